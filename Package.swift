@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+//
+// Lamina: Core Animation's layer model for programs outside Apple's platforms.
+//
+// SwiftPM is the canonical build for Swift users. The CMake build (CMakeLists.txt) produces
+// the shipped C library (liblamina.so.0 with a SONAME and only lamina_* exports).
+
+import PackageDescription
+
+let package = Package(
+    name: "Lamina",
+    products: [
+        // MARK: Swift API
+        .library(name: "Lamina", targets: ["Lamina"]),
+        // MARK: C ABI (the shared library; ship the CMake build, which fixes SONAME/exports)
+        .library(name: "lamina", type: .dynamic, targets: ["LaminaCABI"]),
+    ],
+    targets: [
+        // The engine: math → timing → values → engine. Pure Swift, no Foundation.
+        .target(name: "Lamina", path: "Sources/Lamina"),
+        // The hand-written header, as a Swift module, so the ABI's structs and constants have
+        // one source of truth (include/lamina/lamina.h). Never installed.
+        .systemLibrary(name: "CLamina", path: "Sources/CLamina"),
+        // @_cdecl exports only: validation, handles, status codes, callback boxes.
+        .target(name: "LaminaCABI", dependencies: ["Lamina", "CLamina"], path: "Sources/LaminaCABI"),
+
+        // MARK: Tests
+        .testTarget(name: "LaminaTests", dependencies: ["Lamina"], path: "Tests/LaminaTests"),
+        .testTarget(
+            name: "LaminaCABITests", dependencies: ["LaminaCABI", "CLamina", "Lamina"],
+            path: "Tests/LaminaCABITests"),
+    ],
+    swiftLanguageModes: [.v6]
+)
