@@ -1,0 +1,47 @@
+// The calling thread's last error (status + message), like errno: the one piece of global
+// state the C ABI needs besides engine validation. A pthread key's destructor frees it.
+
+import CLamina
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Per-thread storage for the last error and for borrowed strings handed back to C.
+final class ThreadState {
+    var status: lamina_status_t = LAMINA_STATUS_OK
+    /// NUL-terminated message bytes; borrowed by lamina_last_error_message().
+    var message: [CChar] = [0]
+    /// NUL-terminated bytes of the last string value returned; borrowed by lamina_value_t.
+    var stringValue: [CChar] = [0]
+}
+
+private let threadStateKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { raw in
+        guard let raw else { return }
+        Unmanaged<ThreadState>.fromOpaque(raw).release()
+    }
+    return key
+}()
+
+/// The calling thread's state, created on first use.
+func currentThreadState() -> ThreadState {
+    if let raw = pthread_getspecific(threadStateKey) {
+        return Unmanaged<ThreadState>.fromOpaque(raw).takeUnretainedValue()
+    }
+    let state = ThreadState()
+    pthread_setspecific(threadStateKey, Unmanaged.passRetained(state).toOpaque())
+    return state
+}
+
+/// Records a failure for the calling thread and returns its status: the single choke point
+/// every C error passes through (one breakpoint catches them all, as cairo's _cairo_error).
+@inline(never)
+func fail(_ status: lamina_status_t, _ message: String) -> lamina_status_t {
+    let state = currentThreadState()
+    state.status = status
+    state.message = Array(message.utf8CString)
+    return status
+}
