@@ -1,0 +1,42 @@
+// An animation attached to a layer under a key, as the engine stores it.
+
+/// The life of an attached animation relative to commits (CA-1.3: uncommitted changes are
+/// invisible to the presentation).
+enum AttachmentState: UInt8 {
+    /// Added in a transaction that has not committed yet: not evaluated.
+    case pending
+    /// Committed: evaluated from its begin time.
+    case committed
+    /// Committed, then removed or replaced in a transaction that has not committed yet: still
+    /// evaluated until that commit.
+    case pendingRemoval
+}
+
+/// A basic from → to animation of one property (what the built-in implicit action makes,
+/// R6). Explicit animation kinds extend this in later work.
+struct AttachedAnimation {
+    var key: String
+    var target: PropertyID
+    var from: Value
+    var to: Value
+    var duration: Double
+    var timing: TimingFunction
+    /// The engine time of the commit that published it; meaningless while pending.
+    var beginTime: Double = 0
+    var state: AttachmentState = .pending
+    /// Transaction completions waiting for this animation (CA-2.9).
+    var completions: [CompletionRecord] = []
+
+    var isEvaluated: Bool { state != .pending }
+    var endTime: Double { beginTime + duration }
+
+    /// Timing progress in [0, 1) at `time`, or nil outside the active interval
+    /// [begin, begin + duration): fill mode "removed" contributes nothing there (CA-5.9). A zero
+    /// duration is never active rather than dividing by zero (CA-17).
+    @inline(__always)
+    func linearProgress(at time: Double) -> Double? {
+        let local = time - beginTime
+        if local < 0 || local >= duration { return nil }
+        return local / duration
+    }
+}

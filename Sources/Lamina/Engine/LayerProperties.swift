@@ -1,0 +1,138 @@
+// Storage for one layer's property values. The properties nearly every layer sets sit inline;
+// the rest live in a copy-on-write box that idle layers share with nobody and most never
+// allocate, which keeps an idle layer well under DESIGN §5's 400 bytes.
+
+/// Rarely set properties, boxed (copy-on-write) out of the inline storage.
+struct RareProperties {
+    var anchorPointZ: Double = 0
+    var transform: Transform3D = .identity
+    var sublayerTransform: Transform3D = .identity
+    var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
+    var contentsScale: Double = 1
+    var cornerRadius: Double = 0
+    var borderWidth: Double = 0
+    var borderColor: Color? = .black
+    var shadowColor: Color? = .black
+    var shadowOpacity: Double = 0
+    var shadowOffset = Size(width: 0, height: -3)
+    var shadowRadius: Double = 3
+    var rasterizationScale: Double = 1
+    var name: String? = nil
+    /// Custom properties that differ from their registered default, by PropertyID.
+    var custom: [UInt16: Value] = [:]
+}
+
+final class RareBox {
+    var value: RareProperties
+    init(_ value: RareProperties) { self.value = value }
+}
+
+/// All property values of a layer (model, committed or presented).
+struct LayerProperties {
+    var bounds: Rect = .zero
+    var position: Point = .zero
+    var anchorPoint = Point(x: 0.5, y: 0.5)
+    var zPosition: Double = 0
+    var opacity: Double = 1
+    var backgroundColor: Color? = nil
+    var flags: UInt8 = Flags.doubleSided
+    private var rareBox: RareBox? = nil
+
+    enum Flags {
+        static let hidden: UInt8 = 1 << 0
+        static let doubleSided: UInt8 = 1 << 1
+        static let masksToBounds: UInt8 = 1 << 2
+        static let shouldRasterize: UInt8 = 1 << 3
+    }
+
+    private static let defaultRare = RareProperties()
+
+    var rare: RareProperties {
+        get { rareBox?.value ?? Self.defaultRare }
+        set {
+            if let box = rareBox, isKnownUniquelyReferenced(&rareBox) {
+                box.value = newValue
+            } else {
+                rareBox = RareBox(newValue)
+            }
+        }
+    }
+
+    @inline(__always)
+    func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
+
+    @inline(__always)
+    mutating func setFlag(_ bit: UInt8, _ on: Bool) {
+        flags = on ? flags | bit : flags & ~bit
+    }
+
+    /// Reads a property as a ``Value``; custom properties fall back to `customDefault`.
+    func get(_ id: PropertyID, customDefault: Value = .null) -> Value {
+        switch id {
+        case .bounds: return .rect(bounds)
+        case .position: return .point(position)
+        case .zPosition: return .number(zPosition)
+        case .anchorPoint: return .point(anchorPoint)
+        case .anchorPointZ: return .number(rare.anchorPointZ)
+        case .transform: return .transform(rare.transform)
+        case .sublayerTransform: return .transform(rare.sublayerTransform)
+        case .hidden: return .bool(flag(Flags.hidden))
+        case .doubleSided: return .bool(flag(Flags.doubleSided))
+        case .masksToBounds: return .bool(flag(Flags.masksToBounds))
+        case .contentsRect: return .rect(rare.contentsRect)
+        case .contentsCenter: return .rect(rare.contentsCenter)
+        case .contentsScale: return .number(rare.contentsScale)
+        case .backgroundColor: return backgroundColor.map(Value.color) ?? .null
+        case .cornerRadius: return .number(rare.cornerRadius)
+        case .borderWidth: return .number(rare.borderWidth)
+        case .borderColor: return rare.borderColor.map(Value.color) ?? .null
+        case .opacity: return .number(opacity)
+        case .shadowColor: return rare.shadowColor.map(Value.color) ?? .null
+        case .shadowOpacity: return .number(rare.shadowOpacity)
+        case .shadowOffset: return .size(rare.shadowOffset)
+        case .shadowRadius: return .number(rare.shadowRadius)
+        case .shouldRasterize: return .bool(flag(Flags.shouldRasterize))
+        case .rasterizationScale: return .number(rare.rasterizationScale)
+        case .name: return rare.name.map(Value.string) ?? .null
+        default: return rareBox?.value.custom[id.rawValue] ?? customDefault
+        }
+    }
+
+    /// Writes a property. The caller has checked the value's type against the property's.
+    mutating func set(_ id: PropertyID, _ value: Value) {
+        switch (id, value) {
+        case let (.bounds, .rect(v)): bounds = v
+        case let (.position, .point(v)): position = v
+        case let (.zPosition, .number(v)): zPosition = v
+        case let (.anchorPoint, .point(v)): anchorPoint = v
+        case let (.anchorPointZ, .number(v)): rare.anchorPointZ = v
+        case let (.transform, .transform(v)): rare.transform = v
+        case let (.sublayerTransform, .transform(v)): rare.sublayerTransform = v
+        case let (.hidden, .bool(v)): setFlag(Flags.hidden, v)
+        case let (.doubleSided, .bool(v)): setFlag(Flags.doubleSided, v)
+        case let (.masksToBounds, .bool(v)): setFlag(Flags.masksToBounds, v)
+        case let (.contentsRect, .rect(v)): rare.contentsRect = v
+        case let (.contentsCenter, .rect(v)): rare.contentsCenter = v
+        case let (.contentsScale, .number(v)): rare.contentsScale = v
+        case let (.backgroundColor, .color(v)): backgroundColor = v
+        case (.backgroundColor, .null): backgroundColor = nil
+        case let (.cornerRadius, .number(v)): rare.cornerRadius = v
+        case let (.borderWidth, .number(v)): rare.borderWidth = v
+        case let (.borderColor, .color(v)): rare.borderColor = v
+        case (.borderColor, .null): rare.borderColor = nil
+        case let (.opacity, .number(v)): opacity = v
+        case let (.shadowColor, .color(v)): rare.shadowColor = v
+        case (.shadowColor, .null): rare.shadowColor = nil
+        case let (.shadowOpacity, .number(v)): rare.shadowOpacity = v
+        case let (.shadowOffset, .size(v)): rare.shadowOffset = v
+        case let (.shadowRadius, .number(v)): rare.shadowRadius = v
+        case let (.shouldRasterize, .bool(v)): setFlag(Flags.shouldRasterize, v)
+        case let (.rasterizationScale, .number(v)): rare.rasterizationScale = v
+        case let (.name, .string(v)): rare.name = v
+        case (.name, .null): rare.name = nil
+        default:
+            if id.isCustom { rare.custom[id.rawValue] = value }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+// A mutex around a heap-allocated pthread_mutex_t of type ERRORCHECK (build notes:
+// Synchronization.Mutex gives TSan false positives; an error-checking mutex turns accidental
+// re-entry into a loud failure instead of a hang).
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+final class Lock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        var attr = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attr)
+        pthread_mutexattr_settype(&attr, Int32(PTHREAD_MUTEX_ERRORCHECK))
+        pthread_mutex_init(mutex, &attr)
+        pthread_mutexattr_destroy(&attr)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    @inline(__always)
+    func lock() {
+        let rc = pthread_mutex_lock(mutex)
+        precondition(rc == 0, "Lamina: engine lock re-entered (internal error)")
+    }
+
+    @inline(__always)
+    func unlock() { pthread_mutex_unlock(mutex) }
+
+    @inline(__always)
+    func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// The calling thread's identity, as a dictionary key for per-thread transaction stacks.
+@inline(__always)
+func currentThreadID() -> UInt {
+    UInt(bitPattern: Int(bitPattern: UInt(pthread_self())))
+}

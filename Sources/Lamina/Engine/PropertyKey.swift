@@ -1,0 +1,232 @@
+// Property names, their types and defaults (CA-3.12, CA-13), and key paths into structs
+// (CA-7.6). Parsing happens once per API call; the engine works with PropertyID values.
+
+/// Identifies a layer property: a built-in one or a custom one registered with the engine.
+public struct PropertyID: Hashable, Sendable, RawRepresentable {
+    /// Built-ins are 0..<builtinCount; custom properties start at ``customBase``.
+    public let rawValue: UInt16
+    /// Creates an identifier from its raw value.
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    static let customBase: UInt16 = 256
+
+    public static let bounds = PropertyID(rawValue: 0)
+    public static let position = PropertyID(rawValue: 1)
+    public static let zPosition = PropertyID(rawValue: 2)
+    public static let anchorPoint = PropertyID(rawValue: 3)
+    public static let anchorPointZ = PropertyID(rawValue: 4)
+    public static let transform = PropertyID(rawValue: 5)
+    public static let sublayerTransform = PropertyID(rawValue: 6)
+    public static let hidden = PropertyID(rawValue: 7)
+    public static let doubleSided = PropertyID(rawValue: 8)
+    public static let masksToBounds = PropertyID(rawValue: 9)
+    public static let contentsRect = PropertyID(rawValue: 10)
+    public static let contentsCenter = PropertyID(rawValue: 11)
+    public static let contentsScale = PropertyID(rawValue: 12)
+    public static let backgroundColor = PropertyID(rawValue: 13)
+    public static let cornerRadius = PropertyID(rawValue: 14)
+    public static let borderWidth = PropertyID(rawValue: 15)
+    public static let borderColor = PropertyID(rawValue: 16)
+    public static let opacity = PropertyID(rawValue: 17)
+    public static let shadowColor = PropertyID(rawValue: 18)
+    public static let shadowOpacity = PropertyID(rawValue: 19)
+    public static let shadowOffset = PropertyID(rawValue: 20)
+    public static let shadowRadius = PropertyID(rawValue: 21)
+    public static let shouldRasterize = PropertyID(rawValue: 22)
+    public static let rasterizationScale = PropertyID(rawValue: 23)
+    public static let name = PropertyID(rawValue: 24)
+
+    static let builtinCount: UInt16 = 25
+
+    /// Whether this is a registered custom property.
+    public var isCustom: Bool { rawValue >= Self.customBase }
+}
+
+/// Static facts about one built-in property.
+struct PropertyInfo: Sendable {
+    let name: String
+    let type: ValueType
+    let defaultValue: Value
+    /// Whether nil (``Value/null``) is an allowed value (colours and the name).
+    let nullable: Bool
+    /// Whether a change gets the built-in implicit animation (CA-3.12).
+    let animatable: Bool
+}
+
+enum Builtins {
+    /// Indexed by PropertyID.rawValue. Defaults are Core Animation's (CA-13).
+    static let table: [PropertyInfo] = [
+        PropertyInfo(name: "bounds", type: .rect, defaultValue: .rect(.zero), nullable: false, animatable: true),
+        PropertyInfo(name: "position", type: .point, defaultValue: .point(.zero), nullable: false, animatable: true),
+        PropertyInfo(name: "zPosition", type: .number, defaultValue: .number(0), nullable: false, animatable: true),
+        PropertyInfo(name: "anchorPoint", type: .point, defaultValue: .point(Point(x: 0.5, y: 0.5)), nullable: false, animatable: true),
+        PropertyInfo(name: "anchorPointZ", type: .number, defaultValue: .number(0), nullable: false, animatable: true),
+        PropertyInfo(name: "transform", type: .transform, defaultValue: .transform(.identity), nullable: false, animatable: true),
+        PropertyInfo(name: "sublayerTransform", type: .transform, defaultValue: .transform(.identity), nullable: false, animatable: true),
+        PropertyInfo(name: "hidden", type: .bool, defaultValue: .bool(false), nullable: false, animatable: true),
+        // CA-3.14: the header marks doubleSided animatable, the guide's table says no implied
+        // animation. Lamina follows the header (a discrete switch at 0.5).
+        PropertyInfo(name: "doubleSided", type: .bool, defaultValue: .bool(true), nullable: false, animatable: true),
+        PropertyInfo(name: "masksToBounds", type: .bool, defaultValue: .bool(false), nullable: false, animatable: true),
+        PropertyInfo(name: "contentsRect", type: .rect, defaultValue: .rect(Rect(x: 0, y: 0, width: 1, height: 1)), nullable: false, animatable: true),
+        PropertyInfo(name: "contentsCenter", type: .rect, defaultValue: .rect(Rect(x: 0, y: 0, width: 1, height: 1)), nullable: false, animatable: true),
+        PropertyInfo(name: "contentsScale", type: .number, defaultValue: .number(1), nullable: false, animatable: true),
+        PropertyInfo(name: "backgroundColor", type: .color, defaultValue: .null, nullable: true, animatable: true),
+        PropertyInfo(name: "cornerRadius", type: .number, defaultValue: .number(0), nullable: false, animatable: true),
+        PropertyInfo(name: "borderWidth", type: .number, defaultValue: .number(0), nullable: false, animatable: true),
+        PropertyInfo(name: "borderColor", type: .color, defaultValue: .color(.black), nullable: true, animatable: true),
+        PropertyInfo(name: "opacity", type: .number, defaultValue: .number(1), nullable: false, animatable: true),
+        PropertyInfo(name: "shadowColor", type: .color, defaultValue: .color(.black), nullable: true, animatable: true),
+        PropertyInfo(name: "shadowOpacity", type: .number, defaultValue: .number(0), nullable: false, animatable: true),
+        PropertyInfo(name: "shadowOffset", type: .size, defaultValue: .size(Size(width: 0, height: -3)), nullable: false, animatable: true),
+        PropertyInfo(name: "shadowRadius", type: .number, defaultValue: .number(3), nullable: false, animatable: true),
+        PropertyInfo(name: "shouldRasterize", type: .bool, defaultValue: .bool(false), nullable: false, animatable: true),
+        PropertyInfo(name: "rasterizationScale", type: .number, defaultValue: .number(1), nullable: false, animatable: true),
+        PropertyInfo(name: "name", type: .string, defaultValue: .null, nullable: true, animatable: false),
+    ]
+
+    static let byName: [String: PropertyID] = {
+        var d: [String: PropertyID] = [:]
+        for (i, info) in table.enumerated() { d[info.name] = PropertyID(rawValue: UInt16(i)) }
+        return d
+    }()
+}
+
+/// The part of a property a key path names (CA-7.6).
+public enum KeyComponent: UInt8, Sendable {
+    case whole
+    case x, y
+    case width, height
+    case origin, originX, originY, size, sizeWidth, sizeHeight
+    case rotationX, rotationY, rotationZ
+    case scaleX, scaleY, scaleZ, scale
+    case translationX, translationY, translationZ, translation
+
+    /// The type of the value this component reads and writes, within a whole of `type`.
+    func valueType(in type: ValueType) -> ValueType {
+        switch self {
+        case .whole: return type
+        case .origin: return .point
+        case .size, .translation: return .size
+        default: return .number
+        }
+    }
+
+    static func parse(_ suffix: Substring, for type: ValueType) -> KeyComponent? {
+        switch type {
+        case .point:
+            switch suffix { case "x": return .x; case "y": return .y; default: return nil }
+        case .size:
+            switch suffix { case "width": return .width; case "height": return .height; default: return nil }
+        case .rect:
+            switch suffix {
+            case "origin": return .origin
+            case "origin.x": return .originX
+            case "origin.y": return .originY
+            case "size": return .size
+            case "size.width": return .sizeWidth
+            case "size.height": return .sizeHeight
+            default: return nil
+            }
+        case .transform:
+            switch suffix {
+            case "rotation.x": return .rotationX
+            case "rotation.y": return .rotationY
+            case "rotation.z", "rotation": return .rotationZ
+            case "scale.x": return .scaleX
+            case "scale.y": return .scaleY
+            case "scale.z": return .scaleZ
+            case "scale": return .scale
+            case "translation.x": return .translationX
+            case "translation.y": return .translationY
+            case "translation.z": return .translationZ
+            case "translation": return .translation
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Reads this component out of a whole value of the right type.
+    func extract(from whole: Value) -> Value {
+        switch (self, whole) {
+        case (.whole, _): return whole
+        case let (.x, .point(p)): return .number(p.x)
+        case let (.y, .point(p)): return .number(p.y)
+        case let (.width, .size(s)): return .number(s.width)
+        case let (.height, .size(s)): return .number(s.height)
+        case let (.origin, .rect(r)): return .point(r.origin)
+        case let (.originX, .rect(r)): return .number(r.origin.x)
+        case let (.originY, .rect(r)): return .number(r.origin.y)
+        case let (.size, .rect(r)): return .size(r.size)
+        case let (.sizeWidth, .rect(r)): return .number(r.size.width)
+        case let (.sizeHeight, .rect(r)): return .number(r.size.height)
+        case let (.translation, .transform(m)): return .size(Size(width: m.m41, height: m.m42))
+        case let (.scale, .transform(m)):
+            // CA-7.6: "transform.scale" reads the average of the three scale factors.
+            let sum = m.value(of: .scaleX) + m.value(of: .scaleY) + m.value(of: .scaleZ)
+            return .number(sum / 3)
+        case let (_, .transform(m)):
+            return .number(m.value(of: transformComponent!))
+        default:
+            return whole  // unreachable: parse() only pairs components with their types
+        }
+    }
+
+    /// Writes `part` (already type-checked) into `whole`.
+    func insert(_ part: Value, into whole: Value) -> Value {
+        switch (self, whole, part) {
+        case (.whole, _, _): return part
+        case let (.x, .point(p), .number(v)): return .point(Point(x: v, y: p.y))
+        case let (.y, .point(p), .number(v)): return .point(Point(x: p.x, y: v))
+        case let (.width, .size(s), .number(v)): return .size(Size(width: v, height: s.height))
+        case let (.height, .size(s), .number(v)): return .size(Size(width: s.width, height: v))
+        case let (.origin, .rect(r), .point(v)): return .rect(Rect(origin: v, size: r.size))
+        case let (.originX, .rect(r), .number(v)):
+            return .rect(Rect(x: v, y: r.origin.y, width: r.size.width, height: r.size.height))
+        case let (.originY, .rect(r), .number(v)):
+            return .rect(Rect(x: r.origin.x, y: v, width: r.size.width, height: r.size.height))
+        case let (.size, .rect(r), .size(v)): return .rect(Rect(origin: r.origin, size: v))
+        case let (.sizeWidth, .rect(r), .number(v)):
+            return .rect(Rect(x: r.origin.x, y: r.origin.y, width: v, height: r.size.height))
+        case let (.sizeHeight, .rect(r), .number(v)):
+            return .rect(Rect(x: r.origin.x, y: r.origin.y, width: r.size.width, height: v))
+        case let (.translation, .transform(m), .size(v)):
+            var t = m
+            t.m41 = v.width
+            t.m42 = v.height
+            return .transform(t)
+        case let (.scale, .transform(m), .number(v)):
+            return .transform(m.setting(.scaleX, to: v).setting(.scaleY, to: v).setting(.scaleZ, to: v))
+        case let (_, .transform(m), .number(v)):
+            return .transform(m.setting(transformComponent!, to: v))
+        default:
+            return whole
+        }
+    }
+
+    private var transformComponent: TransformComponent? {
+        switch self {
+        case .rotationX: return .rotationX
+        case .rotationY: return .rotationY
+        case .rotationZ: return .rotationZ
+        case .scaleX: return .scaleX
+        case .scaleY: return .scaleY
+        case .scaleZ: return .scaleZ
+        case .translationX: return .translationX
+        case .translationY: return .translationY
+        case .translationZ: return .translationZ
+        default: return nil
+        }
+    }
+}
+
+/// A parsed key path: a property and the component of it that is read or written.
+public struct ResolvedKey: Hashable, Sendable {
+    /// The property; its name is the event key of a change (setting "position.x" posts
+    /// "position").
+    public let property: PropertyID
+    /// The component within the property's value.
+    public let component: KeyComponent
+}

@@ -1,0 +1,203 @@
+// CATransaction's role, per engine and per thread (CA-2.x, R2, R12).
+
+extension Engine {
+    /// The calling thread's transactions on this engine (CATransaction's role).
+    public var transaction: Transaction { Transaction(engine: self) }
+
+    /// Runs `body` inside an explicit transaction with the given settings and commits it, also
+    /// when `body` throws.
+    ///
+    /// ```swift
+    /// try engine.withTransaction(duration: 1.0) {
+    ///     layer.position = Point(x: 100, y: 0)   // animates over 1 s
+    /// }
+    /// ```
+    public func withTransaction<R>(
+        duration: Double? = nil, timingFunction: TimingFunction? = nil,
+        disableActions: Bool? = nil, completion: (() -> Void)? = nil,
+        _ body: () throws -> R
+    ) throws -> R {
+        let t = transaction
+        try t.begin()
+        do {
+            if let duration { try t.setAnimationDuration(duration) }
+            if let timingFunction { t.timingFunction = timingFunction }
+            if let disableActions { t.disableActions = disableActions }
+            if let completion { t.setCompletion(completion) }
+        } catch {
+            try? t.commit()
+            throw error
+        }
+        defer { try? t.commit() }
+        return try body()
+    }
+}
+
+/// The calling thread's transaction stack on one engine (CATransaction's class methods).
+///
+/// Reads search outward for the innermost transaction that set a value (CA-2.8); writes go to
+/// the innermost one, creating the implicit transaction if none is open (CA-2.4).
+public struct Transaction: Sendable {
+    /// The engine.
+    public let engine: Engine
+
+    /// The deepest explicit nesting allowed; deeper `begin()` calls throw `outOfMemory`.
+    public static let maximumDepth = 1024
+
+    /// Begins an explicit transaction nested in the current one.
+    public func begin() throws(LaminaError) {
+        try engine.lock.withLock { () throws(LaminaError) in
+            let s = engine.stack()
+            guard s.explicitDepth < Self.maximumDepth else {
+                throw LaminaError(.outOfMemory, "transactions nested deeper than \(Self.maximumDepth)")
+            }
+            s.frames.append(TransactionFrame(isImplicit: false))
+        }
+    }
+
+    /// Commits the innermost explicit transaction. Changes publish when the outermost
+    /// transaction commits (CA-2.3); if the thread's implicit transaction encloses it, that is
+    /// at the next tick or flush. Completions never run here (R2).
+    ///
+    /// - Throws: `misuse` when no explicit transaction is open; nothing changes then.
+    public func commit() throws(LaminaError) {
+        try engine.lock.withLock { () throws(LaminaError) in
+            let s = engine.stack()
+            guard s.explicitDepth > 0 else {
+                throw LaminaError(.misuse, "commit() without a matching begin() on this thread")
+            }
+            let frame = s.frames.removeLast()
+            engine.commitCompletions(of: frame)
+            if s.frames.isEmpty {
+                s.flushRequested = false
+                engine.publish(s)
+            } else if s.explicitDepth == 0, s.flushRequested {
+                engine.flushLocked(s)
+            }
+        }
+    }
+
+    /// Commits the implicit transaction now, or when the outermost explicit one commits if any
+    /// is open (CA-2.5).
+    public func flush() {
+        engine.lock.withLock { engine.flushLocked(engine.stack()) }
+    }
+
+    /// The explicit nesting depth on the calling thread (the implicit transaction not counted).
+    public var depth: Int {
+        engine.lock.withLock { engine.stack().explicitDepth }
+    }
+
+    /// The animation duration in effect (default 0.25 s, CA-2.7).
+    public var animationDuration: Double {
+        engine.lock.withLock { engine.stack().duration }
+    }
+
+    /// Sets the innermost transaction's animation duration.
+    ///
+    /// - Throws: `invalidArgument` for a negative or non-finite duration.
+    public func setAnimationDuration(_ duration: Double) throws(LaminaError) {
+        guard duration.isFinite, duration >= 0 else {
+            throw LaminaError(.invalidArgument, "animation duration must be finite and >= 0, got \(duration)")
+        }
+        engine.lock.withLock {
+            let s = engine.stack()
+            s.ensureOpen()
+            s.frames[s.frames.count - 1].duration = duration
+        }
+    }
+
+    /// The timing function in effect; nil (the default, CA-16) means implicit animations use
+    /// ``TimingFunction/default``. Setting nil in a nested transaction hides an outer one.
+    public var timingFunction: TimingFunction? {
+        get { engine.lock.withLock { engine.stack().timingFunction } }
+        nonmutating set {
+            engine.lock.withLock {
+                let s = engine.stack()
+                s.ensureOpen()
+                s.frames[s.frames.count - 1].timingFunction = .some(newValue)
+            }
+        }
+    }
+
+    /// disableActions in effect (default false): while true, changes consult no action (CA-2.7).
+    public var disableActions: Bool {
+        get { engine.lock.withLock { engine.stack().disableActions } }
+        nonmutating set {
+            engine.lock.withLock {
+                let s = engine.stack()
+                s.ensureOpen()
+                s.frames[s.frames.count - 1].disableActions = newValue
+            }
+        }
+    }
+
+    /// Adds a completion to the innermost transaction (CA-2.9, CA-16); nil clears
+    /// ``hasCompletion`` but a completion already set still runs. It runs during a later
+    /// ``Engine/tick(_:)`` once every animation added after it was set in its transaction group
+    /// has finished or been removed, or at the first tick after its transaction committed if
+    /// there were none.
+    public func setCompletion(_ completion: (() -> Void)?) {
+        engine.lock.withLock {
+            let s = engine.stack()
+            s.ensureOpen()
+            let top = s.frames.count - 1
+            if let completion {
+                s.frames[top].completions.append(CompletionRecord(callback: completion))
+            }
+            s.frames[top].completionVisible = completion != nil
+        }
+    }
+
+    /// Whether a completion is visible from the innermost transaction.
+    public var hasCompletion: Bool {
+        engine.lock.withLock { engine.stack().hasCompletion }
+    }
+
+    /// The innermost value stored under `key` (CA-2.8). "animationDuration" and
+    /// "disableActions" read the settings above.
+    public func value(forKey key: String) -> Value? {
+        engine.lock.withLock {
+            let s = engine.stack()
+            switch key {
+            case "animationDuration": return .number(s.duration)
+            case "disableActions": return .bool(s.disableActions)
+            default: return s.value(forKey: key)
+            }
+        }
+    }
+
+    /// Stores `value` under `key` in the innermost transaction; nil removes it from that
+    /// transaction. "animationDuration" takes a number and "disableActions" a boolean.
+    ///
+    /// - Throws: `invalidArgument` (empty key, non-finite numbers), `typeMismatch` (wrong type
+    ///   for a built-in key).
+    public func setValue(_ value: Value?, forKey key: String) throws(LaminaError) {
+        guard !key.isEmpty else { throw LaminaError(.invalidArgument, "transaction keys must not be empty") }
+        if let value, !value.isFinite {
+            throw LaminaError(.invalidArgument, "transaction value for '\(key)' must be finite")
+        }
+        switch (key, value) {
+        case ("animationDuration", .number(let d)?):
+            try setAnimationDuration(d)
+        case ("animationDuration", nil):
+            engine.lock.withLock { if let top = engine.stack().frames.indices.last { engine.stack().frames[top].duration = nil } }
+        case ("disableActions", .bool(let b)?):
+            disableActions = b
+        case ("disableActions", nil):
+            engine.lock.withLock { if let top = engine.stack().frames.indices.last { engine.stack().frames[top].disableActions = nil } }
+        case ("animationDuration", _):
+            throw LaminaError(.typeMismatch, "'animationDuration' takes a number")
+        case ("disableActions", _):
+            throw LaminaError(.typeMismatch, "'disableActions' takes a boolean")
+        case ("animationTimingFunction", _):
+            throw LaminaError(.typeMismatch, "set 'animationTimingFunction' with the timing function setter")
+        default:
+            engine.lock.withLock {
+                let s = engine.stack()
+                s.ensureOpen()
+                s.frames[s.frames.count - 1].values[key] = value
+            }
+        }
+    }
+}

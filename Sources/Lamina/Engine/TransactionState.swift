@@ -1,0 +1,94 @@
+// Per-thread transaction stacks (CA-2.x, R2, R12). Everything here is touched only under the
+// engine lock.
+
+/// A completion callback registered on a transaction (CA-2.9, CA-16).
+///
+/// It waits for the animations added after it was set in its transaction group, and for the
+/// transaction it was set on to commit; it then runs at a tick after that commit.
+final class CompletionRecord {
+    let callback: () -> Void
+    /// Animations still attached that this record waits for.
+    var pendingAnimations = 0
+    /// The tick count at which the transaction it was set on committed; nil until then.
+    var committedAtTick: UInt64? = nil
+    /// Set once handed to the ready list, so it is never queued twice.
+    var queued = false
+
+    init(callback: @escaping () -> Void) { self.callback = callback }
+
+    var isReady: Bool { committedAtTick != nil && pendingAnimations == 0 }
+}
+
+/// One transaction on a thread's stack: explicit (begin/commit) or the implicit one.
+struct TransactionFrame {
+    let isImplicit: Bool
+    /// Values set in this frame only (CA-2.8); reads search outward.
+    var duration: Double? = nil
+    /// `.some(nil)` means explicitly set to nil in this frame.
+    var timingFunction: TimingFunction?? = nil
+    var disableActions: Bool? = nil
+    /// `.some(false)` after setting nil: the getter reads "none" (CA-16).
+    var completionVisible: Bool? = nil
+    var values: [String: Value] = [:]
+    /// Completions set on this frame; they commit with it.
+    var completions: [CompletionRecord] = []
+}
+
+/// A thread's stack of transactions for one engine.
+final class TransactionStack {
+    /// frames[0] is the implicit transaction when `hasImplicit`; explicit frames follow.
+    var frames: [TransactionFrame] = []
+    var hasImplicit = false
+    /// flush() was called while explicit transactions were open (CA-2.5).
+    var flushRequested = false
+    /// Layers changed in the current transaction group, with their generation.
+    var dirty: [(slot: Int32, generation: UInt32)] = []
+    /// A small identifier used to avoid adding a layer twice to `dirty`.
+    let mark: UInt32
+
+    init(mark: UInt32) { self.mark = mark }
+
+    var explicitDepth: Int { frames.count - (hasImplicit ? 1 : 0) }
+    var isEmpty: Bool { frames.isEmpty }
+
+    /// The innermost frame, creating the implicit transaction if none is open (CA-2.4).
+    func ensureOpen() {
+        if frames.isEmpty {
+            frames.append(TransactionFrame(isImplicit: true))
+            hasImplicit = true
+        }
+    }
+
+    var duration: Double {
+        for f in frames.reversed() { if let d = f.duration { return d } }
+        return 0.25
+    }
+
+    var timingFunction: TimingFunction? {
+        for f in frames.reversed() { if let t = f.timingFunction { return t } }
+        return nil
+    }
+
+    var disableActions: Bool {
+        for f in frames.reversed() { if let d = f.disableActions { return d } }
+        return false
+    }
+
+    var hasCompletion: Bool {
+        for f in frames.reversed() { if let v = f.completionVisible { return v } }
+        return false
+    }
+
+    func value(forKey key: String) -> Value? {
+        for f in frames.reversed() { if let v = f.values[key] { return v } }
+        return nil
+    }
+
+    /// Every completion an animation added now must wait for: those set so far in any open
+    /// frame of this group (CA-2.9 "added after the block was set").
+    var openCompletions: [CompletionRecord] {
+        var out: [CompletionRecord] = []
+        for f in frames where !f.completions.isEmpty { out.append(contentsOf: f.completions) }
+        return out
+    }
+}

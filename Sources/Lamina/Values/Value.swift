@@ -1,0 +1,83 @@
+// The values a layer property, key path or transaction key can hold (CA-7.7's boxed values).
+
+/// The type of a ``Value``.
+public enum ValueType: Int32, Sendable, CaseIterable {
+    /// No value: a nil colour (backgroundColor's default) or a nil name.
+    case null = 0
+    /// A `Double`.
+    case number = 1
+    /// A ``Point``.
+    case point = 2
+    /// A ``Size``.
+    case size = 3
+    /// A ``Rect``.
+    case rect = 4
+    /// A ``Color``.
+    case color = 5
+    /// A ``Transform3D``.
+    case transform = 6
+    /// A `Bool`.
+    case bool = 7
+    /// A `String`.
+    case string = 8
+}
+
+/// A property value of any of the types Lamina animates or stores.
+///
+/// ```swift
+/// try layer.setValue(.point(Point(x: 10, y: 20)), forKeyPath: "position")
+/// let x = try layer.value(forKeyPath: "position.x")   // .number(10)
+/// ```
+public enum Value: Hashable, Sendable {
+    /// No value (nil colour or name).
+    case null
+    /// A number.
+    case number(Double)
+    /// A point.
+    case point(Point)
+    /// A size.
+    case size(Size)
+    /// A rectangle.
+    case rect(Rect)
+    /// A colour.
+    case color(Color)
+    /// A 4×4 transform; boxed so that the common values stay small.
+    indirect case transform(Transform3D)
+    /// A boolean.
+    case bool(Bool)
+    /// A string.
+    case string(String)
+
+    /// The type tag of this value.
+    public var type: ValueType {
+        switch self {
+        case .null: return .null
+        case .number: return .number
+        case .point: return .point
+        case .size: return .size
+        case .rect: return .rect
+        case .color: return .color
+        case .transform: return .transform
+        case .bool: return .bool
+        case .string: return .string
+        }
+    }
+
+    /// Whether every number inside the value is finite (NaN and ±∞ are rejected at the API).
+    public var isFinite: Bool {
+        switch self {
+        case .null, .bool, .string: return true
+        case .number(let v): return v.isFinite
+        case .point(let p): return p.x.isFinite && p.y.isFinite
+        case .size(let s): return s.width.isFinite && s.height.isFinite
+        case .rect(let r):
+            return r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite
+                && r.size.height.isFinite
+        case .color(let c):
+            return c.red.isFinite && c.green.isFinite && c.blue.isFinite && c.alpha.isFinite
+        case .transform(let m):
+            return [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24,
+                    m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].allSatisfy(\.isFinite)
+        }
+    }
+}
