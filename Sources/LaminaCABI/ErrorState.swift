@@ -8,13 +8,33 @@ import Glibc
 import Musl
 #endif
 
+/// A malloc'd C string that the C side borrows until the next `set`.
+final class CStringSlot {
+    private(set) var pointer: UnsafeMutablePointer<CChar>
+
+    init() {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: 0)
+    }
+
+    deinit { pointer.deallocate() }
+
+    func set(_ string: String) {
+        let bytes = string.utf8CString
+        let fresh = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+        bytes.withUnsafeBufferPointer { fresh.initialize(from: $0.baseAddress!, count: bytes.count) }
+        pointer.deallocate()
+        pointer = fresh
+    }
+}
+
 /// Per-thread storage for the last error and for borrowed strings handed back to C.
 final class ThreadState {
     var status: lamina_status_t = LAMINA_STATUS_OK
-    /// NUL-terminated message bytes; borrowed by lamina_last_error_message().
-    var message: [CChar] = [0]
-    /// NUL-terminated bytes of the last string value returned; borrowed by lamina_value_t.
-    var stringValue: [CChar] = [0]
+    /// Borrowed by lamina_last_error_message().
+    let message = CStringSlot()
+    /// The last string value returned in a lamina_value_t; borrowed until the next one.
+    let stringValue = CStringSlot()
 }
 
 private let threadStateKey: pthread_key_t = {
@@ -42,6 +62,6 @@ func currentThreadState() -> ThreadState {
 func fail(_ status: lamina_status_t, _ message: String) -> lamina_status_t {
     let state = currentThreadState()
     state.status = status
-    state.message = Array(message.utf8CString)
+    state.message.set(message)
     return status
 }

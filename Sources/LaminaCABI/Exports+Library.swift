@@ -42,8 +42,7 @@ public func lamina_last_error_status() -> lamina_status_t {
 
 @_cdecl("lamina_last_error_message")
 public func lamina_last_error_message() -> UnsafePointer<CChar>? {
-    let state = currentThreadState()
-    return state.message.withUnsafeBufferPointer { UnsafePointer($0.baseAddress) }
+    UnsafePointer(currentThreadState().message.pointer)
 }
 
 @_cdecl("lamina_clock_now")

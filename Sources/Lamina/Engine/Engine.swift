@@ -84,6 +84,12 @@ public final class Engine: @unchecked Sendable {
     /// Creates an engine at time 0 with no layers.
     public init() {}
 
+    /// Whether the calling thread is inside this engine's tick (running its callbacks), where
+    /// destroying the engine or ticking it again is a misuse.
+    package var isTickingOnCurrentThread: Bool {
+        lock.withLock { tickingThread == currentThreadID() }
+    }
+
     // MARK: - Transaction stacks
 
     /// The calling thread's stack (created on first use). Lock held.

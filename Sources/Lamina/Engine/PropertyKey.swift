@@ -230,3 +230,10 @@ public struct ResolvedKey: Hashable, Sendable {
     /// The component within the property's value.
     public let component: KeyComponent
 }
+
+extension ResolvedKey {
+    /// The whole value of a property.
+    public static func whole(_ property: PropertyID) -> ResolvedKey {
+        ResolvedKey(property: property, component: .whole)
+    }
+}

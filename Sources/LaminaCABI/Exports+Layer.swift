@@ -1,0 +1,117 @@
+// Layer lifetime and tree exports.
+
+import CLamina
+import Lamina
+
+@_cdecl("lamina_layer_create")
+public func lamina_layer_create(
+    _ engine: OpaquePointer?, _ outLayer: UnsafeMutablePointer<lamina_layer_t>?
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        let out = try required(outLayer, "out_layer")
+        out.pointee = try e.createLayer().rawValue
+    }
+}
+
+@_cdecl("lamina_layer_retain")
+public func lamina_layer_retain(_ engine: OpaquePointer?, _ layer: lamina_layer_t) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in try e.retainLayer(LayerID(rawValue: layer)) }
+}
+
+@_cdecl("lamina_layer_release")
+public func lamina_layer_release(_ engine: OpaquePointer?, _ layer: lamina_layer_t) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in try e.releaseLayer(LayerID(rawValue: layer)) }
+}
+
+@_cdecl("lamina_layer_add_sublayer")
+public func lamina_layer_add_sublayer(
+    _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ child: lamina_layer_t
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        try e.insertSublayer(LayerID(rawValue: child), into: LayerID(rawValue: parent), at: .end)
+    }
+}
+
+@_cdecl("lamina_layer_insert_sublayer_at")
+public func lamina_layer_insert_sublayer_at(
+    _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ child: lamina_layer_t, _ index: UInt32
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        try e.insertSublayer(
+            LayerID(rawValue: child), into: LayerID(rawValue: parent), at: .index(Int(index)))
+    }
+}
+
+@_cdecl("lamina_layer_insert_sublayer_above")
+public func lamina_layer_insert_sublayer_above(
+    _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ child: lamina_layer_t,
+    _ sibling: lamina_layer_t
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        try e.insertSublayer(
+            LayerID(rawValue: child), into: LayerID(rawValue: parent),
+            at: .above(LayerID(rawValue: sibling)))
+    }
+}
+
+@_cdecl("lamina_layer_insert_sublayer_below")
+public func lamina_layer_insert_sublayer_below(
+    _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ child: lamina_layer_t,
+    _ sibling: lamina_layer_t
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        try e.insertSublayer(
+            LayerID(rawValue: child), into: LayerID(rawValue: parent),
+            at: .below(LayerID(rawValue: sibling)))
+    }
+}
+
+@_cdecl("lamina_layer_remove_from_superlayer")
+public func lamina_layer_remove_from_superlayer(
+    _ engine: OpaquePointer?, _ layer: lamina_layer_t
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in try e.removeFromSuperlayer(LayerID(rawValue: layer)) }
+}
+
+@_cdecl("lamina_layer_replace_sublayer")
+public func lamina_layer_replace_sublayer(
+    _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ oldLayer: lamina_layer_t,
+    _ newLayer: lamina_layer_t
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        try e.replaceSublayer(
+            LayerID(rawValue: oldLayer), with: LayerID(rawValue: newLayer),
+            in: LayerID(rawValue: parent))
+    }
+}
+
+@_cdecl("lamina_layer_get_superlayer")
+public func lamina_layer_get_superlayer(
+    _ engine: OpaquePointer?, _ layer: lamina_layer_t,
+    _ outSuperlayer: UnsafeMutablePointer<lamina_layer_t>?
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        let out = try required(outSuperlayer, "out_superlayer")
+        out.pointee = try e.superlayer(of: LayerID(rawValue: layer))?.rawValue ?? LAMINA_LAYER_NONE_VALUE
+    }
+}
+
+/// LAMINA_LAYER_NONE is a cast macro the importer does not bring over.
+let LAMINA_LAYER_NONE_VALUE: lamina_layer_t = 0
+
+@_cdecl("lamina_layer_get_sublayers")
+public func lamina_layer_get_sublayers(
+    _ engine: OpaquePointer?, _ layer: lamina_layer_t,
+    _ buffer: UnsafeMutablePointer<lamina_layer_t>?, _ capacity: Int,
+    _ outCount: UnsafeMutablePointer<Int>?
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        let count = try required(outCount, "out_count")
+        if capacity > 0, buffer == nil {
+            throw LaminaError(.invalidArgument, "buffer is NULL but capacity is \(capacity)")
+        }
+        let subs = try e.sublayers(of: LayerID(rawValue: layer))
+        for (i, s) in subs.prefix(capacity).enumerated() { buffer![i] = s.rawValue }
+        count.pointee = subs.count
+    }
+}

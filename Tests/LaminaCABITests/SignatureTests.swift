@@ -1,0 +1,86 @@
+// Keeps the hand-written header and the @_cdecl exports in step: each header function and the
+// Swift export of the same name are passed to `same`, whose single type parameter makes any
+// signature drift a compile error. Scripts/check-abi.py checks that every declared function is
+// listed here and exported by the library (nm), and that nothing else is exported.
+
+import CLamina
+import LaminaCABI
+import Testing
+
+private func same<T>(_: T, _: T) {}
+
+@Test("Every header function has an export with the same C signature")
+func headerAndExportsAgree() {
+    same(CLamina.lamina_version_number, LaminaCABI.lamina_version_number)
+    same(CLamina.lamina_version_string, LaminaCABI.lamina_version_string)
+    same(CLamina.lamina_status_string, LaminaCABI.lamina_status_string)
+    same(CLamina.lamina_last_error_status, LaminaCABI.lamina_last_error_status)
+    same(CLamina.lamina_last_error_message, LaminaCABI.lamina_last_error_message)
+    same(CLamina.lamina_clock_now, LaminaCABI.lamina_clock_now)
+    same(CLamina.lamina_engine_create, LaminaCABI.lamina_engine_create)
+    same(CLamina.lamina_engine_destroy, LaminaCABI.lamina_engine_destroy)
+    same(CLamina.lamina_engine_tick, LaminaCABI.lamina_engine_tick)
+    same(CLamina.lamina_engine_get_time, LaminaCABI.lamina_engine_get_time)
+    same(CLamina.lamina_engine_register_property, LaminaCABI.lamina_engine_register_property)
+    same(CLamina.lamina_layer_create, LaminaCABI.lamina_layer_create)
+    same(CLamina.lamina_layer_retain, LaminaCABI.lamina_layer_retain)
+    same(CLamina.lamina_layer_release, LaminaCABI.lamina_layer_release)
+    same(CLamina.lamina_layer_add_sublayer, LaminaCABI.lamina_layer_add_sublayer)
+    same(CLamina.lamina_layer_insert_sublayer_at, LaminaCABI.lamina_layer_insert_sublayer_at)
+    same(CLamina.lamina_layer_insert_sublayer_above, LaminaCABI.lamina_layer_insert_sublayer_above)
+    same(CLamina.lamina_layer_insert_sublayer_below, LaminaCABI.lamina_layer_insert_sublayer_below)
+    same(CLamina.lamina_layer_remove_from_superlayer, LaminaCABI.lamina_layer_remove_from_superlayer)
+    same(CLamina.lamina_layer_replace_sublayer, LaminaCABI.lamina_layer_replace_sublayer)
+    same(CLamina.lamina_layer_get_superlayer, LaminaCABI.lamina_layer_get_superlayer)
+    same(CLamina.lamina_layer_get_sublayers, LaminaCABI.lamina_layer_get_sublayers)
+    same(CLamina.lamina_layer_set_value, LaminaCABI.lamina_layer_set_value)
+    same(CLamina.lamina_layer_get_value, LaminaCABI.lamina_layer_get_value)
+    same(CLamina.lamina_layer_set_number, LaminaCABI.lamina_layer_set_number)
+    same(CLamina.lamina_layer_get_number, LaminaCABI.lamina_layer_get_number)
+    same(CLamina.lamina_layer_set_point, LaminaCABI.lamina_layer_set_point)
+    same(CLamina.lamina_layer_get_point, LaminaCABI.lamina_layer_get_point)
+    same(CLamina.lamina_layer_set_size, LaminaCABI.lamina_layer_set_size)
+    same(CLamina.lamina_layer_get_size, LaminaCABI.lamina_layer_get_size)
+    same(CLamina.lamina_layer_set_rect, LaminaCABI.lamina_layer_set_rect)
+    same(CLamina.lamina_layer_get_rect, LaminaCABI.lamina_layer_get_rect)
+    same(CLamina.lamina_layer_set_color, LaminaCABI.lamina_layer_set_color)
+    same(CLamina.lamina_layer_get_color, LaminaCABI.lamina_layer_get_color)
+    same(CLamina.lamina_layer_set_transform, LaminaCABI.lamina_layer_set_transform)
+    same(CLamina.lamina_layer_get_transform, LaminaCABI.lamina_layer_get_transform)
+    same(CLamina.lamina_layer_set_bool, LaminaCABI.lamina_layer_set_bool)
+    same(CLamina.lamina_layer_get_bool, LaminaCABI.lamina_layer_get_bool)
+    same(CLamina.lamina_layer_set_name, LaminaCABI.lamina_layer_set_name)
+    same(CLamina.lamina_layer_get_name, LaminaCABI.lamina_layer_get_name)
+    same(CLamina.lamina_layer_set_position, LaminaCABI.lamina_layer_set_position)
+    same(CLamina.lamina_layer_get_position, LaminaCABI.lamina_layer_get_position)
+    same(CLamina.lamina_layer_set_bounds, LaminaCABI.lamina_layer_set_bounds)
+    same(CLamina.lamina_layer_get_bounds, LaminaCABI.lamina_layer_get_bounds)
+    same(CLamina.lamina_layer_set_opacity, LaminaCABI.lamina_layer_set_opacity)
+    same(CLamina.lamina_layer_get_opacity, LaminaCABI.lamina_layer_get_opacity)
+    same(CLamina.lamina_layer_set_action_none, LaminaCABI.lamina_layer_set_action_none)
+    same(CLamina.lamina_layer_remove_action, LaminaCABI.lamina_layer_remove_action)
+    same(CLamina.lamina_layer_has_presentation, LaminaCABI.lamina_layer_has_presentation)
+    same(CLamina.lamina_layer_get_presentation_value, LaminaCABI.lamina_layer_get_presentation_value)
+    same(CLamina.lamina_layer_get_presentation_value_at, LaminaCABI.lamina_layer_get_presentation_value_at)
+    same(CLamina.lamina_transaction_begin, LaminaCABI.lamina_transaction_begin)
+    same(CLamina.lamina_transaction_commit, LaminaCABI.lamina_transaction_commit)
+    same(CLamina.lamina_transaction_flush, LaminaCABI.lamina_transaction_flush)
+    same(CLamina.lamina_transaction_set_duration, LaminaCABI.lamina_transaction_set_duration)
+    same(CLamina.lamina_transaction_get_duration, LaminaCABI.lamina_transaction_get_duration)
+    same(CLamina.lamina_transaction_set_timing_function, LaminaCABI.lamina_transaction_set_timing_function)
+    same(CLamina.lamina_transaction_get_timing_function, LaminaCABI.lamina_transaction_get_timing_function)
+    same(CLamina.lamina_transaction_set_disable_actions, LaminaCABI.lamina_transaction_set_disable_actions)
+    same(CLamina.lamina_transaction_get_disable_actions, LaminaCABI.lamina_transaction_get_disable_actions)
+    same(CLamina.lamina_transaction_set_completion, LaminaCABI.lamina_transaction_set_completion)
+    same(CLamina.lamina_transaction_has_completion, LaminaCABI.lamina_transaction_has_completion)
+    same(CLamina.lamina_transaction_set_value, LaminaCABI.lamina_transaction_set_value)
+    same(CLamina.lamina_transaction_get_value, LaminaCABI.lamina_transaction_get_value)
+    same(CLamina.lamina_timing_function_named, LaminaCABI.lamina_timing_function_named)
+    same(CLamina.lamina_timing_function_evaluate, LaminaCABI.lamina_timing_function_evaluate)
+    #expect(Bool(true))
+}
+
+@Test("The run-time version matches the header's version macros")
+func versionMatchesHeader() {
+    #expect(LaminaCABI.lamina_version_number() == Int32(LAMINA_VERSION_MAJOR * 1_000_000 + LAMINA_VERSION_MINOR * 1000 + LAMINA_VERSION_PATCH))
+}
