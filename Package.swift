@@ -24,6 +24,9 @@ let package = Package(
         // @_cdecl exports only: validation, handles, status codes, callback boxes.
         .target(name: "LaminaCABI", dependencies: ["Lamina", "CLamina"], path: "Sources/LaminaCABI"),
 
+        // MARK: Demo (`swift run lamina-demo`)
+        .executableTarget(name: "lamina-demo", dependencies: ["Lamina"], path: "examples/demo"),
+
         // MARK: Tests
         .testTarget(name: "LaminaTests", dependencies: ["Lamina"], path: "Tests/LaminaTests"),
         .testTarget(
