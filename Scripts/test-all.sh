@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# Runs every test of Lamina, the way CI does (.ci/run calls this script):
+#
+#   1. swift build + swift test            (Swift Testing and XCTest)
+#   2. CMake configure + build             (Release, static Swift runtime) in build/
+#   3. ctest --output-on-failure           (cmocka, header C99/C11/C++17, ABI exports, valgrind)
+#   4. cmake --install                     into build/_install (installed elsewhere, then moved:
+#                                           the install tree must be relocatable)
+#   5. consumers against build/_install:   C with pkg-config, C with find_package(Lamina),
+#                                           a Swift package depending on Lamina by path
+#   (hooks) Python package tests, release benchmark smoke run: see "Hook points" below.
+#
+# Usage: Scripts/test-all.sh [--build-dir DIR] [--swift-scratch DIR] [--skip-swift]
+#                            [--skip-cmake] [--skip-consumers] [--verbose]
+#
+# Each step's full output goes to <build>/logs/<step>.log; the summary lines of each runner
+# are printed, and the last lines of the log when a step fails. A failed step does not stop
+# independent steps; the script exits 1 if anything failed.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD_DIR="$ROOT/build"
+SWIFT_SCRATCH=""
+RUN_SWIFT=1
+RUN_CMAKE=1
+RUN_CONSUMERS=1
+VERBOSE=0
+
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --build-dir) BUILD_DIR=$2; shift 2 ;;
+        --swift-scratch) SWIFT_SCRATCH=$2; shift 2 ;;
+        --skip-swift) RUN_SWIFT=0; shift ;;
+        --skip-cmake) RUN_CMAKE=0; shift ;;
+        --skip-consumers) RUN_CONSUMERS=0; shift ;;
+        --verbose|-v) VERBOSE=1; shift ;;
+        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        *) echo "test-all.sh: unknown argument: $1" >&2; exit 2 ;;
+    esac
+done
+
+mkdir -p "$BUILD_DIR"
+BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
+SWIFT_SCRATCH=${SWIFT_SCRATCH:-$BUILD_DIR/swiftpm}
+PREFIX="$BUILD_DIR/_install"
+CONSUMERS="$BUILD_DIR/consumers"
+LOGS="$BUILD_DIR/logs"
+mkdir -p "$LOGS"
+
+cd "$ROOT"
+
+# ---------------------------------------------------------------------------------------------
+# Step machinery
+# ---------------------------------------------------------------------------------------------
+declare -a RESULTS=()
+declare -A STATUS=()
+FAILED=0
+T0=$SECONDS
+
+# step NAME SUMMARY_REGEX CMD...: runs CMD with output in logs/NAME.log, prints the lines
+# matching SUMMARY_REGEX, records pass/fail and the time taken.
+step() {
+    local name=$1 summary=$2
+    shift 2
+    local log="$LOGS/$name.log" start=$SECONDS rc=0
+    printf '\n==> %s\n' "$name"
+    if [[ $VERBOSE == 1 ]]; then
+        "$@" 2>&1 | tee "$log" || rc=$?
+    else
+        "$@" >"$log" 2>&1 || rc=$?
+    fi
+    local took=$((SECONDS - start))
+    if [[ -n $summary ]]; then
+        grep -E -- "$summary" "$log" | awk '!seen[$0]++' | sed 's/^/    /' | tail -n 20 || true
+    fi
+    if [[ $rc == 0 ]]; then
+        STATUS[$name]=ok
+        RESULTS+=("$(printf '%-22s ok      %4ss' "$name" "$took")")
+        printf '    ok (%ss)\n' "$took"
+    else
+        STATUS[$name]=failed
+        FAILED=1
+        RESULTS+=("$(printf '%-22s FAILED  %4ss  (log: %s)' "$name" "$took" "$log")")
+        if [[ $VERBOSE == 0 ]]; then
+            printf -- '---- last lines of %s ----\n' "$log"
+            tail -n 60 "$log"
+            printf -- '----\n'
+        fi
+        printf '    FAILED (exit %s, %ss)\n' "$rc" "$took"
+    fi
+    return 0
+}
+
+# skip NAME REASON
+skip() {
+    STATUS[$1]=skipped
+    RESULTS+=("$(printf '%-22s skipped         (%s)' "$1" "$2")")
+    printf '\n==> %s: skipped (%s)\n' "$1" "$2"
+}
+
+# needs STEP...: true if every named step passed.
+needs() {
+    local s
+    for s in "$@"; do
+        [[ ${STATUS[$s]:-} == ok ]] || return 1
+    done
+}
+
+# ---------------------------------------------------------------------------------------------
+# 1. SwiftPM: build and test (Swift Testing + XCTest in one run)
+# ---------------------------------------------------------------------------------------------
+if [[ $RUN_SWIFT == 1 ]]; then
+    step swift-build 'Compiling.*error|error:|Build complete' \
+        swift build --scratch-path "$SWIFT_SCRATCH"
+    if needs swift-build; then
+        step swift-test 'Test run with|Executed [0-9]+ test|error:|✘' \
+            swift test --scratch-path "$SWIFT_SCRATCH"
+    else
+        skip swift-test "swift build failed"
+    fi
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 2-4. CMake: the shipped C library, C tests, install
+# ---------------------------------------------------------------------------------------------
+install_relocatable() {
+    # Install to a temporary prefix, then move it: every consumer below uses the moved tree,
+    # so an absolute path baked into lamina.pc or LaminaConfig.cmake would fail them.
+    rm -rf "$PREFIX" "$PREFIX.staging"
+    cmake --install "$BUILD_DIR" --prefix "$PREFIX.staging"
+    mv "$PREFIX.staging" "$PREFIX"
+    "$ROOT/Scripts/check-library.sh" --static-stdlib --runpath '$ORIGIN' \
+        "$(find "$PREFIX" -name 'liblamina.so.*.*.*' -print -quit)"
+    find "$PREFIX" -type f -o -type l | sed "s|^$PREFIX/||" | sort
+    if grep -rl -- "$PREFIX.staging" "$PREFIX"; then
+        echo "error: the install tree mentions its original prefix (not relocatable)" >&2
+        return 1
+    fi
+}
+
+if [[ $RUN_CMAKE == 1 ]]; then
+    step cmake-configure 'Swift compiler identification|Found cmocka|valgrind|Build files' \
+        cmake -G Ninja -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release \
+            -DLAMINA_STATIC_SWIFT_STDLIB=ON -DBUILD_TESTING=ON
+    if needs cmake-configure; then
+        step cmake-build 'error:|FAILED' cmake --build "$BUILD_DIR" --parallel
+    else
+        skip cmake-build "configure failed"
+    fi
+    if needs cmake-build; then
+        step ctest 'tests passed|tests failed|\(Failed\)|\(Timeout\)|\*\*\*|check-abi:' \
+            ctest --test-dir "$BUILD_DIR" --output-on-failure --timeout 600
+        step install 'error|check-library|\.pc$|Config\.cmake$' install_relocatable
+    else
+        skip ctest "cmake build failed"
+        skip install "cmake build failed"
+    fi
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 5. Consumers of the installed tree
+# ---------------------------------------------------------------------------------------------
+consumer_pkgconfig() {
+    local out="$CONSUMERS/c-pkgconfig" pcdir
+    pcdir=$(dirname "$(find "$PREFIX" -name lamina.pc -print -quit)")
+    rm -rf "$out" && mkdir -p "$out"
+    export PKG_CONFIG_PATH="$pcdir"
+    echo "pkg-config --cflags --libs lamina: $(pkg-config --cflags --libs lamina)"
+    (cd "$ROOT/examples/consumers/c-pkgconfig" &&
+        cc main.c $(pkg-config --cflags --libs lamina) -o "$out/lamina-pkgconfig")
+    LD_LIBRARY_PATH="$(pkg-config --variable=libdir lamina)" "$out/lamina-pkgconfig"
+}
+
+consumer_cmake() {
+    local out="$CONSUMERS/c-cmake"
+    rm -rf "$out"
+    cmake -G Ninja -S "$ROOT/examples/consumers/c-cmake" -B "$out" \
+        -DCMAKE_PREFIX_PATH="$PREFIX" -DCMAKE_BUILD_TYPE=Release
+    cmake --build "$out"
+    "$out/lamina-cmake"
+}
+
+consumer_swift() {
+    local pkg="$ROOT/examples/consumers/swift-consumer"
+    swift build --package-path "$pkg" --scratch-path "$CONSUMERS/swift-consumer"
+    swift run --skip-build --package-path "$pkg" --scratch-path "$CONSUMERS/swift-consumer" \
+        LaminaSwiftConsumer
+}
+
+if [[ $RUN_CONSUMERS == 1 ]]; then
+    mkdir -p "$CONSUMERS"
+    if needs install; then
+        step consumer-pkgconfig '^lamina |version mismatch|error' consumer_pkgconfig
+        step consumer-cmake 'find_package|version mismatch|error|Could not find' consumer_cmake
+    else
+        skip consumer-pkgconfig "nothing installed"
+        skip consumer-cmake "nothing installed"
+    fi
+    step consumer-swift 'standardized|clock|unexpected|error:' consumer_swift
+fi
+
+# ---------------------------------------------------------------------------------------------
+# Hook points (not yet written; add each as one `step` call, with its `needs` guard):
+#   - Python package tests: needs install (or cmake-build), e.g.
+#       step python-tests 'passed|failed|error' python3 -m pytest bindings/python/tests
+#     with LAMINA_LIBRARY="$BUILD_DIR/liblamina.so".
+#   - Release benchmark smoke run (bounded, a few seconds), e.g.
+#       step bench-smoke '...' swift run -c release --package-path benchmarks ...
+# ---------------------------------------------------------------------------------------------
+
+printf '\n==> summary (%ss total)\n' "$((SECONDS - T0))"
+printf '    %s\n' "${RESULTS[@]}"
+if [[ $FAILED != 0 ]]; then
+    echo "test-all: FAILED"
+    exit 1
+fi
+echo "test-all: all passed"
