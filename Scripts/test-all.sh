@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of Lamina, the way CI does (.ci/run calls this script):
 #
+#   0. Scripts/install-deps.sh             (apt-get the C tools when missing; --no-install-deps)
 #   1. swift build + swift test            (Swift Testing and XCTest)
 #   2. CMake configure + build             (Release, static Swift runtime) in build/
 #   3. ctest --output-on-failure           (cmocka, header C99/C11/C++17, ABI exports, valgrind)
@@ -11,7 +12,7 @@
 #   (hooks) Python package tests, release benchmark smoke run: see "Hook points" below.
 #
 # Usage: Scripts/test-all.sh [--build-dir DIR] [--swift-scratch DIR] [--skip-swift]
-#                            [--skip-cmake] [--skip-consumers] [--verbose]
+#                            [--skip-cmake] [--skip-consumers] [--no-install-deps] [--verbose]
 #
 # Each step's full output goes to <build>/logs/<step>.log; the summary lines of each runner
 # are printed, and the last lines of the log when a step fails. A failed step does not stop
@@ -25,6 +26,7 @@ RUN_SWIFT=1
 RUN_CMAKE=1
 RUN_CONSUMERS=1
 VERBOSE=0
+INSTALL_DEPS=1
 
 while [[ $# -gt 0 ]]; do
     case "$1" in
@@ -33,8 +35,9 @@ while [[ $# -gt 0 ]]; do
         --skip-swift) RUN_SWIFT=0; shift ;;
         --skip-cmake) RUN_CMAKE=0; shift ;;
         --skip-consumers) RUN_CONSUMERS=0; shift ;;
+        --no-install-deps) INSTALL_DEPS=0; shift ;;
         --verbose|-v) VERBOSE=1; shift ;;
-        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,/^[^#]/{/^#/p}' "$0"; exit 0 ;;
         *) echo "test-all.sh: unknown argument: $1" >&2; exit 2 ;;
     esac
 done
@@ -105,6 +108,17 @@ needs() {
         [[ ${STATUS[$s]:-} == ok ]] || return 1
     done
 }
+
+# ---------------------------------------------------------------------------------------------
+# 0. Tools for the C side (the Swift steps need only the toolchain)
+# ---------------------------------------------------------------------------------------------
+if [[ $RUN_CMAKE == 1 || $RUN_CONSUMERS == 1 ]]; then
+    if [[ $INSTALL_DEPS == 1 ]]; then
+        "$ROOT/Scripts/install-deps.sh" || echo "test-all: warning: could not install all tools"
+    else
+        "$ROOT/Scripts/install-deps.sh" --check || true
+    fi
+fi
 
 # ---------------------------------------------------------------------------------------------
 # 1. SwiftPM: build and test (Swift Testing + XCTest in one run)

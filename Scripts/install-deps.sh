@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs the build and test tools Lamina's C side needs when any is missing: cmake, ninja,
+# pkg-config, cmocka, valgrind (and binutils, gcc, g++ if absent). Debian/Ubuntu (apt-get),
+# as root or through sudo. Does nothing when everything is present.
+#
+#   Scripts/install-deps.sh [--check]     (--check: only report what is missing; exit 1 if any)
+set -euo pipefail
+
+check_only=0
+[[ ${1:-} == --check ]] && check_only=1
+
+missing=()
+command -v cmake >/dev/null || missing+=(cmake)
+command -v ninja >/dev/null || missing+=(ninja-build)
+command -v pkg-config >/dev/null || missing+=(pkg-config)
+if ! command -v pkg-config >/dev/null || ! pkg-config --exists cmocka; then
+    missing+=(libcmocka-dev)
+fi
+command -v valgrind >/dev/null || missing+=(valgrind)
+command -v readelf >/dev/null || missing+=(binutils)
+command -v cc >/dev/null || missing+=(gcc)
+command -v c++ >/dev/null || missing+=(g++)
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+    exit 0
+fi
+if [[ $check_only == 1 ]]; then
+    echo "install-deps: missing: ${missing[*]}"
+    exit 1
+fi
+
+echo "install-deps: installing ${missing[*]}"
+if ! command -v apt-get >/dev/null; then
+    echo "install-deps: no apt-get here; install these (or their equivalents) first:" \
+        "${missing[*]}" >&2
+    exit 1
+fi
+if [[ $(id -u) == 0 ]]; then
+    sudo=()
+elif command -v sudo >/dev/null; then
+    sudo=(sudo)
+else
+    echo "install-deps: not root and no sudo; install first: ${missing[*]}" >&2
+    exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update
+"${sudo[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
