@@ -26,6 +26,8 @@ struct AttachedAnimation {
     var state: AttachmentState = .pending
     /// Transaction completions waiting for this animation (CA-2.9).
     var completions: [CompletionRecord] = []
+    /// The value sampled by the last tick, or nil when inactive then.
+    var current: Value? = nil
 
     var isEvaluated: Bool { state != .pending }
     var endTime: Double { beginTime + duration }
@@ -38,5 +40,12 @@ struct AttachedAnimation {
         let local = time - beginTime
         if local < 0 || local >= duration { return nil }
         return local / duration
+    }
+
+    /// The animated value at `time`, or nil outside the active interval.
+    @inline(__always)
+    func sample(at time: Double, memo: inout TimingMemo) -> Value? {
+        guard let x = linearProgress(at: time) else { return nil }
+        return from.interpolated(to: to, progress: memo.progress(timing, x: x))
     }
 }

@@ -32,9 +32,9 @@ struct LayerSlot {
 struct AnimatedLayer {
     var slot: Int32
     var animations: [AttachedAnimation] = []
-    var presented = LayerProperties()
-    /// Whether `presented` holds the values at `Engine.time` (reset when the layer commits).
-    var presentedValid = false
+    /// Whether every evaluated animation's `current` holds its value at `Engine.time` (reset
+    /// when the layer commits, since committed animations then have new begin times).
+    var currentValid = false
 }
 
 /// An engine: the owner of a layer tree, its transactions, animations and clock.
@@ -162,7 +162,7 @@ public final class Engine: @unchecked Sendable {
 
     private func commitAnimations(at a: Int) {
         var removed: [AttachedAnimation] = []
-        animated[a].presentedValid = false
+        animated[a].currentValid = false
         var list = animated[a].animations
         var k = 0
         while k < list.count {
@@ -268,26 +268,32 @@ public final class Engine: @unchecked Sendable {
         lock.withLock { tickingThread = 0 }
     }
 
-    /// Removes finished animations and evaluates the rest at `now` into each animated layer's
-    /// presentation cache. Work is proportional to the number of animations (DESIGN §3). Lock
-    /// held.
+    /// Removes finished animations and samples the rest at `now`, in place, into each
+    /// animation's `current` value. Work is proportional to the number of animations, never to
+    /// the number of layers, and copies no layer state (DESIGN §3). Lock held.
     private func advanceAnimations() {
-        var a = 0
+        let time = now
         var memo = TimingMemo()
+        var a = 0
         while a < animated.count {
-            var finishedAny = false
-            for anim in animated[a].animations where anim.state != .pending {
-                if now >= anim.endTime { finishedAny = true; break }
+            var finished = false
+            animated[a].animations.withUnsafeMutableBufferPointer { buf in
+                for k in buf.indices where buf[k].state != .pending {
+                    // removedOnCompletion (the default): gone once its active duration passed.
+                    if time >= buf[k].endTime {
+                        finished = true
+                    } else {
+                        buf[k].current = buf[k].sample(at: time, memo: &memo)
+                    }
+                }
             }
-            if finishedAny {
+            animated[a].currentValid = true
+            if finished {
                 var ended: [AttachedAnimation] = []
                 animated[a].animations.removeAll { anim in
-                    // removedOnCompletion (the default): gone once its active duration passed.
-                    if anim.state != .pending, now >= anim.endTime {
-                        ended.append(anim)
-                        return true
-                    }
-                    return false
+                    guard anim.state != .pending, time >= anim.endTime else { return false }
+                    ended.append(anim)
+                    return true
                 }
                 for anim in ended { animationEnded(anim) }
                 if animated[a].animations.isEmpty {
@@ -295,10 +301,6 @@ public final class Engine: @unchecked Sendable {
                     continue  // the entry swapped into `a` is visited next
                 }
             }
-            let slot = animated[a].slot
-            animated[a].presented = evaluate(
-                animated[a].animations, over: committedProperties(slot), at: now, memo: &memo)
-            animated[a].presentedValid = true
             a += 1
         }
     }
@@ -322,35 +324,29 @@ public final class Engine: @unchecked Sendable {
     /// Lock held; the layer must have been committed.
     @inline(__always)
     func committedProperties(_ slot: Int32) -> LayerProperties {
-        snapshots[slot] ?? slots[Int(slot)].model
+        if snapshots.isEmpty { return slots[Int(slot)].model }
+        return snapshots[slot] ?? slots[Int(slot)].model
     }
 
-    /// Evaluates animations, in order, over `base` at `time` (CA-1.9: later non-additive
-    /// animations for the same property overwrite earlier ones).
-    func evaluate(
-        _ animations: [AttachedAnimation], over base: LayerProperties, at time: Double,
-        memo: inout TimingMemo
-    ) -> LayerProperties {
-        var p = base
-        for anim in animations where anim.isEvaluated {
-            guard let x = anim.linearProgress(at: time) else { continue }
-            let y = memo.progress(anim.timing, x: x, begin: anim.beginTime, duration: anim.duration)
-            if let v = anim.from.interpolated(to: anim.to, progress: y) {
-                p.set(anim.target, v)
-            }
-        }
-        return p
-    }
-
-    /// The presentation of a layer at `time`, or nil if it was never committed (R3).
+    /// The presentation of a layer at `time`, or nil if it was never committed (R3): its
+    /// committed values with its evaluated animations applied in order (CA-1.9: a later
+    /// non-additive animation of a property overwrites an earlier one). At the current frame the
+    /// values sampled by the last tick are reused. Lock held.
     func presentation(_ slot: Int32, at time: Double) -> LayerProperties? {
         let i = Int(slot)
         guard slots[i].everCommitted else { return nil }
-        let a = slots[i].animIndex
-        if a < 0 { return committedProperties(slot) }
-        if time == now, animated[Int(a)].presentedValid { return animated[Int(a)].presented }
+        var p = committedProperties(slot)
+        let a = Int(slots[i].animIndex)
+        guard a >= 0 else { return p }
+        let reuse = time == now && animated[a].currentValid
         var memo = TimingMemo()
-        return evaluate(animated[Int(a)].animations, over: committedProperties(slot), at: time, memo: &memo)
+        animated[a].animations.withUnsafeBufferPointer { buf in
+            for k in buf.indices where buf[k].isEvaluated {
+                let v = reuse ? buf[k].current : buf[k].sample(at: time, memo: &memo)
+                if let v { p.set(buf[k].target, v) }
+            }
+        }
+        return p
     }
 
     // MARK: - Attaching animations
@@ -387,15 +383,15 @@ public final class Engine: @unchecked Sendable {
     }
 }
 
-/// Solves the timing curve once for animations that share begin time, duration and curve —
-/// animations committed together do (DESIGN §5), so a frame solves it about once.
+/// Solves the timing curve once for animations that share timing — animations committed
+/// together share begin time, duration and curve (DESIGN §5), so a frame solves it about once.
 struct TimingMemo {
     private var timing: TimingFunction? = nil
     private var x: Double = .nan
     private var y: Double = 0
 
     @inline(__always)
-    mutating func progress(_ t: TimingFunction, x: Double, begin: Double, duration: Double) -> Double {
+    mutating func progress(_ t: TimingFunction, x: Double) -> Double {
         if x == self.x, let last = timing, last == t { return y }
         timing = t
         self.x = x
