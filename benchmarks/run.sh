@@ -65,7 +65,8 @@ echo "run.sh: compiling $bench against $libdir" >&2
 
 # Which source was measured (results are only comparable between runs of the same revision).
 if rev="$(git rev-parse --short HEAD 2>/dev/null)"; then
-    git diff --quiet HEAD -- Sources include 2>/dev/null || rev="$rev+dirty"
+    [ -z "$(git status --porcelain -- Sources include Package.swift CMakeLists.txt 2>/dev/null)" ] \
+        || rev="$rev+dirty"
     echo "# lamina-bench: source $rev, $(uname -m), $(nproc 2>/dev/null || echo '?') cpus"
 fi
 exec "$bench" "$@"
