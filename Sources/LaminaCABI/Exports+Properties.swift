@@ -137,6 +137,9 @@ public func lamina_layer_set_color(
     set(engine, layer, key, .color(Color(value)))
 }
 
+/// The colour properties that may be nil (CA-13.3); custom colour properties never are.
+private let nullableColorKeys: Set<String> = ["backgroundColor", "borderColor", "shadowColor"]
+
 @_cdecl("lamina_layer_get_color")
 public func lamina_layer_get_color(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
@@ -145,7 +148,8 @@ public func lamina_layer_get_color(
     get(engine, layer, key, outValue) { v, o, k throws(LaminaError) in
         switch v {
         case .color(let c): o.pointee = c.c
-        case .null: throw LaminaError(.notFound, "'\(k)' is nil")
+        // Only a colour property's nil is a "nil colour"; a nil name is not a colour.
+        case .null where nullableColorKeys.contains(k): throw LaminaError(.notFound, "'\(k)' is nil")
         default: throw mismatch(k, "color", v)
         }
     }
