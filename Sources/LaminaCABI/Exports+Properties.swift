@@ -42,8 +42,7 @@ public func lamina_layer_set_value(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
     _ value: UnsafePointer<lamina_value_t>?
 ) -> lamina_status_t {
-    guard let value else { return fail(LAMINA_STATUS_INVALID_ARGUMENT, "value is NULL") }
-    return set(engine, layer, key, try Value(value.pointee))
+    set(engine, layer, key, try Value(try required(UnsafeMutablePointer(mutating: value), "value").pointee))
 }
 
 @_cdecl("lamina_layer_get_value")

@@ -35,10 +35,11 @@
  *
  *     lamina_engine_t *engine;
  *     lamina_layer_t layer;
+ *     lamina_color_t red = {1, 0, 0, 1}, blue = {0, 0, 1, 1};
  *     lamina_engine_create(&engine);
  *     lamina_layer_create(engine, &layer);
+ *     lamina_layer_set_color(engine, layer, "backgroundColor", red);   // not committed: no animation
  *     lamina_engine_tick(engine, 0.0);          // commits: the layer now has a presentation
- *     lamina_color_t blue = {0, 0, 1, 1};
  *     lamina_layer_set_color(engine, layer, "backgroundColor", blue);  // animates over 0.25 s
  *     lamina_engine_tick(engine, 0.1);          // presentation is part-way to blue
  *     lamina_engine_destroy(engine);
@@ -477,9 +478,12 @@ LAMINA_API lamina_status_t lamina_layer_get_presentation_value_at(
  *  Errors: STALE_HANDLE, OUT_OF_MEMORY (nesting deeper than 1024). Since: 0.1 */
 LAMINA_API lamina_status_t lamina_transaction_begin(lamina_engine_t *engine);
 
-/** Commits the calling thread's innermost explicit transaction; at the outermost level its
- *  changes (and the implicit transaction's) publish and their animations get their begin time
- *  (the engine time). Completion callbacks never run here; they run during a later tick.
+/** Commits the calling thread's innermost explicit transaction. When it is the outermost
+ *  transaction (no implicit transaction was open when it began), its changes publish now and
+ *  their animations get their begin time (the engine time). When the thread's implicit
+ *  transaction encloses it, the changes publish with the implicit transaction, at the next
+ *  lamina_engine_tick() or lamina_transaction_flush() (CA-2.3, CA-2.4). Completion callbacks
+ *  never run here; they run during a later tick.
  *  Errors: STALE_HANDLE, MISUSE (no explicit transaction open: reported, nothing changes).
  *  Since: 0.1 */
 LAMINA_API lamina_status_t lamina_transaction_commit(lamina_engine_t *engine);
