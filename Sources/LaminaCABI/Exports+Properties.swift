@@ -15,8 +15,8 @@ private func set(
     _ value: @autoclosure () throws(LaminaError) -> Value
 ) -> lamina_status_t {
     withEngine(engine) { e throws(LaminaError) in
-        let k = try string(key, "key")
-        try e.setValue(try value(), forKeyPath: k, of: LayerID(rawValue: layer))
+        let k = try keyBytes(key)
+        try e.setValue(try value(), forKeyBytes: k, of: LayerID(rawValue: layer))
     }
 }
 
@@ -24,17 +24,18 @@ private func set(
 @inline(__always)
 private func get<T>(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
-    _ out: UnsafeMutablePointer<T>?, _ write: (Value, UnsafeMutablePointer<T>, String) throws(LaminaError) -> Void
+    _ out: UnsafeMutablePointer<T>?, _ write: (Value, UnsafeMutablePointer<T>, UnsafeBufferPointer<UInt8>) throws(LaminaError) -> Void
 ) -> lamina_status_t {
     withEngine(engine) { e throws(LaminaError) in
-        let k = try string(key, "key")
+        let k = try keyBytes(key)
         let o = try required(out, "out_value")
-        try write(try e.value(of: LayerID(rawValue: layer), forKeyPath: k), o, k)
+        try write(try e.value(of: LayerID(rawValue: layer), forKeyBytes: k), o, k)
     }
 }
 
-private func mismatch(_ key: String, _ wanted: String, _ got: Value) -> LaminaError {
-    LaminaError(.typeMismatch, "'\(key)' holds a \(got.type), not a \(wanted)")
+/// Decoded only on the error path, so reads never build a Swift string.
+private func mismatch(_ key: UnsafeBufferPointer<UInt8>, _ wanted: String, _ got: Value) -> LaminaError {
+    LaminaError(.typeMismatch, "'\(String(decoding: key, as: UTF8.self))' holds a \(got.type), not a \(wanted)")
 }
 
 @_cdecl("lamina_layer_set_value")
@@ -148,7 +149,8 @@ public func lamina_layer_get_color(
         switch v {
         case .color(let c): o.pointee = c.c
         // Only a colour property's nil is a "nil colour"; a nil name is not a colour.
-        case .null where nullableColorKeys.contains(k): throw LaminaError(.notFound, "'\(k)' is nil")
+        case .null where nullableColorKeys.contains(String(decoding: k, as: UTF8.self)):
+            throw LaminaError(.notFound, "'\(String(decoding: k, as: UTF8.self))' is nil")
         default: throw mismatch(k, "color", v)
         }
     }
@@ -323,9 +325,9 @@ private func presentationValue(
     _ time: Double?, _ outValue: UnsafeMutablePointer<lamina_value_t>?
 ) -> lamina_status_t {
     withEngine(engine) { e throws(LaminaError) in
-        let k = try string(key, "key")
+        let k = try keyBytes(key)
         let o = try required(outValue, "out_value")
-        guard let v = try e.presentationValue(of: LayerID(rawValue: layer), forKeyPath: k, at: time) else {
+        guard let v = try e.presentationValue(of: LayerID(rawValue: layer), forKeyBytes: k, at: time) else {
             throw LaminaError(.noPresentation, "layer \(layer) has never been committed, so it has no presentation")
         }
         v.write(to: o)

@@ -71,6 +71,14 @@ func string(_ p: UnsafePointer<CChar>?, _ name: StaticString) throws(LaminaError
     return String(cString: p)
 }
 
+/// A C string key as UTF-8 bytes, without copying it into a Swift string.
+@inline(__always)
+func keyBytes(_ p: UnsafePointer<CChar>?) throws(LaminaError) -> UnsafeBufferPointer<UInt8> {
+    guard let p else { throw LaminaError(.invalidArgument, "key is NULL") }
+    return UnsafeBufferPointer(
+        start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p))
+}
+
 @inline(__always)
 func finite(_ v: Double, _ name: StaticString) throws(LaminaError) -> Double {
     guard v.isFinite else { throw LaminaError(.invalidArgument, "\(name) must be finite, got \(v)") }

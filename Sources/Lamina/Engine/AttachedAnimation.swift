@@ -1,4 +1,6 @@
-// An animation attached to a layer under a key, as the engine stores it.
+// An animation attached to a layer under a key, as the engine stores it: plain data that the
+// per-frame loop reads in place. The timing curve and completion records live in engine side
+// tables, referenced by index, so sampling an animation touches no reference counts.
 
 /// The life of an attached animation relative to commits (CA-1.3: uncommitted changes are
 /// invisible to the presentation).
@@ -17,17 +19,27 @@ enum AttachmentState: UInt8 {
 struct AttachedAnimation {
     var key: String
     var target: PropertyID
-    var from: Value
-    var to: Value
-    var duration: Double
-    var timing: TimingFunction
+    var state: AttachmentState = .pending
+    /// Index into `Engine.curves`.
+    var curve: Int32
+    /// Index into `Engine.completionLists`, or -1 when no completion waits for it (CA-2.9).
+    var completionList: Int32 = -1
     /// The engine time of the commit that published it; meaningless while pending.
     var beginTime: Double = 0
-    var state: AttachmentState = .pending
-    /// Transaction completions waiting for this animation (CA-2.9).
-    var completions: [CompletionRecord] = []
+    var duration: Double
+    var from: Value
+    var to: Value
     /// The value sampled by the last tick, or nil when inactive then.
     var current: Value? = nil
+
+    init(key: String, target: PropertyID, from: Value, to: Value, duration: Double, curve: Int32) {
+        self.key = key
+        self.target = target
+        self.from = from
+        self.to = to
+        self.duration = duration
+        self.curve = curve
+    }
 
     var isEvaluated: Bool { state != .pending }
     var endTime: Double { beginTime + duration }
@@ -44,8 +56,10 @@ struct AttachedAnimation {
 
     /// The animated value at `time`, or nil outside the active interval.
     @inline(__always)
-    func sample(at time: Double, memo: inout TimingMemo) -> Value? {
+    func sample(
+        at time: Double, _ curves: UnsafeBufferPointer<TimingFunction>, _ memo: inout TimingMemo
+    ) -> Value? {
         guard let x = linearProgress(at: time) else { return nil }
-        return from.interpolated(to: to, progress: memo.progress(timing, x: x))
+        return from.interpolated(to: to, progress: memo.progress(curve, x: x, curves))
     }
 }

@@ -19,11 +19,11 @@ extension Engine {
                 slot = Int32(truncatingIfNeeded: slots.count)
                 slots.append(LayerSlot())
             }
-            let generation = slots[Int(slot)].generation
-            slots[Int(slot)] = LayerSlot()
-            slots[Int(slot)].generation = generation
-            slots[Int(slot)].alive = true
-            slots[Int(slot)].hostRefs = 1
+            var fresh = LayerSlot()
+            fresh.generation = slots[Int(slot)].generation
+            fresh.alive = true
+            fresh.hostRefs = 1
+            slots[Int(slot)] = fresh
             // Creating a layer is a change: it commits with the calling thread's transaction.
             markDirty(slot, in: stack())
             return handle(slot)
@@ -75,7 +75,7 @@ extension Engine {
                 removeAnimatedEntry(at: Int(a))
                 for anim in ended { animationEnded(anim) }
             }
-            snapshots[slot] = nil
+            releaseSnapshot(slot)
             var generation = slots[i].generation &+ 1
             if generation == 0 { generation = 1 }
             slots[i] = LayerSlot()

@@ -4,27 +4,54 @@
 extension Engine {
     // MARK: - Keys
 
-    /// Parses a key or key path ("opacity", "position.x", "transform.rotation.z"). Lock held.
-    func resolveKey(_ keyPath: String) throws(LaminaError) -> (ResolvedKey, PropertyInfo) {
-        let dot = keyPath.firstIndex(of: ".")
-        let head = dot.map { keyPath[..<$0] } ?? keyPath[...]
+    /// Resolves a key or key path given as UTF-8 bytes ("opacity", "position.x",
+    /// "transform.rotation.z"), through a small direct-mapped cache so that a host setting the
+    /// same keys every frame pays a hash and a compare, not a parse. Lock held.
+    func resolveKey(_ bytes: UnsafeBufferPointer<UInt8>) throws(LaminaError) -> ResolvedKey {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        let i = Int(h & UInt64(keyCache.count - 1))
+        if keyCache[i].hash == h, keyCache[i].bytes.count == bytes.count,
+           keyCache[i].bytes.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) {
+            return keyCache[i].key
+        }
+        let key = try parseKey(bytes)
+        // Only keys that parsed are cached: registering a property later cannot stale them.
+        keyCache[i] = KeyCacheEntry(hash: h, bytes: Array(bytes), key: key)
+        return key
+    }
+
+    /// Parses a key path: a property name, then an optional component after the first '.'.
+    private func parseKey(_ bytes: UnsafeBufferPointer<UInt8>) throws(LaminaError) -> ResolvedKey {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let dot = bytes.firstIndex(of: UInt8(ascii: "."))
+        let head = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<(dot ?? bytes.count)]), as: UTF8.self)
         let id: PropertyID
-        let info: PropertyInfo
-        if let b = Builtins.byName[String(head)] {
+        if let b = Builtins.byName[head] {
             id = b
-            info = Builtins.table[Int(b.rawValue)]
-        } else if let c = customByName[String(head)] {
+        } else if let c = customByName[head] {
             id = c
-            info = customProperties[Int(c.rawValue - PropertyID.customBase)]
         } else {
-            throw LaminaError(.unknownKey, "unknown property key '\(keyPath)'")
+            throw LaminaError(.unknownKey, "unknown property key '\(text)'")
         }
-        guard let dot else { return (ResolvedKey(property: id, component: .whole), info) }
-        let suffix = keyPath[keyPath.index(after: dot)...]
-        guard let component = KeyComponent.parse(suffix, for: info.type) else {
-            throw LaminaError(.unknownKey, "unknown key path '\(keyPath)': '\(info.name)' has no component '\(suffix)'")
+        guard let dot else { return .whole(id) }
+        let info = info(of: id)
+        let suffix = String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
+        guard let component = KeyComponent.parse(suffix[...], for: info.type) else {
+            throw LaminaError(.unknownKey, "unknown key path '\(text)': '\(info.name)' has no component '\(suffix)'")
         }
-        return (ResolvedKey(property: id, component: component), info)
+        return ResolvedKey(property: id, component: component)
+    }
+
+    /// Runs `body` with the UTF-8 bytes of a Swift string key path.
+    func withKey<R>(
+        _ keyPath: String, _ body: (UnsafeBufferPointer<UInt8>) throws(LaminaError) -> R
+    ) throws(LaminaError) -> R {
+        var keyPath = keyPath
+        let result: Result<R, LaminaError> = keyPath.withUTF8 { bytes in
+            Result { () throws(LaminaError) -> R in try body(bytes) }
+        }
+        return try result.get()
     }
 
     func info(of id: PropertyID) -> PropertyInfo {
@@ -69,19 +96,29 @@ extension Engine {
 
     /// Reads a model property or key path (the value set last, committed or not).
     public func value(of layer: LayerID, forKeyPath keyPath: String) throws(LaminaError) -> Value {
+        try withKey(keyPath) { bytes throws(LaminaError) in try value(of: layer, forKeyBytes: bytes) }
+    }
+
+    /// Reads a model property or key path given as UTF-8 bytes (the C ABI's entry).
+    package func value(of layer: LayerID, forKeyBytes bytes: UnsafeBufferPointer<UInt8>) throws(LaminaError) -> Value {
         try lock.withLock { () throws(LaminaError) -> Value in
             let slot = try resolve(layer)
-            let (key, info) = try resolveKey(keyPath)
-            return key.component.extract(from: slots[Int(slot)].model.get(key.property, customDefault: info.defaultValue))
+            return modelValue(slot, try resolveKey(bytes))
         }
     }
 
-    /// Sets a property or key path. See ``setValue(_:forKey:of:)`` for the rules.
+    /// Sets a property or key path; see ``Layer`` for the rules.
     public func setValue(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(LaminaError) {
+        try withKey(keyPath) { bytes throws(LaminaError) in try setValue(value, forKeyBytes: bytes, of: layer) }
+    }
+
+    /// Sets a property or key path given as UTF-8 bytes (the C ABI's entry).
+    package func setValue(_ value: Value, forKeyBytes bytes: UnsafeBufferPointer<UInt8>, of layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(layer)
-            let (key, info) = try resolveKey(keyPath)
-            try check(value, for: key, info, keyPath)
+            let key = try resolveKey(bytes)
+            let info = info(of: key.property)
+            try check(value, for: key, info)
             setLocked(slot, key, info, value)
         }
     }
@@ -91,7 +128,7 @@ extension Engine {
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(layer)
             let info = info(of: key.property)
-            try check(value, for: key, info, info.name)
+            try check(value, for: key, info)
             setLocked(slot, key, info, value)
         }
     }
@@ -99,18 +136,30 @@ extension Engine {
     /// Reads an already-resolved model property of a layer.
     public func value(of layer: LayerID, forKey key: ResolvedKey) throws(LaminaError) -> Value {
         try lock.withLock { () throws(LaminaError) -> Value in
-            let slot = try resolve(layer)
-            return key.component.extract(
-                from: slots[Int(slot)].model.get(key.property, customDefault: info(of: key.property).defaultValue))
+            modelValue(try resolve(layer), key)
         }
     }
 
     /// Resolves a key path once, for callers that set the same key often.
     public func resolve(keyPath: String) throws(LaminaError) -> ResolvedKey {
-        try lock.withLock { () throws(LaminaError) -> ResolvedKey in try resolveKey(keyPath).0 }
+        try withKey(keyPath) { bytes throws(LaminaError) in
+            try lock.withLock { () throws(LaminaError) -> ResolvedKey in try resolveKey(bytes) }
+        }
     }
 
-    private func check(_ value: Value, for key: ResolvedKey, _ info: PropertyInfo, _ keyPath: String) throws(LaminaError) {
+    @inline(__always)
+    private func modelValue(_ slot: Int32, _ key: ResolvedKey) -> Value {
+        let whole: Value
+        if key.property.isCustom {
+            whole = slots[Int(slot)].model.get(key.property, customDefault: info(of: key.property).defaultValue)
+        } else {
+            whole = slots[Int(slot)].model.get(key.property)
+        }
+        return key.component.extract(from: whole)
+    }
+
+    private func check(_ value: Value, for key: ResolvedKey, _ info: PropertyInfo) throws(LaminaError) {
+        let keyPath = key.component == .whole ? info.name : "\(info.name).\(key.component)"
         let expected = key.component.valueType(in: info.type)
         let nullOK = value == .null && info.nullable && key.component == .whole
         guard value.type == expected || nullOK else {
@@ -137,10 +186,10 @@ extension Engine {
         if case .implicit = action {
             // R6: from the presentation value at the moment of the change (smooth
             // interruption), to the new value, with the transaction's duration and curve.
-            let from = presentation(slot, at: now)?.get(key.property, customDefault: info.defaultValue) ?? old
+            let from = presentationValue(slot, key.property, info.defaultValue, at: now) ?? old
             attach(AttachedAnimation(
                 key: info.name, target: key.property, from: from, to: new,
-                duration: s.duration, timing: s.timingFunction ?? .default), to: slot, in: s)
+                duration: s.duration, curve: curveID(s.timingFunction ?? .default)), to: slot, in: s)
         }
     }
 
@@ -198,14 +247,24 @@ extension Engine {
     public func presentationValue(
         of layer: LayerID, forKeyPath keyPath: String, at time: Double? = nil
     ) throws(LaminaError) -> Value? {
+        try withKey(keyPath) { bytes throws(LaminaError) in
+            try presentationValue(of: layer, forKeyBytes: bytes, at: time)
+        }
+    }
+
+    /// The presentation value of a key path given as UTF-8 bytes (the C ABI's entry).
+    package func presentationValue(
+        of layer: LayerID, forKeyBytes bytes: UnsafeBufferPointer<UInt8>, at time: Double?
+    ) throws(LaminaError) -> Value? {
         if let time, !time.isFinite {
             throw LaminaError(.invalidArgument, "presentation time must be finite, got \(time)")
         }
         return try lock.withLock { () throws(LaminaError) -> Value? in
             let slot = try resolve(layer)
-            let (key, info) = try resolveKey(keyPath)
-            guard let p = presentation(slot, at: time ?? now) else { return nil }
-            return key.component.extract(from: p.get(key.property, customDefault: info.defaultValue))
+            let key = try resolveKey(bytes)
+            let customDefault = key.property.isCustom ? info(of: key.property).defaultValue : .null
+            guard let v = presentationValue(slot, key.property, customDefault, at: time ?? now) else { return nil }
+            return key.component.extract(from: v)
         }
     }
 }

@@ -25,7 +25,16 @@ struct LayerSlot {
     var dirtyMark: UInt32 = 0
     /// Index into `Engine.animated`, or -1.
     var animIndex: Int32 = -1
+    /// Index into `Engine.snapshotPool` while the layer has uncommitted changes, or -1.
+    var snapshot: Int32 = -1
     var actions: [String: ActionEntry]? = nil
+}
+
+/// One entry of `Engine.keyCache`: the FNV-1a hash and bytes of a key path, and its parse.
+struct KeyCacheEntry {
+    var hash: UInt64 = 0
+    var bytes: [UInt8] = []
+    var key = ResolvedKey.whole(.bounds)
 }
 
 /// A layer with attached animations, and its presentation as evaluated by the last tick.
@@ -57,10 +66,23 @@ public final class Engine: @unchecked Sendable {
     // MARK: Layer store
     var slots: [LayerSlot] = []
     var freeSlots: [Int32] = []
-    /// Committed values of layers whose model has uncommitted changes; other committed layers'
-    /// committed values are their model values.
-    var snapshots: [Int32: LayerProperties] = [:]
+    /// Committed values of layers whose model has uncommitted changes (indexed by
+    /// `LayerSlot.snapshot`); other committed layers' committed values are their model values.
+    var snapshotPool: [LayerProperties] = []
+    var freeSnapshots: [Int32] = []
     var animated: [AnimatedLayer] = []
+
+    // MARK: Animation side tables (kept out of the per-frame records)
+    /// Timing curves by index; animations store the index, so a frame compares integers.
+    var curves: [TimingFunction] = []
+    var curveIndex: [TimingFunction: Int32] = [:]
+    /// Completion records waiting on an animation, by `AttachedAnimation.completionList`.
+    var completionLists: [[CompletionRecord]] = []
+    var freeCompletionLists: [Int32] = []
+
+    // MARK: Keys
+    /// A direct-mapped cache of parsed key paths (see `resolveKey`); a power-of-two size.
+    var keyCache = [KeyCacheEntry](repeating: KeyCacheEntry(), count: 256)
 
     // MARK: Custom properties
     var customProperties: [PropertyInfo] = []
@@ -134,8 +156,14 @@ public final class Engine: @unchecked Sendable {
     func markDirty(_ slot: Int32, in s: TransactionStack) {
         s.ensureOpen()
         let i = Int(slot)
-        if slots[i].everCommitted, snapshots[slot] == nil {
-            snapshots[slot] = slots[i].model
+        if slots[i].everCommitted, slots[i].snapshot < 0 {
+            if let free = freeSnapshots.popLast() {
+                snapshotPool[Int(free)] = slots[i].model
+                slots[i].snapshot = free
+            } else {
+                slots[i].snapshot = Int32(truncatingIfNeeded: snapshotPool.count)
+                snapshotPool.append(slots[i].model)
+            }
         }
         if slots[i].dirtyMark != s.mark {
             slots[i].dirtyMark = s.mark
@@ -154,32 +182,46 @@ public final class Engine: @unchecked Sendable {
             guard slots[i].alive, slots[i].generation == generation else { continue }
             if slots[i].dirtyMark == s.mark { slots[i].dirtyMark = 0 }
             slots[i].everCommitted = true
-            snapshots[slot] = nil
+            releaseSnapshot(slot)
             let a = slots[i].animIndex
             if a >= 0 { commitAnimations(at: Int(a)) }
         }
     }
 
+    /// Drops a layer's snapshot: its committed values are its model values again.
+    func releaseSnapshot(_ slot: Int32) {
+        let snap = slots[Int(slot)].snapshot
+        guard snap >= 0 else { return }
+        slots[Int(slot)].snapshot = -1
+        snapshotPool[Int(snap)] = LayerProperties()  // drop references held by the copy
+        freeSnapshots.append(snap)
+    }
+
+    /// Pending animations start at `now`; pending removals go. Edits the list in place.
     private func commitAnimations(at a: Int) {
-        var removed: [AttachedAnimation] = []
         animated[a].currentValid = false
-        var list = animated[a].animations
-        var k = 0
-        while k < list.count {
-            switch list[k].state {
-            case .pending:
-                list[k].state = .committed
-                list[k].beginTime = now
-                k += 1
-            case .pendingRemoval:
-                removed.append(list.remove(at: k))
-            case .committed:
-                k += 1
+        var removedAny = false
+        let time = now
+        animated[a].animations.withUnsafeMutableBufferPointer { buf in
+            for k in buf.indices {
+                switch buf[k].state {
+                case .pending:
+                    buf[k].state = .committed
+                    buf[k].beginTime = time
+                case .pendingRemoval: removedAny = true
+                case .committed: break
+                }
             }
         }
-        animated[a].animations = list
+        guard removedAny else { return }
+        var removed: [AttachedAnimation] = []
+        animated[a].animations.removeAll { anim in
+            guard anim.state == .pendingRemoval else { return false }
+            removed.append(anim)
+            return true
+        }
         for anim in removed { animationEnded(anim) }
-        if list.isEmpty { removeAnimatedEntry(at: a) }
+        if animated[a].animations.isEmpty { removeAnimatedEntry(at: a) }
     }
 
     /// Commits the calling thread's outermost transaction frame state: marks completions of
@@ -200,10 +242,23 @@ public final class Engine: @unchecked Sendable {
 
     /// An animation left its layer (finished, removed or replaced): release its completions.
     func animationEnded(_ anim: AttachedAnimation) {
-        for record in anim.completions {
+        let list = anim.completionList
+        guard list >= 0 else { return }
+        for record in completionLists[Int(list)] {
             record.pendingAnimations -= 1
             enqueueIfReady(record)
         }
+        completionLists[Int(list)] = []
+        freeCompletionLists.append(list)
+    }
+
+    /// The index of a timing curve in `curves`, adding it on first use.
+    func curveID(_ t: TimingFunction) -> Int32 {
+        if let id = curveIndex[t] { return id }
+        let id = Int32(truncatingIfNeeded: curves.count)
+        curves.append(t)
+        curveIndex[t] = id
+        return id
     }
 
     func removeAnimatedEntry(at a: Int) {
@@ -274,35 +329,45 @@ public final class Engine: @unchecked Sendable {
     private func advanceAnimations() {
         let time = now
         var memo = TimingMemo()
-        var a = 0
-        while a < animated.count {
-            var finished = false
-            animated[a].animations.withUnsafeMutableBufferPointer { buf in
-                for k in buf.indices where buf[k].state != .pending {
-                    // removedOnCompletion (the default): gone once its active duration passed.
-                    if time >= buf[k].endTime {
-                        finished = true
-                    } else {
-                        buf[k].current = buf[k].sample(at: time, memo: &memo)
+        curves.withUnsafeBufferPointer { curves in
+            var a = 0
+            while a < animated.count {
+                var finished = false
+                animated[a].animations.withUnsafeMutableBufferPointer { buf in
+                    guard var p = buf.baseAddress else { return }
+                    for _ in 0..<buf.count {
+                        if p.pointee.state != .pending {
+                            // removedOnCompletion (the default): gone once its active duration
+                            // passed.
+                            if time >= p.pointee.beginTime + p.pointee.duration {
+                                finished = true
+                            } else {
+                                p.pointee.current = p.pointee.sample(at: time, curves, &memo)
+                            }
+                        }
+                        p += 1
                     }
                 }
+                animated[a].currentValid = true
+                if finished, retireFinished(at: a, time) { continue }
+                a += 1
             }
-            animated[a].currentValid = true
-            if finished {
-                var ended: [AttachedAnimation] = []
-                animated[a].animations.removeAll { anim in
-                    guard anim.state != .pending, time >= anim.endTime else { return false }
-                    ended.append(anim)
-                    return true
-                }
-                for anim in ended { animationEnded(anim) }
-                if animated[a].animations.isEmpty {
-                    removeAnimatedEntry(at: a)
-                    continue  // the entry swapped into `a` is visited next
-                }
-            }
-            a += 1
         }
+    }
+
+    /// Removes the finished animations of `animated[a]`; returns true when the entry itself
+    /// went (another entry was swapped into `a`).
+    private func retireFinished(at a: Int, _ time: Double) -> Bool {
+        var ended: [AttachedAnimation] = []
+        animated[a].animations.removeAll { anim in
+            guard anim.state != .pending, time >= anim.endTime else { return false }
+            ended.append(anim)
+            return true
+        }
+        for anim in ended { animationEnded(anim) }
+        guard animated[a].animations.isEmpty else { return false }
+        removeAnimatedEntry(at: a)
+        return true
     }
 
     private func takeDueCompletions() -> [CompletionRecord] {
@@ -324,29 +389,60 @@ public final class Engine: @unchecked Sendable {
     /// Lock held; the layer must have been committed.
     @inline(__always)
     func committedProperties(_ slot: Int32) -> LayerProperties {
-        if snapshots.isEmpty { return slots[Int(slot)].model }
-        return snapshots[slot] ?? slots[Int(slot)].model
+        let snap = slots[Int(slot)].snapshot
+        return snap < 0 ? slots[Int(slot)].model : snapshotPool[Int(snap)]
+    }
+
+    /// One committed property value, without copying the layer's other values.
+    @inline(__always)
+    func committedValue(_ slot: Int32, _ property: PropertyID, _ customDefault: Value) -> Value {
+        let snap = slots[Int(slot)].snapshot
+        return snap < 0
+            ? slots[Int(slot)].model.get(property, customDefault: customDefault)
+            : snapshotPool[Int(snap)].get(property, customDefault: customDefault)
     }
 
     /// The presentation of a layer at `time`, or nil if it was never committed (R3): its
     /// committed values with its evaluated animations applied in order (CA-1.9: a later
-    /// non-additive animation of a property overwrites an earlier one). At the current frame the
-    /// values sampled by the last tick are reused. Lock held.
+    /// non-additive animation of a property overwrites an earlier one). Lock held.
     func presentation(_ slot: Int32, at time: Double) -> LayerProperties? {
-        let i = Int(slot)
-        guard slots[i].everCommitted else { return nil }
+        guard slots[Int(slot)].everCommitted else { return nil }
         var p = committedProperties(slot)
-        let a = Int(slots[i].animIndex)
-        guard a >= 0 else { return p }
+        forEachAnimatedValue(slot, at: time, only: nil) { p.set($0, $1) }
+        return p
+    }
+
+    /// One property's presentation value at `time`, or nil if the layer was never committed.
+    /// Lock held.
+    func presentationValue(
+        _ slot: Int32, _ property: PropertyID, _ customDefault: Value, at time: Double
+    ) -> Value? {
+        guard slots[Int(slot)].everCommitted else { return nil }
+        var v = committedValue(slot, property, customDefault)
+        forEachAnimatedValue(slot, at: time, only: property) { v = $1 }
+        return v
+    }
+
+    /// Calls `body` with each evaluated animation's value at `time`, in evaluation order. At the
+    /// current frame the values sampled by the last tick are reused.
+    @inline(__always)
+    private func forEachAnimatedValue(
+        _ slot: Int32, at time: Double, only property: PropertyID?,
+        _ body: (PropertyID, Value) -> Void
+    ) {
+        let a = Int(slots[Int(slot)].animIndex)
+        guard a >= 0 else { return }
         let reuse = time == now && animated[a].currentValid
         var memo = TimingMemo()
-        animated[a].animations.withUnsafeBufferPointer { buf in
-            for k in buf.indices where buf[k].isEvaluated {
-                let v = reuse ? buf[k].current : buf[k].sample(at: time, memo: &memo)
-                if let v { p.set(buf[k].target, v) }
+        curves.withUnsafeBufferPointer { curves in
+            animated[a].animations.withUnsafeBufferPointer { buf in
+                for k in buf.indices where buf[k].isEvaluated {
+                    if let property, buf[k].target != property { continue }
+                    let v = reuse ? buf[k].current : buf[k].sample(at: time, curves, &memo)
+                    if let v { body(buf[k].target, v) }
+                }
             }
         }
-        return p
     }
 
     // MARK: - Attaching animations
@@ -356,46 +452,60 @@ public final class Engine: @unchecked Sendable {
     func attach(_ anim: AttachedAnimation, to slot: Int32, in s: TransactionStack) {
         var anim = anim
         let completions = s.openCompletions
-        for record in completions { record.pendingAnimations += 1 }
-        anim.completions = completions
+        if !completions.isEmpty {
+            for record in completions { record.pendingAnimations += 1 }
+            if let free = freeCompletionLists.popLast() {
+                completionLists[Int(free)] = completions
+                anim.completionList = free
+            } else {
+                anim.completionList = Int32(truncatingIfNeeded: completionLists.count)
+                completionLists.append(completions)
+            }
+        }
         var a = Int(slots[Int(slot)].animIndex)
         if a < 0 {
             a = animated.count
             animated.append(AnimatedLayer(slot: slot))
             slots[Int(slot)].animIndex = Int32(a)
         }
-        var list = animated[a].animations
-        var ended: [AttachedAnimation] = []
-        var k = 0
-        while k < list.count {
-            if list[k].key == anim.key {
-                switch list[k].state {
-                case .pending: ended.append(list.remove(at: k)); continue
-                case .committed: list[k].state = .pendingRemoval
+        // An uncommitted animation under the same key simply goes; a committed one keeps
+        // running until this change commits (CA-1.3).
+        var replacedPending = false
+        animated[a].animations.withUnsafeMutableBufferPointer { buf in
+            for k in buf.indices where buf[k].key == anim.key {
+                switch buf[k].state {
+                case .pending: replacedPending = true
+                case .committed: buf[k].state = .pendingRemoval
                 case .pendingRemoval: break
                 }
             }
-            k += 1
         }
-        list.append(anim)
-        animated[a].animations = list
-        for e in ended { animationEnded(e) }
+        if replacedPending {
+            var ended: [AttachedAnimation] = []
+            animated[a].animations.removeAll { old in
+                guard old.state == .pending, old.key == anim.key else { return false }
+                ended.append(old)
+                return true
+            }
+            for e in ended { animationEnded(e) }
+        }
+        animated[a].animations.append(anim)
     }
 }
 
 /// Solves the timing curve once for animations that share timing — animations committed
 /// together share begin time, duration and curve (DESIGN §5), so a frame solves it about once.
 struct TimingMemo {
-    private var timing: TimingFunction? = nil
+    private var curve: Int32 = -1
     private var x: Double = .nan
     private var y: Double = 0
 
     @inline(__always)
-    mutating func progress(_ t: TimingFunction, x: Double) -> Double {
-        if x == self.x, let last = timing, last == t { return y }
-        timing = t
+    mutating func progress(_ curve: Int32, x: Double, _ curves: UnsafeBufferPointer<TimingFunction>) -> Double {
+        if x == self.x, curve == self.curve { return y }
+        self.curve = curve
         self.x = x
-        y = t.progress(at: x)
+        y = curves[Int(curve)].progress(at: x)
         return y
     }
 }
