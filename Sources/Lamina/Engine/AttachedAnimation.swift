@@ -24,12 +24,17 @@ struct AttachedAnimation {
     var curve: Int32
     /// Index into `Engine.completionLists`, or -1 when no completion waits for it (CA-2.9).
     var completionList: Int32 = -1
+    /// Index into `Engine.tracks` when the endpoints are numeric (then `from`/`to` are unused
+    /// and `valueType` says how to rebuild a value), or -1 for the general path.
+    var track: Int32 = -1
+    var valueType: ValueType = .null
     /// The engine time of the commit that published it; meaningless while pending.
     var beginTime: Double = 0
     var duration: Double
     var from: Value
     var to: Value
-    /// The value sampled by the last tick, or nil when inactive then.
+    /// General path only: the value at `Engine.now` (sampled by the last tick, or `from` when
+    /// committed since), or nil when inactive then.
     var current: Value? = nil
 
     init(key: String, target: PropertyID, from: Value, to: Value, duration: Double, curve: Int32) {
@@ -49,9 +54,8 @@ struct AttachedAnimation {
     /// duration is never active rather than dividing by zero (CA-17).
     @inline(__always)
     func linearProgress(at time: Double) -> Double? {
-        let local = time - beginTime
-        if local < 0 || local >= duration { return nil }
-        return local / duration
+        guard time >= beginTime, time < endTime else { return nil }
+        return min((time - beginTime) / duration, 1)
     }
 
     /// The animated value at `time`, or nil outside the active interval.

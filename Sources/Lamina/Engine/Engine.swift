@@ -37,13 +37,10 @@ struct KeyCacheEntry {
     var key = ResolvedKey.whole(.bounds)
 }
 
-/// A layer with attached animations, and its presentation as evaluated by the last tick.
+/// A layer with attached animations, in evaluation order (CA-1.8: `animationKeys` order).
 struct AnimatedLayer {
     var slot: Int32
     var animations: [AttachedAnimation] = []
-    /// Whether every evaluated animation's `current` holds its value at `Engine.time` (reset
-    /// when the layer commits, since committed animations then have new begin times).
-    var currentValid = false
 }
 
 /// An engine: the owner of a layer tree, its transactions, animations and clock.
@@ -71,6 +68,13 @@ public final class Engine: @unchecked Sendable {
     var snapshotPool: [LayerProperties] = []
     var freeSnapshots: [Int32] = []
     var animated: [AnimatedLayer] = []
+    /// Numeric animations, sampled by one pass per frame (Tracks.swift).
+    var tracks: [Track] = []
+    var freeTracks: [Int32] = []
+    /// Attached animations on the general path (track -1); when 0 the frame skips that pass.
+    var generalAnimations = 0
+    /// Reused per tick: owners of animations that ended.
+    private var finishedOwners: [Int32] = []
 
     // MARK: Animation side tables (kept out of the per-frame records)
     /// Timing curves by index; animations store the index, so a frame compares integers.
@@ -197,9 +201,10 @@ public final class Engine: @unchecked Sendable {
         freeSnapshots.append(snap)
     }
 
-    /// Pending animations start at `now`; pending removals go. Edits the list in place.
+    /// Pending animations start at `now`; pending removals go. Edits the list in place. A
+    /// started animation's value at `now` is its start value, so its output is set here and
+    /// the presentation at the current frame stays exact without waiting for a tick.
     private func commitAnimations(at a: Int) {
-        animated[a].currentValid = false
         var removedAny = false
         let time = now
         animated[a].animations.withUnsafeMutableBufferPointer { buf in
@@ -208,6 +213,16 @@ public final class Engine: @unchecked Sendable {
                 case .pending:
                     buf[k].state = .committed
                     buf[k].beginTime = time
+                    let active = buf[k].duration > 0
+                    if buf[k].track >= 0 {
+                        let t = Int(buf[k].track)
+                        tracks[t].state = .committed
+                        tracks[t].begin = time
+                        tracks[t].out = tracks[t].from
+                        tracks[t].hasOutput = active
+                    } else {
+                        buf[k].current = active ? buf[k].from.interpolated(to: buf[k].to, progress: 0) : nil
+                    }
                 case .pendingRemoval: removedAny = true
                 case .committed: break
                 }
@@ -242,6 +257,7 @@ public final class Engine: @unchecked Sendable {
 
     /// An animation left its layer (finished, removed or replaced): release its completions.
     func animationEnded(_ anim: AttachedAnimation) {
+        if anim.track >= 0 { freeTrack(anim.track) } else { generalAnimations -= 1 }
         let list = anim.completionList
         guard list >= 0 else { return }
         for record in completionLists[Int(list)] {
@@ -323,34 +339,40 @@ public final class Engine: @unchecked Sendable {
         lock.withLock { tickingThread = 0 }
     }
 
-    /// Removes finished animations and samples the rest at `now`, in place, into each
-    /// animation's `current` value. Work is proportional to the number of animations, never to
-    /// the number of layers, and copies no layer state (DESIGN §3). Lock held.
+    /// Samples every committed animation at `now` and retires those that ended: one pass over
+    /// the numeric tracks, then (only when there are any) the general-path animations. Work is
+    /// proportional to the number of animations, never to the number of layers (DESIGN §3).
+    /// Lock held.
     private func advanceAnimations() {
         let time = now
+        var finished = finishedOwners
+        finished.removeAll(keepingCapacity: true)
+        sampleTracks(at: time, finishedOwners: &finished)
+        if generalAnimations > 0 { sampleGeneral(at: time, finishedOwners: &finished) }
+        for owner in finished {
+            let a = slots[Int(owner)].animIndex
+            if a >= 0 { _ = retireFinished(at: Int(a), time) }
+        }
+        finishedOwners = finished
+        compactTracksIfSparse()
+    }
+
+    /// Samples the general-path animations (transforms, booleans, nil colours) in place.
+    private func sampleGeneral(at time: Double, finishedOwners: inout [Int32]) {
         var memo = TimingMemo()
         curves.withUnsafeBufferPointer { curves in
-            var a = 0
-            while a < animated.count {
-                var finished = false
+            for a in animated.indices {
+                let owner = animated[a].slot
                 animated[a].animations.withUnsafeMutableBufferPointer { buf in
-                    guard var p = buf.baseAddress else { return }
-                    for _ in 0..<buf.count {
-                        if p.pointee.state != .pending {
-                            // removedOnCompletion (the default): gone once its active duration
-                            // passed.
-                            if time >= p.pointee.beginTime + p.pointee.duration {
-                                finished = true
-                            } else {
-                                p.pointee.current = p.pointee.sample(at: time, curves, &memo)
-                            }
+                    for k in buf.indices where buf[k].track < 0 && buf[k].state != .pending {
+                        // removedOnCompletion (the default): gone once its active duration passed.
+                        if time >= buf[k].endTime {
+                            finishedOwners.append(owner)
+                        } else {
+                            buf[k].current = buf[k].sample(at: time, curves, &memo)
                         }
-                        p += 1
                     }
                 }
-                animated[a].currentValid = true
-                if finished, retireFinished(at: a, time) { continue }
-                a += 1
             }
         }
     }
@@ -432,13 +454,22 @@ public final class Engine: @unchecked Sendable {
     ) {
         let a = Int(slots[Int(slot)].animIndex)
         guard a >= 0 else { return }
-        let reuse = time == now && animated[a].currentValid
+        let current = time == now
         var memo = TimingMemo()
         curves.withUnsafeBufferPointer { curves in
             animated[a].animations.withUnsafeBufferPointer { buf in
                 for k in buf.indices where buf[k].isEvaluated {
                     if let property, buf[k].target != property { continue }
-                    let v = reuse ? buf[k].current : buf[k].sample(at: time, curves, &memo)
+                    let v: Value?
+                    if buf[k].track >= 0 {
+                        let t = Int(buf[k].track)
+                        let vector = current
+                            ? (tracks[t].hasOutput ? tracks[t].out : nil)
+                            : trackValue(buf[k].track, at: time)
+                        v = vector.map { Value.fromVector($0, as: buf[k].valueType) }
+                    } else {
+                        v = current ? buf[k].current : buf[k].sample(at: time, curves, &memo)
+                    }
                     if let v { body(buf[k].target, v) }
                 }
             }
@@ -451,6 +482,15 @@ public final class Engine: @unchecked Sendable {
     /// the new one goes to the end of the evaluation order. Pending until the commit. Lock held.
     func attach(_ anim: AttachedAnimation, to slot: Int32, in s: TransactionStack) {
         var anim = anim
+        if let from = anim.from.vector, let to = anim.to.vector {
+            anim.track = addTrack(Track(
+                from: from, to: to, duration: anim.duration, curve: anim.curve, owner: slot))
+            anim.valueType = anim.to.type
+            anim.from = .null
+            anim.to = .null
+        } else {
+            generalAnimations += 1
+        }
         let completions = s.openCompletions
         if !completions.isEmpty {
             for record in completions { record.pendingAnimations += 1 }
