@@ -210,16 +210,22 @@ if [[ $RUN_CONSUMERS == 1 ]]; then
         skip consumer-pkgconfig "nothing installed"
         skip consumer-cmake "nothing installed"
     fi
-    step consumer-swift 'standardized|clock|unexpected|error:' consumer_swift
+    step consumer-swift 'presentation opacity|works from|unexpected|error:' consumer_swift
 fi
 
 # ---------------------------------------------------------------------------------------------
-# Hook points (not yet written; add each as one `step` call, with its `needs` guard):
-#   - Python package tests: needs install (or cmake-build), e.g.
-#       step python-tests 'passed|failed|error' python3 -m pytest bindings/python/tests
-#     with LAMINA_LIBRARY="$BUILD_DIR/liblamina.so".
-#   - Release benchmark smoke run (bounded, a few seconds), e.g.
-#       step bench-smoke '...' swift run -c release --package-path benchmarks ...
+# 6. The README's demo, and a bounded release benchmark run (its figures are printed, never
+#    judged; it fails only on its sanity checks: animations present, values read back)
+# ---------------------------------------------------------------------------------------------
+demo() {
+    swift run --package-path "$ROOT" --scratch-path "$SWIFT_SCRATCH" lamina-demo
+}
+step demo 'demo:|caught up|error:' demo
+step bench-smoke '^BENCH|sanity|error' "$ROOT/benchmarks/run.sh" --quick
+
+# Hook point: the Python package tests (bindings/python) come here, e.g.
+#   step python-tests 'passed|failed|error' python3 -m pytest bindings/python/tests
+# with LAMINA_LIBRARY pointing into the build tree.
 # ---------------------------------------------------------------------------------------------
 
 printf '\n==> summary (%ss total)\n' "$((SECONDS - T0))"

@@ -80,6 +80,7 @@ public final class Engine: @unchecked Sendable {
     /// Timing curves by index; animations store the index, so a frame compares integers.
     var curves: [TimingFunction] = []
     var curveIndex: [TimingFunction: Int32] = [:]
+    private var lastCurve: Int32 = -1
     /// Completion records waiting on an animation, by `AttachedAnimation.completionList`.
     var completionLists: [[CompletionRecord]] = []
     var freeCompletionLists: [Int32] = []
@@ -270,10 +271,16 @@ public final class Engine: @unchecked Sendable {
 
     /// The index of a timing curve in `curves`, adding it on first use.
     func curveID(_ t: TimingFunction) -> Int32 {
-        if let id = curveIndex[t] { return id }
+        // A transaction's changes share one curve: skip the hash for a repeat.
+        if lastCurve >= 0, curves[Int(lastCurve)] == t { return lastCurve }
+        if let id = curveIndex[t] {
+            lastCurve = id
+            return id
+        }
         let id = Int32(truncatingIfNeeded: curves.count)
         curves.append(t)
         curveIndex[t] = id
+        lastCurve = id
         return id
     }
 

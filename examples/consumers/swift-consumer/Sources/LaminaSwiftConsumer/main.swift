@@ -1,4 +1,5 @@
-// Uses the Lamina Swift API from another package and prints what the library computed.
+// Uses the Lamina Swift API from another package (`import Lamina`) and checks what it computes:
+// an implicit animation of a committed layer, read back from the presentation mid-flight.
 
 import Lamina
 #if canImport(Glibc)
@@ -7,14 +8,29 @@ import Glibc
 import Musl
 #endif
 
+func check(_ ok: Bool, _ what: String) {
+    guard ok else {
+        print("unexpected result from Lamina: \(what)")
+        exit(1)
+    }
+}
+
 let rect = Rect(x: -1, y: -1, width: -2, height: 3).standardized
 print("standardized rect: \(rect)")
-let clockTicks = MonotonicClock.now() > 0
-print("monotonic clock ticks: \(clockTicks)")
+check(rect == Rect(x: -3, y: -1, width: 2, height: 3), "standardized rect")
+check(MonotonicClock.now() > 0, "monotonic clock")
 
-// Further checks of the Swift API go here.
-
-guard rect == Rect(x: -3, y: -1, width: 2, height: 3), clockTicks else {
-    print("unexpected result from Lamina")
+let engine = Engine()
+let layer = engine.makeLayer()
+layer.opacity = 1
+try engine.tick(0)                       // first commit
+try engine.withTransaction(duration: 1) { layer.opacity = 0 }
+try engine.tick(0.5)
+guard case .number(let shown)? = try layer.presentationValue(forKeyPath: "opacity") else {
+    check(false, "presentation opacity")
     exit(1)
 }
+let expected = 1 - TimingFunction.default.progress(at: 0.5)
+print("presentation opacity at t=0.5: \(shown) (model \(layer.opacity))")
+check(abs(shown - expected) < 1e-9 && layer.opacity == 0, "implicit animation")
+print("Lamina \(laminaVersion) works from another package")
