@@ -1,0 +1,390 @@
+// CAMediaTiming's model (CA-5.x, CA-13.6, CA-16 "Time spaces", CA-17): how a timed object — a
+// layer or an animation — maps its parent's time to its own, and the one function that decides
+// whether it is active, filling or finished (CA-5.10). Pure: no engine, no clock.
+
+/// What a timed object shows outside its active period (CA-5.9, kCAFillMode*).
+///
+/// The flags speak of the object's *local* time, as Core Animation's header does: `backwards`
+/// holds the local start, `forwards` holds the local end. With a negative speed the local end is
+/// shown before the object begins and the local start after it ends (see ``MediaTiming``).
+public enum FillMode: Int32, Sendable, CaseIterable {
+    /// No effect outside the active period (the default).
+    case removed = 0
+    /// Holds the end state after the active period (needs removedOnCompletion = false to be seen).
+    case forwards = 1
+    /// Holds the start state before the active period.
+    case backwards = 2
+    /// Both `forwards` and `backwards`.
+    case both = 3
+
+    /// Whether the local end is held (`forwards` or `both`).
+    @inlinable public var holdsEnd: Bool { self == .forwards || self == .both }
+    /// Whether the local start is held (`backwards` or `both`).
+    @inlinable public var holdsStart: Bool { self == .backwards || self == .both }
+}
+
+/// Where a parent time falls relative to an object's active period, in the direction the
+/// *parent's* time runs: `before` has not started yet, `after` will never be active again.
+public enum TimingPhase: Sendable, CaseIterable {
+    /// The active period has not begun.
+    case before
+    /// Inside the active period.
+    case active
+    /// The active period is over (the object is finished, CA-5.10).
+    case after
+}
+
+/// The answer of ``MediaTiming/state(atParentTime:)``: everything evaluation and removal need
+/// to know about one timed object at one parent time.
+public struct TimingState: Hashable, Sendable {
+    /// Before, inside or after the active period (in the parent's direction of time).
+    public var phase: TimingPhase
+    /// Whether the object has an effect: active, or filling per its ``FillMode``. When false
+    /// the object contributes nothing (fill mode `removed` outside the active period).
+    public var isContributing: Bool
+    /// The iteration (repeat cycle) sampled; with `autoreverses` one iteration is a forward and
+    /// a backward pass. It counts from the start of local time *including* `timeOffset` (so an
+    /// offset larger than a cycle starts at iteration 1, and a negative offset at −1). When not
+    /// contributing, the iteration a fill would show at the nearest end of the active period.
+    public var currentIteration: Int
+    /// The linear fraction within the current iteration, after autoreverse mirroring and before
+    /// the timing function, in [0, 1]. When not contributing, the value a fill would show.
+    public var iterationProgress: Double
+    /// The active duration in local time (∞ for infinite repeats); see
+    /// ``MediaTiming/activeDuration``.
+    public var activeDuration: Double
+    /// Whether the active period is over (`phase == .after`): the moment an animation with
+    /// removedOnCompletion is removed, whatever its fill mode.
+    public var isFinished: Bool
+
+    /// Creates a state from its fields.
+    public init(
+        phase: TimingPhase, isContributing: Bool, currentIteration: Int, iterationProgress: Double,
+        activeDuration: Double, isFinished: Bool
+    ) {
+        self.phase = phase
+        self.isContributing = isContributing
+        self.currentIteration = currentIteration
+        self.iterationProgress = iterationProgress
+        self.activeDuration = activeDuration
+        self.isFinished = isFinished
+    }
+}
+
+/// The timing of a layer or an animation (CAMediaTiming's role, CA-5.x); defaults as in CA-13.6.
+///
+/// Parent time `t` becomes local time in two stages (CA-5.1). Stage 1 (CA-5.2) places and
+/// scales the object: `local = (t − beginTime) × speed + timeOffset`. Stage 2 (CA-5.10) folds
+/// local time into repeat cycles of period `P = duration × (autoreverses ? 2 : 1)` for an active
+/// duration `AD`, and yields the iteration and the linear progress `x` that a timing function
+/// then eases.
+///
+/// ```
+///                   beginTime                        endTime = beginTime + AD/|speed|
+///  parent time ──────────┬─────────────────────────────────┬──────────────────────▶
+///  phase         before  │             active              │  after (finished)
+///  τ = (t−b)·|speed|     │ 0 ─────────────────────────▶ AD │
+///  fill: backwards/both ◀┘ holds τ = 0       forwards/both └▶ holds τ → AD
+///
+///  repeatCount 2.5       │ iteration 0 │ iteration 1 │ it. 2 │
+///  x = u / duration      │ 0 ──────▶ 1 │ 0 ──────▶ 1 │ 0─▶.5 │ .5 held by forwards
+///  autoreverses          │ 0 ──▶ 1 ──▶ 0 │   one iteration is P = 2 × duration
+///  timeOffset 1, d 3     │ x·3: 1 ──▶ 3, then 0 ──▶ 1 │   the first second moves to the end
+/// ```
+///
+/// Rules where Core Animation is silent (each has a test in MediaTimingTests):
+/// - **Active period.** Activeness is decided by `τ = (t − beginTime) × |speed|` alone, on the
+///   half-open interval `[0, AD)` — computed in parent time as `beginTime ≤ t < endTime` (see
+///   ``endTime``); `timeOffset` only shifts the sampled position, wrapping modulo the period
+///   (CA-5.8), so it never shortens the active period.
+/// - **Ends of iterations.** Inside the active period a cycle boundary belongs to the *next*
+///   iteration (progress 0). The forwards fill shows the *limit* of the active period at its end,
+///   so a whole repeatCount ends at progress exactly 1 (0 with autoreverses), and a fractional
+///   one mid-cycle (repeatCount 2.5 → iteration 2, progress 0.5).
+/// - **Iteration counting.** `iteration = ⌊(τ + timeOffset) / P⌋`: the offset shifts the whole
+///   repeating timeline, which keeps cumulative animations continuous across the wrap.
+/// - **Negative speed** runs the object backwards *through its own active period*: it still
+///   begins at `beginTime`, lasts `AD / |speed|` of parent time, and its local position is
+///   `τ = AD − (t − beginTime) × |speed|` (measured from the end). Before it begins it shows the
+///   local end if the fill holds the end (`forwards`); after it ends, the local start if the fill
+///   holds the start (`backwards`). While playing backwards a cycle boundary belongs to the
+///   iteration being played (progress 1, not 0). With an infinite active duration there is no
+///   end to start from, so local time is `−(t − beginTime) × |speed|`. Layer time spaces
+///   (``localTime(forParentTime:)``) always use the plain CA formula.
+/// - **Speed 0** freezes local time at `timeOffset` (CA-5.7): the object is active at every
+///   parent time (if its active duration is positive), sampled at `τ = 0`, and never finishes.
+///   A NaN speed counts as 0.
+/// - **Zero duration** (or negative or NaN, CA-17): the object is an instant that never divides
+///   by zero. Its active duration is 0, so it is `before` until `beginTime` and `after` from
+///   then on; the start state is progress 0 and the end state progress 1 (0 with autoreverses),
+///   iteration 0 for both.
+/// - **Forever.** `repeatCount` of `.infinity` or at least `Float.greatestFiniteMagnitude`
+///   (HUGE_VALF, so Double's greatest finite value too) repeats forever; a non-positive
+///   repeatCount plays once; a positive `repeatDuration` wins over `repeatCount` (setting both is
+///   undefined in CA, CA-5.5).
+public struct MediaTiming: Hashable, Sendable {
+    /// When the object begins, in its parent's time (default 0).
+    public var beginTime: Double
+    /// The length of one pass, in local time (default 0; ≤ 0 is an instant, see above).
+    public var duration: Double
+    /// The rate of local time relative to the parent's (default 1; 0 freezes; negative reverses).
+    public var speed: Double
+    /// Added to local time after `speed`, not scaled by it; wraps modulo the period (default 0).
+    public var timeOffset: Double
+    /// How many cycles to play, fractions allowed (default 0 = once; ∞ or ≥ HUGE_VALF forever).
+    public var repeatCount: Double
+    /// How long to repeat, in local time, when positive (default 0 = unused).
+    public var repeatDuration: Double
+    /// Whether each cycle plays forwards then backwards (default false).
+    public var autoreverses: Bool
+    /// What is shown outside the active period (default `.removed`).
+    public var fillMode: FillMode
+
+    /// Creates a timing; every parameter defaults to Core Animation's value (CA-13.6).
+    public init(
+        beginTime: Double = 0, duration: Double = 0, speed: Double = 1, timeOffset: Double = 0,
+        repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
+        fillMode: FillMode = .removed
+    ) {
+        self.beginTime = beginTime
+        self.duration = duration
+        self.speed = speed
+        self.timeOffset = timeOffset
+        self.repeatCount = repeatCount
+        self.repeatDuration = repeatDuration
+        self.autoreverses = autoreverses
+        self.fillMode = fillMode
+    }
+
+    /// The smallest `repeatCount` that means "forever": HUGE_VALF's role in CA (CA-5.5),
+    /// `Float.greatestFiniteMagnitude` as a Double. Infinity counts too.
+    public static let foreverRepeatCount = Double(Float.greatestFiniteMagnitude)
+
+    // MARK: Derived durations
+
+    /// Whether `repeatCount` asks for endless repetition (and `repeatDuration` does not bound it).
+    @inlinable
+    public var repeatsForever: Bool {
+        repeatCount >= MediaTiming.foreverRepeatCount
+    }
+
+    /// The cycle length `P = duration × (autoreverses ? 2 : 1)` in local time; 0 for an instant
+    /// (duration ≤ 0 or NaN).
+    @inlinable
+    public var period: Double {
+        guard duration > 0 else { return 0 }
+        return autoreverses ? 2 * duration : duration
+    }
+
+    /// The active duration `AD` in local time (CA-5.10): `repeatDuration` when positive, else
+    /// `P × repeatCount` (`P` when repeatCount ≤ 0), ∞ when repeating forever, 0 for an instant.
+    @inlinable
+    public var activeDuration: Double {
+        let p = period
+        guard p > 0 else { return 0 }
+        if repeatDuration > 0 { return repeatDuration }
+        if repeatsForever { return .infinity }
+        return p * playedCycles
+    }
+
+    /// The number of cycles played when `repeatDuration` is unused: repeatCount, or 1 when it
+    /// is not positive.
+    @inlinable
+    var playedCycles: Double { repeatCount > 0 ? repeatCount : 1 }
+
+    /// The parent time at which the object finishes (enters the `after` phase):
+    /// `beginTime + AD / |speed|`. ``state(atParentTime:)`` reports `after` exactly from this
+    /// parent time on (it compares against this value), so scheduling and evaluation agree. ∞ when it never finishes (infinite active duration, or speed
+    /// 0 with a positive active duration); −∞ when it is finished at every parent time (speed 0
+    /// and a zero active duration).
+    public var endTime: Double {
+        let ad = activeDuration
+        let rate = abs(speed)
+        guard rate > 0 else { return ad > 0 ? .infinity : -.infinity }
+        return beginTime + ad / rate
+    }
+
+    // MARK: Stage 1: time spaces (CA-5.2, CA-5.11, CA-16)
+
+    /// Local ("active local") time for a parent time: `(t − beginTime) × speed + timeOffset`
+    /// (CA-5.2). With speed 0 it is `timeOffset` at every parent time (also for infinite `t`).
+    @inlinable
+    public func localTime(forParentTime t: Double) -> Double {
+        guard speed != 0 else { return timeOffset }
+        return (t - beginTime) * speed + timeOffset
+    }
+
+    /// The parent time for a local time: the inverse of ``localTime(forParentTime:)``,
+    /// `(local − timeOffset + beginTime × speed) / speed`. Speed 0 has no inverse (every parent
+    /// time maps to `timeOffset`); it answers `beginTime`.
+    @inlinable
+    public func parentTime(forLocalTime local: Double) -> Double {
+        guard speed != 0 else { return beginTime }
+        // One division last: exact whenever beginTime × speed and the sum are (CA-16's example).
+        return (local - timeOffset + beginTime * speed) / speed
+    }
+
+    /// Converts a time between two time spaces under a common ancestor (CALayer's
+    /// `convertTime:fromLayer:` / `toLayer:`, CA-5.11).
+    ///
+    /// Each chain lists the timings from just *below* the common ancestor down to the layer
+    /// itself, in that order; the ancestor's own time space (absolute time when the ancestor is
+    /// the root of an untimed tree) is the shared reference, and an empty chain means that
+    /// space. The time goes up through `from` (inverting each level, leaf first) and then down
+    /// through `to`. Including shared ancestors in both chains gives the same answer up to
+    /// rounding, except through a level with speed 0, which cannot be inverted (see
+    /// ``parentTime(forLocalTime:)``).
+    ///
+    /// ```swift
+    /// // CA-16: leaf (begin 1, speed 2, offset 0.5) under mid (begin 2, speed 3, offset 0.25)
+    /// MediaTiming.convert(10, from: [mid], to: [mid, leaf])   // 18.5
+    /// MediaTiming.convert(10, from: [mid, leaf], to: [])      // 23/6
+    /// ```
+    public static func convert(_ t: Double, from: [MediaTiming], to: [MediaTiming]) -> Double {
+        var time = t
+        for level in from.reversed() { time = level.parentTime(forLocalTime: time) }
+        for level in to { time = level.localTime(forParentTime: time) }
+        return time
+    }
+
+    // MARK: Stage 2: active, filling, finished (CA-5.10)
+
+    /// The state of this object at parent time `t`: the one decision of active / filling /
+    /// finished used for evaluation and removal alike (CA-5.10). See the type's documentation
+    /// for the rules.
+    public func state(atParentTime t: Double) -> TimingState {
+        let ad = activeDuration
+        let frozen = speed == 0 || speed.isNaN
+        let backwardsPlay = !frozen && speed < 0
+
+        // The phase compares parent times with beginTime and endTime, so that `endTime` and
+        // this function agree exactly (the engine schedules removal by one, evaluates by the
+        // other).
+        let phase: TimingPhase
+        if frozen {
+            phase = ad > 0 ? .active : .after
+        } else if t.isNaN || t < beginTime {
+            phase = .before
+        } else if t >= endTime {
+            phase = .after
+        } else {
+            phase = .active
+        }
+        // Elapsed active time in the parent's direction of time (0 when frozen).
+        let elapsed = frozen ? 0 : (t - beginTime) * abs(speed)
+
+        let sample: (iteration: Int, progress: Double)
+        let contributing: Bool
+        switch phase {
+        case .active:
+            contributing = true
+            if !backwardsPlay {
+                // Rounding can put the last instant before endTime at τ = AD: hold the end.
+                sample = elapsed < ad
+                    ? sampleAt(localTime: elapsed, endOfCycle: false) : endSample()
+            } else if ad.isFinite {
+                // Measured from the end; the entry instant is the exact end sample, and rounding
+                // at the exit holds the start.
+                let position = ad - elapsed
+                if elapsed == 0 {
+                    sample = endSample()
+                } else if position <= 0 {
+                    sample = startSample()
+                } else {
+                    sample = sampleAt(localTime: position, endOfCycle: true)
+                }
+            } else {
+                sample = sampleAt(localTime: -elapsed, endOfCycle: true)
+            }
+        case .before:
+            // Forward play enters at the local start; backward play at the local end.
+            if backwardsPlay {
+                contributing = fillMode.holdsEnd
+                sample = ad.isFinite ? endSample() : sampleAt(localTime: 0, endOfCycle: true)
+            } else {
+                contributing = fillMode.holdsStart
+                sample = startSample()
+            }
+        case .after:
+            // Forward play leaves at the local end; backward play at the local start.
+            if backwardsPlay {
+                contributing = fillMode.holdsStart
+                sample = startSample()
+            } else {
+                contributing = fillMode.holdsEnd
+                sample = endSample()
+            }
+        }
+        return TimingState(
+            phase: phase, isContributing: contributing, currentIteration: sample.iteration,
+            iterationProgress: sample.progress, activeDuration: ad, isFinished: phase == .after)
+    }
+
+    // MARK: Sampling
+
+    /// The sample at local position τ = 0 (the local start, +timeOffset).
+    func startSample() -> (iteration: Int, progress: Double) {
+        guard period > 0 else { return (0, 0) }
+        return sampleAt(localTime: 0, endOfCycle: false)
+    }
+
+    /// The sample at local position τ = AD, taken as the limit from inside the active period:
+    /// a whole number of cycles ends at the end of the last one, not the start of the next.
+    func endSample() -> (iteration: Int, progress: Double) {
+        let p = period
+        guard p > 0 else { return (0, autoreverses ? 0 : 1) }
+        if repeatDuration > 0 || repeatsForever {
+            return sampleAt(localTime: activeDuration, endOfCycle: true)
+        }
+        // Count whole cycles exactly instead of wrapping P × count (which may round).
+        let count = playedCycles
+        let whole = (count.rounded(.up) - 1)          // cycles completed before the last one
+        let lastPart = (count - whole) * p             // (0, P]: how far into the last cycle
+        let wrapped = wrap(lastPart + timeOffset, endOfCycle: true)
+        return finish(cycles: whole + wrapped.cycles, u: wrapped.u)
+    }
+
+    /// The sample at local position τ (before timeOffset). `endOfCycle` picks the convention at
+    /// a cycle boundary: false → start of the next cycle (u = 0), true → end of the previous one
+    /// (u = P).
+    func sampleAt(localTime tau: Double, endOfCycle: Bool) -> (iteration: Int, progress: Double) {
+        guard period > 0 else { return (0, endOfCycle && !autoreverses ? 1 : 0) }
+        let wrapped = wrap(tau + timeOffset, endOfCycle: endOfCycle)
+        return finish(cycles: wrapped.cycles, u: wrapped.u)
+    }
+
+    /// Splits a local time into whole cycles and the position `u` within the cycle, in [0, P)
+    /// (or (0, P] for `endOfCycle`). An infinite period never wraps.
+    func wrap(_ s: Double, endOfCycle: Bool) -> (cycles: Double, u: Double) {
+        let p = period
+        guard p.isFinite else { return (0, s) }
+        guard s.isFinite else { return (s, 0) }
+        var u = s.truncatingRemainder(dividingBy: p)  // exact
+        if u < 0 { u += p }
+        if u >= p { u = 0 }  // rounding of the addition above
+        var cycles = ((s - u) / p).rounded()
+        if endOfCycle && u == 0 {
+            u = p
+            cycles -= 1
+        }
+        return (cycles, u)
+    }
+
+    /// Mirrors the backward half of an autoreversing cycle and normalises to progress.
+    func finish(cycles: Double, u: Double) -> (iteration: Int, progress: Double) {
+        var u = u
+        if autoreverses && u > duration { u = 2 * duration - u }
+        var x = u / duration
+        if x.isNaN { x = 0 }
+        x = min(max(x, 0), 1)
+        return (MediaTiming.clampedInt(cycles), x)
+    }
+
+    /// An iteration count as an Int without trapping on huge or non-finite values.
+    static func clampedInt(_ d: Double) -> Int {
+        if d.isNaN { return 0 }
+        if d >= 9.0e18 { return Int.max }
+        if d <= -9.0e18 { return Int.min }
+        return Int(d)
+    }
+}
