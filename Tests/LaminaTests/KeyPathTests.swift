@@ -274,6 +274,9 @@ struct DefaultValueTests {
         ("shouldRasterize", .bool(false)),
         ("rasterizationScale", .number(1)),
         ("name", .null),
+        ("beginTime", .number(0)),   // CA-13.6: a layer's media timing
+        ("speed", .number(1)),
+        ("timeOffset", .number(0)),
     ])
     func builtinDefault(_ key: String, _ expected: Value) throws {
         let engine = Engine()
@@ -286,7 +289,7 @@ struct DefaultValueTests {
     @Test("The table above covers every built-in property (CA-13)")
     func tableIsComplete() {
         #expect(Builtins.table.count == Int(PropertyID.builtinCount))
-        #expect(Builtins.table.count == 25)
+        #expect(Builtins.table.count == 28)
     }
 
     @Test("The typed accessors agree with the key-value defaults (CA-13)")

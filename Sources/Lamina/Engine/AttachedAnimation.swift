@@ -33,6 +33,8 @@ struct AttachedAnimation {
     var duration: Double
     var from: Value
     var to: Value
+    /// An explicit animation (then `from`/`to`/`track` are unused), or nil for an implicit one.
+    var explicit: ExplicitState? = nil
     /// General path only: the value at `Engine.now` (sampled by the last tick, or `from` when
     /// committed since), or nil when inactive then.
     var current: Value? = nil

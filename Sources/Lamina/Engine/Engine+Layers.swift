@@ -73,9 +73,10 @@ extension Engine {
             if a >= 0 {
                 let ended = animated[Int(a)].animations
                 removeAnimatedEntry(at: Int(a))
-                for anim in ended { animationEnded(anim) }
+                for anim in ended { animationEnded(anim, finished: false) }
             }
             releaseSnapshot(slot)
+            if slots[i].everTimed { timedLayers -= 1 }
             var generation = slots[i].generation &+ 1
             if generation == 0 { generation = 1 }
             slots[i] = LayerSlot()

@@ -183,6 +183,10 @@ extension Engine {
         let action: SearchResult =
             slots[i].everCommitted && !s.disableActions ? actionSearch(slot, event: info) : .noAction
         slots[i].model.set(key.property, new)
+        if key.property.isLayerTiming, !slots[i].everTimed, slots[i].model.isTimed {
+            slots[i].everTimed = true
+            timedLayers += 1
+        }
         if case .implicit = action {
             // R6: from the presentation value at the moment of the change (smooth
             // interruption), to the new value, with the transaction's duration and curve.

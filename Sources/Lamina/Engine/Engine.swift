@@ -27,6 +27,8 @@ struct LayerSlot {
     var animIndex: Int32 = -1
     /// Index into `Engine.snapshotPool` while the layer has uncommitted changes, or -1.
     var snapshot: Int32 = -1
+    /// Whether the layer ever had a non-default media timing (counted in `Engine.timedLayers`).
+    var everTimed = false
     var actions: [String: ActionEntry]? = nil
 }
 
@@ -75,6 +77,13 @@ public final class Engine: @unchecked Sendable {
     var generalAnimations = 0
     /// Reused per tick: owners of animations that ended.
     private var finishedOwners: [Int32] = []
+    /// Animation delegate calls waiting for the next tick's callback phase, in order.
+    var pendingCallbacks: [() -> Void] = []
+    /// Counter for the private keys of animations added without a key.
+    var anonymousKeys: UInt64 = 0
+    /// Layers that ever had a non-default beginTime/speed/timeOffset; while 0, every layer's
+    /// time is engine time and no chain is walked.
+    var timedLayers = 0
 
     // MARK: Animation side tables (kept out of the per-frame records)
     /// Timing curves by index; animations store the index, so a frame compares integers.
@@ -207,7 +216,7 @@ public final class Engine: @unchecked Sendable {
     /// the presentation at the current frame stays exact without waiting for a tick.
     private func commitAnimations(at a: Int) {
         var removedAny = false
-        let time = now
+        let time = localTime(animated[a].slot, at: now)
         animated[a].animations.withUnsafeMutableBufferPointer { buf in
             for k in buf.indices {
                 switch buf[k].state {
@@ -215,7 +224,10 @@ public final class Engine: @unchecked Sendable {
                     buf[k].state = .committed
                     buf[k].beginTime = time
                     let active = buf[k].duration > 0
-                    if buf[k].track >= 0 {
+                    if let e = buf[k].explicit {
+                        // beginTime 0 means "when the adding transaction commits" (CA-5.3).
+                        if e.animation.timing.beginTime == 0 { e.animation.timing.beginTime = time }
+                    } else if buf[k].track >= 0 {
                         let t = Int(buf[k].track)
                         tracks[t].state = .committed
                         tracks[t].begin = time
@@ -236,7 +248,7 @@ public final class Engine: @unchecked Sendable {
             removed.append(anim)
             return true
         }
-        for anim in removed { animationEnded(anim) }
+        for anim in removed { animationEnded(anim, finished: false) }
         if animated[a].animations.isEmpty { removeAnimatedEntry(at: a) }
     }
 
@@ -256,9 +268,15 @@ public final class Engine: @unchecked Sendable {
         }
     }
 
-    /// An animation left its layer (finished, removed or replaced): release its completions.
-    func animationEnded(_ anim: AttachedAnimation) {
+    /// An animation left its layer (finished, removed or replaced): its delegate hears of it
+    /// at the next tick (CA-11.4) and its completions are released. Lock held.
+    func animationEnded(_ anim: AttachedAnimation, finished: Bool) {
         if anim.track >= 0 { freeTrack(anim.track) } else { generalAnimations -= 1 }
+        if let e = anim.explicit, let didStop = e.animation.delegate?.didStop {
+            let layer = Layer(engine: self, id: e.owner)
+            let key = anim.key
+            pendingCallbacks.append { didStop(layer, key, finished) }
+        }
         let list = anim.completionList
         guard list >= 0 else { return }
         for record in completionLists[Int(list)] {
@@ -323,6 +341,7 @@ public final class Engine: @unchecked Sendable {
             throw LaminaError(.invalidArgument, "tick time must be finite, got \(time)")
         }
         let due: [CompletionRecord]
+        let calls: [() -> Void]
         lock.lock()
         if tickingThread != 0 {
             let reentrant = tickingThread == currentThreadID()
@@ -338,9 +357,13 @@ public final class Engine: @unchecked Sendable {
         flushLocked(stack())
         now = time
         advanceAnimations()
+        calls = pendingCallbacks
+        pendingCallbacks.removeAll()
         due = takeDueCompletions()
         lock.unlock()
 
+        // Animation delegates first: a completion runs once its animations have stopped.
+        for call in calls { call() }
         for record in due { record.callback() }
 
         lock.withLock { tickingThread = 0 }
@@ -364,19 +387,32 @@ public final class Engine: @unchecked Sendable {
         compactTracksIfSparse()
     }
 
-    /// Samples the general-path animations (transforms, booleans, nil colours) in place.
+    /// Samples the general-path implicit animations (transforms, booleans, nil colours) in
+    /// place, and moves explicit animations through their phases: didStart when the active
+    /// period begins (CA-11.8), retirement when done and removedOnCompletion (CA-5.10).
     private func sampleGeneral(at time: Double, finishedOwners: inout [Int32]) {
         var memo = TimingMemo()
         curves.withUnsafeBufferPointer { curves in
             for a in animated.indices {
                 let owner = animated[a].slot
+                let local = localTime(owner, at: time)
                 animated[a].animations.withUnsafeMutableBufferPointer { buf in
                     for k in buf.indices where buf[k].track < 0 && buf[k].state != .pending {
-                        // removedOnCompletion (the default): gone once its active duration passed.
-                        if time >= buf[k].endTime {
+                        if let e = buf[k].explicit {
+                            if !e.started, e.animation.timing.state(atParentTime: local).phase != .before {
+                                e.started = true
+                                if let didStart = e.animation.delegate?.didStart {
+                                    let layer = Layer(engine: self, id: e.owner)
+                                    let key = buf[k].key
+                                    pendingCallbacks.append { didStart(layer, key) }
+                                }
+                            }
+                            if e.isFinished(at: local) { finishedOwners.append(owner) }
+                        } else if local >= buf[k].endTime {
+                            // removedOnCompletion (the default): gone once its active duration passed.
                             finishedOwners.append(owner)
                         } else {
-                            buf[k].current = buf[k].sample(at: time, curves, &memo)
+                            buf[k].current = buf[k].sample(at: local, curves, &memo)
                         }
                     }
                 }
@@ -387,13 +423,15 @@ public final class Engine: @unchecked Sendable {
     /// Removes the finished animations of `animated[a]`; returns true when the entry itself
     /// went (another entry was swapped into `a`).
     private func retireFinished(at a: Int, _ time: Double) -> Bool {
+        let local = localTime(animated[a].slot, at: time)
         var ended: [AttachedAnimation] = []
         animated[a].animations.removeAll { anim in
-            guard anim.state != .pending, time >= anim.endTime else { return false }
-            ended.append(anim)
-            return true
+            guard anim.state != .pending else { return false }
+            let done = anim.explicit.map { $0.isFinished(at: local) } ?? (local >= anim.endTime)
+            if done { ended.append(anim) }
+            return done
         }
-        for anim in ended { animationEnded(anim) }
+        for anim in ended { animationEnded(anim, finished: true) }
         guard animated[a].animations.isEmpty else { return false }
         removeAnimatedEntry(at: a)
         return true
@@ -433,11 +471,12 @@ public final class Engine: @unchecked Sendable {
 
     /// The presentation of a layer at `time`, or nil if it was never committed (R3): its
     /// committed values with its evaluated animations applied in order (CA-1.9: a later
-    /// non-additive animation of a property overwrites an earlier one). Lock held.
+    /// non-additive animation of a property overwrites an earlier one; additive ones add to
+    /// the value beneath them). Lock held.
     func presentation(_ slot: Int32, at time: Double) -> LayerProperties? {
         guard slots[Int(slot)].everCommitted else { return nil }
         var p = committedProperties(slot)
-        forEachAnimatedValue(slot, at: time, only: nil) { p.set($0, $1) }
+        applyAnimations(slot, at: time, to: &p, only: nil)
         return p
     }
 
@@ -447,37 +486,45 @@ public final class Engine: @unchecked Sendable {
         _ slot: Int32, _ property: PropertyID, _ customDefault: Value, at time: Double
     ) -> Value? {
         guard slots[Int(slot)].everCommitted else { return nil }
-        var v = committedValue(slot, property, customDefault)
-        forEachAnimatedValue(slot, at: time, only: property) { v = $1 }
-        return v
+        let a = Int(slots[Int(slot)].animIndex)
+        if a >= 0, animated[a].animations.contains(where: { $0.explicit != nil }) {
+            // Explicit animations may read other values (underlying, model, groups): apply all.
+            return presentation(slot, at: time)?.get(property, customDefault: customDefault)
+        }
+        var p = committedProperties(slot)
+        applyAnimations(slot, at: time, to: &p, only: property)
+        return p.get(property, customDefault: customDefault)
     }
 
-    /// Calls `body` with each evaluated animation's value at `time`, in evaluation order. At the
-    /// current frame the values sampled by the last tick are reused.
-    @inline(__always)
-    private func forEachAnimatedValue(
-        _ slot: Int32, at time: Double, only property: PropertyID?,
-        _ body: (PropertyID, Value) -> Void
-    ) {
+    /// Applies the layer's evaluated animations at engine time `time` to `p`, in order. At the
+    /// current frame implicit animations reuse the last tick's samples. `only` restricts the
+    /// implicit ones to one property (a read of one value). Lock held.
+    private func applyAnimations(_ slot: Int32, at time: Double, to p: inout LayerProperties, only property: PropertyID?) {
         let a = Int(slots[Int(slot)].animIndex)
         guard a >= 0 else { return }
         let current = time == now
+        let local = localTime(slot, at: time)
+        let model = p
         var memo = TimingMemo()
         curves.withUnsafeBufferPointer { curves in
             animated[a].animations.withUnsafeBufferPointer { buf in
                 for k in buf.indices where buf[k].isEvaluated {
+                    if let e = buf[k].explicit {
+                        e.contribute(at: local, into: &p, model: model)
+                        continue
+                    }
                     if let property, buf[k].target != property { continue }
                     let v: Value?
                     if buf[k].track >= 0 {
                         let t = Int(buf[k].track)
                         let vector = current
                             ? (tracks[t].hasOutput ? tracks[t].out : nil)
-                            : trackValue(buf[k].track, at: time)
+                            : trackValue(buf[k].track, at: local)
                         v = vector.map { Value.fromVector($0, as: buf[k].valueType) }
                     } else {
-                        v = current ? buf[k].current : buf[k].sample(at: time, curves, &memo)
+                        v = current ? buf[k].current : buf[k].sample(at: local, curves, &memo)
                     }
-                    if let v { body(buf[k].target, v) }
+                    if let v { p.set(buf[k].target, v) }
                 }
             }
         }
@@ -534,7 +581,7 @@ public final class Engine: @unchecked Sendable {
                 ended.append(old)
                 return true
             }
-            for e in ended { animationEnded(e) }
+            for e in ended { animationEnded(e, finished: false) }
         }
         animated[a].animations.append(anim)
     }

@@ -3,7 +3,7 @@
 // allocate, which keeps an idle layer well under DESIGN §5's 400 bytes.
 
 /// Rarely set properties, boxed (copy-on-write) out of the inline storage.
-struct RareProperties {
+struct RareProperties: Sendable {
     var anchorPointZ: Double = 0
     var transform: Transform3D = .identity
     var sublayerTransform: Transform3D = .identity
@@ -19,17 +19,23 @@ struct RareProperties {
     var shadowRadius: Double = 3
     var rasterizationScale: Double = 1
     var name: String? = nil
+    /// The layer's media timing (CA-5.11).
+    var beginTime: Double = 0
+    var speed: Double = 1
+    var timeOffset: Double = 0
     /// Custom properties that differ from their registered default, by PropertyID.
     var custom: [UInt16: Value] = [:]
 }
 
-final class RareBox {
+/// Copy-on-write: mutated only while uniquely referenced, so shared copies never change and
+/// may cross threads.
+final class RareBox: @unchecked Sendable {
     var value: RareProperties
     init(_ value: RareProperties) { self.value = value }
 }
 
 /// All property values of a layer (model, committed or presented).
-struct LayerProperties {
+struct LayerProperties: Sendable {
     var bounds: Rect = .zero
     var position: Point = .zero
     var anchorPoint = Point(x: 0.5, y: 0.5)
@@ -61,6 +67,18 @@ struct LayerProperties {
 
     @inline(__always)
     func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
+
+    /// The layer's media timing, mapping its superlayer's time to its own (CA-5.2, CA-5.11).
+    var layerTiming: MediaTiming {
+        let r = rare
+        return MediaTiming(beginTime: r.beginTime, speed: r.speed, timeOffset: r.timeOffset)
+    }
+
+    /// Whether the layer's time differs from its superlayer's.
+    var isTimed: Bool {
+        guard let r = rareBox?.value else { return false }
+        return r.beginTime != 0 || r.speed != 1 || r.timeOffset != 0
+    }
 
     @inline(__always)
     mutating func setFlag(_ bit: UInt8, _ on: Bool) {
@@ -95,6 +113,9 @@ struct LayerProperties {
         case .shouldRasterize: return .bool(flag(Flags.shouldRasterize))
         case .rasterizationScale: return .number(rare.rasterizationScale)
         case .name: return rare.name.map(Value.string) ?? .null
+        case .beginTime: return .number(rare.beginTime)
+        case .speed: return .number(rare.speed)
+        case .timeOffset: return .number(rare.timeOffset)
         default: return rareBox?.value.custom[id.rawValue] ?? customDefault
         }
     }
@@ -131,6 +152,9 @@ struct LayerProperties {
         case let (.rasterizationScale, .number(v)): rare.rasterizationScale = v
         case let (.name, .string(v)): rare.name = v
         case (.name, .null): rare.name = nil
+        case let (.beginTime, .number(v)): rare.beginTime = v
+        case let (.speed, .number(v)): rare.speed = v
+        case let (.timeOffset, .number(v)): rare.timeOffset = v
         default:
             if id.isCustom { rare.custom[id.rawValue] = value }
         }

@@ -35,8 +35,17 @@ public struct PropertyID: Hashable, Sendable, RawRepresentable {
     public static let shouldRasterize = PropertyID(rawValue: 22)
     public static let rasterizationScale = PropertyID(rawValue: 23)
     public static let name = PropertyID(rawValue: 24)
+    /// A layer's media timing (CA-5.11): where its local time starts, in its superlayer's time.
+    public static let beginTime = PropertyID(rawValue: 25)
+    /// A layer's media timing: how fast its local time runs (0 pauses it, CA-5.12).
+    public static let speed = PropertyID(rawValue: 26)
+    /// A layer's media timing: an offset added to its local time.
+    public static let timeOffset = PropertyID(rawValue: 27)
 
-    static let builtinCount: UInt16 = 25
+    static let builtinCount: UInt16 = 28
+
+    /// Whether this is one of the layer timing properties.
+    var isLayerTiming: Bool { self == .beginTime || self == .speed || self == .timeOffset }
 
     /// Whether this is a registered custom property.
     public var isCustom: Bool { rawValue >= Self.customBase }
@@ -83,6 +92,10 @@ enum Builtins {
         PropertyInfo(name: "shouldRasterize", type: .bool, defaultValue: .bool(false), nullable: false, animatable: true),
         PropertyInfo(name: "rasterizationScale", type: .number, defaultValue: .number(1), nullable: false, animatable: true),
         PropertyInfo(name: "name", type: .string, defaultValue: .null, nullable: true, animatable: false),
+        // CA-5.11/CA-13.6: layers are timed too. Not animatable (their changes apply at once).
+        PropertyInfo(name: "beginTime", type: .number, defaultValue: .number(0), nullable: false, animatable: false),
+        PropertyInfo(name: "speed", type: .number, defaultValue: .number(1), nullable: false, animatable: false),
+        PropertyInfo(name: "timeOffset", type: .number, defaultValue: .number(0), nullable: false, animatable: false),
     ]
 
     static let byName: [String: PropertyID] = {

@@ -84,8 +84,11 @@ extension Engine {
         curves.withUnsafeBufferPointer { curves in
             tracks.withUnsafeMutableBufferPointer { buf in
                 guard var p = buf.baseAddress else { return }
+                let timed = timedLayers > 0
                 for _ in 0..<buf.count {
                     if p.pointee.state == .committed {
+                        // Layer time: engine time unless some layer is timed (CA-5.11).
+                        let time = timed ? localTime(p.pointee.owner, at: time) : time
                         // The same interval test as AttachedAnimation.linearProgress and the
                         // retirement check: [begin, begin + duration).
                         let begin = p.pointee.begin

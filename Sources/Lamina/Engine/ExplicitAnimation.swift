@@ -1,0 +1,416 @@
+// Explicit animations attached to layers: preparation when added, evaluation over the
+// presentation (CA-1.9), and the engine's add/remove/query entry points (CA-11).
+
+/// An explicit animation as attached: the copy that was added (duration filled in, begin time
+/// resolved at commit), its parsed target and prepared evaluators. Touched under the engine
+/// lock only.
+final class ExplicitState {
+    var animation: Animation
+    let target: ResolvedKey?
+    let targetInfo: PropertyInfo?
+    let keyframes: KeyframeEvaluator?
+    let path: KeyframePathEvaluator?
+    let spring: SpringSolution?
+    let children: [ExplicitState]
+    /// The layer it is attached to (for delegate callbacks).
+    let owner: LayerID
+    /// didStart was sent.
+    var started = false
+    /// CA-7.1's all-nil case: the presentation value when it was added.
+    var capturedFrom: Value? = nil
+    /// A transition's view of the layer before the changes it transitions (CA-10.2).
+    var transitionBefore: LayerProperties? = nil
+
+    init(_ animation: Animation, owner: LayerID, engine: Engine, parentDuration: Double?) throws(LaminaError) {
+        var animation = animation
+        if !(animation.timing.duration > 0), let parentDuration { animation.timing.duration = parentDuration }
+        try ExplicitState.validate(animation)
+        self.owner = owner
+        var target: ResolvedKey? = nil
+        var info: PropertyInfo? = nil
+        switch animation.kind {
+        case .basic, .spring, .keyframe:
+            guard let keyPath = animation.keyPath, !keyPath.isEmpty else {
+                throw LaminaError(.invalidArgument, "a property animation needs a key path")
+            }
+            let key = try engine.withKey(keyPath) { bytes throws(LaminaError) in try engine.resolveKey(bytes) }
+            target = key
+            info = engine.info(of: key.property)
+        case .transition, .group:
+            break
+        }
+        self.target = target
+        targetInfo = info
+        var keyframes: KeyframeEvaluator? = nil
+        var path: KeyframePathEvaluator? = nil
+        var spring: SpringSolution? = nil
+        var children: [ExplicitState] = []
+        switch animation.kind {
+        case .spring(let p): spring = p.solution
+        case .keyframe(let spec, let p, _):
+            if let p {
+                path = KeyframePathEvaluator(
+                    p, keyTimes: spec.keyTimes, timingFunctions: spec.timingFunctions,
+                    calculationMode: spec.calculationMode)
+            } else {
+                keyframes = KeyframeEvaluator(spec)
+            }
+        case .group(let list):
+            for child in list {
+                // Children's delegates and removedOnCompletion are ignored (CA-10.5).
+                children.append(try ExplicitState(
+                    child, owner: owner, engine: engine, parentDuration: animation.timing.duration))
+            }
+        case .basic, .transition: break
+        }
+        self.keyframes = keyframes
+        self.path = path
+        self.spring = spring
+        self.children = children
+        self.animation = animation
+    }
+
+    private static func validate(_ a: Animation) throws(LaminaError) {
+        let t = a.timing
+        for (name, v) in [("beginTime", t.beginTime), ("duration", t.duration), ("speed", t.speed),
+                          ("timeOffset", t.timeOffset), ("repeatDuration", t.repeatDuration)] {
+            guard v.isFinite else { throw LaminaError(.invalidArgument, "animation \(name) must be finite, got \(v)") }
+        }
+        guard !t.repeatCount.isNaN, t.repeatCount >= 0 else {
+            throw LaminaError(.invalidArgument, "repeatCount must be >= 0 (infinity repeats forever)")
+        }
+        for v in [a.fromValue, a.toValue, a.byValue].compactMap({ $0 }) where !v.isFinite {
+            throw LaminaError(.invalidArgument, "animation values must be finite")
+        }
+        if case .keyframe(let spec, _, _) = a.kind {
+            guard spec.values.allSatisfy(\.isFinite), (spec.keyTimes ?? []).allSatisfy(\.isFinite) else {
+                throw LaminaError(.invalidArgument, "keyframe values and key times must be finite")
+            }
+        }
+        if case .transition(let spec) = a.kind, !spec.startProgress.isFinite || !spec.endProgress.isFinite {
+            throw LaminaError(.invalidArgument, "transition progress must be finite")
+        }
+    }
+
+    /// Applies this animation's value at `parentTime` (the layer's local time) to `p`, where
+    /// `p` holds the values beneath it and `model` the layer's committed model values (CA-7.2).
+    func contribute(at parentTime: Double, into p: inout LayerProperties, model: LayerProperties) {
+        let st = animation.timing.state(atParentTime: parentTime)
+        guard st.isContributing else { return }
+        let y = easedProgress(st)
+        switch animation.kind {
+        case .group:
+            // Children run in the group's time space, clipped to it (CA-10.5, CA-10.6).
+            let childTime = y * animation.timing.duration
+            for child in children { child.contribute(at: childTime, into: &p, model: model) }
+        case .transition:
+            break  // a transition changes no property; see Engine.transition(of:at:)
+        case .basic, .spring:
+            guard let target, let info = targetInfo else { return }
+            let underlying = target.component.extract(from: p.get(target.property, customDefault: info.defaultValue))
+            let modelValue = target.component.extract(from: model.get(target.property, customDefault: info.defaultValue))
+            let ends: (from: Value, to: Value)?
+            if animation.fromValue == nil, animation.toValue == nil, animation.byValue == nil {
+                ends = capturedFrom.map { ($0, modelValue) }  // CA-7.1: previous presentation → current
+            } else {
+                ends = BasicEndpoints.resolve(
+                    from: animation.fromValue, to: animation.toValue, by: animation.byValue,
+                    underlying: modelValue)
+            }
+            guard let ends, let v = BasicEndpoints.value(
+                from: ends.from, to: ends.to, progress: y, isAdditive: animation.isAdditive,
+                isCumulative: animation.isCumulative, iteration: st.currentIteration,
+                underlying: underlying, valueFunction: animation.valueFunction)
+            else { return }
+            apply(v, to: &p)
+        case .keyframe(_, _, let rotationMode):
+            guard let target, let info = targetInfo else { return }
+            let v: Value
+            if let path {
+                guard let (point, angle) = path.point(atProgress: y) else { return }
+                v = .point(point)
+                if let rotation = KeyframePath.rotation(for: rotationMode, tangentAngle: angle),
+                   case .transform(let m) = p.get(.transform) {
+                    p.set(.transform, .transform(m.setting(.rotationZ, to: rotation)))
+                }
+            } else {
+                guard let value = keyframes?.value(atProgress: y) else { return }
+                v = value
+            }
+            let underlying = target.component.extract(from: p.get(target.property, customDefault: info.defaultValue))
+            guard let out = BasicEndpoints.value(
+                from: v, to: v, progress: 0, isAdditive: animation.isAdditive, isCumulative: false,
+                iteration: 0, underlying: underlying, valueFunction: animation.valueFunction)
+            else { return }
+            apply(out, to: &p)
+        }
+    }
+
+    /// Iteration progress after the timing function, or the spring's progress (CA-9.3).
+    func easedProgress(_ st: TimingState) -> Double {
+        if let spring { return spring.progress(at: st.iterationProgress * animation.timing.duration) }
+        guard let tf = animation.timingFunction else { return st.iterationProgress }
+        return tf.progress(at: st.iterationProgress)
+    }
+
+    private func apply(_ v: Value, to p: inout LayerProperties) {
+        guard let target, let info = targetInfo else { return }
+        let expected = target.component.valueType(in: info.type)
+        guard v.type == expected || (v == .null && info.nullable && target.component == .whole) else { return }
+        let whole = p.get(target.property, customDefault: info.defaultValue)
+        p.set(target.property, target.component.insert(v, into: whole))
+    }
+
+    /// Whether the animation is done and leaves its layer at `parentTime` (CA-1.10, CA-5.10).
+    func isFinished(at parentTime: Double) -> Bool {
+        animation.isRemovedOnCompletion && animation.timing.state(atParentTime: parentTime).isFinished
+    }
+}
+
+/// Timing introspection for one attached animation (the issue's "phase, current iteration,
+/// iteration progress, active duration, end time").
+public struct AnimationTimingInfo: Hashable, Sendable {
+    /// Before, during or after the active period.
+    public var phase: TimingPhase
+    /// Whether the animation changes the presentation now (active, or filling).
+    public var isContributing: Bool
+    /// The current iteration (0-based).
+    public var currentIteration: Int
+    /// Progress within the iteration, after autoreverse and before the timing function.
+    public var iterationProgress: Double
+    /// The active duration (∞ when repeating forever).
+    public var activeDuration: Double
+    /// The end of the active period, in the layer's time.
+    public var endTime: Double
+    /// The resolved begin time, in the layer's time (nil while the adding transaction is open).
+    public var beginTime: Double?
+}
+
+extension Engine {
+    /// The key an animation is stored under: the given one; "transition" for a transition added
+    /// with none (R8); otherwise a private key not listed in ``animationKeys(of:)`` (CA-11.3: a
+    /// nil key always adds a new entry).
+    private func storageKey(_ key: String?, for animation: Animation) -> String {
+        if let key, !key.isEmpty { return key }
+        if animation.isTransition { return TransitionSpec.defaultKey }
+        anonymousKeys &+= 1
+        return Engine.anonymousPrefix + String(anonymousKeys)
+    }
+
+    static let anonymousPrefix = "\u{1}anonymous-"
+
+    /// Adds a copy of `animation` to a layer under `key` (CA-11.1), replacing an animation with
+    /// the same key (R8). It belongs to the calling thread's transaction: it starts when that
+    /// commits (beginTime 0 → the commit time, CA-5.3), and a duration ≤ 0 takes the
+    /// transaction's (CA-11.2).
+    ///
+    /// - Throws: `invalidArgument` (missing key path, non-finite timing or values), `unknownKey`,
+    ///   `staleHandle`.
+    public func addAnimation(_ animation: Animation, forKey key: String?, to layer: LayerID) throws(LaminaError) {
+        try lock.withLock { () throws(LaminaError) in
+            let slot = try resolve(layer)
+            let s = stack()
+            var copy = animation
+            if !(copy.timing.duration > 0) { copy.timing.duration = s.duration }
+            let state = try ExplicitState(copy, owner: layer, engine: self, parentDuration: nil)
+            let storage = storageKey(key, for: copy)
+            markDirty(slot, in: s)
+            if let target = state.target, let info = state.targetInfo,
+               copy.fromValue == nil, copy.toValue == nil, copy.byValue == nil {
+                let p = presentation(slot, at: now) ?? slots[Int(slot)].model
+                state.capturedFrom = target.component.extract(from: p.get(target.property, customDefault: info.defaultValue))
+            }
+            if copy.isTransition {
+                state.transitionBefore = presentation(slot, at: now) ?? slots[Int(slot)].model
+            }
+            var attached = AttachedAnimation(
+                key: storage, target: state.target?.property ?? .bounds, from: .null, to: .null,
+                duration: copy.timing.duration, curve: curveID(.linear))
+            attached.explicit = state
+            attach(attached, to: slot, in: s)
+        }
+    }
+
+    /// The attached copy under `key` (CA-11.5), or nil.
+    public func animation(forKey key: String, of layer: LayerID) throws(LaminaError) -> Animation? {
+        try lock.withLock { () throws(LaminaError) -> Animation? in
+            let slot = try resolve(layer)
+            return attachment(key, slot)?.explicit?.animation
+        }
+    }
+
+    /// The keys of the layer's animations in evaluation order (CA-11.6), implicit ones included;
+    /// animations added without a key are not listed.
+    public func animationKeys(of layer: LayerID) throws(LaminaError) -> [String] {
+        try lock.withLock { () throws(LaminaError) -> [String] in
+            let slot = try resolve(layer)
+            let a = slots[Int(slot)].animIndex
+            guard a >= 0 else { return [] }
+            return animated[Int(a)].animations
+                .filter { $0.state != .pendingRemoval && !$0.key.hasPrefix(Engine.anonymousPrefix) }
+                .map(\.key)
+        }
+    }
+
+    /// Removes the animation under `key` at once (CA-11.7); its delegate gets didStop with
+    /// finished = false at the next tick (CA-11.4). No effect when there is none.
+    public func removeAnimation(forKey key: String, from layer: LayerID) throws(LaminaError) {
+        try lock.withLock { () throws(LaminaError) in
+            let slot = try resolve(layer)
+            removeAnimations(slot) { $0.key == key }
+        }
+    }
+
+    /// Removes every animation of the layer at once (CA-11.7).
+    public func removeAllAnimations(from layer: LayerID) throws(LaminaError) {
+        try lock.withLock { () throws(LaminaError) in
+            removeAnimations(try resolve(layer)) { _ in true }
+        }
+    }
+
+    private func removeAnimations(_ slot: Int32, where match: (AttachedAnimation) -> Bool) {
+        let a = Int(slots[Int(slot)].animIndex)
+        guard a >= 0 else { return }
+        var removed: [AttachedAnimation] = []
+        animated[a].animations.removeAll { anim in
+            guard match(anim) else { return false }
+            removed.append(anim)
+            return true
+        }
+        for anim in removed { animationEnded(anim, finished: false) }
+        if animated[a].animations.isEmpty { removeAnimatedEntry(at: a) }
+    }
+
+    func attachment(_ key: String, _ slot: Int32) -> AttachedAnimation? {
+        let a = slots[Int(slot)].animIndex
+        guard a >= 0 else { return nil }
+        return animated[Int(a)].animations.last { $0.key == key && $0.state != .pendingRemoval }
+    }
+
+    /// Timing introspection for the animation under `key` at `time` (engine time; the current
+    /// time when nil), or nil when there is none.
+    public func timingInfo(forKey key: String, of layer: LayerID, at time: Double? = nil) throws(LaminaError) -> AnimationTimingInfo? {
+        if let time, !time.isFinite { throw LaminaError(.invalidArgument, "time must be finite") }
+        return try lock.withLock { () throws(LaminaError) -> AnimationTimingInfo? in
+            let slot = try resolve(layer)
+            guard let anim = attachment(key, slot) else { return nil }
+            var timing: MediaTiming
+            if let e = anim.explicit {
+                timing = e.animation.timing
+            } else {
+                timing = MediaTiming(beginTime: anim.beginTime, duration: anim.duration)
+            }
+            let committed = anim.state != .pending
+            if !committed { timing.beginTime = .infinity }
+            let st = timing.state(atParentTime: localTime(slot, at: time ?? now))
+            return AnimationTimingInfo(
+                phase: st.phase, isContributing: committed && st.isContributing,
+                currentIteration: st.currentIteration, iterationProgress: st.iterationProgress,
+                activeDuration: st.activeDuration, endTime: timing.endTime,
+                beginTime: committed ? timing.beginTime : nil)
+        }
+    }
+
+    /// The transition running on a layer at `time`: its type, subtype and progress, and the
+    /// layer's presentation from before the changes it transitions (CA-10.1–10.4), so that a
+    /// renderer can composite old and new. Nil when no transition contributes.
+    public func transition(of layer: LayerID, at time: Double? = nil) throws(LaminaError) -> (state: TransitionState, before: Presentation)? {
+        if let time, !time.isFinite { throw LaminaError(.invalidArgument, "time must be finite") }
+        return try lock.withLock { () throws(LaminaError) -> (state: TransitionState, before: Presentation)? in
+            let slot = try resolve(layer)
+            let a = slots[Int(slot)].animIndex
+            guard a >= 0 else { return nil }
+            let local = localTime(slot, at: time ?? now)
+            for anim in animated[Int(a)].animations.reversed() where anim.state != .pending {
+                guard let e = anim.explicit, case .transition(let spec) = e.animation.kind else { continue }
+                let st = e.animation.timing.state(atParentTime: local)
+                guard st.isContributing else { continue }
+                return (spec.state(atProgress: e.easedProgress(st)),
+                        Presentation(properties: e.transitionBefore ?? committedProperties(slot), engine: self))
+            }
+            return nil
+        }
+    }
+
+    // MARK: - Layer time (CA-5.2, CA-5.11)
+
+    /// A layer's local time for engine time `t`: each layer from the root down maps its
+    /// superlayer's time with its committed beginTime, speed and timeOffset. Lock held.
+    func localTime(_ slot: Int32, at t: Double) -> Double {
+        guard timedLayers > 0 else { return t }
+        let parent = slots[Int(slot)].parent
+        let parentTime = parent >= 0 ? localTime(parent, at: t) : t
+        let props = committedProperties(slot)
+        return props.isTimed ? props.layerTiming.localTime(forParentTime: parentTime) : parentTime
+    }
+
+    /// Converts a time from one layer's time space to another's (CALayer.convertTime(_:from:));
+    /// nil stands for engine (absolute) time.
+    public func convertTime(_ t: Double, from: LayerID?, to: LayerID?) throws(LaminaError) -> Double {
+        guard t.isFinite else { throw LaminaError(.invalidArgument, "time must be finite") }
+        return try lock.withLock { () throws(LaminaError) -> Double in
+            let fromChain = try timingChain(from)
+            let toChain = try timingChain(to)
+            return MediaTiming.convert(t, from: fromChain, to: toChain)
+        }
+    }
+
+    /// The model timings from the root down to `layer` (empty for nil). Model values, as
+    /// CALayer's convertTime reads them: QA1673's resume step converts right after setting
+    /// speed, timeOffset and beginTime in the same transaction (CA-5.12).
+    private func timingChain(_ layer: LayerID?) throws(LaminaError) -> [MediaTiming] {
+        guard let layer else { return [] }
+        var slot = try resolve(layer)
+        var chain: [MediaTiming] = []
+        while slot >= 0 {
+            chain.append(slots[Int(slot)].model.layerTiming)
+            slot = slots[Int(slot)].parent
+        }
+        return chain.reversed()
+    }
+}
+
+/// A snapshot of a layer's presentation values.
+public struct Presentation: Sendable {
+    let properties: LayerProperties
+    let customDefaults: [PropertyInfo]
+    let customByName: [String: PropertyID]
+
+    init(properties: LayerProperties, engine: Engine) {
+        self.properties = properties
+        customDefaults = engine.customProperties
+        customByName = engine.customByName
+    }
+
+    /// A property's value in this snapshot (key paths into structs included).
+    public func value(forKeyPath keyPath: String) -> Value? {
+        let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: "."))
+        let head = String(keyPath[..<(dot ?? keyPath.endIndex)])
+        let id: PropertyID
+        let info: PropertyInfo
+        if let b = Builtins.byName[head] {
+            id = b
+            info = Builtins.table[Int(b.rawValue)]
+        } else if let c = customByName[head] {
+            id = c
+            info = customDefaults[Int(c.rawValue - PropertyID.customBase)]
+        } else {
+            return nil
+        }
+        let whole = properties.get(id, customDefault: info.defaultValue)
+        guard let dot else { return whole }
+        guard let component = KeyComponent.parse(keyPath[keyPath.index(after: dot)...], for: info.type) else { return nil }
+        return component.extract(from: whole)
+    }
+
+    /// The bounds.
+    public var bounds: Rect { properties.bounds }
+    /// The position.
+    public var position: Point { properties.position }
+    /// The opacity.
+    public var opacity: Double { properties.opacity }
+    /// The background colour.
+    public var backgroundColor: Color? { properties.backgroundColor }
+    /// The transform.
+    public var transform: Transform3D { properties.rare.transform }
+}
