@@ -566,6 +566,223 @@ LAMINA_API lamina_status_t lamina_timing_function_named(
 LAMINA_API lamina_status_t lamina_timing_function_evaluate(
     const lamina_timing_function_t *timing_function, double x, double *out_progress);
 
+/* ========================================================================================== */
+/* BEGIN geometry, hit testing and the draw list (issue 4: CA-12, R10, DESIGN section 3)     */
+/* ========================================================================================== */
+
+/* ------------------------------------------------------------------------------------------ */
+/* Matrix helpers (CA-12.12)                                                                   */
+/*                                                                                             */
+/* Core Animation's conventions exactly: row vectors (p' = p * M, translation in m41..m43);    */
+/* concat(a, b) = a * b applies a, then b; translate/scale/rotate(t, ...) = op * t apply the   */
+/* new operation BEFORE t. These functions touch no engine and are safe from any thread.      */
+/* `out` may point at an input. Errors: INVALID_ARGUMENT for a NULL pointer or a non-finite   */
+/* number (out is then untouched).                                                            */
+/* ------------------------------------------------------------------------------------------ */
+
+/** A translation by (tx, ty, tz) (CATransform3DMakeTranslation). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_transform3d_make_translation(
+    double tx, double ty, double tz, lamina_transform3d_t *out);
+
+/** A scale by (sx, sy, sz) about the origin (CATransform3DMakeScale). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_transform3d_make_scale(
+    double sx, double sy, double sz, lamina_transform3d_t *out);
+
+/** A rotation by `angle` radians about the axis (x, y, z) (CATransform3DMakeRotation); a
+ *  positive angle about z turns the x axis towards the y axis. A zero-length axis gives the
+ *  identity, as in Core Animation. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_transform3d_make_rotation(
+    double angle, double x, double y, double z, lamina_transform3d_t *out);
+
+/** a * b: a point is transformed by a, then by b (CATransform3DConcat). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_transform3d_concat(
+    const lamina_transform3d_t *a, const lamina_transform3d_t *b, lamina_transform3d_t *out);
+
+/** translation * t (CATransform3DTranslate): the translation applies before t. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_transform3d_translate(
+    const lamina_transform3d_t *t, double tx, double ty, double tz, lamina_transform3d_t *out);
+
+/** scale * t (CATransform3DScale): the scale applies before t. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_transform3d_scale(
+    const lamina_transform3d_t *t, double sx, double sy, double sz, lamina_transform3d_t *out);
+
+/** rotation * t (CATransform3DRotate): the rotation applies before t. Core Animation leaves a
+ *  zero-length axis undefined; Lamina returns t unchanged. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_transform3d_rotate(
+    const lamina_transform3d_t *t, double angle, double x, double y, double z,
+    lamina_transform3d_t *out);
+
+/** The inverse (CATransform3DInvert). A singular matrix comes back unchanged, as in Core
+ *  Animation; `out_invertible` (may be NULL) tells which happened. Singular means a zero or
+ *  non-finite determinant, or one below 1e-12 times the product of the row lengths.
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_transform3d_invert(
+    const lamina_transform3d_t *t, lamina_transform3d_t *out, lamina_bool_t *out_invertible);
+
+/** Whether t is exactly the identity (CATransform3DIsIdentity). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_transform3d_is_identity(
+    const lamina_transform3d_t *t, lamina_bool_t *out_is_identity);
+
+/** Transforms the point (x, y, 0) as the row vector (x, y, 0, 1) * t and divides by w.
+ *  Errors: also INVALID_ARGUMENT when the point maps to w = 0 (it has no image). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_transform3d_apply_to_point(
+    const lamina_transform3d_t *t, lamina_point_t point, lamina_point_t *out_point);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Geometry and hit testing (CA-12.1-12.11, R10)                                               */
+/*                                                                                             */
+/* A layer L with superlayer P maps its plane into P's (CA-12.4):                              */
+/*     own(L) = T(-anchor) * L.transform * T(position.x, position.y, zPosition)                */
+/*     sub(P) = T(-anchor(P)) * P.sublayerTransform * T(anchor(P))                             */
+/*     p_P    = p_L * own(L) * sub(P)                                                          */
+/* anchor = (bounds.minX + anchorPoint.x * width, bounds.minY + anchorPoint.y * height,        */
+/* anchorPointZ) of the standardized bounds: the transform applies about the anchor point and  */
+/* the superlayer's sublayerTransform about the superlayer's anchor point (measured on Apple;  */
+/* including anchorPointZ there is Lamina's choice). Each layer flattens its sublayers into    */
+/* its plane, like a plain CALayer, so points go from plane to plane, exactly also under       */
+/* perspective.                                                                                */
+/*                                                                                             */
+/* Root space (LAMINA_LAYER_NONE as a layer) is the space a tree's root layer is positioned   */
+/* in. Layers of different trees of one engine convert through it, as Apple's do.             */
+/*                                                                                             */
+/* Every query reads one tree: LAMINA_TREE_MODEL (the values last set, committed or not: what */
+/* CALayer's own methods read) or LAMINA_TREE_PRESENTATION at `time` (committed values plus   */
+/* animations at that time, R3; pass the engine's time for "now"). `time` must be finite for */
+/* the presentation and is ignored for the model.                                            */
+/*                                                                                             */
+/* Errors of every function below: INVALID_ARGUMENT (NULL engine or out-pointer, non-finite   */
+/* numbers, an unknown tree), STALE_HANDLE (engine destroyed, layer not alive), and on the    */
+/* presentation NO_PRESENTATION when a layer it needs was never committed. Out-parameters are */
+/* untouched on failure.                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Which tree a geometry query reads. */
+typedef int32_t lamina_tree_t;
+#define LAMINA_TREE_MODEL 0        /* The model: values as last set. */
+#define LAMINA_TREE_PRESENTATION 1 /* The presentation at the given time. */
+
+/** The frame in the superlayer's space (CA-12.2): bounds placed by position and anchorPoint,
+ *  and under a transform the bounding box of the transformed bounds. zPosition and
+ *  anchorPointZ do not move it. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_get_frame(
+    lamina_engine_t *engine, lamina_layer_t layer, lamina_tree_t tree, double time,
+    lamina_rect_t *out_frame);
+
+/** Sets the frame: sets "position" and "bounds" (size only; the bounds origin stays), which
+ *  animate implicitly as usual; frame itself is not animatable (CA-3.13). The frame is
+ *  standardized first. Under a transform, bounds.size is the frame's size taken back through
+ *  the transform's inverse (a scale shrinks the bounds, CA-16) and the position is chosen so
+ *  the frame's origin comes out as given (a translation is taken back out). Core Animation
+ *  warns against setting frame under a rotation that is not a multiple of 90 degrees; Lamina
+ *  then keeps the origin and the frame grows to the bounding box. Errors: INVALID_ARGUMENT
+ *  (non-finite), STALE_HANDLE. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_set_frame(
+    lamina_engine_t *engine, lamina_layer_t layer, lamina_rect_t frame);
+
+/** Converts a point from `from_layer`'s coordinates to `to_layer`'s (either may be
+ *  LAMINA_LAYER_NONE: root space), as CALayer's convertPoint:fromLayer:/toLayer: (CA-12.5).
+ *  Errors: also INVALID_ARGUMENT when the point has no image in `to_layer` (a layer on the
+ *  way is seen edge-on or scaled to zero, or the point lies behind the viewer of a
+ *  perspective). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_convert_point(
+    lamina_engine_t *engine, lamina_layer_t from_layer, lamina_layer_t to_layer,
+    lamina_point_t point, lamina_tree_t tree, double time, lamina_point_t *out_point);
+
+/** Converts a rectangle: the bounding box of its converted corners (CA-12.4: the rect
+ *  (50, 50, 200, 200) converted from a layer into a sibling scaled by 0.5 about its centre is
+ *  (-220, -140, 400, 400)). Errors: as lamina_layer_convert_point(). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_convert_rect(
+    lamina_engine_t *engine, lamina_layer_t from_layer, lamina_layer_t to_layer,
+    lamina_rect_t rect, lamina_tree_t tree, double time, lamina_rect_t *out_rect);
+
+/** Whether `point`, in the layer's own coordinates, lies in its standardized bounds, half-open
+ *  (containsPoint:, CA-12.6): the far edges are outside. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_contains_point(
+    lamina_engine_t *engine, lamina_layer_t layer, lamina_point_t point, lamina_tree_t tree,
+    double time, lamina_bool_t *out_contains);
+
+/** The deepest layer of `layer`'s subtree (itself included) under `point`, given in the
+ *  coordinates of `layer`'s superlayer (root space for a root), or LAMINA_LAYER_NONE
+ *  (hitTest:, CA-12.7, R10). Front to back: higher zPosition first, then later sublayers
+ *  first; hidden layers are skipped with their subtrees; masksToBounds clips the search to the
+ *  bounds; sublayers outside a superlayer that does not mask are still hit. Opacity and
+ *  doubleSided do not matter (Lamina's choice where Apple is silent). On the presentation,
+ *  hit testing finds layers where they are on screen at `time` (CA-12.11); sublayers never
+ *  committed are skipped. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_hit_test(
+    lamina_engine_t *engine, lamina_layer_t layer, lamina_point_t point, lamina_tree_t tree,
+    double time, lamina_layer_t *out_hit);
+
+/* ------------------------------------------------------------------------------------------ */
+/* The draw list (DESIGN section 3)                                                            */
+/* ------------------------------------------------------------------------------------------ */
+
+/* lamina_draw_record_t.flags */
+#define LAMINA_DRAW_HAS_BACKGROUND (1u << 0)   /* background_color is set (else none). */
+#define LAMINA_DRAW_HAS_BORDER_COLOR (1u << 1) /* border_color is set (else none). */
+#define LAMINA_DRAW_HAS_SHADOW_COLOR (1u << 2) /* shadow_color is set (else none). */
+#define LAMINA_DRAW_MASKS_TO_BOUNDS (1u << 3)  /* The layer clips its sublayers. */
+#define LAMINA_DRAW_DOUBLE_SIDED (1u << 4)     /* Its back face shows (else cull it). */
+#define LAMINA_DRAW_HAS_CLIP (1u << 5)         /* clip_rect is set (an ancestor clips). */
+
+/** One layer as a renderer draws it. Plain data; colours not set by a flag read as zeros. */
+typedef struct lamina_draw_record {
+    lamina_layer_t layer;
+    uint32_t flags;            /* LAMINA_DRAW_* */
+    uint32_t depth;            /* Depth below the draw-list root (0 for the root). */
+    uint32_t descendant_count; /* The records right after this one that are its subtree. */
+    int32_t clip_index;        /* Record index of the nearest ancestor that masks, or -1. */
+    /* Layer-local bounds coordinates -> root space, CA layout (p' = p * M, divide by w). It
+     * includes every ancestor's transform, position, anchor and sublayerTransform; sublayers are
+     * flattened into each superlayer's plane, so only the root's own transform adds depth.
+     * Content lies at z = 0, so row 3 never matters; it is (0, 0, 1, 0), which makes the
+     * matrices of a 2D tree plain affine ones. */
+    lamina_transform3d_t transform;
+    lamina_rect_t bounds;    /* Standardized; the rectangle to fill, in local coordinates. */
+    lamina_rect_t clip_rect; /* Root-space bounding box of all masking ancestors' bounds
+                                intersected (HAS_CLIP); exact when they are not rotated. */
+    double opacity;          /* Product of the opacities down from the root, each clamped to
+                                [0, 1] (not group opacity). */
+    double corner_radius;
+    double border_width;
+    lamina_color_t background_color;
+    lamina_color_t border_color;
+    lamina_color_t shadow_color;
+    double shadow_opacity; /* Not multiplied by opacity. */
+    lamina_size_t shadow_offset;
+    double shadow_radius;
+    double reserved[4]; /* Zero. Reserved for transition state (a later release) and growth. */
+} lamina_draw_record_t;
+
+/** Builds the draw list of `root`'s subtree at `time` (finite; pass the engine's time for the
+ *  current frame): one contiguous array of records in painter's order (back to front): a layer
+ *  before its sublayers, sublayers by zPosition then sublayer order (stable), each subtree
+ *  contiguous. Left out with their subtrees: hidden layers, layers never committed, layers
+ *  whose accumulated opacity is 0. The subtree is drawn as if `root` had no superlayer.
+ *  Values are the presentation at `time`.
+ *  @param out_records receives the records. Borrowed, engine-owned: valid until the next call
+ *  of lamina_engine_draw_list() on the same engine (from any thread) or the engine's
+ *  destruction (a failing call leaves the previous list valid); NULL when the count is 0. Calls on one engine from two threads must not
+ *  overlap with reading the previous result. Steady state allocates nothing once the buffer
+ *  has grown. Errors: INVALID_ARGUMENT, STALE_HANDLE, NO_PRESENTATION (root never committed),
+ *  OUT_OF_MEMORY. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_engine_draw_list(
+    lamina_engine_t *engine, lamina_layer_t root, double time,
+    const lamina_draw_record_t **out_records, size_t *out_count);
+
+/** The next time at which anything on screen can change, so a host can sleep instead of
+ *  drawing at a fixed rate: the engine's current time while something animates or waits for a
+ *  tick (an animation in flight or not yet committed, uncommitted changes, a completion due),
+ *  the begin time of the earliest animation that starts later, or +infinity (HUGE_VAL) when
+ *  nothing changes until the host changes something. Errors: INVALID_ARGUMENT, STALE_HANDLE.
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_engine_next_frame_time(
+    lamina_engine_t *engine, double *out_time);
+
+/* ========================================================================================== */
+/* END geometry, hit testing and the draw list                                                */
+/* ========================================================================================== */
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -1,0 +1,390 @@
+// Geometry, hit testing, matrix helpers and the draw list (issue 4; lamina.h's "geometry"
+// section).
+
+import CLamina
+import Lamina
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+// MARK: - Helpers
+
+/// Runs `body`, turning a thrown error into a status (for functions without an engine).
+@inline(__always)
+private func catching(_ body: () throws(LaminaError) -> Void) -> lamina_status_t {
+    do {
+        try body()
+        return LAMINA_STATUS_OK
+    } catch {
+        return fail(error.code.rawValue, error.message)
+    }
+}
+
+/// A matrix argument that must not be NULL and must hold finite numbers.
+@inline(__always)
+private func matrix(_ p: UnsafePointer<lamina_transform3d_t>?, _ name: StaticString) throws(LaminaError) -> Transform3D {
+    guard let p else { throw LaminaError(.invalidArgument, "\(name) is NULL") }
+    let m = Transform3D(p.pointee)
+    guard Value.transform(m).isFinite else {
+        throw LaminaError(.invalidArgument, "\(name) must hold finite numbers")
+    }
+    return m
+}
+
+@inline(__always)
+private func finitePoint(_ p: lamina_point_t, _ name: StaticString) throws(LaminaError) -> Point {
+    guard p.x.isFinite, p.y.isFinite else {
+        throw LaminaError(.invalidArgument, "\(name) must be finite, got (\(p.x), \(p.y))")
+    }
+    return Point(p)
+}
+
+/// The tree argument of the geometry functions; the time matters for the presentation only
+/// (the engine checks that it is finite).
+@inline(__always)
+private func layerTree(_ tree: lamina_tree_t, _ time: Double) throws(LaminaError) -> LayerTree {
+    switch tree {
+    case LAMINA_TREE_MODEL: return .model
+    case LAMINA_TREE_PRESENTATION: return .presentation(at: time)
+    default: throw LaminaError(.invalidArgument, "unknown tree \(tree) (LAMINA_TREE_MODEL or LAMINA_TREE_PRESENTATION)")
+    }
+}
+
+/// LAMINA_LAYER_NONE stands for root space.
+@inline(__always)
+private func optionalLayer(_ layer: lamina_layer_t) -> LayerID? {
+    layer == 0 ? nil : LayerID(rawValue: layer)
+}
+
+// MARK: - Matrix helpers
+
+@_cdecl("lamina_transform3d_make_translation")
+public func lamina_transform3d_make_translation(
+    _ tx: Double, _ ty: Double, _ tz: Double, _ out: UnsafeMutablePointer<lamina_transform3d_t>?
+) -> lamina_status_t {
+    catching { () throws(LaminaError) in
+        let o = try required(out, "out")
+        let m = Transform3D(translationX: try finite(tx, "tx"), y: try finite(ty, "ty"), z: try finite(tz, "tz"))
+        o.pointee = m.c
+    }
+}
+
+@_cdecl("lamina_transform3d_make_scale")
+public func lamina_transform3d_make_scale(
+    _ sx: Double, _ sy: Double, _ sz: Double, _ out: UnsafeMutablePointer<lamina_transform3d_t>?
+) -> lamina_status_t {
+    catching { () throws(LaminaError) in
+        let o = try required(out, "out")
+        let m = Transform3D(scaleX: try finite(sx, "sx"), y: try finite(sy, "sy"), z: try finite(sz, "sz"))
+        o.pointee = m.c
+    }
+}
+
+@_cdecl("lamina_transform3d_make_rotation")
+public func lamina_transform3d_make_rotation(
+    _ angle: Double, _ x: Double, _ y: Double, _ z: Double,
+    _ out: UnsafeMutablePointer<lamina_transform3d_t>?
+) -> lamina_status_t {
+    catching { () throws(LaminaError) in
+        let o = try required(out, "out")
+        let m = Transform3D(
+            rotationAngle: try finite(angle, "angle"), x: try finite(x, "x"), y: try finite(y, "y"),
+            z: try finite(z, "z"))
+        o.pointee = m.c
+    }
+}
+
+@_cdecl("lamina_transform3d_concat")
+public func lamina_transform3d_concat(
+    _ a: UnsafePointer<lamina_transform3d_t>?, _ b: UnsafePointer<lamina_transform3d_t>?,
+    _ out: UnsafeMutablePointer<lamina_transform3d_t>?
+) -> lamina_status_t {
+    catching { () throws(LaminaError) in
+        let o = try required(out, "out")
+        let m = try matrix(a, "a").concatenating(try matrix(b, "b"))
+        o.pointee = m.c
+    }
+}
+
+@_cdecl("lamina_transform3d_translate")
+public func lamina_transform3d_translate(
+    _ t: UnsafePointer<lamina_transform3d_t>?, _ tx: Double, _ ty: Double, _ tz: Double,
+    _ out: UnsafeMutablePointer<lamina_transform3d_t>?
+) -> lamina_status_t {
+    catching { () throws(LaminaError) in
+        let o = try required(out, "out")
+        let m = try matrix(t, "t").translatedBy(
+            x: try finite(tx, "tx"), y: try finite(ty, "ty"), z: try finite(tz, "tz"))
+        o.pointee = m.c
+    }
+}
+
+@_cdecl("lamina_transform3d_scale")
+public func lamina_transform3d_scale(
+    _ t: UnsafePointer<lamina_transform3d_t>?, _ sx: Double, _ sy: Double, _ sz: Double,
+    _ out: UnsafeMutablePointer<lamina_transform3d_t>?
+) -> lamina_status_t {
+    catching { () throws(LaminaError) in
+        let o = try required(out, "out")
+        let m = try matrix(t, "t").scaledBy(
+            x: try finite(sx, "sx"), y: try finite(sy, "sy"), z: try finite(sz, "sz"))
+        o.pointee = m.c
+    }
+}
+
+@_cdecl("lamina_transform3d_rotate")
+public func lamina_transform3d_rotate(
+    _ t: UnsafePointer<lamina_transform3d_t>?, _ angle: Double, _ x: Double, _ y: Double,
+    _ z: Double, _ out: UnsafeMutablePointer<lamina_transform3d_t>?
+) -> lamina_status_t {
+    catching { () throws(LaminaError) in
+        let o = try required(out, "out")
+        let m = try matrix(t, "t").rotatedBy(
+            angle: try finite(angle, "angle"), x: try finite(x, "x"), y: try finite(y, "y"),
+            z: try finite(z, "z"))
+        o.pointee = m.c
+    }
+}
+
+@_cdecl("lamina_transform3d_invert")
+public func lamina_transform3d_invert(
+    _ t: UnsafePointer<lamina_transform3d_t>?, _ out: UnsafeMutablePointer<lamina_transform3d_t>?,
+    _ outInvertible: UnsafeMutablePointer<lamina_bool_t>?
+) -> lamina_status_t {
+    catching { () throws(LaminaError) in
+        let o = try required(out, "out")
+        let m = try matrix(t, "t")
+        let invertible = m.isInvertible
+        o.pointee = m.inverted().c
+        outInvertible?.pointee = cbool(invertible)
+    }
+}
+
+@_cdecl("lamina_transform3d_is_identity")
+public func lamina_transform3d_is_identity(
+    _ t: UnsafePointer<lamina_transform3d_t>?, _ outIsIdentity: UnsafeMutablePointer<lamina_bool_t>?
+) -> lamina_status_t {
+    catching { () throws(LaminaError) in
+        let o = try required(outIsIdentity, "out_is_identity")
+        o.pointee = cbool(try matrix(t, "t").isIdentity)
+    }
+}
+
+@_cdecl("lamina_transform3d_apply_to_point")
+public func lamina_transform3d_apply_to_point(
+    _ t: UnsafePointer<lamina_transform3d_t>?, _ point: lamina_point_t,
+    _ outPoint: UnsafeMutablePointer<lamina_point_t>?
+) -> lamina_status_t {
+    catching { () throws(LaminaError) in
+        let o = try required(outPoint, "out_point")
+        let p = try matrix(t, "t").apply(to: try finitePoint(point, "point"))
+        guard p.x.isFinite, p.y.isFinite else {
+            throw LaminaError(.invalidArgument, "the point maps to w = 0: it has no image")
+        }
+        o.pointee = p.c
+    }
+}
+
+// MARK: - Geometry and hit testing
+
+@_cdecl("lamina_layer_get_frame")
+public func lamina_layer_get_frame(
+    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ tree: lamina_tree_t, _ time: Double,
+    _ outFrame: UnsafeMutablePointer<lamina_rect_t>?
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        let o = try required(outFrame, "out_frame")
+        o.pointee = try e.frame(of: LayerID(rawValue: layer), in: try layerTree(tree, time)).c
+    }
+}
+
+@_cdecl("lamina_layer_set_frame")
+public func lamina_layer_set_frame(
+    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ frame: lamina_rect_t
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in try e.setFrame(Rect(frame), of: LayerID(rawValue: layer)) }
+}
+
+@_cdecl("lamina_layer_convert_point")
+public func lamina_layer_convert_point(
+    _ engine: OpaquePointer?, _ fromLayer: lamina_layer_t, _ toLayer: lamina_layer_t,
+    _ point: lamina_point_t, _ tree: lamina_tree_t, _ time: Double,
+    _ outPoint: UnsafeMutablePointer<lamina_point_t>?
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        let o = try required(outPoint, "out_point")
+        o.pointee = try e.convert(
+            try finitePoint(point, "point"), from: optionalLayer(fromLayer), to: optionalLayer(toLayer),
+            in: try layerTree(tree, time)).c
+    }
+}
+
+@_cdecl("lamina_layer_convert_rect")
+public func lamina_layer_convert_rect(
+    _ engine: OpaquePointer?, _ fromLayer: lamina_layer_t, _ toLayer: lamina_layer_t,
+    _ rect: lamina_rect_t, _ tree: lamina_tree_t, _ time: Double,
+    _ outRect: UnsafeMutablePointer<lamina_rect_t>?
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        let o = try required(outRect, "out_rect")
+        o.pointee = try e.convert(
+            Rect(rect), from: optionalLayer(fromLayer), to: optionalLayer(toLayer),
+            in: try layerTree(tree, time)).c
+    }
+}
+
+@_cdecl("lamina_layer_contains_point")
+public func lamina_layer_contains_point(
+    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ point: lamina_point_t,
+    _ tree: lamina_tree_t, _ time: Double, _ outContains: UnsafeMutablePointer<lamina_bool_t>?
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        let o = try required(outContains, "out_contains")
+        o.pointee = cbool(try e.contains(
+            try finitePoint(point, "point"), in: LayerID(rawValue: layer), tree: try layerTree(tree, time)))
+    }
+}
+
+@_cdecl("lamina_layer_hit_test")
+public func lamina_layer_hit_test(
+    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ point: lamina_point_t,
+    _ tree: lamina_tree_t, _ time: Double, _ outHit: UnsafeMutablePointer<lamina_layer_t>?
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        let o = try required(outHit, "out_hit")
+        let hit = try e.hitTest(
+            try finitePoint(point, "point"), in: LayerID(rawValue: layer), tree: try layerTree(tree, time))
+        o.pointee = hit?.rawValue ?? LAMINA_LAYER_NONE_VALUE
+    }
+}
+
+// MARK: - Draw list
+
+/// What lamina_engine_draw_list() hands out for one engine: the Swift draw list it reuses and
+/// the C records, valid until the next call on that engine.
+///
+/// TODO(engine owner, the session restructuring animation storage): keep this in EngineBox
+/// (Handles.swift) as `var drawList: CDrawList?`, so it goes with the engine when
+/// lamina_engine_destroy() runs. Until then a registry keyed by engine identity (with a weak
+/// reference, so a reused address is never mistaken for the old engine) holds it, and entries
+/// of destroyed engines are dropped when another engine first asks for a draw list.
+private final class CDrawList: @unchecked Sendable {
+    weak var engine: Engine?
+    let list = DrawList()
+    var buffer: UnsafeMutablePointer<lamina_draw_record_t>? = nil
+    var capacity = 0
+    let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init(_ engine: Engine) {
+        self.engine = engine
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        buffer?.deallocate()
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Room for one more record after `count`, keeping the first `count`.
+    @inline(__always)
+    func ensureRoom(after count: Int) {
+        guard count >= capacity else { return }
+        let fresh = max(capacity * 2, 64)
+        let grown = UnsafeMutablePointer<lamina_draw_record_t>.allocate(capacity: fresh)
+        if let old = buffer {
+            grown.moveInitialize(from: old, count: count)
+            old.deallocate()
+        }
+        buffer = grown
+        capacity = fresh
+    }
+}
+
+private final class CDrawListRegistry: @unchecked Sendable {
+    private var entries: [ObjectIdentifier: CDrawList] = [:]
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() { pthread_mutex_init(mutex, nil) }
+
+    func storage(for engine: Engine) -> CDrawList {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        let key = ObjectIdentifier(engine)
+        if let s = entries[key], s.engine === engine { return s }
+        entries = entries.filter { $0.value.engine != nil }  // destroyed engines' buffers go
+        let s = CDrawList(engine)
+        entries[key] = s
+        return s
+    }
+}
+
+private let drawLists = CDrawListRegistry()
+
+extension lamina_draw_record_t {
+    init(_ r: DrawRecord) {
+        self.init()
+        layer = r.layer.rawValue
+        var f: UInt32 = 0
+        if let c = r.backgroundColor { f |= LAMINA_DRAW_HAS_BACKGROUND; background_color = c.c }
+        if let c = r.borderColor { f |= LAMINA_DRAW_HAS_BORDER_COLOR; border_color = c.c }
+        if let c = r.shadowColor { f |= LAMINA_DRAW_HAS_SHADOW_COLOR; shadow_color = c.c }
+        if r.masksToBounds { f |= LAMINA_DRAW_MASKS_TO_BOUNDS }
+        if r.isDoubleSided { f |= LAMINA_DRAW_DOUBLE_SIDED }
+        if let c = r.clipRect { f |= LAMINA_DRAW_HAS_CLIP; clip_rect = c.c }
+        flags = f
+        depth = UInt32(clamping: r.depth)
+        descendant_count = UInt32(clamping: r.descendantCount)
+        clip_index = r.clipIndex.map { Int32(clamping: $0) } ?? -1
+        transform = r.transform.c
+        bounds = r.bounds.c
+        opacity = r.opacity
+        corner_radius = r.cornerRadius
+        border_width = r.borderWidth
+        shadow_opacity = r.shadowOpacity
+        shadow_offset = r.shadowOffset.c
+        shadow_radius = r.shadowRadius
+    }
+}
+
+@_cdecl("lamina_engine_draw_list")
+public func lamina_engine_draw_list(
+    _ engine: OpaquePointer?, _ root: lamina_layer_t, _ time: Double,
+    _ outRecords: UnsafeMutablePointer<UnsafePointer<lamina_draw_record_t>?>?,
+    _ outCount: UnsafeMutablePointer<Int>?
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        let records = try required(outRecords, "out_records")
+        let count = try required(outCount, "out_count")
+        guard time.isFinite else { throw LaminaError(.invalidArgument, "time must be finite, got \(time)") }
+        let storage = drawLists.storage(for: e)
+        pthread_mutex_lock(storage.mutex)
+        defer { pthread_mutex_unlock(storage.mutex) }
+        // Records go straight into the C buffer: no intermediate Swift array.
+        var n = 0
+        try e.visitDrawList(
+            root: LayerID(rawValue: root), at: time, scratch: storage.list,
+            emit: { record in
+                storage.ensureRoom(after: n)
+                (storage.buffer! + n).initialize(to: lamina_draw_record_t(record))
+                n += 1
+            },
+            close: { index, descendants in
+                storage.buffer![index].descendant_count = UInt32(clamping: descendants)
+            })
+        records.pointee = n == 0 ? nil : UnsafePointer(storage.buffer)
+        count.pointee = n
+    }
+}
+
+@_cdecl("lamina_engine_next_frame_time")
+public func lamina_engine_next_frame_time(
+    _ engine: OpaquePointer?, _ outTime: UnsafeMutablePointer<Double>?
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        try required(outTime, "out_time").pointee = e.nextFrameTime
+    }
+}
