@@ -123,6 +123,8 @@ extension Engine {
     public func insertSublayer(
         _ child: LayerID, into parent: LayerID, at position: SublayerPosition
     ) throws(LaminaError) {
+        var events: [(LayerID, String)] = []
+        defer { for (layer, event) in events { post(event, to: layer) } }
         try lock.withLock { () throws(LaminaError) in
             let p = try resolve(parent)
             let c = try resolve(child)
@@ -152,14 +154,25 @@ extension Engine {
             slots[Int(c)].parent = p
             markDirty(p, in: s)
             markDirty(c, in: s)
+            if slots[Int(p)].everCommitted {
+                // The parent posts "sublayers" (CA-3.3); the child joins a visible tree (CA-3.2).
+                events = [(parent, LayerEvent.sublayers), (child, LayerEvent.orderIn)]
+            }
         }
     }
 
     /// Removes a layer from its superlayer; it is destroyed if no host reference is left.
     public func removeFromSuperlayer(_ layer: LayerID) throws(LaminaError) {
+        var events: [(LayerID, String)] = []
+        defer { for (layer, event) in events { post(event, to: layer) } }
         try lock.withLock { () throws(LaminaError) in
             let c = try resolve(layer)
-            guard slots[Int(c)].parent >= 0 else { return }
+            let p = slots[Int(c)].parent
+            guard p >= 0 else { return }
+            if slots[Int(p)].everCommitted {
+                // A destroyed layer's onOrderOut finds no layer and is dropped.
+                events = [(handle(p), LayerEvent.sublayers), (layer, LayerEvent.orderOut)]
+            }
             detach(c, in: stack())
             destroyIfUnreferenced(c)
         }
@@ -167,6 +180,8 @@ extension Engine {
 
     /// Replaces `old`, a sublayer of `parent`, with `new` at the same index.
     public func replaceSublayer(_ old: LayerID, with new: LayerID, in parent: LayerID) throws(LaminaError) {
+        var events: [(LayerID, String)] = []
+        defer { for (layer, event) in events { post(event, to: layer) } }
         try lock.withLock { () throws(LaminaError) in
             let p = try resolve(parent)
             let o = try resolve(old)
@@ -185,6 +200,10 @@ extension Engine {
             markDirty(p, in: s)
             markDirty(n, in: s)
             markDirty(o, in: s)
+            if slots[Int(p)].everCommitted {
+                // The replacement takes part in a transition (CA-3.2).
+                events = [(parent, LayerEvent.sublayers), (old, LayerEvent.orderOut), (new, LayerEvent.transition)]
+            }
             destroyIfUnreferenced(o)
         }
     }

@@ -114,23 +114,48 @@ extension Engine {
 
     /// Sets a property or key path given as UTF-8 bytes (the C ABI's entry).
     package func setValue(_ value: Value, forKeyBytes bytes: UnsafeBufferPointer<UInt8>, of layer: LayerID) throws(LaminaError) {
-        try lock.withLock { () throws(LaminaError) in
-            let slot = try resolve(layer)
-            let key = try resolveKey(bytes)
-            let info = info(of: key.property)
-            try check(value, for: key, info)
-            setLocked(slot, key, info, value)
-        }
+        try performSet(value, of: layer) { () throws(LaminaError) in try resolveKey(bytes) }
     }
 
     /// Sets an already-resolved property of a layer. The fast entry for typed setters.
     public func setValue(_ value: Value, forKey key: ResolvedKey, of layer: LayerID) throws(LaminaError) {
+        try performSet(value, of: layer) { () throws(LaminaError) in key }
+    }
+
+    /// The setter: one locked pass, unless a host delegate must be asked first — it runs with
+    /// no lock held and sees the old value (CA-2.6) — and then custom actions and posted events
+    /// run, also without the lock.
+    private func performSet(
+        _ value: Value, of layer: LayerID, key resolveKey: () throws(LaminaError) -> ResolvedKey
+    ) throws(LaminaError) {
+        var ask: (@Sendable (Layer, String) -> DelegateAnswer)? = nil
+        var key = ResolvedKey.whole(.bounds)
+        var followups = Followups()
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(layer)
+            key = try resolveKey()
             let info = info(of: key.property)
             try check(value, for: key, info)
-            setLocked(slot, key, info, value)
+            if let d = hostDelegate(slot), searchNeeded(slot, key, info, value) {
+                ask = d
+                return
+            }
+            setLocked(slot, key, info, value, answer: nil, followups: &followups)
         }
+        if let ask {
+            let answer = ask(Layer(engine: self, id: layer), info(of: key.property).name)
+            try lock.withLock { () throws(LaminaError) in
+                setLocked(try resolve(layer), key, info(of: key.property), value, answer: answer, followups: &followups)
+            }
+        }
+        if !followups.isEmpty { runFollowups(followups) }
+    }
+
+    /// Whether a change would consult the action search (R4, CA-2.7). Lock held.
+    private func searchNeeded(_ slot: Int32, _ key: ResolvedKey, _ info: PropertyInfo, _ value: Value) -> Bool {
+        guard slots[Int(slot)].everCommitted, !stack().disableActions else { return false }
+        let old = slots[Int(slot)].model.get(key.property, customDefault: info.defaultValue)
+        return key.component.insert(value, into: old) != old
     }
 
     /// Reads an already-resolved model property of a layer.
@@ -170,59 +195,55 @@ extension Engine {
         }
     }
 
-    /// The setter flow (CA-2.6, R4–R6): compute the new whole value; if it differs, record the
-    /// change in the calling thread's transaction; look up the action before storing (so it
-    /// sees the old value); store; run the action. Lock held; value already checked.
-    func setLocked(_ slot: Int32, _ key: ResolvedKey, _ info: PropertyInfo, _ value: Value) {
+    /// The setter flow (CA-2.6, R4–R6, R11): compute the new whole value; if it differs, record
+    /// the change in the calling thread's transaction; search for the action before storing (a
+    /// host delegate's answer was fetched before the lock was taken); store; run the action.
+    /// Lock held; value already checked.
+    func setLocked(
+        _ slot: Int32, _ key: ResolvedKey, _ info: PropertyInfo, _ value: Value,
+        answer: DelegateAnswer?, followups: inout Followups
+    ) {
         let i = Int(slot)
         let old = slots[i].model.get(key.property, customDefault: info.defaultValue)
         let new = key.component.insert(value, into: old)
         if new == old { return }  // R4: an equal value looks up no action and adds nothing
         let s = stack()
         markDirty(slot, in: s)
-        let action: SearchResult =
-            slots[i].everCommitted && !s.disableActions ? actionSearch(slot, event: info) : .noAction
+        let committed = slots[i].everCommitted
+        let found: Found = committed && !s.disableActions
+            ? search(slot, event: info.name, animatable: info.animatable, answer: answer, in: s) : .none
         slots[i].model.set(key.property, new)
         if key.property.isLayerTiming, !slots[i].everTimed, slots[i].model.isTimed {
             slots[i].everTimed = true
             timedLayers += 1
         }
-        if case .implicit = action {
+        if key.property == .hidden, committed, case .bool(let hidden) = new {
+            // Hiding orders the layer out, unhiding orders it in (CA-3.2).
+            followups.events.append((handle(slot), hidden ? LayerEvent.orderOut : LayerEvent.orderIn))
+        }
+        switch found {
+        case .implicit:
             // R6: from the presentation value at the moment of the change (smooth
             // interruption), to the new value, with the transaction's duration and curve.
             let from = presentationValue(slot, key.property, info.defaultValue, at: now) ?? old
             attach(AttachedAnimation(
                 key: info.name, target: key.property, from: from, to: new,
                 duration: s.duration, curve: curveID(s.timingFunction ?? .default)), to: slot, in: s)
+        case .viewBlock(let block):
+            let current = presentationValue(slot, key.property, info.defaultValue, at: now) ?? old
+            let a = viewAnimation(block, info, old: old, new: new, current: current, slot: slot)
+            let storage = viewAnimationKey(info.name, additive: a.isAdditive, slot: slot)
+            try? addAnimationLocked(a, forKey: storage, slot: slot, in: s)
+        case .none, .action:
+            run(found, event: info.name, on: slot, property: info, in: s, followups: &followups)
         }
-    }
-
-    enum SearchResult {
-        case noAction
-        case implicit
-    }
-
-    /// The action search (R5, CA-3.4): the layer's actions, then the built-in implicit animation
-    /// for animatable properties. An explicit "no action" ends it (CA-3.5). Lock held.
-    func actionSearch(_ slot: Int32, event info: PropertyInfo) -> SearchResult {
-        if let actions = slots[Int(slot)].actions, let entry = actions[info.name] {
-            switch entry {
-            case .none: return .noAction
-            }
-        }
-        return info.animatable ? .implicit : .noAction
     }
 
     // MARK: - Actions
 
     /// Puts an explicit "no action" in the layer's actions for `key` (CA-3.5).
     public func setNoAction(forKey key: String, of layer: LayerID) throws(LaminaError) {
-        guard !key.isEmpty else { throw LaminaError(.invalidArgument, "an action key must not be empty") }
-        try lock.withLock { () throws(LaminaError) in
-            let slot = try resolve(layer)
-            if slots[Int(slot)].actions == nil { slots[Int(slot)].actions = [:] }
-            slots[Int(slot)].actions![key] = ActionEntry.none
-        }
+        try setAction(.noAction, forKey: key, of: layer)
     }
 
     /// Removes the layer's action entry for `key`.
@@ -231,7 +252,7 @@ extension Engine {
     public func removeAction(forKey key: String, of layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(layer)
-            guard slots[Int(slot)].actions?.removeValue(forKey: key) != nil else {
+            guard slots[Int(slot)].extras?.actions.removeValue(forKey: key) != nil else {
                 throw LaminaError(.notFound, "layer \(layer.rawValue) has no action for '\(key)'")
             }
         }

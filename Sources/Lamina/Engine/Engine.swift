@@ -5,12 +5,6 @@
 // Every mutable field is guarded by `lock`. Callbacks are collected under the lock and run
 // after it is released (build notes), so they may call back into the engine.
 
-/// An action entry in a layer's `actions` (CA-3.4 step 2).
-enum ActionEntry: Equatable {
-    /// An explicit "no action" (NSNull's role): ends the search (CA-3.5).
-    case none
-}
-
 /// One layer's storage slot.
 struct LayerSlot {
     var generation: UInt32 = 1
@@ -29,7 +23,8 @@ struct LayerSlot {
     var snapshot: Int32 = -1
     /// Whether the layer ever had a non-default media timing (counted in `Engine.timedLayers`).
     var everTimed = false
-    var actions: [String: ActionEntry]? = nil
+    /// Actions, delegate, style and view backing; nil for most layers.
+    var extras: LayerExtras? = nil
 }
 
 /// One entry of `Engine.keyCache`: the FNV-1a hash and bytes of a key path, and its parse.
@@ -81,6 +76,8 @@ public final class Engine: @unchecked Sendable {
     var pendingCallbacks: [() -> Void] = []
     /// Counter for the private keys of animations added without a key.
     var anonymousKeys: UInt64 = 0
+    /// The per-engine default actions (R5's registry).
+    var defaultActions: [String: ActionEntry] = [:]
     /// Layers that ever had a non-default beginTime/speed/timeOffset; while 0, every layer's
     /// time is engine time and no chain is walked.
     var timedLayers = 0

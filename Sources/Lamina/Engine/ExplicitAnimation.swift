@@ -208,27 +208,31 @@ extension Engine {
     ///   `staleHandle`.
     public func addAnimation(_ animation: Animation, forKey key: String?, to layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
-            let slot = try resolve(layer)
-            let s = stack()
-            var copy = animation
-            if !(copy.timing.duration > 0) { copy.timing.duration = s.duration }
-            let state = try ExplicitState(copy, owner: layer, engine: self, parentDuration: nil)
-            let storage = storageKey(key, for: copy)
-            markDirty(slot, in: s)
-            if let target = state.target, let info = state.targetInfo,
-               copy.fromValue == nil, copy.toValue == nil, copy.byValue == nil {
-                let p = presentation(slot, at: now) ?? slots[Int(slot)].model
-                state.capturedFrom = target.component.extract(from: p.get(target.property, customDefault: info.defaultValue))
-            }
-            if copy.isTransition {
-                state.transitionBefore = presentation(slot, at: now) ?? slots[Int(slot)].model
-            }
-            var attached = AttachedAnimation(
-                key: storage, target: state.target?.property ?? .bounds, from: .null, to: .null,
-                duration: copy.timing.duration, curve: curveID(.linear))
-            attached.explicit = state
-            attach(attached, to: slot, in: s)
+            try addAnimationLocked(animation, forKey: key, slot: try resolve(layer), in: stack())
         }
+    }
+
+    /// ``addAnimation(_:forKey:to:)`` with the lock held.
+    func addAnimationLocked(_ animation: Animation, forKey key: String?, slot: Int32, in s: TransactionStack) throws(LaminaError) {
+        let layer = handle(slot)
+        var copy = animation
+        if !(copy.timing.duration > 0) { copy.timing.duration = s.duration }
+        let state = try ExplicitState(copy, owner: layer, engine: self, parentDuration: nil)
+        let storage = storageKey(key, for: copy)
+        markDirty(slot, in: s)
+        if let target = state.target, let info = state.targetInfo,
+           copy.fromValue == nil, copy.toValue == nil, copy.byValue == nil {
+            let p = presentation(slot, at: now) ?? slots[Int(slot)].model
+            state.capturedFrom = target.component.extract(from: p.get(target.property, customDefault: info.defaultValue))
+        }
+        if copy.isTransition {
+            state.transitionBefore = presentation(slot, at: now) ?? slots[Int(slot)].model
+        }
+        var attached = AttachedAnimation(
+            key: storage, target: state.target?.property ?? .bounds, from: .null, to: .null,
+            duration: copy.timing.duration, curve: curveID(.linear))
+        attached.explicit = state
+        attach(attached, to: slot, in: s)
     }
 
     /// The attached copy under `key` (CA-11.5), or nil.

@@ -45,6 +45,8 @@ final class TransactionStack {
     var dirty: [(slot: Int32, generation: UInt32)] = []
     /// A small identifier used to avoid adding a layer twice to `dirty`.
     let mark: UInt32
+    /// Open UIView-style animation blocks (R11), innermost last.
+    var viewBlocks: [ViewBlock] = []
 
     init(mark: UInt32) { self.mark = mark }
 

@@ -1,0 +1,271 @@
+// The action model (R5, CA-3.x): what a change or event runs, and the search that finds it.
+
+/// What an action search finds (CA-3.10): an animation, which running adds a copy of under the
+/// event's key, or a host callback run with the layer and the event key.
+public enum Action: Sendable {
+    /// An animation. A basic animation without a key path, found for a property event, animates
+    /// that property (a convenience over Core Animation, which needs the key path set).
+    case animation(Animation)
+    /// A custom action, run after the change is stored, on the changing thread, with no engine
+    /// lock held.
+    case custom(@Sendable (_ layer: Layer, _ event: String) -> Void)
+}
+
+/// An entry in a layer's `actions`, a style's `actions` or the engine's default actions.
+public enum ActionEntry: Sendable {
+    /// An explicit "no action" (NSNull's role): ends the search with no action (CA-3.5).
+    case noAction
+    /// An action: ends the search with it.
+    case action(Action)
+}
+
+/// A layer delegate's answer to "what action for this event?" (CA-3.4 step 1, CA-3.5).
+public enum DelegateAnswer: Sendable {
+    /// No opinion (nil): the search continues with the layer's actions.
+    case continueSearch
+    /// Stop the search with no action (NSNull).
+    case noAction
+    /// Stop the search with this action.
+    case action(Action)
+}
+
+/// A layer's delegate (CALayerDelegate's `actionForLayer:forKey:` role). Called on the
+/// changing thread, before the new value is stored (CA-2.6), with no engine lock held, so it may
+/// read the layer (it sees the old value).
+public struct LayerDelegate: Sendable {
+    /// Answers for an event key: a property name or one of ``LayerEvent``'s keys.
+    public var action: (@Sendable (_ layer: Layer, _ event: String) -> DelegateAnswer)?
+
+    /// Creates a delegate.
+    public init(action: (@Sendable (_ layer: Layer, _ event: String) -> DelegateAnswer)? = nil) {
+        self.action = action
+    }
+}
+
+/// A layer style (CALayer.style's role): `actions` searched after the layer's own, then the
+/// nested `style`, and so on (CA-3.4 step 3).
+public final class LayerStyle: Sendable {
+    /// The style's actions.
+    public let actions: [String: ActionEntry]
+    /// The next style in the chain.
+    public let style: LayerStyle?
+
+    /// Creates a style.
+    public init(actions: [String: ActionEntry] = [:], style: LayerStyle? = nil) {
+        self.actions = actions
+        self.style = style
+    }
+}
+
+/// Event keys that are not properties (CA-3.2, CA-3.3).
+public enum LayerEvent {
+    /// The layer joins a committed tree, or is unhidden.
+    public static let orderIn = "onOrderIn"
+    /// The layer leaves a committed tree, or is hidden.
+    public static let orderOut = "onOrderOut"
+    /// Posted on a committed superlayer when a sublayer is added or removed.
+    public static let sublayers = "sublayers"
+    /// Posted on the layer that replaces another with `replaceSublayer`.
+    public static let transition = "transition"
+}
+
+/// Per-layer action state, out of the layer slot since most layers have none.
+final class LayerExtras {
+    var actions: [String: ActionEntry] = [:]
+    var delegate: LayerDelegate? = nil
+    var style: LayerStyle? = nil
+    /// R11: the built-in UIView policy is the delegate.
+    var isViewBacked = false
+}
+
+/// What the search decided (lock held).
+enum Found {
+    case none
+    /// The built-in implicit animation (R6).
+    case implicit
+    /// The view-backed policy inside an animation block (R11).
+    case viewBlock(ViewBlock)
+    case action(Action)
+
+    init(_ entry: ActionEntry) {
+        switch entry {
+        case .noAction: self = .none
+        case .action(let a): self = .action(a)
+        }
+    }
+}
+
+/// A custom action or an event to run once the engine lock is released.
+struct Followups {
+    var customs: [(action: @Sendable (Layer, String) -> Void, layer: LayerID, event: String)] = []
+    var events: [(layer: LayerID, event: String)] = []
+
+    var isEmpty: Bool { customs.isEmpty && events.isEmpty }
+}
+
+extension Engine {
+    /// The search after the delegate (CA-3.4 steps 2–4, R5): the layer's actions, its style
+    /// chain, the engine's default actions, then the built-in implicit animation for animatable
+    /// properties; other events default to no action. Lock held.
+    func searchAfterDelegate(_ slot: Int32, event: String, animatable: Bool) -> Found {
+        if let extras = slots[Int(slot)].extras {
+            if let entry = extras.actions[event] { return Found(entry) }
+            var style = extras.style
+            while let s = style {
+                if let entry = s.actions[event] { return Found(entry) }
+                style = s.style
+            }
+        }
+        if let entry = defaultActions[event] { return Found(entry) }
+        return animatable ? .implicit : .none
+    }
+
+    /// The whole search with the delegate's answer already known (or no delegate). Lock held.
+    func search(_ slot: Int32, event: String, animatable: Bool, answer: DelegateAnswer?, in s: TransactionStack) -> Found {
+        if let answer {
+            switch answer {
+            case .noAction: return .none
+            case .action(let a): return .action(a)
+            case .continueSearch: break
+            }
+        } else if slots[Int(slot)].extras?.isViewBacked == true {
+            // R11, CA-4.2: a view answers "no action" outside an animation block.
+            guard let block = s.viewBlocks.last else { return .none }
+            return animatable ? .viewBlock(block) : .none
+        }
+        return searchAfterDelegate(slot, event: event, animatable: animatable)
+    }
+
+    /// The host delegate to ask before a change, if the search must consult one. Lock held.
+    func hostDelegate(_ slot: Int32) -> (@Sendable (Layer, String) -> DelegateAnswer)? {
+        guard let extras = slots[Int(slot)].extras, !extras.isViewBacked else { return nil }
+        return extras.delegate?.action
+    }
+
+    /// Runs what `found` says for `event` on `slot`. Animations are added under the event key
+    /// (CA-3.10); custom actions are queued in `followups` to run without the lock. Lock held.
+    func run(_ found: Found, event: String, on slot: Int32, property: PropertyInfo?, in s: TransactionStack, followups: inout Followups) {
+        switch found {
+        case .none, .implicit, .viewBlock:
+            break  // property changes handle these in setLocked
+        case .action(.custom(let f)):
+            followups.customs.append((f, handle(slot), event))
+        case .action(.animation(var a)):
+            if a.keyPath == nil, let property {
+                switch a.kind {
+                case .basic, .spring, .keyframe: a.keyPath = property.name
+                default: break
+                }
+            }
+            // An action's animation that cannot be added (say, an unknown key path) is skipped:
+            // the change itself has already happened.
+            try? addAnimationLocked(a, forKey: event, slot: slot, in: s)
+        }
+    }
+
+    /// Posts a non-property event (R5): searches (asking a host delegate without the lock) and
+    /// runs the action. Called without the lock.
+    func post(_ event: String, to layer: LayerID) {
+        var delegate: (@Sendable (Layer, String) -> DelegateAnswer)? = nil
+        let proceed: Bool = lock.withLock {
+            guard let slot = try? resolve(layer), slots[Int(slot)].everCommitted,
+                  !stack().disableActions else { return false }
+            delegate = hostDelegate(slot)
+            return true
+        }
+        guard proceed else { return }
+        let answer = delegate?(Layer(engine: self, id: layer), event)
+        var followups = Followups()
+        lock.withLock {
+            guard let slot = try? resolve(layer) else { return }
+            let s = stack()
+            let found = search(slot, event: event, animatable: false, answer: answer, in: s)
+            run(found, event: event, on: slot, property: nil, in: s, followups: &followups)
+        }
+        runFollowups(followups)
+    }
+
+    /// Runs queued custom actions and posts queued events. Called without the lock.
+    func runFollowups(_ followups: Followups) {
+        for c in followups.customs { c.action(Layer(engine: self, id: c.layer), c.event) }
+        for e in followups.events { post(e.event, to: e.layer) }
+    }
+
+    // MARK: - Configuration
+
+    func extras(_ slot: Int32) -> LayerExtras {
+        if let e = slots[Int(slot)].extras { return e }
+        let e = LayerExtras()
+        slots[Int(slot)].extras = e
+        return e
+    }
+
+    /// Sets (or with nil removes) the layer's action entry for an event key (CA-3.4 step 2).
+    public func setAction(_ entry: ActionEntry?, forKey key: String, of layer: LayerID) throws(LaminaError) {
+        guard !key.isEmpty else { throw LaminaError(.invalidArgument, "an action key must not be empty") }
+        try lock.withLock { () throws(LaminaError) in
+            let slot = try resolve(layer)
+            extras(slot).actions[key] = entry
+        }
+    }
+
+    /// Sets (or with nil removes) the engine's default action for an event key (R5's registry,
+    /// `+defaultActionForKey:`'s role).
+    public func setDefaultAction(_ entry: ActionEntry?, forKey key: String) throws(LaminaError) {
+        guard !key.isEmpty else { throw LaminaError(.invalidArgument, "an action key must not be empty") }
+        lock.withLock { defaultActions[key] = entry }
+    }
+
+    /// Sets the layer's delegate (nil removes it).
+    public func setDelegate(_ delegate: LayerDelegate?, of layer: LayerID) throws(LaminaError) {
+        try lock.withLock { () throws(LaminaError) in extras(try resolve(layer)).delegate = delegate }
+    }
+
+    /// Sets the layer's style (nil removes it).
+    public func setStyle(_ style: LayerStyle?, of layer: LayerID) throws(LaminaError) {
+        try lock.withLock { () throws(LaminaError) in extras(try resolve(layer)).style = style }
+    }
+
+    /// Makes a layer view-backed (R11): the built-in UIView policy answers for it, "no action"
+    /// outside ``animate(withDuration:delay:options:animations:completion:)`` blocks and an
+    /// animation inside them. A host delegate set on it is not consulted while it is view-backed.
+    public func setViewBacked(_ viewBacked: Bool, _ layer: LayerID) throws(LaminaError) {
+        try lock.withLock { () throws(LaminaError) in extras(try resolve(layer)).isViewBacked = viewBacked }
+    }
+
+    /// What the action search finds for an event key now, without running it
+    /// (`-actionForKey:`'s role): nil for no action. The built-in implicit animation is reported
+    /// as a basic animation of the property with no values (CA-3.6, CA-3.7). disableActions does
+    /// not change the answer (CA-16).
+    public func action(forKey event: String, of layer: LayerID) throws(LaminaError) -> Action? {
+        var delegate: (@Sendable (Layer, String) -> DelegateAnswer)? = nil
+        try lock.withLock { () throws(LaminaError) in delegate = hostDelegate(try resolve(layer)) }
+        let answer = delegate?(Layer(engine: self, id: layer), event)
+        return try lock.withLock { () throws(LaminaError) -> Action? in
+            let slot = try resolve(layer)
+            let info = propertyInfo(named: event)
+            let s = stack()
+            switch search(slot, event: event, animatable: info?.animatable ?? false, answer: answer, in: s) {
+            case .none: return nil
+            case .action(let a): return a
+            case .implicit:
+                var a = Animation.basic(keyPath: event, duration: s.duration)
+                a.timingFunction = s.timingFunction ?? .default
+                return .animation(a)
+            case .viewBlock(let block):
+                let v = slots[Int(slot)].model.get(info!.id, customDefault: info!.info.defaultValue)
+                return .animation(viewAnimation(block, info!.info, old: v, new: v, current: v, slot: slot))
+            }
+        }
+    }
+
+    /// A property's info by event name, or nil for non-property events.
+    func propertyInfo(named name: String) -> (id: PropertyID, info: PropertyInfo, animatable: Bool)? {
+        if let b = Builtins.byName[name] {
+            let info = Builtins.table[Int(b.rawValue)]
+            return (b, info, info.animatable)
+        }
+        if let c = customByName[name] { return (c, info(of: c), true) }
+        return nil
+    }
+}
