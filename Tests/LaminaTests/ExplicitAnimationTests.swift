@@ -315,6 +315,22 @@ struct ExplicitAnimationEvaluationTests {
         #expect(layer.animation(forKey: "s")?.timing.duration == params.settlingDuration)
     }
 
+    @Test("The draw list carries a running transition's state, and none once it ends (DESIGN §3, CA-10.2)")
+    func transitionInDrawList() throws {
+        let engine = Engine()
+        let layer = try committedLayer(engine)
+        try engine.withTransaction(duration: 1) {
+            layer.opacity = 0.5
+            try layer.add(.transition(.moveIn, subtype: .fromTop), forKey: nil)
+        }
+        try engine.tick(0.25)
+        let record = try #require(try engine.drawList(root: layer.id).first)
+        #expect(record.transition?.type == .moveIn && record.transition?.subtype == .fromTop)
+        #expect(approx(record.transition?.progress ?? -1, 0.25, tolerance: 1e-12))
+        try engine.tick(1)
+        #expect(try engine.drawList(root: layer.id).first?.transition == nil)
+    }
+
     @Test("A transition exposes its state and the layer's values from before the change (CA-10.1–10.4)")
     func transition() throws {
         let engine = Engine()

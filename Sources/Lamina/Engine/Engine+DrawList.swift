@@ -60,6 +60,10 @@ public struct DrawRecord: Hashable, Sendable {
     /// masksToBounds, or nil when none clips: a scissor rectangle, exact when those layers are
     /// not rotated. The record's own masksToBounds is not in it (it clips the sublayers only).
     public var clipRect: Rect?
+    /// The transition running on the layer at the list's time (CA-10.1–10.4), or nil. The
+    /// record's values are the new state; ``Engine/transition(of:at:)`` gives the old one, so
+    /// a renderer can composite both.
+    public var transition: TransitionState? = nil
 
     /// Creates a record.
     public init(
@@ -309,7 +313,7 @@ extension Engine {
             var shown = world
             shown.m31 = 0; shown.m32 = 0; shown.m33 = 1; shown.m34 = 0
             let depth = parent >= 0 ? list.inherited[parent].depth + 1 : 0
-            emit(DrawRecord(
+            var record = DrawRecord(
                 layer: handle(slot), transform: shown, bounds: p.bounds, opacity: opacity,
                 backgroundColor: p.backgroundColor, cornerRadius: rare.cornerRadius,
                 borderWidth: rare.borderWidth, borderColor: rare.borderColor,
@@ -317,7 +321,9 @@ extension Engine {
                 shadowOffset: rare.shadowOffset, shadowRadius: rare.shadowRadius,
                 masksToBounds: masks, isDoubleSided: p.flag(LayerProperties.Flags.doubleSided),
                 depth: depth, descendantCount: 0,
-                clipIndex: clipIndex >= 0 ? clipIndex : nil, clipRect: clipRect))
+                clipIndex: clipIndex >= 0 ? clipIndex : nil, clipRect: clipRect)
+            if slots[Int(slot)].animIndex >= 0 { record.transition = runningTransition(slot, at: t)?.state }
+            emit(record)
             count += 1
 
             // What the sublayers inherit: flatten into this plane (zero row 3: F · world), then

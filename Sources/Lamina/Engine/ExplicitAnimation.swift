@@ -322,18 +322,25 @@ extension Engine {
         if let time, !time.isFinite { throw LaminaError(.invalidArgument, "time must be finite") }
         return try lock.withLock { () throws(LaminaError) -> (state: TransitionState, before: Presentation)? in
             let slot = try resolve(layer)
-            let a = slots[Int(slot)].animIndex
-            guard a >= 0 else { return nil }
-            let local = localTime(slot, at: time ?? now)
-            for anim in animated[Int(a)].animations.reversed() where anim.state != .pending {
-                guard let e = anim.explicit, case .transition(let spec) = e.animation.kind else { continue }
-                let st = e.animation.timing.state(atParentTime: local)
-                guard st.isContributing else { continue }
-                return (spec.state(atProgress: e.easedProgress(st)),
-                        Presentation(properties: e.transitionBefore ?? committedProperties(slot), engine: self))
-            }
-            return nil
+            guard let (state, before) = runningTransition(slot, at: time ?? now) else { return nil }
+            return (state, Presentation(properties: before, engine: self))
         }
+    }
+
+    /// The last-added transition contributing at engine time `time`, with the layer's values
+    /// from before it. Lock held.
+    func runningTransition(_ slot: Int32, at time: Double) -> (state: TransitionState, before: LayerProperties)? {
+        let a = slots[Int(slot)].animIndex
+        guard a >= 0 else { return nil }
+        var local: Double? = nil
+        for anim in animated[Int(a)].animations.reversed() where anim.state != .pending {
+            guard let e = anim.explicit, case .transition(let spec) = e.animation.kind else { continue }
+            if local == nil { local = localTime(slot, at: time) }
+            let st = e.animation.timing.state(atParentTime: local!)
+            guard st.isContributing else { continue }
+            return (spec.state(atProgress: e.easedProgress(st)), e.transitionBefore ?? committedProperties(slot))
+        }
+        return nil
     }
 
     // MARK: - Layer time (CA-5.2, CA-5.11)
