@@ -19,6 +19,7 @@ public func lamina_engine_destroy(_ engine: OpaquePointer?) -> lamina_status_t {
         return fail(LAMINA_STATUS_MISUSE, "lamina_engine_destroy() called from one of the engine's own callbacks")
     }
     b.engine = nil  // the engine and its pending callbacks (and their free functions) go now
+    b.drawList = nil
     return LAMINA_STATUS_OK
 }
 

@@ -264,24 +264,15 @@ public func lamina_layer_hit_test(
 // MARK: - Draw list
 
 /// What lamina_engine_draw_list() hands out for one engine: the Swift draw list it reuses and
-/// the C records, valid until the next call on that engine.
-///
-/// TODO(engine owner, the session restructuring animation storage): keep this in EngineBox
-/// (Handles.swift) as `var drawList: CDrawList?`, so it goes with the engine when
-/// lamina_engine_destroy() runs. Until then a registry keyed by engine identity (with a weak
-/// reference, so a reused address is never mistaken for the old engine) holds it, and entries
-/// of destroyed engines are dropped when another engine first asks for a draw list.
-private final class CDrawList: @unchecked Sendable {
-    weak var engine: Engine?
+/// the C records, valid until the next call on that engine. It lives on the engine's box and
+/// goes when lamina_engine_destroy() runs.
+final class CDrawList: @unchecked Sendable {
     let list = DrawList()
     var buffer: UnsafeMutablePointer<lamina_draw_record_t>? = nil
     var capacity = 0
     let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
-    init(_ engine: Engine) {
-        self.engine = engine
-        pthread_mutex_init(mutex, nil)
-    }
+    init() { pthread_mutex_init(mutex, nil) }
 
     deinit {
         buffer?.deallocate()
@@ -303,26 +294,6 @@ private final class CDrawList: @unchecked Sendable {
         capacity = fresh
     }
 }
-
-private final class CDrawListRegistry: @unchecked Sendable {
-    private var entries: [ObjectIdentifier: CDrawList] = [:]
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init() { pthread_mutex_init(mutex, nil) }
-
-    func storage(for engine: Engine) -> CDrawList {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        let key = ObjectIdentifier(engine)
-        if let s = entries[key], s.engine === engine { return s }
-        entries = entries.filter { $0.value.engine != nil }  // destroyed engines' buffers go
-        let s = CDrawList(engine)
-        entries[key] = s
-        return s
-    }
-}
-
-private let drawLists = CDrawListRegistry()
 
 extension lamina_draw_record_t {
     init(_ r: DrawRecord) {
@@ -360,7 +331,9 @@ public func lamina_engine_draw_list(
         let records = try required(outRecords, "out_records")
         let count = try required(outCount, "out_count")
         guard time.isFinite else { throw LaminaError(.invalidArgument, "time must be finite, got \(time)") }
-        let storage = drawLists.storage(for: e)
+        guard let storage = box(engine!).drawList else {
+            throw LaminaError(.staleHandle, "engine was destroyed")
+        }
         pthread_mutex_lock(storage.mutex)
         defer { pthread_mutex_unlock(storage.mutex) }
         // Records go straight into the C buffer: no intermediate Swift array.

@@ -11,7 +11,12 @@ import Lamina
 final class EngineBox: @unchecked Sendable {
     /// nil once destroyed.
     var engine: Engine?
-    init(_ engine: Engine) { self.engine = engine }
+    /// The C draw list's reused buffers (Exports+Geometry.swift); nil once destroyed.
+    var drawList: CDrawList?
+    init(_ engine: Engine) {
+        self.engine = engine
+        drawList = CDrawList()
+    }
 }
 
 /// Keeps every box reachable, so leak checkers report them as still reachable, not lost.
