@@ -208,6 +208,9 @@ typedef struct {
     double pres_idle_ns;     /* get_presentation_value("opacity"), idle layer */
     double bytes_per_layer;
     double destroy_ns;       /* per layer */
+    double draw_ms;          /* draw list of a root + N sublayers, median ms per frame */
+    double draw_ns;          /*   per layer */
+    double draw_heap_delta;  /*   heap growth over the steady-state frames, bytes (want 0) */
     double checksum;
 } result_t;
 
@@ -418,6 +421,51 @@ static void run_scenario(size_t n, int frames, result_t *r, int quiet) {
         CHECK(lamina_engine_destroy(m));
     }
 
+    /* 7. The draw list: a root with N sublayers, 1% of them animating opacity; the first call
+     * grows the buffer, the steady-state frames are timed and must not grow the heap. */
+    {
+        lamina_engine_t *d;
+        lamina_layer_t root;
+        CHECK(lamina_engine_create(&d));
+        CHECK(lamina_layer_create(d, &root));
+        CHECK(lamina_layer_set_bounds(d, root, (lamina_rect_t){{0, 0}, {1000, 1000}}));
+        lamina_layer_t *subs = xmalloc(n * sizeof *subs);
+        for (size_t i = 0; i < n; i++) {
+            CHECK(lamina_layer_create(d, &subs[i]));
+            CHECK(lamina_layer_set_bounds(d, subs[i], (lamina_rect_t){{0, 0}, {10, 10}}));
+            CHECK(lamina_layer_set_position(d, subs[i], pos0(i)));
+            CHECK(lamina_layer_add_sublayer(d, root, subs[i]));
+            CHECK(lamina_layer_release(d, subs[i]));
+        }
+        CHECK(lamina_engine_tick(d, 0.0));
+        CHECK(lamina_transaction_begin(d));
+        CHECK(lamina_transaction_set_duration(d, 1.0));
+        for (size_t i = 0; i < n; i += 100) CHECK(lamina_layer_set_opacity(d, subs[i], OPACITY1));
+        CHECK(lamina_transaction_commit(d));
+        const lamina_draw_record_t *records;
+        size_t count = 0;
+        CHECK(lamina_engine_tick(d, 0.0));
+        CHECK(lamina_engine_draw_list(d, root, 0.0, &records, &count));
+        SANITY(count == n + 1, "draw list has %zu records, expected %zu", count, n + 1);
+        double *times = xmalloc((size_t)frames * sizeof *times);
+        size_t heap0 = heap_in_use();
+        for (int f = 0; f < frames; f++) {
+            double t = (double)(f + 1) / 60.0;
+            CHECK(lamina_engine_tick(d, t));
+            t0 = now_ns();
+            CHECK(lamina_engine_draw_list(d, root, t, &records, &count));
+            times[f] = now_ns() - t0;
+            r->checksum += records[count - 1].opacity;
+        }
+        r->draw_heap_delta = (double)heap_in_use() - (double)heap0;
+        qsort(times, (size_t)frames, sizeof *times, cmp_double);
+        r->draw_ms = times[frames / 2] / 1e6;
+        r->draw_ns = times[frames / 2] / (double)(n + 1);
+        free(times);
+        free(subs);
+        CHECK(lamina_engine_destroy(d));
+    }
+
     /* 4. The floor, same N, same frame count. */
     double cs;
     r->floor_ns = run_floor(2 * n, frames, &cs);
@@ -517,16 +565,20 @@ int main(int argc, char **argv) {
     ROW("C ABI get_presentation_value, idle", "<=50|5x", pres_idle_ns, "%.0f (%.0fx)", 1);
     ROW("memory: bytes per idle layer", "<=400", bytes_per_layer, "%.0f", 0);
     ROW("engine_destroy: ns per layer", "-", destroy_ns, "%.0f (%.0fx)", 1);
+    ROW("draw list (root + N, 1% animated), ms/frame", "linear", draw_ms, "%.3f", 0);
+    ROW("  ns per layer", "", draw_ns, "%.0f (%.0fx)", 1);
+    ROW("  heap growth in steady state, bytes", "0", draw_heap_delta, "%.0f", 0);
     printf("\n");
     for (int k = 0; k < count; k++) {
         const result_t *r = &rs[k];
         printf("BENCH n=%zu tick_ms=%.4f ns_per_prop=%.2f commit_ns=%.1f set_ns=%.1f get_ns=%.1f "
                "pres_ns=%.1f bytes_per_layer=%.1f floor_ns=%.3f frames=%d setup_ns=%.1f "
                "set_anim_ns=%.1f setnum_ns=%.1f setnum_anim_ns=%.1f pres_idle_ns=%.1f "
-               "destroy_ns=%.1f tick_mean_ms=%.4f\n",
+               "destroy_ns=%.1f tick_mean_ms=%.4f draw_ms=%.4f draw_ns=%.1f draw_heap_delta=%.0f\n",
                r->n, r->tick_ms, r->ns_per_prop, r->commit_ns, r->set_ns, r->get_ns, r->pres_ns,
                r->bytes_per_layer, r->floor_ns, frames, r->setup_ns, r->set_anim_ns, r->setnum_ns,
-               r->setnum_anim_ns, r->pres_idle_ns, r->destroy_ns, r->tick_mean_ms);
+               r->setnum_anim_ns, r->pres_idle_ns, r->destroy_ns, r->tick_mean_ms, r->draw_ms,
+               r->draw_ns, r->draw_heap_delta);
     }
     /* Keep the checksums observable so no measured work is dead. */
     double cs = warm.checksum;
