@@ -377,7 +377,7 @@ enum KeyframeTiming {
     /// The paced metric: |Δ| for numbers, Euclidean for points and sizes, Euclidean over four
     /// components for rects and colours; nil for other or mismatched types.
     static func pacedDistance(_ a: Value, _ b: Value) -> Double? {
-        guard let x = a.keyframeComponents, let y = b.keyframeComponents, a.type == b.type else {
+        guard let x = a.vector, let y = b.vector, a.type == b.type else {
             return nil
         }
         let d = y - x
@@ -525,7 +525,7 @@ struct KeyframeSpline: Sendable {
         var points: [SIMD4<Double>] = []
         points.reserveCapacity(n)
         for value in values {
-            guard value.type == type, let c = value.keyframeComponents else { return nil }
+            guard value.type == type, let c = value.vector else { return nil }
             points.append(c)
         }
         func parameters(_ array: [Double]?) -> [Double] {
@@ -585,7 +585,7 @@ struct KeyframeSpline: Sendable {
     func value(segment i: Int, parameter s: Double) -> Value {
         if s == 0 { return values[i] }
         if s == 1 { return values[i + 1] }
-        return Value(keyframeComponents: components(segment: i, parameter: s), type: type)
+        return Value.fromVector(components(segment: i, parameter: s), as: type)
     }
 
     /// The speed |dC/ds| on segment `i` at parameter `s`, over all four lanes.
@@ -613,32 +613,3 @@ struct KeyframeSpline: Sendable {
     }
 }
 
-// MARK: - Values as component vectors
-
-extension Value {
-    /// The components that cubic splines and paced distances use: (x) for numbers, (x, y) for
-    /// points, (width, height) for sizes, (x, y, width, height) for rects, (r, g, b, a) for
-    /// colours; unused lanes are 0. Nil for transforms, booleans, strings and null.
-    var keyframeComponents: SIMD4<Double>? {
-        switch self {
-        case .number(let v): return SIMD4(v, 0, 0, 0)
-        case .point(let p): return SIMD4(p.x, p.y, 0, 0)
-        case .size(let s): return SIMD4(s.width, s.height, 0, 0)
-        case .rect(let r): return SIMD4(r.origin.x, r.origin.y, r.size.width, r.size.height)
-        case .color(let c): return SIMD4(c.red, c.green, c.blue, c.alpha)
-        case .null, .transform, .bool, .string: return nil
-        }
-    }
-
-    /// Rebuilds a numeric value of `type` from ``keyframeComponents``.
-    init(keyframeComponents c: SIMD4<Double>, type: ValueType) {
-        switch type {
-        case .number: self = .number(c[0])
-        case .point: self = .point(Point(x: c[0], y: c[1]))
-        case .size: self = .size(Size(width: c[0], height: c[1]))
-        case .rect: self = .rect(Rect(x: c[0], y: c[1], width: c[2], height: c[3]))
-        case .color: self = .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
-        case .null, .transform, .bool, .string: self = .null
-        }
-    }
-}

@@ -33,32 +33,6 @@ struct Track {
     var hasOutput = false
 }
 
-extension Value {
-    /// The value as up to four numeric components, or nil for transforms, booleans, strings
-    /// and nil (those animate through the general path).
-    var vector: SIMD4<Double>? {
-        switch self {
-        case .number(let v): return SIMD4(v, 0, 0, 0)
-        case .point(let p): return SIMD4(p.x, p.y, 0, 0)
-        case .size(let s): return SIMD4(s.width, s.height, 0, 0)
-        case .rect(let r): return SIMD4(r.origin.x, r.origin.y, r.size.width, r.size.height)
-        case .color(let c): return SIMD4(c.red, c.green, c.blue, c.alpha)
-        default: return nil
-        }
-    }
-
-    /// Rebuilds a value of `type` from its components (see ``vector``).
-    static func fromVector(_ v: SIMD4<Double>, as type: ValueType) -> Value {
-        switch type {
-        case .number: return .number(v[0])
-        case .point: return .point(Point(x: v[0], y: v[1]))
-        case .size: return .size(Size(width: v[0], height: v[1]))
-        case .rect: return .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
-        default: return .color(Color(red: v[0], green: v[1], blue: v[2], alpha: v[3]))
-        }
-    }
-}
-
 extension Engine {
     /// Adds a pending track and returns its index. Lock held.
     func addTrack(_ track: Track) -> Int32 {
