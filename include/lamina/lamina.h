@@ -325,6 +325,10 @@ LAMINA_API lamina_status_t lamina_layer_get_sublayers(
 /* ... Setting a key path posts the change of the whole property (its event key is the first */
 /* component), so the implicit animation is keyed "position" for "position.x".                */
 /*                                                                                             */
+/* The layer's own media timing (CA-5.11) uses number keys too: beginTime, speed, timeOffset  */
+/* (defaults 0, 1, 0). They map the superlayer's time to the layer's, for its animations and  */
+/* its sublayers; speed 0 pauses them (CA-5.12); see lamina_layer_convert_time().             */
+/*                                                                                             */
 /* A setter stores the model value at once (readable back immediately). Unless actions are    */
 /* disabled, the value is unchanged, or the layer has never been committed (R4), it runs the  */
 /* action search and, for animatable properties, attaches the implicit animation (R6).        */
@@ -781,6 +785,635 @@ LAMINA_API lamina_status_t lamina_engine_next_frame_time(
 
 /* ========================================================================================== */
 /* END geometry, hit testing and the draw list                                                */
+/* ========================================================================================== */
+
+/* ========================================================================================== */
+/* BEGIN explicit animations (issue 3: CA-5, CA-7 to CA-11)                                   */
+/* ========================================================================================== */
+
+/* ------------------------------------------------------------------------------------------ */
+/* Animation objects                                                                           */
+/*                                                                                             */
+/* A lamina_animation_t is a description of an explicit animation (CAAnimation and its        */
+/* subclasses' role), made without an engine and attached to layers with                     */
+/* lamina_layer_add_animation(), which copies it (CA-11.1): changing the object afterwards    */
+/* never changes what is attached, so one object can be reused for many layers.               */
+/*                                                                                             */
+/* Kinds: BASIC (CABasicAnimation), SPRING (CASpringAnimation: a basic animation whose        */
+/* progress follows a damped spring), KEYFRAME (CAKeyframeAnimation), TRANSITION              */
+/* (CATransition) and GROUP (CAAnimationGroup). A function that belongs to some kinds only    */
+/* (from/to/by values, spring parameters, keyframes, transition and group settings, and the   */
+/* property-animation settings key path, additive, cumulative and value function, which       */
+/* transitions and groups lack) answers LAMINA_STATUS_MISUSE for the others.                  */
+/*                                                                                             */
+/* Ownership: the constructors and every function that hands out an animation return it      */
+/* owned, holding one reference: release it with lamina_animation_release(). Animations are   */
+/* reference-counted (lamina_animation_retain() adds a reference to the same object;          */
+/* lamina_animation_copy() makes an independent one). A released animation pointer is like   */
+/* any freed pointer: using it is undefined behaviour. NULL is always answered with           */
+/* LAMINA_STATUS_INVALID_ARGUMENT.                                                             */
+/*                                                                                             */
+/* Threads: retain and release may be called from any thread. Every other call on one         */
+/* animation is serialized by a lock of its own, so concurrent calls are safe and each is      */
+/* atomic; a sequence of calls is not.                                                         */
+/*                                                                                             */
+/* Errors of the functions below, besides those listed: INVALID_ARGUMENT for a NULL animation */
+/* or out-pointer, a NaN or infinite number, an unknown enum value or a value outside the     */
+/* stated range; MISUSE for the wrong kind. A failing setter changes nothing; out-parameters  */
+/* are untouched on failure. Values are checked against the animated property only when the  */
+/* animation is added to a layer (an engine knows its custom properties), except that a      */
+/* LAMINA_VALUE_STRING is refused at once with TYPE_MISMATCH: no animatable property holds a  */
+/* string.                                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+/** An animation description. Opaque and reference-counted. */
+typedef struct lamina_animation lamina_animation_t;
+
+/** The kind of an animation. */
+typedef int32_t lamina_animation_kind_t;
+#define LAMINA_ANIMATION_BASIC 0      /* CABasicAnimation: from/to/by (CA-7.1). */
+#define LAMINA_ANIMATION_SPRING 1     /* CASpringAnimation (CA-9). */
+#define LAMINA_ANIMATION_KEYFRAME 2   /* CAKeyframeAnimation: values or a path (CA-8). */
+#define LAMINA_ANIMATION_TRANSITION 3 /* CATransition (CA-10.1 to 10.4). */
+#define LAMINA_ANIMATION_GROUP 4      /* CAAnimationGroup (CA-10.5, CA-10.6). */
+
+/** What a timed object shows outside its active period (kCAFillMode*, CA-5.9). */
+typedef int32_t lamina_fill_mode_t;
+#define LAMINA_FILL_MODE_REMOVED 0   /* No effect outside the active period (the default). */
+#define LAMINA_FILL_MODE_FORWARDS 1  /* Holds the end (seen with removed_on_completion 0). */
+#define LAMINA_FILL_MODE_BACKWARDS 2 /* Holds the start before a later begin time. */
+#define LAMINA_FILL_MODE_BOTH 3      /* Both. */
+
+/** A value function (CAValueFunction, CA-7.5): turns the interpolated number or vector into a
+ *  transform. Rotations take a NUMBER in radians; SCALE takes a NUMBER (all three axes) or a
+ *  POINT/SIZE (x, y; z = 1); TRANSLATE a NUMBER (x) or a POINT/SIZE (x, y; z = 0); the
+ *  single-axis ones a NUMBER. A TRANSFORM passes through unchanged. */
+typedef int32_t lamina_value_function_t;
+#define LAMINA_VALUE_FUNCTION_NONE 0
+#define LAMINA_VALUE_FUNCTION_ROTATE_X 1
+#define LAMINA_VALUE_FUNCTION_ROTATE_Y 2
+#define LAMINA_VALUE_FUNCTION_ROTATE_Z 3
+#define LAMINA_VALUE_FUNCTION_SCALE 4
+#define LAMINA_VALUE_FUNCTION_SCALE_X 5
+#define LAMINA_VALUE_FUNCTION_SCALE_Y 6
+#define LAMINA_VALUE_FUNCTION_SCALE_Z 7
+#define LAMINA_VALUE_FUNCTION_TRANSLATE 8
+#define LAMINA_VALUE_FUNCTION_TRANSLATE_X 9
+#define LAMINA_VALUE_FUNCTION_TRANSLATE_Y 10
+#define LAMINA_VALUE_FUNCTION_TRANSLATE_Z 11
+
+/** How a keyframe animation computes values between keyframes (CA-8.6). */
+typedef int32_t lamina_calculation_mode_t;
+#define LAMINA_CALCULATION_LINEAR 0      /* Piecewise linear (the default). */
+#define LAMINA_CALCULATION_DISCRETE 1    /* No interpolation: each value holds until the next. */
+#define LAMINA_CALCULATION_PACED 2       /* Linear at constant velocity; ignores key times and
+                                            timing functions. */
+#define LAMINA_CALCULATION_CUBIC 3       /* Kochanek-Bartels spline (Catmull-Rom by default). */
+#define LAMINA_CALCULATION_CUBIC_PACED 4 /* The cubic spline at constant velocity. */
+
+/** How a layer animated along a path turns with it (CA-8.7). */
+typedef int32_t lamina_rotation_mode_t;
+#define LAMINA_ROTATION_NONE 0         /* No rotation (the default). */
+#define LAMINA_ROTATION_AUTO 1         /* transform.rotation.z follows the path's tangent. */
+#define LAMINA_ROTATION_AUTO_REVERSE 2 /* The tangent plus 180 degrees. */
+
+/** The kind of a transition (CA-10.1, CA-10.3). */
+typedef int32_t lamina_transition_type_t;
+#define LAMINA_TRANSITION_FADE 0    /* The old content fades out as the new fades in. */
+#define LAMINA_TRANSITION_MOVE_IN 1 /* The new content slides in over the old. */
+#define LAMINA_TRANSITION_PUSH 2    /* The new content pushes the old out. */
+#define LAMINA_TRANSITION_REVEAL 3  /* The old content slides away, uncovering the new. */
+
+/** The edge a motion transition starts from (CA-10.1). NONE is nil: the motion types then
+ *  use FROM_LEFT; fade ignores the subtype. Lamina's layer coordinates are y-down. */
+typedef int32_t lamina_transition_subtype_t;
+#define LAMINA_TRANSITION_SUBTYPE_NONE 0
+#define LAMINA_TRANSITION_FROM_LEFT 1
+#define LAMINA_TRANSITION_FROM_RIGHT 2
+#define LAMINA_TRANSITION_FROM_TOP 3
+#define LAMINA_TRANSITION_FROM_BOTTOM 4
+
+/** A repeat count that repeats forever: FLT_MAX, the role of HUGE_VALF in Core Animation
+ *  (CA-5.5). Infinity (HUGE_VAL) also repeats forever. */
+#define LAMINA_REPEAT_FOREVER 3.4028234663852886e+38
+
+/** The media timing of an animation (CAMediaTiming, CA-5). Initialize it with
+ *  LAMINA_MEDIA_TIMING_INIT, which also sets struct_size; later versions may append fields,
+ *  and Lamina reads and writes only the fields that `struct_size` says the caller knows. */
+typedef struct lamina_media_timing {
+    uint32_t struct_size;        /* sizeof(lamina_media_timing_t) as the caller compiled it. */
+    uint32_t reserved;           /* Set to 0; ignored. */
+    double begin_time;           /* INIT 0. In the layer's time (the parent's time for a group
+                                    child). 0: when the adding transaction commits (CA-5.3). */
+    double duration;             /* INIT 0. One pass in local time; <= 0 takes the transaction's
+                                    duration when added (CA-11.2), or the group's for a child. */
+    double speed;                /* INIT 1. 0 freezes at time_offset; < 0 plays backwards. */
+    double time_offset;          /* INIT 0. Added to local time; wraps (CA-5.8). */
+    double repeat_count;         /* INIT 0 (play once). Fractions allowed; >= 0;
+                                    LAMINA_REPEAT_FOREVER or infinity: forever (CA-5.5). */
+    double repeat_duration;      /* INIT 0 (unused). When > 0, how long to repeat; wins over
+                                    repeat_count. */
+    lamina_bool_t autoreverses;  /* INIT 0. Each cycle plays forwards then backwards (CA-5.6). */
+    lamina_fill_mode_t fill_mode; /* INIT LAMINA_FILL_MODE_REMOVED (CA-5.9). */
+} lamina_media_timing_t;
+
+/** Core Animation's defaults (CA-13.6), with struct_size set. */
+#define LAMINA_MEDIA_TIMING_INIT                                                              \
+    { (uint32_t)sizeof(lamina_media_timing_t), 0u, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, LAMINA_FALSE, \
+      LAMINA_FILL_MODE_REMOVED }
+
+/** The parameters of a spring animation (CASpringAnimation, CA-9.1 to 9.5). Valid values:
+ *  mass > 0, stiffness > 0, damping >= 0, all finite; initial_velocity finite, in distances per
+ *  second, positive toward the target (CA-9.2). */
+typedef struct lamina_spring {
+    double mass;                      /* INIT 1 */
+    double stiffness;                 /* INIT 100 */
+    double damping;                   /* INIT 10 */
+    double initial_velocity;          /* INIT 0 */
+    lamina_bool_t allows_overdamping; /* INIT 0: an overdamped spring is solved as critical. */
+    uint32_t reserved;                /* Set to 0; ignored. */
+} lamina_spring_t;
+
+/** CASpringAnimation's defaults: damping ratio 0.5, natural frequency 10 rad/s (CA-9.3). */
+#define LAMINA_SPRING_INIT { 1.0, 100.0, 10.0, 0.0, LAMINA_FALSE, 0u }
+
+/** The elements of a keyframe path (CGPath's). */
+typedef int32_t lamina_path_element_type_t;
+#define LAMINA_PATH_MOVE 0  /* points[0]: starts a subpath; no keyframe, takes no time. */
+#define LAMINA_PATH_LINE 1  /* points[0]: a line to it. */
+#define LAMINA_PATH_QUAD 2  /* points[0] control, points[1] end: a quadratic Bezier curve. */
+#define LAMINA_PATH_CUBIC 3 /* points[0], points[1] controls, points[2] end: a cubic curve. */
+#define LAMINA_PATH_CLOSE 4 /* No points: a line back to the subpath's start. */
+
+/** One path element; points that its type does not use are ignored (but must be finite). */
+typedef struct lamina_path_element {
+    lamina_path_element_type_t type;
+    uint32_t reserved; /* Set to 0; ignored. */
+    lamina_point_t points[3];
+} lamina_path_element_t;
+
+/** Delegate callbacks of an animation (CAAnimationDelegate's role); either may be NULL.
+ *
+ *  did_start runs when the animation's active period begins (at its begin time, which may be
+ *  later than when it was added; CA-11.8). did_stop runs once when the animation leaves its
+ *  layer: `finished` is 1 when it reached the end of its active duration, 0 when it was removed,
+ *  replaced under its key, or its layer was destroyed first (CA-11.4, CA-11.7).
+ *
+ *  Both run on the thread that calls lamina_engine_tick(), during the first tick after the
+ *  event, outside any engine lock (as transaction completions do), and may call any function
+ *  except lamina_engine_tick() and lamina_engine_destroy() on the same engine. `layer` is the
+ *  layer the animation was attached to (possibly no longer alive); `key` is its animation key,
+ *  borrowed for the duration of the call, or NULL for an animation added without one (a
+ *  transition added without one reports "transition"). Once the engine is destroyed no more
+ *  callbacks are made. */
+typedef struct lamina_animation_delegate {
+    void (*did_start)(void *userdata, lamina_layer_t layer, const char *key);
+    void (*did_stop)(void *userdata, lamina_layer_t layer, const char *key,
+                     lamina_bool_t finished);
+} lamina_animation_delegate_t;
+
+/** Creates a basic animation of `key_path` (a property or key path, CA-7.6; copied) with no
+ *  values, linear timing and Core Animation's defaults. With neither from, to nor by set it
+ *  animates from the presentation value when added to the model value (CA-7.1).
+ *  @param out_animation receives the animation. Owned: release it with
+ *  lamina_animation_release(). Errors: INVALID_ARGUMENT (NULL key_path or out_animation).
+ *  The key path is resolved when the animation is added (UNKNOWN_KEY then). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_create_basic(
+    const char *key_path, lamina_animation_t **out_animation);
+
+/** Creates a spring animation of `key_path` with LAMINA_SPRING_INIT's parameters. Its duration
+ *  is 0 like every animation's (so it takes the transaction's when added); Core Animation users
+ *  set it to the settling duration (CA-9.4): see lamina_spring_get_settling_duration().
+ *  Owned, as lamina_animation_create_basic(). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_create_spring(
+    const char *key_path, lamina_animation_t **out_animation);
+
+/** Creates a keyframe animation of `key_path` with no values and linear calculation. Owned,
+ *  as lamina_animation_create_basic(). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_create_keyframe(
+    const char *key_path, lamina_animation_t **out_animation);
+
+/** Creates a transition (CA-10.1), progress 0 to 1. Added without a key it is stored under
+ *  "transition" (CA-10.4). Owned, as lamina_animation_create_basic().
+ *  Errors: INVALID_ARGUMENT (unknown type or subtype, NULL out_animation). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_create_transition(
+    lamina_transition_type_t type, lamina_transition_subtype_t subtype,
+    lamina_animation_t **out_animation);
+
+/** Creates an empty group (CA-10.5). Owned, as lamina_animation_create_basic().
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_create_group(lamina_animation_t **out_animation);
+
+/** Adds a reference to an animation (the same object). Any thread. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_retain(lamina_animation_t *animation);
+
+/** Drops a reference; the animation is freed with its last reference (its delegate's
+ *  free_userdata runs when no copy of it remains, see lamina_animation_set_delegate()). Any
+ *  thread. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_release(lamina_animation_t *animation);
+
+/** An independent copy (sharing the delegate and its userdata). Owned, as
+ *  lamina_animation_create_basic(). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_copy(
+    const lamina_animation_t *animation, lamina_animation_t **out_copy);
+
+/** The animation's kind. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_kind(
+    const lamina_animation_t *animation, lamina_animation_kind_t *out_kind);
+
+/** Sets the animated property or key path (copied; NULL or "" clears it, and adding then
+ *  fails with INVALID_ARGUMENT). Basic, spring and keyframe animations. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_key_path(
+    lamina_animation_t *animation, const char *key_path);
+
+/** Copies the key path, NUL-terminated and truncated to `capacity` bytes, into `buffer` (NULL
+ *  allowed when capacity is 0) and writes its full length without the NUL to `out_length`
+ *  (as lamina_layer_get_name()). None reads as "". Basic, spring and keyframe animations.
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_key_path(
+    const lamina_animation_t *animation, char *buffer, size_t capacity, size_t *out_length);
+
+/** Sets fromValue (CA-7.1); NULL clears it. LAMINA_VALUE_NULL is a nil colour, a value in its
+ *  own right. Basic and spring animations. Errors: also TYPE_MISMATCH for a string.
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_from_value(
+    lamina_animation_t *animation, const lamina_value_t *value);
+/** Sets toValue (CA-7.1); as lamina_animation_set_from_value(). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_to_value(
+    lamina_animation_t *animation, const lamina_value_t *value);
+/** Sets byValue (CA-7.1); as lamina_animation_set_from_value(). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_by_value(
+    lamina_animation_t *animation, const lamina_value_t *value);
+
+/** Reads fromValue. Errors: also NOT_FOUND when it is not set. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_from_value(
+    const lamina_animation_t *animation, lamina_value_t *out_value);
+/** Reads toValue. Errors: also NOT_FOUND when it is not set. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_to_value(
+    const lamina_animation_t *animation, lamina_value_t *out_value);
+/** Reads byValue. Errors: also NOT_FOUND when it is not set. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_by_value(
+    const lamina_animation_t *animation, lamina_value_t *out_value);
+
+/** Sets `additive` (default 0): the value is added to the value beneath it; transforms
+ *  concatenate (CA-7.3). Basic, spring and keyframe animations. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_additive(
+    lamina_animation_t *animation, lamina_bool_t additive);
+/** Reads `additive`. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_additive(
+    const lamina_animation_t *animation, lamina_bool_t *out_additive);
+
+/** Sets `cumulative` (default 0): each repeat starts where the previous ended (CA-7.4). Basic,
+ *  spring and keyframe animations (keyframes ignore it). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_cumulative(
+    lamina_animation_t *animation, lamina_bool_t cumulative);
+/** Reads `cumulative`. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_cumulative(
+    const lamina_animation_t *animation, lamina_bool_t *out_cumulative);
+
+/** Sets the value function (default NONE; CA-7.5). Basic, spring and keyframe animations.
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_value_function(
+    lamina_animation_t *animation, lamina_value_function_t value_function);
+/** Reads the value function. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_value_function(
+    const lamina_animation_t *animation, lamina_value_function_t *out_value_function);
+
+/** Sets removedOnCompletion (default 1): whether the animation leaves its layer once its
+ *  active duration has passed (CA-1.10). Any kind (a group's children ignore it). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_removed_on_completion(
+    lamina_animation_t *animation, lamina_bool_t removed_on_completion);
+/** Reads removedOnCompletion. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_removed_on_completion(
+    const lamina_animation_t *animation, lamina_bool_t *out_removed_on_completion);
+
+/** Sets the timing function that paces each iteration; NULL unsets it, which is linear (CA-6.4).
+ *  Any kind; a spring's progress follows the spring and ignores it.
+ *  Errors: also INVALID_ARGUMENT for control points that are not finite or x outside [0, 1].
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_timing_function(
+    lamina_animation_t *animation, const lamina_timing_function_t *timing_function);
+/** The timing function: `out_is_set` receives whether one is set; `out_timing_function` is
+ *  written only when it is. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_timing_function(
+    const lamina_animation_t *animation, lamina_timing_function_t *out_timing_function,
+    lamina_bool_t *out_is_set);
+
+/** Sets the media timing (CA-5). Any kind.
+ *  Errors: INVALID_ARGUMENT for struct_size below this version's size, a non-finite begin
+ *  time, duration, speed, time offset or repeat duration, a NaN or negative repeat count, an
+ *  unknown fill mode. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_media_timing(
+    lamina_animation_t *animation, const lamina_media_timing_t *timing);
+/** Reads the media timing into `out_timing`, whose struct_size the caller sets (use
+ *  LAMINA_MEDIA_TIMING_INIT); fields beyond this version's are left as they are.
+ *  Errors: INVALID_ARGUMENT for a struct_size below this version's size. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_media_timing(
+    const lamina_animation_t *animation, lamina_media_timing_t *out_timing);
+
+/** Sets a spring's parameters (valid ranges at lamina_spring_t). Spring animations.
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_spring(
+    lamina_animation_t *animation, const lamina_spring_t *spring);
+/** Reads a spring's parameters. Spring animations. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_spring(
+    const lamina_animation_t *animation, lamina_spring_t *out_spring);
+
+/** The spring for a perceptual duration and a bounce (initWithPerceptualDuration:bounce:,
+ *  CA-9.5): mass 1, stiffness (2 pi / duration)^2, damping 4 pi (1 - bounce) / duration for
+ *  bounce >= 0 and 4 pi / (duration (1 + bounce)) below, allows_overdamping 1. Bounce 0 is
+ *  critically damped, positive bounces, negative is overdamped.
+ *  Errors: INVALID_ARGUMENT (duration not finite and > 0, bounce not in (-1, 1], NULL).
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_spring_init_perceptual(
+    double duration, double bounce, lamina_spring_t *out_spring);
+
+/** The time after which the spring stays at rest to within 0.001 of the distance
+ *  (settlingDuration, CA-9.4); HUGE_VAL for an undamped spring. Mass 1, stiffness 100: damping
+ *  5 gives about 2.78 s, damping 15 about 0.98 s (Apple: 2.85 and just over 1).
+ *  Errors: INVALID_ARGUMENT (NULL, parameters outside the ranges at lamina_spring_t).
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_spring_get_settling_duration(
+    const lamina_spring_t *spring, double *out_duration);
+
+/* Keyframe animations (CA-8). The arrays are copied and stored as given; an array that does
+ * not fit the rules (CA-8.2 to 8.6: count, order, range) is ignored when the animation runs,
+ * as in Core Animation. Each getter copies up to `capacity` entries into `buffer` (NULL allowed
+ * when capacity is 0) and writes the full count to `out_count` (0 when unset). Setters: a NULL
+ * array with count 0 clears (unset); a NULL array with a count > 0 is INVALID_ARGUMENT. */
+
+/** Sets the keyframe values (CA-8.1): finite values, no strings (TYPE_MISMATCH). Ignored while a
+ *  path is set. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_keyframe_values(
+    lamina_animation_t *animation, const lamina_value_t *values, size_t count);
+/** Copies the keyframe values. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_keyframe_values(
+    const lamina_animation_t *animation, lamina_value_t *buffer, size_t capacity,
+    size_t *out_count);
+
+/** Sets the key times (CA-8.2 to 8.4): fractions in [0, 1], non-decreasing; one per keyframe
+ *  (or one more for DISCRETE). Unset: evenly spaced. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_key_times(
+    lamina_animation_t *animation, const double *key_times, size_t count);
+/** Copies the key times. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_key_times(
+    const lamina_animation_t *animation, double *buffer, size_t capacity, size_t *out_count);
+
+/** Sets the per-segment timing functions (CA-8.5): n - 1 for n keyframes, applied after the
+ *  animation's own. Errors: also INVALID_ARGUMENT for an invalid timing function. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_keyframe_timing_functions(
+    lamina_animation_t *animation, const lamina_timing_function_t *timing_functions,
+    size_t count);
+/** Copies the per-segment timing functions. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_keyframe_timing_functions(
+    const lamina_animation_t *animation, lamina_timing_function_t *buffer, size_t capacity,
+    size_t *out_count);
+
+/** Sets the calculation mode (default LINEAR; CA-8.6). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_calculation_mode(
+    lamina_animation_t *animation, lamina_calculation_mode_t mode);
+/** Reads the calculation mode. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_calculation_mode(
+    const lamina_animation_t *animation, lamina_calculation_mode_t *out_mode);
+
+/** Sets the Kochanek-Bartels tension per keyframe for CUBIC and CUBIC_PACED (CA-8.6): finite,
+ *  used clamped to [-1, 1]; 1 gives zero tangents. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_tension_values(
+    lamina_animation_t *animation, const double *values, size_t count);
+/** Copies the tension values. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_tension_values(
+    const lamina_animation_t *animation, double *buffer, size_t capacity, size_t *out_count);
+
+/** Sets the continuity per keyframe (as the tension values); non-zero makes a corner.
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_continuity_values(
+    lamina_animation_t *animation, const double *values, size_t count);
+/** Copies the continuity values. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_continuity_values(
+    const lamina_animation_t *animation, double *buffer, size_t capacity, size_t *out_count);
+
+/** Sets the bias per keyframe (as the tension values); 1 takes the tangent from the incoming
+ *  segment, -1 from the outgoing one. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_bias_values(
+    lamina_animation_t *animation, const double *values, size_t count);
+/** Copies the bias values. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_bias_values(
+    const lamina_animation_t *animation, double *buffer, size_t capacity, size_t *out_count);
+
+/** Sets a path of points for a point property (CA-8.1); it overrides the values while set.
+ *  Every element but a move defines one keyframe, at its end point; the path's start is
+ *  keyframe 0. Within a segment the point moves at constant speed along the curve. The path
+ *  is for a POINT property (TYPE_MISMATCH when added otherwise).
+ *  Errors: also INVALID_ARGUMENT for an unknown element type or a non-finite point.
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_path(
+    lamina_animation_t *animation, const lamina_path_element_t *elements, size_t count);
+/** Copies the path's elements (unused points read as 0). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_path(
+    const lamina_animation_t *animation, lamina_path_element_t *buffer, size_t capacity,
+    size_t *out_count);
+
+/** Sets the rotation mode (default NONE; CA-8.7): with a path, the layer's
+ *  transform.rotation.z follows the tangent (radians, in the path's coordinates). Without a
+ *  path it has no effect (undefined in Core Animation). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_rotation_mode(
+    lamina_animation_t *animation, lamina_rotation_mode_t mode);
+/** Reads the rotation mode. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_rotation_mode(
+    const lamina_animation_t *animation, lamina_rotation_mode_t *out_mode);
+
+/** Sets a transition's type. Transitions. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_transition_type(
+    lamina_animation_t *animation, lamina_transition_type_t type);
+/** Reads a transition's type. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_transition_type(
+    const lamina_animation_t *animation, lamina_transition_type_t *out_type);
+
+/** Sets a transition's subtype (NONE allowed). Transitions. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_transition_subtype(
+    lamina_animation_t *animation, lamina_transition_subtype_t subtype);
+/** Reads a transition's subtype. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_transition_subtype(
+    const lamina_animation_t *animation, lamina_transition_subtype_t *out_subtype);
+
+/** Sets where in the transition the animation starts and ends (startProgress, endProgress;
+ *  default 0 and 1; CA-10.1). Errors: INVALID_ARGUMENT unless 0 <= start <= end <= 1.
+ *  Transitions. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_transition_progress(
+    lamina_animation_t *animation, double start_progress, double end_progress);
+/** Reads startProgress and endProgress (either out-pointer may be NULL, not both).
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_get_transition_progress(
+    const lamina_animation_t *animation, double *out_start_progress, double *out_end_progress);
+
+/** Appends a copy of `child` to a group's animations (CA-10.5). Children run concurrently in the
+ *  group's time: a child's begin time is relative to the group's start, a child whose duration
+ *  is <= 0 takes the group's, and children are clipped to the group's duration, never scaled.
+ *  Children's delegates and removed_on_completion are ignored (CA-10.5): the copy is made
+ *  without the child's delegate. Groups nest. Errors: INVALID_ARGUMENT (NULL child), MISUSE
+ *  (`group` is not a group). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_group_add(
+    lamina_animation_t *group, const lamina_animation_t *child);
+/** The number of a group's children. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_group_get_count(
+    const lamina_animation_t *group, size_t *out_count);
+/** A copy of the group's child at `index`. Owned, as lamina_animation_create_basic().
+ *  Errors: also INVALID_ARGUMENT for an index out of range. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_group_copy_child(
+    const lamina_animation_t *group, size_t index, lamina_animation_t **out_child);
+/** Removes all of a group's children. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_group_remove_all(lamina_animation_t *group);
+
+/** Sets the delegate (its callbacks are copied from `delegate`; NULL clears the delegate). The
+ *  delegate and `userdata` belong to this animation and to every copy made of it from now on,
+ *  including the copies attached to layers (the delegate is retained, CA-11.8): they share
+ *  one registration, and `free_userdata` (may be NULL) is called exactly once, when the last
+ *  of them is gone or the delegate is replaced in all of them, on whichever thread drops it
+ *  (the ticking thread after the last callback, or a thread releasing an animation); for the
+ *  copies attached by lamina_layer_add_animation(), never under an engine lock. It is called
+ *  at once when `delegate` is NULL or the call fails.
+ *  Any kind. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_animation_set_delegate(
+    lamina_animation_t *animation, const lamina_animation_delegate_t *delegate, void *userdata,
+    lamina_free_fn free_userdata);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Animations on layers (CA-11)                                                                */
+/*                                                                                             */
+/* Errors of every function below, besides those listed: INVALID_ARGUMENT (NULL engine,       */
+/* animation, key or out-pointer; a non-finite time), STALE_HANDLE (engine destroyed, layer    */
+/* not alive). Out-parameters are untouched on failure.                                        */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Attaches a copy of `animation` to `layer` under `key` (copied; NULL or "" adds an unnamed
+ *  entry, which no later add replaces and lamina_layer_get_animation_key() does not list; a
+ *  transition added so is stored under "transition", CA-10.4), replacing the animation under
+ *  the same key, whose delegate then gets did_stop with finished 0 (R8, CA-11.3, CA-11.4).
+ *  It belongs to the calling thread's transaction and starts when that commits: a begin time
+ *  of 0 becomes the engine time of the commit (CA-5.3; lamina_engine_tick() commits before it
+ *  moves the time, so an animation added between two ticks begins at the earlier one's time),
+ *  and a duration <= 0 becomes the transaction's duration now (CA-11.2). A basic animation
+ *  with no values animates from the presentation value to the model value (CA-7.1); a
+ *  transition captures the layer's presentation now as its "before" state (CA-10.2).
+ *  Errors: INVALID_ARGUMENT (a property animation without a key path, timing or values not
+ *  finite), UNKNOWN_KEY (a key path, also of a group's child, names no property), TYPE_MISMATCH
+ *  (a from/to/by or keyframe value of a type the property cannot take: the property's own
+ *  type, LAMINA_VALUE_NULL for a colour, or with a value function on a transform a NUMBER,
+ *  POINT or SIZE; a path on a property that is not a point). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_add_animation(
+    lamina_engine_t *engine, lamina_layer_t layer, const lamina_animation_t *animation,
+    const char *key);
+
+/** A copy of the explicit animation attached under `key` (CA-11.5), as attached: with the
+ *  duration filled in and, once committed, the begin time resolved. Owned, as
+ *  lamina_animation_create_basic(). Implicit animations are not animation objects: their keys
+ *  are listed, but this answers NOT_FOUND for them.
+ *  Errors: also NOT_FOUND (no explicit animation under `key`). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_copy_animation(
+    lamina_engine_t *engine, lamina_layer_t layer, const char *key,
+    lamina_animation_t **out_animation);
+
+/** The number of keys of the layer's animations (CA-11.6): explicit and implicit ones, not the
+ *  unnamed ones. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_get_animation_count(
+    lamina_engine_t *engine, lamina_layer_t layer, size_t *out_count);
+
+/** Copies the key at `index` of the layer's animation keys, in evaluation order (CA-11.6; a
+ *  replaced key moves to the end), NUL-terminated and truncated to `capacity` bytes, into
+ *  `buffer` (NULL allowed when capacity is 0), and writes its full length without the NUL to
+ *  `out_length`. Errors: also NOT_FOUND when `index` is not below the count (the list may have
+ *  changed since it was read). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_get_animation_key(
+    lamina_engine_t *engine, lamina_layer_t layer, size_t index, char *buffer, size_t capacity,
+    size_t *out_length);
+
+/** Removes the animation under `key` at once (CA-11.7): the presentation falls back to the
+ *  values beneath it, and its delegate gets did_stop with finished 0 at the next tick. With no
+ *  animation under `key` nothing happens and the call succeeds, as in Core Animation.
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_remove_animation(
+    lamina_engine_t *engine, lamina_layer_t layer, const char *key);
+
+/** Removes every animation of the layer at once, implicit ones included (CA-11.7).
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_remove_all_animations(
+    lamina_engine_t *engine, lamina_layer_t layer);
+
+/** Where a time falls relative to an active period (CA-5.10), in the direction the layer's
+ *  time runs. */
+typedef int32_t lamina_timing_phase_t;
+#define LAMINA_PHASE_BEFORE 0 /* The active period has not begun (or the animation is not
+                                 committed yet). */
+#define LAMINA_PHASE_ACTIVE 1 /* Inside the active period. */
+#define LAMINA_PHASE_AFTER 2  /* The active period is over: finished. */
+
+/** Timing introspection of one attached animation. */
+typedef struct lamina_animation_timing {
+    lamina_timing_phase_t phase;
+    lamina_bool_t contributing;  /* Whether it changes the presentation (active, or filling). */
+    int64_t iteration;           /* The current iteration, from 0 (what a fill shows outside). */
+    double iteration_progress;   /* In [0, 1], after autoreverse, before the timing function. */
+    double active_duration;      /* In local time; HUGE_VAL when repeating forever. */
+    double end_time;             /* When the active period ends, in the layer's time; HUGE_VAL
+                                    while not committed or never ending. */
+    double begin_time;           /* The resolved begin time in the layer's time (valid when
+                                    has_begin_time; 0 otherwise). */
+    lamina_bool_t has_begin_time; /* 0 while the adding transaction has not committed. */
+    uint32_t reserved;           /* 0. */
+} lamina_animation_timing_t;
+
+/** Timing introspection for the animation under `key` (explicit or implicit) at the engine's
+ *  current time: phase, iteration, progress, active duration, end time (CA-5.10).
+ *  Errors: also NOT_FOUND (no animation under `key`). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_get_animation_timing(
+    lamina_engine_t *engine, lamina_layer_t layer, const char *key,
+    lamina_animation_timing_t *out_timing);
+
+/** As lamina_layer_get_animation_timing() at engine time `time` (finite), which the layer's
+ *  time space maps to the layer's time. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_get_animation_timing_at(
+    lamina_engine_t *engine, lamina_layer_t layer, const char *key, double time,
+    lamina_animation_timing_t *out_timing);
+
+/** A transition at one moment (CA-10.2, CA-10.3): what a renderer needs to composite the old
+ *  content (the "before" values) and the new (the presentation). */
+typedef struct lamina_transition_state {
+    lamina_transition_type_t type;
+    lamina_transition_subtype_t subtype; /* As given: NONE means FROM_LEFT for the motions. */
+    double progress; /* In [0, 1]: 0 shows only the old content, 1 only the new; the eased
+                        progress mapped into [start_progress, end_progress]. */
+} lamina_transition_state_t;
+
+/** The transition running on `layer` at engine time `time` (finite; pass the engine's time for
+ *  now). `out_active` receives whether a transition contributes then; `out_state` is written
+ *  only when one does (the last one added, if several). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_get_transition(
+    lamina_engine_t *engine, lamina_layer_t layer, double time,
+    lamina_transition_state_t *out_state, lamina_bool_t *out_active);
+
+/** A property or key path of the layer as it was before the changes the transition running at
+ *  `time` transitions (its presentation when the transition was added, CA-10.2), into a tagged
+ *  value (strings are borrowed, see lamina_value_t).
+ *  Errors: also UNKNOWN_KEY, NOT_FOUND (no transition contributes at `time`). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_get_transition_before_value(
+    lamina_engine_t *engine, lamina_layer_t layer, const char *key, double time,
+    lamina_value_t *out_value);
+
+/** Converts a time from `from_layer`'s time space to `to_layer`'s (CALayer's
+ *  convertTime:fromLayer:/toLayer:, CA-5.11); LAMINA_LAYER_NONE on either side is engine
+ *  (absolute) time. Each layer maps its superlayer's time by its model beginTime, speed and
+ *  timeOffset (the keys of lamina_layer_set_number()): local = (parent - beginTime) * speed
+ *  + timeOffset (CA-5.2). A layer of speed 0 cannot be inverted: converting out of it gives
+ *  its beginTime. CA-16: with mid (begin 2, speed 3, offset 0.25) under a root and leaf (begin
+ *  1, speed 2, offset 0.5) under mid, 10 from mid to leaf is 18.5, from root 47; 10 from leaf
+ *  to mid is 5.75, to root 23/6. Errors: also INVALID_ARGUMENT for a non-finite time.
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_convert_time(
+    lamina_engine_t *engine, lamina_layer_t from_layer, lamina_layer_t to_layer, double time,
+    double *out_time);
+
+/* ========================================================================================== */
+/* END explicit animations                                                                    */
 /* ========================================================================================== */
 
 #ifdef __cplusplus
