@@ -159,6 +159,41 @@ struct ActionSearchTests {
     }
 }
 
+/// Calls into the engine when released, as a C free function may.
+private final class CallsBackOnRelease: @unchecked Sendable {
+    let engine: Engine
+    let log: Log
+    init(_ engine: Engine, _ log: Log) { self.engine = engine; self.log = log }
+    deinit { log.lines.append("released at \(engine.time)") }
+}
+
+@Suite("Releasing host values (R2, R12)")
+struct ReleaseOutsideLockTests {
+    @Test("A replaced action, delegate or a destroyed layer's actions are released outside the engine lock, at the next tick")
+    func releasedOutsideLock() throws {
+        let engine = Engine()
+        let layer = try layerOnTick(engine)
+        let log = Log()
+        do {
+            let guardObject = CallsBackOnRelease(engine, log)
+            try layer.setAction(.action(.custom { _, _ in _ = guardObject }), forKey: "opacity")
+            try layer.setDelegate(LayerDelegate { _, _ in _ = guardObject; return .continueSearch })
+        }
+        try layer.setAction(nil, forKey: "opacity")
+        try layer.setDelegate(nil)  // the last reference goes to the graveyard, not away under the lock
+        #expect(log.lines.isEmpty)
+        try engine.tick(1)
+        #expect(log.lines == ["released at 1.0"])
+        do {
+            let guardObject = CallsBackOnRelease(engine, log)
+            try layer.setAction(.action(.custom { _, _ in _ = guardObject }), forKey: "opacity")
+        }
+        try layer.release()  // destroyed: no host reference, no superlayer
+        try engine.tick(2)
+        #expect(log.lines == ["released at 1.0", "released at 2.0"])
+    }
+}
+
 @Suite("Events that are not properties (CA-3.2, CA-3.3, R5)")
 struct LayerEventTests {
     @Test("Adding to a committed tree posts onOrderIn on the layer and sublayers on the parent; removing posts onOrderOut")

@@ -92,6 +92,17 @@ struct ExplicitAnimationKeyTests {
         #expect(throws: LaminaError.self) {
             try layer.add(.basic(keyPath: "nonsense", to: .number(1)), forKey: "x")
         }
+        #expect(throws: LaminaError(.typeMismatch, "'opacity' takes a number value, not a point")) {
+            try layer.add(.basic(keyPath: "opacity", to: .point(.zero), duration: 1), forKey: "x")
+        }
+        #expect(throws: LaminaError.self) {
+            var f = Animation.basic(keyPath: "opacity", from: .number(0), to: .number(1))
+            f.valueFunction = .rotateZ  // makes a transform: opacity is not one
+            try layer.add(f, forKey: "x")
+        }
+        #expect(throws: LaminaError.self) {
+            try layer.add(.keyframe(keyPath: "opacity", values: [.number(0), .color(.black)]), forKey: "x")
+        }
         var bad = Animation.basic(keyPath: "opacity", to: .number(1), duration: 1)
         bad.timing.speed = .nan
         #expect(throws: LaminaError.self) { try layer.add(bad, forKey: "x") }

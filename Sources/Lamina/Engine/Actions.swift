@@ -205,7 +205,9 @@ extension Engine {
         guard !key.isEmpty else { throw LaminaError(.invalidArgument, "an action key must not be empty") }
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(layer)
-            extras(slot).actions[key] = entry
+            let e = extras(slot)
+            if let old = e.actions[key] { graveyard.append(old) }
+            e.actions[key] = entry
         }
     }
 
@@ -213,17 +215,28 @@ extension Engine {
     /// `+defaultActionForKey:`'s role).
     public func setDefaultAction(_ entry: ActionEntry?, forKey key: String) throws(LaminaError) {
         guard !key.isEmpty else { throw LaminaError(.invalidArgument, "an action key must not be empty") }
-        lock.withLock { defaultActions[key] = entry }
+        lock.withLock {
+            if let old = defaultActions[key] { graveyard.append(old) }
+            defaultActions[key] = entry
+        }
     }
 
     /// Sets the layer's delegate (nil removes it).
     public func setDelegate(_ delegate: LayerDelegate?, of layer: LayerID) throws(LaminaError) {
-        try lock.withLock { () throws(LaminaError) in extras(try resolve(layer)).delegate = delegate }
+        try lock.withLock { () throws(LaminaError) in
+            let e = extras(try resolve(layer))
+            if let old = e.delegate { graveyard.append(old) }
+            e.delegate = delegate
+        }
     }
 
     /// Sets the layer's style (nil removes it).
     public func setStyle(_ style: LayerStyle?, of layer: LayerID) throws(LaminaError) {
-        try lock.withLock { () throws(LaminaError) in extras(try resolve(layer)).style = style }
+        try lock.withLock { () throws(LaminaError) in
+            let e = extras(try resolve(layer))
+            if let old = e.style { graveyard.append(old) }
+            e.style = style
+        }
     }
 
     /// Makes a layer view-backed (R11): the built-in UIView policy answers for it, "no action"

@@ -79,6 +79,7 @@ extension Engine {
             if slots[i].everTimed { timedLayers -= 1 }
             var generation = slots[i].generation &+ 1
             if generation == 0 { generation = 1 }
+            if let extras = slots[i].extras { graveyard.append(extras) }
             slots[i] = LayerSlot()
             slots[i].generation = generation
             freeSlots.append(slot)

@@ -252,9 +252,10 @@ extension Engine {
     public func removeAction(forKey key: String, of layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(layer)
-            guard slots[Int(slot)].extras?.actions.removeValue(forKey: key) != nil else {
+            guard let old = slots[Int(slot)].extras?.actions.removeValue(forKey: key) else {
                 throw LaminaError(.notFound, "layer \(layer.rawValue) has no action for '\(key)'")
             }
+            graveyard.append(old)
         }
     }
 

@@ -76,6 +76,9 @@ public final class Engine: @unchecked Sendable {
     var pendingCallbacks: [() -> Void] = []
     /// Counter for the private keys of animations added without a key.
     var anonymousKeys: UInt64 = 0
+    /// Values whose release may run host code (a C free function behind a delegate or a
+    /// custom action): dropped by the next tick after the lock is released, never under it.
+    var graveyard: [Any] = []
     /// The per-engine default actions (R5's registry).
     var defaultActions: [String: ActionEntry] = [:]
     /// Layers that ever had a non-default beginTime/speed/timeOffset; while 0, every layer's
@@ -269,6 +272,7 @@ public final class Engine: @unchecked Sendable {
     /// at the next tick (CA-11.4) and its completions are released. Lock held.
     func animationEnded(_ anim: AttachedAnimation, finished: Bool) {
         if anim.track >= 0 { freeTrack(anim.track) } else { generalAnimations -= 1 }
+        if let e = anim.explicit { graveyard.append(e) }
         if let e = anim.explicit, let didStop = e.animation.delegate?.didStop {
             let layer = Layer(engine: self, id: e.owner)
             let key = anim.key
@@ -339,6 +343,7 @@ public final class Engine: @unchecked Sendable {
         }
         let due: [CompletionRecord]
         let calls: [() -> Void]
+        var released: [Any] = []
         lock.lock()
         if tickingThread != 0 {
             let reentrant = tickingThread == currentThreadID()
@@ -356,12 +361,14 @@ public final class Engine: @unchecked Sendable {
         advanceAnimations()
         calls = pendingCallbacks
         pendingCallbacks.removeAll()
+        swap(&released, &graveyard)
         due = takeDueCompletions()
         lock.unlock()
 
         // Animation delegates first: a completion runs once its animations have stopped.
         for call in calls { call() }
         for record in due { record.callback() }
+        released.removeAll()  // host free functions run here, outside the lock
 
         lock.withLock { tickingThread = 0 }
     }

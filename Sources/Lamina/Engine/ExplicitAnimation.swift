@@ -36,6 +36,7 @@ final class ExplicitState {
             let key = try engine.withKey(keyPath) { bytes throws(LaminaError) in try engine.resolveKey(bytes) }
             target = key
             info = engine.info(of: key.property)
+            try ExplicitState.checkTypes(animation, key, engine.info(of: key.property))
         case .transition, .group:
             break
         }
@@ -68,6 +69,32 @@ final class ExplicitState {
         self.spring = spring
         self.children = children
         self.animation = animation
+    }
+
+    /// The values must fit the animated key path (a value function takes numbers or vectors and
+    /// makes a transform, so it needs a transform key path instead).
+    private static func checkTypes(_ a: Animation, _ key: ResolvedKey, _ info: PropertyInfo) throws(LaminaError) {
+        let expected = key.component.valueType(in: info.type)
+        let keyPath = a.keyPath ?? info.name
+        if a.valueFunction != nil {
+            guard expected == .transform else {
+                throw LaminaError(.typeMismatch, "a value function makes a transform; '\(keyPath)' is not a transform")
+            }
+            return
+        }
+        func fits(_ v: Value) -> Bool {
+            v.type == expected || (v == .null && info.nullable && key.component == .whole)
+        }
+        var values = [a.fromValue, a.toValue, a.byValue].compactMap { $0 }
+        if case .keyframe(let spec, let path, _) = a.kind {
+            if path != nil, expected != .point {
+                throw LaminaError(.typeMismatch, "a keyframe path animates points; '\(keyPath)' takes a \(expected)")
+            }
+            values += path == nil ? spec.values : []
+        }
+        if let bad = values.first(where: { !fits($0) }) {
+            throw LaminaError(.typeMismatch, "'\(keyPath)' takes a \(expected) value, not a \(bad.type)")
+        }
     }
 
     private static func validate(_ a: Animation) throws(LaminaError) {
