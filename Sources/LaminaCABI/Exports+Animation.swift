@@ -212,7 +212,7 @@ private func transitionType(_ t: lamina_transition_type_t) throws(LaminaError) -
     }
 }
 
-private func cTransitionType(_ t: TransitionType) -> lamina_transition_type_t {
+func cTransitionType(_ t: TransitionType) -> lamina_transition_type_t {
     switch t {
     case .fade: return LAMINA_TRANSITION_FADE
     case .moveIn: return LAMINA_TRANSITION_MOVE_IN
@@ -232,7 +232,7 @@ private func transitionSubtype(_ s: lamina_transition_subtype_t) throws(LaminaEr
     }
 }
 
-private func cTransitionSubtype(_ s: TransitionSubtype?) -> lamina_transition_subtype_t {
+func cTransitionSubtype(_ s: TransitionSubtype?) -> lamina_transition_subtype_t {
     switch s {
     case nil: return LAMINA_TRANSITION_SUBTYPE_NONE
     case .fromLeft?: return LAMINA_TRANSITION_FROM_LEFT

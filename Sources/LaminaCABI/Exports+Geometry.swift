@@ -306,6 +306,12 @@ extension lamina_draw_record_t {
         if r.masksToBounds { f |= LAMINA_DRAW_MASKS_TO_BOUNDS }
         if r.isDoubleSided { f |= LAMINA_DRAW_DOUBLE_SIDED }
         if let c = r.clipRect { f |= LAMINA_DRAW_HAS_CLIP; clip_rect = c.c }
+        if let t = r.transition {
+            f |= LAMINA_DRAW_HAS_TRANSITION
+            transition_type = cTransitionType(t.type)
+            transition_subtype = cTransitionSubtype(t.subtype)
+            transition_progress = t.progress
+        }
         flags = f
         depth = UInt32(clamping: r.depth)
         descendant_count = UInt32(clamping: r.descendantCount)

@@ -55,7 +55,8 @@ static void painter_order_and_structure(void **state) {
         assert_int_equal(r[i].descendant_count, desc[i]);
         assert_int_equal(r[i].clip_index, -1);
         assert_int_equal(r[i].flags & LAMINA_DRAW_HAS_CLIP, 0);
-        for (int k = 0; k < 4; k++) ASSERT_DOUBLE_EQ(0.0, r[i].reserved[k]);
+        for (int k = 0; k < 2; k++) ASSERT_DOUBLE_EQ(0.0, r[i].reserved[k]);
+        assert_int_equal(r[i].flags & LAMINA_DRAW_HAS_TRANSITION, 0);
     }
 }
 
@@ -257,6 +258,36 @@ static void next_frame_time(void **state) {
     ASSERT_UNTOUCHED(t);
 }
 
+/* A running transition is in the layer's record (DESIGN section 3, CA-10.1-10.4), and gone
+ * once it ends. */
+static void transition_in_records(void **state) {
+    lt_fixture_t *f = (lt_fixture_t *)*state;
+    lamina_engine_t *e = f->engine;
+    lamina_layer_t root = make_layer(e, 100, 100, 50, 50);
+    ASSERT_OK(lamina_engine_tick(e, 0));
+    lamina_animation_t *push;
+    ASSERT_OK(lamina_animation_create_transition(LAMINA_TRANSITION_PUSH, LAMINA_TRANSITION_FROM_LEFT, &push));
+    ASSERT_OK(lamina_transaction_begin(e));
+    ASSERT_OK(lamina_transaction_set_duration(e, 1.0));
+    ASSERT_OK(lamina_layer_set_opacity(e, root, 0.5));
+    ASSERT_OK(lamina_layer_add_animation(e, root, push, NULL));
+    ASSERT_OK(lamina_transaction_commit(e));
+    ASSERT_OK(lamina_animation_release(push));
+    const lamina_draw_record_t *r;
+    size_t n;
+    ASSERT_OK(lamina_engine_tick(e, 0.25));
+    draw(e, root, 0.25, &r, &n);
+    assert_int_equal(n, 1);
+    assert_true(r[0].flags & LAMINA_DRAW_HAS_TRANSITION);
+    assert_int_equal(r[0].transition_type, LAMINA_TRANSITION_PUSH);
+    assert_int_equal(r[0].transition_subtype, LAMINA_TRANSITION_FROM_LEFT);
+    ASSERT_NEAR(0.25, r[0].transition_progress, 1e-12);
+    ASSERT_OK(lamina_engine_tick(e, 1.0));
+    draw(e, root, 1.0, &r, &n);
+    assert_int_equal(r[0].flags & LAMINA_DRAW_HAS_TRANSITION, 0);
+    assert_int_equal(r[0].transition_type, 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         LT_TEST(painter_order_and_structure),
@@ -267,6 +298,7 @@ int main(void) {
         LT_TEST(draw_list_failures),
         cmocka_unit_test(several_engines),
         LT_TEST(next_frame_time),
+        LT_TEST(transition_in_records),
     };
     return cmocka_run_group_tests_name("draw list (DESIGN section 3)", tests, NULL, NULL);
 }

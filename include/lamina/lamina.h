@@ -728,6 +728,7 @@ LAMINA_API lamina_status_t lamina_layer_hit_test(
 #define LAMINA_DRAW_MASKS_TO_BOUNDS (1u << 3)  /* The layer clips its sublayers. */
 #define LAMINA_DRAW_DOUBLE_SIDED (1u << 4)     /* Its back face shows (else cull it). */
 #define LAMINA_DRAW_HAS_CLIP (1u << 5)         /* clip_rect is set (an ancestor clips). */
+#define LAMINA_DRAW_HAS_TRANSITION (1u << 6)   /* A transition runs: transition_* are set. */
 
 /** One layer as a renderer draws it. Plain data; colours not set by a flag read as zeros. */
 typedef struct lamina_draw_record {
@@ -755,7 +756,13 @@ typedef struct lamina_draw_record {
     double shadow_opacity; /* Not multiplied by opacity. */
     lamina_size_t shadow_offset;
     double shadow_radius;
-    double reserved[4]; /* Zero. Reserved for transition state (a later release) and growth. */
+    /* When LAMINA_DRAW_HAS_TRANSITION: the transition running on the layer (CA-10.1-10.4).
+     * The record holds the new state; lamina_layer_get_transition_before_value() gives the old
+     * one, so a renderer can composite both. Otherwise zero. */
+    int32_t transition_type;    /* LAMINA_TRANSITION_FADE ... _REVEAL */
+    int32_t transition_subtype; /* LAMINA_TRANSITION_FROM_* (SUBTYPE_NONE as the animation has it) */
+    double transition_progress; /* In [start, end] of the transition's progress window. */
+    double reserved[2];         /* Zero. */
 } lamina_draw_record_t;
 
 /** Builds the draw list of `root`'s subtree at `time` (finite; pass the engine's time for the
