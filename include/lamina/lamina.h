@@ -1423,6 +1423,310 @@ LAMINA_API lamina_status_t lamina_layer_convert_time(
 /* END explicit animations                                                                    */
 /* ========================================================================================== */
 
+/* ========================================================================================== */
+/* BEGIN actions, delegates and view-backed layers (issue 3: CA-3, CA-4, R5, R11)             */
+/* ========================================================================================== */
+
+/* ------------------------------------------------------------------------------------------ */
+/* The action search (CA-3.4 to CA-3.11, R5)                                                  */
+/*                                                                                            */
+/* When a property of a committed layer changes to a different value with disableActions off  */
+/* (R4, CA-2.7), or an event is posted on a committed layer, Lamina looks for the action to   */
+/* run, in this order, and stops at the first step that answers (CA-3.4, R5):                 */
+/*   1. the layer's delegate (lamina_layer_set_delegate()), or for a view-backed layer the    */
+/*      built-in view policy (R11, lamina_layer_set_view_backed());                           */
+/*   2. the layer's actions (lamina_layer_set_action(), lamina_layer_set_action_none());      */
+/*   3. the layer's style, then its nested styles in turn (lamina_layer_set_style());         */
+/*   4. the engine's default actions (lamina_engine_set_default_action());                    */
+/*   5. for an animatable property the built-in implicit animation (R6); otherwise nothing.   */
+/* An explicit "no action" at any step ends the search with no action (NSNull's role,         */
+/* CA-3.5); a delegate answering LAMINA_DELEGATE_CONTINUE lets it go on.                      */
+/*                                                                                            */
+/* Event keys are the property names ("position", also for a change of "position.x") and the  */
+/* events that are not properties (CA-3.2, CA-3.3), whose built-in default is no action:      */
+/*   "onOrderIn"  the layer joins a committed tree, or is unhidden;                           */
+/*   "onOrderOut" the layer leaves a committed tree, or is hidden;                            */
+/*   "sublayers"  posted on a committed superlayer when a sublayer is added or removed;       */
+/*   "transition" posted on the layer that replaces another                                   */
+/*                (lamina_layer_replace_sublayer()).                                          */
+/*                                                                                            */
+/* Running what was found: an animation action adds a copy of its animation to the layer      */
+/* under the event key (CA-3.10) in the changing thread's transaction, as                     */
+/* lamina_layer_add_animation() does (a duration <= 0 takes the transaction's; with no        */
+/* from/to/by values a basic animation runs from the presentation value to the new one,       */
+/* CA-7.1). A basic, spring or keyframe animation whose key path was cleared                  */
+/* (lamina_animation_set_key_path() with NULL) animates the property that changed. An         */
+/* animation that cannot be added (its key path names no property, a value of the wrong type) */
+/* is skipped: the change itself stands. A custom action's callback is called.                */
+/*                                                                                            */
+/* Ownership: every function below that hands out an action or a style returns it owned,      */
+/* holding one reference (release it with lamina_action_release() or lamina_style_release()). */
+/* Setting an action or a style somewhere keeps what Lamina needs, so the caller may release  */
+/* its handle at once. Released pointers are like freed ones: using them is undefined         */
+/* behaviour.                                                                                 */
+/*                                                                                            */
+/* Free functions: each `free_userdata` below (may be NULL) is called exactly once, never     */
+/* while an engine lock is held: at once when the call that registers it fails or has no      */
+/* callback to keep; otherwise when the registration's last reference goes, on the thread     */
+/* that drops it: inside lamina_action_release() or lamina_style_release() of the last        */
+/* handle, at the end of the call that ran a custom action or took a delegate's answer, at an */
+/* engine's next lamina_engine_tick() (after its callbacks) for what that engine dropped      */
+/* since (a registration replaced or removed, its layer destroyed), or inside                 */
+/* lamina_engine_destroy(). A free function may call any function except lamina_engine_tick() */
+/* and lamina_engine_destroy() of the engine releasing it.                                    */
+/*                                                                                            */
+/* Threads: actions are immutable, so one action can be set in many places, on many engines,  */
+/* and used from any thread. Calls on one style are serialized by a lock of its own. Custom   */
+/* actions and delegates are called on the thread whose call made the change (or posted the   */
+/* event, or asked lamina_layer_get_action()), with no engine lock held.                      */
+/*                                                                                            */
+/* Errors of every function below, besides those listed: INVALID_ARGUMENT (a NULL engine or   */
+/* out-pointer, a NULL action or style where one is required, a NULL or empty key),           */
+/* STALE_HANDLE (engine destroyed, layer not alive). A failing call changes nothing;          */
+/* out-parameters are untouched on failure.                                                   */
+/* ------------------------------------------------------------------------------------------ */
+
+/** An action (CAAction's role): an animation or a host callback. Opaque, reference-counted and
+ *  immutable once made. */
+typedef struct lamina_action lamina_action_t;
+
+/** The kind of an action. */
+typedef int32_t lamina_action_kind_t;
+#define LAMINA_ACTION_ANIMATION 0 /* Adds a copy of its animation under the event key. */
+#define LAMINA_ACTION_CUSTOM 1    /* Calls a host callback. */
+
+/** A custom action's callback. It runs on the thread whose call made the change or posted the
+ *  event, after the new value is stored, with no engine lock held, so it may read the layer (it
+ *  sees the new value) and call any function except lamina_engine_destroy() on that engine.
+ *  `layer` is the layer; `event` is the event key, borrowed for the duration of the call. */
+typedef void (*lamina_action_fn)(void *userdata, lamina_layer_t layer, const char *event);
+
+/** Creates an animation action holding a copy of `animation` (with its delegate, which copies
+ *  share; changing the animation object afterwards does not change the action). Running it
+ *  adds a copy under the event key (CA-3.10).
+ *  @param out_action receives the action. Owned: release it with lamina_action_release().
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_action_create_animation(
+    const lamina_animation_t *animation, lamina_action_t **out_action);
+
+/** Creates a custom action: running it calls `run(userdata, layer, event)` (CA-3.10).
+ *  `free_userdata` follows the section's rule for free functions: it runs when the action's
+ *  last reference goes, including the references its copies hold where it is set and those of
+ *  actions handed out by lamina_layer_get_action(). Owned, as
+ *  lamina_action_create_animation(). Errors: also INVALID_ARGUMENT for a NULL `run`.
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_action_create_custom(
+    lamina_action_fn run, void *userdata, lamina_free_fn free_userdata,
+    lamina_action_t **out_action);
+
+/** Adds a reference to an action (the same object). Any thread. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_action_retain(lamina_action_t *action);
+
+/** Drops a reference; the action is freed with its last reference. Any thread. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_action_release(lamina_action_t *action);
+
+/** The kind of an action. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_action_get_kind(
+    const lamina_action_t *action, lamina_action_kind_t *out_kind);
+
+/** A copy of an animation action's animation. Owned, as lamina_animation_create_basic().
+ *  Errors: also MISUSE for a custom action. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_action_copy_animation(
+    const lamina_action_t *action, lamina_animation_t **out_animation);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Layer actions, default actions and the action query                                        */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Sets the layer's action for the event `key` (its `actions` entry, step 2 of the search;
+ *  copied), replacing any entry, "no action" included; a NULL action removes the entry, which
+ *  succeeds also when there is none (lamina_layer_remove_action() reports NOT_FOUND instead).
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_set_action(
+    lamina_engine_t *engine, lamina_layer_t layer, const char *key, const lamina_action_t *action);
+
+/** Sets the engine's default action for the event `key` (+defaultActionForKey:'s role, step 4;
+ *  copied) for every layer of the engine; a NULL action removes the entry (also when there is
+ *  none). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_engine_set_default_action(
+    lamina_engine_t *engine, const char *key, const lamina_action_t *action);
+
+/** Puts an explicit "no action" in the engine's default actions for `key`: the search ends
+ *  there, before the built-in implicit animation (CA-3.5). Remove it with
+ *  lamina_engine_set_default_action() and NULL. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_engine_set_default_no_action(
+    lamina_engine_t *engine, const char *key);
+
+/** What the action search finds for the event `key` now, without running it (-actionForKey:'s
+ *  role, CA-3.4): the layer's delegate is asked, on this thread, as for a change. The built-in
+ *  implicit animation comes back as an animation action: a basic animation of the property
+ *  with no values, the transaction's duration and its timing function (LAMINA_TIMING_DEFAULT
+ *  when unset) (CA-3.6, CA-3.7). Inside an animation block, a view-backed layer answers the
+ *  block's animation; outside, no action (R11, CA-4.2). disableActions does not change the
+ *  answer (CA-16). Keys that name no property are events: they find what is set for them.
+ *  @param out_action receives an owned action (release it with lamina_action_release()), or
+ *  NULL when the search finds no action. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_get_action(
+    lamina_engine_t *engine, lamina_layer_t layer, const char *key, lamina_action_t **out_action);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Layer delegates (CALayerDelegate's actionForLayer:forKey:, CA-3.4 step 1)                  */
+/* ------------------------------------------------------------------------------------------ */
+
+/** A delegate's answer for one event (CA-3.5). */
+typedef int32_t lamina_delegate_answer_t;
+#define LAMINA_DELEGATE_CONTINUE 0  /* No opinion (nil): the search goes on with the layer's
+                                       actions, and may reach the built-in animation. */
+#define LAMINA_DELEGATE_NO_ACTION 1 /* Stop with no action (NSNull). */
+#define LAMINA_DELEGATE_ACTION 2    /* Stop with the action stored in *out_action. */
+
+/** A layer delegate's callbacks.
+ *
+ *  action_for_layer (may be NULL: then it always continues) answers for an event of `layer`.
+ *  It runs on the thread whose call made the change or posted the event (or called
+ *  lamina_layer_get_action()), before the new value is stored, with no engine lock held: it may
+ *  read the layer, and sees the old value (CA-2.6); it may call any function except
+ *  lamina_engine_destroy() on that engine. It is asked only when a search happens: a committed
+ *  layer, a value that differs, disableActions off. `event` is borrowed for the call.
+ *  *out_action is NULL on entry. To answer LAMINA_DELEGATE_ACTION, store an action handle
+ *  there: Lamina takes over that reference (it releases it; use lamina_action_retain() first
+ *  to keep using a shared action). Lamina takes over any handle stored there, whatever the
+ *  answer; LAMINA_DELEGATE_ACTION with none, and an unknown answer, count as
+ *  LAMINA_DELEGATE_CONTINUE. */
+typedef struct lamina_layer_delegate {
+    lamina_delegate_answer_t (*action_for_layer)(void *userdata, lamina_layer_t layer,
+                                                 const char *event, lamina_action_t **out_action);
+} lamina_layer_delegate_t;
+
+/** Sets the layer's delegate (its callbacks are copied from `delegate`; NULL clears it). The
+ *  delegate is not consulted while the layer is view-backed: the view policy answers instead
+ *  (R11). `free_userdata` follows the section's rule: it runs at once when `delegate` is NULL
+ *  or the call fails; otherwise, once no call to the delegate is still running, at the
+ *  engine's next tick after the delegate is replaced, cleared or its layer destroyed, or when
+ *  the engine is destroyed. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_set_delegate(
+    lamina_engine_t *engine, lamina_layer_t layer, const lamina_layer_delegate_t *delegate,
+    void *userdata, lamina_free_fn free_userdata);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Styles (CALayer.style's role, CA-3.4 step 3)                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+/** A style: actions searched after the layer's own, then those of the nested style it was
+ *  created with, and so on. Opaque and reference-counted; made without an engine. */
+typedef struct lamina_style lamina_style_t;
+
+/** Creates a style with no actions.
+ *  @param next the nested style searched after this one (style["style"]), or NULL. The new
+ *  style keeps a reference to it; a chain is read when it is set on a layer.
+ *  @param out_style receives the style. Owned: release it with lamina_style_release().
+ *  Since: 0.1 */
+LAMINA_API lamina_status_t lamina_style_create(
+    const lamina_style_t *next, lamina_style_t **out_style);
+
+/** Adds a reference to a style. Any thread. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_style_retain(lamina_style_t *style);
+
+/** Drops a reference; the style is freed with its last reference (layers it was set on keep
+ *  their own copy). Any thread. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_style_release(lamina_style_t *style);
+
+/** Sets the style's action for the event `key` (copied), replacing any entry; a NULL action
+ *  removes the entry (also when there is none). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_style_set_action(
+    lamina_style_t *style, const char *key, const lamina_action_t *action);
+
+/** Puts an explicit "no action" in the style for `key`: a search that reaches it ends with no
+ *  action (CA-3.5). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_style_set_no_action(lamina_style_t *style, const char *key);
+
+/** Sets the layer's style (NULL clears it). The layer keeps a snapshot of the chain as it is
+ *  now: later changes to these style objects do not reach layers they were set on (set the
+ *  style again to apply them). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_set_style(
+    lamina_engine_t *engine, lamina_layer_t layer, const lamina_style_t *style);
+
+/* ------------------------------------------------------------------------------------------ */
+/* View-backed layers and animation blocks (UIView's role: R11, CA-4)                         */
+/*                                                                                            */
+/* A view-backed layer's action search starts with the built-in view policy instead of its    */
+/* delegate (CA-4.1): "no action" outside animation blocks, so its changes never animate      */
+/* under a plain transaction (listing 7.4, CA-4.2), and inside a block an animation with the  */
+/* block's duration, delay, curve and options (listing 7.5). Modern UIKit's rules apply       */
+/* (CA-4.4): position, bounds and transform animate additively (from old - new to zero), so   */
+/* an interrupted animation keeps running under the new one, under a fresh key ("position-2") */
+/* and the motion stays smooth; other properties animate from the old value (the presentation */
+/* with BEGIN_FROM_CURRENT_STATE, CA-4.5) to the new one under the property's key, replacing  */
+/* the one in flight. Non-animatable properties and events get no action.                     */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Makes the layer view-backed or not (default not). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_set_view_backed(
+    lamina_engine_t *engine, lamina_layer_t layer, lamina_bool_t view_backed);
+
+/** Whether the layer is view-backed. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_layer_get_view_backed(
+    lamina_engine_t *engine, lamina_layer_t layer, lamina_bool_t *out_view_backed);
+
+/* Options of lamina_view_animation_begin(): UIViewAnimationOptions' bit values (CA-4.8).
+ * LAYOUT_SUBVIEWS and ALLOW_USER_INTERACTION are accepted and change nothing (Lamina lays
+ * nothing out; hit testing is the host's). AUTOREVERSE plays forwards then backwards; UIKit
+ * expects it with REPEAT, and alone it plays one cycle. OVERRIDE_INHERITED_OPTIONS makes a
+ * nested block use its own repeat and autoreverse options (CA-4.7). One curve at most. */
+#define LAMINA_VIEW_ANIMATION_LAYOUT_SUBVIEWS ((uint64_t)1 << 0)
+#define LAMINA_VIEW_ANIMATION_ALLOW_USER_INTERACTION ((uint64_t)1 << 1)
+#define LAMINA_VIEW_ANIMATION_BEGIN_FROM_CURRENT_STATE ((uint64_t)1 << 2) /* CA-4.5 */
+#define LAMINA_VIEW_ANIMATION_REPEAT ((uint64_t)1 << 3)                   /* Forever (CA-4.6). */
+#define LAMINA_VIEW_ANIMATION_AUTOREVERSE ((uint64_t)1 << 4)
+#define LAMINA_VIEW_ANIMATION_OVERRIDE_INHERITED_DURATION ((uint64_t)1 << 5) /* CA-4.7 */
+#define LAMINA_VIEW_ANIMATION_OVERRIDE_INHERITED_CURVE ((uint64_t)1 << 6)    /* CA-4.7 */
+#define LAMINA_VIEW_ANIMATION_OVERRIDE_INHERITED_OPTIONS ((uint64_t)1 << 9)  /* CA-4.7 */
+#define LAMINA_VIEW_ANIMATION_CURVE_EASE_IN_OUT ((uint64_t)0 << 16) /* The default curve. */
+#define LAMINA_VIEW_ANIMATION_CURVE_EASE_IN ((uint64_t)1 << 16)
+#define LAMINA_VIEW_ANIMATION_CURVE_EASE_OUT ((uint64_t)2 << 16)
+#define LAMINA_VIEW_ANIMATION_CURVE_LINEAR ((uint64_t)3 << 16)
+
+/** An animation block's completion: `finished` is 1 when every animation of the block ran to
+ *  its end, 0 when one was removed or replaced first (CA-4.6). */
+typedef void (*lamina_view_animation_completion_fn)(void *userdata, lamina_bool_t finished);
+
+/** Opens an animation block on the calling thread: the first half of UIView's
+ *  animateWithDuration:delay:options:animations:completion: (R11, CA-4.6), whose `animations`
+ *  are the calls made until lamina_view_animation_commit(). It begins an explicit transaction
+ *  (the block's changes publish as that transaction's do) and, unless the block's duration is
+ *  <= 0, makes changes to view-backed layers inside it animate. A block nested in another
+ *  inherits the outer block's duration, curve, and repeat and autoreverse options, unless
+ *  this one's OVERRIDE_INHERITED_* options say otherwise (CA-4.7). A duration <= 0 (after
+ *  inheritance) makes the changes without animating (CA-4.6).
+ *  @param duration seconds, finite.
+ *  @param delay seconds before the animations begin, finite and >= 0.
+ *  @param options LAMINA_VIEW_ANIMATION_* flags and at most one curve. The other bits of
+ *  UIKit's options (AllowAnimatedContent, ShowHideTransitionViews, the transition and frame
+ *  rate fields) belong to APIs Lamina does not have: INVALID_ARGUMENT.
+ *  @param completion (may be NULL) runs once, during a later lamina_engine_tick() on the
+ *  ticking thread outside the engine lock (as transaction completions do, CA-2.9), after every
+ *  animation of the block has stopped; with none, at the first tick after the block's
+ *  transaction committed. `free_userdata` (may be NULL) is called once: after the completion
+ *  ran, when the engine is destroyed first, or at once when `completion` is NULL or the call
+ *  fails. Errors: INVALID_ARGUMENT (non-finite duration, non-finite or negative delay, unknown
+ *  option bits), STALE_HANDLE, OUT_OF_MEMORY (transactions nested too deeply). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_view_animation_begin(
+    lamina_engine_t *engine, double duration, double delay, uint64_t options,
+    lamina_view_animation_completion_fn completion, void *userdata, lamina_free_fn free_userdata);
+
+/** Closes the calling thread's innermost animation block and commits its transaction (as
+ *  lamina_transaction_commit()). Every lamina_view_animation_begin() needs one; a block's
+ *  transaction must not be committed with lamina_transaction_commit() (the block would stay
+ *  open on the thread: Lamina does not detect that).
+ *  Errors: STALE_HANDLE, MISUSE when the innermost open transaction is not an animation block's
+ *  (none is open, or a transaction begun inside the block is still open); nothing changes
+ *  then. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_view_animation_commit(lamina_engine_t *engine);
+
+/* ========================================================================================== */
+/* END actions, delegates and view-backed layers                                              */
+/* ========================================================================================== */
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
