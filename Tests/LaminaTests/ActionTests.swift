@@ -194,6 +194,42 @@ struct ReleaseOutsideLockTests {
     }
 }
 
+@Suite("Engine lifetime with queued callbacks (R2)")
+struct QueuedCallbackLifetimeTests {
+    @Test("An engine dropped with delegate calls still queued is freed, and so is what they hold")
+    func noRetainCycle() throws {
+        let log = Log()
+        weak var weakEngine: Engine?
+        do {
+            let engine = Engine()
+            weakEngine = engine
+            let layer = try layerOnTick(engine)
+            final class Token: @unchecked Sendable {
+                let log: Log
+                init(_ log: Log) { self.log = log }
+                deinit { log.lines.append("token freed") }
+            }
+            let token = Token(log)
+            var fade = Animation.basic(keyPath: "opacity", from: .number(1), to: .number(0), duration: 1)
+            fade.delegate = AnimationDelegate(didStop: { _, _, _ in _ = token })
+            try layer.add(fade, forKey: "fade")
+            try layer.removeAnimation(forKey: "fade")  // queues didStop for the next tick
+        }
+        #expect(weakEngine == nil)
+        #expect(log.lines == ["token freed"])
+    }
+
+    @Test("A plain commit cannot close an animation block's transaction (R11)")
+    func blockNeedsItsOwnCommit() throws {
+        let engine = Engine()
+        try engine.beginViewAnimation(withDuration: 1, delay: 0, options: [], completion: nil)
+        #expect(throws: LaminaError.self) { try engine.transaction.commit() }
+        try engine.commitViewAnimation()
+        #expect(engine.transaction.depth == 0)
+        #expect(throws: LaminaError.self) { try engine.commitViewAnimation() }
+    }
+}
+
 @Suite("Events that are not properties (CA-3.2, CA-3.3, R5)")
 struct LayerEventTests {
     @Test("Adding to a committed tree posts onOrderIn on the layer and sublayers on the parent; removing posts onOrderOut")

@@ -1436,14 +1436,18 @@ static void view_animation_errors(void **state) {
     ASSERT_KEYS(f, f->layer, "opacity");
     ASSERT_FAILS(LAMINA_STATUS_MISUSE, lamina_view_animation_commit(f->engine));
     ASSERT_FAILS(LAMINA_STATUS_MISUSE, lamina_transaction_commit(f->engine));
+
+    /* A plain commit cannot close a block's transaction; its own commit still can. */
+    ASSERT_OK(lamina_view_animation_begin(f->engine, 1.0, 0.0, 0, NULL, NULL, NULL));
+    ASSERT_FAILS(LAMINA_STATUS_MISUSE, lamina_transaction_commit(f->engine));
+    ASSERT_OK(lamina_view_animation_commit(f->engine));
     /* After the block, changes jump again (listing 7.4). */
     ASSERT_OK(lamina_layer_remove_all_animations(f->engine, f->layer));
     ASSERT_OK(lamina_layer_set_opacity(f->engine, f->layer, 0.25));
     ASSERT_KEYS(f, f->layer, "");
 
-    /* A completion still pending when the engine goes is freed, never called. (The tick first
-     * runs the callbacks queued above, which keep the engine alive until they ran.) */
-    ASSERT_OK(lamina_engine_tick(f->engine, 0.5));
+    /* A completion still pending when the engine goes is freed, never called — also with
+     * delegate calls still queued from above (they do not keep the engine alive). */
     completion_log_t log = {0};
     completion_tag_t tag = {&log, "never"};
     ASSERT_OK(lamina_view_animation_begin(f->engine, 1.0, 0.0, 0, completion_logged, &tag, completion_tag_free));

@@ -488,7 +488,8 @@ LAMINA_API lamina_status_t lamina_transaction_begin(lamina_engine_t *engine);
  *  transaction encloses it, the changes publish with the implicit transaction, at the next
  *  lamina_engine_tick() or lamina_transaction_flush() (CA-2.3, CA-2.4). Completion callbacks
  *  never run here; they run during a later tick.
- *  Errors: STALE_HANDLE, MISUSE (no explicit transaction open: reported, nothing changes).
+ *  Errors: STALE_HANDLE, MISUSE (no explicit transaction open, or the innermost one is an
+ *  animation block's, which lamina_view_animation_commit() closes: reported, nothing changes).
  *  Since: 0.1 */
 LAMINA_API lamina_status_t lamina_transaction_commit(lamina_engine_t *engine);
 
@@ -1715,9 +1716,8 @@ LAMINA_API lamina_status_t lamina_view_animation_begin(
     lamina_view_animation_completion_fn completion, void *userdata, lamina_free_fn free_userdata);
 
 /** Closes the calling thread's innermost animation block and commits its transaction (as
- *  lamina_transaction_commit()). Every lamina_view_animation_begin() needs one; a block's
- *  transaction must not be committed with lamina_transaction_commit() (the block would stay
- *  open on the thread: Lamina does not detect that).
+ *  lamina_transaction_commit()). Every lamina_view_animation_begin() needs one;
+ *  lamina_transaction_commit() refuses to close a block's transaction (MISUSE).
  *  Errors: STALE_HANDLE, MISUSE when the innermost open transaction is not an animation block's
  *  (none is open, or a transaction begun inside the block is still open); nothing changes
  *  then. Since: 0.1 */

@@ -274,9 +274,13 @@ public final class Engine: @unchecked Sendable {
         if anim.track >= 0 { freeTrack(anim.track) } else { generalAnimations -= 1 }
         if let e = anim.explicit { graveyard.append(e) }
         if let e = anim.explicit, let didStop = e.animation.delegate?.didStop {
-            let layer = Layer(engine: self, id: e.owner)
+            let owner = e.owner
             let key = anim.key
-            pendingCallbacks.append { didStop(layer, key, finished) }
+            // Weak: a queued call must not keep a dropped engine alive (its pending callbacks,
+            // and their free functions, go with it).
+            pendingCallbacks.append { [weak self] in
+                if let self { didStop(Layer(engine: self, id: owner), key, finished) }
+            }
         }
         let list = anim.completionList
         guard list >= 0 else { return }
@@ -406,9 +410,11 @@ public final class Engine: @unchecked Sendable {
                             if !e.started, e.animation.timing.state(atParentTime: local).phase != .before {
                                 e.started = true
                                 if let didStart = e.animation.delegate?.didStart {
-                                    let layer = Layer(engine: self, id: e.owner)
+                                    let owner = e.owner
                                     let key = buf[k].key
-                                    pendingCallbacks.append { didStart(layer, key) }
+                                    pendingCallbacks.append { [weak self] in
+                                        if let self { didStart(Layer(engine: self, id: owner), key) }
+                                    }
                                 }
                             }
                             if e.isFinished(at: local) { finishedOwners.append(owner) }

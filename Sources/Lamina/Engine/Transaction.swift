@@ -66,6 +66,9 @@ public struct Transaction: Sendable {
             guard s.explicitDepth > 0 else {
                 throw LaminaError(.misuse, "commit() without a matching begin() on this thread")
             }
+            if s.frames[s.frames.count - 1].values[Engine.viewAnimationMarker] != nil {
+                throw LaminaError(.misuse, "the innermost transaction is an animation block's: close it with its own commit")
+            }
             let frame = s.frames.removeLast()
             engine.commitCompletions(of: frame)
             if s.frames.isEmpty {

@@ -1,6 +1,6 @@
-// UIView's block API split into a begin/commit pair, for callers that cannot pass a closure
-// (the C ABI's lamina_view_animation_begin/commit). The steps are those of
-// ``Engine/animate(withDuration:delay:options:animations:completion:)``, which stays as it is.
+// UIView's block API as a begin/commit pair, for callers that cannot pass a closure (the C
+// ABI's lamina_view_animation_begin/commit); ``Engine/animate(withDuration:delay:options:
+// animations:completion:)`` is this pair around its closure.
 
 extension Engine {
     /// The key of the marker that the block's own transaction frame carries: it tells

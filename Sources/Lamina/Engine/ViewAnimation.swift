@@ -77,33 +77,14 @@ extension Engine {
         withDuration duration: Double, delay: Double = 0, options: ViewAnimationOptions = [],
         animations: () throws -> Void, completion: (@Sendable (_ finished: Bool) -> Void)? = nil
     ) throws {
-        guard duration.isFinite, delay.isFinite, delay >= 0 else {
-            throw LaminaError(.invalidArgument, "animation block duration and delay must be finite, delay >= 0")
+        try beginViewAnimation(withDuration: duration, delay: delay, options: options, completion: completion)
+        do {
+            try animations()
+        } catch {
+            try? commitViewAnimation()
+            throw error
         }
-        let state = ViewBlockState()
-        let t = transaction
-        try t.begin()
-        if let completion { t.setCompletion { completion(state.allFinished) } }
-        let pushed: Bool = lock.withLock {
-            let s = stack()
-            var block = ViewBlock(duration: duration, delay: delay, options: options, curve: options.curve, state: state)
-            if let outer = s.viewBlocks.last {
-                if !options.contains(.overrideInheritedDuration) { block.duration = outer.duration }
-                if !options.contains(.overrideInheritedCurve) { block.curve = outer.curve }
-                if !options.contains(.overrideInheritedOptions) {
-                    let inherited: ViewAnimationOptions = [.repeat, .autoreverse]
-                    block.options = options.subtracting(inherited).union(outer.options.intersection(inherited))
-                }
-            }
-            guard block.duration > 0 else { return false }
-            s.viewBlocks.append(block)
-            return true
-        }
-        defer {
-            if pushed { lock.withLock { _ = stack().viewBlocks.popLast() } }
-            try? t.commit()
-        }
-        try animations()
+        try commitViewAnimation()
     }
 
     /// Marks a layer as view-backed (see ``setViewBacked(_:_:)``) — the Swift spelling.
