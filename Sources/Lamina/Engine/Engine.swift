@@ -372,7 +372,10 @@ public final class Engine: @unchecked Sendable {
         // Animation delegates first: a completion runs once its animations have stopped.
         for call in calls { call() }
         for record in due { record.callback() }
-        released.removeAll()  // host free functions run here, outside the lock
+        // Host free functions run here, outside the lock. Swift may end a value's lifetime at
+        // its last read, and `released` is never read: without this it could be released at the
+        // swap above, under the lock (an optimised build did exactly that).
+        withExtendedLifetime(released) {}
 
         lock.withLock { tickingThread = 0 }
     }
