@@ -46,10 +46,8 @@ extension Value {
                 blue: lerp(a.blue, b.blue, p), alpha: lerp(a.alpha, b.alpha, p)))
         case let (.transform(a), .transform(b)):
             return .transform(a.interpolated(to: b, progress: p))
-        case (.bool, .bool), (.string, .string), (.null, _), (_, .null),
-             (.null, .null):
+        case (.bool, .bool), (.string, .string), (.null, _), (_, .null):
             // Discrete (R9): nil colours do not interpolate (CA-3.15), they switch at 0.5.
-            if self.type != other.type, self.type != .null, other.type != .null { return nil }
             return p < 0.5 ? self : other
         default:
             return nil
