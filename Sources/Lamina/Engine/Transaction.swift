@@ -103,11 +103,7 @@ public struct Transaction: Sendable {
         guard duration.isFinite, duration >= 0 else {
             throw LaminaError(.invalidArgument, "animation duration must be finite and >= 0, got \(duration)")
         }
-        engine.lock.withLock {
-            let s = engine.stack()
-            s.ensureOpen()
-            s.frames[s.frames.count - 1].duration = duration
-        }
+        innermost { $0.duration = duration }
     }
 
     /// The timing function in effect; nil (the default, CA-16) means implicit animations use
@@ -115,11 +111,7 @@ public struct Transaction: Sendable {
     public var timingFunction: TimingFunction? {
         get { engine.lock.withLock { engine.stack().timingFunction } }
         nonmutating set {
-            engine.lock.withLock {
-                let s = engine.stack()
-                s.ensureOpen()
-                s.frames[s.frames.count - 1].timingFunction = .some(newValue)
-            }
+            innermost { $0.timingFunction = .some(newValue) }
         }
     }
 
@@ -127,11 +119,7 @@ public struct Transaction: Sendable {
     public var disableActions: Bool {
         get { engine.lock.withLock { engine.stack().disableActions } }
         nonmutating set {
-            engine.lock.withLock {
-                let s = engine.stack()
-                s.ensureOpen()
-                s.frames[s.frames.count - 1].disableActions = newValue
-            }
+            innermost { $0.disableActions = newValue }
         }
     }
 
@@ -141,14 +129,9 @@ public struct Transaction: Sendable {
     /// has finished or been removed, or at the first tick after its transaction committed if
     /// there were none.
     public func setCompletion(_ completion: (() -> Void)?) {
-        engine.lock.withLock {
-            let s = engine.stack()
-            s.ensureOpen()
-            let top = s.frames.count - 1
-            if let completion {
-                s.frames[top].completions.append(CompletionRecord(callback: completion))
-            }
-            s.frames[top].completionVisible = completion != nil
+        innermost { frame in
+            if let completion { frame.completions.append(CompletionRecord(callback: completion)) }
+            frame.completionVisible = completion != nil
         }
     }
 
@@ -184,11 +167,11 @@ public struct Transaction: Sendable {
         case ("animationDuration", .number(let d)?):
             try setAnimationDuration(d)
         case ("animationDuration", nil):
-            engine.lock.withLock { if let top = engine.stack().frames.indices.last { engine.stack().frames[top].duration = nil } }
+            innermost { $0.duration = nil }
         case ("disableActions", .bool(let b)?):
             disableActions = b
         case ("disableActions", nil):
-            engine.lock.withLock { if let top = engine.stack().frames.indices.last { engine.stack().frames[top].disableActions = nil } }
+            innermost { $0.disableActions = nil }
         case ("animationDuration", _):
             throw LaminaError(.typeMismatch, "'animationDuration' takes a number")
         case ("disableActions", _):
@@ -196,11 +179,17 @@ public struct Transaction: Sendable {
         case ("animationTimingFunction", _):
             throw LaminaError(.typeMismatch, "set 'animationTimingFunction' with the timing function setter")
         default:
-            engine.lock.withLock {
-                let s = engine.stack()
-                s.ensureOpen()
-                s.frames[s.frames.count - 1].values[key] = value
-            }
+            innermost { $0.values[key] = value }
+        }
+    }
+
+    /// Changes the calling thread's innermost transaction, creating the implicit one if none
+    /// is open (writes go to the innermost scope, CA-2.8).
+    private func innermost(_ change: (inout TransactionFrame) -> Void) {
+        engine.lock.withLock {
+            let s = engine.stack()
+            s.ensureOpen()
+            change(&s.frames[s.frames.count - 1])
         }
     }
 }
