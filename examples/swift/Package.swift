@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+//
+// The seeds' listings 7.1 to 7.7 in Swift, through `import Lamina`, as a separate package that
+// depends on Lamina by path (the way examples/consumers/swift-consumer does; see there why the
+// dependency is given a fixed name). Each listing prints a trace that
+// examples/check-examples.sh compares with examples/expected/listing_7_N.txt, the same text the
+// C and Python versions print.
+//
+//   swift run --package-path examples/swift --scratch-path build/examples-swift listing71
+
+import PackageDescription
+
+let listings = ["listing71", "listing72", "listing73", "listing74", "listing75", "listing76", "listing77"]
+
+let package = Package(
+    name: "LaminaExamples",
+    dependencies: [
+        .package(name: "Lamina", path: "../.."),
+    ],
+    targets: [
+        // Formatting shared by the listings: numbers with 3 decimals, colours, animation keys.
+        .target(name: "Trace", dependencies: [.product(name: "Lamina", package: "Lamina")]),
+    ] + listings.map { name in
+        .executableTarget(
+            name: name,
+            dependencies: ["Trace", .product(name: "Lamina", package: "Lamina")])
+    },
+    swiftLanguageModes: [.v6]
+)
