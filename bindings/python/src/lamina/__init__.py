@@ -1,0 +1,86 @@
+"""Lamina: Core Animation's layer model for Python.
+
+A tree of layers whose property changes animate implicitly inside transactions, and a
+presentation tree that tells the host what is on screen at any moment::
+
+    import lamina
+
+    with lamina.Engine() as engine:
+        layer = engine.layer(bounds=(0, 0, 100, 100), background_color=lamina.RED)
+        engine.tick(0.0)                      # commits: the layer now has a presentation
+        layer.background_color = lamina.BLUE  # animates implicitly over 0.25 s
+        engine.tick(0.1)
+        print(layer.presentation().background_color)
+
+The library is loaded from ``$LAMINA_LIBRARY``, the copy bundled with the package, or the
+system's ``liblamina`` (in that order).
+"""
+from __future__ import annotations
+
+from . import _capi
+from ._animation import (
+    REPEAT_FOREVER,
+    Animation,
+    AnimationGroup,
+    BasicAnimation,
+    KeyframeAnimation,
+    PropertyAnimation,
+    SpringAnimation,
+    TransitionAnimation,
+)
+from ._engine import (
+    NO_ACTION,
+    AnimationTiming,
+    DrawRecord,
+    Engine,
+    Layer,
+    Presentation,
+    Style,
+    Transaction,
+    TransitionInfo,
+    ViewAnimationOptions,
+    clock_now,
+)
+from ._errors import (
+    InvalidArgumentError,
+    LaminaError,
+    LaminaMemoryError,
+    MisuseError,
+    NoPresentationError,
+    NotFoundError,
+    StaleHandleError,
+    TypeMismatchError,
+    UnknownKeyError,
+)
+from ._types import (
+    BLACK,
+    BLUE,
+    CLEAR,
+    GREEN,
+    IDENTITY,
+    RED,
+    WHITE,
+    Color,
+    Point,
+    Rect,
+    Size,
+    TimingFunction,
+    Transform3D,
+)
+
+#: The loaded C library's version string, e.g. "0.1.0".
+library_version: str = _capi.lib.lamina_version_string().decode("ascii")
+#: Where the C library was loaded from.
+library_path: str = getattr(_capi.lib, "_lamina_path", "")
+__version__ = "0.1.0"
+
+__all__ = [
+    "Animation", "AnimationGroup", "AnimationTiming", "BasicAnimation", "BLACK", "BLUE",
+    "CLEAR", "Color", "DrawRecord", "Engine", "GREEN", "IDENTITY", "InvalidArgumentError",
+    "KeyframeAnimation", "Layer", "LaminaError", "LaminaMemoryError", "MisuseError",
+    "NO_ACTION", "NoPresentationError", "NotFoundError", "Point", "Presentation",
+    "PropertyAnimation", "RED", "REPEAT_FOREVER", "Rect", "Size", "SpringAnimation",
+    "StaleHandleError", "Style", "TimingFunction", "Transaction", "Transform3D",
+    "TransitionAnimation", "TransitionInfo", "TypeMismatchError", "UnknownKeyError",
+    "ViewAnimationOptions", "WHITE", "clock_now", "library_path", "library_version",
+]

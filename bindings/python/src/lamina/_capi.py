@@ -1,0 +1,430 @@
+"""Private ctypes declarations of the C ABI (include/lamina/lamina.h).
+
+Nothing here is public API. The function table below is generated from the header by
+``tools/gen_capi.py`` and bound with explicit argtypes/restype; every function that returns a
+``lamina_status_t`` goes through one errcheck, :func:`_check`, which raises the matching
+:class:`~lamina.LaminaError` subclass and re-raises an exception stashed by a Python callback.
+"""
+from __future__ import annotations
+
+import threading
+from ctypes import (
+    CFUNCTYPE,
+    POINTER,
+    Structure,
+    Union,
+    c_char_p,
+    c_double,
+    c_int32,
+    c_int64,
+    c_size_t,
+    c_uint32,
+    c_uint64,
+    c_void_p,
+)
+from typing import Any, List
+
+from ._errors import error_for_status
+from ._loader import load_library
+
+
+class Point(Structure):
+    _fields_ = [("x", c_double), ("y", c_double)]
+
+
+class Size(Structure):
+    _fields_ = [("width", c_double), ("height", c_double)]
+
+
+class Rect(Structure):
+    _fields_ = [("origin", Point), ("size", Size)]
+
+
+class Color(Structure):
+    _fields_ = [("r", c_double), ("g", c_double), ("b", c_double), ("a", c_double)]
+
+
+class Transform3D(Structure):
+    _fields_ = [(f"m{r}{c}", c_double) for r in range(1, 5) for c in range(1, 5)]
+
+
+class TimingFunction(Structure):
+    _fields_ = [("c1x", c_double), ("c1y", c_double), ("c2x", c_double), ("c2y", c_double)]
+
+
+class _ValueUnion(Union):
+    _fields_ = [
+        ("number", c_double),
+        ("point", Point),
+        ("size", Size),
+        ("rect", Rect),
+        ("color", Color),
+        ("transform", Transform3D),
+        ("boolean", c_uint32),
+        ("string", c_char_p),
+    ]
+
+
+class Value(Structure):
+    _fields_ = [("type", c_int32), ("reserved", c_uint32), ("u", _ValueUnion)]
+
+
+VALUE_NULL, VALUE_NUMBER, VALUE_POINT, VALUE_SIZE, VALUE_RECT = 0, 1, 2, 3, 4
+VALUE_COLOR, VALUE_TRANSFORM, VALUE_BOOL, VALUE_STRING = 5, 6, 7, 8
+
+
+class MediaTiming(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("reserved", c_uint32),
+        ("begin_time", c_double),
+        ("duration", c_double),
+        ("speed", c_double),
+        ("time_offset", c_double),
+        ("repeat_count", c_double),
+        ("repeat_duration", c_double),
+        ("autoreverses", c_uint32),
+        ("fill_mode", c_int32),
+    ]
+
+
+def media_timing_init() -> MediaTiming:
+    from ctypes import sizeof
+
+    return MediaTiming(sizeof(MediaTiming), 0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0, 0)
+
+
+class Spring(Structure):
+    _fields_ = [
+        ("mass", c_double),
+        ("stiffness", c_double),
+        ("damping", c_double),
+        ("initial_velocity", c_double),
+        ("allows_overdamping", c_uint32),
+        ("reserved", c_uint32),
+    ]
+
+
+class PathElement(Structure):
+    _fields_ = [("type", c_int32), ("reserved", c_uint32), ("points", Point * 3)]
+
+
+class DrawRecord(Structure):
+    _fields_ = [
+        ("layer", c_uint64),
+        ("flags", c_uint32),
+        ("depth", c_uint32),
+        ("descendant_count", c_uint32),
+        ("clip_index", c_int32),
+        ("transform", Transform3D),
+        ("bounds", Rect),
+        ("clip_rect", Rect),
+        ("opacity", c_double),
+        ("corner_radius", c_double),
+        ("border_width", c_double),
+        ("background_color", Color),
+        ("border_color", Color),
+        ("shadow_color", Color),
+        ("shadow_opacity", c_double),
+        ("shadow_offset", Size),
+        ("shadow_radius", c_double),
+        ("transition_type", c_int32),
+        ("transition_subtype", c_int32),
+        ("transition_progress", c_double),
+        ("reserved", c_double * 2),
+    ]
+
+
+class AnimationTiming(Structure):
+    _fields_ = [
+        ("phase", c_int32),
+        ("contributing", c_uint32),
+        ("iteration", c_int64),
+        ("iteration_progress", c_double),
+        ("active_duration", c_double),
+        ("end_time", c_double),
+        ("begin_time", c_double),
+        ("has_begin_time", c_uint32),
+        ("reserved", c_uint32),
+    ]
+
+
+class TransitionState(Structure):
+    _fields_ = [("type", c_int32), ("subtype", c_int32), ("progress", c_double)]
+
+
+# Opaque handle kinds: each its own pointer type, so passing the wrong kind fails loudly.
+class EngineStruct(Structure):
+    pass
+
+
+class AnimationStruct(Structure):
+    pass
+
+
+class ActionStruct(Structure):
+    pass
+
+
+class StyleStruct(Structure):
+    pass
+
+
+EngineP = POINTER(EngineStruct)
+AnimationP = POINTER(AnimationStruct)
+ActionP = POINTER(ActionStruct)
+StyleP = POINTER(StyleStruct)
+
+CALLBACK_FN = CFUNCTYPE(None, c_void_p)
+FREE_FN = CFUNCTYPE(None, c_void_p)
+ACTION_FN = CFUNCTYPE(None, c_void_p, c_uint64, c_char_p)
+VIEW_COMPLETION_FN = CFUNCTYPE(None, c_void_p, c_uint32)
+DID_START_FN = CFUNCTYPE(None, c_void_p, c_uint64, c_char_p)
+DID_STOP_FN = CFUNCTYPE(None, c_void_p, c_uint64, c_char_p, c_uint32)
+ACTION_FOR_LAYER_FN = CFUNCTYPE(c_int32, c_void_p, c_uint64, c_char_p, POINTER(ActionP))
+
+
+class AnimationDelegate(Structure):
+    _fields_ = [("did_start", DID_START_FN), ("did_stop", DID_STOP_FN)]
+
+
+class LayerDelegate(Structure):
+    _fields_ = [("action_for_layer", ACTION_FOR_LAYER_FN)]
+
+
+# --- Exceptions raised inside Python callbacks --------------------------------------------
+_pending = threading.local()
+
+
+def stash_exception(exc: BaseException) -> None:
+    """Keeps an exception raised in a callback until the C call that ran it returns."""
+    lst = getattr(_pending, "errors", None)
+    if lst is None:
+        lst = _pending.errors = []
+    lst.append(exc)
+
+
+def raise_pending() -> None:
+    """Re-raises the first exception stashed on this thread by a callback, if any."""
+    lst = getattr(_pending, "errors", None)
+    if lst:
+        exc = lst[0]
+        del lst[:]
+        raise exc
+
+
+def _check(result: int, func: Any, args: Any) -> int:
+    if result != 0:
+        message = lib.lamina_last_error_message()
+        text = message.decode("utf-8", "replace") if message else ""
+        name = lib.lamina_status_string(result).decode("ascii", "replace")
+        pending = getattr(_pending, "errors", None)
+        err = error_for_status(result, name, text, func.__name__)
+        if pending:
+            exc = pending[0]
+            del pending[:]
+            raise exc from err
+        raise err
+    raise_pending()
+    return result
+
+
+_NOT_STATUS = {
+    "lamina_version_number",
+    "lamina_version_string",
+    "lamina_status_string",
+    "lamina_last_error_status",
+    "lamina_last_error_message",
+    "lamina_clock_now",
+}
+
+_FUNCTIONS: List[Any] = [
+    ('lamina_version_number', [], c_int32),
+    ('lamina_version_string', [], c_char_p),
+    ('lamina_status_string', [c_int32], c_char_p),
+    ('lamina_last_error_status', [], c_int32),
+    ('lamina_last_error_message', [], c_char_p),
+    ('lamina_clock_now', [], c_double),
+    ('lamina_engine_create', [POINTER(EngineP)], c_int32),
+    ('lamina_engine_destroy', [EngineP], c_int32),
+    ('lamina_engine_tick', [EngineP, c_double], c_int32),
+    ('lamina_engine_get_time', [EngineP, POINTER(c_double)], c_int32),
+    ('lamina_engine_register_property', [EngineP, c_char_p, POINTER(Value)], c_int32),
+    ('lamina_layer_create', [EngineP, POINTER(c_uint64)], c_int32),
+    ('lamina_layer_retain', [EngineP, c_uint64], c_int32),
+    ('lamina_layer_release', [EngineP, c_uint64], c_int32),
+    ('lamina_layer_add_sublayer', [EngineP, c_uint64, c_uint64], c_int32),
+    ('lamina_layer_insert_sublayer_at', [EngineP, c_uint64, c_uint64, c_uint32], c_int32),
+    ('lamina_layer_insert_sublayer_above', [EngineP, c_uint64, c_uint64, c_uint64], c_int32),
+    ('lamina_layer_insert_sublayer_below', [EngineP, c_uint64, c_uint64, c_uint64], c_int32),
+    ('lamina_layer_remove_from_superlayer', [EngineP, c_uint64], c_int32),
+    ('lamina_layer_replace_sublayer', [EngineP, c_uint64, c_uint64, c_uint64], c_int32),
+    ('lamina_layer_get_superlayer', [EngineP, c_uint64, POINTER(c_uint64)], c_int32),
+    ('lamina_layer_get_sublayers', [EngineP, c_uint64, POINTER(c_uint64), c_size_t, POINTER(c_size_t)], c_int32),
+    ('lamina_layer_set_value', [EngineP, c_uint64, c_char_p, POINTER(Value)], c_int32),
+    ('lamina_layer_get_value', [EngineP, c_uint64, c_char_p, POINTER(Value)], c_int32),
+    ('lamina_layer_set_number', [EngineP, c_uint64, c_char_p, c_double], c_int32),
+    ('lamina_layer_get_number', [EngineP, c_uint64, c_char_p, POINTER(c_double)], c_int32),
+    ('lamina_layer_set_point', [EngineP, c_uint64, c_char_p, Point], c_int32),
+    ('lamina_layer_get_point', [EngineP, c_uint64, c_char_p, POINTER(Point)], c_int32),
+    ('lamina_layer_set_size', [EngineP, c_uint64, c_char_p, Size], c_int32),
+    ('lamina_layer_get_size', [EngineP, c_uint64, c_char_p, POINTER(Size)], c_int32),
+    ('lamina_layer_set_rect', [EngineP, c_uint64, c_char_p, Rect], c_int32),
+    ('lamina_layer_get_rect', [EngineP, c_uint64, c_char_p, POINTER(Rect)], c_int32),
+    ('lamina_layer_set_color', [EngineP, c_uint64, c_char_p, Color], c_int32),
+    ('lamina_layer_get_color', [EngineP, c_uint64, c_char_p, POINTER(Color)], c_int32),
+    ('lamina_layer_set_transform', [EngineP, c_uint64, c_char_p, Transform3D], c_int32),
+    ('lamina_layer_get_transform', [EngineP, c_uint64, c_char_p, POINTER(Transform3D)], c_int32),
+    ('lamina_layer_set_bool', [EngineP, c_uint64, c_char_p, c_uint32], c_int32),
+    ('lamina_layer_get_bool', [EngineP, c_uint64, c_char_p, POINTER(c_uint32)], c_int32),
+    ('lamina_layer_set_name', [EngineP, c_uint64, c_char_p], c_int32),
+    ('lamina_layer_get_name', [EngineP, c_uint64, c_char_p, c_size_t, POINTER(c_size_t)], c_int32),
+    ('lamina_layer_set_position', [EngineP, c_uint64, Point], c_int32),
+    ('lamina_layer_get_position', [EngineP, c_uint64, POINTER(Point)], c_int32),
+    ('lamina_layer_set_bounds', [EngineP, c_uint64, Rect], c_int32),
+    ('lamina_layer_get_bounds', [EngineP, c_uint64, POINTER(Rect)], c_int32),
+    ('lamina_layer_set_opacity', [EngineP, c_uint64, c_double], c_int32),
+    ('lamina_layer_get_opacity', [EngineP, c_uint64, POINTER(c_double)], c_int32),
+    ('lamina_layer_set_action_none', [EngineP, c_uint64, c_char_p], c_int32),
+    ('lamina_layer_remove_action', [EngineP, c_uint64, c_char_p], c_int32),
+    ('lamina_layer_has_presentation', [EngineP, c_uint64, POINTER(c_uint32)], c_int32),
+    ('lamina_layer_get_presentation_value', [EngineP, c_uint64, c_char_p, POINTER(Value)], c_int32),
+    ('lamina_layer_get_presentation_value_at', [EngineP, c_uint64, c_char_p, c_double, POINTER(Value)], c_int32),
+    ('lamina_transaction_begin', [EngineP], c_int32),
+    ('lamina_transaction_commit', [EngineP], c_int32),
+    ('lamina_transaction_flush', [EngineP], c_int32),
+    ('lamina_transaction_set_duration', [EngineP, c_double], c_int32),
+    ('lamina_transaction_get_duration', [EngineP, POINTER(c_double)], c_int32),
+    ('lamina_transaction_set_timing_function', [EngineP, POINTER(TimingFunction)], c_int32),
+    ('lamina_transaction_get_timing_function', [EngineP, POINTER(TimingFunction), POINTER(c_uint32)], c_int32),
+    ('lamina_transaction_set_disable_actions', [EngineP, c_uint32], c_int32),
+    ('lamina_transaction_get_disable_actions', [EngineP, POINTER(c_uint32)], c_int32),
+    ('lamina_transaction_set_completion', [EngineP, CALLBACK_FN, c_void_p, FREE_FN], c_int32),
+    ('lamina_transaction_has_completion', [EngineP, POINTER(c_uint32)], c_int32),
+    ('lamina_transaction_set_value', [EngineP, c_char_p, POINTER(Value)], c_int32),
+    ('lamina_transaction_get_value', [EngineP, c_char_p, POINTER(Value)], c_int32),
+    ('lamina_timing_function_named', [c_int32, POINTER(TimingFunction)], c_int32),
+    ('lamina_timing_function_evaluate', [POINTER(TimingFunction), c_double, POINTER(c_double)], c_int32),
+    ('lamina_transform3d_make_translation', [c_double, c_double, c_double, POINTER(Transform3D)], c_int32),
+    ('lamina_transform3d_make_scale', [c_double, c_double, c_double, POINTER(Transform3D)], c_int32),
+    ('lamina_transform3d_make_rotation', [c_double, c_double, c_double, c_double, POINTER(Transform3D)], c_int32),
+    ('lamina_transform3d_concat', [POINTER(Transform3D), POINTER(Transform3D), POINTER(Transform3D)], c_int32),
+    ('lamina_transform3d_translate', [POINTER(Transform3D), c_double, c_double, c_double, POINTER(Transform3D)], c_int32),
+    ('lamina_transform3d_scale', [POINTER(Transform3D), c_double, c_double, c_double, POINTER(Transform3D)], c_int32),
+    ('lamina_transform3d_rotate', [POINTER(Transform3D), c_double, c_double, c_double, c_double, POINTER(Transform3D)], c_int32),
+    ('lamina_transform3d_invert', [POINTER(Transform3D), POINTER(Transform3D), POINTER(c_uint32)], c_int32),
+    ('lamina_transform3d_is_identity', [POINTER(Transform3D), POINTER(c_uint32)], c_int32),
+    ('lamina_transform3d_apply_to_point', [POINTER(Transform3D), Point, POINTER(Point)], c_int32),
+    ('lamina_layer_get_frame', [EngineP, c_uint64, c_int32, c_double, POINTER(Rect)], c_int32),
+    ('lamina_layer_set_frame', [EngineP, c_uint64, Rect], c_int32),
+    ('lamina_layer_convert_point', [EngineP, c_uint64, c_uint64, Point, c_int32, c_double, POINTER(Point)], c_int32),
+    ('lamina_layer_convert_rect', [EngineP, c_uint64, c_uint64, Rect, c_int32, c_double, POINTER(Rect)], c_int32),
+    ('lamina_layer_contains_point', [EngineP, c_uint64, Point, c_int32, c_double, POINTER(c_uint32)], c_int32),
+    ('lamina_layer_hit_test', [EngineP, c_uint64, Point, c_int32, c_double, POINTER(c_uint64)], c_int32),
+    ('lamina_engine_draw_list', [EngineP, c_uint64, c_double, POINTER(POINTER(DrawRecord)), POINTER(c_size_t)], c_int32),
+    ('lamina_engine_next_frame_time', [EngineP, POINTER(c_double)], c_int32),
+    ('lamina_animation_create_basic', [c_char_p, POINTER(AnimationP)], c_int32),
+    ('lamina_animation_create_spring', [c_char_p, POINTER(AnimationP)], c_int32),
+    ('lamina_animation_create_keyframe', [c_char_p, POINTER(AnimationP)], c_int32),
+    ('lamina_animation_create_transition', [c_int32, c_int32, POINTER(AnimationP)], c_int32),
+    ('lamina_animation_create_group', [POINTER(AnimationP)], c_int32),
+    ('lamina_animation_retain', [AnimationP], c_int32),
+    ('lamina_animation_release', [AnimationP], c_int32),
+    ('lamina_animation_copy', [AnimationP, POINTER(AnimationP)], c_int32),
+    ('lamina_animation_get_kind', [AnimationP, POINTER(c_int32)], c_int32),
+    ('lamina_animation_set_key_path', [AnimationP, c_char_p], c_int32),
+    ('lamina_animation_get_key_path', [AnimationP, c_char_p, c_size_t, POINTER(c_size_t)], c_int32),
+    ('lamina_animation_set_from_value', [AnimationP, POINTER(Value)], c_int32),
+    ('lamina_animation_set_to_value', [AnimationP, POINTER(Value)], c_int32),
+    ('lamina_animation_set_by_value', [AnimationP, POINTER(Value)], c_int32),
+    ('lamina_animation_get_from_value', [AnimationP, POINTER(Value)], c_int32),
+    ('lamina_animation_get_to_value', [AnimationP, POINTER(Value)], c_int32),
+    ('lamina_animation_get_by_value', [AnimationP, POINTER(Value)], c_int32),
+    ('lamina_animation_set_additive', [AnimationP, c_uint32], c_int32),
+    ('lamina_animation_get_additive', [AnimationP, POINTER(c_uint32)], c_int32),
+    ('lamina_animation_set_cumulative', [AnimationP, c_uint32], c_int32),
+    ('lamina_animation_get_cumulative', [AnimationP, POINTER(c_uint32)], c_int32),
+    ('lamina_animation_set_value_function', [AnimationP, c_int32], c_int32),
+    ('lamina_animation_get_value_function', [AnimationP, POINTER(c_int32)], c_int32),
+    ('lamina_animation_set_removed_on_completion', [AnimationP, c_uint32], c_int32),
+    ('lamina_animation_get_removed_on_completion', [AnimationP, POINTER(c_uint32)], c_int32),
+    ('lamina_animation_set_timing_function', [AnimationP, POINTER(TimingFunction)], c_int32),
+    ('lamina_animation_get_timing_function', [AnimationP, POINTER(TimingFunction), POINTER(c_uint32)], c_int32),
+    ('lamina_animation_set_media_timing', [AnimationP, POINTER(MediaTiming)], c_int32),
+    ('lamina_animation_get_media_timing', [AnimationP, POINTER(MediaTiming)], c_int32),
+    ('lamina_animation_set_spring', [AnimationP, POINTER(Spring)], c_int32),
+    ('lamina_animation_get_spring', [AnimationP, POINTER(Spring)], c_int32),
+    ('lamina_spring_init_perceptual', [c_double, c_double, POINTER(Spring)], c_int32),
+    ('lamina_spring_get_settling_duration', [POINTER(Spring), POINTER(c_double)], c_int32),
+    ('lamina_animation_set_keyframe_values', [AnimationP, POINTER(Value), c_size_t], c_int32),
+    ('lamina_animation_get_keyframe_values', [AnimationP, POINTER(Value), c_size_t, POINTER(c_size_t)], c_int32),
+    ('lamina_animation_set_key_times', [AnimationP, POINTER(c_double), c_size_t], c_int32),
+    ('lamina_animation_get_key_times', [AnimationP, POINTER(c_double), c_size_t, POINTER(c_size_t)], c_int32),
+    ('lamina_animation_set_keyframe_timing_functions', [AnimationP, POINTER(TimingFunction), c_size_t], c_int32),
+    ('lamina_animation_get_keyframe_timing_functions', [AnimationP, POINTER(TimingFunction), c_size_t, POINTER(c_size_t)], c_int32),
+    ('lamina_animation_set_calculation_mode', [AnimationP, c_int32], c_int32),
+    ('lamina_animation_get_calculation_mode', [AnimationP, POINTER(c_int32)], c_int32),
+    ('lamina_animation_set_tension_values', [AnimationP, POINTER(c_double), c_size_t], c_int32),
+    ('lamina_animation_get_tension_values', [AnimationP, POINTER(c_double), c_size_t, POINTER(c_size_t)], c_int32),
+    ('lamina_animation_set_continuity_values', [AnimationP, POINTER(c_double), c_size_t], c_int32),
+    ('lamina_animation_get_continuity_values', [AnimationP, POINTER(c_double), c_size_t, POINTER(c_size_t)], c_int32),
+    ('lamina_animation_set_bias_values', [AnimationP, POINTER(c_double), c_size_t], c_int32),
+    ('lamina_animation_get_bias_values', [AnimationP, POINTER(c_double), c_size_t, POINTER(c_size_t)], c_int32),
+    ('lamina_animation_set_path', [AnimationP, POINTER(PathElement), c_size_t], c_int32),
+    ('lamina_animation_get_path', [AnimationP, POINTER(PathElement), c_size_t, POINTER(c_size_t)], c_int32),
+    ('lamina_animation_set_rotation_mode', [AnimationP, c_int32], c_int32),
+    ('lamina_animation_get_rotation_mode', [AnimationP, POINTER(c_int32)], c_int32),
+    ('lamina_animation_set_transition_type', [AnimationP, c_int32], c_int32),
+    ('lamina_animation_get_transition_type', [AnimationP, POINTER(c_int32)], c_int32),
+    ('lamina_animation_set_transition_subtype', [AnimationP, c_int32], c_int32),
+    ('lamina_animation_get_transition_subtype', [AnimationP, POINTER(c_int32)], c_int32),
+    ('lamina_animation_set_transition_progress', [AnimationP, c_double, c_double], c_int32),
+    ('lamina_animation_get_transition_progress', [AnimationP, POINTER(c_double), POINTER(c_double)], c_int32),
+    ('lamina_animation_group_add', [AnimationP, AnimationP], c_int32),
+    ('lamina_animation_group_get_count', [AnimationP, POINTER(c_size_t)], c_int32),
+    ('lamina_animation_group_copy_child', [AnimationP, c_size_t, POINTER(AnimationP)], c_int32),
+    ('lamina_animation_group_remove_all', [AnimationP], c_int32),
+    ('lamina_animation_set_delegate', [AnimationP, POINTER(AnimationDelegate), c_void_p, FREE_FN], c_int32),
+    ('lamina_layer_add_animation', [EngineP, c_uint64, AnimationP, c_char_p], c_int32),
+    ('lamina_layer_copy_animation', [EngineP, c_uint64, c_char_p, POINTER(AnimationP)], c_int32),
+    ('lamina_layer_get_animation_count', [EngineP, c_uint64, POINTER(c_size_t)], c_int32),
+    ('lamina_layer_get_animation_key', [EngineP, c_uint64, c_size_t, c_char_p, c_size_t, POINTER(c_size_t)], c_int32),
+    ('lamina_layer_remove_animation', [EngineP, c_uint64, c_char_p], c_int32),
+    ('lamina_layer_remove_all_animations', [EngineP, c_uint64], c_int32),
+    ('lamina_layer_get_animation_timing', [EngineP, c_uint64, c_char_p, POINTER(AnimationTiming)], c_int32),
+    ('lamina_layer_get_animation_timing_at', [EngineP, c_uint64, c_char_p, c_double, POINTER(AnimationTiming)], c_int32),
+    ('lamina_layer_get_transition', [EngineP, c_uint64, c_double, POINTER(TransitionState), POINTER(c_uint32)], c_int32),
+    ('lamina_layer_get_transition_before_value', [EngineP, c_uint64, c_char_p, c_double, POINTER(Value)], c_int32),
+    ('lamina_layer_convert_time', [EngineP, c_uint64, c_uint64, c_double, POINTER(c_double)], c_int32),
+    ('lamina_action_create_animation', [AnimationP, POINTER(ActionP)], c_int32),
+    ('lamina_action_create_custom', [ACTION_FN, c_void_p, FREE_FN, POINTER(ActionP)], c_int32),
+    ('lamina_action_retain', [ActionP], c_int32),
+    ('lamina_action_release', [ActionP], c_int32),
+    ('lamina_action_get_kind', [ActionP, POINTER(c_int32)], c_int32),
+    ('lamina_action_copy_animation', [ActionP, POINTER(AnimationP)], c_int32),
+    ('lamina_layer_set_action', [EngineP, c_uint64, c_char_p, ActionP], c_int32),
+    ('lamina_engine_set_default_action', [EngineP, c_char_p, ActionP], c_int32),
+    ('lamina_engine_set_default_no_action', [EngineP, c_char_p], c_int32),
+    ('lamina_layer_get_action', [EngineP, c_uint64, c_char_p, POINTER(ActionP)], c_int32),
+    ('lamina_layer_set_delegate', [EngineP, c_uint64, POINTER(LayerDelegate), c_void_p, FREE_FN], c_int32),
+    ('lamina_style_create', [StyleP, POINTER(StyleP)], c_int32),
+    ('lamina_style_retain', [StyleP], c_int32),
+    ('lamina_style_release', [StyleP], c_int32),
+    ('lamina_style_set_action', [StyleP, c_char_p, ActionP], c_int32),
+    ('lamina_style_set_no_action', [StyleP, c_char_p], c_int32),
+    ('lamina_layer_set_style', [EngineP, c_uint64, StyleP], c_int32),
+    ('lamina_layer_set_view_backed', [EngineP, c_uint64, c_uint32], c_int32),
+    ('lamina_layer_get_view_backed', [EngineP, c_uint64, POINTER(c_uint32)], c_int32),
+    ('lamina_view_animation_begin', [EngineP, c_double, c_double, c_uint64, VIEW_COMPLETION_FN, c_void_p, FREE_FN], c_int32),
+    ('lamina_view_animation_commit', [EngineP], c_int32),
+]
+
+lib = load_library()
+
+for _name, _argtypes, _restype in _FUNCTIONS:
+    _fn = getattr(lib, _name)
+    _fn.argtypes = _argtypes
+    _fn.restype = _restype
+    if _name not in _NOT_STATUS:
+        _fn.errcheck = _check
+del _name, _argtypes, _restype, _fn

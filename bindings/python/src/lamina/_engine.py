@@ -1,0 +1,1072 @@
+"""Engine, Layer, transactions, presentation, draw list."""
+from __future__ import annotations
+
+import enum
+import math
+import sys
+import threading
+import weakref
+from contextlib import contextmanager
+from ctypes import POINTER, byref, c_double, c_size_t, c_uint32, c_uint64, create_string_buffer
+from dataclasses import dataclass
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    Iterator,
+    List,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+)
+
+from . import _callbacks as CB
+from . import _capi as C
+from ._animation import (
+    TRANSITION_SUBTYPES,
+    TRANSITION_TYPES,
+    Animation,
+    animation_from_c,
+)
+from ._errors import NotFoundError, StaleHandleError
+from ._types import (
+    Color,
+    ColorLike,
+    Point,
+    PointLike,
+    Rect,
+    RectLike,
+    Size,
+    SizeLike,
+    TimingFunction,
+    TimingLike,
+    Transform3D,
+    as_timing,
+    from_c_color,
+    from_c_point,
+    from_c_rect,
+    from_c_size,
+    from_c_transform,
+    from_c_value,
+    to_c_color,
+    to_c_point,
+    to_c_rect,
+    to_c_size,
+    to_c_timing,
+    to_c_transform,
+    to_c_value,
+)
+
+
+class _NoAction:
+    """The explicit "no action" (NSNull's role): ends the action search with no animation."""
+
+    _instance: Optional["_NoAction"] = None
+
+    def __new__(cls) -> "_NoAction":
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "NO_ACTION"
+
+
+NO_ACTION = _NoAction()
+
+#: What an action slot accepts: an Animation (added under the event key), a callable
+#: ``fn(layer, event)`` (a custom action), NO_ACTION, or None (no entry).
+ActionLike = Union[Animation, Callable[..., Any], _NoAction, None]
+
+
+class ViewAnimationOptions(enum.IntFlag):
+    """UIViewAnimationOptions for :meth:`Engine.animate` (CA-4.8)."""
+
+    NONE = 0
+    LAYOUT_SUBVIEWS = 1 << 0
+    ALLOW_USER_INTERACTION = 1 << 1
+    BEGIN_FROM_CURRENT_STATE = 1 << 2
+    REPEAT = 1 << 3
+    AUTOREVERSE = 1 << 4
+    OVERRIDE_INHERITED_DURATION = 1 << 5
+    OVERRIDE_INHERITED_CURVE = 1 << 6
+    OVERRIDE_INHERITED_OPTIONS = 1 << 9
+
+
+_CURVES = {"ease-in-out": 0, "ease-in-ease-out": 0, "ease-in": 1 << 16, "ease-out": 2 << 16, "linear": 3 << 16}
+
+_MODEL, _PRESENTATION = 0, 1
+
+
+def _key(key: str) -> bytes:
+    if not isinstance(key, str):
+        raise TypeError(f"a key must be a str, not {type(key).__name__}")
+    return key.encode("utf-8")
+
+
+# --- property table: Python name -> (key, kind) ---------------------------------------------
+_PROPS: Dict[str, Tuple[str, str]] = {
+    "bounds": ("bounds", "rect"),
+    "position": ("position", "point"),
+    "z_position": ("zPosition", "number"),
+    "anchor_point": ("anchorPoint", "point"),
+    "anchor_point_z": ("anchorPointZ", "number"),
+    "transform": ("transform", "transform"),
+    "sublayer_transform": ("sublayerTransform", "transform"),
+    "hidden": ("hidden", "bool"),
+    "double_sided": ("doubleSided", "bool"),
+    "masks_to_bounds": ("masksToBounds", "bool"),
+    "contents_rect": ("contentsRect", "rect"),
+    "contents_center": ("contentsCenter", "rect"),
+    "contents_scale": ("contentsScale", "number"),
+    "background_color": ("backgroundColor", "color"),
+    "corner_radius": ("cornerRadius", "number"),
+    "border_width": ("borderWidth", "number"),
+    "border_color": ("borderColor", "color"),
+    "opacity": ("opacity", "number"),
+    "shadow_color": ("shadowColor", "color"),
+    "shadow_opacity": ("shadowOpacity", "number"),
+    "shadow_offset": ("shadowOffset", "size"),
+    "shadow_radius": ("shadowRadius", "number"),
+    "should_rasterize": ("shouldRasterize", "bool"),
+    "rasterization_scale": ("rasterizationScale", "number"),
+    "begin_time": ("beginTime", "number"),
+    "speed": ("speed", "number"),
+    "time_offset": ("timeOffset", "number"),
+    "name": ("name", "string"),
+}
+_KIND_HINT = {"number": C.VALUE_NUMBER, "point": C.VALUE_POINT, "size": C.VALUE_SIZE,
+              "rect": C.VALUE_RECT, "color": C.VALUE_COLOR, "transform": C.VALUE_TRANSFORM,
+              "bool": C.VALUE_BOOL, "string": C.VALUE_STRING}
+
+
+def _key_for(name: str) -> str:
+    """A Python property name ("background_color") or a key path ("position.x")."""
+    entry = _PROPS.get(name)
+    return entry[0] if entry else name
+
+
+class _Prop:
+    def __init__(self, pyname: str, key: str, kind: str) -> None:
+        self.key = key.encode()
+        self.kind = kind
+        self.__doc__ = f"The model value of {key!r} ({kind})."
+
+    def __get__(self, layer: Optional["Layer"], owner: Any) -> Any:
+        if layer is None:
+            return self
+        e, h, k = layer._e(), layer._handle, self.key
+        lib = C.lib
+        kind = self.kind
+        if kind == "number":
+            d = c_double()
+            lib.lamina_layer_get_number(e, h, k, byref(d))
+            return d.value
+        if kind == "bool":
+            b = c_uint32()
+            lib.lamina_layer_get_bool(e, h, k, byref(b))
+            return bool(b.value)
+        if kind == "string":
+            return layer._get_name()
+        v = C.Value()
+        lib.lamina_layer_get_value(e, h, k, byref(v))
+        return from_c_value(v)
+
+    def __set__(self, layer: "Layer", value: Any) -> None:
+        e, h, k = layer._e(), layer._handle, self.key
+        lib = C.lib
+        kind = self.kind
+        if kind == "number":
+            lib.lamina_layer_set_number(e, h, k, float(value))
+        elif kind == "bool":
+            lib.lamina_layer_set_bool(e, h, k, int(bool(value)))
+        elif kind == "point":
+            lib.lamina_layer_set_point(e, h, k, to_c_point(value))
+        elif kind == "size":
+            lib.lamina_layer_set_size(e, h, k, to_c_size(value))
+        elif kind == "rect":
+            lib.lamina_layer_set_rect(e, h, k, to_c_rect(value))
+        elif kind == "transform":
+            lib.lamina_layer_set_transform(e, h, k, to_c_transform(value))
+        elif kind == "color":
+            if value is None:
+                v = C.Value()
+                v.type = C.VALUE_NULL
+                lib.lamina_layer_set_value(e, h, k, byref(v))
+            else:
+                lib.lamina_layer_set_color(e, h, k, to_c_color(value))
+        elif kind == "string":
+            lib.lamina_layer_set_name(e, h, None if value is None else str(value).encode("utf-8"))
+
+
+def _tree(presentation: bool) -> int:
+    return _PRESENTATION if presentation else _MODEL
+
+
+class Layer:
+    """A layer of an :class:`Engine` (CALayer's role).
+
+    Each Python Layer object holds one host reference to its layer; it is dropped by
+    :meth:`release` or when the object is garbage collected. A superlayer holds its own
+    reference to each sublayer, so layers in a tree stay alive. Properties read and write the
+    model; changes of committed layers animate implicitly unless actions are disabled.
+    """
+
+    __slots__ = ("_engine", "_handle", "_owned", "__weakref__")
+
+    def __init__(self) -> None:  # pragma: no cover - use Engine.layer()
+        raise TypeError("create layers with Engine.layer()")
+
+    @classmethod
+    def _make(cls, engine: "Engine", handle: int) -> "Layer":
+        self = object.__new__(cls)
+        self._engine = engine
+        self._handle = handle
+        self._owned = True
+        return self
+
+    def _e(self) -> Any:
+        if not self._owned:
+            raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", "the layer was released", "")
+        return self._engine._ptr()
+
+    @property
+    def engine(self) -> "Engine":
+        """The engine that owns this layer."""
+        return self._engine
+
+    # -- lifetime -------------------------------------------------------------------------
+    def release(self) -> None:
+        """Drops this object's host reference. A layer with no host reference and no
+        superlayer is destroyed; the object is unusable afterwards. Idempotent."""
+        if self._owned:
+            self._owned = False
+            self._engine._layers.pop(self._handle, None)
+            if not self._engine.closed:
+                C.lib.lamina_layer_release(self._engine._ptr(), self._handle)
+
+    def __del__(self) -> None:
+        if getattr(self, "_owned", False) and not sys.is_finalizing():
+            try:
+                eng = self._engine
+                if not eng.closed:
+                    C.lib.lamina_layer_release(eng._ptr(), self._handle)
+            except Exception:
+                pass
+
+    @property
+    def alive(self) -> bool:
+        """Whether the layer still exists (not released and its engine open)."""
+        if not self._owned or self._engine.closed:
+            return False
+        try:
+            C.lib.lamina_layer_has_presentation(self._engine._ptr(), self._handle, byref(c_uint32()))
+            return True
+        except StaleHandleError:
+            return False
+
+    def __repr__(self) -> str:
+        state = "" if self._owned else " released"
+        return f"<lamina.Layer {self._handle:#x}{state}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Layer) and other._engine is self._engine and other._handle == self._handle
+
+    def __hash__(self) -> int:
+        return hash(self._handle)
+
+    # -- key-value access -----------------------------------------------------------------
+    def _hint(self, key: str) -> int:
+        v = C.Value()
+        try:
+            C.lib.lamina_layer_get_value(self._e(), self._handle, _key(key), byref(v))
+        except Exception:
+            return -1
+        return v.type
+
+    def value(self, key: str) -> Any:
+        """The model value of a key or key path ("position.x", "transform.rotation.z",
+        a Python name like "background_color", or a custom property)."""
+        key = _key_for(key)
+        v = C.Value()
+        C.lib.lamina_layer_get_value(self._e(), self._handle, _key(key), byref(v))
+        return from_c_value(v)
+
+    def set_value(self, key: str, value: Any) -> None:
+        """Sets a key or key path (CA-7.6); the change posts the whole property's event."""
+        key = _key_for(key)
+        v = to_c_value(value, self._hint(key))
+        C.lib.lamina_layer_set_value(self._e(), self._handle, _key(key), byref(v))
+
+    __getitem__ = value
+    __setitem__ = set_value
+
+    def _get_name(self) -> str:
+        n = c_size_t()
+        C.lib.lamina_layer_get_name(self._e(), self._handle, None, 0, byref(n))
+        buf = create_string_buffer(n.value + 1)
+        C.lib.lamina_layer_get_name(self._e(), self._handle, buf, n.value + 1, byref(n))
+        return buf.value.decode("utf-8")
+
+    # -- tree -----------------------------------------------------------------------------
+    @property
+    def superlayer(self) -> Optional["Layer"]:
+        """The superlayer, or None."""
+        out = c_uint64()
+        C.lib.lamina_layer_get_superlayer(self._e(), self._handle, byref(out))
+        return self._engine._wrap(out.value)
+
+    @property
+    def sublayers(self) -> List["Layer"]:
+        """The sublayers, back to front."""
+        e = self._e()
+        n = c_size_t()
+        C.lib.lamina_layer_get_sublayers(e, self._handle, None, 0, byref(n))
+        buf = (c_uint64 * max(n.value, 1))()
+        C.lib.lamina_layer_get_sublayers(e, self._handle, buf, n.value, byref(n))
+        return [self._engine._wrap(buf[i]) for i in range(n.value)]  # type: ignore[misc]
+
+    def add_sublayer(self, child: "Layer") -> "Layer":
+        """Appends child (removing it from its old superlayer first). Returns child."""
+        C.lib.lamina_layer_add_sublayer(self._e(), self._handle, child._handle)
+        return child
+
+    def insert_sublayer(self, child: "Layer", *, at: Optional[int] = None,
+                        above: Optional["Layer"] = None, below: Optional["Layer"] = None) -> "Layer":
+        """Inserts child at an index, or just above or below a sibling (exactly one)."""
+        if sum(x is not None for x in (at, above, below)) != 1:
+            raise TypeError("insert_sublayer needs exactly one of at=, above=, below=")
+        e = self._e()
+        if at is not None:
+            C.lib.lamina_layer_insert_sublayer_at(e, self._handle, child._handle, max(0, min(int(at), 0xFFFFFFFF)))
+        elif above is not None:
+            C.lib.lamina_layer_insert_sublayer_above(e, self._handle, child._handle, above._handle)
+        else:
+            assert below is not None
+            C.lib.lamina_layer_insert_sublayer_below(e, self._handle, child._handle, below._handle)
+        return child
+
+    def remove_from_superlayer(self) -> None:
+        """Removes the layer from its superlayer (no effect without one)."""
+        C.lib.lamina_layer_remove_from_superlayer(self._e(), self._handle)
+
+    def replace_sublayer(self, old: "Layer", new: "Layer") -> None:
+        """Replaces the sublayer old with new at the same index (posts "transition" on new)."""
+        C.lib.lamina_layer_replace_sublayer(self._e(), self._handle, old._handle, new._handle)
+
+    # -- presentation ---------------------------------------------------------------------
+    @property
+    def has_presentation(self) -> bool:
+        """Whether the layer was ever committed (CA-1.2)."""
+        b = c_uint32()
+        C.lib.lamina_layer_has_presentation(self._e(), self._handle, byref(b))
+        return bool(b.value)
+
+    def presentation(self, at: Optional[float] = None) -> Optional["Presentation"]:
+        """The presentation (what is on screen) at the engine's time or at ``at``; None before
+        the layer's first commit."""
+        if not self.has_presentation:
+            return None
+        return Presentation(self, at)
+
+    # -- geometry -------------------------------------------------------------------------
+    def _time(self, at: Optional[float]) -> float:
+        return self._engine.time if at is None else float(at)
+
+    @property
+    def frame(self) -> Rect:
+        """The model frame in the superlayer's space; setting it sets position and bounds."""
+        return self.get_frame()
+
+    @frame.setter
+    def frame(self, value: RectLike) -> None:
+        C.lib.lamina_layer_set_frame(self._e(), self._handle, to_c_rect(value))
+
+    def get_frame(self, *, presentation: bool = False, at: Optional[float] = None) -> Rect:
+        """The frame, of the model or of the presentation at ``at``."""
+        out = C.Rect()
+        C.lib.lamina_layer_get_frame(self._e(), self._handle, _tree(presentation), self._time(at), byref(out))
+        return from_c_rect(out)
+
+    def convert_point(self, point: PointLike, *, to: Optional["Layer"] = None,
+                      from_: Optional["Layer"] = None, presentation: bool = False,
+                      at: Optional[float] = None) -> Point:
+        """Converts a point from this layer to ``to`` (or from ``from_`` to this layer); None
+        on the other side is root space (CA-12.5)."""
+        src, dst = self._pair(to, from_)
+        out = C.Point()
+        C.lib.lamina_layer_convert_point(self._e(), src, dst, to_c_point(point), _tree(presentation),
+                                         self._time(at), byref(out))
+        return from_c_point(out)
+
+    def convert_rect(self, rect: RectLike, *, to: Optional["Layer"] = None,
+                     from_: Optional["Layer"] = None, presentation: bool = False,
+                     at: Optional[float] = None) -> Rect:
+        """Converts a rectangle (the bounding box of its converted corners)."""
+        src, dst = self._pair(to, from_)
+        out = C.Rect()
+        C.lib.lamina_layer_convert_rect(self._e(), src, dst, to_c_rect(rect), _tree(presentation),
+                                        self._time(at), byref(out))
+        return from_c_rect(out)
+
+    def _pair(self, to: Optional["Layer"], from_: Optional["Layer"]) -> Tuple[int, int]:
+        if from_ is not None and to is not None:
+            raise TypeError("give to= or from_=, not both")
+        if from_ is not None:
+            return from_._handle, self._handle
+        return self._handle, (to._handle if to is not None else 0)
+
+    def convert_time(self, time: float, *, to: Optional["Layer"] = None,
+                     from_: Optional["Layer"] = None) -> float:
+        """Converts a time between layers' time spaces (CA-5.11); None is engine time."""
+        src, dst = self._pair(to, from_)
+        out = c_double()
+        C.lib.lamina_layer_convert_time(self._e(), src, dst, float(time), byref(out))
+        return out.value
+
+    def contains_point(self, point: PointLike, *, presentation: bool = False,
+                       at: Optional[float] = None) -> bool:
+        """Whether a point in the layer's own coordinates lies in its bounds (half-open)."""
+        b = c_uint32()
+        C.lib.lamina_layer_contains_point(self._e(), self._handle, to_c_point(point), _tree(presentation),
+                                          self._time(at), byref(b))
+        return bool(b.value)
+
+    def hit_test(self, point: PointLike, *, presentation: bool = False,
+                 at: Optional[float] = None) -> Optional["Layer"]:
+        """The deepest layer of this subtree under ``point`` (in the superlayer's
+        coordinates), or None. ``presentation=True`` tests where layers are on screen."""
+        out = c_uint64()
+        C.lib.lamina_layer_hit_test(self._e(), self._handle, to_c_point(point), _tree(presentation),
+                                    self._time(at), byref(out))
+        return self._engine._wrap(out.value)
+
+    # -- animations -----------------------------------------------------------------------
+    def add_animation(self, animation: Animation, key: Optional[str] = None) -> None:
+        """Attaches a copy of ``animation`` under ``key`` (replacing the one there)."""
+        if not isinstance(animation, Animation):
+            raise TypeError("add_animation needs an Animation")
+        anim = animation._to_c(self._hint, self._engine)
+        try:
+            C.lib.lamina_layer_add_animation(self._e(), self._handle, anim,
+                                             None if key is None else _key(key))
+        finally:
+            C.lib.lamina_animation_release(anim)
+
+    def animation(self, key: str) -> Animation:
+        """A copy of the explicit animation under ``key`` (NotFoundError if none)."""
+        out = C.AnimationP()
+        C.lib.lamina_layer_copy_animation(self._e(), self._handle, _key(key), byref(out))
+        try:
+            return animation_from_c(out)
+        finally:
+            C.lib.lamina_animation_release(out)
+
+    @property
+    def animation_keys(self) -> List[str]:
+        """The keys of the layer's animations (explicit and implicit), in evaluation order."""
+        e = self._e()
+        n = c_size_t()
+        C.lib.lamina_layer_get_animation_count(e, self._handle, byref(n))
+        keys = []
+        for i in range(n.value):
+            length = c_size_t()
+            try:
+                C.lib.lamina_layer_get_animation_key(e, self._handle, i, None, 0, byref(length))
+                buf = create_string_buffer(length.value + 1)
+                C.lib.lamina_layer_get_animation_key(e, self._handle, i, buf, length.value + 1, byref(length))
+            except NotFoundError:
+                break
+            keys.append(buf.value.decode("utf-8"))
+        return keys
+
+    def remove_animation(self, key: str) -> None:
+        """Removes the animation under ``key`` (no effect if none)."""
+        C.lib.lamina_layer_remove_animation(self._e(), self._handle, _key(key))
+
+    def remove_all_animations(self) -> None:
+        """Removes every animation of the layer, implicit ones included."""
+        C.lib.lamina_layer_remove_all_animations(self._e(), self._handle)
+
+    def animation_timing(self, key: str, at: Optional[float] = None) -> "AnimationTiming":
+        """Timing introspection of the animation under ``key`` (CA-5.10)."""
+        out = C.AnimationTiming()
+        if at is None:
+            C.lib.lamina_layer_get_animation_timing(self._e(), self._handle, _key(key), byref(out))
+        else:
+            C.lib.lamina_layer_get_animation_timing_at(self._e(), self._handle, _key(key), float(at), byref(out))
+        return AnimationTiming(
+            phase=("before", "active", "after")[out.phase], contributing=bool(out.contributing),
+            iteration=out.iteration, iteration_progress=out.iteration_progress,
+            active_duration=out.active_duration, end_time=out.end_time,
+            begin_time=out.begin_time if out.has_begin_time else None)
+
+    def transition(self, at: Optional[float] = None) -> Optional["TransitionInfo"]:
+        """The transition running at ``at`` (default now), or None."""
+        st = C.TransitionState()
+        active = c_uint32()
+        C.lib.lamina_layer_get_transition(self._e(), self._handle, self._time(at), byref(st), byref(active))
+        if not active.value:
+            return None
+        return _transition_info(st.type, st.subtype, st.progress)
+
+    def transition_before_value(self, key: str, at: Optional[float] = None) -> Any:
+        """A property as it was before the running transition's changes (CA-10.2)."""
+        v = C.Value()
+        C.lib.lamina_layer_get_transition_before_value(self._e(), self._handle, _key(_key_for(key)),
+                                                       self._time(at), byref(v))
+        return from_c_value(v)
+
+    # -- actions --------------------------------------------------------------------------
+    def set_action(self, key: str, action: ActionLike) -> None:
+        """Sets the layer's action for event ``key``: an Animation, a callable
+        ``fn(layer, event)``, NO_ACTION, or None to remove the entry."""
+        if action is NO_ACTION:
+            C.lib.lamina_layer_set_action_none(self._e(), self._handle, _key(key))
+            return
+        a = self._engine._make_action(action) if action is not None else None
+        try:
+            C.lib.lamina_layer_set_action(self._e(), self._handle, _key(key), a)
+        finally:
+            if a is not None:
+                C.lib.lamina_action_release(a)
+
+    def set_no_action(self, key: str) -> None:
+        """Puts an explicit "no action" in the layer's actions for ``key`` (CA-3.5)."""
+        C.lib.lamina_layer_set_action_none(self._e(), self._handle, _key(key))
+
+    def remove_action(self, key: str) -> None:
+        """Removes the action entry for ``key`` (NotFoundError if there is none)."""
+        C.lib.lamina_layer_remove_action(self._e(), self._handle, _key(key))
+
+    def action_for_key(self, key: str) -> Union[Animation, str, None]:
+        """What the action search finds for ``key`` now (CA-3.4): None for no action, an
+        Animation for an animation action, or "custom" for a custom action."""
+        out = C.ActionP()
+        C.lib.lamina_layer_get_action(self._e(), self._handle, _key(key), byref(out))
+        if not out:
+            return None
+        try:
+            kind = C.c_int32()
+            C.lib.lamina_action_get_kind(out, byref(kind))
+            if kind.value == 1:
+                return "custom"
+            anim = C.AnimationP()
+            C.lib.lamina_action_copy_animation(out, byref(anim))
+            try:
+                return animation_from_c(anim)
+            finally:
+                C.lib.lamina_animation_release(anim)
+        finally:
+            C.lib.lamina_action_release(out)
+
+    @property
+    def delegate(self) -> Optional[Callable[..., Any]]:
+        """A callable ``delegate(layer, event)`` asked first in the action search: it returns
+        None (continue), NO_ACTION, an Animation or a callable action. None clears it."""
+        return self._engine._delegates.get(self._handle)
+
+    @delegate.setter
+    def delegate(self, fn: Optional[Callable[..., Any]]) -> None:
+        if fn is None:
+            C.lib.lamina_layer_set_delegate(self._e(), self._handle, None, None, CB.free_trampoline)
+            self._engine._delegates.pop(self._handle, None)
+            return
+        d, userdata = CB.layer_delegate(fn, self._engine)
+        C.lib.lamina_layer_set_delegate(self._e(), self._handle, byref(d), userdata, CB.free_trampoline)
+        self._engine._delegates[self._handle] = fn
+
+    @property
+    def view_backed(self) -> bool:
+        """Whether the layer follows the view policy (R11, CA-4): no implicit animation
+        outside :meth:`Engine.animate` blocks."""
+        b = c_uint32()
+        C.lib.lamina_layer_get_view_backed(self._e(), self._handle, byref(b))
+        return bool(b.value)
+
+    @view_backed.setter
+    def view_backed(self, value: bool) -> None:
+        C.lib.lamina_layer_set_view_backed(self._e(), self._handle, int(bool(value)))
+
+    @property
+    def style(self) -> Optional["Style"]:
+        """The layer's style (a snapshot is taken when set)."""
+        return self._engine._styles.get(self._handle)
+
+    @style.setter
+    def style(self, style: Optional["Style"]) -> None:
+        if style is None:
+            C.lib.lamina_layer_set_style(self._e(), self._handle, None)
+            self._engine._styles.pop(self._handle, None)
+            return
+        s = style._to_c(self._engine)
+        try:
+            C.lib.lamina_layer_set_style(self._e(), self._handle, s)
+        finally:
+            C.lib.lamina_style_release(s)
+        self._engine._styles[self._handle] = style
+
+
+for _pyname, (_k, _kind) in _PROPS.items():
+    setattr(Layer, _pyname, _Prop(_pyname, _k, _kind))
+del _pyname, _k, _kind
+
+
+class Presentation:
+    """A layer's presentation at one time: attribute access (``p.position``, ``p.opacity``)
+    and ``p.value("position.x")`` / ``p["position.x"]`` give the values on screen."""
+
+    __slots__ = ("_layer", "_at")
+
+    def __init__(self, layer: Layer, at: Optional[float]) -> None:
+        self._layer = layer
+        self._at = at
+
+    @property
+    def layer(self) -> Layer:
+        """The model layer."""
+        return self._layer
+
+    def value(self, key: str) -> Any:
+        """The presentation value of a key or key path."""
+        key = _key_for(key)
+        v = C.Value()
+        L = self._layer
+        if self._at is None:
+            C.lib.lamina_layer_get_presentation_value(L._e(), L._handle, _key(key), byref(v))
+        else:
+            C.lib.lamina_layer_get_presentation_value_at(L._e(), L._handle, _key(key), float(self._at), byref(v))
+        val = from_c_value(v)
+        if key == "name" and val is None:
+            return ""
+        return val
+
+    __getitem__ = value
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if name in _PROPS:
+            return self.value(name)
+        if name == "frame":
+            return self._layer.get_frame(presentation=True, at=self._at)
+        try:
+            return self.value(name)
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __repr__(self) -> str:
+        return f"<lamina.Presentation of {self._layer!r} at {self._at}>"
+
+
+@dataclass(frozen=True)
+class AnimationTiming:
+    """Timing introspection of one attached animation (CA-5.10)."""
+
+    phase: str  # "before", "active" or "after"
+    contributing: bool
+    iteration: int
+    iteration_progress: float
+    active_duration: float
+    end_time: float
+    begin_time: Optional[float]
+
+
+@dataclass(frozen=True)
+class TransitionInfo:
+    """A running transition: type, subtype (None means from the left) and progress."""
+
+    type: str
+    subtype: Optional[str]
+    progress: float
+
+
+def _transition_info(t: int, s: int, p: float) -> TransitionInfo:
+    return TransitionInfo({v: k for k, v in TRANSITION_TYPES.items()}[t],
+                          {v: k for k, v in TRANSITION_SUBTYPES.items()}[s], p)
+
+
+@dataclass(frozen=True)
+class DrawRecord:
+    """One layer as a renderer draws it (see lamina_draw_record_t). Colours are None when
+    not set; ``clip_rect`` None when no ancestor clips; ``transition`` None when none runs."""
+
+    layer: Layer
+    depth: int
+    descendant_count: int
+    clip_index: Optional[int]
+    transform: Transform3D
+    bounds: Rect
+    clip_rect: Optional[Rect]
+    opacity: float
+    corner_radius: float
+    border_width: float
+    background_color: Optional[Color]
+    border_color: Optional[Color]
+    shadow_color: Optional[Color]
+    shadow_opacity: float
+    shadow_offset: Size
+    shadow_radius: float
+    masks_to_bounds: bool
+    double_sided: bool
+    transition: Optional[TransitionInfo]
+
+
+class Transaction:
+    """The calling thread's innermost transaction of an engine (CATransaction's class
+    methods). Values set here go to the innermost transaction; reads search outward."""
+
+    def __init__(self, engine: "Engine") -> None:
+        self._engine = engine
+
+    @property
+    def duration(self) -> float:
+        """The animation duration in effect (default 0.25)."""
+        d = c_double()
+        C.lib.lamina_transaction_get_duration(self._engine._ptr(), byref(d))
+        return d.value
+
+    @duration.setter
+    def duration(self, value: float) -> None:
+        C.lib.lamina_transaction_set_duration(self._engine._ptr(), float(value))
+
+    @property
+    def timing_function(self) -> Optional[TimingFunction]:
+        """The timing function in effect, or None when unset."""
+        tf = C.TimingFunction()
+        is_set = c_uint32()
+        C.lib.lamina_transaction_get_timing_function(self._engine._ptr(), byref(tf), byref(is_set))
+        return TimingFunction(tf.c1x, tf.c1y, tf.c2x, tf.c2y) if is_set.value else None
+
+    @timing_function.setter
+    def timing_function(self, value: Optional[TimingLike]) -> None:
+        if value is None:
+            C.lib.lamina_transaction_set_timing_function(self._engine._ptr(), None)
+        else:
+            tf = to_c_timing(value)
+            C.lib.lamina_transaction_set_timing_function(self._engine._ptr(), byref(tf))
+
+    @property
+    def disable_actions(self) -> bool:
+        """disableActions in effect (CA-2.7)."""
+        b = c_uint32()
+        C.lib.lamina_transaction_get_disable_actions(self._engine._ptr(), byref(b))
+        return bool(b.value)
+
+    @disable_actions.setter
+    def disable_actions(self, value: bool) -> None:
+        C.lib.lamina_transaction_set_disable_actions(self._engine._ptr(), int(bool(value)))
+
+    @property
+    def has_completion(self) -> bool:
+        b = c_uint32()
+        C.lib.lamina_transaction_has_completion(self._engine._ptr(), byref(b))
+        return bool(b.value)
+
+    def set_completion(self, fn: Optional[Callable[[], Any]]) -> None:
+        """Adds a completion callback ``fn()`` to the innermost transaction (CA-2.9)."""
+        if fn is None:
+            C.lib.lamina_transaction_set_completion(self._engine._ptr(), C.CALLBACK_FN(), None, C.FREE_FN())
+            return
+        ud = CB.register(fn)
+        C.lib.lamina_transaction_set_completion(self._engine._ptr(), CB.completion_trampoline, ud,
+                                                CB.free_trampoline)
+
+    def __getitem__(self, key: str) -> Any:
+        v = C.Value()
+        try:
+            C.lib.lamina_transaction_get_value(self._engine._ptr(), _key(key), byref(v))
+        except NotFoundError:
+            raise KeyError(key) from None
+        return from_c_value(v)
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        v = to_c_value(value)
+        C.lib.lamina_transaction_set_value(self._engine._ptr(), _key(key), byref(v))
+
+    def __delitem__(self, key: str) -> None:
+        C.lib.lamina_transaction_set_value(self._engine._ptr(), _key(key), None)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+
+class Engine:
+    """A Lamina engine: owns layers, transactions, animations and time.
+
+    Use it as a context manager (``with Engine() as engine:``) or call :meth:`close`.
+    """
+
+    def __init__(self) -> None:
+        ptr = C.EngineP()
+        C.lib.lamina_engine_create(byref(ptr))
+        self._engine_ptr: Any = ptr
+        self._closed = False
+        self._layers: "weakref.WeakValueDictionary[int, Layer]" = weakref.WeakValueDictionary()
+        self._delegates: Dict[int, Any] = {}
+        self._styles: Dict[int, Any] = {}
+        self._wrap_lock = threading.Lock()
+        self.transaction_state = Transaction(self)
+
+    def _ptr(self) -> Any:
+        if self._closed:
+            raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", "the engine is closed", "")
+        return self._engine_ptr
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def close(self) -> None:
+        """Destroys the engine and everything it owns. Idempotent."""
+        if not self._closed:
+            C.lib.lamina_engine_destroy(self._engine_ptr)
+            self._closed = True
+            for layer in list(self._layers.values()):
+                layer._owned = False
+            self._layers.clear()
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        if not getattr(self, "_closed", True) and not sys.is_finalizing():
+            try:
+                self.close()
+            except Exception:
+                pass
+
+    def __repr__(self) -> str:
+        return f"<lamina.Engine {'closed' if self._closed else f't={self.time}'}>"
+
+    # -- layers ---------------------------------------------------------------------------
+    def layer(self, **properties: Any) -> Layer:
+        """Creates a layer with Core Animation's defaults, then sets ``properties`` (Python
+        names, e.g. ``engine.layer(bounds=(0, 0, 100, 100), position=(50, 50))``)."""
+        out = c_uint64()
+        C.lib.lamina_layer_create(self._ptr(), byref(out))
+        layer = Layer._make(self, out.value)
+        with self._wrap_lock:
+            self._layers[out.value] = layer
+        for name, value in properties.items():
+            if name not in _PROPS and name not in ("frame", "delegate", "view_backed", "style"):
+                raise TypeError(f"unknown layer property {name!r}")
+            setattr(layer, name, value)
+        return layer
+
+    def _wrap(self, handle: int) -> Optional[Layer]:
+        if not handle:
+            return None
+        with self._wrap_lock:
+            existing = self._layers.get(handle)
+            if existing is not None:
+                return existing
+            C.lib.lamina_layer_retain(self._ptr(), handle)
+            layer = Layer._make(self, handle)
+            self._layers[handle] = layer
+            return layer
+
+    def register_property(self, key: str, default: Any) -> None:
+        """Registers a custom animatable property for every layer (CA-3.16, CA-7.7)."""
+        v = to_c_value(default)
+        C.lib.lamina_engine_register_property(self._ptr(), _key(key), byref(v))
+
+    # -- time -----------------------------------------------------------------------------
+    def tick(self, time: Optional[float] = None) -> None:
+        """One run-loop turn: commits the implicit transaction, sets the time (default: the
+        monotonic clock), advances animations and runs due callbacks."""
+        if time is None:
+            time = C.lib.lamina_clock_now()
+        C.lib.lamina_engine_tick(self._ptr(), float(time))
+
+    @property
+    def time(self) -> float:
+        """The time of the last tick (0 before the first)."""
+        t = c_double()
+        C.lib.lamina_engine_get_time(self._ptr(), byref(t))
+        return t.value
+
+    @property
+    def next_frame_time(self) -> float:
+        """When anything on screen can next change (inf when nothing will)."""
+        t = c_double()
+        C.lib.lamina_engine_next_frame_time(self._ptr(), byref(t))
+        return t.value
+
+    # -- transactions ---------------------------------------------------------------------
+    def begin(self) -> None:
+        """Begins an explicit transaction on this thread."""
+        C.lib.lamina_transaction_begin(self._ptr())
+
+    def commit(self) -> None:
+        """Commits this thread's innermost explicit transaction."""
+        C.lib.lamina_transaction_commit(self._ptr())
+
+    def flush(self) -> None:
+        """Commits this thread's implicit transaction now (or when the outermost explicit
+        one commits)."""
+        C.lib.lamina_transaction_flush(self._ptr())
+
+    @contextmanager
+    def transaction(
+        self,
+        duration: Optional[float] = None,
+        timing: Optional[TimingLike] = None,
+        disable_actions: Optional[bool] = None,
+        completion: Optional[Callable[[], Any]] = None,
+    ) -> Iterator[Transaction]:
+        """An explicit transaction around the block (begin/commit, CA-2). The settings apply
+        to it; the yielded object reads and writes the innermost transaction's settings and
+        values. The transaction commits also when the block raises."""
+        self.begin()
+        try:
+            t = self.transaction_state
+            if duration is not None:
+                t.duration = duration
+            if timing is not None:
+                t.timing_function = timing
+            if disable_actions is not None:
+                t.disable_actions = disable_actions
+            if completion is not None:
+                t.set_completion(completion)
+            yield t
+        finally:
+            self.commit()
+
+    @contextmanager
+    def animate(
+        self,
+        duration: float,
+        delay: float = 0.0,
+        options: ViewAnimationOptions = ViewAnimationOptions.NONE,
+        curve: str = "ease-in-out",
+        completion: Optional[Callable[[bool], Any]] = None,
+    ) -> Iterator[None]:
+        """A UIView-style animation block (R11, CA-4): view-backed layers changed inside it
+        animate with its duration, delay, curve ("ease-in-out", "ease-in", "ease-out",
+        "linear") and options. ``completion(finished)`` runs at a later tick."""
+        try:
+            bits = int(options) | _CURVES[curve]
+        except KeyError:
+            raise ValueError(f"unknown curve {curve!r}; expected one of {sorted(_CURVES)}") from None
+        if completion is None:
+            C.lib.lamina_view_animation_begin(self._ptr(), float(duration), float(delay), bits,
+                                              C.VIEW_COMPLETION_FN(), None, C.FREE_FN())
+        else:
+            ud = CB.register(completion)
+            C.lib.lamina_view_animation_begin(self._ptr(), float(duration), float(delay), bits,
+                                              CB.view_completion_trampoline, ud, CB.free_trampoline)
+        try:
+            yield
+        finally:
+            C.lib.lamina_view_animation_commit(self._ptr())
+
+    # -- actions --------------------------------------------------------------------------
+    def _make_action(self, action: ActionLike) -> Any:
+        """An owned lamina_action_t for an Animation or callable; None for NO_ACTION."""
+        if action is NO_ACTION:
+            return None
+        if isinstance(action, Animation):
+            anim = action._to_c(lambda key: -1, self)
+            try:
+                out = C.ActionP()
+                C.lib.lamina_action_create_animation(anim, byref(out))
+                return out
+            finally:
+                C.lib.lamina_animation_release(anim)
+        if callable(action):
+            return CB.custom_action(action, self)
+        raise TypeError(f"not an action: {action!r} (an Animation, a callable or NO_ACTION)")
+
+    def set_default_action(self, key: str, action: ActionLike) -> None:
+        """Sets the engine's default action for event ``key`` (step 4 of the search): an
+        Animation, a callable, NO_ACTION, or None to remove it."""
+        if action is NO_ACTION:
+            C.lib.lamina_engine_set_default_no_action(self._ptr(), _key(key))
+            return
+        a = self._make_action(action) if action is not None else None
+        try:
+            C.lib.lamina_engine_set_default_action(self._ptr(), _key(key), a)
+        finally:
+            if a is not None:
+                C.lib.lamina_action_release(a)
+
+    # -- draw list ------------------------------------------------------------------------
+    def draw_list(self, root: Layer, at: Optional[float] = None) -> List[DrawRecord]:
+        """The draw list of ``root``'s subtree in painter's order (back to front) at ``at``
+        (default: the engine's time)."""
+        t = self.time if at is None else float(at)
+        recs = POINTER(C.DrawRecord)()
+        n = c_size_t()
+        C.lib.lamina_engine_draw_list(self._ptr(), root._handle, t, byref(recs), byref(n))
+        out = []
+        for i in range(n.value):
+            r = recs[i]
+            f = r.flags
+            out.append(DrawRecord(
+                layer=self._wrap(r.layer),  # type: ignore[arg-type]
+                depth=r.depth,
+                descendant_count=r.descendant_count,
+                clip_index=r.clip_index if r.clip_index >= 0 else None,
+                transform=from_c_transform(r.transform),
+                bounds=from_c_rect(r.bounds),
+                clip_rect=from_c_rect(r.clip_rect) if f & 32 else None,
+                opacity=r.opacity,
+                corner_radius=r.corner_radius,
+                border_width=r.border_width,
+                background_color=from_c_color(r.background_color) if f & 1 else None,
+                border_color=from_c_color(r.border_color) if f & 2 else None,
+                shadow_color=from_c_color(r.shadow_color) if f & 4 else None,
+                shadow_opacity=r.shadow_opacity,
+                shadow_offset=from_c_size(r.shadow_offset),
+                shadow_radius=r.shadow_radius,
+                masks_to_bounds=bool(f & 8),
+                double_sided=bool(f & 16),
+                transition=_transition_info(r.transition_type, r.transition_subtype,
+                                            r.transition_progress) if f & 64 else None,
+            ))
+        return out
+
+
+class Style:
+    """A style (CALayer.style's role): actions searched after the layer's own, then those of
+    ``next``. Setting it on a layer takes a snapshot."""
+
+    def __init__(self, actions: Optional[Dict[str, ActionLike]] = None, next: Optional["Style"] = None) -> None:
+        self.actions: Dict[str, ActionLike] = dict(actions or {})
+        self.next = next
+
+    def _to_c(self, engine: Engine) -> Any:
+        nxt = self.next._to_c(engine) if self.next is not None else None
+        out = C.StyleP()
+        try:
+            C.lib.lamina_style_create(nxt, byref(out))
+        finally:
+            if nxt is not None:
+                C.lib.lamina_style_release(nxt)
+        try:
+            for key, action in self.actions.items():
+                if action is NO_ACTION:
+                    C.lib.lamina_style_set_no_action(out, _key(key))
+                elif action is not None:
+                    a = engine._make_action(action)
+                    try:
+                        C.lib.lamina_style_set_action(out, _key(key), a)
+                    finally:
+                        C.lib.lamina_action_release(a)
+        except BaseException:
+            C.lib.lamina_style_release(out)
+            raise
+        return out
+
+
+def clock_now() -> float:
+    """Seconds of a monotonic clock, a convenient time source for :meth:`Engine.tick`."""
+    return float(C.lib.lamina_clock_now())

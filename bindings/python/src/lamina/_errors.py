@@ -1,0 +1,78 @@
+"""Exceptions raised for the library's failing statuses."""
+from __future__ import annotations
+
+from typing import Dict, Type
+
+
+class LaminaError(Exception):
+    """A Lamina call failed.
+
+    Attributes:
+        code: the ``lamina_status_t`` value (e.g. 2).
+        name: its name (e.g. ``"LAMINA_STATUS_MISUSE"``).
+        message: the library's message for the failure.
+    """
+
+    code: int = -1
+
+    def __init__(self, code: int, name: str, message: str, function: str = "") -> None:
+        self.code = code
+        self.name = name
+        self.message = message
+        self.function = function
+        where = f" in {function}" if function else ""
+        super().__init__(f"{name}{where}: {message}" if message else f"{name}{where}")
+
+
+class InvalidArgumentError(LaminaError, ValueError):
+    """LAMINA_STATUS_INVALID_ARGUMENT: NULL, NaN/infinite number, value out of range."""
+
+
+class MisuseError(LaminaError):
+    """LAMINA_STATUS_MISUSE: the call breaks a rule (unbalanced commit, a cycle, ...)."""
+
+
+class StaleHandleError(LaminaError):
+    """LAMINA_STATUS_STALE_HANDLE: the engine was destroyed or the layer is not alive."""
+
+
+class UnknownKeyError(LaminaError, KeyError):
+    """LAMINA_STATUS_UNKNOWN_KEY: the key or key path names no property."""
+
+    def __str__(self) -> str:  # KeyError would repr() the message
+        return Exception.__str__(self)
+
+
+class TypeMismatchError(LaminaError, TypeError):
+    """LAMINA_STATUS_TYPE_MISMATCH: a value of the wrong type for the key."""
+
+
+class NotFoundError(LaminaError, LookupError):
+    """LAMINA_STATUS_NOT_FOUND: no such entry (sibling, transaction value, animation, ...)."""
+
+
+class NoPresentationError(LaminaError):
+    """LAMINA_STATUS_NO_PRESENTATION: the layer was never committed."""
+
+
+class LaminaMemoryError(LaminaError, MemoryError):
+    """LAMINA_STATUS_OUT_OF_MEMORY: an allocation failed or a limit was reached."""
+
+
+_BY_CODE: Dict[int, Type[LaminaError]] = {
+    1: InvalidArgumentError,
+    2: MisuseError,
+    3: StaleHandleError,
+    4: UnknownKeyError,
+    5: TypeMismatchError,
+    6: NotFoundError,
+    7: NoPresentationError,
+    8: LaminaMemoryError,
+}
+for _code, _cls in _BY_CODE.items():
+    _cls.code = _code
+
+
+def error_for_status(code: int, name: str, message: str, function: str = "") -> LaminaError:
+    """The exception for a failing status."""
+    return _BY_CODE.get(code, LaminaError)(code, name, message, function)

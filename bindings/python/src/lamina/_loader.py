@@ -1,0 +1,76 @@
+"""Finds and loads liblamina.
+
+Order: ``$LAMINA_LIBRARY``, the library bundled in this package, then
+``ctypes.util.find_library("lamina")``. Failure raises an ImportError listing every path tried.
+"""
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import sys
+from pathlib import Path
+from typing import List, Optional, Tuple
+
+#: The C library version this package was written against (MAJOR*1000000 + MINOR*1000 + PATCH).
+REQUIRED_MAJOR = 0
+REQUIRED_MINOR = 1
+
+
+def _bundled_names() -> List[str]:
+    if sys.platform == "darwin":
+        return ["liblamina.dylib"]
+    if sys.platform == "win32":
+        return ["lamina.dll"]
+    return ["liblamina.so"]
+
+
+def _candidates() -> List[Tuple[str, str]]:
+    out: List[Tuple[str, str]] = []
+    env = os.environ.get("LAMINA_LIBRARY")
+    if env:
+        out.append(("$LAMINA_LIBRARY", env))
+    here = Path(__file__).resolve().parent
+    for name in _bundled_names():
+        out.append(("bundled", str(here / name)))
+    found = ctypes.util.find_library("lamina")
+    out.append(("find_library('lamina')", found or "(not found)"))
+    return out
+
+
+def load_library() -> ctypes.CDLL:
+    """Loads the first candidate that opens and has a compatible version."""
+    tried: List[str] = []
+    for origin, path in _candidates():
+        if path == "(not found)" or (origin != "find_library('lamina')" and not os.path.exists(path)):
+            tried.append(f"  {origin}: {path}: no such file")
+            continue
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError as e:
+            tried.append(f"  {origin}: {path}: {e}")
+            continue
+        problem = _version_problem(lib)
+        if problem:
+            tried.append(f"  {origin}: {path}: {problem}")
+            continue
+        lib._lamina_path = path  # type: ignore[attr-defined]
+        return lib
+    raise ImportError(
+        "could not load the Lamina C library (liblamina); tried:\n" + "\n".join(tried)
+        + "\nSet LAMINA_LIBRARY to the path of liblamina.so, or install the package with pip."
+    )
+
+
+def _version_problem(lib: ctypes.CDLL) -> Optional[str]:
+    try:
+        fn = lib.lamina_version_number
+    except AttributeError:
+        return "not a Lamina library (no lamina_version_number)"
+    fn.argtypes = []
+    fn.restype = ctypes.c_int32
+    v = fn()
+    major, minor = v // 1000000, (v // 1000) % 1000
+    if major != REQUIRED_MAJOR or minor < REQUIRED_MINOR:
+        return f"version {major}.{minor}.{v % 1000} is not compatible with {REQUIRED_MAJOR}.{REQUIRED_MINOR}"
+    return None

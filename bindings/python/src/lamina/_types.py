@@ -1,0 +1,440 @@
+"""Value types: Point, Size, Rect, Color, Transform3D and TimingFunction (immutable)."""
+from __future__ import annotations
+
+import math
+from ctypes import byref, c_double, c_uint32
+from typing import Iterable, NamedTuple, Tuple, Union
+
+from . import _capi as C
+
+
+class Point(NamedTuple):
+    """A point (x, y) in points."""
+
+    x: float = 0.0
+    y: float = 0.0
+
+    def __add__(self, other: object) -> "Point":  # type: ignore[override]
+        o = as_point(other)  # type: ignore[arg-type]
+        return Point(self.x + o.x, self.y + o.y)
+
+    def __sub__(self, other: object) -> "Point":
+        o = as_point(other)  # type: ignore[arg-type]
+        return Point(self.x - o.x, self.y - o.y)
+
+
+class Size(NamedTuple):
+    """A size (width, height). Negative sizes are allowed."""
+
+    width: float = 0.0
+    height: float = 0.0
+
+
+class Rect(NamedTuple):
+    """A rectangle: an origin and a size. ``Rect.of(x, y, w, h)`` builds one from numbers."""
+
+    origin: Point = Point()
+    size: Size = Size()
+
+    @classmethod
+    def of(cls, x: float, y: float, width: float, height: float) -> "Rect":
+        """The rectangle at (x, y) of the given size."""
+        return cls(Point(float(x), float(y)), Size(float(width), float(height)))
+
+    @property
+    def x(self) -> float:
+        return self.origin.x
+
+    @property
+    def y(self) -> float:
+        return self.origin.y
+
+    @property
+    def width(self) -> float:
+        return self.size.width
+
+    @property
+    def height(self) -> float:
+        return self.size.height
+
+    @property
+    def min_x(self) -> float:
+        return min(self.origin.x, self.origin.x + self.size.width)
+
+    @property
+    def min_y(self) -> float:
+        return min(self.origin.y, self.origin.y + self.size.height)
+
+    @property
+    def max_x(self) -> float:
+        return max(self.origin.x, self.origin.x + self.size.width)
+
+    @property
+    def max_y(self) -> float:
+        return max(self.origin.y, self.origin.y + self.size.height)
+
+    @property
+    def mid(self) -> Point:
+        """The centre."""
+        return Point((self.min_x + self.max_x) / 2, (self.min_y + self.max_y) / 2)
+
+
+class Color(NamedTuple):
+    """A non-premultiplied RGBA colour, each component nominally in [0, 1]."""
+
+    r: float
+    g: float
+    b: float
+    a: float = 1.0
+
+
+RED = Color(1.0, 0.0, 0.0)
+GREEN = Color(0.0, 1.0, 0.0)
+BLUE = Color(0.0, 0.0, 1.0)
+BLACK = Color(0.0, 0.0, 0.0)
+WHITE = Color(1.0, 1.0, 1.0)
+CLEAR = Color(0.0, 0.0, 0.0, 0.0)
+
+
+_IDENTITY = (1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0)
+
+
+class Transform3D(NamedTuple):
+    """A 4x4 transform in Core Animation's layout: row vectors (p' = p * M), translation in
+    m41..m43. ``a @ b`` (or ``a.concat(b)``) applies a, then b."""
+
+    m11: float = 1.0
+    m12: float = 0.0
+    m13: float = 0.0
+    m14: float = 0.0
+    m21: float = 0.0
+    m22: float = 1.0
+    m23: float = 0.0
+    m24: float = 0.0
+    m31: float = 0.0
+    m32: float = 0.0
+    m33: float = 1.0
+    m34: float = 0.0
+    m41: float = 0.0
+    m42: float = 0.0
+    m43: float = 0.0
+    m44: float = 1.0
+
+    @classmethod
+    def identity(cls) -> "Transform3D":
+        """The identity (CATransform3DIdentity)."""
+        return cls(*_IDENTITY)
+
+    @classmethod
+    def translation(cls, tx: float, ty: float, tz: float = 0.0) -> "Transform3D":
+        """A translation (CATransform3DMakeTranslation)."""
+        out = C.Transform3D()
+        C.lib.lamina_transform3d_make_translation(tx, ty, tz, byref(out))
+        return from_c_transform(out)
+
+    @classmethod
+    def scaling(cls, sx: float, sy: float, sz: float = 1.0) -> "Transform3D":
+        """A scale about the origin (CATransform3DMakeScale)."""
+        out = C.Transform3D()
+        C.lib.lamina_transform3d_make_scale(sx, sy, sz, byref(out))
+        return from_c_transform(out)
+
+    @classmethod
+    def rotation(cls, angle: float, x: float = 0.0, y: float = 0.0, z: float = 1.0) -> "Transform3D":
+        """A rotation by ``angle`` radians about the axis (x, y, z), z by default."""
+        out = C.Transform3D()
+        C.lib.lamina_transform3d_make_rotation(angle, x, y, z, byref(out))
+        return from_c_transform(out)
+
+    def concat(self, other: "Transform3D") -> "Transform3D":
+        """self * other: a point is transformed by self, then by other."""
+        out = C.Transform3D()
+        a, b = to_c_transform(self), to_c_transform(other)
+        C.lib.lamina_transform3d_concat(byref(a), byref(b), byref(out))
+        return from_c_transform(out)
+
+    def __matmul__(self, other: "Transform3D") -> "Transform3D":
+        return self.concat(other)
+
+    def translated(self, tx: float, ty: float, tz: float = 0.0) -> "Transform3D":
+        """translation * self (CATransform3DTranslate): the translation applies first."""
+        out = C.Transform3D()
+        C.lib.lamina_transform3d_translate(byref(to_c_transform(self)), tx, ty, tz, byref(out))
+        return from_c_transform(out)
+
+    def scaled(self, sx: float, sy: float, sz: float = 1.0) -> "Transform3D":
+        """scale * self (CATransform3DScale)."""
+        out = C.Transform3D()
+        C.lib.lamina_transform3d_scale(byref(to_c_transform(self)), sx, sy, sz, byref(out))
+        return from_c_transform(out)
+
+    def rotated(self, angle: float, x: float = 0.0, y: float = 0.0, z: float = 1.0) -> "Transform3D":
+        """rotation * self (CATransform3DRotate)."""
+        out = C.Transform3D()
+        C.lib.lamina_transform3d_rotate(byref(to_c_transform(self)), angle, x, y, z, byref(out))
+        return from_c_transform(out)
+
+    def inverted(self) -> "Transform3D":
+        """The inverse; a singular matrix comes back unchanged (see :attr:`is_invertible`)."""
+        out = C.Transform3D()
+        ok = c_uint32()
+        C.lib.lamina_transform3d_invert(byref(to_c_transform(self)), byref(out), byref(ok))
+        return from_c_transform(out)
+
+    @property
+    def is_invertible(self) -> bool:
+        out = C.Transform3D()
+        ok = c_uint32()
+        C.lib.lamina_transform3d_invert(byref(to_c_transform(self)), byref(out), byref(ok))
+        return bool(ok.value)
+
+    @property
+    def is_identity(self) -> bool:
+        """Whether this is exactly the identity."""
+        ok = c_uint32()
+        C.lib.lamina_transform3d_is_identity(byref(to_c_transform(self)), byref(ok))
+        return bool(ok.value)
+
+    def apply(self, point: "PointLike") -> Point:
+        """Transforms the point (x, y, 0) and divides by w."""
+        out = C.Point()
+        C.lib.lamina_transform3d_apply_to_point(byref(to_c_transform(self)), to_c_point(point), byref(out))
+        return Point(out.x, out.y)
+
+
+IDENTITY = Transform3D()
+
+PointLike = Union[Point, Tuple[float, float], Iterable[float]]
+SizeLike = Union[Size, Tuple[float, float]]
+RectLike = Union[Rect, Tuple[float, float, float, float], Tuple[PointLike, SizeLike]]
+ColorLike = Union[Color, Tuple[float, float, float], Tuple[float, float, float, float]]
+
+
+_TIMING_NAMES = {
+    "linear": 0,
+    "ease-in": 1,
+    "ease-out": 2,
+    "ease-in-ease-out": 3,
+    "ease-in-out": 3,
+    "default": 4,
+}
+
+
+class TimingFunction(NamedTuple):
+    """A cubic Bezier timing function from (0, 0) to (1, 1) with control points c1 and c2."""
+
+    c1x: float
+    c1y: float
+    c2x: float
+    c2y: float
+
+    @classmethod
+    def named(cls, name: str) -> "TimingFunction":
+        """One of "linear", "ease-in", "ease-out", "ease-in-ease-out" (or "ease-in-out"),
+        "default"."""
+        try:
+            code = _TIMING_NAMES[name]
+        except KeyError:
+            raise ValueError(
+                f"unknown timing function {name!r}; expected one of {sorted(_TIMING_NAMES)}"
+            ) from None
+        out = C.TimingFunction()
+        C.lib.lamina_timing_function_named(code, byref(out))
+        return cls(out.c1x, out.c1y, out.c2x, out.c2y)
+
+    def __call__(self, x: float) -> float:
+        """The eased progress for the time fraction x (clamped to [0, 1])."""
+        out = c_double()
+        tf = C.TimingFunction(*self)
+        C.lib.lamina_timing_function_evaluate(byref(tf), x, byref(out))
+        return out.value
+
+    evaluate = __call__
+
+
+TimingLike = Union[str, TimingFunction, Tuple[float, float, float, float]]
+
+
+def as_timing(t: TimingLike) -> TimingFunction:
+    if isinstance(t, TimingFunction):
+        return t
+    if isinstance(t, str):
+        return TimingFunction.named(t)
+    vals = tuple(float(v) for v in t)
+    if len(vals) != 4:
+        raise ValueError("a timing function needs four control-point numbers (c1x, c1y, c2x, c2y)")
+    return TimingFunction(*vals)
+
+
+def to_c_timing(t: TimingLike) -> "C.TimingFunction":
+    return C.TimingFunction(*as_timing(t))
+
+
+# --- conversions --------------------------------------------------------------------------
+def _floats(v: object, n: int, what: str) -> Tuple[float, ...]:
+    try:
+        vals = tuple(float(x) for x in v)  # type: ignore[attr-defined]
+    except TypeError:
+        raise TypeError(f"expected a {what}, got {v!r}") from None
+    if len(vals) != n:
+        raise TypeError(f"expected a {what} of {n} numbers, got {v!r}")
+    return vals
+
+
+def as_point(v: PointLike) -> Point:
+    if isinstance(v, Point):
+        return v
+    return Point(*_floats(v, 2, "point"))
+
+
+def as_size(v: SizeLike) -> Size:
+    if isinstance(v, Size):
+        return v
+    return Size(*_floats(v, 2, "size"))
+
+
+def as_rect(v: RectLike) -> Rect:
+    if isinstance(v, Rect):
+        return v
+    items = list(v)  # type: ignore[arg-type]
+    if len(items) == 2:
+        return Rect(as_point(items[0]), as_size(items[1]))
+    return Rect.of(*_floats(items, 4, "rect"))
+
+
+def as_color(v: ColorLike) -> Color:
+    if isinstance(v, Color):
+        return v
+    items = list(v)  # type: ignore[arg-type]
+    if len(items) == 3:
+        items.append(1.0)
+    return Color(*_floats(items, 4, "colour"))
+
+
+def as_transform(v: object) -> Transform3D:
+    if isinstance(v, Transform3D):
+        return v
+    items = list(v)  # type: ignore[call-overload]
+    if len(items) == 4 and all(not isinstance(x, (int, float)) for x in items):
+        items = [float(x) for row in items for x in row]
+    return Transform3D(*_floats(items, 16, "4x4 transform"))
+
+
+def to_c_point(v: PointLike) -> "C.Point":
+    return C.Point(*as_point(v))
+
+
+def to_c_size(v: SizeLike) -> "C.Size":
+    return C.Size(*as_size(v))
+
+
+def to_c_rect(v: RectLike) -> "C.Rect":
+    r = as_rect(v)
+    return C.Rect(C.Point(*r.origin), C.Size(*r.size))
+
+
+def to_c_color(v: ColorLike) -> "C.Color":
+    return C.Color(*as_color(v))
+
+
+def to_c_transform(v: object) -> "C.Transform3D":
+    return C.Transform3D(*as_transform(v))
+
+
+def from_c_point(p: "C.Point") -> Point:
+    return Point(p.x, p.y)
+
+
+def from_c_size(s: "C.Size") -> Size:
+    return Size(s.width, s.height)
+
+
+def from_c_rect(r: "C.Rect") -> Rect:
+    return Rect(Point(r.origin.x, r.origin.y), Size(r.size.width, r.size.height))
+
+
+def from_c_color(c: "C.Color") -> Color:
+    return Color(c.r, c.g, c.b, c.a)
+
+
+def from_c_transform(t: "C.Transform3D") -> Transform3D:
+    return Transform3D(*(getattr(t, name) for name, _ in C.Transform3D._fields_))
+
+
+# --- tagged values ------------------------------------------------------------------------
+def from_c_value(v: "C.Value") -> object:
+    t = v.type
+    if t == C.VALUE_NULL:
+        return None
+    if t == C.VALUE_NUMBER:
+        return v.u.number
+    if t == C.VALUE_POINT:
+        return from_c_point(v.u.point)
+    if t == C.VALUE_SIZE:
+        return from_c_size(v.u.size)
+    if t == C.VALUE_RECT:
+        return from_c_rect(v.u.rect)
+    if t == C.VALUE_COLOR:
+        return from_c_color(v.u.color)
+    if t == C.VALUE_TRANSFORM:
+        return from_c_transform(v.u.transform)
+    if t == C.VALUE_BOOL:
+        return bool(v.u.boolean)
+    if t == C.VALUE_STRING:
+        return v.u.string.decode("utf-8") if v.u.string is not None else ""
+    raise TypeError(f"unknown value type {t}")
+
+
+def to_c_value(obj: object, hint: int = -1) -> "C.Value":
+    """A tagged value for ``obj``. ``hint`` is the type the key holds (or -1): it decides
+    how plain tuples are read (a 2-tuple is a point unless the key holds a size, a 4-tuple a
+    colour unless it holds a rect)."""
+    v = C.Value()
+    if obj is None:
+        v.type = C.VALUE_NULL
+    elif isinstance(obj, bool):
+        v.type, v.u.boolean = C.VALUE_BOOL, int(obj)
+    elif isinstance(obj, (int, float)):
+        if hint == C.VALUE_BOOL:
+            v.type, v.u.boolean = C.VALUE_BOOL, int(bool(obj))
+        else:
+            v.type, v.u.number = C.VALUE_NUMBER, float(obj)
+    elif isinstance(obj, str):
+        v.type, v.u.string = C.VALUE_STRING, obj.encode("utf-8")
+    elif isinstance(obj, Point):
+        v.type, v.u.point = C.VALUE_POINT, to_c_point(obj)
+    elif isinstance(obj, Size):
+        v.type, v.u.size = C.VALUE_SIZE, to_c_size(obj)
+    elif isinstance(obj, Rect):
+        v.type, v.u.rect = C.VALUE_RECT, to_c_rect(obj)
+    elif isinstance(obj, Color):
+        v.type, v.u.color = C.VALUE_COLOR, to_c_color(obj)
+    elif isinstance(obj, Transform3D):
+        v.type, v.u.transform = C.VALUE_TRANSFORM, to_c_transform(obj)
+    else:
+        try:
+            items = list(obj)  # type: ignore[call-overload]
+        except TypeError:
+            raise TypeError(f"cannot use {obj!r} as a Lamina value") from None
+        n = len(items)
+        if n == 2 and all(isinstance(x, (int, float)) for x in items):
+            if hint == C.VALUE_SIZE:
+                v.type, v.u.size = C.VALUE_SIZE, to_c_size(items)  # type: ignore[arg-type]
+            else:
+                v.type, v.u.point = C.VALUE_POINT, to_c_point(items)
+        elif n == 2:
+            v.type, v.u.rect = C.VALUE_RECT, to_c_rect(items)  # type: ignore[arg-type]
+        elif n == 3:
+            v.type, v.u.color = C.VALUE_COLOR, to_c_color(items)  # type: ignore[arg-type]
+        elif n == 4:
+            if hint == C.VALUE_RECT:
+                v.type, v.u.rect = C.VALUE_RECT, to_c_rect(items)  # type: ignore[arg-type]
+            else:
+                v.type, v.u.color = C.VALUE_COLOR, to_c_color(items)  # type: ignore[arg-type]
+        elif n == 16 or (n == 4):
+            v.type, v.u.transform = C.VALUE_TRANSFORM, to_c_transform(items)
+        else:
+            raise TypeError(f"cannot use {obj!r} as a Lamina value")
+    if v.type == C.VALUE_NUMBER and not math.isfinite(v.u.number):
+        pass  # the library reports INVALID_ARGUMENT itself
+    return v
