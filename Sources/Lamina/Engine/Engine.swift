@@ -500,7 +500,8 @@ public final class Engine: @unchecked Sendable {
     ) -> Value? {
         guard slots[Int(slot)].everCommitted else { return nil }
         let a = Int(slots[Int(slot)].animIndex)
-        if a >= 0, animated[a].animations.contains(where: { $0.explicit != nil }) {
+        if a < 0 { return committedValue(slot, property, customDefault) }  // no copy of the layer
+        if animated[a].animations.contains(where: { $0.explicit != nil }) {
             // Explicit animations may read other values (underlying, model, groups): apply all.
             return presentation(slot, at: time)?.get(property, customDefault: customDefault)
         }
@@ -547,8 +548,7 @@ public final class Engine: @unchecked Sendable {
 
     /// Attaches `anim` under its key, replacing an animation with the same key (R8, CA-3.8);
     /// the new one goes to the end of the evaluation order. Pending until the commit. Lock held.
-    func attach(_ anim: AttachedAnimation, to slot: Int32, in s: TransactionStack) {
-        var anim = anim
+    func attach(_ anim: consuming AttachedAnimation, to slot: Int32, in s: TransactionStack) {
         if let from = anim.from.vector, let to = anim.to.vector {
             anim.track = addTrack(Track(
                 from: from, to: to, duration: anim.duration, curve: anim.curve, owner: slot))
@@ -596,7 +596,7 @@ public final class Engine: @unchecked Sendable {
             }
             for e in ended { animationEnded(e, finished: false) }
         }
-        animated[a].animations.append(anim)
+        animated[a].animations.append(consume anim)
     }
 }
 
