@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# Builds and runs the seeds' listings 7.1-7.7 in every language present and compares each
+# program's output with its golden trace in examples/expected/listing_7_N.txt:
+#
+#   C       examples/c/listing_7_N.c        C11, -Wall -Wextra -Werror, against the CMake build
+#   Swift   examples/swift (listing71 ...)  a separate package depending on Lamina by path
+#   Python  examples/python/listing_7_N.py  when that directory exists and lamina is importable
+#
+# The three versions of a listing print the same text: times are explicit and every number is
+# printed with 3 decimals, rounded half away from zero (y = x * 1000; n = y + 0.5 or y - 0.5
+# truncated toward zero; then n / 1000 "." three digits of |n| % 1000).
+#
+# Environment:
+#   LAMINA_BUILD_DIR   a CMake build tree of Lamina with liblamina.so (Scripts/test-all.sh passes
+#                      its own). Unset, or without the library: the script configures and builds
+#                      one in build-examples/ (Release, no tests).
+#   LAMINA_LIBRARY     for the Python versions: the liblamina.so to load. Unset: the library of
+#                      the build tree above, with bindings/python/src on PYTHONPATH.
+#
+# Usage: examples/check-examples.sh [--skip-swift] [--skip-python]
+# Prints one line per program and "examples: N passed, M failed"; exits 1 on any mismatch or
+# build failure.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+RUN_SWIFT=1
+RUN_PYTHON=1
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --skip-swift) RUN_SWIFT=0; shift ;;
+        --skip-python) RUN_PYTHON=0; shift ;;
+        -h|--help) sed -n '2,/^[^#]/{/^#/p}' "$0"; exit 0 ;;
+        *) echo "check-examples.sh: unknown argument: $1" >&2; exit 2 ;;
+    esac
+done
+
+EXPECTED="$ROOT/examples/expected"
+LISTINGS=(1 2 3 4 5 6 7)
+PASSED=0
+FAILED=0
+T0=$SECONDS
+
+find_library() { # DIR: prints the path of liblamina.so in a build tree, if any
+    find "$1" -maxdepth 2 -name 'liblamina.so' \( -type f -o -type l \) -print -quit 2>/dev/null
+}
+
+# ---------------------------------------------------------------------------------------------
+# The library
+# ---------------------------------------------------------------------------------------------
+BUILD_DIR=${LAMINA_BUILD_DIR:-}
+LIB=""
+if [[ -n $BUILD_DIR ]]; then
+    LIB=$(find_library "$BUILD_DIR")
+    [[ -n $LIB ]] || echo "examples: note: no liblamina.so in $BUILD_DIR; building one in build-examples/"
+fi
+if [[ -z $LIB ]]; then
+    BUILD_DIR="$ROOT/build-examples"
+    if cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
+        >/dev/null && cmake --build "$BUILD_DIR" --target lamina; then
+        LIB=$(find_library "$BUILD_DIR")
+    fi
+    if [[ -z $LIB ]]; then
+        echo "examples: error: the build produced no liblamina.so in $BUILD_DIR" >&2
+        echo "examples: 0 passed, ${#LISTINGS[@]} failed"
+        exit 1
+    fi
+fi
+BUILD_DIR=$(cd "$BUILD_DIR" && pwd)
+LIBDIR=$(cd "$(dirname "$LIB")" && pwd)
+OUT="$BUILD_DIR/examples"
+mkdir -p "$OUT/c"
+echo "examples: library $LIBDIR/$(basename "$LIB")"
+
+# check LABEL N CMD...: runs CMD, compares its stdout with listing N's golden trace.
+check() {
+    local label=$1 n=$2 out rc=0
+    shift 2
+    out="$OUT/$label-listing_7_$n.out"
+    "$@" >"$out" || rc=$?
+    if [[ $rc != 0 ]]; then
+        echo "FAILED $label listing 7.$n: exit $rc"
+        FAILED=$((FAILED + 1))
+    elif ! diff -u "$EXPECTED/listing_7_$n.txt" "$out" >"$out.diff"; then
+        echo "FAILED $label listing 7.$n: the trace differs from examples/expected/listing_7_$n.txt"
+        sed 's/^/    /' "$out.diff"
+        FAILED=$((FAILED + 1))
+    else
+        echo "ok     $label listing 7.$n"
+        PASSED=$((PASSED + 1))
+    fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# C
+# ---------------------------------------------------------------------------------------------
+CC=${CC:-cc}
+for n in "${LISTINGS[@]}"; do
+    if "$CC" -std=c11 -Wall -Wextra -Werror -pedantic -I"$ROOT/include" \
+        "$ROOT/examples/c/listing_7_$n.c" -L"$LIBDIR" -llamina -Wl,-rpath,"$LIBDIR" \
+        -o "$OUT/c/listing_7_$n"; then
+        check c "$n" "$OUT/c/listing_7_$n"
+    else
+        echo "FAILED c listing 7.$n: does not compile"
+        FAILED=$((FAILED + 1))
+    fi
+done
+
+# ---------------------------------------------------------------------------------------------
+# Swift
+# ---------------------------------------------------------------------------------------------
+if [[ $RUN_SWIFT == 1 ]]; then
+    PKG="$ROOT/examples/swift"
+    SCRATCH="$OUT/swiftpm"
+    if swift build --package-path "$PKG" --scratch-path "$SCRATCH"; then
+        BIN=$(swift build --package-path "$PKG" --scratch-path "$SCRATCH" --show-bin-path)
+        for n in "${LISTINGS[@]}"; do
+            check swift "$n" "$BIN/listing7$n"
+        done
+    else
+        echo "FAILED swift: the examples package does not build"
+        FAILED=$((FAILED + ${#LISTINGS[@]}))
+    fi
+else
+    echo "examples: note: Swift skipped (--skip-swift)"
+fi
+
+# ---------------------------------------------------------------------------------------------
+# Python (examples/python is written with the Python package; checked once both exist)
+# ---------------------------------------------------------------------------------------------
+PYDIR="$ROOT/examples/python"
+if [[ $RUN_PYTHON == 0 ]]; then
+    echo "examples: note: Python skipped (--skip-python)"
+elif ! compgen -G "$PYDIR/listing_7_*.py" >/dev/null; then
+    echo "examples: note: Python skipped (no examples/python/listing_7_*.py yet)"
+elif ! command -v python3 >/dev/null; then
+    echo "examples: note: Python skipped (no python3)"
+else
+    PYPATH=${PYTHONPATH:-}
+    if [[ -d $ROOT/bindings/python/src/lamina ]]; then
+        PYPATH="$ROOT/bindings/python/src${PYPATH:+:$PYPATH}"
+    fi
+    PYLIB=${LAMINA_LIBRARY:-$LIBDIR/$(basename "$LIB")}
+    if PYTHONPATH="$PYPATH" LAMINA_LIBRARY="$PYLIB" python3 -c 'import lamina' >/dev/null 2>&1; then
+        for n in "${LISTINGS[@]}"; do
+            if [[ -f $PYDIR/listing_7_$n.py ]]; then
+                check python "$n" env PYTHONPATH="$PYPATH" LAMINA_LIBRARY="$PYLIB" \
+                    python3 "$PYDIR/listing_7_$n.py"
+            else
+                echo "FAILED python listing 7.$n: examples/python/listing_7_$n.py is missing"
+                FAILED=$((FAILED + 1))
+            fi
+        done
+    else
+        echo "examples: note: Python skipped (lamina is not importable with LAMINA_LIBRARY=$PYLIB)"
+    fi
+fi
+
+echo "examples: $PASSED passed, $FAILED failed ($((SECONDS - T0))s)"
+[[ $FAILED == 0 ]]
