@@ -1,0 +1,75 @@
+"""Library, loader, value types, errors."""
+import math
+import os
+import subprocess
+import sys
+
+import pytest
+
+import lamina
+from lamina import Color, Point, Rect, Size, TimingFunction, Transform3D
+
+
+def test_version_and_path():
+    assert lamina.library_version == "0.1.0"
+    assert os.path.exists(lamina.library_path)
+
+
+def test_loader_lists_every_path_tried(tmp_path):
+    env = dict(os.environ, LAMINA_LIBRARY=str(tmp_path / "nope.so"),
+               PYTHONPATH=os.path.dirname(os.path.dirname(lamina.__file__)))
+    code = "import lamina"
+    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                       cwd=str(tmp_path))
+    if r.returncode == 0:  # a bundled or system library loaded after the bad env path
+        return
+    assert "ImportError" in r.stderr
+    assert "nope.so" in r.stderr and "bundled" in r.stderr and "find_library" in r.stderr
+
+
+def test_public_api_hides_ctypes():
+    import ctypes
+    for name in lamina.__all__:
+        obj = getattr(lamina, name)
+        assert not (isinstance(obj, type) and issubclass(obj, (ctypes.Structure, ctypes._SimpleCData)))
+
+
+def test_value_types():
+    r = Rect.of(1, 2, 3, 4)
+    assert r.origin == Point(1, 2) and r.size == Size(3, 4)
+    assert (r.max_x, r.max_y, r.mid) == (4, 6, Point(2.5, 4))
+    assert Color(1, 0, 0) == Color(1, 0, 0, 1)
+    assert Point(1, 2) + (1, 1) == Point(2, 3)
+
+
+def test_transform_helpers():
+    t = Transform3D.translation(10, 20)
+    assert t.apply((1, 1)) == Point(11, 21)
+    r = Transform3D.rotation(math.pi / 2)
+    p = r.apply((1, 0))
+    assert p.x == pytest.approx(0, abs=1e-12) and p.y == pytest.approx(1)
+    # a @ b applies a, then b
+    s = Transform3D.scaling(2, 2) @ Transform3D.translation(5, 0)
+    assert s.apply((1, 1)) == Point(7, 2)
+    assert Transform3D.identity().is_identity and not t.is_identity
+    assert t.inverted().apply((11, 21)) == Point(1, 1)
+    assert not Transform3D.scaling(0, 0, 0).is_invertible
+    # translated applies the translation before the transform
+    assert Transform3D.scaling(2, 2).translated(1, 0).apply((0, 0)) == Point(2, 0)
+
+
+def test_timing_functions():
+    lin = TimingFunction.named("linear")
+    assert lin(0.3) == pytest.approx(0.3)
+    assert TimingFunction.named("default") == TimingFunction(0.25, 0.1, 0.25, 1.0)
+    assert TimingFunction.named("ease-in-out") == TimingFunction.named("ease-in-ease-out")
+    assert TimingFunction(0.42, 0, 1, 1)(1.0) == pytest.approx(1.0)
+    with pytest.raises(ValueError):
+        TimingFunction.named("bouncy")
+    with pytest.raises(lamina.InvalidArgumentError):
+        TimingFunction(2, 0, 0, 1)(0.5)
+
+
+def test_clock_is_monotonic():
+    a = lamina.clock_now()
+    assert lamina.clock_now() >= a
