@@ -179,6 +179,8 @@ class BasicAnimation(PropertyAnimation):
 
     def _create_into(self, anim: Any) -> None:
         C.lib.lamina_animation_create_basic(self._key() or b"", byref(anim))
+        if not self.key_path:  # no key path: an action animates the property that changed
+            C.lib.lamina_animation_set_key_path(anim, None)
 
     def _fill(self, anim: Any, hint: ValueHint, engine: Any) -> None:
         super()._fill(anim, hint, engine)
@@ -238,6 +240,8 @@ class SpringAnimation(BasicAnimation):
 
     def _create_into(self, anim: Any) -> None:
         C.lib.lamina_animation_create_spring(self._key() or b"", byref(anim))
+        if not self.key_path:  # no key path: an action animates the property that changed
+            C.lib.lamina_animation_set_key_path(anim, None)
 
     def _fill(self, anim: Any, hint: ValueHint, engine: Any) -> None:
         super()._fill(anim, hint, engine)
@@ -282,6 +286,8 @@ class KeyframeAnimation(PropertyAnimation):
 
     def _create_into(self, anim: Any) -> None:
         C.lib.lamina_animation_create_keyframe(self._key() or b"", byref(anim))
+        if not self.key_path:  # no key path: an action animates the property that changed
+            C.lib.lamina_animation_set_key_path(anim, None)
 
     def _fill(self, anim: Any, hint: ValueHint, engine: Any) -> None:
         super()._fill(anim, hint, engine)
