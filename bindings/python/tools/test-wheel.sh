@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds the wheel of bindings/python (scikit-build-core driving the root CMake project with
+# the static Swift runtime), installs it into a fresh virtual environment and runs the pytest
+# suite against the installed package from outside the source tree, with LAMINA_LIBRARY unset.
+#
+# Usage: bindings/python/tools/test-wheel.sh [WORK_DIR]   (default: a temporary directory)
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+WORK=${1:-$(mktemp -d)}
+mkdir -p "$WORK"
+WORK=$(cd "$WORK" && pwd)
+PY=${PYTHON:-python3}
+
+rm -rf "$WORK/venv" "$WORK/wheels"
+# --system-site-packages only to reuse an installed pytest; lamina itself comes from the wheel.
+"$PY" -m venv --system-site-packages "$WORK/venv"
+VPY="$WORK/venv/bin/python"
+
+start=$SECONDS
+"$VPY" -m pip wheel --quiet --no-deps --wheel-dir "$WORK/wheels" "$HERE"
+echo "wheel: built in $((SECONDS - start)) s: $(cd "$WORK/wheels" && ls lamina-*.whl)"
+"$VPY" - "$WORK"/wheels/lamina-*.whl <<'PYEOF'
+import sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+libs = [i for i in z.infolist() if i.filename.endswith(".so")]
+assert [i.filename for i in libs] == ["lamina/liblamina.so"], libs
+assert (libs[0].external_attr >> 28) != 0xA, "the library must be a real file, not a symlink"
+assert any(n.endswith("lamina/py.typed") for n in z.namelist())
+print("wheel: contents ok,", round(libs[0].file_size / 1e6, 1), "MB library")
+PYEOF
+"$VPY" -m pip install --quiet --force-reinstall --no-deps "$WORK"/wheels/lamina-*.whl
+"$VPY" -c "import pytest" 2>/dev/null || "$VPY" -m pip install --quiet pytest
+
+cd "$WORK"
+env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -c \
+    'import lamina; print("wheel: loaded", lamina.library_version, "from", lamina.library_path)'
+env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -m pytest "$HERE/tests" -q -p no:cacheprovider
