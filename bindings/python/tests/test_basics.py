@@ -73,3 +73,10 @@ def test_timing_functions():
 def test_clock_is_monotonic():
     a = lamina.clock_now()
     assert lamina.clock_now() >= a
+
+
+def test_every_declared_function_is_exported():
+    from lamina import _capi
+
+    assert len(_capi._FUNCTIONS) >= 178
+    assert _capi.missing == []

@@ -421,8 +421,32 @@ _FUNCTIONS: List[Any] = [
 
 lib = load_library()
 
+
+class _Missing:
+    """Stands in for a function the loaded library lacks (an older build): calling it
+    raises, importing the package does not (py-sdl2's approach)."""
+
+    def __init__(self, name: str) -> None:
+        self.__name__ = name
+
+    def __call__(self, *args: Any) -> Any:
+        path = getattr(lib, "_lamina_path", "?")
+        raise NotImplementedError(
+            f"{self.__name__} is missing from the loaded Lamina library ({path}); "
+            "rebuild liblamina or point LAMINA_LIBRARY at a newer build"
+        )
+
+
+#: Names of declared functions the loaded library does not export.
+missing: List[str] = []
+
 for _name, _argtypes, _restype in _FUNCTIONS:
-    _fn = getattr(lib, _name)
+    try:
+        _fn = getattr(lib, _name)
+    except AttributeError:
+        missing.append(_name)
+        setattr(lib, _name, _Missing(_name))
+        continue
     _fn.argtypes = _argtypes
     _fn.restype = _restype
     if _name not in _NOT_STATUS:
