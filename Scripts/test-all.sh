@@ -227,6 +227,16 @@ step bench-smoke '^BENCH|sanity|error' "$ROOT/benchmarks/run.sh" --quick
 # Hook point: the Python package tests (bindings/python) come here, e.g.
 #   step python-tests 'passed|failed|error' python3 -m pytest bindings/python/tests
 # with LAMINA_LIBRARY pointing into the build tree.
+if needs cmake-build; then
+    step python-tests 'passed|failed|error' \
+        env LAMINA_LIBRARY="$BUILD_DIR/liblamina.so" \
+        python3 -m pytest "$ROOT/bindings/python/tests" -q -p no:cacheprovider
+    step python-wheel 'wheel:|passed|failed|error' \
+        "$ROOT/bindings/python/tools/test-wheel.sh" "$BUILD_DIR/python-wheel"
+else
+    skip python-tests "cmake build failed"
+    skip python-wheel "cmake build failed"
+fi
 # ---------------------------------------------------------------------------------------------
 
 printf '\n==> summary (%ss total)\n' "$((SECONDS - T0))"
