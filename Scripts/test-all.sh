@@ -229,8 +229,7 @@ step bench-smoke '^BENCH|sanity|error' "$ROOT/benchmarks/run.sh" --quick
 # with LAMINA_LIBRARY pointing into the build tree.
 if needs cmake-build; then
     step python-tests 'passed|failed|error' \
-        env LAMINA_LIBRARY="$BUILD_DIR/liblamina.so" \
-        python3 -m pytest "$ROOT/bindings/python/tests" -q -p no:cacheprovider
+        "$ROOT/bindings/python/tools/run-tests.sh" "$BUILD_DIR/liblamina.so"
     step python-wheel 'wheel:|passed|failed|error' \
         "$ROOT/bindings/python/tools/test-wheel.sh" "$BUILD_DIR/python-wheel"
 else
