@@ -184,3 +184,17 @@ def test_group(engine, layer):
     assert layer.presentation().position.x == pytest.approx(5.0)
     back = layer.animation("g")
     assert isinstance(back, AnimationGroup) and len(back.animations) == 2
+
+
+def test_did_stop_for_a_destroyed_layer(engine):
+    layer = engine.layer()
+    engine.tick(0)
+    stops = []
+    layer.add_animation(BasicAnimation("opacity", to_value=0.0, duration=1.0,
+                                       on_stop=lambda l, k, f: stops.append((l, k, f))), key="a")
+    engine.tick(0.1)
+    layer.release()
+    engine.tick(0.2)
+    assert len(stops) == 1
+    dead, key, finished = stops[0]
+    assert key == "a" and finished is False and not dead.alive

@@ -57,7 +57,7 @@ def test_listing_7_2_transaction_duration_and_timing(engine):
 
 
 def test_transaction_defaults_and_values(engine):
-    t = engine.transaction_state
+    t = engine.current_transaction
     assert t.duration == 0.25
     assert t.timing_function is None
     assert t.disable_actions is False

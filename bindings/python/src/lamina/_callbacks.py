@@ -71,7 +71,7 @@ def _wrap(entry: Tuple[Any, ...], handle: int) -> Any:
     engine = entry[0]()
     if engine is None:
         return None
-    return engine._wrap(handle)
+    return engine._wrap(handle, dead_ok=True)
 
 
 def _decode(s: Optional[bytes]) -> Optional[str]:

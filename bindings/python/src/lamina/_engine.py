@@ -810,7 +810,8 @@ class Engine:
         self._delegates: Dict[int, Any] = {}
         self._styles: Dict[int, Any] = {}
         self._wrap_lock = threading.Lock()
-        self.transaction_state = Transaction(self)
+        self.current_transaction = Transaction(self)
+        """The calling thread's innermost transaction (settings and values)."""
 
     def _ptr(self) -> Any:
         if self._closed:
@@ -861,14 +862,23 @@ class Engine:
             setattr(layer, name, value)
         return layer
 
-    def _wrap(self, handle: int) -> Optional[Layer]:
+    def _wrap(self, handle: int, dead_ok: bool = False) -> Optional[Layer]:
+        """The Python object of a layer handle (one per live layer). With ``dead_ok`` (for
+        callbacks about layers that may be gone) a destroyed layer gives a released object."""
         if not handle:
             return None
         with self._wrap_lock:
             existing = self._layers.get(handle)
             if existing is not None:
                 return existing
-            C.lib.lamina_layer_retain(self._ptr(), handle)
+            try:
+                C.lib.lamina_layer_retain(self._ptr(), handle)
+            except StaleHandleError:
+                if not dead_ok:
+                    raise
+                dead = Layer._make(self, handle)
+                dead._owned = False
+                return dead
             layer = Layer._make(self, handle)
             self._layers[handle] = layer
             return layer
@@ -927,7 +937,7 @@ class Engine:
         values. The transaction commits also when the block raises."""
         self.begin()
         try:
-            t = self.transaction_state
+            t = self.current_transaction
             if duration is not None:
                 t.duration = duration
             if timing is not None:
