@@ -222,6 +222,7 @@ demo() {
     swift run --package-path "$ROOT" --scratch-path "$SWIFT_SCRATCH" lamina-demo
 }
 step demo 'demo:|caught up|error:' demo
+step examples 'examples:|FAILED|error' env LAMINA_BUILD_DIR="$BUILD_DIR" "$ROOT/examples/check-examples.sh"
 step bench-smoke '^BENCH|sanity|error' "$ROOT/benchmarks/run.sh" --quick
 
 # Hook point: the Python package tests (bindings/python) come here, e.g.
