@@ -432,9 +432,9 @@ def animation_from_c(anim: Any) -> Animation:
         except NotFoundError:
             vals.append(_UNSET)
     if k == 1:
-        s = C.Spring()
-        C.lib.lamina_animation_get_spring(anim, byref(s))
-        return SpringAnimation(key_path, *vals, mass=s.mass, stiffness=s.stiffness, damping=s.damping,
-                               initial_velocity=s.initial_velocity,
-                               allows_overdamping=bool(s.allows_overdamping), **common)
+        sp = C.Spring()
+        C.lib.lamina_animation_get_spring(anim, byref(sp))
+        return SpringAnimation(key_path, *vals, mass=sp.mass, stiffness=sp.stiffness, damping=sp.damping,
+                               initial_velocity=sp.initial_velocity,
+                               allows_overdamping=bool(sp.allows_overdamping), **common)
     return BasicAnimation(key_path, *vals, **common)

@@ -214,6 +214,9 @@ class Layer:
     """
 
     __slots__ = ("_engine", "_handle", "_owned", "__weakref__")
+    _engine: "Engine"
+    _handle: int
+    _owned: bool
 
     def __init__(self) -> None:  # pragma: no cover - use Engine.layer()
         raise TypeError("create layers with Engine.layer()")

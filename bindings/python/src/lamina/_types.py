@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 from ctypes import byref, c_double, c_uint32
-from typing import Iterable, NamedTuple, Tuple, Union
+from typing import Any, Iterable, List, NamedTuple, Tuple, Union
 
 from . import _capi as C
 
@@ -249,7 +249,9 @@ class TimingFunction(NamedTuple):
         C.lib.lamina_timing_function_evaluate(byref(tf), x, byref(out))
         return out.value
 
-    evaluate = __call__
+    def evaluate(self, x: float) -> float:
+        """The eased progress for the time fraction x (the same as calling it)."""
+        return self(x)
 
 
 TimingLike = Union[str, TimingFunction, Tuple[float, float, float, float]]
@@ -296,7 +298,7 @@ def as_size(v: SizeLike) -> Size:
 def as_rect(v: RectLike) -> Rect:
     if isinstance(v, Rect):
         return v
-    items = list(v)  # type: ignore[arg-type]
+    items: List[Any] = list(v)  # type: ignore[arg-type]
     if len(items) == 2:
         return Rect(as_point(items[0]), as_size(items[1]))
     return Rect.of(*_floats(items, 4, "rect"))
@@ -358,7 +360,7 @@ def from_c_color(c: "C.Color") -> Color:
 
 
 def from_c_transform(t: "C.Transform3D") -> Transform3D:
-    return Transform3D(*(getattr(t, name) for name, _ in C.Transform3D._fields_))
+    return Transform3D(*(getattr(t, f[0]) for f in C.Transform3D._fields_))
 
 
 # --- tagged values ------------------------------------------------------------------------
