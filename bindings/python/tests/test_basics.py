@@ -80,3 +80,26 @@ def test_every_declared_function_is_exported():
 
     assert len(_capi._FUNCTIONS) >= 178
     assert _capi.missing == []
+
+
+def test_loader_order(monkeypatch, tmp_path):
+    from lamina import _loader
+
+    monkeypatch.setenv("LAMINA_LIBRARY", str(tmp_path / "custom.so"))
+    origins = [origin for origin, _ in _loader._candidates()]
+    assert origins == ["$LAMINA_LIBRARY", "bundled", "find_library('lamina')"]
+    monkeypatch.setattr(_loader, "_candidates", lambda: [
+        ("$LAMINA_LIBRARY", str(tmp_path / "custom.so")),
+        ("bundled", str(tmp_path / "liblamina.so")),
+        ("find_library('lamina')", "(not found)"),
+    ])
+    with pytest.raises(ImportError) as ei:
+        _loader.load_library()
+    text = str(ei.value)
+    assert "custom.so" in text and str(tmp_path / "liblamina.so") in text and "find_library" in text
+    import ctypes.util
+    libm = ctypes.util.find_library("m")
+    if libm:
+        monkeypatch.setattr(_loader, "_candidates", lambda: [("find_library('lamina')", libm)])
+        with pytest.raises(ImportError, match="not a Lamina library"):
+            _loader.load_library()
