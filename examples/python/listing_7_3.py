@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""Listing 7.3 of the seeds: a transaction's completion callback rotates the layer by 90
+degrees once the colour change has finished.
+
+The colour animates over the transaction's 1 s. The completion runs during the tick that
+finishes the animation, after its transaction was popped (CA-2.11), so the rotation it makes
+uses the settings in effect then: the default 0.25 s, not the popped transaction's 1 s.
+"""
+import math
+
+import lamina
+
+
+def num(x):
+    """x with 3 decimals, rounded half away from zero (as the C and Swift versions print)."""
+    y = x * 1000.0
+    n = int(y + (0.5 if y >= 0 else -0.5))
+    return f"{'-' if n < 0 else ''}{abs(n) // 1000}.{abs(n) % 1000:03d}"
+
+
+def color(c):
+    return "nil" if c is None else f"rgba({num(c.r)}, {num(c.g)}, {num(c.b)}, {num(c.a)})"
+
+
+def keys(layer):
+    return "[" + ", ".join(layer.animation_keys) + "]"
+
+
+print("listing 7.3: a completion rotates the layer after the colour change")
+with lamina.Engine() as engine:
+    layer = engine.layer(bounds=(0, 0, 100, 100), background_color=lamina.RED)
+    engine.tick(0.0)
+
+    def rotate_when_done():
+        duration = engine.current_transaction.duration
+        print(f"completion ran at t={num(engine.time)}: duration in effect {num(duration)}, "
+              "set transform.rotation.z = pi/2")
+        layer["transform.rotation.z"] = math.pi / 2
+
+    with engine.transaction(duration=1.0, completion=rotate_when_done):
+        layer.background_color = lamina.BLUE
+    print("transaction (duration 1.000, with a completion) committed")
+
+    for t in (0.0, 0.25, 0.5, 0.75, 1.0, 1.05, 1.1, 1.15, 1.2, 1.25, 1.3):
+        engine.tick(t)  # the completion runs inside a tick
+        shown = layer.presentation()
+        print(f"t={num(t)} colour {color(shown.background_color)} "
+              f"rotation.z {num(shown['transform.rotation.z'])} animations {keys(layer)}")

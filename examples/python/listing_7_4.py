@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Listing 7.4 of the seeds: a view-backed layer (a UIView's backing layer) does not animate
+under a plain transaction, even one with a 1 s duration: the view's action search answers
+"no action" outside an animation block (CA-4.2, R11), so the colour jumps. The presentation
+equals the model as soon as the transaction commits, and no animation is attached.
+"""
+import lamina
+
+
+def num(x):
+    """x with 3 decimals, rounded half away from zero (as the C and Swift versions print)."""
+    y = x * 1000.0
+    n = int(y + (0.5 if y >= 0 else -0.5))
+    return f"{'-' if n < 0 else ''}{abs(n) // 1000}.{abs(n) % 1000:03d}"
+
+
+def color(c):
+    return "nil" if c is None else f"rgba({num(c.r)}, {num(c.g)}, {num(c.b)}, {num(c.a)})"
+
+
+def keys(layer):
+    return "[" + ", ".join(layer.animation_keys) + "]"
+
+
+def state(layer, when):
+    model = layer.background_color
+    shown = layer.presentation().background_color
+    same = "(same)" if model == shown else "(different)"
+    print(f"{when}: model {color(model)} presentation {color(shown)} {same} "
+          f"animations {keys(layer)}")
+
+
+print("listing 7.4: a view-backed layer's colour jumps in a plain transaction")
+with lamina.Engine() as engine:
+    layer = engine.layer(view_backed=True, bounds=(0, 0, 100, 100), background_color=lamina.RED)
+    engine.tick(0.0)
+    state(layer, "t=0.000 committed")
+
+    with engine.transaction(duration=1.0):
+        layer.background_color = lamina.BLUE
+    state(layer, "t=0.000 transaction (duration 1.000) committed")
+
+    engine.tick(0.5)
+    state(layer, "t=0.500")
