@@ -7,21 +7,7 @@ animation run over the default 0.25 s with the default curve (0.25, 0.1, 0.25, 1
 The trace shows the model (the new value at once) and the presentation frame by frame.
 """
 import lamina
-
-
-def num(x):
-    """x with 3 decimals, rounded half away from zero (as the C and Swift versions print)."""
-    y = x * 1000.0
-    n = int(y + (0.5 if y >= 0 else -0.5))
-    return f"{'-' if n < 0 else ''}{abs(n) // 1000}.{abs(n) % 1000:03d}"
-
-
-def color(c):
-    return "nil" if c is None else f"rgba({num(c.r)}, {num(c.g)}, {num(c.b)}, {num(c.a)})"
-
-
-def keys(layer):
-    return "[" + ", ".join(layer.animation_keys) + "]"
+from lamina_trace import num, color, keys
 
 
 print("listing 7.1: a standalone layer's colour change animates implicitly")

@@ -4,21 +4,7 @@ duration is 1 s (CA-2.7). The explicit commit publishes the change at once, with
 engine's time (0) as the animation's begin time; the presentation takes 1 s to reach blue.
 """
 import lamina
-
-
-def num(x):
-    """x with 3 decimals, rounded half away from zero (as the C and Swift versions print)."""
-    y = x * 1000.0
-    n = int(y + (0.5 if y >= 0 else -0.5))
-    return f"{'-' if n < 0 else ''}{abs(n) // 1000}.{abs(n) % 1000:03d}"
-
-
-def color(c):
-    return "nil" if c is None else f"rgba({num(c.r)}, {num(c.g)}, {num(c.b)}, {num(c.a)})"
-
-
-def keys(layer):
-    return "[" + ", ".join(layer.animation_keys) + "]"
+from lamina_trace import num, color, keys
 
 
 print("listing 7.2: the colour change inside a 1 s transaction")

@@ -5,21 +5,7 @@ under a plain transaction, even one with a 1 s duration: the view's action searc
 equals the model as soon as the transaction commits, and no animation is attached.
 """
 import lamina
-
-
-def num(x):
-    """x with 3 decimals, rounded half away from zero (as the C and Swift versions print)."""
-    y = x * 1000.0
-    n = int(y + (0.5 if y >= 0 else -0.5))
-    return f"{'-' if n < 0 else ''}{abs(n) // 1000}.{abs(n) % 1000:03d}"
-
-
-def color(c):
-    return "nil" if c is None else f"rgba({num(c.r)}, {num(c.g)}, {num(c.b)}, {num(c.a)})"
-
-
-def keys(layer):
-    return "[" + ", ".join(layer.animation_keys) + "]"
+from lamina_trace import num, color, keys
 
 
 def state(layer, when):

@@ -5,13 +5,7 @@ the book asks the view's actionForLayer:forKey:. Outside an animation block the 
 duration and curve (ease in, ease out by default), CA-4.2, CA-4.3.
 """
 import lamina
-
-
-def num(x):
-    """x with 3 decimals, rounded half away from zero (as the C and Swift versions print)."""
-    y = x * 1000.0
-    n = int(y + (0.5 if y >= 0 else -0.5))
-    return f"{'-' if n < 0 else ''}{abs(n) // 1000}.{abs(n) % 1000:03d}"
+from lamina_trace import num
 
 
 def action(layer, where):

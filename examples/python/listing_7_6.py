@@ -6,21 +6,7 @@ pushes the old one out. The trace shows the transition's progress and the two co
 renderer composites, the old ("before") and the new (the presentation).
 """
 import lamina
-
-
-def num(x):
-    """x with 3 decimals, rounded half away from zero (as the C and Swift versions print)."""
-    y = x * 1000.0
-    n = int(y + (0.5 if y >= 0 else -0.5))
-    return f"{'-' if n < 0 else ''}{abs(n) // 1000}.{abs(n) % 1000:03d}"
-
-
-def color(c):
-    return "nil" if c is None else f"rgba({num(c.r)}, {num(c.g)}, {num(c.b)}, {num(c.a)})"
-
-
-def keys(layer):
-    return "[" + ", ".join(layer.animation_keys) + "]"
+from lamina_trace import num, color, keys
 
 
 # The transition names as the C and Swift versions print them.
