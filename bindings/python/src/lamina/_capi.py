@@ -194,23 +194,39 @@ class LayerDelegate(Structure):
 
 # --- Exceptions raised inside Python callbacks --------------------------------------------
 _pending = threading.local()
+# How many stashed exceptions wait on any thread: every C call checks this one global (cheap)
+# instead of the thread-local (not), since almost no call has one.
+_pending_count = 0
 
 
 def stash_exception(exc: BaseException) -> None:
     """Keeps an exception raised in a callback until the C call that ran it returns."""
+    global _pending_count
     lst = getattr(_pending, "errors", None)
     if lst is None:
         lst = _pending.errors = []
     lst.append(exc)
+    _pending_count += 1
+
+
+def _take_pending() -> "BaseException | None":
+    """Removes and returns the first exception stashed on this thread, dropping the rest."""
+    global _pending_count
+    lst = getattr(_pending, "errors", None)
+    if not lst:
+        return None
+    exc = lst[0]
+    _pending_count -= len(lst)
+    del lst[:]
+    return exc
 
 
 def raise_pending() -> None:
     """Re-raises the first exception stashed on this thread by a callback, if any."""
-    lst = getattr(_pending, "errors", None)
-    if lst:
-        exc = lst[0]
-        del lst[:]
-        raise exc
+    if _pending_count:
+        exc = _take_pending()
+        if exc is not None:
+            raise exc
 
 
 def _check(result: int, func: Any, args: Any) -> int:
@@ -218,14 +234,13 @@ def _check(result: int, func: Any, args: Any) -> int:
         message = lib.lamina_last_error_message()
         text = message.decode("utf-8", "replace") if message else ""
         name = lib.lamina_status_string(result).decode("ascii", "replace")
-        pending = getattr(_pending, "errors", None)
         err = error_for_status(result, name, text, func.__name__)
-        if pending:
-            exc = pending[0]
-            del pending[:]
+        exc = _take_pending() if _pending_count else None
+        if exc is not None:
             raise exc from err
         raise err
-    raise_pending()
+    if _pending_count:
+        raise_pending()
     return result
 
 
