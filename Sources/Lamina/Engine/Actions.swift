@@ -4,8 +4,9 @@
 /// event's key, or a host callback run with the layer and the event key.
 public enum Action: Sendable {
     /// An animation. A basic animation without a key path, found for a property event, animates
-    /// that property (a convenience over Core Animation, which needs the key path set).
-    case animation(Animation)
+    /// that property (a convenience over Core Animation, which needs the key path set). Boxed:
+    /// an `Animation` is large, and search results are passed around on every change.
+    indirect case animation(Animation)
     /// A custom action, run after the change is stored, on the changing thread, with no engine
     /// lock held.
     case custom(@Sendable (_ layer: Layer, _ event: String) -> Void)
