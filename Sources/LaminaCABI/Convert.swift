@@ -54,6 +54,23 @@ extension TimingFunction {
     var c: lamina_timing_function_t {
         lamina_timing_function_t(c1x: c1x, c1y: c1y, c2x: c2x, c2y: c2y)
     }
+
+    /// An optional C timing function argument: NULL means unset.
+    static func optional(_ p: UnsafePointer<lamina_timing_function_t>?) throws(LaminaError) -> TimingFunction? {
+        guard let p else { return nil }
+        return try TimingFunction(checking: p.pointee)
+    }
+}
+
+/// Writes an optional timing function to the C out-parameters (the function only when set).
+func write(
+    _ tf: TimingFunction?, _ outTimingFunction: UnsafeMutablePointer<lamina_timing_function_t>?,
+    _ outIsSet: UnsafeMutablePointer<lamina_bool_t>?
+) throws(LaminaError) {
+    let isSet = try required(outIsSet, "out_is_set")
+    let out = try required(outTimingFunction, "out_timing_function")
+    if let tf { out.pointee = tf.c }
+    isSet.pointee = cbool(tf != nil)
 }
 
 @inline(__always)

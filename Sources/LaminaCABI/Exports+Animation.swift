@@ -706,7 +706,7 @@ public func lamina_animation_set_timing_function(
     _ animation: OpaquePointer?, _ timingFunction: UnsafePointer<lamina_timing_function_t>?
 ) -> lamina_status_t {
     withAnimation(animation) { box throws(LaminaError) in
-        let tf = try timingFunction.map { p throws(LaminaError) in try TimingFunction(checking: p.pointee) }
+        let tf = try TimingFunction.optional(timingFunction)
         try box.mutate { a in a.timingFunction = tf }
     }
 }
@@ -717,14 +717,7 @@ public func lamina_animation_get_timing_function(
     _ outIsSet: UnsafeMutablePointer<lamina_bool_t>?
 ) -> lamina_status_t {
     withAnimation(animation) { box throws(LaminaError) in
-        let isSet = try required(outIsSet, "out_is_set")
-        let out = try required(outTimingFunction, "out_timing_function")
-        if let tf = box.snapshot.timingFunction {
-            out.pointee = tf.c
-            isSet.pointee = LAMINA_TRUE
-        } else {
-            isSet.pointee = LAMINA_FALSE
-        }
+        try write(box.snapshot.timingFunction, outTimingFunction, outIsSet)
     }
 }
 

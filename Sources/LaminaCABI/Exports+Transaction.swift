@@ -37,8 +37,7 @@ public func lamina_transaction_set_timing_function(
     _ engine: OpaquePointer?, _ timingFunction: UnsafePointer<lamina_timing_function_t>?
 ) -> lamina_status_t {
     withEngine(engine) { e throws(LaminaError) in
-        let tf = try timingFunction.map { p throws(LaminaError) in try TimingFunction(checking: p.pointee) }
-        e.transaction.timingFunction = tf
+        e.transaction.timingFunction = try TimingFunction.optional(timingFunction)
     }
 }
 
@@ -48,14 +47,7 @@ public func lamina_transaction_get_timing_function(
     _ outIsSet: UnsafeMutablePointer<lamina_bool_t>?
 ) -> lamina_status_t {
     withEngine(engine) { e throws(LaminaError) in
-        let isSet = try required(outIsSet, "out_is_set")
-        let out = try required(outTimingFunction, "out_timing_function")
-        if let tf = e.transaction.timingFunction {
-            out.pointee = tf.c
-            isSet.pointee = LAMINA_TRUE
-        } else {
-            isSet.pointee = LAMINA_FALSE
-        }
+        try write(e.transaction.timingFunction, outTimingFunction, outIsSet)
     }
 }
 

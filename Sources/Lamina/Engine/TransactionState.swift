@@ -51,7 +51,6 @@ final class TransactionStack {
     init(mark: UInt32) { self.mark = mark }
 
     var explicitDepth: Int { frames.count - (hasImplicit ? 1 : 0) }
-    var isEmpty: Bool { frames.isEmpty }
 
     /// The innermost frame, creating the implicit transaction if none is open (CA-2.4).
     func ensureOpen() {
