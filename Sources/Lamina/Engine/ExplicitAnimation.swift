@@ -378,8 +378,11 @@ extension Engine {
         guard timedLayers > 0 else { return t }
         let parent = slots[Int(slot)].parent
         let parentTime = parent >= 0 ? localTime(parent, at: t) : t
-        let props = committedProperties(slot)
-        return props.isTimed ? props.layerTiming.localTime(forParentTime: parentTime) : parentTime
+        guard slots[Int(slot)].everTimed else { return parentTime }
+        // Read in place: this runs per track and per ancestor on the per-frame path.
+        let snap = slots[Int(slot)].snapshot
+        let timing = snap < 0 ? slots[Int(slot)].model.layerTiming : snapshotPool[Int(snap)].layerTiming
+        return timing.localTime(forParentTime: parentTime)
     }
 
     /// Converts a time from one layer's time space to another's (CALayer.convertTime(_:from:));
