@@ -54,14 +54,20 @@ struct LayerProperties: Sendable {
 
     private static let defaultRare = RareProperties()
 
+    /// The boxed properties. Borrowed, not copied: a read of one field (`rare.cornerRadius`)
+    /// or a write (`rare.cornerRadius = 4`) touches the box in place, copying it only when it
+    /// is shared (copy-on-write) or allocating it on the first write.
     var rare: RareProperties {
-        get { rareBox?.value ?? Self.defaultRare }
-        set {
-            if let box = rareBox, isKnownUniquelyReferenced(&rareBox) {
-                box.value = newValue
-            } else {
-                rareBox = RareBox(newValue)
+        _read {
+            if let box = rareBox { yield box.value } else { yield Self.defaultRare }
+        }
+        _modify {
+            if rareBox == nil {
+                rareBox = RareBox(Self.defaultRare)
+            } else if !isKnownUniquelyReferenced(&rareBox) {
+                rareBox = RareBox(rareBox!.value)
             }
+            yield &rareBox!.value
         }
     }
 
