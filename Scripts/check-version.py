@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Checks that every place that states Lamina's version states the same one.
+
+    Scripts/check-version.py [--library build/liblamina.so]
+
+Compares (docs/versioning.md lists them):
+  - include/lamina/lamina_version.h: LAMINA_VERSION_MAJOR/MINOR/PATCH and LAMINA_VERSION_STRING;
+  - CMakeLists.txt: project(Lamina VERSION ...);
+  - bindings/python/pyproject.toml: [project] version;
+  - bindings/python/src/lamina/__init__.py: __version__;
+  - CHANGELOG.md: the newest released section, "## [X.Y.Z] - YYYY-MM-DD";
+  - with --library: lamina_version_string() and lamina_version_number() of the built library.
+Prints each source and exits 1 when any disagrees with the header (the source of truth).
+"""
+
+import argparse
+import ctypes
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def read(rel):
+    with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+        return f.read()
+
+
+def search(pattern, text, what):
+    m = re.search(pattern, text, re.M)
+    if not m:
+        raise SystemExit(f"check-version: cannot find {what}")
+    return m
+
+
+def header_version():
+    text = read("include/lamina/lamina_version.h")
+    parts = [int(search(rf"^#define LAMINA_VERSION_{p}\s+(\d+)", text, f"LAMINA_VERSION_{p}").group(1))
+             for p in ("MAJOR", "MINOR", "PATCH")]
+    string = search(r'^#define LAMINA_VERSION_STRING\s+"([^"]+)"', text, "LAMINA_VERSION_STRING").group(1)
+    return "%d.%d.%d" % tuple(parts), string, parts
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--library", help="a built liblamina.so to ask for its run-time version")
+    args = ap.parse_args()
+
+    truth, string, parts = header_version()
+    found = [("lamina_version.h macros", truth), ("LAMINA_VERSION_STRING", string)]
+    found.append(("CMakeLists.txt project()", search(
+        r"^project\(Lamina VERSION ([0-9.]+)", read("CMakeLists.txt"), "project(Lamina VERSION)").group(1)))
+    found.append(("pyproject.toml", search(
+        r'^version\s*=\s*"([^"]+)"', read("bindings/python/pyproject.toml"), "pyproject version").group(1)))
+    found.append(("lamina.__version__", search(
+        r'^__version__\s*=\s*"([^"]+)"', read("bindings/python/src/lamina/__init__.py"),
+        "__version__").group(1)))
+    found.append(("CHANGELOG.md newest release", search(
+        r"^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}", read("CHANGELOG.md"),
+        "a released section in CHANGELOG.md").group(1)))
+    if args.library:
+        lib = ctypes.CDLL(os.path.abspath(args.library))
+        lib.lamina_version_string.restype = ctypes.c_char_p
+        lib.lamina_version_number.restype = ctypes.c_int
+        found.append(("lamina_version_string()", lib.lamina_version_string().decode("ascii")))
+        number = lib.lamina_version_number()
+        found.append(("lamina_version_number()", "%d.%d.%d" % (
+            number // 1000000, number // 1000 % 1000, number % 1000)))
+
+    bad = 0
+    for where, version in found:
+        ok = version == truth
+        bad += not ok
+        print(f"check-version: {where:30} {version}{'' if ok else '   <- differs from ' + truth}")
+    if bad:
+        print(f"check-version: {bad} place(s) disagree with lamina_version.h ({truth})")
+        return 1
+    print(f"check-version: all {len(found)} places say {truth}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
