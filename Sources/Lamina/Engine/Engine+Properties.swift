@@ -233,7 +233,7 @@ extension Engine {
             let current = presentationValue(slot, key.property, info.defaultValue, at: now) ?? old
             let a = viewAnimation(block, info, old: old, new: new, current: current, slot: slot)
             let storage = viewAnimationKey(info.name, additive: a.isAdditive, slot: slot)
-            try? addAnimationLocked(a, forKey: storage, slot: slot, in: s)
+            try? addAnimationLocked(a, forKey: storage, slot: slot, in: s, commitDelay: block.delay > 0 ? block.delay : nil)
         case .none, .action:
             run(found, event: info.name, on: slot, property: info, in: s, followups: &followups)
         }

@@ -20,6 +20,9 @@ final class ExplicitState {
     var capturedFrom: Value? = nil
     /// A transition's view of the layer before the changes it transitions (CA-10.2).
     var transitionBefore: LayerProperties? = nil
+    /// Added with beginTime 0 and a delay (a delayed view-animation block): its beginTime is
+    /// the commit's time plus this (CA-4.6, R2).
+    var commitDelay: Double = 0
 
     init(_ animation: Animation, owner: LayerID, engine: Engine, parentDuration: Double?) throws(LaminaError) {
         var animation = animation
@@ -240,11 +243,16 @@ extension Engine {
     }
 
     /// ``addAnimation(_:forKey:to:)`` with the lock held.
-    func addAnimationLocked(_ animation: Animation, forKey key: String?, slot: Int32, in s: TransactionStack) throws(LaminaError) {
+    func addAnimationLocked(
+        _ animation: Animation, forKey key: String?, slot: Int32, in s: TransactionStack, commitDelay: Double? = nil
+    ) throws(LaminaError) {
         let layer = handle(slot)
         var copy = animation
         if !(copy.timing.duration > 0) { copy.timing.duration = s.duration }
+        // A delay counted from the commit, whose time is not known yet (R2).
+        if let commitDelay { copy.timing.beginTime = 0 }
         let state = try ExplicitState(copy, owner: layer, engine: self, parentDuration: nil)
+        if let commitDelay { state.commitDelay = commitDelay }
         let storage = storageKey(key, for: copy)
         markDirty(slot, in: s)
         if let target = state.target, let info = state.targetInfo,

@@ -61,6 +61,7 @@ public struct Transaction: Sendable {
     ///
     /// - Throws: `misuse` when no explicit transaction is open; nothing changes then.
     public func commit() throws(LaminaError) {
+        let clockTime = engine.readClock()  // R1: a clock is read at every commit, unlocked
         try engine.lock.withLock { () throws(LaminaError) in
             let s = engine.stack()
             guard s.explicitDepth > 0 else {
@@ -73,9 +74,9 @@ public struct Transaction: Sendable {
             engine.commitCompletions(of: frame)
             if s.frames.isEmpty {
                 s.flushRequested = false
-                engine.publish(s)
+                engine.publish(s, clockTime: clockTime)
             } else if s.explicitDepth == 0, s.flushRequested {
-                engine.flushLocked(s)
+                engine.flushLocked(s, clockTime: clockTime)
             }
         }
     }
@@ -83,7 +84,8 @@ public struct Transaction: Sendable {
     /// Commits the implicit transaction now, or when the outermost explicit one commits if any
     /// is open (CA-2.5).
     public func flush() {
-        engine.lock.withLock { engine.flushLocked(engine.stack()) }
+        let clockTime = engine.readClock()
+        engine.lock.withLock { engine.flushLocked(engine.stack(), clockTime: clockTime) }
     }
 
     /// The explicit nesting depth on the calling thread (the implicit transaction not counted).

@@ -104,6 +104,9 @@ extension Engine {
             // iOS 8+: from = old − new, to = zero, additive (CA-4.4).
             a = .basic(keyPath: info.name, from: delta, to: zero)
             a.isAdditive = true
+            // Filling backwards holds the old value through a block's delay (CA-4.3, CA-4.6):
+            // old − new added to the new model value is the old value.
+            a.timing.fillMode = .both
         } else {
             // iOS 7: from the old model value (or the presentation with beginFromCurrentState),
             // no toValue: it ends on the live model value (CA-4.3, CA-4.5).
