@@ -41,7 +41,8 @@
  *     lamina_layer_set_color(engine, layer, "backgroundColor", red);   // not committed: no animation
  *     lamina_engine_tick(engine, 0.0);          // commits: the layer now has a presentation
  *     lamina_layer_set_color(engine, layer, "backgroundColor", blue);  // animates over 0.25 s
- *     lamina_engine_tick(engine, 0.1);          // presentation is part-way to blue
+ *     lamina_engine_tick(engine, 0.1);          // commits: the animation begins at 0.1 (R2)
+ *     lamina_engine_tick(engine, 0.2);          // presentation is part-way to blue
  *     lamina_engine_destroy(engine);
  */
 #ifndef LAMINA_H
@@ -225,9 +226,11 @@ LAMINA_API lamina_status_t lamina_engine_create(lamina_engine_t **out_engine);
  *  callbacks. Thread safety: no other thread may be using the engine. Since: 0.1 */
 LAMINA_API lamina_status_t lamina_engine_destroy(lamina_engine_t *engine);
 
-/** One run-loop turn (R2): commits the calling thread's implicit transaction, sets the engine
- *  time to `time`, starts, finishes and removes animations, then runs the callbacks that became
- *  due (transaction completions) on this thread, outside the engine lock.
+/** One run-loop turn (R2): sets the engine time to `time`, then commits the calling thread's
+ *  implicit transaction (its animations begin at `time`, as do those of transactions committed
+ *  since the last tick of an engine driven by hand), starts, finishes and removes animations,
+ *  then runs the callbacks that became due (transaction completions) on this thread, outside
+ *  the engine lock. See "engine clocks" for engines that read a clock instead.
  *  @param time seconds; finite. It may go backwards (the presentation follows it).
  *  Errors: INVALID_ARGUMENT (NaN/infinite), STALE_HANDLE, MISUSE when called from a callback
  *  of this engine or while another thread is ticking it. Since: 0.1 */
@@ -1725,6 +1728,45 @@ LAMINA_API lamina_status_t lamina_view_animation_commit(lamina_engine_t *engine)
 
 /* ========================================================================================== */
 /* END actions, delegates and view-backed layers                                              */
+/* ========================================================================================== */
+
+/* ========================================================================================== */
+/* BEGIN engine clocks (issue 8: R1, R2, CA-2.14)                                             */
+/* ========================================================================================== */
+/* An engine is driven by hand (explicit times passed to lamina_engine_tick(), exact and        */
+/* repeatable) or given a clock. With a clock, every commit reads it: engine time moves forward */
+/* to its reading and the committed animations begin there; lamina_engine_tick_now() ticks at   */
+/* its reading. By hand, a commit made between two ticks begins at the next tick's time. Either */
+/* way a host that sleeps while nothing moves sees the whole animation from the change.         */
+
+/** A host clock: returns seconds (any origin; it should not go backwards). Called on the thread
+ *  that commits or ticks, with no engine lock held; it must be cheap, safe to call from every
+ *  thread that uses the engine, and must not call Lamina functions on the engine. */
+typedef double (*lamina_clock_fn)(void *userdata);
+
+/** Gives the engine a host clock (the host's own frame clock), or with `clock` NULL returns it
+ *  to hand-driven time. Replaces a clock set before (its free_userdata runs then).
+ *  @param userdata passed to every call of `clock`. Borrowed by the engine until released:
+ *  `free_userdata` (may be NULL) runs once — when the clock is replaced or cleared, when the
+ *  engine is destroyed, or at once if `clock` is NULL or the call fails — never under an
+ *  engine lock. A reading that is not finite is ignored by commits.
+ *  Errors: INVALID_ARGUMENT (NULL engine), STALE_HANDLE. Thread safety: any thread. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_engine_set_clock(
+    lamina_engine_t *engine, lamina_clock_fn clock, void *userdata, lamina_free_fn free_userdata);
+
+/** Gives the engine the monotonic clock (CLOCK_MONOTONIC, the clock of lamina_clock_now(); never
+ *  the wall clock, R1), replacing any clock set before.
+ *  Errors: INVALID_ARGUMENT, STALE_HANDLE. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_engine_use_monotonic_clock(lamina_engine_t *engine);
+
+/** lamina_engine_tick() at the engine clock's reading (or the engine's current time if the
+ *  reading is earlier: time does not go back this way).
+ *  Errors: INVALID_ARGUMENT (NULL engine, or the clock returned NaN/infinity), STALE_HANDLE,
+ *  MISUSE when the engine has no clock, and as lamina_engine_tick(). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_engine_tick_now(lamina_engine_t *engine);
+
+/* ========================================================================================== */
+/* END engine clocks                                                                          */
 /* ========================================================================================== */
 
 #ifdef __cplusplus

@@ -18,7 +18,13 @@ extension Engine {
     /// host that sleeps while nothing moves sees the whole animation from the change.
     public var clock: Clock? {
         get { lock.withLock { clockSource } }
-        set { lock.withLock { clockSource = newValue } }
+        set {
+            // The old clock may hold host userdata whose release runs host code: never under
+            // the lock.
+            var old = newValue
+            lock.withLock { swap(&old, &clockSource) }
+            withExtendedLifetime(old) {}
+        }
     }
 
     /// The clock's reading for a commit made now, or nil for a hand-driven engine. Called
