@@ -802,12 +802,19 @@ class Engine:
     """A Lamina engine: owns layers, transactions, animations and time.
 
     Use it as a context manager (``with Engine() as engine:``) or call :meth:`close`.
+
+    Time (DESIGN R1, R2): by default the host drives it by hand, passing explicit times to
+    :meth:`tick`; a change made between two ticks begins at the next tick's time. Give the
+    engine a ``clock`` instead — ``"monotonic"`` (or :func:`clock_now`) for CLOCK_MONOTONIC, or
+    any callable returning seconds (the host's frame clock) — and every commit reads it, so an
+    animation begins at its commit, and ``tick()`` without a time ticks at the clock's time.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Any = None) -> None:
         ptr = C.EngineP()
         C.lib.lamina_engine_create(byref(ptr))
         self._engine_ptr: Any = ptr
+        self._clock: Any = None
         self._closed = False
         self._layers: "weakref.WeakValueDictionary[int, Layer]" = weakref.WeakValueDictionary()
         self._delegates: Dict[int, Any] = {}
@@ -815,6 +822,12 @@ class Engine:
         self._wrap_lock = threading.Lock()
         self.current_transaction = Transaction(self)
         """The calling thread's innermost transaction (settings and values)."""
+        if clock is not None:
+            try:
+                self.clock = clock
+            except BaseException:
+                self.close()
+                raise
 
     def _ptr(self) -> Any:
         if self._closed:
@@ -893,11 +906,43 @@ class Engine:
 
     # -- time -----------------------------------------------------------------------------
     def tick(self, time: Optional[float] = None) -> None:
-        """One run-loop turn: commits the implicit transaction, sets the time (default: the
-        monotonic clock), advances animations and runs due callbacks."""
+        """One run-loop turn (R2): moves the time to ``time``, then commits the implicit
+        transaction (its animations begin at ``time``), advances animations and runs due
+        callbacks. Without a time it ticks at the engine's :attr:`clock`, or when it has none
+        at :func:`clock_now` (the monotonic clock)."""
         if time is None:
+            if self._clock is not None:
+                C.lib.lamina_engine_tick_now(self._ptr())
+                return
             time = C.lib.lamina_clock_now()
         C.lib.lamina_engine_tick(self._ptr(), float(time))
+
+    @property
+    def clock(self) -> Any:
+        """The engine's clock (R1): None (driven by hand), ``"monotonic"``, or a callable
+        returning seconds. With a clock every commit reads it — engine time moves to its
+        reading and the committed animations begin there — and ``tick()`` ticks at it. The
+        callable is called on the committing or ticking thread with no engine lock held; it
+        must not call into this engine. An exception it raises is re-raised by the call that
+        read it."""
+        return self._clock
+
+    @clock.setter
+    def clock(self, clock: Any) -> None:
+        from . import _callbacks as cb
+
+        ptr = self._ptr()
+        if clock is None:
+            C.lib.lamina_engine_set_clock(ptr, C.CLOCK_FN(), None, C.FREE_FN())
+        elif clock == "monotonic" or clock is clock_now:
+            C.lib.lamina_engine_use_monotonic_clock(ptr)
+        elif callable(clock):
+            key = cb.register(clock)
+            C.lib.lamina_engine_set_clock(ptr, cb.clock_trampoline, key, cb.free_trampoline)
+        else:
+            raise TypeError(
+                f"clock must be None, 'monotonic' or a callable returning seconds, not {clock!r}")
+        self._clock = clock
 
     @property
     def time(self) -> float:
