@@ -420,6 +420,7 @@ static void removal_is_immediate(void **state) {
     ASSERT_OK(lamina_layer_remove_animation(f->engine, f->layer, "missing"));
     add_and_release(f, f->layer, basic_numbers("opacity", 1, 0, 1), "fade");
     add_and_release(f, f->layer, basic_numbers("position.x", 0, 100, 1), "slide");
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.5));
     ASSERT_NEAR(0.5, lt_presented_number(f->engine, f->layer, "opacity"), 1e-12);
     ASSERT_OK(lamina_layer_remove_animation(f->engine, f->layer, "fade"));
@@ -467,8 +468,10 @@ static void replacement_stops_the_old_animation_unfinished(void **state) {
     lamina_animation_t *first = basic_numbers("opacity", 1, 0, 1);
     ASSERT_OK(lamina_animation_set_delegate(first, &kLogging, &log, log_free));
     add_and_release(f, f->layer, first, "fade");
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.1));
     add_and_release(f, f->layer, basic_numbers("opacity", 0, 1, 1), "fade");
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.1)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.2));
     assert_string_equal(log.text, "start fade;stop fade 0;");
     assert_int_equal(log.frees, 1);
@@ -518,6 +521,7 @@ static void free_userdata_runs_exactly_once(void **state) {
     ASSERT_OK(lamina_layer_add_animation(f->engine, f->layer, a, "fade"));
     ASSERT_OK(lamina_layer_add_animation(f->engine, second, a, "fade"));
     ASSERT_OK(lamina_animation_release(a));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.5));
     assert_int_equal(log.starts, 2);
     assert_int_equal(log.frees, 0);
@@ -533,6 +537,7 @@ static void free_userdata_runs_exactly_once(void **state) {
     lamina_animation_t *b = basic_numbers("opacity", 1, 0, 10);
     ASSERT_OK(lamina_animation_set_delegate(b, &kLogging, &log2, log_free));
     add_and_release(f, f->layer, b, "long");
+    ASSERT_OK(lamina_engine_tick(f->engine, 2)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 3));
     assert_int_equal(log2.starts, 1);
     ASSERT_OK(lamina_engine_destroy(f->engine));
@@ -996,6 +1001,7 @@ static void a_transition_exposes_its_state_and_the_before_values(void **state) {
     add_and_release(f, f->layer, push, NULL);
     ASSERT_OK(lamina_transaction_commit(f->engine));
 
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.5));
     lamina_transition_state_t ts;
     lamina_bool_t active = 0;
