@@ -1139,9 +1139,10 @@ LAMINA_API lamina_status_t lamina_animation_get_spring(
 LAMINA_API lamina_status_t lamina_spring_init_perceptual(
     double duration, double bounce, lamina_spring_t *out_spring);
 
-/** The time after which the spring stays at rest to within 0.001 of the distance
- *  (settlingDuration, CA-9.4); HUGE_VAL for an undamped spring. Mass 1, stiffness 100: damping
- *  5 gives about 2.78 s, damping 15 about 0.98 s (Apple: 2.85 and just over 1).
+/** The time after which the spring stays at rest to within 8.3e-4 of the distance
+ *  (settlingDuration, CA-9.4: the envelope of the motion falls below that threshold, the one
+ *  value that reproduces both of Apple's examples); HUGE_VAL for an undamped spring. Mass 1,
+ *  stiffness 100: damping 5 gives 2.85 s, damping 15 1.001 s (Apple: 2.85 and just over 1).
  *  Errors: INVALID_ARGUMENT (NULL, parameters outside the ranges at lamina_spring_t).
  *  Since: 0.1 */
 LAMINA_API lamina_status_t lamina_spring_get_settling_duration(
