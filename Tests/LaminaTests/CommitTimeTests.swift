@@ -152,3 +152,85 @@ struct DelayedViewBlockTests {
         #expect(try layer.presentation()?.position == Point(x: 100, y: 0))
     }
 }
+
+@Suite("A paused subtree lets the host sleep (CA-5.12, QA1673)")
+struct PausedSubtreeTests {
+    @Test("nextFrameTime is +inf while every running animation is frozen by an ancestor's speed 0")
+    func pausedParentSleeps() throws {
+        let engine = Engine()
+        let parent = engine.makeLayer()
+        let child = engine.makeLayer()
+        try parent.addSublayer(child)
+        try engine.tick(0)
+        try engine.withTransaction(duration: 1) { child.opacity = 0 }
+        try engine.tick(0)
+        try engine.tick(0.4)
+        #expect(engine.nextFrameTime == 0.4)
+        try engine.withTransaction(disableActions: true) {  // QA1673's pause
+            parent.timeOffset = try parent.convertTime(0.4, from: nil)
+            parent.speed = 0
+        }
+        try engine.tick(0.5)
+        #expect(engine.nextFrameTime == .infinity)
+        let frozen = try child.presentedNumber("opacity")
+        try engine.tick(3)
+        #expect(try child.presentedNumber("opacity") == frozen)
+        // Resuming wakes it.
+        try engine.withTransaction(disableActions: true) { parent.speed = 1 }
+        #expect(engine.nextFrameTime == 3)
+    }
+}
+
+@Suite("Layers adopt all of CAMediaTiming (CA-5.11, CA-13.6)")
+struct LayerMediaTimingTests {
+    private func fadeUnder(_ configure: (Layer) -> Void) throws -> (Engine, Layer) {
+        let engine = Engine()
+        let parent = engine.makeLayer()
+        let child = engine.makeLayer()
+        try parent.addSublayer(child)
+        configure(parent)
+        try engine.tick(0)
+        var fade = Animation.basic(keyPath: "cornerRadius", from: .number(0), to: .number(10), duration: 1)
+        fade.timing.repeatCount = .infinity
+        try child.add(fade, forKey: "r")
+        try engine.tick(0)
+        return (engine, child)
+    }
+
+    @Test("CA-13.6: a layer's duration and repeatCount wrap its sublayers' time")
+    func durationRepeats() throws {
+        let (_, child) = try fadeUnder { $0.duration = 0.5; $0.repeatCount = 2 }
+        // Layer time wraps every 0.5 s: the child's animation restarts with it.
+        #expect(approx(try child.presentedNumber("cornerRadius", at: 0.25), 2.5, tolerance: 1e-9))
+        #expect(approx(try child.presentedNumber("cornerRadius", at: 0.75), 2.5, tolerance: 1e-9))
+        // After two cycles, no fill: the layer's time has ended, the animation shows nothing.
+        #expect(try child.presentedNumber("cornerRadius", at: 1.25) == 0)
+    }
+
+    @Test("CA-5.6: autoreverses runs the layer's time backwards in the second half")
+    func autoreverses() throws {
+        let (_, child) = try fadeUnder { $0.duration = 1; $0.autoreverses = true }
+        #expect(approx(try child.presentedNumber("cornerRadius", at: 0.25), 2.5, tolerance: 1e-9))
+        #expect(approx(try child.presentedNumber("cornerRadius", at: 1.25), 7.5, tolerance: 1e-9))
+    }
+
+    @Test("CA-5.5, CA-5.9: repeatDuration bounds the layer's time; fillMode forwards holds its end")
+    func repeatDurationAndFill() throws {
+        let (_, child) = try fadeUnder { $0.duration = 0.5; $0.repeatDuration = 0.8; $0.fillMode = .forwards }
+        #expect(approx(try child.presentedNumber("cornerRadius", at: 0.7), 2, tolerance: 1e-9))
+        // Held at the end of the active period (0.8 → 0.3 into the second cycle).
+        #expect(approx(try child.presentedNumber("cornerRadius", at: 5), 3, tolerance: 1e-9))
+    }
+
+    @Test("Layer timing keys read back and reject bad values")
+    func keys() throws {
+        let engine = Engine()
+        let layer = engine.makeLayer()
+        layer.fillMode = .both
+        #expect(try layer.value(forKeyPath: "fillMode") == .string("both"))
+        #expect(layer.fillMode == .both)
+        #expect(laminaErrorCode { try layer.setValue(.string("sideways"), forKeyPath: "fillMode") } == .invalidArgument)
+        #expect(laminaErrorCode { try layer.setValue(.number(-1), forKeyPath: "repeatCount") } == .invalidArgument)
+        #expect(laminaErrorCode { try layer.setValue(.number(1), forKeyPath: "autoreverses") } == .typeMismatch)
+    }
+}

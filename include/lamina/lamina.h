@@ -331,6 +331,12 @@ LAMINA_API lamina_status_t lamina_layer_get_sublayers(
 /* The layer's own media timing (CA-5.11) uses number keys too: beginTime, speed, timeOffset  */
 /* (defaults 0, 1, 0). They map the superlayer's time to the layer's, for its animations and  */
 /* its sublayers; speed 0 pauses them (CA-5.12); see lamina_layer_convert_time().             */
+/* So do the rest of CAMediaTiming (CA-13.6): duration, repeatCount, repeatDuration (numbers,  */
+/* default 0), autoreverses (bool) and fillMode (a string: "removed", the default, "forwards", */
+/* "backwards", "both"). With a duration > 0 the layer's time is the time within its current  */
+/* cycle (repeats, autoreverse), held by the fill outside its active period and -infinity     */
+/* there without a fill (its animations have not begun). Negative repeat values and unknown   */
+/* fill modes are INVALID_ARGUMENT.                                                           */
 /*                                                                                             */
 /* A setter stores the model value at once (readable back immediately). Unless actions are    */
 /* disabled, the value is unchanged, or the layer has never been committed (R4), it runs the  */

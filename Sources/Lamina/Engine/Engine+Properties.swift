@@ -193,6 +193,13 @@ extension Engine {
         guard value.isFinite else {
             throw LaminaError(.invalidArgument, "'\(keyPath)' needs finite numbers")
         }
+        switch (key.property, value) {
+        case (.fillMode, .string(let s)) where FillMode(name: s) == nil:
+            throw LaminaError(.invalidArgument, "'fillMode' is \"removed\", \"forwards\", \"backwards\" or \"both\", not '\(s)'")
+        case (.repeatCount, .number(let v)) where v < 0, (.repeatDuration, .number(let v)) where v < 0:
+            throw LaminaError(.invalidArgument, "'\(keyPath)' must be >= 0, got \(v)")
+        default: break
+        }
     }
 
     /// The setter flow (CA-2.6, R4–R6, R11): compute the new whole value; if it differs, record

@@ -390,7 +390,9 @@ extension Engine {
         // Read in place: this runs per track and per ancestor on the per-frame path.
         let snap = slots[Int(slot)].snapshot
         let timing = snap < 0 ? slots[Int(slot)].model.layerTiming : snapshotPool[Int(snap)].layerTiming
-        return timing.localTime(forParentTime: parentTime)
+        // Issue 8 item 7: the whole of CAMediaTiming (duration, repeats, autoreverse, fill),
+        // not only stage 1; identical to stage 1 while the layer's duration is 0.
+        return timing.layerLocalTime(forParentTime: parentTime)
     }
 
     /// Converts a time from one layer's time space to another's (CALayer.convertTime(_:from:));

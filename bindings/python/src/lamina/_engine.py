@@ -134,6 +134,11 @@ _PROPS: Dict[str, Tuple[str, str]] = {
     "begin_time": ("beginTime", "number"),
     "speed": ("speed", "number"),
     "time_offset": ("timeOffset", "number"),
+    "duration": ("duration", "number"),
+    "repeat_count": ("repeatCount", "number"),
+    "repeat_duration": ("repeatDuration", "number"),
+    "autoreverses": ("autoreverses", "bool"),
+    "fill_mode": ("fillMode", "string"),
     "name": ("name", "string"),
 }
 _KIND_HINT = {"number": C.VALUE_NUMBER, "point": C.VALUE_POINT, "size": C.VALUE_SIZE,
