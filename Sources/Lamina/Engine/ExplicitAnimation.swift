@@ -165,7 +165,7 @@ final class ExplicitState {
                 }
             } else {
                 guard let value = keyframes?.value(atProgress: y) else { return }
-                v = value
+                v = cumulated(value, iteration: st.currentIteration)
             }
             let underlying = target.component.extract(from: p.get(target.property, customDefault: info.defaultValue))
             guard let out = BasicEndpoints.value(
@@ -174,6 +174,21 @@ final class ExplicitState {
             else { return }
             apply(out, to: &p)
         }
+    }
+
+    /// A keyframe value in iteration `iteration` of a cumulative animation (CA-7.4): each cycle
+    /// starts where the previous one ended, `v ⊕ iteration·(last ⊖ first)` — the rule of basic
+    /// animations with the first and last keyframes as from and to. Unchanged otherwise.
+    private func cumulated(_ v: Value, iteration: Int) -> Value {
+        guard animation.isCumulative, iteration != 0,
+              case .keyframe(let spec, _, _) = animation.kind,
+              let first = spec.values.first, let last = spec.values.last,
+              v.isAccumulable, first.isAccumulable, last.isAccumulable,
+              let step = BasicEndpoints.minus(last, first),
+              let total = step.scaled(by: Double(iteration)),
+              let sum = BasicEndpoints.plus(v, total)
+        else { return v }
+        return sum
     }
 
     /// Iteration progress after the timing function, or the spring's progress (CA-9.3).
@@ -249,6 +264,14 @@ extension Engine {
         let layer = handle(slot)
         var copy = animation
         if !(copy.timing.duration > 0) { copy.timing.duration = s.duration }
+        // R7, CA-2.7: the transaction's timing function fills in an animation without a curve
+        // (explicit ones and actions' alike; springs follow their own motion).
+        if copy.timingFunction == nil, let curve = s.timingFunction {
+            switch copy.kind {
+            case .spring: break
+            default: copy.timingFunction = curve
+            }
+        }
         // A delay counted from the commit, whose time is not known yet (R2).
         if let commitDelay { copy.timing.beginTime = 0 }
         let state = try ExplicitState(copy, owner: layer, engine: self, parentDuration: nil)

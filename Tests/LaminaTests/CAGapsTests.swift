@@ -1,0 +1,67 @@
+import Lamina
+import Testing
+
+@Suite("The transaction's timing function fills in animations without one (CA-2.7, CA-2.8, R7)")
+struct TransactionCurveTests {
+    @Test("R7: an explicit animation added in the transaction takes its curve; one with a curve keeps it")
+    func explicitTakesCurve() throws {
+        let engine = Engine()
+        let layer = try makeCommittedLayer(engine)
+        try engine.withTransaction(timingFunction: .easeIn) {
+            try layer.add(.basic(keyPath: "opacity", from: .number(0), to: .number(1), duration: 1), forKey: "a")
+            var own = Animation.basic(keyPath: "cornerRadius", from: .number(0), to: .number(10), duration: 1)
+            own.timingFunction = .linear
+            try layer.add(own, forKey: "b")
+        }
+        #expect(layer.animation(forKey: "a")?.timingFunction == .easeIn)
+        #expect(layer.animation(forKey: "b")?.timingFunction == .linear)
+        try engine.tick(0)
+        #expect(approx(try layer.presentedNumber("opacity", at: 0.5), TimingFunction.easeIn.progress(at: 0.5), tolerance: 1e-9))
+    }
+
+    @Test("R7: an action's animation without a curve takes the transaction's")
+    func actionTakesCurve() throws {
+        let engine = Engine()
+        let layer = try makeCommittedLayer(engine)
+        try layer.setAction(.action(.animation(.basic(keyPath: "opacity", duration: 1))), forKey: "opacity")
+        try engine.withTransaction(timingFunction: .easeOut) { layer.opacity = 0 }
+        #expect(layer.animation(forKey: "opacity")?.timingFunction == .easeOut)
+    }
+
+    @Test("CA-2.8: animationTimingFunction reads and writes through the key-value API")
+    func keyValue() throws {
+        let engine = Engine()
+        let t = engine.transaction
+        try t.begin()
+        #expect(t.value(forKey: "animationTimingFunction") == nil)
+        try t.setValue(.string("easeIn"), forKey: "animationTimingFunction")
+        #expect(t.timingFunction == .easeIn)
+        #expect(t.value(forKey: "animationTimingFunction") == .string("easeIn"))
+        t.timingFunction = TimingFunction(controlPoints: 0.1, 0.2, 0.3, 0.4)
+        #expect(t.value(forKey: "animationTimingFunction") == .rect(Rect(x: 0.1, y: 0.2, width: 0.3, height: 0.4)))
+        try t.setValue(.rect(Rect(x: 0, y: 0, width: 1, height: 1)), forKey: "animationTimingFunction")
+        #expect(t.timingFunction == .linear)
+        #expect(laminaErrorCode { try t.setValue(.string("bouncy"), forKey: "animationTimingFunction") } == .invalidArgument)
+        #expect(laminaErrorCode { try t.setValue(.number(1), forKeyPath: "animationTimingFunction") } == .typeMismatch)
+        try t.setValue(nil, forKey: "animationTimingFunction")
+        #expect(t.timingFunction == nil)
+        try t.commit()
+    }
+}
+
+@Suite("Keyframe animations honour cumulative (CA-7.4)")
+struct KeyframeCumulativeTests {
+    @Test("CA-7.4: cornerRadius keyframes [0, 10], cumulative, two 1 s cycles: 15 half-way through the second")
+    func cumulativeKeyframes() throws {
+        let engine = Engine()
+        let layer = try makeCommittedLayer(engine)
+        var k = Animation.keyframe(keyPath: "cornerRadius", values: [.number(0), .number(10)])
+        k.timing.duration = 1
+        k.timing.repeatCount = 2
+        k.isCumulative = true
+        try layer.add(k, forKey: "k")
+        try engine.tick(0)
+        #expect(approx(try layer.presentedNumber("cornerRadius", at: 0.5), 5, tolerance: 1e-9))
+        #expect(approx(try layer.presentedNumber("cornerRadius", at: 1.5), 15, tolerance: 1e-9))
+    }
+}
