@@ -65,3 +65,23 @@ struct KeyframeCumulativeTests {
         #expect(approx(try layer.presentedNumber("cornerRadius", at: 1.5), 15, tolerance: 1e-9))
     }
 }
+
+@Suite("Implicit animations are readable (CA-11.5)")
+struct ImplicitReadableTests {
+    @Test("CA-11.5: animation(forKey: \"opacity\") returns the attached basic animation for an implicit change")
+    func implicitIsReadable() throws {
+        let engine = Engine()
+        let layer = try makeCommittedLayer(engine)
+        try engine.withTransaction(duration: 2, timingFunction: .easeOut) { layer.opacity = 0.25 }
+        let pending = try #require(layer.animation(forKey: "opacity"))
+        #expect(pending.keyPath == "opacity")
+        #expect(pending.fromValue == .number(1) && pending.toValue == .number(0.25))
+        #expect(pending.timing.duration == 2 && pending.timingFunction == .easeOut)
+        try engine.tick(1)
+        #expect(layer.animation(forKey: "opacity")?.timing.beginTime == 1)
+        // A general-path value (a transform) reads the same way.
+        layer.transform = Transform3D(scaleX: 2, y: 2, z: 1)
+        #expect(layer.animation(forKey: "transform")?.toValue == .transform(Transform3D(scaleX: 2, y: 2, z: 1)))
+        #expect(layer.animation(forKey: "transform")?.timingFunction == .default)
+    }
+}

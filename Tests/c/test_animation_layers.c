@@ -368,12 +368,15 @@ static void adding_copies_and_the_attached_copy_can_be_read(void **state) {
 
     lamina_animation_t *none = NULL;
     ASSERT_FAILS(LAMINA_STATUS_NOT_FOUND, lamina_layer_copy_animation(f->engine, f->layer, "missing", &none));
-    /* An implicit animation is listed under its key but is no animation object. */
+    /* CA-11.5: an implicit animation reads as the basic animation Core Animation attaches. */
     ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "cornerRadius", 4));
     char buf[64];
     assert_string_equal(animation_keys(f, f->layer, buf, sizeof buf), "fade,cornerRadius");
-    ASSERT_FAILS(LAMINA_STATUS_NOT_FOUND, lamina_layer_copy_animation(f->engine, f->layer, "cornerRadius", &none));
-    assert_null(none);
+    ASSERT_OK(lamina_layer_copy_animation(f->engine, f->layer, "cornerRadius", &none));
+    ASSERT_OK(lamina_animation_get_to_value(none, &to));
+    ASSERT_DOUBLE_EQ(4.0, to.u.number);
+    ASSERT_DOUBLE_EQ(0.25, timing_of(none).duration);
+    ASSERT_OK(lamina_animation_release(none));
     ASSERT_OK(lamina_animation_release(a));
 }
 

@@ -17,9 +17,134 @@ static void settling_duration_matches_apples_examples(void **state) {
     assert_true(d > 1.0 && d < 1.01); /* "just over 1 s" */
 }
 
+/* CA-11.5: an implicit change reads back as the basic animation Core Animation attaches. */
+static void implicit_animation_is_readable(void **state) {
+    lt_fixture_t *f = *state;
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ASSERT_OK(lamina_transaction_begin(f->engine));
+    ASSERT_OK(lamina_transaction_set_duration(f->engine, 2.0));
+    ASSERT_OK(lamina_layer_set_opacity(f->engine, f->layer, 0.25));
+    ASSERT_OK(lamina_transaction_commit(f->engine));
+    ASSERT_OK(lamina_engine_tick(f->engine, 1.0));
+    lamina_animation_t *a = NULL;
+    ASSERT_OK(lamina_layer_copy_animation(f->engine, f->layer, "opacity", &a));
+    lamina_value_t from, to;
+    ASSERT_OK(lamina_animation_get_from_value(a, &from));
+    ASSERT_OK(lamina_animation_get_to_value(a, &to));
+    ASSERT_DOUBLE_EQ(1.0, from.u.number);
+    ASSERT_DOUBLE_EQ(0.25, to.u.number);
+    lamina_media_timing_t t = LAMINA_MEDIA_TIMING_INIT;
+    ASSERT_OK(lamina_animation_get_media_timing(a, &t));
+    ASSERT_DOUBLE_EQ(2.0, t.duration);
+    ASSERT_DOUBLE_EQ(1.0, t.begin_time);
+    ASSERT_OK(lamina_animation_release(a));
+}
+
+/* R7, CA-2.7, CA-2.8: the transaction's curve fills in an explicit animation without one, and
+ * animationTimingFunction goes through the key-value API as a name or control points. */
+static void transaction_curve_fills_in_and_reads_by_key(void **state) {
+    lt_fixture_t *f = *state;
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ASSERT_OK(lamina_transaction_begin(f->engine));
+    const lamina_value_t ease_in = {.type = LAMINA_VALUE_STRING, .u.string = "easeIn"};
+    ASSERT_OK(lamina_transaction_set_value(f->engine, "animationTimingFunction", &ease_in));
+    lamina_value_t v;
+    ASSERT_OK(lamina_transaction_get_value(f->engine, "animationTimingFunction", &v));
+    assert_int_equal(v.type, LAMINA_VALUE_STRING);
+    assert_string_equal(v.u.string, "easeIn");
+    lamina_animation_t *a = NULL;
+    ASSERT_OK(lamina_animation_create_basic("cornerRadius", &a));
+    ASSERT_OK(lamina_layer_add_animation(f->engine, f->layer, a, "r"));
+    ASSERT_OK(lamina_animation_release(a));
+    const lamina_value_t bad = {.type = LAMINA_VALUE_STRING, .u.string = "wobbly"};
+    ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_transaction_set_value(f->engine, "animationTimingFunction", &bad));
+    ASSERT_OK(lamina_transaction_commit(f->engine));
+    ASSERT_OK(lamina_layer_copy_animation(f->engine, f->layer, "r", &a));
+    lamina_timing_function_t tf;
+    lamina_bool_t has = 0;
+    ASSERT_OK(lamina_animation_get_timing_function(a, &tf, &has));
+    assert_true(has);
+    ASSERT_DOUBLE_EQ(0.42, tf.c1x);
+    ASSERT_DOUBLE_EQ(1.0, tf.c2x);
+    ASSERT_OK(lamina_animation_release(a));
+}
+
+static double corner_radius_at(lt_fixture_t *f, lamina_layer_t layer, double t) {
+    lamina_value_t v;
+    ASSERT_OK(lamina_layer_get_presentation_value_at(f->engine, layer, "cornerRadius", t, &v));
+    return v.u.number;
+}
+
+/* CA-7.4: keyframes [0, 10], cumulative, two 1 s cycles: 15 half-way through the second. */
+static void keyframes_are_cumulative(void **state) {
+    lt_fixture_t *f = *state;
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    lamina_animation_t *k = NULL;
+    const lamina_value_t values[2] = {{.type = LAMINA_VALUE_NUMBER, .u.number = 0},
+                                      {.type = LAMINA_VALUE_NUMBER, .u.number = 10}};
+    ASSERT_OK(lamina_animation_create_keyframe("cornerRadius", &k));
+    ASSERT_OK(lamina_animation_set_keyframe_values(k, values, 2));
+    lamina_media_timing_t t = LAMINA_MEDIA_TIMING_INIT;
+    t.duration = 1;
+    t.repeat_count = 2;
+    ASSERT_OK(lamina_animation_set_media_timing(k, &t));
+    ASSERT_OK(lamina_animation_set_cumulative(k, LAMINA_TRUE));
+    ASSERT_OK(lamina_layer_add_animation(f->engine, f->layer, k, "k"));
+    ASSERT_OK(lamina_animation_release(k));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ASSERT_NEAR(15.0, corner_radius_at(f, f->layer, 1.5), 1e-9);
+}
+
+/* CA-5.11, CA-13.6 and CA-5.12: layer duration/repeat/fill keys shape the time of its
+ * sublayers; a paused parent lets the host sleep. */
+static void layer_media_timing_and_pause(void **state) {
+    lt_fixture_t *f = *state;
+    lamina_layer_t child;
+    ASSERT_OK(lamina_layer_create(f->engine, &child));
+    ASSERT_OK(lamina_layer_add_sublayer(f->engine, f->layer, child));
+    ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "duration", 0.5));
+    ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "repeatCount", 2));
+    const lamina_value_t fill = {.type = LAMINA_VALUE_STRING, .u.string = "forwards"};
+    ASSERT_OK(lamina_layer_set_value(f->engine, f->layer, "fillMode", &fill));
+    const lamina_value_t bad = {.type = LAMINA_VALUE_STRING, .u.string = "sideways"};
+    ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_layer_set_value(f->engine, f->layer, "fillMode", &bad));
+    ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_layer_set_number(f->engine, f->layer, "repeatCount", -1));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    lamina_animation_t *a = NULL;
+    ASSERT_OK(lamina_animation_create_basic("cornerRadius", &a));
+    const lamina_value_t zero = {.type = LAMINA_VALUE_NUMBER, .u.number = 0};
+    const lamina_value_t ten = {.type = LAMINA_VALUE_NUMBER, .u.number = 10};
+    ASSERT_OK(lamina_animation_set_from_value(a, &zero));
+    ASSERT_OK(lamina_animation_set_to_value(a, &ten));
+    lamina_media_timing_t t = LAMINA_MEDIA_TIMING_INIT;
+    t.duration = 1;
+    t.fill_mode = LAMINA_FILL_MODE_BOTH;
+    ASSERT_OK(lamina_animation_set_media_timing(a, &t));
+    ASSERT_OK(lamina_animation_set_removed_on_completion(a, LAMINA_FALSE));
+    ASSERT_OK(lamina_layer_add_animation(f->engine, child, a, "r"));
+    ASSERT_OK(lamina_animation_release(a));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ASSERT_NEAR(2.5, corner_radius_at(f, child, 0.25), 1e-9);
+    ASSERT_NEAR(2.5, corner_radius_at(f, child, 0.75), 1e-9); /* the layer's time wrapped */
+    ASSERT_NEAR(5.0, corner_radius_at(f, child, 9.0), 1e-9);  /* held at the end of its time */
+
+    /* QA1673: pause the parent; every running animation is frozen, the host may sleep. */
+    ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "duration", 0));
+    ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "speed", 0));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.1));
+    double next = 0;
+    ASSERT_OK(lamina_engine_next_frame_time(f->engine, &next));
+    assert_true(isinf(next));
+    ASSERT_OK(lamina_layer_release(f->engine, child));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(settling_duration_matches_apples_examples),
+        LT_TEST(implicit_animation_is_readable),
+        LT_TEST(transaction_curve_fills_in_and_reads_by_key),
+        LT_TEST(keyframes_are_cumulative),
+        LT_TEST(layer_media_timing_and_pause),
     };
     return cmocka_run_group_tests_name("ca_gaps", tests, NULL, NULL);
 }

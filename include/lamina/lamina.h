@@ -1322,11 +1322,12 @@ LAMINA_API lamina_status_t lamina_layer_add_animation(
     lamina_engine_t *engine, lamina_layer_t layer, const lamina_animation_t *animation,
     const char *key);
 
-/** A copy of the explicit animation attached under `key` (CA-11.5), as attached: with the
- *  duration filled in and, once committed, the begin time resolved. Owned, as
- *  lamina_animation_create_basic(). Implicit animations are not animation objects: their keys
- *  are listed, but this answers NOT_FOUND for them.
- *  Errors: also NOT_FOUND (no explicit animation under `key`). Since: 0.1 */
+/** A copy of the animation attached under `key` (CA-11.5), as attached: with the duration
+ *  filled in and, once committed, the begin time resolved. An implicit animation reads as the
+ *  basic animation Core Animation attaches (as Apple's animationForKey: does): the property's
+ *  key path, from = the presentation value at the change, to = the new value, the
+ *  transaction's duration and timing function. Owned, as lamina_animation_create_basic().
+ *  Errors: also NOT_FOUND (no animation under `key`). Since: 0.1 */
 LAMINA_API lamina_status_t lamina_layer_copy_animation(
     lamina_engine_t *engine, lamina_layer_t layer, const char *key,
     lamina_animation_t **out_animation);

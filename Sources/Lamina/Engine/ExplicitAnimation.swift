@@ -273,7 +273,7 @@ extension Engine {
             }
         }
         // A delay counted from the commit, whose time is not known yet (R2).
-        if let commitDelay { copy.timing.beginTime = 0 }
+        if commitDelay != nil { copy.timing.beginTime = 0 }
         let state = try ExplicitState(copy, owner: layer, engine: self, parentDuration: nil)
         if let commitDelay { state.commitDelay = commitDelay }
         let storage = storageKey(key, for: copy)
@@ -293,12 +293,31 @@ extension Engine {
         attach(attached, to: slot, in: s)
     }
 
-    /// The attached copy under `key` (CA-11.5), or nil.
+    /// The attached copy under `key` (CA-11.5), or nil. An implicit animation reads as the
+    /// basic animation Core Animation would have attached: the property's key path, from the
+    /// presentation value at the change to the new value, the transaction's duration and curve,
+    /// and its begin time once committed.
     public func animation(forKey key: String, of layer: LayerID) throws(LaminaError) -> Animation? {
         try lock.withLock { () throws(LaminaError) -> Animation? in
             let slot = try resolve(layer)
-            return attachment(key, slot)?.explicit?.animation
+            guard let anim = attachment(key, slot) else { return nil }
+            if let e = anim.explicit { return e.animation }
+            return implicitAnimation(anim)
         }
+    }
+
+    /// An implicit animation as a basic animation (CA-11.5). Lock held.
+    func implicitAnimation(_ anim: AttachedAnimation) -> Animation {
+        var from = anim.from, to = anim.to
+        if anim.track >= 0 {
+            let t = tracks[Int(anim.track)]
+            from = Value.fromVector(t.from, as: anim.valueType)
+            to = Value.fromVector(t.to, as: anim.valueType)
+        }
+        var a = Animation.basic(keyPath: info(of: anim.target).name, from: from, to: to, duration: anim.duration)
+        a.timingFunction = curves[Int(anim.curve)]
+        if anim.state != .pending { a.timing.beginTime = anim.beginTime }
+        return a
     }
 
     /// The keys of the layer's animations in evaluation order (CA-11.6), implicit ones included;

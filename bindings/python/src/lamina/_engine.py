@@ -138,12 +138,12 @@ _PROPS: Dict[str, Tuple[str, str]] = {
     "repeat_count": ("repeatCount", "number"),
     "repeat_duration": ("repeatDuration", "number"),
     "autoreverses": ("autoreverses", "bool"),
-    "fill_mode": ("fillMode", "string"),
+    "fill_mode": ("fillMode", "text"),
     "name": ("name", "string"),
 }
 _KIND_HINT = {"number": C.VALUE_NUMBER, "point": C.VALUE_POINT, "size": C.VALUE_SIZE,
               "rect": C.VALUE_RECT, "color": C.VALUE_COLOR, "transform": C.VALUE_TRANSFORM,
-              "bool": C.VALUE_BOOL, "string": C.VALUE_STRING}
+              "bool": C.VALUE_BOOL, "string": C.VALUE_STRING, "text": C.VALUE_STRING}
 
 
 def _key_for(name: str) -> str:
@@ -203,6 +203,12 @@ class _Prop:
                 lib.lamina_layer_set_color(e, h, k, to_c_color(value))
         elif kind == "string":
             lib.lamina_layer_set_name(e, h, None if value is None else str(value).encode("utf-8"))
+        elif kind == "text":
+            # A string-valued key other than the name (fillMode): through the generic setter.
+            if not isinstance(value, str):
+                raise TypeError(f"{self.key.decode()!r} takes a str, not {type(value).__name__} ({value!r})")
+            v = to_c_value(value)
+            lib.lamina_layer_set_value(e, h, k, byref(v))
 
 
 def _tree(presentation: bool) -> int:
@@ -463,7 +469,9 @@ class Layer:
             C.lib.lamina_animation_release(anim)
 
     def animation(self, key: str) -> Animation:
-        """A copy of the explicit animation under ``key`` (NotFoundError if none)."""
+        """A copy of the animation under ``key`` (NotFoundError if none). An implicit change
+        reads as the basic animation Core Animation attaches (CA-11.5): from the presentation
+        value at the change to the new value, with the transaction's duration and curve."""
         out = C.AnimationP()
         C.lib.lamina_layer_copy_animation(self._e(), self._handle, _key(key), byref(out))
         try:
