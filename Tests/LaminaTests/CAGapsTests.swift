@@ -85,3 +85,43 @@ struct ImplicitReadableTests {
         #expect(layer.animation(forKey: "transform")?.timingFunction == .default)
     }
 }
+
+@Suite("2D reflections stay flat (issue 8 item 11, R9)")
+struct Transform2DInterpolationTests {
+    @Test("scaling(−1, 1) → identity interpolates by the 2D decomposition: scale(−0.5, 1) at a quarter, m11 = 0 half-way")
+    func reflectionStaysFlat() {
+        let flip = Transform3D(scaleX: -1, y: 1, z: 1)
+        let quarter = flip.interpolated(to: .identity, progress: 0.25)
+        #expect(approx(quarter, Transform3D(scaleX: -0.5, y: 1, z: 1), tolerance: 1e-12))
+        let half = flip.interpolated(to: .identity, progress: 0.5)
+        #expect(abs(half.m11) < 1e-12 && approx(half.m22, 1, tolerance: 1e-12))
+        #expect(half.m33 == 1 && half.m23 == 0 && half.m32 == 0)  // no turn about x
+        // Through the engine too (an implicit transform animation).
+        let engine = Engine()
+        let layer = engine.makeLayer()
+        layer.transform = flip
+        try? engine.tick(0)
+        try? engine.withTransaction(timingFunction: .linear) { layer.transform = .identity }
+        try? engine.tick(0)
+        let m = try? layer.presentationValue(forKeyPath: "transform", at: 0.0625)?.transformPayload
+        #expect(m.map { approx($0, Transform3D(scaleX: -0.5, y: 1, z: 1), tolerance: 1e-12) } == true)
+    }
+
+    @Test("A 2D skew follows CSS's 2D decomposition; rotations take the short way round")
+    func skewAndRotation() {
+        // Row-vector skew: rows (1, 0), (1, 1). CSS: scale y √2, residual rows (1,0), (½√2, ½√2).
+        let skewed = Transform3D.identity.interpolated(to: Transform3D(
+            m11: 1, m12: 0, m13: 0, m14: 0, m21: 1, m22: 1, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1), progress: 0.5)
+        let sy = (1 + 2.0.squareRoot()) / 2
+        #expect(approx(skewed.m21, sy * 0.5.squareRoot() / 2, tolerance: 1e-12))
+        #expect(approx(skewed.m22, sy * (1 + 0.5.squareRoot()) / 2, tolerance: 1e-12))
+        let a = Transform3D(rotationAngle: 3, x: 0, y: 0, z: 1)
+        let b = Transform3D(rotationAngle: -3, x: 0, y: 0, z: 1)
+        let mid = a.interpolated(to: b, progress: 0.5)
+        #expect(approx(mid, Transform3D(rotationAngle: .pi, x: 0, y: 0, z: 1), tolerance: 1e-9))
+        // A true 3D matrix keeps the 3D rule.
+        let tilt = Transform3D(rotationAngle: 1, x: 1, y: 0, z: 0)
+        #expect(!tilt.isAffine2D)
+    }
+}
