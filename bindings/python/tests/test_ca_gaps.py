@@ -76,3 +76,25 @@ def test_ca_7_4_cumulative_keyframes(engine, layer):
 def test_ca_9_4_settling_duration_matches_apple():
     assert SpringAnimation("opacity", damping=5).settling_duration == pytest.approx(2.85, abs=0.005)
     assert 1.0 < SpringAnimation("opacity", damping=15).settling_duration < 1.01
+
+
+def test_item_12_values_convert_by_the_keys_type(engine, layer):
+    # A pair of pairs is not a rect for bounds; the message shows what was passed.
+    with pytest.raises(TypeError, match=r"\[\(0, 0\), \(1, 1\)\]"):
+        layer.set_value("bounds", [(0, 0), (1, 1)])
+    layer.set_value("bounds", (0, 0, 10, 20))
+    assert layer.bounds == lamina.Rect.of(0, 0, 10, 20)
+    # A three-point list is not a colour, with or without a hint.
+    with pytest.raises(TypeError, match=r"\(1, 2\)"):
+        layer.set_value("background_color", [(1, 2), (3, 4), (5, 6)])
+    with pytest.raises(TypeError, match=r"cannot use"):
+        engine.current_transaction["custom"] = [(1, 2), (3, 4), (5, 6)]
+    layer.set_value("background_color", (1, 0, 0))
+    assert layer.background_color == lamina.Color(1, 0, 0, 1)
+    # A size key reads a pair as a size, a point key as a point; numbers stay numbers.
+    layer.set_value("shadow_offset", (2, 3))
+    assert layer.shadow_offset == lamina.Size(2, 3)
+    with pytest.raises(TypeError, match="'opacity' takes a number, not '0.5'"):
+        layer.set_value("opacity", "0.5")
+    with pytest.raises(TypeError, match="True"):
+        layer.set_value("opacity", True)

@@ -292,11 +292,16 @@ class Layer:
 
     # -- key-value access -----------------------------------------------------------------
     def _hint(self, key: str) -> int:
+        """The type ``key`` holds (issue 8 item 12): its current value's, or for a nil colour
+        or name the property's declared kind; -1 when unknown (the library then reports)."""
         v = C.Value()
         try:
             C.lib.lamina_layer_get_value(self._e(), self._handle, _key(key), byref(v))
         except Exception:
             return -1
+        if v.type == C.VALUE_NULL:
+            kinds = {k: kind for k, kind in _PROPS.values()}
+            return _KIND_HINT.get(kinds.get(key, ""), -1)
         return v.type
 
     def value(self, key: str) -> Any:
@@ -310,7 +315,7 @@ class Layer:
     def set_value(self, key: str, value: Any) -> None:
         """Sets a key or key path (CA-7.6); the change posts the whole property's event."""
         key = _key_for(key)
-        v = to_c_value(value, self._hint(key))
+        v = to_c_value(value, self._hint(key), key)
         C.lib.lamina_layer_set_value(self._e(), self._handle, _key(key), byref(v))
 
     __getitem__ = value
