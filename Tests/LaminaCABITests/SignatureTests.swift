@@ -100,6 +100,7 @@ func headerAndExportsAgree() {
     same(CLamina.lamina_engine_set_clock, LaminaCABI.lamina_engine_set_clock)
     same(CLamina.lamina_engine_use_monotonic_clock, LaminaCABI.lamina_engine_use_monotonic_clock)
     same(CLamina.lamina_engine_tick_now, LaminaCABI.lamina_engine_tick_now)
+    same(CLamina.lamina_view_animation_is_open, LaminaCABI.lamina_view_animation_is_open)
     // Explicit animations (issue 3)
     same(CLamina.lamina_animation_create_basic, LaminaCABI.lamina_animation_create_basic)
     same(CLamina.lamina_animation_create_spring, LaminaCABI.lamina_animation_create_spring)

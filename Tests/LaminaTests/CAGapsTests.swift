@@ -1,4 +1,5 @@
 import Lamina
+import Synchronization
 import Testing
 
 @Suite("The transaction's timing function fills in animations without one (CA-2.7, CA-2.8, R7)")
@@ -123,5 +124,63 @@ struct Transform2DInterpolationTests {
         // A true 3D matrix keeps the 3D rule.
         let tilt = Transform3D(rotationAngle: 1, x: 1, y: 0, z: 0)
         #expect(!tilt.isAffine2D)
+    }
+}
+
+@Suite("The view policy matches UIKit (CA-4.9, CA-4.4, CA-16)")
+struct ViewPolicyTests {
+    private func viewLayer(_ engine: Engine) throws -> Layer {
+        let layer = engine.makeLayer()
+        layer.isViewBacked = true
+        try engine.tick(0)
+        return layer
+    }
+
+    @Test("CA-4.9: inside a block, shadowOffset, shadowOpacity and shadowRadius do not animate")
+    func shadowsDoNotAnimate() throws {
+        let engine = Engine()
+        let layer = try viewLayer(engine)
+        try engine.animate(withDuration: 1, animations: {
+            try layer.setValue(.size(Size(width: 4, height: 4)), forKeyPath: "shadowOffset")
+            try layer.setValue(.number(0.5), forKeyPath: "shadowOpacity")
+            try layer.setValue(.number(9), forKeyPath: "shadowRadius")
+            layer.opacity = 0.5
+        })
+        #expect(layer.animationKeys == ["opacity"])
+    }
+
+    @Test("CA-4.4: cornerRadius animates additively inside a block, so interrupted blocks stack")
+    func cornerRadiusIsAdditive() throws {
+        let engine = Engine()
+        let layer = try viewLayer(engine)
+        try engine.animate(withDuration: 1, options: .curveLinear, animations: { layer.cornerRadius = 10 })
+        let a = try #require(layer.animation(forKey: "cornerRadius"))
+        #expect(a.isAdditive && a.fromValue == .number(-10) && a.toValue == .number(0))
+        try engine.tick(0)
+        try engine.tick(0.5)
+        try engine.animate(withDuration: 1, options: .curveLinear, animations: { layer.cornerRadius = 0 })
+        #expect(layer.animationKeys == ["cornerRadius", "cornerRadius-2"])
+        try engine.tick(0.5)
+        #expect(approx(try layer.presentedNumber("cornerRadius"), 5, tolerance: 1e-9))  // no jump
+    }
+
+    @Test("CA-4.1: a host delegate on a view-backed layer answers first and falls back to the view policy")
+    func delegateFallsBack() throws {
+        let engine = Engine()
+        let layer = try viewLayer(engine)
+        let log = Mutex<[String]>([])
+        try engine.setDelegate(LayerDelegate(action: { _, event in
+            log.withLock { $0.append("\(event) \(engine.isViewAnimationBlockOpen)") }
+            if event == "cornerRadius" { return .action(.animation(.basic(keyPath: "cornerRadius", duration: 2))) }
+            return .continueSearch  // super: the view policy
+        }), of: layer.id)
+        layer.opacity = 0.5  // outside a block: the view policy says no action
+        #expect(layer.animationKeys.isEmpty)
+        layer.cornerRadius = 3  // the delegate's own action, even outside a block
+        #expect(layer.animation(forKey: "cornerRadius")?.timing.duration == 2)
+        try engine.animate(withDuration: 1, animations: { layer.opacity = 1 })
+        #expect(layer.animationKeys.contains("opacity"))
+        #expect(log.withLock { $0 } == ["opacity false", "cornerRadius false", "opacity true"])
+        #expect(!engine.isViewAnimationBlockOpen)
     }
 }

@@ -138,6 +138,86 @@ static void layer_media_timing_and_pause(void **state) {
     ASSERT_OK(lamina_layer_release(f->engine, child));
 }
 
+typedef struct ask_log {
+    lamina_engine_t *engine;
+    int asked;
+    int open_seen;
+} ask_log_t;
+
+static lamina_delegate_answer_t falls_back(void *userdata, lamina_layer_t layer, const char *event,
+                                           lamina_action_t **out_action) {
+    (void)layer;
+    (void)event;
+    (void)out_action;
+    ask_log_t *log = userdata;
+    lamina_bool_t open = 0;
+    if (lamina_view_animation_is_open(log->engine, &open) == LAMINA_STATUS_OK && open) log->open_seen++;
+    log->asked++;
+    return LAMINA_DELEGATE_CONTINUE; /* super: the view policy */
+}
+
+static size_t key_count(lt_fixture_t *f) {
+    size_t n = 0;
+    ASSERT_OK(lamina_layer_get_animation_count(f->engine, f->layer, &n));
+    return n;
+}
+
+/* CA-4.1, CA-4.9, CA-4.4: a delegate on a view-backed layer answers first and falls back to
+ * the view policy; shadows do not animate in a block; cornerRadius animates additively. */
+static void view_policy_and_delegate_fallback(void **state) {
+    lt_fixture_t *f = *state;
+    ASSERT_OK(lamina_layer_set_view_backed(f->engine, f->layer, LAMINA_TRUE));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ask_log_t log = {f->engine, 0, 0};
+    const lamina_layer_delegate_t d = {falls_back};
+    ASSERT_OK(lamina_layer_set_delegate(f->engine, f->layer, &d, &log, NULL));
+    ASSERT_OK(lamina_layer_set_opacity(f->engine, f->layer, 0.5)); /* outside a block */
+    assert_int_equal(log.asked, 1);
+    assert_int_equal(key_count(f), 0);
+    lamina_bool_t open = 1;
+    ASSERT_OK(lamina_view_animation_is_open(f->engine, &open));
+    assert_false(open);
+    ASSERT_OK(lamina_view_animation_begin(f->engine, 1.0, 0.0, 0, NULL, NULL, NULL));
+    ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "shadowRadius", 9));
+    ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "cornerRadius", 10));
+    ASSERT_OK(lamina_view_animation_commit(f->engine));
+    assert_int_equal(log.open_seen, 2);
+    assert_int_equal(key_count(f), 1); /* cornerRadius only */
+    lamina_animation_t *a = NULL;
+    ASSERT_OK(lamina_layer_copy_animation(f->engine, f->layer, "cornerRadius", &a));
+    lamina_bool_t additive = 0;
+    ASSERT_OK(lamina_animation_get_additive(a, &additive));
+    assert_true(additive);
+    ASSERT_OK(lamina_animation_release(a));
+    ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_view_animation_is_open(f->engine, NULL));
+}
+
+/* Issue 8 item 11: scaling(-1, 1) -> identity stays flat (2D decomposition). */
+static void reflection_stays_flat(void **state) {
+    lt_fixture_t *f = *state;
+    lamina_transform3d_t flip = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    flip.m11 = -1;
+    ASSERT_OK(lamina_layer_set_transform(f->engine, f->layer, "transform", flip));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ASSERT_OK(lamina_transaction_begin(f->engine));
+    ASSERT_OK(lamina_transaction_set_duration(f->engine, 1.0));
+    lamina_timing_function_t linear;
+    ASSERT_OK(lamina_timing_function_named(LAMINA_TIMING_LINEAR, &linear));
+    ASSERT_OK(lamina_transaction_set_timing_function(f->engine, &linear));
+    const lamina_transform3d_t identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    ASSERT_OK(lamina_layer_set_transform(f->engine, f->layer, "transform", identity));
+    ASSERT_OK(lamina_transaction_commit(f->engine));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    lamina_value_t v;
+    ASSERT_OK(lamina_layer_get_presentation_value_at(f->engine, f->layer, "transform", 0.25, &v));
+    ASSERT_NEAR(-0.5, v.u.transform.m11, 1e-12);
+    ASSERT_NEAR(1.0, v.u.transform.m22, 1e-12);
+    ASSERT_NEAR(1.0, v.u.transform.m33, 1e-12);
+    ASSERT_OK(lamina_layer_get_presentation_value_at(f->engine, f->layer, "transform", 0.5, &v));
+    ASSERT_NEAR(0.0, v.u.transform.m11, 1e-12);
+    ASSERT_NEAR(1.0, v.u.transform.m22, 1e-12);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(settling_duration_matches_apples_examples),
@@ -145,6 +225,8 @@ int main(void) {
         LT_TEST(transaction_curve_fills_in_and_reads_by_key),
         LT_TEST(keyframes_are_cumulative),
         LT_TEST(layer_media_timing_and_pause),
+        LT_TEST(view_policy_and_delegate_fallback),
+        LT_TEST(reflection_stays_flat),
     };
     return cmocka_run_group_tests_name("ca_gaps", tests, NULL, NULL);
 }

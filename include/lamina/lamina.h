@@ -1445,8 +1445,9 @@ LAMINA_API lamina_status_t lamina_layer_convert_time(
 /* When a property of a committed layer changes to a different value with disableActions off  */
 /* (R4, CA-2.7), or an event is posted on a committed layer, Lamina looks for the action to   */
 /* run, in this order, and stops at the first step that answers (CA-3.4, R5):                 */
-/*   1. the layer's delegate (lamina_layer_set_delegate()), or for a view-backed layer the    */
-/*      built-in view policy (R11, lamina_layer_set_view_backed());                           */
+/*   1. the layer's delegate (lamina_layer_set_delegate()); for a view-backed layer the       */
+/*      delegate, if any, then the built-in view policy (R11, lamina_layer_set_view_backed()), */
+/*      which ends the search;                                                                */
 /*   2. the layer's actions (lamina_layer_set_action(), lamina_layer_set_action_none());      */
 /*   3. the layer's style, then its nested styles in turn (lamina_layer_set_style());         */
 /*   4. the engine's default actions (lamina_engine_set_default_action());                    */
@@ -1610,9 +1611,10 @@ typedef struct lamina_layer_delegate {
                                                  const char *event, lamina_action_t **out_action);
 } lamina_layer_delegate_t;
 
-/** Sets the layer's delegate (its callbacks are copied from `delegate`; NULL clears it). The
- *  delegate is not consulted while the layer is view-backed: the view policy answers instead
- *  (R11). `free_userdata` follows the section's rule: it runs at once when `delegate` is NULL
+/** Sets the layer's delegate (its callbacks are copied from `delegate`; NULL clears it). On a
+ *  view-backed layer it answers before the view policy, and LAMINA_DELEGATE_CONTINUE falls back
+ *  to the policy (a UIView subclass calling super; see lamina_view_animation_is_open()).
+ *  `free_userdata` follows the section's rule: it runs at once when `delegate` is NULL
  *  or the call fails; otherwise, once no call to the delegate is still running, at the
  *  engine's next tick after the delegate is replaced, cleared or its layer destroyed, or when
  *  the engine is destroyed. Since: 0.1 */
@@ -1661,15 +1663,16 @@ LAMINA_API lamina_status_t lamina_layer_set_style(
 /* ------------------------------------------------------------------------------------------ */
 /* View-backed layers and animation blocks (UIView's role: R11, CA-4)                         */
 /*                                                                                            */
-/* A view-backed layer's action search starts with the built-in view policy instead of its    */
-/* delegate (CA-4.1): "no action" outside animation blocks, so its changes never animate      */
+/* A view-backed layer's action search ends with the built-in view policy (after a host       */
+/* delegate, if any, CA-4.1): "no action" outside animation blocks, so its changes never animate*/
 /* under a plain transaction (listing 7.4, CA-4.2), and inside a block an animation with the  */
 /* block's duration, delay, curve and options (listing 7.5). Modern UIKit's rules apply       */
-/* (CA-4.4): position, bounds and transform animate additively (from old - new to zero), so   */
+/* (CA-4.4): position, bounds, transform and cornerRadius animate additively (old - new to 0),*/
 /* an interrupted animation keeps running under the new one, under a fresh key ("position-2") */
 /* and the motion stays smooth; other properties animate from the old value (the presentation */
 /* with BEGIN_FROM_CURRENT_STATE, CA-4.5) to the new one under the property's key, replacing  */
-/* the one in flight. Non-animatable properties and events get no action.                     */
+/* the one in flight. Non-animatable properties, shadowOffset, shadowOpacity, shadowRadius     */
+/* (UIKit does not animate them, CA-4.9) and events get no action.                            */
 /* ------------------------------------------------------------------------------------------ */
 
 /** Makes the layer view-backed or not (default not). Since: 0.1 */
@@ -1739,7 +1742,7 @@ LAMINA_API lamina_status_t lamina_view_animation_commit(lamina_engine_t *engine)
 /* ========================================================================================== */
 
 /* ========================================================================================== */
-/* BEGIN engine clocks (issue 8: R1, R2, CA-2.14)                                             */
+/* BEGIN engine clocks and the view policy's question (issue 8: R1, R2, CA-2.14, CA-4.1)       */
 /* ========================================================================================== */
 /* An engine is driven by hand (explicit times passed to lamina_engine_tick(), exact and        */
 /* repeatable) or given a clock. With a clock, every commit reads it: engine time moves forward */
@@ -1773,8 +1776,21 @@ LAMINA_API lamina_status_t lamina_engine_use_monotonic_clock(lamina_engine_t *en
  *  MISUSE when the engine has no clock, and as lamina_engine_tick(). Since: 0.1 */
 LAMINA_API lamina_status_t lamina_engine_tick_now(lamina_engine_t *engine);
 
+/* A host delegate (lamina_layer_set_delegate) on a view-backed layer answers before the view   */
+/* policy, as a UIView subclass overriding actionForLayer:forKey: does; answering "continue"   */
+/* falls back to the view policy (its call to super). Inside a block the policy animates every */
+/* animatable property except shadowOffset, shadowOpacity and shadowRadius (CA-4.9), and       */
+/* cornerRadius additively like position, bounds and transform (CA-4.4).                       */
+
+/** Whether the calling thread is inside an animation block that animates (begun with
+ *  lamina_view_animation_begin() and a duration > 0): what a delegate asks to decide, as
+ *  UIKit's +[UIView inheritedAnimationDuration] > 0. Errors: INVALID_ARGUMENT (NULL),
+ *  STALE_HANDLE. Thread safety: answers for the calling thread. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_view_animation_is_open(
+    lamina_engine_t *engine, lamina_bool_t *out_open);
+
 /* ========================================================================================== */
-/* END engine clocks                                                                          */
+/* END engine clocks and the view policy's question                                           */
 /* ========================================================================================== */
 
 #ifdef __cplusplus

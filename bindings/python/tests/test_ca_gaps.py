@@ -98,3 +98,29 @@ def test_item_12_values_convert_by_the_keys_type(engine, layer):
         layer.set_value("opacity", "0.5")
     with pytest.raises(TypeError, match="True"):
         layer.set_value("opacity", True)
+
+
+def test_ca_4_9_view_policy_and_delegate_fallback(engine):
+    layer = engine.layer(view_backed=True)
+    engine.tick(0)
+    asked = []
+
+    def delegate(l, event):
+        asked.append((event, engine.in_view_animation))
+        if event == "zPosition":
+            return BasicAnimation(None, duration=3.0)
+        return None  # super: the view policy
+
+    layer.delegate = delegate
+    layer.opacity = 0.5  # outside a block: the policy says no action
+    assert layer.animation_keys == []
+    layer.z_position = 2.0  # the delegate's own action
+    assert layer.animation("zPosition").duration == 3.0
+    with engine.animate(1.0):
+        layer.shadow_radius = 9.0  # UIKit does not animate shadows (CA-4.9)
+        layer.corner_radius = 10.0  # additive (CA-4.4)
+    assert not engine.in_view_animation
+    assert ("cornerRadius", True) in asked
+    assert "shadowRadius" not in layer.animation_keys
+    a = layer.animation("cornerRadius")
+    assert a.additive and a.from_value == -10.0 and a.to_value == 0.0

@@ -436,6 +436,7 @@ _FUNCTIONS: List[Any] = [
     ('lamina_engine_set_clock', [EngineP, CLOCK_FN, c_void_p, FREE_FN], c_int32),
     ('lamina_engine_use_monotonic_clock', [EngineP], c_int32),
     ('lamina_engine_tick_now', [EngineP], c_int32),
+    ('lamina_view_animation_is_open', [EngineP, POINTER(c_uint32)], c_int32),
 ]
 
 lib = load_library()

@@ -585,7 +585,10 @@ class Layer:
     @property
     def delegate(self) -> Optional[Callable[..., Any]]:
         """A callable ``delegate(layer, event)`` asked first in the action search: it returns
-        None (continue), NO_ACTION, an Animation or a callable action. None clears it."""
+        None (continue), NO_ACTION, an Animation or a callable action. None clears it. On a
+        view-backed layer it answers before the view policy and None falls back to it (a UIView
+        subclass calling super, CA-4.1); :attr:`Engine.in_view_animation` tells it whether a
+        block is open."""
         return self._engine._delegates.get(self._handle)
 
     @delegate.setter
@@ -1015,6 +1018,14 @@ class Engine:
             yield t
         finally:
             self.commit()
+
+    @property
+    def in_view_animation(self) -> bool:
+        """Whether the calling thread is inside an :meth:`animate` block that animates
+        (UIKit's ``inheritedAnimationDuration > 0``): what a view-backed layer's delegate asks."""
+        b = c_uint32()
+        C.lib.lamina_view_animation_is_open(self._ptr(), byref(b))
+        return bool(b.value)
 
     @contextmanager
     def animate(
