@@ -1201,7 +1201,7 @@ public func lamina_layer_copy_animation(
         let k = try string(key, "key")
         let o = try required(outAnimation, "out_animation")
         guard let a = try e.animation(forKey: k, of: LayerID(rawValue: layer)) else {
-            throw LaminaError(.notFound, "no explicit animation under '\(k)'")
+            throw LaminaError(.notFound, "no animation under '\(k)'")
         }
         o.pointee = makeAnimationHandle(a)
     }

@@ -150,6 +150,7 @@ struct ActionSearchTests {
         let layer = try layerOnTick(engine)
         try layer.setAction(.action(.animation(.transition(.push, subtype: .fromLeft))), forKey: "backgroundColor")
         layer.backgroundColor = Color(red: 0, green: 1, blue: 0)
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(0.1)
         let (state, before) = try #require(try layer.transition())
         #expect(state.type == .push && state.subtype == .fromLeft)
@@ -323,6 +324,7 @@ struct ViewBackedTests {
         try engine.animate(withDuration: 1, options: .curveLinear, animations: {
             layer.opacity = 0
         }, completion: { finished in log.lines.append("done \(finished)") })
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(0.5)
         if case .number(let v)? = try layer.presentationValue(forKeyPath: "opacity") {
             #expect(approx(v, 0.5, tolerance: 1e-12))

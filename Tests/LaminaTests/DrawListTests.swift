@@ -295,6 +295,7 @@ struct DrawListValueTests {
         #expect(geoNear(mid[1].opacity, 0.5))
         #expect(geoNear(mid[1].transform.m41, 55))
         #expect(try engine.drawList(root: r.id, at: 1)[1].opacity == 1)
+        try engine.tick(1)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(2)
         #expect(geoNear(try engine.drawList(root: r.id)[1].opacity, 0.5))
         try engine.tick(3)

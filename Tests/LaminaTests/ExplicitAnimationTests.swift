@@ -127,6 +127,7 @@ struct ExplicitAnimationEvaluationTests {
         let engine = Engine()
         let layer = try committedLayer(engine)
         try layer.add(.basic(keyPath: "opacity", from: .number(1), to: .number(0), duration: 1), forKey: "fade")
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(0.5)
         try engine.tick(1.0)
         #expect(layer.animationKeys.isEmpty)
@@ -199,6 +200,7 @@ struct ExplicitAnimationEvaluationTests {
         var nudge = Animation.basic(keyPath: "position", from: .point(Point(x: 0, y: 0)), to: .point(Point(x: 100, y: 0)), duration: 1)
         nudge.isAdditive = true
         try layer.add(nudge, forKey: "nudge")
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(0.5)
         #expect(try layer.presentationValue(forKeyPath: "position", at: 0.5) == .point(Point(x: 60, y: 20)))
     }
@@ -334,6 +336,7 @@ struct ExplicitAnimationEvaluationTests {
             layer.opacity = 0.5
             try layer.add(.transition(.moveIn, subtype: .fromTop), forKey: nil)
         }
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(0.25)
         let record = try #require(try engine.drawList(root: layer.id).first)
         #expect(record.transition?.type == .moveIn && record.transition?.subtype == .fromTop)
@@ -350,6 +353,7 @@ struct ExplicitAnimationEvaluationTests {
             layer.backgroundColor = Color(red: 0, green: 0, blue: 1)
             try layer.add(.transition(.push, subtype: .fromLeft), forKey: nil)
         }
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(0.5)
         let (state, before) = try #require(try layer.transition())
         #expect(state.type == .push && state.subtype == .fromLeft)
@@ -404,6 +408,7 @@ struct ExplicitAnimationCallbackTests {
         try engine.withTransaction(completion: { log.events.append("done") }) {
             try layer.add(.basic(keyPath: "opacity", from: .number(1), to: .number(0), duration: 1), forKey: "fade")
         }
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(0.5)
         #expect(log.events.isEmpty)
         try engine.tick(1)
@@ -447,6 +452,7 @@ struct ExplicitAnimationCallbackTests {
         let engine = Engine()
         let layer = try committedLayer(engine)
         try engine.withTransaction(duration: 1, timingFunction: .linear) { layer.opacity = 0 }
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(0.4)
         let paused = try layer.convertTime(0.4, from: nil)
         try engine.withTransaction(disableActions: true) {

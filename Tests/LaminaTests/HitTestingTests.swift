@@ -276,6 +276,7 @@ struct PresentationHitTestTests {
         try engine.transaction.setAnimationDuration(4)
         box.position = geoPoint(375, 200)
         try engine.transaction.commit()
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
 
         try engine.tick(2)
         let onScreen = try #require(try box.presentationValue(forKeyPath: "position")?.pointPayloadForGeo)

@@ -187,6 +187,7 @@ struct ImplicitAnimationCurveTests {
             let expected = 50 * TimingFunction.easeIn.progress(at: t / 2)
             #expect(approx(try layer.presentedNumber("cornerRadius", at: t), expected, tolerance: 1e-9))
         }
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(1.5)
         #expect(approx(try layer.presentedNumber("cornerRadius"), 50 * TimingFunction.easeIn.progress(at: 0.75),
                        tolerance: 1e-9))
@@ -358,6 +359,7 @@ struct ImplicitAnimationInterruptionTests {
         let engine = Engine()
         let layer = try makeCommittedLayer(engine)
         try engine.withTransaction(duration: 1) { layer.opacity = 0 }
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(0.5)
         layer.cornerRadius = 10  // 0.25 s, begins at 0.5
         try engine.tick(0.5)
@@ -400,6 +402,7 @@ struct ImplicitAnimationValueTypeTests {
         #expect(try layer.presentationValue(forKeyPath: "backgroundColor", at: 0.126) == .color(red))
         #expect(try layer.presentationValue(forKeyPath: "backgroundColor", at: 0.24) == .color(red))
 
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(1)
         try engine.withTransaction(timingFunction: .linear) { layer.backgroundColor = nil }
         #expect(try layer.presentationValue(forKeyPath: "backgroundColor", at: 1.124) == .color(red))
@@ -432,6 +435,7 @@ struct ImplicitAnimationValueTypeTests {
         #expect(try layer.presentationValue(forKeyPath: "hidden", at: 0.1) == .bool(false))
         #expect(try layer.presentationValue(forKeyPath: "hidden", at: 0.124) == .bool(false))
         #expect(try layer.presentationValue(forKeyPath: "hidden", at: 0.126) == .bool(true))
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(0.25)
         #expect(try layer.presentationValue(forKeyPath: "hidden") == .bool(true))
     }
@@ -450,6 +454,7 @@ struct ImplicitAnimationValueTypeTests {
         let m = try #require(try layer.presentationValue(forKeyPath: "transform", at: 0.125)?.transformPayload)
         #expect(approx(m, Transform3D(rotationAngle: .pi / 4, x: 0, y: 0, z: 1), tolerance: 1e-9))
         // With the default curve, the angle follows the curve's progress.
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(1)
         layer.transform = .identity
         try engine.tick(1)

@@ -277,6 +277,8 @@ struct DefaultValueTests {
         ("beginTime", .number(0)),   // CA-13.6: a layer's media timing
         ("speed", .number(1)),
         ("timeOffset", .number(0)),
+        ("duration", .number(0)), ("repeatCount", .number(0)), ("repeatDuration", .number(0)),
+        ("autoreverses", .bool(false)), ("fillMode", .string("removed")),  // CA-13.6
     ])
     func builtinDefault(_ key: String, _ expected: Value) throws {
         let engine = Engine()
@@ -289,7 +291,7 @@ struct DefaultValueTests {
     @Test("The table above covers every built-in property (CA-13)")
     func tableIsComplete() {
         #expect(Builtins.table.count == Int(PropertyID.builtinCount))
-        #expect(Builtins.table.count == 28)
+        #expect(Builtins.table.count == 33)
     }
 
     @Test("The typed accessors agree with the key-value defaults (CA-13)")

@@ -17,6 +17,7 @@ struct RegressionTests {
             to: .rect(.zero), duration: 1)
         shrink.isAdditive = true
         try layer.add(shrink, forKey: "shrink")
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(0.5)
         #expect(try layer.presentationValue(forKeyPath: "bounds") == .rect(Rect(x: 0, y: 0, width: 75, height: 75)))
     }
@@ -55,6 +56,7 @@ struct RegressionTests {
         let layer = engine.makeLayer()
         try engine.tick(0)
         try engine.withTransaction(duration: 1, timingFunction: .linear) { layer.opacity = 0 }
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(0.5)
         try engine.withTransaction(duration: 1, timingFunction: .linear) { layer.opacity = 1 }
         try engine.tick(0.5)

@@ -142,3 +142,8 @@ final class CallLog {
     func record(_ entry: String) { entries.append(entry) }
     var count: Int { entries.count }
 }
+
+extension Transaction {
+    /// `setValue(_:forKey:)` under the name the tests read best with.
+    func setValue(_ value: Value?, forKeyPath key: String) throws { try setValue(value, forKey: key) }
+}

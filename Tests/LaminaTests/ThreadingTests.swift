@@ -199,7 +199,8 @@ struct ThreadingTests {
         #expect(parentA.sublayers.count == iterations / 10)
         #expect(parentB.sublayers.count == iterations / 10)
 
-        try engine.tick(t + 1000)
+        try engine.tick(t + 1000)  // the last commits of the other threads begin here (R2)
+        try engine.tick(t + 2000)
         #expect(try a.presentationValue(forKeyPath: "position") == .point(Point(x: last, y: -last)))
         #expect(try a.presentedNumber("opacity") == last / Double(iterations))
         #expect(try b.presentedNumber("zPosition") == last)

@@ -533,7 +533,8 @@ struct TransactionCompletionTests {
         try t.setAnimationDuration(0.5)
         b.opacity = 0  // 0.5 s, in a nested transaction of the same group (CA-2.10)
         try t.commit()
-        try t.commit()  // begin time 0
+        try t.commit()
+        try engine.tick(0)  // begin time 0 (R2: a hand-driven commit begins at the next tick)
         try engine.tick(0.1)
         #expect(log.count == 0)
         try engine.tick(0.3)  // a finished, b still running
@@ -562,6 +563,7 @@ struct TransactionCompletionTests {
         layer.bounds = Rect(x: 0, y: 0, width: 10, height: 10)  // 1 s
         try t.commit()
         try t.commit()
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(0.5)
         #expect(log.count == 0)
         try engine.tick(1)
@@ -582,6 +584,7 @@ struct TransactionCompletionTests {
         layer.opacity = 0
         t.setCompletion { log.record("done") }
         try t.commit()
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(0.05)
         #expect(log.entries == ["done"])
         // The animation is still running.
@@ -665,6 +668,7 @@ struct TransactionCompletionTests {
         ) {
             layer.opacity = 0  // 1 s
         }
+        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
         try engine.tick(0.5)
         #expect(durationInside == nil)
         try engine.tick(1)  // the fade ends; the completion runs at engine time 1
@@ -673,11 +677,11 @@ struct TransactionCompletionTests {
         #expect(layer.position == Point(x: 100, y: 0))
         #expect(try layer.presentationValue(forKeyPath: "position") == .point(.zero))  // not yet committed
 
-        try engine.tick(1.1)  // commits the completion's implicit transaction; begin time 1
-        let mid = try #require(try layer.presentedNumber("position.x", at: 1.125))
-        #expect(approx(mid, expectedImplicit(from: 0, to: 100, begin: 1, duration: 0.25, at: 1.125), tolerance: 1e-9))
-        #expect(!approx(mid, expectedImplicit(from: 0, to: 100, begin: 1, duration: 1, at: 1.125), tolerance: 1e-3))
-        try engine.tick(1.25)
+        try engine.tick(1.1)  // commits the completion's implicit transaction: it begins now (R2)
+        let mid = try #require(try layer.presentedNumber("position.x", at: 1.225))
+        #expect(approx(mid, expectedImplicit(from: 0, to: 100, begin: 1.1, duration: 0.25, at: 1.225), tolerance: 1e-9))
+        #expect(!approx(mid, expectedImplicit(from: 0, to: 100, begin: 1.1, duration: 1, at: 1.225), tolerance: 1e-3))
+        try engine.tick(1.35)
         #expect(try layer.presentationValue(forKeyPath: "position") == .point(Point(x: 100, y: 0)))
     }
 
@@ -724,9 +728,9 @@ struct TransactionCompletionTests {
         #expect(try parent.presentedNumber("opacity") == 0.5)  // committed by its explicit transaction
         #expect(try child.presentedNumber("zPosition") == 0)  // implicit: waits for the next tick
         try engine.tick(0.2)
-        // The implicit animation began at the completion's engine time, 0.1, and lasts 0.25 s.
-        #expect(approx(try child.presentedNumber("zPosition", at: 0.225),
-                       expectedImplicit(from: 0, to: 7, begin: 0.1, duration: 0.25, at: 0.225),
+        // The implicit animation began at the tick that committed it, 0.2 (R2), and lasts 0.25 s.
+        #expect(approx(try child.presentedNumber("zPosition", at: 0.325),
+                       expectedImplicit(from: 0, to: 7, begin: 0.2, duration: 0.25, at: 0.325),
                        tolerance: 1e-9))
         try engine.tick(0.3)
         #expect(log.entries == ["completion", "nested completion"])

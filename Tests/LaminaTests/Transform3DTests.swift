@@ -360,7 +360,10 @@ struct Transform3DInterpolationTests {
         ("scale (1,2,1)→(3,4,5) at 0.25", scale(1, 2, 1), scale(3, 4, 5), 0.25, scale(1.5, 2.5, 2)),
         ("translation at 0.5", translation(0, 0, 0), translation(100, -50, 20), 0.5, translation(50, -25, 10)),
         ("translation at 0.1", translation(10, 10, 10), translation(20, 30, 40), 0.1, translation(11, 12, 13)),
-        ("skew at 0.5", .identity, skew(xy: 1), 0.5, skew(xy: 0.5)),
+        // A skew with a z term stays on the 3D rule (linear skew factor); a 2D skew follows the
+        // 2D decomposition (issue 8 item 11, in Transform2DInterpolationTests).
+        ("3D skew at 0.5", scale(1, 1, 2), skew(xy: 1).concatenating(scale(1, 1, 2)), 0.5,
+         skew(xy: 0.5).concatenating(scale(1, 1, 2))),
         ("scale·rotation·translation at 0.5",
          scale(1, 1, 1).concatenating(rotation(0.2, 0, 0, 1)).concatenating(translation(10, 0, 0)),
          scale(3, 5, 1).concatenating(rotation(0.6, 0, 0, 1)).concatenating(translation(30, 20, 0)), 0.5,

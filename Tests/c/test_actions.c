@@ -731,6 +731,7 @@ static void listing_7_6_colour_change_pushes_from_the_left(void **state) {
     ASSERT_OK(lamina_layer_set_action(f->engine, f->layer, "backgroundColor", action));
     ASSERT_OK(lamina_action_release(action));
     ASSERT_OK(lamina_layer_set_color(f->engine, f->layer, "backgroundColor", lt_rgba(0, 1, 0, 1)));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.1));
     lamina_transition_state_t ts;
     lamina_bool_t active = 0;
@@ -1193,6 +1194,7 @@ static void block_animates_with_its_duration_and_curve(void **state) {
     ASSERT_OK(lamina_layer_set_opacity(f->engine, f->layer, 0.0));
     ASSERT_OK(lamina_view_animation_commit(f->engine));
     ASSERT_KEYS(f, f->layer, "opacity");
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.5));
     ASSERT_NEAR(0.5, lt_presented_number(f->engine, f->layer, "opacity"), 1e-12);
     assert_int_equal(log.count, 0);
@@ -1221,6 +1223,7 @@ static void block_animates_with_its_duration_and_curve(void **state) {
     }
     /* Runs the replaced animations' queued callbacks before the engine goes (an engine destroyed
      * with callbacks still queued is kept alive by them). */
+    ASSERT_OK(lamina_engine_tick(f->engine, 2.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 3.0));
 }
 
@@ -1236,6 +1239,7 @@ static void additive_position_blocks_stack_and_both_finish(void **state) {
                                           completion_logged, &first, completion_tag_free));
     ASSERT_OK(lamina_layer_set_position(f->engine, f->layer, (lamina_point_t){100, 0}));
     ASSERT_OK(lamina_view_animation_commit(f->engine));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.5));
     double before = lt_presented_number(f->engine, f->layer, "position.x");
     ASSERT_NEAR(50.0, before, 1e-9);

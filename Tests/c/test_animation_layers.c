@@ -368,12 +368,15 @@ static void adding_copies_and_the_attached_copy_can_be_read(void **state) {
 
     lamina_animation_t *none = NULL;
     ASSERT_FAILS(LAMINA_STATUS_NOT_FOUND, lamina_layer_copy_animation(f->engine, f->layer, "missing", &none));
-    /* An implicit animation is listed under its key but is no animation object. */
+    /* CA-11.5: an implicit animation reads as the basic animation Core Animation attaches. */
     ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "cornerRadius", 4));
     char buf[64];
     assert_string_equal(animation_keys(f, f->layer, buf, sizeof buf), "fade,cornerRadius");
-    ASSERT_FAILS(LAMINA_STATUS_NOT_FOUND, lamina_layer_copy_animation(f->engine, f->layer, "cornerRadius", &none));
-    assert_null(none);
+    ASSERT_OK(lamina_layer_copy_animation(f->engine, f->layer, "cornerRadius", &none));
+    ASSERT_OK(lamina_animation_get_to_value(none, &to));
+    ASSERT_DOUBLE_EQ(4.0, to.u.number);
+    ASSERT_DOUBLE_EQ(0.25, timing_of(none).duration);
+    ASSERT_OK(lamina_animation_release(none));
     ASSERT_OK(lamina_animation_release(a));
 }
 
@@ -420,6 +423,7 @@ static void removal_is_immediate(void **state) {
     ASSERT_OK(lamina_layer_remove_animation(f->engine, f->layer, "missing"));
     add_and_release(f, f->layer, basic_numbers("opacity", 1, 0, 1), "fade");
     add_and_release(f, f->layer, basic_numbers("position.x", 0, 100, 1), "slide");
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.5));
     ASSERT_NEAR(0.5, lt_presented_number(f->engine, f->layer, "opacity"), 1e-12);
     ASSERT_OK(lamina_layer_remove_animation(f->engine, f->layer, "fade"));
@@ -467,8 +471,10 @@ static void replacement_stops_the_old_animation_unfinished(void **state) {
     lamina_animation_t *first = basic_numbers("opacity", 1, 0, 1);
     ASSERT_OK(lamina_animation_set_delegate(first, &kLogging, &log, log_free));
     add_and_release(f, f->layer, first, "fade");
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.1));
     add_and_release(f, f->layer, basic_numbers("opacity", 0, 1, 1), "fade");
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.1)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.2));
     assert_string_equal(log.text, "start fade;stop fade 0;");
     assert_int_equal(log.frees, 1);
@@ -518,6 +524,7 @@ static void free_userdata_runs_exactly_once(void **state) {
     ASSERT_OK(lamina_layer_add_animation(f->engine, f->layer, a, "fade"));
     ASSERT_OK(lamina_layer_add_animation(f->engine, second, a, "fade"));
     ASSERT_OK(lamina_animation_release(a));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.5));
     assert_int_equal(log.starts, 2);
     assert_int_equal(log.frees, 0);
@@ -533,6 +540,7 @@ static void free_userdata_runs_exactly_once(void **state) {
     lamina_animation_t *b = basic_numbers("opacity", 1, 0, 10);
     ASSERT_OK(lamina_animation_set_delegate(b, &kLogging, &log2, log_free));
     add_and_release(f, f->layer, b, "long");
+    ASSERT_OK(lamina_engine_tick(f->engine, 2)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 3));
     assert_int_equal(log2.starts, 1);
     ASSERT_OK(lamina_engine_destroy(f->engine));
@@ -996,6 +1004,7 @@ static void a_transition_exposes_its_state_and_the_before_values(void **state) {
     add_and_release(f, f->layer, push, NULL);
     ASSERT_OK(lamina_transaction_commit(f->engine));
 
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.5));
     lamina_transition_state_t ts;
     lamina_bool_t active = 0;

@@ -275,6 +275,7 @@ static void transition_in_records(void **state) {
     ASSERT_OK(lamina_animation_release(push));
     const lamina_draw_record_t *r;
     size_t n;
+    ASSERT_OK(lamina_engine_tick(e, 0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(e, 0.25));
     draw(e, root, 0.25, &r, &n);
     assert_int_equal(n, 1);

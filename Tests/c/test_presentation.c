@@ -47,6 +47,7 @@ static void listing_7_1_color_change_animates_over_a_quarter_second(void **state
     ASSERT_OK(lamina_layer_get_color(f->engine, f->layer, "backgroundColor", &model));
     ASSERT_COLOR_NEAR(0, 0, 1, 1, model, 0.0); /* the model holds the new value at once */
 
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.1));
     const double y = lt_ease(LAMINA_TIMING_DEFAULT, 0.4);
     const lamina_color_t c = presented_color(f->engine, f->layer, "backgroundColor");
@@ -77,6 +78,7 @@ static void listing_7_2_inside_a_one_second_transaction(void **state) {
 
     const double times[] = {0.1, 0.25, 0.5, 0.9};
     for (size_t i = 0; i < sizeof times / sizeof times[0]; i++) {
+        ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
         ASSERT_OK(lamina_engine_tick(f->engine, times[i]));
         const double y = lt_ease(LAMINA_TIMING_DEFAULT, times[i]);
         ASSERT_COLOR_NEAR(1.0 - y, 0.0, y, 1.0, presented_color(f->engine, f->layer, "backgroundColor"), 1e-9);
@@ -160,6 +162,7 @@ static void never_committed_layer_does_not_animate(void **state) {
 
     /* Contrast: once committed, the same kind of change animates. */
     ASSERT_OK(lamina_layer_set_opacity(f->engine, f->layer, 1.0));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.1));
     const double y = lt_ease(LAMINA_TIMING_DEFAULT, 0.4);
     ASSERT_NEAR(0.25 + 0.75 * y, lt_presented_number(f->engine, f->layer, "opacity"), 1e-9);
@@ -220,11 +223,13 @@ static void disable_actions_suppresses_implicit_animations(void **state) {
     /* In the implicit transaction, until the tick that commits it. */
     ASSERT_OK(lamina_transaction_set_disable_actions(f->engine, LAMINA_TRUE));
     ASSERT_OK(lamina_layer_set_opacity(f->engine, f->layer, 0.0));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 1.0));
     ASSERT_DOUBLE_EQ(0.0, lt_presented_number(f->engine, f->layer, "opacity"));
 
     /* After it: changes animate again. */
     ASSERT_OK(lamina_layer_set_opacity(f->engine, f->layer, 1.0));
+    ASSERT_OK(lamina_engine_tick(f->engine, 1.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 1.1));
     ASSERT_NEAR(lt_ease(LAMINA_TIMING_DEFAULT, 0.4), lt_presented_number(f->engine, f->layer, "opacity"), 1e-9);
 }
@@ -240,6 +245,7 @@ static void set_action_none_stops_the_animation(void **state) {
     ASSERT_OK(lamina_layer_set_opacity(f->engine, f->layer, 0.2));
     ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "position.x", 30));
     ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "zPosition", 10)); /* animates */
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.1));
     const double y = lt_ease(LAMINA_TIMING_DEFAULT, 0.4);
     ASSERT_DOUBLE_EQ(0.2, lt_presented_number(f->engine, f->layer, "opacity"));
@@ -248,6 +254,7 @@ static void set_action_none_stops_the_animation(void **state) {
 
     ASSERT_OK(lamina_layer_remove_action(f->engine, f->layer, "opacity"));
     ASSERT_OK(lamina_layer_set_opacity(f->engine, f->layer, 1.0));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.1)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.2)); /* begin time 0.1 */
     ASSERT_NEAR(0.2 + 0.8 * y, lt_presented_number(f->engine, f->layer, "opacity"), 1e-9);
 
@@ -255,9 +262,11 @@ static void set_action_none_stops_the_animation(void **state) {
     lamina_layer_t other;
     ASSERT_OK(lamina_layer_create(f->engine, &other));
     ASSERT_OK(lamina_layer_set_action_none(f->engine, other, "zPosition"));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.2)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.3)); /* the first zPosition animation is over */
     ASSERT_DOUBLE_EQ(10.0, lt_presented_number(f->engine, f->layer, "zPosition"));
     ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "zPosition", 0));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.3)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.4)); /* begin 0.3 */
     ASSERT_NEAR(10.0 - 10.0 * y, lt_presented_number(f->engine, f->layer, "zPosition"), 1e-9);
 }
@@ -352,6 +361,7 @@ static void key_path_change_animates_the_whole_property(void **state) {
     ASSERT_OK(lamina_layer_set_position(f->engine, f->layer, (lamina_point_t){10, 20}));
     ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
     ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "position.x", 110));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.1));
     const double y = lt_ease(LAMINA_TIMING_DEFAULT, 0.4);
     lamina_value_t v = presented(f->engine, f->layer, "position");
@@ -363,6 +373,7 @@ static void key_path_change_animates_the_whole_property(void **state) {
      * starting from the presentation value (R6). */
     const double x_now = 10 + 100 * y;
     ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "position.y", 120));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.1)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.2)); /* begin 0.1 */
     v = presented(f->engine, f->layer, "position");
     ASSERT_NEAR(x_now + (110 - x_now) * y, v.u.point.x, 1e-9);
@@ -375,6 +386,7 @@ static void interruption_starts_from_the_presentation_value(void **state) {
     lt_fixture_t *f = (lt_fixture_t *)*state;
     ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
     ASSERT_OK(lamina_layer_set_opacity(f->engine, f->layer, 0.0));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.1));
     const double p1 = lt_presented_number(f->engine, f->layer, "opacity");
     const double y = lt_ease(LAMINA_TIMING_DEFAULT, 0.4);
@@ -404,6 +416,7 @@ static void transaction_timing_function_shapes_the_animation(void **state) {
     ASSERT_NEAR(0.6, lt_presented_number_at(f->engine, f->layer, "opacity", 0.1), 1e-12);
 
     ASSERT_OK(lamina_timing_function_named(LAMINA_TIMING_EASE_IN, &tf));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 1.0));
     ASSERT_OK(lamina_transaction_begin(f->engine));
     ASSERT_OK(lamina_transaction_set_timing_function(f->engine, &tf));
@@ -429,6 +442,7 @@ static void equal_value_adds_no_animation(void **state) {
     ASSERT_OK(lamina_layer_set_opacity(f->engine, f->layer, 0.5));
     ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "position.x", 0.0));
     ASSERT_OK(lamina_transaction_commit(f->engine));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.01));
     assert_int_equal(same, 1);
 
@@ -437,6 +451,7 @@ static void equal_value_adds_no_animation(void **state) {
     ASSERT_OK(lamina_transaction_set_completion(f->engine, count_call, &changed, NULL));
     ASSERT_OK(lamina_layer_set_opacity(f->engine, f->layer, 0.75));
     ASSERT_OK(lamina_transaction_commit(f->engine));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.01)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.02));
     assert_int_equal(changed, 0);
     ASSERT_OK(lamina_engine_tick(f->engine, 10.01));
@@ -493,6 +508,7 @@ static void custom_property_animates(void **state) {
     ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "progress", 1.0));
     ASSERT_OK(lamina_layer_set_color(f->engine, f->layer, "glow", lt_rgba(1, 1, 1, 1)));
     ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "focus.y", 8.0));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.1));
     const double y = lt_ease(LAMINA_TIMING_DEFAULT, 0.4);
     ASSERT_NEAR(y, lt_presented_number(f->engine, f->layer, "progress"), 1e-9);
@@ -506,6 +522,7 @@ static void custom_property_animates(void **state) {
     lamina_layer_t fresh;
     ASSERT_OK(lamina_layer_create(f->engine, &fresh));
     ASSERT_OK(lamina_layer_set_number(f->engine, fresh, "progress", 0.5));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.25)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.3));
     ASSERT_DOUBLE_EQ(0.5, lt_presented_number_at(f->engine, fresh, "progress", 0.35));
 }
@@ -517,6 +534,7 @@ static void shortcuts_animate_like_their_keys(void **state) {
     ASSERT_OK(lamina_layer_set_position(f->engine, f->layer, (lamina_point_t){100, 200}));
     ASSERT_OK(lamina_layer_set_bounds(f->engine, f->layer, (lamina_rect_t){{0, 0}, {40, 60}}));
     ASSERT_OK(lamina_layer_set_opacity(f->engine, f->layer, 0.0));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.1));
     const double y = lt_ease(LAMINA_TIMING_DEFAULT, 0.4);
     lamina_value_t v = presented(f->engine, f->layer, "position");

@@ -526,6 +526,7 @@ static void completion_waits_for_its_animations(void **state) {
     ASSERT_OK(lamina_layer_set_opacity(f->engine, second, 0.0));
     ASSERT_OK(lamina_transaction_commit(f->engine));
     ASSERT_OK(lamina_transaction_commit(f->engine)); /* begin time 0 */
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 0.5));
     assert_int_equal(p.ran, 0);
     ASSERT_OK(lamina_engine_tick(f->engine, 1.0));
@@ -700,6 +701,7 @@ static void completion_changes_use_the_enclosing_settings(void **state) {
     ASSERT_OK(lamina_transaction_set_completion(f->engine, settings_probe_callback, &p, NULL));
     ASSERT_OK(lamina_transaction_commit(f->engine));
 
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* R2: commits here (a hand-driven commit begins at the next tick) */
     ASSERT_OK(lamina_engine_tick(f->engine, 1.0)); /* the completion runs here */
     assert_int_equal(p.ran, 1);
     ASSERT_DOUBLE_EQ(0.25, p.duration_inside);

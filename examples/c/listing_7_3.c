@@ -4,7 +4,8 @@
  *
  * The colour animates over the transaction's 1 s. The completion runs during the tick that
  * finishes the animation, after its transaction was popped (CA-2.11), so the rotation it makes
- * uses the settings in effect then: the default 0.25 s, not the popped transaction's 1 s.
+ * uses the settings in effect then: the default 0.25 s, not the popped transaction's 1 s. The
+ * rotation commits at the next tick, 1.05, and begins there (R2: time moves, then the commit).
  */
 
 #include <stdio.h>

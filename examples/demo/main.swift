@@ -31,6 +31,8 @@ try engine.tick(0)  // the first commit: from now on the layer animates implicit
 print("Lamina \(laminaVersion) demo: colour red → blue and position (50, 50) → (250, 150)")
 print("inside a 1 s transaction; the default timing curve (0.25, 0.1, 0.25, 1).\n")
 
+// Committed between two ticks of an engine driven by hand, so the animations begin at the
+// next tick's time, the first frame below (R2).
 try engine.withTransaction(duration: 1.0) {
     layer.backgroundColor = Color(red: 0, green: 0, blue: 1)
     layer.position = Point(x: 250, y: 150)

@@ -41,7 +41,8 @@
  *     lamina_layer_set_color(engine, layer, "backgroundColor", red);   // not committed: no animation
  *     lamina_engine_tick(engine, 0.0);          // commits: the layer now has a presentation
  *     lamina_layer_set_color(engine, layer, "backgroundColor", blue);  // animates over 0.25 s
- *     lamina_engine_tick(engine, 0.1);          // presentation is part-way to blue
+ *     lamina_engine_tick(engine, 0.1);          // commits: the animation begins at 0.1 (R2)
+ *     lamina_engine_tick(engine, 0.2);          // presentation is part-way to blue
  *     lamina_engine_destroy(engine);
  */
 #ifndef LAMINA_H
@@ -225,9 +226,11 @@ LAMINA_API lamina_status_t lamina_engine_create(lamina_engine_t **out_engine);
  *  callbacks. Thread safety: no other thread may be using the engine. Since: 0.1 */
 LAMINA_API lamina_status_t lamina_engine_destroy(lamina_engine_t *engine);
 
-/** One run-loop turn (R2): commits the calling thread's implicit transaction, sets the engine
- *  time to `time`, starts, finishes and removes animations, then runs the callbacks that became
- *  due (transaction completions) on this thread, outside the engine lock.
+/** One run-loop turn (R2): sets the engine time to `time`, then commits the calling thread's
+ *  implicit transaction (its animations begin at `time`, as do those of transactions committed
+ *  since the last tick of an engine driven by hand), starts, finishes and removes animations,
+ *  then runs the callbacks that became due (transaction completions) on this thread, outside
+ *  the engine lock. See "engine clocks" for engines that read a clock instead.
  *  @param time seconds; finite. It may go backwards (the presentation follows it).
  *  Errors: INVALID_ARGUMENT (NaN/infinite), STALE_HANDLE, MISUSE when called from a callback
  *  of this engine or while another thread is ticking it. Since: 0.1 */
@@ -328,6 +331,12 @@ LAMINA_API lamina_status_t lamina_layer_get_sublayers(
 /* The layer's own media timing (CA-5.11) uses number keys too: beginTime, speed, timeOffset  */
 /* (defaults 0, 1, 0). They map the superlayer's time to the layer's, for its animations and  */
 /* its sublayers; speed 0 pauses them (CA-5.12); see lamina_layer_convert_time().             */
+/* So do the rest of CAMediaTiming (CA-13.6): duration, repeatCount, repeatDuration (numbers,  */
+/* default 0), autoreverses (bool) and fillMode (a string: "removed", the default, "forwards", */
+/* "backwards", "both"). With a duration > 0 the layer's time is the time within its current  */
+/* cycle (repeats, autoreverse), held by the fill outside its active period and -infinity     */
+/* there without a fill (its animations have not begun). Negative repeat values and unknown   */
+/* fill modes are INVALID_ARGUMENT.                                                           */
 /*                                                                                             */
 /* A setter stores the model value at once (readable back immediately). Unless actions are    */
 /* disabled, the value is unchanged, or the layer has never been committed (R4), it runs the  */
@@ -1136,9 +1145,10 @@ LAMINA_API lamina_status_t lamina_animation_get_spring(
 LAMINA_API lamina_status_t lamina_spring_init_perceptual(
     double duration, double bounce, lamina_spring_t *out_spring);
 
-/** The time after which the spring stays at rest to within 0.001 of the distance
- *  (settlingDuration, CA-9.4); HUGE_VAL for an undamped spring. Mass 1, stiffness 100: damping
- *  5 gives about 2.78 s, damping 15 about 0.98 s (Apple: 2.85 and just over 1).
+/** The time after which the spring stays at rest to within 8.3e-4 of the distance
+ *  (settlingDuration, CA-9.4: the envelope of the motion falls below that threshold, the one
+ *  value that reproduces both of Apple's examples); HUGE_VAL for an undamped spring. Mass 1,
+ *  stiffness 100: damping 5 gives 2.85 s, damping 15 1.001 s (Apple: 2.85 and just over 1).
  *  Errors: INVALID_ARGUMENT (NULL, parameters outside the ranges at lamina_spring_t).
  *  Since: 0.1 */
 LAMINA_API lamina_status_t lamina_spring_get_settling_duration(
@@ -1312,11 +1322,12 @@ LAMINA_API lamina_status_t lamina_layer_add_animation(
     lamina_engine_t *engine, lamina_layer_t layer, const lamina_animation_t *animation,
     const char *key);
 
-/** A copy of the explicit animation attached under `key` (CA-11.5), as attached: with the
- *  duration filled in and, once committed, the begin time resolved. Owned, as
- *  lamina_animation_create_basic(). Implicit animations are not animation objects: their keys
- *  are listed, but this answers NOT_FOUND for them.
- *  Errors: also NOT_FOUND (no explicit animation under `key`). Since: 0.1 */
+/** A copy of the animation attached under `key` (CA-11.5), as attached: with the duration
+ *  filled in and, once committed, the begin time resolved. An implicit animation reads as the
+ *  basic animation Core Animation attaches (as Apple's animationForKey: does): the property's
+ *  key path, from = the presentation value at the change, to = the new value, the
+ *  transaction's duration and timing function. Owned, as lamina_animation_create_basic().
+ *  Errors: also NOT_FOUND (no animation under `key`). Since: 0.1 */
 LAMINA_API lamina_status_t lamina_layer_copy_animation(
     lamina_engine_t *engine, lamina_layer_t layer, const char *key,
     lamina_animation_t **out_animation);
@@ -1434,8 +1445,9 @@ LAMINA_API lamina_status_t lamina_layer_convert_time(
 /* When a property of a committed layer changes to a different value with disableActions off  */
 /* (R4, CA-2.7), or an event is posted on a committed layer, Lamina looks for the action to   */
 /* run, in this order, and stops at the first step that answers (CA-3.4, R5):                 */
-/*   1. the layer's delegate (lamina_layer_set_delegate()), or for a view-backed layer the    */
-/*      built-in view policy (R11, lamina_layer_set_view_backed());                           */
+/*   1. the layer's delegate (lamina_layer_set_delegate()); for a view-backed layer the       */
+/*      delegate, if any, then the built-in view policy (R11, lamina_layer_set_view_backed()), */
+/*      which ends the search;                                                                */
 /*   2. the layer's actions (lamina_layer_set_action(), lamina_layer_set_action_none());      */
 /*   3. the layer's style, then its nested styles in turn (lamina_layer_set_style());         */
 /*   4. the engine's default actions (lamina_engine_set_default_action());                    */
@@ -1599,9 +1611,10 @@ typedef struct lamina_layer_delegate {
                                                  const char *event, lamina_action_t **out_action);
 } lamina_layer_delegate_t;
 
-/** Sets the layer's delegate (its callbacks are copied from `delegate`; NULL clears it). The
- *  delegate is not consulted while the layer is view-backed: the view policy answers instead
- *  (R11). `free_userdata` follows the section's rule: it runs at once when `delegate` is NULL
+/** Sets the layer's delegate (its callbacks are copied from `delegate`; NULL clears it). On a
+ *  view-backed layer it answers before the view policy, and LAMINA_DELEGATE_CONTINUE falls back
+ *  to the policy (a UIView subclass calling super; see lamina_view_animation_is_open()).
+ *  `free_userdata` follows the section's rule: it runs at once when `delegate` is NULL
  *  or the call fails; otherwise, once no call to the delegate is still running, at the
  *  engine's next tick after the delegate is replaced, cleared or its layer destroyed, or when
  *  the engine is destroyed. Since: 0.1 */
@@ -1650,15 +1663,16 @@ LAMINA_API lamina_status_t lamina_layer_set_style(
 /* ------------------------------------------------------------------------------------------ */
 /* View-backed layers and animation blocks (UIView's role: R11, CA-4)                         */
 /*                                                                                            */
-/* A view-backed layer's action search starts with the built-in view policy instead of its    */
-/* delegate (CA-4.1): "no action" outside animation blocks, so its changes never animate      */
+/* A view-backed layer's action search ends with the built-in view policy (after a host       */
+/* delegate, if any, CA-4.1): "no action" outside animation blocks, so its changes never animate*/
 /* under a plain transaction (listing 7.4, CA-4.2), and inside a block an animation with the  */
 /* block's duration, delay, curve and options (listing 7.5). Modern UIKit's rules apply       */
-/* (CA-4.4): position, bounds and transform animate additively (from old - new to zero), so   */
+/* (CA-4.4): position, bounds, transform and cornerRadius animate additively (old - new to 0),*/
 /* an interrupted animation keeps running under the new one, under a fresh key ("position-2") */
 /* and the motion stays smooth; other properties animate from the old value (the presentation */
 /* with BEGIN_FROM_CURRENT_STATE, CA-4.5) to the new one under the property's key, replacing  */
-/* the one in flight. Non-animatable properties and events get no action.                     */
+/* the one in flight. Non-animatable properties, shadowOffset, shadowOpacity, shadowRadius     */
+/* (UIKit does not animate them, CA-4.9) and events get no action.                            */
 /* ------------------------------------------------------------------------------------------ */
 
 /** Makes the layer view-backed or not (default not). Since: 0.1 */
@@ -1725,6 +1739,58 @@ LAMINA_API lamina_status_t lamina_view_animation_commit(lamina_engine_t *engine)
 
 /* ========================================================================================== */
 /* END actions, delegates and view-backed layers                                              */
+/* ========================================================================================== */
+
+/* ========================================================================================== */
+/* BEGIN engine clocks and the view policy's question (issue 8: R1, R2, CA-2.14, CA-4.1)       */
+/* ========================================================================================== */
+/* An engine is driven by hand (explicit times passed to lamina_engine_tick(), exact and        */
+/* repeatable) or given a clock. With a clock, every commit reads it: engine time moves forward */
+/* to its reading and the committed animations begin there; lamina_engine_tick_now() ticks at   */
+/* its reading. By hand, a commit made between two ticks begins at the next tick's time. Either */
+/* way a host that sleeps while nothing moves sees the whole animation from the change.         */
+
+/** A host clock: returns seconds (any origin; it should not go backwards). Called on the thread
+ *  that commits or ticks, with no engine lock held; it must be cheap, safe to call from every
+ *  thread that uses the engine, and must not call Lamina functions on the engine. */
+typedef double (*lamina_clock_fn)(void *userdata);
+
+/** Gives the engine a host clock (the host's own frame clock), or with `clock` NULL returns it
+ *  to hand-driven time. Replaces a clock set before (its free_userdata runs then).
+ *  @param userdata passed to every call of `clock`. Borrowed by the engine until released:
+ *  `free_userdata` (may be NULL) runs once — when the clock is replaced or cleared, when the
+ *  engine is destroyed, or at once if `clock` is NULL or the call fails — never under an
+ *  engine lock. A reading that is not finite is ignored by commits.
+ *  Errors: INVALID_ARGUMENT (NULL engine), STALE_HANDLE. Thread safety: any thread. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_engine_set_clock(
+    lamina_engine_t *engine, lamina_clock_fn clock, void *userdata, lamina_free_fn free_userdata);
+
+/** Gives the engine the monotonic clock (CLOCK_MONOTONIC, the clock of lamina_clock_now(); never
+ *  the wall clock, R1), replacing any clock set before.
+ *  Errors: INVALID_ARGUMENT, STALE_HANDLE. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_engine_use_monotonic_clock(lamina_engine_t *engine);
+
+/** lamina_engine_tick() at the engine clock's reading (or the engine's current time if the
+ *  reading is earlier: time does not go back this way).
+ *  Errors: INVALID_ARGUMENT (NULL engine, or the clock returned NaN/infinity), STALE_HANDLE,
+ *  MISUSE when the engine has no clock, and as lamina_engine_tick(). Since: 0.1 */
+LAMINA_API lamina_status_t lamina_engine_tick_now(lamina_engine_t *engine);
+
+/* A host delegate (lamina_layer_set_delegate) on a view-backed layer answers before the view   */
+/* policy, as a UIView subclass overriding actionForLayer:forKey: does; answering "continue"   */
+/* falls back to the view policy (its call to super). Inside a block the policy animates every */
+/* animatable property except shadowOffset, shadowOpacity and shadowRadius (CA-4.9), and       */
+/* cornerRadius additively like position, bounds and transform (CA-4.4).                       */
+
+/** Whether the calling thread is inside an animation block that animates (begun with
+ *  lamina_view_animation_begin() and a duration > 0): what a delegate asks to decide, as
+ *  UIKit's +[UIView inheritedAnimationDuration] > 0. Errors: INVALID_ARGUMENT (NULL),
+ *  STALE_HANDLE. Thread safety: answers for the calling thread. Since: 0.1 */
+LAMINA_API lamina_status_t lamina_view_animation_is_open(
+    lamina_engine_t *engine, lamina_bool_t *out_open);
+
+/* ========================================================================================== */
+/* END engine clocks and the view policy's question                                           */
 /* ========================================================================================== */
 
 #ifdef __cplusplus

@@ -21,6 +21,22 @@ public enum FillMode: Int32, Sendable, CaseIterable {
     @inlinable public var holdsEnd: Bool { self == .forwards || self == .both }
     /// Whether the local start is held (`backwards` or `both`).
     @inlinable public var holdsStart: Bool { self == .backwards || self == .both }
+
+    /// Core Animation's name: "removed", "forwards", "backwards" or "both" (kCAFillMode*).
+    public var name: String {
+        switch self {
+        case .removed: return "removed"
+        case .forwards: return "forwards"
+        case .backwards: return "backwards"
+        case .both: return "both"
+        }
+    }
+
+    /// The fill mode with Core Animation's name, or nil for another string.
+    public init?(name: String) {
+        guard let mode = FillMode.allCases.first(where: { $0.name == name }) else { return nil }
+        self = mode
+    }
 }
 
 /// Where a parent time falls relative to an object's active period, in the direction the
@@ -245,6 +261,17 @@ public struct MediaTiming: Hashable, Sendable {
         for level in from.reversed() { time = level.parentTime(forLocalTime: time) }
         for level in to { time = level.localTime(forParentTime: time) }
         return time
+    }
+
+    /// A layer's time for its sublayers and animations (CA-5.11, CA-13.6): stage 1 alone while
+    /// its `duration` is 0 (the default: a layer's time space neither ends nor repeats);
+    /// otherwise the time within the current cycle after repeats and autoreverse, held by the
+    /// fill mode outside the active period, and −∞ ("not started") outside it without a fill.
+    public func layerLocalTime(forParentTime t: Double) -> Double {
+        guard duration > 0 else { return localTime(forParentTime: t) }
+        let st = state(atParentTime: t)
+        guard st.isContributing else { return -.infinity }
+        return st.iterationProgress * duration
     }
 
     // MARK: Stage 2: active, filling, finished (CA-5.10)

@@ -129,18 +129,30 @@ extension Engine {
             case .action(let a): return .action(a)
             case .continueSearch: break
             }
-        } else if slots[Int(slot)].extras?.isViewBacked == true {
-            // R11, CA-4.2: a view answers "no action" outside an animation block.
+        }
+        if slots[Int(slot)].extras?.isViewBacked == true {
+            // R11, CA-4.2: the view is the delegate. A host delegate answered first (a UIView
+            // subclass overriding actionForLayer:forKey:); "continue" is its call to super:
+            // the view policy, "no action" outside an animation block.
             guard let block = s.viewBlocks.last else { return .none }
-            return animatable ? .viewBlock(block) : .none
+            return animatable && Self.viewAnimates(event) ? .viewBlock(block) : .none
         }
         return searchAfterDelegate(slot, event: event, animatable: animatable)
     }
 
-    /// The host delegate to ask before a change, if the search must consult one. Lock held.
+    /// Whether UIKit's view policy animates a property inside a block (CA-4.9, CA-16): not the
+    /// shadow's offset, opacity or radius.
+    static func viewAnimates(_ event: String) -> Bool {
+        switch event {
+        case "shadowOffset", "shadowOpacity", "shadowRadius": return false
+        default: return true
+        }
+    }
+
+    /// The host delegate to ask before a change, if the search must consult one; on a
+    /// view-backed layer it answers before the view policy (CA-4.1). Lock held.
     func hostDelegate(_ slot: Int32) -> (@Sendable (Layer, String) -> DelegateAnswer)? {
-        guard let extras = slots[Int(slot)].extras, !extras.isViewBacked else { return nil }
-        return extras.delegate?.action
+        slots[Int(slot)].extras?.delegate?.action
     }
 
     /// Runs what `found` says for `event` on `slot`. Animations are added under the event key
@@ -242,7 +254,10 @@ extension Engine {
 
     /// Makes a layer view-backed (R11): the built-in UIView policy answers for it, "no action"
     /// outside ``animate(withDuration:delay:options:animations:completion:)`` blocks and an
-    /// animation inside them. A host delegate set on it is not consulted while it is view-backed.
+    /// animation inside them (except shadowOffset, shadowOpacity and shadowRadius, which UIKit
+    /// does not animate; CA-4.9). A host delegate set on it answers first, as a UIView subclass
+    /// overriding `actionForLayer:forKey:` does: ``DelegateAnswer/continueSearch`` falls back to
+    /// the view policy (its call to super). It may ask ``isViewAnimationBlockOpen``.
     public func setViewBacked(_ viewBacked: Bool, _ layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in extras(try resolve(layer)).isViewBacked = viewBacked }
     }

@@ -35,6 +35,11 @@ struct AttachedAnimation {
     var to: Value
     /// An explicit animation (then `from`/`to`/`track` are unused), or nil for an implicit one.
     var explicit: ExplicitState? = nil
+    /// Committed between two hand-driven ticks: its begin time is the next tick's (R2), set
+    /// by `Engine.stampDeferredBegins`. Until then it holds its start value.
+    var awaitingTick = false
+    /// Explicit only: its `beginTime` was 0 and so is filled in by the commit (CA-5.3).
+    var beginFromCommit = false
     /// General path only: the value at `Engine.now` (sampled by the last tick, or `from` when
     /// committed since), or nil when inactive then.
     var current: Value? = nil

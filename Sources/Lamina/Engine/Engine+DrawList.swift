@@ -233,9 +233,13 @@ extension Engine {
         for s in stacks.values where !s.dirty.isEmpty { return t }
         var next = Double.infinity
         for entry in animated {
+            // A layer whose clock is stopped (its or an ancestor's speed 0, QA1673's pause)
+            // shows the same frame for ever: only a commit can change it.
+            let frozen = timedLayers > 0 && isClockStopped(entry.slot)
             let local = localTime(entry.slot, at: t)
             for anim in entry.animations {
-                if anim.state == .pending { return t }  // starts at the next commit
+                if anim.state == .pending || anim.awaitingTick { return t }  // starts at the next commit/tick
+                if frozen { continue }
                 let begin: Double  // in the layer's time
                 if let e = anim.explicit {
                     switch e.animation.timing.state(atParentTime: local).phase {
@@ -255,6 +259,21 @@ extension Engine {
             }
         }
         return next
+    }
+
+    /// Whether the layer's time stands still: its committed speed or an ancestor's is 0
+    /// (CA-5.12). Walks the chain iteratively. Lock held.
+    func isClockStopped(_ slot: Int32) -> Bool {
+        var s = slot
+        while s >= 0 {
+            if slots[Int(s)].everTimed {
+                let snap = slots[Int(s)].snapshot
+                let timing = snap < 0 ? slots[Int(s)].model.layerTiming : snapshotPool[Int(snap)].layerTiming
+                if timing.speed == 0 { return true }
+            }
+            s = slots[Int(s)].parent
+        }
+        return false
     }
 
     /// A sublayer's zPosition on the presentation at `t` (0 when it has none: it is skipped

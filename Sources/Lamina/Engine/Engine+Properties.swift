@@ -193,6 +193,13 @@ extension Engine {
         guard value.isFinite else {
             throw LaminaError(.invalidArgument, "'\(keyPath)' needs finite numbers")
         }
+        switch (key.property, value) {
+        case (.fillMode, .string(let s)) where FillMode(name: s) == nil:
+            throw LaminaError(.invalidArgument, "'fillMode' is \"removed\", \"forwards\", \"backwards\" or \"both\", not '\(s)'")
+        case (.repeatCount, .number(let v)) where v < 0, (.repeatDuration, .number(let v)) where v < 0:
+            throw LaminaError(.invalidArgument, "'\(keyPath)' must be >= 0, got \(v)")
+        default: break
+        }
     }
 
     /// The setter flow (CA-2.6, R4–R6, R11): compute the new whole value; if it differs, record
@@ -233,7 +240,7 @@ extension Engine {
             let current = presentationValue(slot, key.property, info.defaultValue, at: now) ?? old
             let a = viewAnimation(block, info, old: old, new: new, current: current, slot: slot)
             let storage = viewAnimationKey(info.name, additive: a.isAdditive, slot: slot)
-            try? addAnimationLocked(a, forKey: storage, slot: slot, in: s)
+            try? addAnimationLocked(a, forKey: storage, slot: slot, in: s, commitDelay: block.delay > 0 ? block.delay : nil)
         case .none, .action:
             run(found, event: info.name, on: slot, property: info, in: s, followups: &followups)
         }

@@ -117,8 +117,20 @@ public final class Engine: @unchecked Sendable {
     /// The thread currently inside tick() (including its callbacks), or 0.
     var tickingThread: UInt = 0
 
-    /// Creates an engine at time 0 with no layers.
-    public init() {}
+    // MARK: Clock (R1, R2)
+    /// The engine's clock, or nil when the host drives time by hand.
+    var clockSource: Clock? = nil
+    /// True while tick() commits its own implicit transaction: that commit begins at the tick's
+    /// time. Any other commit of a hand-driven engine begins at the next tick's time (R2).
+    private var committingInTick = false
+    /// Layers with animations committed between two hand-driven ticks, whose begin time is the
+    /// next tick's (R2). Stamped at the start of that tick.
+    private var deferredBegins: [(slot: Int32, generation: UInt32)] = []
+
+    /// Creates an engine at time 0 with no layers, driven by hand (explicit times passed to
+    /// ``tick(_:)``) unless given a `clock` (R1): then every commit begins its animations at the
+    /// clock's time and ``tick()`` reads it.
+    public init(clock: Clock? = nil) { clockSource = clock }
 
     /// Whether the calling thread is inside this engine's tick (running its callbacks), where
     /// destroying the engine or ticking it again is a misuse.
@@ -188,7 +200,14 @@ public final class Engine: @unchecked Sendable {
     /// Publishes the calling thread's transaction group (CA-2.3): the dirty layers' model values
     /// become committed, pending animations get the begin time `now`, pending removals go, and
     /// completions set on the committed frames are marked committed. Lock held.
-    func publish(_ s: TransactionStack) {
+    ///
+    /// With a clock, `clockTime` is its reading for this commit (taken without the lock): engine
+    /// time moves there first, so the animations begin at the commit (R1, R2, CA-2.14).
+    func publish(_ s: TransactionStack, clockTime: Double? = nil) {
+        if let t = clockTime, t.isFinite, t > now {
+            now = t
+            advanceAnimations()
+        }
         let dirty = s.dirty
         s.dirty.removeAll(keepingCapacity: true)
         for (slot, generation) in dirty {
@@ -214,32 +233,35 @@ public final class Engine: @unchecked Sendable {
     /// Pending animations start at `now`; pending removals go. Edits the list in place. A
     /// started animation's value at `now` is its start value, so its output is set here and
     /// the presentation at the current frame stays exact without waiting for a tick.
+    ///
+    /// A hand-driven engine committing outside its tick's own commit cannot know the commit's
+    /// time: the animations are stamped `now` (so they hold their start value) and restamped
+    /// with the next tick's time (R2).
     private func commitAnimations(at a: Int) {
         var removedAny = false
+        var deferred = false
+        let deferring = clockSource == nil && !committingInTick
         let time = localTime(animated[a].slot, at: now)
         animated[a].animations.withUnsafeMutableBufferPointer { buf in
             for k in buf.indices {
                 switch buf[k].state {
                 case .pending:
                     buf[k].state = .committed
-                    buf[k].beginTime = time
-                    let active = buf[k].duration > 0
-                    if let e = buf[k].explicit {
-                        // beginTime 0 means "when the adding transaction commits" (CA-5.3).
-                        if e.animation.timing.beginTime == 0 { e.animation.timing.beginTime = time }
-                    } else if buf[k].track >= 0 {
-                        let t = Int(buf[k].track)
-                        tracks[t].state = .committed
-                        tracks[t].begin = time
-                        tracks[t].out = tracks[t].from
-                        tracks[t].hasOutput = active
-                    } else {
-                        buf[k].current = active ? buf[k].from.interpolated(to: buf[k].to, progress: 0) : nil
+                    // beginTime 0 means "when the adding transaction commits" (CA-5.3).
+                    if let e = buf[k].explicit, e.animation.timing.beginTime == 0 { buf[k].beginFromCommit = true }
+                    stamp(&buf[k], at: time)
+                    if deferring {
+                        buf[k].awaitingTick = true
+                        deferred = true
                     }
                 case .pendingRemoval: removedAny = true
                 case .committed: break
                 }
             }
+        }
+        if deferred {
+            let slot = animated[a].slot
+            deferredBegins.append((slot, slots[Int(slot)].generation))
         }
         guard removedAny else { return }
         var removed: [AttachedAnimation] = []
@@ -250,6 +272,42 @@ public final class Engine: @unchecked Sendable {
         }
         for anim in removed { animationEnded(anim, finished: false) }
         if animated[a].animations.isEmpty { removeAnimatedEntry(at: a) }
+    }
+
+    /// Sets a committed animation's begin time (in its layer's time) and its output there.
+    private func stamp(_ anim: inout AttachedAnimation, at time: Double) {
+        anim.beginTime = time
+        let active = anim.duration > 0
+        if let e = anim.explicit {
+            if anim.beginFromCommit { e.animation.timing.beginTime = time + e.commitDelay }
+        } else if anim.track >= 0 {
+            let t = Int(anim.track)
+            tracks[t].state = .committed
+            tracks[t].begin = time
+            tracks[t].out = tracks[t].from
+            tracks[t].hasOutput = active
+        } else {
+            anim.current = active ? anim.from.interpolated(to: anim.to, progress: 0) : nil
+        }
+    }
+
+    /// Gives the animations committed since the last tick of a hand-driven engine this tick's
+    /// time as their begin time (R2). Lock held, `now` already moved.
+    private func stampDeferredBegins() {
+        guard !deferredBegins.isEmpty else { return }
+        for (slot, generation) in deferredBegins {
+            let i = Int(slot)
+            guard slots[i].alive, slots[i].generation == generation, slots[i].animIndex >= 0 else { continue }
+            let a = Int(slots[i].animIndex)
+            let time = localTime(slot, at: now)
+            animated[a].animations.withUnsafeMutableBufferPointer { buf in
+                for k in buf.indices where buf[k].awaitingTick {
+                    buf[k].awaitingTick = false
+                    stamp(&buf[k], at: time)
+                }
+            }
+        }
+        deferredBegins.removeAll(keepingCapacity: true)
     }
 
     /// Commits the calling thread's outermost transaction frame state: marks completions of
@@ -320,7 +378,7 @@ public final class Engine: @unchecked Sendable {
 
     /// Commits the implicit transaction if no explicit one is open; otherwise remembers to
     /// commit it with the outermost explicit transaction (CA-2.5). Lock held.
-    func flushLocked(_ s: TransactionStack) {
+    func flushLocked(_ s: TransactionStack, clockTime: Double? = nil) {
         guard !s.frames.isEmpty else { return }
         if s.explicitDepth > 0 {
             s.flushRequested = true
@@ -329,15 +387,17 @@ public final class Engine: @unchecked Sendable {
         let frame = s.frames.removeLast()
         s.hasImplicit = false
         s.flushRequested = false
-        publish(s)
+        publish(s, clockTime: clockTime)
         commitCompletions(of: frame)
     }
 
     // MARK: - Tick
 
-    /// One run-loop turn (R2): commits the calling thread's implicit transaction, moves the
-    /// engine time to `time`, finishes and removes animations, and then runs the callbacks that
-    /// became due, on this thread, with no lock held.
+    /// One run-loop turn (R2): moves the engine time to `time`, then commits the calling
+    /// thread's implicit transaction (its animations begin at `time`, as do those committed
+    /// since the last tick of an engine driven by hand), starts, finishes and removes
+    /// animations, and then runs the callbacks that became due, on this thread, with no lock
+    /// held.
     ///
     /// - Throws: `invalidArgument` for a non-finite time; `misuse` when called from one of this
     ///   engine's callbacks or while another thread is ticking.
@@ -360,8 +420,12 @@ public final class Engine: @unchecked Sendable {
         }
         tickingThread = currentThreadID()
         tickCount &+= 1
-        flushLocked(stack())
+        // Time first, then the commit (R2): a change made while the host slept begins now.
         now = time
+        stampDeferredBegins()
+        committingInTick = true
+        flushLocked(stack())
+        committingInTick = false
         advanceAnimations()
         calls = pendingCallbacks
         pendingCallbacks.removeAll()

@@ -20,6 +20,9 @@ final class ExplicitState {
     var capturedFrom: Value? = nil
     /// A transition's view of the layer before the changes it transitions (CA-10.2).
     var transitionBefore: LayerProperties? = nil
+    /// Added with beginTime 0 and a delay (a delayed view-animation block): its beginTime is
+    /// the commit's time plus this (CA-4.6, R2).
+    var commitDelay: Double = 0
 
     init(_ animation: Animation, owner: LayerID, engine: Engine, parentDuration: Double?) throws(LaminaError) {
         var animation = animation
@@ -162,7 +165,7 @@ final class ExplicitState {
                 }
             } else {
                 guard let value = keyframes?.value(atProgress: y) else { return }
-                v = value
+                v = cumulated(value, iteration: st.currentIteration)
             }
             let underlying = target.component.extract(from: p.get(target.property, customDefault: info.defaultValue))
             guard let out = BasicEndpoints.value(
@@ -171,6 +174,21 @@ final class ExplicitState {
             else { return }
             apply(out, to: &p)
         }
+    }
+
+    /// A keyframe value in iteration `iteration` of a cumulative animation (CA-7.4): each cycle
+    /// starts where the previous one ended, `v ⊕ iteration·(last ⊖ first)` — the rule of basic
+    /// animations with the first and last keyframes as from and to. Unchanged otherwise.
+    private func cumulated(_ v: Value, iteration: Int) -> Value {
+        guard animation.isCumulative, iteration != 0,
+              case .keyframe(let spec, _, _) = animation.kind,
+              let first = spec.values.first, let last = spec.values.last,
+              v.isAccumulable, first.isAccumulable, last.isAccumulable,
+              let step = BasicEndpoints.minus(last, first),
+              let total = step.scaled(by: Double(iteration)),
+              let sum = BasicEndpoints.plus(v, total)
+        else { return v }
+        return sum
     }
 
     /// Iteration progress after the timing function, or the spring's progress (CA-9.3).
@@ -240,11 +258,24 @@ extension Engine {
     }
 
     /// ``addAnimation(_:forKey:to:)`` with the lock held.
-    func addAnimationLocked(_ animation: Animation, forKey key: String?, slot: Int32, in s: TransactionStack) throws(LaminaError) {
+    func addAnimationLocked(
+        _ animation: Animation, forKey key: String?, slot: Int32, in s: TransactionStack, commitDelay: Double? = nil
+    ) throws(LaminaError) {
         let layer = handle(slot)
         var copy = animation
         if !(copy.timing.duration > 0) { copy.timing.duration = s.duration }
+        // R7, CA-2.7: the transaction's timing function fills in an animation without a curve
+        // (explicit ones and actions' alike; springs follow their own motion).
+        if copy.timingFunction == nil, let curve = s.timingFunction {
+            switch copy.kind {
+            case .spring: break
+            default: copy.timingFunction = curve
+            }
+        }
+        // A delay counted from the commit, whose time is not known yet (R2).
+        if commitDelay != nil { copy.timing.beginTime = 0 }
         let state = try ExplicitState(copy, owner: layer, engine: self, parentDuration: nil)
+        if let commitDelay { state.commitDelay = commitDelay }
         let storage = storageKey(key, for: copy)
         markDirty(slot, in: s)
         if let target = state.target, let info = state.targetInfo,
@@ -262,12 +293,31 @@ extension Engine {
         attach(attached, to: slot, in: s)
     }
 
-    /// The attached copy under `key` (CA-11.5), or nil.
+    /// The attached copy under `key` (CA-11.5), or nil. An implicit animation reads as the
+    /// basic animation Core Animation would have attached: the property's key path, from the
+    /// presentation value at the change to the new value, the transaction's duration and curve,
+    /// and its begin time once committed.
     public func animation(forKey key: String, of layer: LayerID) throws(LaminaError) -> Animation? {
         try lock.withLock { () throws(LaminaError) -> Animation? in
             let slot = try resolve(layer)
-            return attachment(key, slot)?.explicit?.animation
+            guard let anim = attachment(key, slot) else { return nil }
+            if let e = anim.explicit { return e.animation }
+            return implicitAnimation(anim)
         }
+    }
+
+    /// An implicit animation as a basic animation (CA-11.5). Lock held.
+    func implicitAnimation(_ anim: AttachedAnimation) -> Animation {
+        var from = anim.from, to = anim.to
+        if anim.track >= 0 {
+            let t = tracks[Int(anim.track)]
+            from = Value.fromVector(t.from, as: anim.valueType)
+            to = Value.fromVector(t.to, as: anim.valueType)
+        }
+        var a = Animation.basic(keyPath: info(of: anim.target).name, from: from, to: to, duration: anim.duration)
+        a.timingFunction = curves[Int(anim.curve)]
+        if anim.state != .pending { a.timing.beginTime = anim.beginTime }
+        return a
     }
 
     /// The keys of the layer's animations in evaluation order (CA-11.6), implicit ones included;
@@ -382,7 +432,9 @@ extension Engine {
         // Read in place: this runs per track and per ancestor on the per-frame path.
         let snap = slots[Int(slot)].snapshot
         let timing = snap < 0 ? slots[Int(slot)].model.layerTiming : snapshotPool[Int(snap)].layerTiming
-        return timing.localTime(forParentTime: parentTime)
+        // Issue 8 item 7: the whole of CAMediaTiming (duration, repeats, autoreverse, fill),
+        // not only stage 1; identical to stage 1 while the layer's duration is 0.
+        return timing.layerLocalTime(forParentTime: parentTime)
     }
 
     /// Converts a time from one layer's time space to another's (CALayer.convertTime(_:from:));

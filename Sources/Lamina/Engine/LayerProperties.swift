@@ -23,6 +23,11 @@ struct RareProperties: Sendable {
     var beginTime: Double = 0
     var speed: Double = 1
     var timeOffset: Double = 0
+    var duration: Double = 0
+    var repeatCount: Double = 0
+    var repeatDuration: Double = 0
+    var autoreverses = false
+    var fillMode: FillMode = .removed
     /// Custom properties that differ from their registered default, by PropertyID.
     var custom: [UInt16: Value] = [:]
 }
@@ -77,13 +82,17 @@ struct LayerProperties: Sendable {
     /// The layer's media timing, mapping its superlayer's time to its own (CA-5.2, CA-5.11).
     var layerTiming: MediaTiming {
         let r = rare
-        return MediaTiming(beginTime: r.beginTime, speed: r.speed, timeOffset: r.timeOffset)
+        return MediaTiming(
+            beginTime: r.beginTime, duration: r.duration, speed: r.speed, timeOffset: r.timeOffset,
+            repeatCount: r.repeatCount, repeatDuration: r.repeatDuration, autoreverses: r.autoreverses,
+            fillMode: r.fillMode)
     }
 
     /// Whether the layer's time differs from its superlayer's.
     var isTimed: Bool {
         guard let r = rareBox?.value else { return false }
-        return r.beginTime != 0 || r.speed != 1 || r.timeOffset != 0
+        return r.beginTime != 0 || r.speed != 1 || r.timeOffset != 0 || r.duration != 0
+            || r.repeatCount != 0 || r.repeatDuration != 0 || r.autoreverses || r.fillMode != .removed
     }
 
     @inline(__always)
@@ -122,6 +131,11 @@ struct LayerProperties: Sendable {
         case .beginTime: return .number(rare.beginTime)
         case .speed: return .number(rare.speed)
         case .timeOffset: return .number(rare.timeOffset)
+        case .duration: return .number(rare.duration)
+        case .repeatCount: return .number(rare.repeatCount)
+        case .repeatDuration: return .number(rare.repeatDuration)
+        case .autoreverses: return .bool(rare.autoreverses)
+        case .fillMode: return .string(rare.fillMode.name)
         default: return rareBox?.value.custom[id.rawValue] ?? customDefault
         }
     }
@@ -161,6 +175,11 @@ struct LayerProperties: Sendable {
         case let (.beginTime, .number(v)): rare.beginTime = v
         case let (.speed, .number(v)): rare.speed = v
         case let (.timeOffset, .number(v)): rare.timeOffset = v
+        case let (.duration, .number(v)): rare.duration = v
+        case let (.repeatCount, .number(v)): rare.repeatCount = v
+        case let (.repeatDuration, .number(v)): rare.repeatDuration = v
+        case let (.autoreverses, .bool(v)): rare.autoreverses = v
+        case let (.fillMode, .string(v)): rare.fillMode = FillMode(name: v) ?? .removed
         default:
             if id.isCustom { rare.custom[id.rawValue] = value }
         }

@@ -41,11 +41,26 @@ public struct PropertyID: Hashable, Sendable, RawRepresentable {
     public static let speed = PropertyID(rawValue: 26)
     /// A layer's media timing: an offset added to its local time.
     public static let timeOffset = PropertyID(rawValue: 27)
+    // The rest of CAMediaTiming on layers (CA-5.11, CA-13.6; issue 8 item 7).
+    /// A layer's media timing: the length of one cycle of its time space; 0 (the default) for
+    /// a time space that never ends or repeats.
+    public static let duration = PropertyID(rawValue: 28)
+    /// A layer's media timing: how many cycles its time space plays (with a duration).
+    public static let repeatCount = PropertyID(rawValue: 29)
+    /// A layer's media timing: how long its time space repeats (with a duration).
+    public static let repeatDuration = PropertyID(rawValue: 30)
+    /// A layer's media timing: whether each cycle plays forwards then backwards.
+    public static let autoreverses = PropertyID(rawValue: 31)
+    /// A layer's media timing: "removed", "forwards", "backwards" or "both" (CA-5.9).
+    public static let fillMode = PropertyID(rawValue: 32)
 
-    static let builtinCount: UInt16 = 28
+    static let builtinCount: UInt16 = 33
 
     /// Whether this is one of the layer timing properties.
-    var isLayerTiming: Bool { self == .beginTime || self == .speed || self == .timeOffset }
+    var isLayerTiming: Bool {
+        self == .beginTime || self == .speed || self == .timeOffset
+            || (rawValue >= Self.duration.rawValue && rawValue <= Self.fillMode.rawValue)
+    }
 
     /// Whether this is a registered custom property.
     public var isCustom: Bool { rawValue >= Self.customBase }
@@ -96,6 +111,11 @@ enum Builtins {
         PropertyInfo(name: "beginTime", type: .number, defaultValue: .number(0), nullable: false, animatable: false),
         PropertyInfo(name: "speed", type: .number, defaultValue: .number(1), nullable: false, animatable: false),
         PropertyInfo(name: "timeOffset", type: .number, defaultValue: .number(0), nullable: false, animatable: false),
+        PropertyInfo(name: "duration", type: .number, defaultValue: .number(0), nullable: false, animatable: false),
+        PropertyInfo(name: "repeatCount", type: .number, defaultValue: .number(0), nullable: false, animatable: false),
+        PropertyInfo(name: "repeatDuration", type: .number, defaultValue: .number(0), nullable: false, animatable: false),
+        PropertyInfo(name: "autoreverses", type: .bool, defaultValue: .bool(false), nullable: false, animatable: false),
+        PropertyInfo(name: "fillMode", type: .string, defaultValue: .string("removed"), nullable: false, animatable: false),
     ]
 
     static let byName: [String: PropertyID] = {

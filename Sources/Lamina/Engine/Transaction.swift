@@ -61,6 +61,7 @@ public struct Transaction: Sendable {
     ///
     /// - Throws: `misuse` when no explicit transaction is open; nothing changes then.
     public func commit() throws(LaminaError) {
+        let clockTime = engine.readClock()  // R1: a clock is read at every commit, unlocked
         try engine.lock.withLock { () throws(LaminaError) in
             let s = engine.stack()
             guard s.explicitDepth > 0 else {
@@ -73,9 +74,9 @@ public struct Transaction: Sendable {
             engine.commitCompletions(of: frame)
             if s.frames.isEmpty {
                 s.flushRequested = false
-                engine.publish(s)
+                engine.publish(s, clockTime: clockTime)
             } else if s.explicitDepth == 0, s.flushRequested {
-                engine.flushLocked(s)
+                engine.flushLocked(s, clockTime: clockTime)
             }
         }
     }
@@ -83,7 +84,8 @@ public struct Transaction: Sendable {
     /// Commits the implicit transaction now, or when the outermost explicit one commits if any
     /// is open (CA-2.5).
     public func flush() {
-        engine.lock.withLock { engine.flushLocked(engine.stack()) }
+        let clockTime = engine.readClock()
+        engine.lock.withLock { engine.flushLocked(engine.stack(), clockTime: clockTime) }
     }
 
     /// The explicit nesting depth on the calling thread (the implicit transaction not counted).
@@ -140,21 +142,27 @@ public struct Transaction: Sendable {
         engine.lock.withLock { engine.stack().hasCompletion }
     }
 
-    /// The innermost value stored under `key` (CA-2.8). "animationDuration" and
-    /// "disableActions" read the settings above.
+    /// The innermost value stored under `key` (CA-2.8). "animationDuration",
+    /// "disableActions" and "animationTimingFunction" read the settings above; the timing
+    /// function reads as its Core Animation name (`.string("easeIn")`) when it is a named curve,
+    /// otherwise as its control points in a `.rect` (origin = first, size = second control
+    /// point), and nil when unset.
     public func value(forKey key: String) -> Value? {
         engine.lock.withLock {
             let s = engine.stack()
             switch key {
             case "animationDuration": return .number(s.duration)
             case "disableActions": return .bool(s.disableActions)
+            case "animationTimingFunction": return s.timingFunction.map(Self.timingValue)
             default: return s.value(forKey: key)
             }
         }
     }
 
     /// Stores `value` under `key` in the innermost transaction; nil removes it from that
-    /// transaction. "animationDuration" takes a number and "disableActions" a boolean.
+    /// transaction. "animationDuration" takes a number, "disableActions" a boolean and
+    /// "animationTimingFunction" a curve's name (`.string("easeInEaseOut")`, CA-2.8) or its four
+    /// control points as a `.rect` (origin = first, size = second control point).
     ///
     /// - Throws: `invalidArgument` (empty key, non-finite numbers), `typeMismatch` (wrong type
     ///   for a built-in key).
@@ -176,10 +184,36 @@ public struct Transaction: Sendable {
             throw LaminaError(.typeMismatch, "'animationDuration' takes a number")
         case ("disableActions", _):
             throw LaminaError(.typeMismatch, "'disableActions' takes a boolean")
-        case ("animationTimingFunction", _):
-            throw LaminaError(.typeMismatch, "set 'animationTimingFunction' with the timing function setter")
+        case ("animationTimingFunction", nil):
+            innermost { $0.timingFunction = nil }
+        case ("animationTimingFunction", let v?):
+            timingFunction = try Self.timingFunction(from: v)
         default:
             innermost { $0.values[key] = value }
+        }
+    }
+
+    /// The key-value form of a timing function (see ``value(forKey:)``).
+    static func timingValue(_ t: TimingFunction) -> Value {
+        if let name = t.name { return .string(name.rawValue) }
+        return .rect(Rect(x: t.c1x, y: t.c1y, width: t.c2x, height: t.c2y))
+    }
+
+    /// A timing function from its key-value form (see ``setValue(_:forKey:)``).
+    static func timingFunction(from v: Value) throws(LaminaError) -> TimingFunction {
+        switch v {
+        case .string(let s):
+            guard let name = TimingFunction.Name(rawValue: s) else {
+                throw LaminaError(.invalidArgument, "'animationTimingFunction': unknown curve name '\(s)' (linear, easeIn, easeOut, easeInEaseOut, default)")
+            }
+            return TimingFunction(name)
+        case .rect(let r):
+            guard TimingFunction.isValid(c1x: r.origin.x, c1y: r.origin.y, c2x: r.size.width, c2y: r.size.height) else {
+                throw LaminaError(.invalidArgument, "'animationTimingFunction': control point x values must lie in [0, 1]")
+            }
+            return TimingFunction(controlPoints: r.origin.x, r.origin.y, r.size.width, r.size.height)
+        default:
+            throw LaminaError(.typeMismatch, "'animationTimingFunction' takes a curve name (string) or four control points (rect), not a \(v.type)")
         }
     }
 

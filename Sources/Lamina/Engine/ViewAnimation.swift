@@ -87,6 +87,13 @@ extension Engine {
         try commitViewAnimation()
     }
 
+    /// Whether the calling thread is inside a UIView-style animation block that animates
+    /// (duration > 0): what a host delegate on a view-backed layer asks to decide, as UIKit's
+    /// `+[UIView inheritedAnimationDuration] > 0` does.
+    public var isViewAnimationBlockOpen: Bool {
+        lock.withLock { !stack().viewBlocks.isEmpty }
+    }
+
     /// Marks a layer as view-backed (see ``setViewBacked(_:_:)``) — the Swift spelling.
     public func isViewBacked(_ layer: LayerID) throws(LaminaError) -> Bool {
         try lock.withLock { () throws(LaminaError) -> Bool in
@@ -100,10 +107,13 @@ extension Engine {
         _ block: ViewBlock, _ info: PropertyInfo, old: Value, new: Value, current: Value, slot: Int32
     ) -> Animation {
         var a: Animation
-        if let delta = additiveDelta(from: old, to: new), let zero = additiveZero(of: new) {
+        if let delta = additiveDelta(from: old, to: new, property: info.name), let zero = additiveZero(of: new) {
             // iOS 8+: from = old − new, to = zero, additive (CA-4.4).
             a = .basic(keyPath: info.name, from: delta, to: zero)
             a.isAdditive = true
+            // Filling backwards holds the old value through a block's delay (CA-4.3, CA-4.6):
+            // old − new added to the new model value is the old value.
+            a.timing.fillMode = .both
         } else {
             // iOS 7: from the old model value (or the presentation with beginFromCurrentState),
             // no toValue: it ends on the live model value (CA-4.3, CA-4.5).
@@ -122,10 +132,11 @@ extension Engine {
         return a
     }
 
-    /// `old − new` for the properties UIKit animates additively (position, bounds, transform),
-    /// nil for the others.
-    private func additiveDelta(from old: Value, to new: Value) -> Value? {
+    /// `old − new` for the properties UIKit animates additively (position, bounds, transform,
+    /// cornerRadius; CA-4.4), nil for the others.
+    private func additiveDelta(from old: Value, to new: Value, property: String) -> Value? {
         switch (old, new) {
+        case let (.number(a), .number(b)) where property == "cornerRadius": return .number(a - b)
         case let (.point(a), .point(b)): return .point(Point(x: a.x - b.x, y: a.y - b.y))
         case let (.rect(a), .rect(b)):
             return .rect(Rect(x: a.origin.x - b.origin.x, y: a.origin.y - b.origin.y,
@@ -143,6 +154,7 @@ extension Engine {
         case .point: return .point(.zero)
         case .rect: return .rect(.zero)
         case .transform: return .transform(.identity)
+        case .number: return .number(0)
         default: return nil
         }
     }

@@ -280,10 +280,20 @@ extension Transform3D {
     /// - If either end cannot be decomposed (``decomposed()`` is `nil`), the value switches
     ///   discretely: `self` below 0.5, `other` from 0.5 on (R9).
     /// - A whole turn looks like no turn: identity → rotation(2π) does not move (CA-14.4).
+    /// - When both ends are 2D (``isAffine2D``: no z or perspective terms) the 2D decomposition
+    ///   is used instead, as WebKit and Chromium do: a reflection keeps one axis flipped and
+    ///   stays flat (scaling(−1, 1) → identity is scale(−0.5, 1) at a quarter), where the 3D
+    ///   rule would turn the layer about x.
     public func interpolated(to other: Transform3D, progress: Double) -> Transform3D {
         guard progress.isFinite else { return self }
         if progress == 0 { return self }
         if progress == 1 { return other }
+        if isAffine2D && other.isAffine2D && m11 * m22 - m12 * m21 != 0
+            && other.m11 * other.m22 - other.m12 * other.m21 != 0 {
+            // Singular ends keep R9's discrete switch below.
+            return Decomposed2D.interpolate(Decomposed2D(self), Decomposed2D(other), progress).matrix
+        }
+        if isAffine2D && other.isAffine2D { return progress < 0.5 ? self : other }
         guard let from = decomposed(), let to = other.decomposed() else {
             return progress < 0.5 ? self : other
         }

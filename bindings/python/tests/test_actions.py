@@ -50,6 +50,7 @@ def test_listing_7_6_action_runs_push_transition(engine, layer):
 def test_animation_action_with_cleared_key_path(engine, layer):
     layer.set_action("opacity", BasicAnimation(None, duration=2.0, timing_function="linear"))
     layer.opacity = 0.0
+    engine.tick(0)  # commit here: R2 begins it at the next tick
     engine.tick(1.0)
     assert layer.presentation().opacity == pytest.approx(0.5)
 
@@ -71,6 +72,7 @@ def test_delegate_answers(engine, layer):
     assert asked == [("opacity", 1.0)]  # sees the old value (CA-2.6)
     layer.position = (100, 0)
     layer.background_color = BLUE
+    engine.tick(0)  # commit here: R2 begins it at the next tick
     engine.tick(0.2)
     assert sorted(layer.animation_keys) == ["backgroundColor", "position"]
     assert layer.presentation().position.x == pytest.approx(20)
@@ -138,14 +140,17 @@ def test_animate_block_completion_and_options(engine, layer):
     results = []
     with engine.animate(1.0, delay=0.5, curve="linear", completion=results.append):
         layer.position = (100, 0)
+    engine.tick(0)  # commit here: R2 begins it at the next tick
     engine.tick(1.0)
     assert layer.presentation().position.x == pytest.approx(50, abs=1e-6)  # additive from -100
     engine.tick(2.0)
     assert results == [True]
     with engine.animate(1.0, completion=results.append):
         layer.opacity = 0.0
+    engine.tick(2.0)  # commit here: R2 begins it at the next tick
     engine.tick(2.1)
     layer.remove_all_animations()
+    engine.tick(2.1)  # commit here: R2 begins it at the next tick
     engine.tick(2.2)
     assert results == [True, False]
     with pytest.raises(lamina.MisuseError):
@@ -156,5 +161,6 @@ def test_animate_block_completion_and_options(engine, layer):
             pass
     with engine.animate(0.5, options=lamina.ViewAnimationOptions.REPEAT | lamina.ViewAnimationOptions.AUTOREVERSE):
         layer.opacity = 1.0
+    engine.tick(2.2)  # commit here: R2 begins it at the next tick
     engine.tick(3.0)
     assert layer.animation_timing("opacity").active_duration == float("inf")

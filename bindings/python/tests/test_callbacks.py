@@ -23,6 +23,7 @@ def test_completion_exception_reraised_by_tick(engine):
     with engine.transaction(completion=fail):
         layer.opacity = 0.5
     with pytest.raises(Boom, match="from a completion"):
+        engine.tick(0)  # commit here: R2 begins it at the next tick
         engine.tick(1.0)
     engine.tick(2.0)  # the engine is fine afterwards; the exception was raised once
 
@@ -72,6 +73,7 @@ def test_tick_on_another_thread_runs_callbacks_there(engine):
 
     def worker():
         try:
+            engine.tick(0)  # commit here: R2 begins it at the next tick
             engine.tick(1.0)
         except BaseException as e:  # pragma: no cover
             errors.append(e)
@@ -96,6 +98,7 @@ def test_exception_in_callback_on_other_thread_raised_there(engine):
 
     def worker():
         try:
+            engine.tick(0)  # commit here: R2 begins it at the next tick
             engine.tick(1.0)
         except Boom as e:
             caught.append(e)
@@ -104,6 +107,7 @@ def test_exception_in_callback_on_other_thread_raised_there(engine):
     t.start()
     t.join()
     assert len(caught) == 1
+    engine.tick(1.0)  # commit here: R2 begins it at the next tick
     engine.tick(2.0)  # nothing left over on this thread
 
 
@@ -146,5 +150,6 @@ def test_completion_can_change_layers(engine):
     engine.tick(0)
     with engine.transaction(completion=lambda: setattr(layer, "opacity", 0.25)):
         layer.opacity = 0.5
+    engine.tick(0)  # commit here: R2 begins it at the next tick
     engine.tick(1)
     assert layer.opacity == 0.25

@@ -19,6 +19,7 @@ def layer(engine):
 def test_value_function_rotate_z(engine, layer):
     layer.add_animation(BasicAnimation("transform", from_value=0.0, to_value=math.pi,
                                        value_function="rotate-z", duration=1.0), key="spin")
+    engine.tick(0)  # commit here: R2 begins it at the next tick
     engine.tick(0.5)
     assert layer.presentation()["transform.rotation.z"] == pytest.approx(math.pi / 2)
     with pytest.raises(ValueError):
@@ -28,6 +29,7 @@ def test_value_function_rotate_z(engine, layer):
 def test_cumulative_repeats(engine, layer):
     layer.add_animation(BasicAnimation("position.x", from_value=0.0, to_value=10.0, duration=1.0,
                                        repeat_count=3, cumulative=True), key="walk")
+    engine.tick(0)  # commit here: R2 begins it at the next tick
     engine.tick(2.5)
     assert layer.presentation().position.x == pytest.approx(25.0)
 
@@ -35,6 +37,7 @@ def test_cumulative_repeats(engine, layer):
 def test_keyframe_segment_timing_functions(engine, layer):
     layer.add_animation(KeyframeAnimation("opacity", [0.0, 1.0], timing_functions=["ease-in"],
                                           duration=1.0), key="k")
+    engine.tick(0)  # commit here: R2 begins it at the next tick
     engine.tick(0.5)
     assert layer.presentation().opacity == pytest.approx(lamina.TimingFunction.named("ease-in")(0.5), abs=1e-6)
 
@@ -44,6 +47,7 @@ def test_cubic_keyframes_with_tension(engine, layer):
                                           calculation_mode="cubic", tension_values=[0, 0, 0],
                                           continuity_values=[0, 0, 0], bias_values=[0, 0, 0],
                                           duration=1.0), key="c")
+    engine.tick(0)  # commit here: R2 begins it at the next tick
     engine.tick(0.5)
     assert layer.presentation().position == pytest.approx(Point(50, 50))
 
@@ -53,6 +57,7 @@ def test_transition_progress_window(engine, layer):
         layer.opacity = 0.5
         layer.add_animation(TransitionAnimation("fade", start_progress=0.2, end_progress=0.6,
                                                 duration=1.0, timing_function="linear"))
+    engine.tick(0)  # commit here: R2 begins it at the next tick
     engine.tick(0.5)
     t = layer.transition()
     assert t.type == "fade" and t.subtype is None

@@ -30,14 +30,17 @@ def test_uncommitted_layer_does_not_animate_r4(engine):
 
 def test_listing_7_1_implicit_animation(engine):
     layer = engine.layer(background_color=RED)
+    engine.tick(0)  # commit here: R2 begins it at the next tick
     engine.tick(0.0)
     layer.background_color = BLUE
     assert layer.background_color == BLUE          # the model changes at once
     assert layer.presentation().background_color == RED  # uncommitted changes are invisible
+    engine.tick(0.0)  # commit here: R2 begins it at the next tick
     engine.tick(0.1)
     assert layer.animation_keys == ["backgroundColor"]
     got = layer.presentation().background_color
     assert got == pytest.approx(mix(RED, BLUE, DEFAULT(0.1 / 0.25)))
+    engine.tick(0.1)  # commit here: R2 begins it at the next tick
     engine.tick(0.3)
     assert layer.presentation().background_color == BLUE
     assert layer.animation_keys == []
@@ -45,11 +48,13 @@ def test_listing_7_1_implicit_animation(engine):
 
 def test_listing_7_2_transaction_duration_and_timing(engine):
     layer = engine.layer(opacity=1.0)
+    engine.tick(0)  # commit here: R2 begins it at the next tick
     engine.tick(0.0)
     with engine.transaction(duration=1.0, timing="linear") as t:
         assert t.duration == 1.0
         assert t.timing_function == TimingFunction.named("linear")
         layer.opacity = 0.0
+    engine.tick(0.0)  # commit here: R2 begins it at the next tick
     engine.tick(0.5)
     assert layer.presentation().opacity == pytest.approx(0.5)
     engine.tick(1.0)
@@ -107,6 +112,7 @@ def test_completion_runs_after_animations_ca_2_9(engine):
     done = []
     with engine.transaction(duration=0.5, completion=lambda: done.append(engine.time)):
         layer.opacity = 0.0
+    engine.tick(0)  # commit here: R2 begins it at the next tick
     engine.tick(0.25)
     assert done == []
     engine.tick(0.6)
@@ -125,6 +131,7 @@ def test_listing_7_3_completion_after_pop(engine):
 
     with engine.transaction(duration=1.0, completion=rotate):
         layer.background_color = BLUE
+    engine.tick(0)  # commit here: R2 begins it at the next tick
     engine.tick(1.0)
     assert log == ["completion"]
     engine.tick(1.1)
@@ -178,6 +185,7 @@ def test_custom_property(engine):
     assert layer.value("progress") == 0.0
     engine.tick(0)
     layer.set_value("progress", 1.0)
+    engine.tick(0)  # commit here: R2 begins it at the next tick
     engine.tick(0.125)
     assert 0 < layer.presentation()["progress"] < 1
     with pytest.raises(lamina.MisuseError):

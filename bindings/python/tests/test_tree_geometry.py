@@ -67,6 +67,7 @@ def test_hit_test_model_vs_presentation_listing_7_7(engine):
     engine.tick(0)
     with engine.transaction(duration=4.0, timing="linear"):
         mover.position = (325, 25)
+    engine.tick(0)  # commit here: R2 begins it at the next tick
     engine.tick(2.0)  # on screen the layer is half-way: centre (175, 25)
     assert root.hit_test((175, 25), presentation=True) is mover
     assert root.hit_test((175, 25)) is root          # the model has it at (325, 25) already

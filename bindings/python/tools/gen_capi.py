@@ -53,6 +53,7 @@ TYPES = {
     "lamina_free_fn": "FREE_FN",
     "lamina_action_fn": "ACTION_FN",
     "lamina_view_animation_completion_fn": "VIEW_COMPLETION_FN",
+    "lamina_clock_fn": "CLOCK_FN",
 }
 OPAQUE = {"EngineStruct": "EngineP", "AnimationStruct": "AnimationP",
           "ActionStruct": "ActionP", "StyleStruct": "StyleP"}

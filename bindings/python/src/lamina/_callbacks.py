@@ -67,6 +67,22 @@ def _view_completion(userdata: Optional[int], finished: int) -> None:
 view_completion_trampoline = C.VIEW_COMPLETION_FN(_view_completion)
 
 
+def _clock(userdata: Optional[int]) -> float:
+    # An engine clock (R1): a callable returning seconds. A failure is stashed and re-raised
+    # after the C call that read the clock returns; the engine ignores the NaN reading.
+    fn = _get(userdata)
+    if fn is None:
+        return float("nan")
+    try:
+        return float(fn())
+    except BaseException as e:  # noqa: BLE001 - re-raised after the C call returns
+        C.stash_exception(e)
+        return float("nan")
+
+
+clock_trampoline = C.CLOCK_FN(_clock)
+
+
 def _wrap(entry: Tuple[Any, ...], handle: int) -> Any:
     engine = entry[0]()
     if engine is None:

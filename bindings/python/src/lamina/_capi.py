@@ -182,6 +182,7 @@ VIEW_COMPLETION_FN = CFUNCTYPE(None, c_void_p, c_uint32)
 DID_START_FN = CFUNCTYPE(None, c_void_p, c_uint64, c_char_p)
 DID_STOP_FN = CFUNCTYPE(None, c_void_p, c_uint64, c_char_p, c_uint32)
 ACTION_FOR_LAYER_FN = CFUNCTYPE(c_int32, c_void_p, c_uint64, c_char_p, POINTER(ActionP))
+CLOCK_FN = CFUNCTYPE(c_double, c_void_p)
 
 
 class AnimationDelegate(Structure):
@@ -432,6 +433,10 @@ _FUNCTIONS: List[Any] = [
     ('lamina_layer_get_view_backed', [EngineP, c_uint64, POINTER(c_uint32)], c_int32),
     ('lamina_view_animation_begin', [EngineP, c_double, c_double, c_uint64, VIEW_COMPLETION_FN, c_void_p, FREE_FN], c_int32),
     ('lamina_view_animation_commit', [EngineP], c_int32),
+    ('lamina_engine_set_clock', [EngineP, CLOCK_FN, c_void_p, FREE_FN], c_int32),
+    ('lamina_engine_use_monotonic_clock', [EngineP], c_int32),
+    ('lamina_engine_tick_now', [EngineP], c_int32),
+    ('lamina_view_animation_is_open', [EngineP, POINTER(c_uint32)], c_int32),
 ]
 
 lib = load_library()

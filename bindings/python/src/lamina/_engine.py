@@ -134,11 +134,16 @@ _PROPS: Dict[str, Tuple[str, str]] = {
     "begin_time": ("beginTime", "number"),
     "speed": ("speed", "number"),
     "time_offset": ("timeOffset", "number"),
+    "duration": ("duration", "number"),
+    "repeat_count": ("repeatCount", "number"),
+    "repeat_duration": ("repeatDuration", "number"),
+    "autoreverses": ("autoreverses", "bool"),
+    "fill_mode": ("fillMode", "text"),
     "name": ("name", "string"),
 }
 _KIND_HINT = {"number": C.VALUE_NUMBER, "point": C.VALUE_POINT, "size": C.VALUE_SIZE,
               "rect": C.VALUE_RECT, "color": C.VALUE_COLOR, "transform": C.VALUE_TRANSFORM,
-              "bool": C.VALUE_BOOL, "string": C.VALUE_STRING}
+              "bool": C.VALUE_BOOL, "string": C.VALUE_STRING, "text": C.VALUE_STRING}
 
 
 def _key_for(name: str) -> str:
@@ -198,6 +203,12 @@ class _Prop:
                 lib.lamina_layer_set_color(e, h, k, to_c_color(value))
         elif kind == "string":
             lib.lamina_layer_set_name(e, h, None if value is None else str(value).encode("utf-8"))
+        elif kind == "text":
+            # A string-valued key other than the name (fillMode): through the generic setter.
+            if not isinstance(value, str):
+                raise TypeError(f"{self.key.decode()!r} takes a str, not {type(value).__name__} ({value!r})")
+            v = to_c_value(value)
+            lib.lamina_layer_set_value(e, h, k, byref(v))
 
 
 def _tree(presentation: bool) -> int:
@@ -281,11 +292,16 @@ class Layer:
 
     # -- key-value access -----------------------------------------------------------------
     def _hint(self, key: str) -> int:
+        """The type ``key`` holds (issue 8 item 12): its current value's, or for a nil colour
+        or name the property's declared kind; -1 when unknown (the library then reports)."""
         v = C.Value()
         try:
             C.lib.lamina_layer_get_value(self._e(), self._handle, _key(key), byref(v))
         except Exception:
             return -1
+        if v.type == C.VALUE_NULL:
+            kinds = {k: kind for k, kind in _PROPS.values()}
+            return _KIND_HINT.get(kinds.get(key, ""), -1)
         return v.type
 
     def value(self, key: str) -> Any:
@@ -299,7 +315,7 @@ class Layer:
     def set_value(self, key: str, value: Any) -> None:
         """Sets a key or key path (CA-7.6); the change posts the whole property's event."""
         key = _key_for(key)
-        v = to_c_value(value, self._hint(key))
+        v = to_c_value(value, self._hint(key), key)
         C.lib.lamina_layer_set_value(self._e(), self._handle, _key(key), byref(v))
 
     __getitem__ = value
@@ -458,7 +474,9 @@ class Layer:
             C.lib.lamina_animation_release(anim)
 
     def animation(self, key: str) -> Animation:
-        """A copy of the explicit animation under ``key`` (NotFoundError if none)."""
+        """A copy of the animation under ``key`` (NotFoundError if none). An implicit change
+        reads as the basic animation Core Animation attaches (CA-11.5): from the presentation
+        value at the change to the new value, with the transaction's duration and curve."""
         out = C.AnimationP()
         C.lib.lamina_layer_copy_animation(self._e(), self._handle, _key(key), byref(out))
         try:
@@ -567,7 +585,10 @@ class Layer:
     @property
     def delegate(self) -> Optional[Callable[..., Any]]:
         """A callable ``delegate(layer, event)`` asked first in the action search: it returns
-        None (continue), NO_ACTION, an Animation or a callable action. None clears it."""
+        None (continue), NO_ACTION, an Animation or a callable action. None clears it. On a
+        view-backed layer it answers before the view policy and None falls back to it (a UIView
+        subclass calling super, CA-4.1); :attr:`Engine.in_view_animation` tells it whether a
+        block is open."""
         return self._engine._delegates.get(self._handle)
 
     @delegate.setter
@@ -802,12 +823,19 @@ class Engine:
     """A Lamina engine: owns layers, transactions, animations and time.
 
     Use it as a context manager (``with Engine() as engine:``) or call :meth:`close`.
+
+    Time (DESIGN R1, R2): by default the host drives it by hand, passing explicit times to
+    :meth:`tick`; a change made between two ticks begins at the next tick's time. Give the
+    engine a ``clock`` instead — ``"monotonic"`` (or :func:`clock_now`) for CLOCK_MONOTONIC, or
+    any callable returning seconds (the host's frame clock) — and every commit reads it, so an
+    animation begins at its commit, and ``tick()`` without a time ticks at the clock's time.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Any = None) -> None:
         ptr = C.EngineP()
         C.lib.lamina_engine_create(byref(ptr))
         self._engine_ptr: Any = ptr
+        self._clock: Any = None
         self._closed = False
         self._layers: "weakref.WeakValueDictionary[int, Layer]" = weakref.WeakValueDictionary()
         self._delegates: Dict[int, Any] = {}
@@ -815,6 +843,12 @@ class Engine:
         self._wrap_lock = threading.Lock()
         self.current_transaction = Transaction(self)
         """The calling thread's innermost transaction (settings and values)."""
+        if clock is not None:
+            try:
+                self.clock = clock
+            except BaseException:
+                self.close()
+                raise
 
     def _ptr(self) -> Any:
         if self._closed:
@@ -893,11 +927,43 @@ class Engine:
 
     # -- time -----------------------------------------------------------------------------
     def tick(self, time: Optional[float] = None) -> None:
-        """One run-loop turn: commits the implicit transaction, sets the time (default: the
-        monotonic clock), advances animations and runs due callbacks."""
+        """One run-loop turn (R2): moves the time to ``time``, then commits the implicit
+        transaction (its animations begin at ``time``), advances animations and runs due
+        callbacks. Without a time it ticks at the engine's :attr:`clock`, or when it has none
+        at :func:`clock_now` (the monotonic clock)."""
         if time is None:
+            if self._clock is not None:
+                C.lib.lamina_engine_tick_now(self._ptr())
+                return
             time = C.lib.lamina_clock_now()
         C.lib.lamina_engine_tick(self._ptr(), float(time))
+
+    @property
+    def clock(self) -> Any:
+        """The engine's clock (R1): None (driven by hand), ``"monotonic"``, or a callable
+        returning seconds. With a clock every commit reads it — engine time moves to its
+        reading and the committed animations begin there — and ``tick()`` ticks at it. The
+        callable is called on the committing or ticking thread with no engine lock held; it
+        must not call into this engine. An exception it raises is re-raised by the call that
+        read it."""
+        return self._clock
+
+    @clock.setter
+    def clock(self, clock: Any) -> None:
+        from . import _callbacks as cb
+
+        ptr = self._ptr()
+        if clock is None:
+            C.lib.lamina_engine_set_clock(ptr, C.CLOCK_FN(), None, C.FREE_FN())
+        elif clock == "monotonic" or clock is clock_now:
+            C.lib.lamina_engine_use_monotonic_clock(ptr)
+        elif callable(clock):
+            key = cb.register(clock)
+            C.lib.lamina_engine_set_clock(ptr, cb.clock_trampoline, key, cb.free_trampoline)
+        else:
+            raise TypeError(
+                f"clock must be None, 'monotonic' or a callable returning seconds, not {clock!r}")
+        self._clock = clock
 
     @property
     def time(self) -> float:
@@ -952,6 +1018,14 @@ class Engine:
             yield t
         finally:
             self.commit()
+
+    @property
+    def in_view_animation(self) -> bool:
+        """Whether the calling thread is inside an :meth:`animate` block that animates
+        (UIKit's ``inheritedAnimationDuration > 0``): what a view-backed layer's delegate asks."""
+        b = c_uint32()
+        C.lib.lamina_view_animation_is_open(self._ptr(), byref(b))
+        return bool(b.value)
 
     @contextmanager
     def animate(

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 from ctypes import byref, c_double, c_uint32
-from typing import Any, Iterable, List, NamedTuple, Tuple, Union
+from typing import Any, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from . import _capi as C
 
@@ -387,10 +387,112 @@ def from_c_value(v: "C.Value") -> object:
     raise TypeError(f"unknown value type {t}")
 
 
-def to_c_value(obj: object, hint: int = -1) -> "C.Value":
-    """A tagged value for ``obj``. ``hint`` is the type the key holds (or -1): it decides
-    how plain tuples are read (a 2-tuple is a point unless the key holds a size, a 4-tuple a
-    colour unless it holds a rect)."""
+_TYPE_NAMES = {
+    C.VALUE_NUMBER: "a number",
+    C.VALUE_POINT: "a point: a Point or (x, y)",
+    C.VALUE_SIZE: "a size: a Size or (width, height)",
+    C.VALUE_RECT: "a rect: a Rect or (x, y, width, height)",
+    C.VALUE_COLOR: "a colour: a Color, (r, g, b) or (r, g, b, a), or None",
+    C.VALUE_TRANSFORM: "a transform: a Transform3D, 16 numbers or 4 rows of 4",
+    C.VALUE_BOOL: "a bool",
+    C.VALUE_STRING: "a str",
+}
+
+
+def _is_num(x: object) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _numbers(obj: object, counts: Tuple[int, ...]) -> Optional[List[float]]:
+    """``obj`` as a list of floats when it is a sequence of one of ``counts`` real numbers."""
+    if isinstance(obj, (str, bytes)):
+        return None
+    try:
+        items = list(obj)  # type: ignore[call-overload]
+    except TypeError:
+        return None
+    if len(items) not in counts or not all(_is_num(x) for x in items):
+        return None
+    return [float(x) for x in items]
+
+
+def _typed_value(obj: object, hint: int, what: str) -> "C.Value":
+    """The value of ``obj`` for a key holding type ``hint`` (issue 8 item 12): the key's type
+    decides, never the length of a list. A mismatch raises TypeError showing ``obj`` itself."""
+    v = C.Value()
+    ok = True
+    if obj is None:
+        v.type = C.VALUE_NULL  # the library decides whether the key takes nil
+    elif hint == C.VALUE_NUMBER:
+        ok = _is_num(obj)
+        if ok:
+            v.type, v.u.number = C.VALUE_NUMBER, float(obj)  # type: ignore[arg-type]
+    elif hint == C.VALUE_BOOL:
+        ok = isinstance(obj, bool) or (_is_num(obj) and obj in (0, 1))
+        if ok:
+            v.type, v.u.boolean = C.VALUE_BOOL, int(bool(obj))
+    elif hint == C.VALUE_STRING:
+        ok = isinstance(obj, str)
+        if ok:
+            v.type, v.u.string = C.VALUE_STRING, obj.encode("utf-8")  # type: ignore[union-attr]
+    elif hint == C.VALUE_POINT:
+        nums = [obj.x, obj.y] if isinstance(obj, Point) else _numbers(obj, (2,))
+        ok = nums is not None
+        if nums is not None:
+            v.type, v.u.point = C.VALUE_POINT, C.Point(*nums)
+    elif hint == C.VALUE_SIZE:
+        nums = [obj.width, obj.height] if isinstance(obj, Size) else _numbers(obj, (2,))
+        ok = nums is not None
+        if nums is not None:
+            v.type, v.u.size = C.VALUE_SIZE, C.Size(*nums)
+    elif hint == C.VALUE_RECT:
+        if isinstance(obj, Rect):
+            v.type, v.u.rect = C.VALUE_RECT, to_c_rect(obj)
+        else:
+            nums = _numbers(obj, (4,))
+            ok = nums is not None
+            if nums is not None:
+                v.type, v.u.rect = C.VALUE_RECT, C.Rect(C.Point(nums[0], nums[1]), C.Size(nums[2], nums[3]))
+    elif hint == C.VALUE_COLOR:
+        if isinstance(obj, Color):
+            v.type, v.u.color = C.VALUE_COLOR, to_c_color(obj)
+        else:
+            nums = _numbers(obj, (3, 4))
+            ok = nums is not None
+            if nums is not None:
+                v.type, v.u.color = C.VALUE_COLOR, C.Color(*(nums + [1.0] * (4 - len(nums))))
+    elif hint == C.VALUE_TRANSFORM:
+        if isinstance(obj, Transform3D):
+            v.type, v.u.transform = C.VALUE_TRANSFORM, to_c_transform(obj)
+        else:
+            nums = _numbers(obj, (16,))
+            if nums is None and not isinstance(obj, (str, bytes)):
+                try:
+                    rows = list(obj)  # type: ignore[call-overload]
+                    if len(rows) == 4 and all(_numbers(r, (4,)) is not None for r in rows):
+                        nums = [float(x) for r in rows for x in r]
+                except TypeError:
+                    nums = None
+            ok = nums is not None
+            if nums is not None:
+                v.type, v.u.transform = C.VALUE_TRANSFORM, C.Transform3D(*nums)
+    if not ok:
+        # TypeMismatchError is a TypeError: the status the library would give, raised before
+        # any guess is made about what the value meant.
+        from ._errors import TypeMismatchError
+
+        raise TypeMismatchError(
+            5, "LAMINA_STATUS_TYPE_MISMATCH", f"{what} takes {_TYPE_NAMES.get(hint, 'another type')}, not {obj!r}")
+    return v
+
+
+def to_c_value(obj: object, hint: int = -1, what: str = "") -> "C.Value":
+    """A tagged value for ``obj``. ``hint`` is the type the key holds (or -1 when unknown):
+    when known it alone decides how ``obj`` is read (``_typed_value``). Without one, typed
+    objects keep their type and plain sequences of numbers are read by length: 2 a point,
+    3 or 4 a colour, 16 a transform. ``what`` names the key in error messages."""
+    if hint not in (-1, C.VALUE_NULL) and hint in _TYPE_NAMES:
+        return _typed_value(obj, hint, repr(what) if what else "the key")
     v = C.Value()
     if obj is None:
         v.type = C.VALUE_NULL
@@ -419,21 +521,14 @@ def to_c_value(obj: object, hint: int = -1) -> "C.Value":
         except TypeError:
             raise TypeError(f"cannot use {obj!r} as a Lamina value") from None
         n = len(items)
-        if n == 2 and all(isinstance(x, (int, float)) for x in items):
-            if hint == C.VALUE_SIZE:
-                v.type, v.u.size = C.VALUE_SIZE, to_c_size(items)  # type: ignore[arg-type]
-            else:
-                v.type, v.u.point = C.VALUE_POINT, to_c_point(items)
-        elif n == 2:
-            v.type, v.u.rect = C.VALUE_RECT, to_c_rect(items)  # type: ignore[arg-type]
-        elif n == 3:
+        if not all(_is_num(x) for x in items):
+            raise TypeError(f"cannot use {obj!r} as a Lamina value: give a Point, Size, Rect, "
+                            "Color or Transform3D, or 2, 3, 4 or 16 numbers")
+        if n == 2:
+            v.type, v.u.point = C.VALUE_POINT, to_c_point(items)
+        elif n in (3, 4):
             v.type, v.u.color = C.VALUE_COLOR, to_c_color(items)  # type: ignore[arg-type]
-        elif n == 4:
-            if hint == C.VALUE_RECT:
-                v.type, v.u.rect = C.VALUE_RECT, to_c_rect(items)  # type: ignore[arg-type]
-            else:
-                v.type, v.u.color = C.VALUE_COLOR, to_c_color(items)  # type: ignore[arg-type]
-        elif n == 16 or (n == 4):
+        elif n == 16:
             v.type, v.u.transform = C.VALUE_TRANSFORM, to_c_transform(items)
         else:
             raise TypeError(f"cannot use {obj!r} as a Lamina value")

@@ -1,0 +1,52 @@
+// The engine's clock (R1, R2): hand-driven time, the monotonic clock, or the host's own.
+
+extension Engine {
+    /// A time source in seconds: the monotonic clock (``Engine/monotonicClock``) or the host's
+    /// own frame clock. It is called without any engine lock held, on the thread that commits
+    /// or ticks, so it must be safe to call from any thread that uses the engine; it should be
+    /// cheap and must not call back into the engine.
+    public typealias Clock = @Sendable () -> Double
+
+    /// `CLOCK_MONOTONIC` in seconds (``MonotonicClock/now()``; never the wall clock, R1).
+    public static let monotonicClock: Clock = { MonotonicClock.now() }
+
+    /// The engine's clock (R1), or nil when the host drives time by hand with ``tick(_:)``.
+    ///
+    /// With a clock, every commit reads it: engine time moves forward to its reading and the
+    /// committed animations begin there (R2, CA-2.14), and ``tick()`` ticks at its reading.
+    /// Without one, a commit made between two ticks begins at the next tick's time. Either way a
+    /// host that sleeps while nothing moves sees the whole animation from the change.
+    public var clock: Clock? {
+        get { lock.withLock { clockSource } }
+        set {
+            // The old clock may hold host userdata whose release runs host code: never under
+            // the lock.
+            var old = newValue
+            lock.withLock { swap(&old, &clockSource) }
+            withExtendedLifetime(old) {}
+        }
+    }
+
+    /// The clock's reading for a commit made now, or nil for a hand-driven engine. Called
+    /// without the lock (the host's clock runs unlocked). A reading that is not finite is
+    /// ignored.
+    func readClock() -> Double? {
+        guard let clock = lock.withLock({ clockSource }) else { return nil }
+        let t = clock()
+        return t.isFinite ? t : nil
+    }
+
+    /// One run-loop turn at the clock's time: ``tick(_:)`` with the clock's reading (time never
+    /// goes back: a reading earlier than the engine time ticks at the engine time).
+    ///
+    /// - Throws: `misuse` when the engine has no clock, and as ``tick(_:)``; `invalidArgument`
+    ///   when the clock returns a non-finite time.
+    public func tick() throws(LaminaError) {
+        guard let clock = lock.withLock({ clockSource }) else {
+            throw LaminaError(.misuse, "tick() without a time needs a clock: set Engine.clock or pass a time")
+        }
+        let t = clock()
+        guard t.isFinite else { throw LaminaError(.invalidArgument, "the engine's clock returned \(t)") }
+        try tick(max(t, time))
+    }
+}

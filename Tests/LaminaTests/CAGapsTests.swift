@@ -1,0 +1,186 @@
+import Lamina
+import Synchronization
+import Testing
+
+@Suite("The transaction's timing function fills in animations without one (CA-2.7, CA-2.8, R7)")
+struct TransactionCurveTests {
+    @Test("R7: an explicit animation added in the transaction takes its curve; one with a curve keeps it")
+    func explicitTakesCurve() throws {
+        let engine = Engine()
+        let layer = try makeCommittedLayer(engine)
+        try engine.withTransaction(timingFunction: .easeIn) {
+            try layer.add(.basic(keyPath: "opacity", from: .number(0), to: .number(1), duration: 1), forKey: "a")
+            var own = Animation.basic(keyPath: "cornerRadius", from: .number(0), to: .number(10), duration: 1)
+            own.timingFunction = .linear
+            try layer.add(own, forKey: "b")
+        }
+        #expect(layer.animation(forKey: "a")?.timingFunction == .easeIn)
+        #expect(layer.animation(forKey: "b")?.timingFunction == .linear)
+        try engine.tick(0)
+        #expect(approx(try layer.presentedNumber("opacity", at: 0.5), TimingFunction.easeIn.progress(at: 0.5), tolerance: 1e-9))
+    }
+
+    @Test("R7: an action's animation without a curve takes the transaction's")
+    func actionTakesCurve() throws {
+        let engine = Engine()
+        let layer = try makeCommittedLayer(engine)
+        try layer.setAction(.action(.animation(.basic(keyPath: "opacity", duration: 1))), forKey: "opacity")
+        try engine.withTransaction(timingFunction: .easeOut) { layer.opacity = 0 }
+        #expect(layer.animation(forKey: "opacity")?.timingFunction == .easeOut)
+    }
+
+    @Test("CA-2.8: animationTimingFunction reads and writes through the key-value API")
+    func keyValue() throws {
+        let engine = Engine()
+        let t = engine.transaction
+        try t.begin()
+        #expect(t.value(forKey: "animationTimingFunction") == nil)
+        try t.setValue(.string("easeIn"), forKey: "animationTimingFunction")
+        #expect(t.timingFunction == .easeIn)
+        #expect(t.value(forKey: "animationTimingFunction") == .string("easeIn"))
+        t.timingFunction = TimingFunction(controlPoints: 0.1, 0.2, 0.3, 0.4)
+        #expect(t.value(forKey: "animationTimingFunction") == .rect(Rect(x: 0.1, y: 0.2, width: 0.3, height: 0.4)))
+        try t.setValue(.rect(Rect(x: 0, y: 0, width: 1, height: 1)), forKey: "animationTimingFunction")
+        #expect(t.timingFunction == .linear)
+        #expect(laminaErrorCode { try t.setValue(.string("bouncy"), forKey: "animationTimingFunction") } == .invalidArgument)
+        #expect(laminaErrorCode { try t.setValue(.number(1), forKeyPath: "animationTimingFunction") } == .typeMismatch)
+        try t.setValue(nil, forKey: "animationTimingFunction")
+        #expect(t.timingFunction == nil)
+        try t.commit()
+    }
+}
+
+@Suite("Keyframe animations honour cumulative (CA-7.4)")
+struct KeyframeCumulativeTests {
+    @Test("CA-7.4: cornerRadius keyframes [0, 10], cumulative, two 1 s cycles: 15 half-way through the second")
+    func cumulativeKeyframes() throws {
+        let engine = Engine()
+        let layer = try makeCommittedLayer(engine)
+        var k = Animation.keyframe(keyPath: "cornerRadius", values: [.number(0), .number(10)])
+        k.timing.duration = 1
+        k.timing.repeatCount = 2
+        k.isCumulative = true
+        try layer.add(k, forKey: "k")
+        try engine.tick(0)
+        #expect(approx(try layer.presentedNumber("cornerRadius", at: 0.5), 5, tolerance: 1e-9))
+        #expect(approx(try layer.presentedNumber("cornerRadius", at: 1.5), 15, tolerance: 1e-9))
+    }
+}
+
+@Suite("Implicit animations are readable (CA-11.5)")
+struct ImplicitReadableTests {
+    @Test("CA-11.5: animation(forKey: \"opacity\") returns the attached basic animation for an implicit change")
+    func implicitIsReadable() throws {
+        let engine = Engine()
+        let layer = try makeCommittedLayer(engine)
+        try engine.withTransaction(duration: 2, timingFunction: .easeOut) { layer.opacity = 0.25 }
+        let pending = try #require(layer.animation(forKey: "opacity"))
+        #expect(pending.keyPath == "opacity")
+        #expect(pending.fromValue == .number(1) && pending.toValue == .number(0.25))
+        #expect(pending.timing.duration == 2 && pending.timingFunction == .easeOut)
+        try engine.tick(1)
+        #expect(layer.animation(forKey: "opacity")?.timing.beginTime == 1)
+        // A general-path value (a transform) reads the same way.
+        layer.transform = Transform3D(scaleX: 2, y: 2, z: 1)
+        #expect(layer.animation(forKey: "transform")?.toValue == .transform(Transform3D(scaleX: 2, y: 2, z: 1)))
+        #expect(layer.animation(forKey: "transform")?.timingFunction == .default)
+    }
+}
+
+@Suite("2D reflections stay flat (issue 8 item 11, R9)")
+struct Transform2DInterpolationTests {
+    @Test("scaling(−1, 1) → identity interpolates by the 2D decomposition: scale(−0.5, 1) at a quarter, m11 = 0 half-way")
+    func reflectionStaysFlat() {
+        let flip = Transform3D(scaleX: -1, y: 1, z: 1)
+        let quarter = flip.interpolated(to: .identity, progress: 0.25)
+        #expect(approx(quarter, Transform3D(scaleX: -0.5, y: 1, z: 1), tolerance: 1e-12))
+        let half = flip.interpolated(to: .identity, progress: 0.5)
+        #expect(abs(half.m11) < 1e-12 && approx(half.m22, 1, tolerance: 1e-12))
+        #expect(half.m33 == 1 && half.m23 == 0 && half.m32 == 0)  // no turn about x
+        // Through the engine too (an implicit transform animation).
+        let engine = Engine()
+        let layer = engine.makeLayer()
+        layer.transform = flip
+        try? engine.tick(0)
+        try? engine.withTransaction(timingFunction: .linear) { layer.transform = .identity }
+        try? engine.tick(0)
+        let m = try? layer.presentationValue(forKeyPath: "transform", at: 0.0625)?.transformPayload
+        #expect(m.map { approx($0, Transform3D(scaleX: -0.5, y: 1, z: 1), tolerance: 1e-12) } == true)
+    }
+
+    @Test("A 2D skew follows CSS's 2D decomposition; rotations take the short way round")
+    func skewAndRotation() {
+        // Row-vector skew: rows (1, 0), (1, 1). CSS: scale y √2, residual rows (1,0), (½√2, ½√2).
+        let skewed = Transform3D.identity.interpolated(to: Transform3D(
+            m11: 1, m12: 0, m13: 0, m14: 0, m21: 1, m22: 1, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1), progress: 0.5)
+        let sy = (1 + 2.0.squareRoot()) / 2
+        #expect(approx(skewed.m21, sy * 0.5.squareRoot() / 2, tolerance: 1e-12))
+        #expect(approx(skewed.m22, sy * (1 + 0.5.squareRoot()) / 2, tolerance: 1e-12))
+        let a = Transform3D(rotationAngle: 3, x: 0, y: 0, z: 1)
+        let b = Transform3D(rotationAngle: -3, x: 0, y: 0, z: 1)
+        let mid = a.interpolated(to: b, progress: 0.5)
+        #expect(approx(mid, Transform3D(rotationAngle: .pi, x: 0, y: 0, z: 1), tolerance: 1e-9))
+        // A true 3D matrix keeps the 3D rule.
+        let tilt = Transform3D(rotationAngle: 1, x: 1, y: 0, z: 0)
+        #expect(!tilt.isAffine2D)
+    }
+}
+
+@Suite("The view policy matches UIKit (CA-4.9, CA-4.4, CA-16)")
+struct ViewPolicyTests {
+    private func viewLayer(_ engine: Engine) throws -> Layer {
+        let layer = engine.makeLayer()
+        layer.isViewBacked = true
+        try engine.tick(0)
+        return layer
+    }
+
+    @Test("CA-4.9: inside a block, shadowOffset, shadowOpacity and shadowRadius do not animate")
+    func shadowsDoNotAnimate() throws {
+        let engine = Engine()
+        let layer = try viewLayer(engine)
+        try engine.animate(withDuration: 1, animations: {
+            try layer.setValue(.size(Size(width: 4, height: 4)), forKeyPath: "shadowOffset")
+            try layer.setValue(.number(0.5), forKeyPath: "shadowOpacity")
+            try layer.setValue(.number(9), forKeyPath: "shadowRadius")
+            layer.opacity = 0.5
+        })
+        #expect(layer.animationKeys == ["opacity"])
+    }
+
+    @Test("CA-4.4: cornerRadius animates additively inside a block, so interrupted blocks stack")
+    func cornerRadiusIsAdditive() throws {
+        let engine = Engine()
+        let layer = try viewLayer(engine)
+        try engine.animate(withDuration: 1, options: .curveLinear, animations: { layer.cornerRadius = 10 })
+        let a = try #require(layer.animation(forKey: "cornerRadius"))
+        #expect(a.isAdditive && a.fromValue == .number(-10) && a.toValue == .number(0))
+        try engine.tick(0)
+        try engine.tick(0.5)
+        try engine.animate(withDuration: 1, options: .curveLinear, animations: { layer.cornerRadius = 0 })
+        #expect(layer.animationKeys == ["cornerRadius", "cornerRadius-2"])
+        try engine.tick(0.5)
+        #expect(approx(try layer.presentedNumber("cornerRadius"), 5, tolerance: 1e-9))  // no jump
+    }
+
+    @Test("CA-4.1: a host delegate on a view-backed layer answers first and falls back to the view policy")
+    func delegateFallsBack() throws {
+        let engine = Engine()
+        let layer = try viewLayer(engine)
+        let log = Mutex<[String]>([])
+        try engine.setDelegate(LayerDelegate(action: { _, event in
+            log.withLock { $0.append("\(event) \(engine.isViewAnimationBlockOpen)") }
+            if event == "cornerRadius" { return .action(.animation(.basic(keyPath: "cornerRadius", duration: 2))) }
+            return .continueSearch  // super: the view policy
+        }), of: layer.id)
+        layer.opacity = 0.5  // outside a block: the view policy says no action
+        #expect(layer.animationKeys.isEmpty)
+        layer.cornerRadius = 3  // the delegate's own action, even outside a block
+        #expect(layer.animation(forKey: "cornerRadius")?.timing.duration == 2)
+        try engine.animate(withDuration: 1, animations: { layer.opacity = 1 })
+        #expect(layer.animationKeys.contains("opacity"))
+        #expect(log.withLock { $0 } == ["opacity false", "cornerRadius false", "opacity true"])
+        #expect(!engine.isViewAnimationBlockOpen)
+    }
+}

@@ -1,0 +1,232 @@
+/*
+ * test_ca_gaps.c — the remaining gaps with Core Animation's behaviour (issue 8 items 2-12),
+ * from C. Each test names its item (CA-x.y) and fails without the change it covers.
+ */
+#include "lamina_test_support.h"
+
+/* CA-9.4: settlingDuration matches Apple's published examples (mass 1, stiffness 100). */
+static void settling_duration_matches_apples_examples(void **state) {
+    (void)state;
+    lamina_spring_t s = LAMINA_SPRING_INIT;
+    double d = 0;
+    s.damping = 5;
+    ASSERT_OK(lamina_spring_get_settling_duration(&s, &d));
+    ASSERT_NEAR(2.85, d, 0.005);
+    s.damping = 15;
+    ASSERT_OK(lamina_spring_get_settling_duration(&s, &d));
+    assert_true(d > 1.0 && d < 1.01); /* "just over 1 s" */
+}
+
+/* CA-11.5: an implicit change reads back as the basic animation Core Animation attaches. */
+static void implicit_animation_is_readable(void **state) {
+    lt_fixture_t *f = *state;
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ASSERT_OK(lamina_transaction_begin(f->engine));
+    ASSERT_OK(lamina_transaction_set_duration(f->engine, 2.0));
+    ASSERT_OK(lamina_layer_set_opacity(f->engine, f->layer, 0.25));
+    ASSERT_OK(lamina_transaction_commit(f->engine));
+    ASSERT_OK(lamina_engine_tick(f->engine, 1.0));
+    lamina_animation_t *a = NULL;
+    ASSERT_OK(lamina_layer_copy_animation(f->engine, f->layer, "opacity", &a));
+    lamina_value_t from, to;
+    ASSERT_OK(lamina_animation_get_from_value(a, &from));
+    ASSERT_OK(lamina_animation_get_to_value(a, &to));
+    ASSERT_DOUBLE_EQ(1.0, from.u.number);
+    ASSERT_DOUBLE_EQ(0.25, to.u.number);
+    lamina_media_timing_t t = LAMINA_MEDIA_TIMING_INIT;
+    ASSERT_OK(lamina_animation_get_media_timing(a, &t));
+    ASSERT_DOUBLE_EQ(2.0, t.duration);
+    ASSERT_DOUBLE_EQ(1.0, t.begin_time);
+    ASSERT_OK(lamina_animation_release(a));
+}
+
+/* R7, CA-2.7, CA-2.8: the transaction's curve fills in an explicit animation without one, and
+ * animationTimingFunction goes through the key-value API as a name or control points. */
+static void transaction_curve_fills_in_and_reads_by_key(void **state) {
+    lt_fixture_t *f = *state;
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ASSERT_OK(lamina_transaction_begin(f->engine));
+    const lamina_value_t ease_in = {.type = LAMINA_VALUE_STRING, .u.string = "easeIn"};
+    ASSERT_OK(lamina_transaction_set_value(f->engine, "animationTimingFunction", &ease_in));
+    lamina_value_t v;
+    ASSERT_OK(lamina_transaction_get_value(f->engine, "animationTimingFunction", &v));
+    assert_int_equal(v.type, LAMINA_VALUE_STRING);
+    assert_string_equal(v.u.string, "easeIn");
+    lamina_animation_t *a = NULL;
+    ASSERT_OK(lamina_animation_create_basic("cornerRadius", &a));
+    ASSERT_OK(lamina_layer_add_animation(f->engine, f->layer, a, "r"));
+    ASSERT_OK(lamina_animation_release(a));
+    const lamina_value_t bad = {.type = LAMINA_VALUE_STRING, .u.string = "wobbly"};
+    ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_transaction_set_value(f->engine, "animationTimingFunction", &bad));
+    ASSERT_OK(lamina_transaction_commit(f->engine));
+    ASSERT_OK(lamina_layer_copy_animation(f->engine, f->layer, "r", &a));
+    lamina_timing_function_t tf;
+    lamina_bool_t has = 0;
+    ASSERT_OK(lamina_animation_get_timing_function(a, &tf, &has));
+    assert_true(has);
+    ASSERT_DOUBLE_EQ(0.42, tf.c1x);
+    ASSERT_DOUBLE_EQ(1.0, tf.c2x);
+    ASSERT_OK(lamina_animation_release(a));
+}
+
+static double corner_radius_at(lt_fixture_t *f, lamina_layer_t layer, double t) {
+    lamina_value_t v;
+    ASSERT_OK(lamina_layer_get_presentation_value_at(f->engine, layer, "cornerRadius", t, &v));
+    return v.u.number;
+}
+
+/* CA-7.4: keyframes [0, 10], cumulative, two 1 s cycles: 15 half-way through the second. */
+static void keyframes_are_cumulative(void **state) {
+    lt_fixture_t *f = *state;
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    lamina_animation_t *k = NULL;
+    const lamina_value_t values[2] = {{.type = LAMINA_VALUE_NUMBER, .u.number = 0},
+                                      {.type = LAMINA_VALUE_NUMBER, .u.number = 10}};
+    ASSERT_OK(lamina_animation_create_keyframe("cornerRadius", &k));
+    ASSERT_OK(lamina_animation_set_keyframe_values(k, values, 2));
+    lamina_media_timing_t t = LAMINA_MEDIA_TIMING_INIT;
+    t.duration = 1;
+    t.repeat_count = 2;
+    ASSERT_OK(lamina_animation_set_media_timing(k, &t));
+    ASSERT_OK(lamina_animation_set_cumulative(k, LAMINA_TRUE));
+    ASSERT_OK(lamina_layer_add_animation(f->engine, f->layer, k, "k"));
+    ASSERT_OK(lamina_animation_release(k));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ASSERT_NEAR(15.0, corner_radius_at(f, f->layer, 1.5), 1e-9);
+}
+
+/* CA-5.11, CA-13.6 and CA-5.12: layer duration/repeat/fill keys shape the time of its
+ * sublayers; a paused parent lets the host sleep. */
+static void layer_media_timing_and_pause(void **state) {
+    lt_fixture_t *f = *state;
+    lamina_layer_t child;
+    ASSERT_OK(lamina_layer_create(f->engine, &child));
+    ASSERT_OK(lamina_layer_add_sublayer(f->engine, f->layer, child));
+    ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "duration", 0.5));
+    ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "repeatCount", 2));
+    const lamina_value_t fill = {.type = LAMINA_VALUE_STRING, .u.string = "forwards"};
+    ASSERT_OK(lamina_layer_set_value(f->engine, f->layer, "fillMode", &fill));
+    const lamina_value_t bad = {.type = LAMINA_VALUE_STRING, .u.string = "sideways"};
+    ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_layer_set_value(f->engine, f->layer, "fillMode", &bad));
+    ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_layer_set_number(f->engine, f->layer, "repeatCount", -1));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    lamina_animation_t *a = NULL;
+    ASSERT_OK(lamina_animation_create_basic("cornerRadius", &a));
+    const lamina_value_t zero = {.type = LAMINA_VALUE_NUMBER, .u.number = 0};
+    const lamina_value_t ten = {.type = LAMINA_VALUE_NUMBER, .u.number = 10};
+    ASSERT_OK(lamina_animation_set_from_value(a, &zero));
+    ASSERT_OK(lamina_animation_set_to_value(a, &ten));
+    lamina_media_timing_t t = LAMINA_MEDIA_TIMING_INIT;
+    t.duration = 1;
+    t.fill_mode = LAMINA_FILL_MODE_BOTH;
+    ASSERT_OK(lamina_animation_set_media_timing(a, &t));
+    ASSERT_OK(lamina_animation_set_removed_on_completion(a, LAMINA_FALSE));
+    ASSERT_OK(lamina_layer_add_animation(f->engine, child, a, "r"));
+    ASSERT_OK(lamina_animation_release(a));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ASSERT_NEAR(2.5, corner_radius_at(f, child, 0.25), 1e-9);
+    ASSERT_NEAR(2.5, corner_radius_at(f, child, 0.75), 1e-9); /* the layer's time wrapped */
+    ASSERT_NEAR(5.0, corner_radius_at(f, child, 9.0), 1e-9);  /* held at the end of its time */
+
+    /* QA1673: pause the parent; every running animation is frozen, the host may sleep. */
+    ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "duration", 0));
+    ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "speed", 0));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.1));
+    double next = 0;
+    ASSERT_OK(lamina_engine_next_frame_time(f->engine, &next));
+    assert_true(isinf(next));
+    ASSERT_OK(lamina_layer_release(f->engine, child));
+}
+
+typedef struct ask_log {
+    lamina_engine_t *engine;
+    int asked;
+    int open_seen;
+} ask_log_t;
+
+static lamina_delegate_answer_t falls_back(void *userdata, lamina_layer_t layer, const char *event,
+                                           lamina_action_t **out_action) {
+    (void)layer;
+    (void)event;
+    (void)out_action;
+    ask_log_t *log = userdata;
+    lamina_bool_t open = 0;
+    if (lamina_view_animation_is_open(log->engine, &open) == LAMINA_STATUS_OK && open) log->open_seen++;
+    log->asked++;
+    return LAMINA_DELEGATE_CONTINUE; /* super: the view policy */
+}
+
+static size_t key_count(lt_fixture_t *f) {
+    size_t n = 0;
+    ASSERT_OK(lamina_layer_get_animation_count(f->engine, f->layer, &n));
+    return n;
+}
+
+/* CA-4.1, CA-4.9, CA-4.4: a delegate on a view-backed layer answers first and falls back to
+ * the view policy; shadows do not animate in a block; cornerRadius animates additively. */
+static void view_policy_and_delegate_fallback(void **state) {
+    lt_fixture_t *f = *state;
+    ASSERT_OK(lamina_layer_set_view_backed(f->engine, f->layer, LAMINA_TRUE));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ask_log_t log = {f->engine, 0, 0};
+    const lamina_layer_delegate_t d = {falls_back};
+    ASSERT_OK(lamina_layer_set_delegate(f->engine, f->layer, &d, &log, NULL));
+    ASSERT_OK(lamina_layer_set_opacity(f->engine, f->layer, 0.5)); /* outside a block */
+    assert_int_equal(log.asked, 1);
+    assert_int_equal(key_count(f), 0);
+    lamina_bool_t open = 1;
+    ASSERT_OK(lamina_view_animation_is_open(f->engine, &open));
+    assert_false(open);
+    ASSERT_OK(lamina_view_animation_begin(f->engine, 1.0, 0.0, 0, NULL, NULL, NULL));
+    ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "shadowRadius", 9));
+    ASSERT_OK(lamina_layer_set_number(f->engine, f->layer, "cornerRadius", 10));
+    ASSERT_OK(lamina_view_animation_commit(f->engine));
+    assert_int_equal(log.open_seen, 2);
+    assert_int_equal(key_count(f), 1); /* cornerRadius only */
+    lamina_animation_t *a = NULL;
+    ASSERT_OK(lamina_layer_copy_animation(f->engine, f->layer, "cornerRadius", &a));
+    lamina_bool_t additive = 0;
+    ASSERT_OK(lamina_animation_get_additive(a, &additive));
+    assert_true(additive);
+    ASSERT_OK(lamina_animation_release(a));
+    ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_view_animation_is_open(f->engine, NULL));
+}
+
+/* Issue 8 item 11: scaling(-1, 1) -> identity stays flat (2D decomposition). */
+static void reflection_stays_flat(void **state) {
+    lt_fixture_t *f = *state;
+    lamina_transform3d_t flip = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    flip.m11 = -1;
+    ASSERT_OK(lamina_layer_set_transform(f->engine, f->layer, "transform", flip));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ASSERT_OK(lamina_transaction_begin(f->engine));
+    ASSERT_OK(lamina_transaction_set_duration(f->engine, 1.0));
+    lamina_timing_function_t linear;
+    ASSERT_OK(lamina_timing_function_named(LAMINA_TIMING_LINEAR, &linear));
+    ASSERT_OK(lamina_transaction_set_timing_function(f->engine, &linear));
+    const lamina_transform3d_t identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    ASSERT_OK(lamina_layer_set_transform(f->engine, f->layer, "transform", identity));
+    ASSERT_OK(lamina_transaction_commit(f->engine));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    lamina_value_t v;
+    ASSERT_OK(lamina_layer_get_presentation_value_at(f->engine, f->layer, "transform", 0.25, &v));
+    ASSERT_NEAR(-0.5, v.u.transform.m11, 1e-12);
+    ASSERT_NEAR(1.0, v.u.transform.m22, 1e-12);
+    ASSERT_NEAR(1.0, v.u.transform.m33, 1e-12);
+    ASSERT_OK(lamina_layer_get_presentation_value_at(f->engine, f->layer, "transform", 0.5, &v));
+    ASSERT_NEAR(0.0, v.u.transform.m11, 1e-12);
+    ASSERT_NEAR(1.0, v.u.transform.m22, 1e-12);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(settling_duration_matches_apples_examples),
+        LT_TEST(implicit_animation_is_readable),
+        LT_TEST(transaction_curve_fills_in_and_reads_by_key),
+        LT_TEST(keyframes_are_cumulative),
+        LT_TEST(layer_media_timing_and_pause),
+        LT_TEST(view_policy_and_delegate_fallback),
+        LT_TEST(reflection_stays_flat),
+    };
+    return cmocka_run_group_tests_name("ca_gaps", tests, NULL, NULL);
+}

@@ -1,0 +1,126 @@
+"""Issue 8: the remaining gaps with Core Animation's behaviour, from Python (each test names
+its item)."""
+import math
+
+import pytest
+
+import lamina
+from lamina import BasicAnimation, KeyframeAnimation, SpringAnimation
+
+
+@pytest.fixture
+def layer(engine):
+    layer = engine.layer(bounds=(0, 0, 100, 100))
+    engine.tick(0)
+    return layer
+
+
+def test_ca_5_12_paused_parent_lets_the_host_sleep(engine):
+    parent = engine.layer()
+    child = engine.layer()
+    parent.add_sublayer(child)
+    engine.tick(0)
+    with engine.transaction(duration=1.0):
+        child.opacity = 0.0
+    engine.tick(0)
+    engine.tick(0.4)
+    assert engine.next_frame_time == 0.4
+    with engine.transaction(disable_actions=True):
+        parent.speed = 0.0
+    engine.tick(0.5)
+    assert engine.next_frame_time == math.inf
+
+
+def test_r7_transaction_curve_fills_in_and_ca_2_8_reads_by_key(engine, layer):
+    with engine.transaction(timing="ease-in"):
+        layer.add_animation(BasicAnimation("cornerRadius", from_value=0.0, to_value=10.0), key="r")
+        assert engine.current_transaction["animationTimingFunction"] == "easeIn"
+        engine.current_transaction["animationTimingFunction"] = "linear"
+        assert engine.current_transaction.timing_function == lamina.TimingFunction.named("linear")
+        with pytest.raises(ValueError):
+            engine.current_transaction["animationTimingFunction"] = "wobbly"
+    assert layer.animation("r").timing_function == lamina.TimingFunction.named("ease-in")
+
+
+def test_ca_11_5_implicit_animation_is_readable(engine, layer):
+    with engine.transaction(duration=2.0):
+        layer.opacity = 0.25
+    a = layer.animation("opacity")
+    assert isinstance(a, BasicAnimation)
+    assert a.key_path == "opacity" and a.from_value == 1.0 and a.to_value == 0.25
+    assert a.duration == 2.0
+
+
+def test_ca_13_6_layer_media_timing(engine):
+    parent = engine.layer(duration=0.5, repeat_count=2, fill_mode="forwards")
+    child = engine.layer()
+    parent.add_sublayer(child)
+    engine.tick(0)
+    assert parent.fill_mode == "forwards" and parent.repeat_count == 2
+    child.add_animation(BasicAnimation("cornerRadius", from_value=0.0, to_value=10.0, duration=1.0,
+                                       fill_mode="both", removed_on_completion=False), key="r")
+    engine.tick(0)
+    assert child.presentation(at=0.75).corner_radius == pytest.approx(2.5)
+    assert child.presentation(at=9).corner_radius == pytest.approx(5.0)
+    with pytest.raises(ValueError):
+        parent.fill_mode = "sideways"
+
+
+def test_ca_7_4_cumulative_keyframes(engine, layer):
+    k = KeyframeAnimation("cornerRadius", [0.0, 10.0], duration=1.0, repeat_count=2, cumulative=True)
+    layer.add_animation(k, key="k")
+    engine.tick(0)
+    assert layer.presentation(at=1.5).corner_radius == pytest.approx(15.0)
+
+
+def test_ca_9_4_settling_duration_matches_apple():
+    assert SpringAnimation("opacity", damping=5).settling_duration == pytest.approx(2.85, abs=0.005)
+    assert 1.0 < SpringAnimation("opacity", damping=15).settling_duration < 1.01
+
+
+def test_item_12_values_convert_by_the_keys_type(engine, layer):
+    # A pair of pairs is not a rect for bounds; the message shows what was passed.
+    with pytest.raises(TypeError, match=r"\[\(0, 0\), \(1, 1\)\]"):
+        layer.set_value("bounds", [(0, 0), (1, 1)])
+    layer.set_value("bounds", (0, 0, 10, 20))
+    assert layer.bounds == lamina.Rect.of(0, 0, 10, 20)
+    # A three-point list is not a colour, with or without a hint.
+    with pytest.raises(TypeError, match=r"\(1, 2\)"):
+        layer.set_value("background_color", [(1, 2), (3, 4), (5, 6)])
+    with pytest.raises(TypeError, match=r"cannot use"):
+        engine.current_transaction["custom"] = [(1, 2), (3, 4), (5, 6)]
+    layer.set_value("background_color", (1, 0, 0))
+    assert layer.background_color == lamina.Color(1, 0, 0, 1)
+    # A size key reads a pair as a size, a point key as a point; numbers stay numbers.
+    layer.set_value("shadow_offset", (2, 3))
+    assert layer.shadow_offset == lamina.Size(2, 3)
+    with pytest.raises(TypeError, match="'opacity' takes a number, not '0.5'"):
+        layer.set_value("opacity", "0.5")
+    with pytest.raises(TypeError, match="True"):
+        layer.set_value("opacity", True)
+
+
+def test_ca_4_9_view_policy_and_delegate_fallback(engine):
+    layer = engine.layer(view_backed=True)
+    engine.tick(0)
+    asked = []
+
+    def delegate(l, event):
+        asked.append((event, engine.in_view_animation))
+        if event == "zPosition":
+            return BasicAnimation(None, duration=3.0)
+        return None  # super: the view policy
+
+    layer.delegate = delegate
+    layer.opacity = 0.5  # outside a block: the policy says no action
+    assert layer.animation_keys == []
+    layer.z_position = 2.0  # the delegate's own action
+    assert layer.animation("zPosition").duration == 3.0
+    with engine.animate(1.0):
+        layer.shadow_radius = 9.0  # UIKit does not animate shadows (CA-4.9)
+        layer.corner_radius = 10.0  # additive (CA-4.4)
+    assert not engine.in_view_animation
+    assert ("cornerRadius", True) in asked
+    assert "shadowRadius" not in layer.animation_keys
+    a = layer.animation("cornerRadius")
+    assert a.additive and a.from_value == -10.0 and a.to_value == 0.0
