@@ -41,9 +41,3 @@ final class Lock: @unchecked Sendable {
         return try body()
     }
 }
-
-/// The calling thread's identity, as a dictionary key for per-thread transaction stacks.
-@inline(__always)
-func currentThreadID() -> UInt {
-    UInt(bitPattern: Int(bitPattern: UInt(pthread_self())))
-}
