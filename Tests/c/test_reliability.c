@@ -28,12 +28,13 @@ static lamina_layer_t new_layer(lamina_engine_t *e) {
 static void test_deep_chain_with_timed_root(void **state) {
     (void)state;
     lamina_engine_t *e = new_engine();
-    lamina_layer_t root = new_layer(e), parent = root, leaf = root;
+    /* Built bottom-up: each new parent has no ancestors, so the cycle check is O(1). */
+    lamina_layer_t leaf = new_layer(e), root = leaf;
     for (int i = 0; i < DEEP; i++) {
-        leaf = new_layer(e);
-        ASSERT_OK(lamina_layer_add_sublayer(e, parent, leaf));
-        ASSERT_OK(lamina_layer_release(e, leaf)); /* the tree keeps it */
-        parent = leaf;
+        lamina_layer_t parent = new_layer(e);
+        ASSERT_OK(lamina_layer_add_sublayer(e, parent, root));
+        if (root != leaf) ASSERT_OK(lamina_layer_release(e, root)); /* the tree keeps it */
+        root = parent;
     }
     ASSERT_OK(lamina_layer_set_number(e, root, "speed", 2.0));
     ASSERT_OK(lamina_layer_set_number(e, leaf, "speed", 1.0)); /* a second timed layer */
