@@ -41,3 +41,10 @@ final class Lock: @unchecked Sendable {
         return try body()
     }
 }
+
+/// The calling thread's pthread id (tests compare threads with it). Not a key for per-thread
+/// state: glibc reuses ids at once; transaction stacks use `ThreadState`'s tokens (R12).
+@inline(__always)
+func currentThreadID() -> UInt {
+    UInt(bitPattern: Int(bitPattern: UInt(pthread_self())))
+}
