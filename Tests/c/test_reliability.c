@@ -8,7 +8,12 @@
 #include <float.h>
 #include <pthread.h>
 
-enum { DEEP = 100000 };
+/* 100k levels; the valgrind run (10-50x slower) sets LAMINA_TEST_DEEP lower: memcheck looks
+ * for memory errors, which a shorter chain exercises the same way. */
+static int deep_levels(void) {
+    const char *s = getenv("LAMINA_TEST_DEEP");
+    return s ? atoi(s) : 100000;
+}
 
 static lamina_engine_t *new_engine(void) {
     lamina_engine_t *e = NULL;
@@ -30,6 +35,7 @@ static void test_deep_chain_with_timed_root(void **state) {
     lamina_engine_t *e = new_engine();
     /* Built bottom-up: each new parent has no ancestors, so the cycle check is O(1). */
     lamina_layer_t leaf = new_layer(e), root = leaf;
+    const int DEEP = deep_levels();
     for (int i = 0; i < DEEP; i++) {
         lamina_layer_t parent = new_layer(e);
         ASSERT_OK(lamina_layer_add_sublayer(e, parent, root));
@@ -51,7 +57,7 @@ static void test_deep_chain_with_timed_root(void **state) {
     const lamina_draw_record_t *records = NULL;
     size_t count = 0;
     ASSERT_OK(lamina_engine_draw_list(e, root, 0.13, &records, &count));
-    assert_true(count >= DEEP); /* every layer but the fully transparent leaf */
+    assert_true(count >= (size_t)DEEP); /* every layer but the fully transparent leaf */
     ASSERT_OK(lamina_layer_release(e, root));
     ASSERT_OK(lamina_engine_destroy(e));
 }
@@ -92,6 +98,7 @@ static void test_deep_groups(void **state) {
 static void test_long_style_chain(void **state) {
     (void)state;
     lamina_style_t *style = NULL;
+    const int DEEP = deep_levels();
     for (int i = 0; i < DEEP; i++) {
         lamina_style_t *next = NULL;
         ASSERT_OK(lamina_style_create(style, &next));
@@ -255,7 +262,7 @@ static void test_engine_slots_are_reused_and_stale(void **state) {
     ASSERT_FAILS(LAMINA_STATUS_STALE_HANDLE, lamina_engine_destroy(first));
     ASSERT_OK(lamina_engine_get_time(second, &t));
     lamina_engine_t *handles[3];
-    for (int i = 0; i < 100000; i++) {
+    for (int i = 0; i < deep_levels(); i++) {
         lamina_engine_t *e = new_engine();
         if (i < 3) handles[i] = e;
         ASSERT_OK(lamina_engine_destroy(e));

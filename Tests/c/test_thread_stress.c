@@ -12,7 +12,9 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-enum { MUTATORS = 8, ITERATIONS = 1200, EXITERS_PER_MUTATOR = 20, MAX_COMPLETIONS = 32768 };
+enum { MUTATORS = 8, EXITERS_PER_MUTATOR = 20, MAX_COMPLETIONS = 32768 };
+/* 1200 by default; the valgrind run sets LAMINA_STRESS_ITERATIONS lower (it serializes threads). */
+static int ITERATIONS = 1200;
 
 static lamina_engine_t *engine;
 static lamina_layer_t root, shared[4], own[MUTATORS], exited[MUTATORS][EXITERS_PER_MUTATOR];
@@ -155,6 +157,8 @@ static void *reader(void *arg) {
 
 static void test_stress(void **state) {
     (void)state;
+    const char *n = getenv("LAMINA_STRESS_ITERATIONS");
+    if (n && atoi(n) >= 120) ITERATIONS = atoi(n);
     ASSERT_OK(lamina_engine_create(&engine));
     ASSERT_OK(lamina_layer_create(engine, &root));
     ASSERT_OK(lamina_layer_set_rect(engine, root, "bounds", (lamina_rect_t){{0, 0}, {100, 100}}));
