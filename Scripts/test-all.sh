@@ -10,9 +10,13 @@
 #   5. consumers against build/_install:   C with pkg-config, C with find_package(Lamina),
 #                                           a Swift package depending on Lamina by path
 #   (hooks) Python package tests, release benchmark smoke run: see "Hook points" below.
+#   7. reliability (issue 9):               valgrind over every cmocka program, cmocka under
+#                                           ASan+UBSan and TSan, swift test --sanitize=thread,
+#                                           fuzz corpus replay + a 60 s fuzz run (LAMINA_FUZZ_SECONDS)
 #
 # Usage: Scripts/test-all.sh [--build-dir DIR] [--swift-scratch DIR] [--skip-swift]
 #                            [--skip-cmake] [--skip-consumers] [--no-install-deps] [--verbose]
+#                            [--skip-reliability]
 #
 # Each step's full output goes to <build>/logs/<step>.log; the summary lines of each runner
 # are printed, and the last lines of the log when a step fails. A failed step does not stop
@@ -36,6 +40,7 @@ while [[ $# -gt 0 ]]; do
         --skip-cmake) RUN_CMAKE=0; shift ;;
         --skip-consumers) RUN_CONSUMERS=0; shift ;;
         --no-install-deps) INSTALL_DEPS=0; shift ;;
+        --skip-reliability) RUN_RELIABILITY=0; shift ;;
         --verbose|-v) VERBOSE=1; shift ;;
         -h|--help) sed -n '2,/^[^#]/{/^#/p}' "$0"; exit 0 ;;
         *) echo "test-all.sh: unknown argument: $1" >&2; exit 2 ;;
@@ -164,7 +169,7 @@ if [[ $RUN_CMAKE == 1 ]]; then
     fi
     if needs cmake-build; then
         step ctest 'tests passed|tests failed|\(Failed\)|\(Timeout\)|\*\*\*|check-abi:' \
-            ctest --test-dir "$BUILD_DIR" --output-on-failure --timeout 600
+            ctest --test-dir "$BUILD_DIR" --output-on-failure --timeout 600 -LE valgrind
         step install 'error|check-library|\.pc$|Config\.cmake$' install_relocatable
     else
         skip ctest "cmake build failed"
@@ -236,6 +241,33 @@ if needs cmake-build; then
 else
     skip python-tests "cmake build failed"
     skip python-wheel "cmake build failed"
+fi
+# ---------------------------------------------------------------------------------------------
+# 7. Reliability (issue 9): valgrind over every cmocka program, the sanitizer matrix and a
+#    bounded fuzz run. Each sanitizer build has its own directory under the build directory
+#    (Scripts/sanitize.sh); any sanitizer report fails its step. --skip-reliability skips them.
+# ---------------------------------------------------------------------------------------------
+if [[ ${RUN_RELIABILITY:-1} == 1 ]]; then
+    if needs cmake-build && command -v valgrind >/dev/null; then
+        step valgrind 'tests passed|tests failed|\(Failed\)|\(Timeout\)' \
+            ctest --test-dir "$BUILD_DIR" -L valgrind -j2 --output-on-failure --timeout 900
+    else
+        skip valgrind "no cmake build or no valgrind"
+    fi
+    step asan-ubsan 'sanitize:|tests passed|tests failed|ERROR: AddressSanitizer|runtime error:' \
+        "$ROOT/Scripts/sanitize.sh" asan "$BUILD_DIR"
+    step tsan 'sanitize:|tests passed|tests failed|WARNING: ThreadSanitizer' \
+        "$ROOT/Scripts/sanitize.sh" tsan "$BUILD_DIR"
+    step swift-test-tsan 'sanitize:|Test run with|WARNING: ThreadSanitizer|error:' \
+        "$ROOT/Scripts/sanitize.sh" swift-tsan "$BUILD_DIR"
+    step fuzz 'sanitize:|stat::number_of_executed_runs|ERROR: libFuzzer|ERROR: AddressSanitizer|runtime error:' \
+        "$ROOT/Scripts/sanitize.sh" fuzz "$BUILD_DIR" "${LAMINA_FUZZ_SECONDS:-60}"
+else
+    skip valgrind "--skip-reliability"
+    skip asan-ubsan "--skip-reliability"
+    skip tsan "--skip-reliability"
+    skip swift-test-tsan "--skip-reliability"
+    skip fuzz "--skip-reliability"
 fi
 # ---------------------------------------------------------------------------------------------
 

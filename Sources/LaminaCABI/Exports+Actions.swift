@@ -118,8 +118,8 @@ private final class ViewCompletionBox: @unchecked Sendable {
 
 /// What a `lamina_style_t *` points at.
 private final class StyleBox: @unchecked Sendable {
-    /// The nested style (retained for this style's life).
-    let next: StyleBox?
+    /// The nested style (retained for this style's life; cleared only by deinit).
+    private(set) var next: StyleBox?
     private var actions: [String: ActionEntry] = [:]
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
@@ -132,6 +132,15 @@ private final class StyleBox: @unchecked Sendable {
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
+        // Release a long chain node by node: recursive releases overflowed the stack (R13).
+        var rest = next
+        next = nil
+        while var node = rest {
+            rest = nil
+            guard isKnownUniquelyReferenced(&node) else { break }
+            rest = node.next
+            node.next = nil
+        }
     }
 
     /// Sets or (nil) removes an entry. The replaced entry is dropped after the mutex is

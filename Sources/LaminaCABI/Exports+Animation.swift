@@ -286,7 +286,9 @@ private func animationValue(_ v: lamina_value_t, _ what: String) throws(LaminaEr
     if case .string = value {
         throw LaminaError(.typeMismatch, "\(what): no animatable property holds a string")
     }
-    guard value.isFinite else { throw LaminaError(.invalidArgument, "\(what) must be finite") }
+    guard value.isFiniteAndBounded else {
+        throw LaminaError(.invalidArgument, "\(what) must be finite, of magnitude at most 1e15")
+    }
     return value
 }
 
@@ -368,8 +370,8 @@ private func cSpring(_ p: SpringParameters) -> lamina_spring_t {
 
 private func pathElement(_ e: lamina_path_element_t, _ i: Int) throws(LaminaError) -> PathElement {
     func point(_ p: lamina_point_t) throws(LaminaError) -> Point {
-        guard p.x.isFinite, p.y.isFinite else {
-            throw LaminaError(.invalidArgument, "path element \(i) has a non-finite point")
+        guard Value.point(Point(p)).isFiniteAndBounded else {
+            throw LaminaError(.invalidArgument, "path element \(i) has a non-finite point or one beyond 1e15")
         }
         return Point(p)
     }
@@ -1118,7 +1120,12 @@ public func lamina_animation_get_transition_progress(
 public func lamina_animation_group_add(_ group: OpaquePointer?, _ child: OpaquePointer?) -> lamina_status_t {
     withAnimation(group, "group") { box throws(LaminaError) in
         guard let child else { throw LaminaError(.invalidArgument, "child is NULL") }
-        let c = withoutDelegates(animationBox(child).snapshot)
+        let snapshot = animationBox(child).snapshot
+        // A bounded depth keeps every walk over a group (copy, evaluate, release) shallow (R13).
+        guard snapshot.groupDepth < Animation.maximumGroupDepth else {
+            throw LaminaError(.outOfMemory, "animation groups nest deeper than \(Animation.maximumGroupDepth) levels")
+        }
+        let c = withoutDelegates(snapshot)
         try box.mutate { a throws(LaminaError) in
             a.kind = .group(try groupChildren(a) + [c])
         }
@@ -1166,8 +1173,14 @@ public func lamina_animation_set_delegate(
 ) -> lamina_status_t {
     // Boxed first: whatever happens next, the free function runs exactly once (at once when
     // the box is dropped here: a NULL delegate or a failing call).
-    let boxed = delegate.map { AnimationDelegateBox($0.pointee, userdata, freeUserdata) }
+    var boxed = delegate.map { AnimationDelegateBox($0.pointee, userdata, freeUserdata) }
     if delegate == nil { freeUserdata?(userdata) }
+    guard animation != nil else {
+        // Release first, then fail: the free function may make a failing Lamina call of its
+        // own, which must not overwrite this call's error.
+        boxed = nil
+        return fail(LAMINA_STATUS_INVALID_ARGUMENT, "animation is NULL")
+    }
     return withAnimation(animation) { box throws(LaminaError) in
         let d = boxed?.delegate
         try box.mutate { a in a.delegate = d }

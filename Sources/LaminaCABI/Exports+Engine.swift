@@ -6,19 +6,28 @@ import Lamina
 @_cdecl("lamina_engine_create")
 public func lamina_engine_create(_ outEngine: UnsafeMutablePointer<OpaquePointer?>?) -> lamina_status_t {
     guard let outEngine else { return fail(LAMINA_STATUS_INVALID_ARGUMENT, "out_engine is NULL") }
-    outEngine.pointee = makeEngineHandle()
+    guard let handle = makeEngineHandle() else {
+        return fail(LAMINA_STATUS_OUT_OF_MEMORY, "too many engines alive at once")
+    }
+    outEngine.pointee = handle
     return LAMINA_STATUS_OK
 }
 
 @_cdecl("lamina_engine_destroy")
 public func lamina_engine_destroy(_ engine: OpaquePointer?) -> lamina_status_t {
     guard let engine else { return fail(LAMINA_STATUS_INVALID_ARGUMENT, "engine is NULL") }
-    let b = box(engine)
-    guard let e = b.engine else { return fail(LAMINA_STATUS_STALE_HANDLE, "engine was already destroyed") }
-    if e.isTickingOnCurrentThread {
+    guard let e = box(engine).engine else { return fail(LAMINA_STATUS_STALE_HANDLE, "engine was already destroyed") }
+    // A synchronous callback (layer delegate, custom action) or a tick callback runs inside a
+    // call on this engine: destroying it there would pull it from under that call.
+    if e.isInCallbackOnCurrentThread {
         return fail(LAMINA_STATUS_MISUSE, "lamina_engine_destroy() called from one of the engine's own callbacks")
     }
-    b.engine = nil  // the engine and its pending callbacks (and their free functions) go now
+    guard let b = engineTable.remove(engine) else {
+        return fail(LAMINA_STATUS_STALE_HANDLE, "engine was already destroyed")
+    }
+    // The engine and its pending callbacks (and their free functions) go when the last
+    // reference does, here, with no table lock held (a free function may call Lamina).
+    b.engine = nil
     b.drawList = nil
     return LAMINA_STATUS_OK
 }

@@ -1,47 +1,93 @@
 // Engine handles, status plumbing and callback boxes for the C ABI.
 //
-// An engine pointer handed to C is an EngineBox that lives for the rest of the process (a few
-// bytes per engine ever created), so a destroyed engine's pointer stays safe to read and is
-// answered with LAMINA_STATUS_STALE_HANDLE. Layer handles are validated by the engine itself.
+// A `lamina_engine_t *` is not a pointer: it packs a slot of a process-wide engine table and
+// the slot's generation (like layer handles, R13). A destroyed engine's handle stays safe to
+// pass and is answered with LAMINA_STATUS_STALE_HANDLE, and the table's memory is bounded by
+// the most engines alive at once (a box per engine ever created grew RSS by 56 MiB per million
+// create/destroy pairs). Layer handles are validated by the engine itself.
 
 import CLamina
 import Lamina
 
-/// What a `lamina_engine_t *` points at.
+/// What an engine handle names.
 final class EngineBox: @unchecked Sendable {
-    /// nil once destroyed.
+    /// nil once destroyed (only the shared `deadBox`).
     var engine: Engine?
     /// The C draw list's reused buffers (Exports+Geometry.swift); nil once destroyed.
     var drawList: CDrawList?
-    init(_ engine: Engine) {
+    init(_ engine: Engine?) {
         self.engine = engine
-        drawList = CDrawList()
+        drawList = engine == nil ? nil : CDrawList()
     }
 }
 
-/// Keeps every box reachable, so leak checkers report them as still reachable, not lost.
-final class LockedBoxes: @unchecked Sendable {
-    private var boxes: [EngineBox] = []
+/// The engine table: slots with generations, reused after destroy. Every access holds
+/// `mutex`, so a destroy racing a call on another thread is answered, not torn.
+final class EngineTable: @unchecked Sendable {
+    private var generations: [UInt32] = []
+    private var boxes: [EngineBox?] = []
+    private var free: [Int] = []
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     init() { pthread_mutex_init(mutex, nil) }
-    func append(_ box: EngineBox) {
+
+    /// Adds a box; returns its handle, or nil when 2³²−1 engines are alive at once.
+    func insert(_ box: EngineBox) -> OpaquePointer? {
         pthread_mutex_lock(mutex)
-        boxes.append(box)
-        pthread_mutex_unlock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        let index: Int
+        if let reused = free.popLast() {
+            index = reused
+        } else {
+            guard boxes.count < Int(UInt32.max - 1) else { return nil }
+            index = boxes.count
+            boxes.append(nil)
+            generations.append(1)
+        }
+        boxes[index] = box
+        return OpaquePointer(bitPattern: UInt(generations[index]) << 32 | UInt(index + 1))
+    }
+
+    /// The live box a handle names, or nil (destroyed, forged).
+    @inline(__always)
+    func lookup(_ p: OpaquePointer) -> EngineBox? {
+        let raw = UInt(bitPattern: p)
+        let index = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: raw)) - 1
+        let generation = UInt32(truncatingIfNeeded: raw >> 32)
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard index >= 0, index < boxes.count, generations[index] == generation else { return nil }
+        return boxes[index]
+    }
+
+    /// Removes the box a handle names (its slot's generation moves on); nil if not live.
+    func remove(_ p: OpaquePointer) -> EngineBox? {
+        let raw = UInt(bitPattern: p)
+        let index = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: raw)) - 1
+        let generation = UInt32(truncatingIfNeeded: raw >> 32)
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard index >= 0, index < boxes.count, generations[index] == generation,
+              let box = boxes[index] else { return nil }
+        boxes[index] = nil
+        let next = generation &+ 1
+        generations[index] = next == 0 ? 1 : next
+        free.append(index)
+        return box
     }
 }
 
-private let allBoxes = LockedBoxes()
+let engineTable = EngineTable()
+/// What a stale handle resolves to: no engine, no draw list.
+private let deadBox = EngineBox(nil)
 
-func makeEngineHandle() -> OpaquePointer {
-    let box = EngineBox(Engine())
-    allBoxes.append(box)
-    return OpaquePointer(Unmanaged.passUnretained(box).toOpaque())
+func makeEngineHandle() -> OpaquePointer? {
+    engineTable.insert(EngineBox(Engine()))
 }
 
+/// The box behind a handle; a destroyed or forged handle gives a box with no engine.
 @inline(__always)
 func box(_ p: OpaquePointer) -> EngineBox {
-    Unmanaged<EngineBox>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
+    engineTable.lookup(p) ?? deadBox
 }
 
 /// Runs `body` with the engine behind `p`, turning every failure into a status with a message

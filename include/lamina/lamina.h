@@ -16,19 +16,27 @@
  *    (status and message) is kept until its next failing call: lamina_last_error_message().
  *    No function aborts the process on bad input: NULL, a stale handle, NaN or infinity where a
  *    finite number is needed, an unknown key, a value of the wrong type and an unbalanced
- *    transaction each return a status and leave the engine as it was.
- *  - Handles: an engine is an opaque pointer owned by the caller (create/destroy). Layers are
- *    named by lamina_layer_t values (an index and a generation), so a stale or forged layer
- *    handle is detected and answered with LAMINA_STATUS_STALE_HANDLE, never a crash. A
- *    destroyed engine's pointer is also detected (its small header outlives it); a pointer that
- *    never came from lamina_engine_create() is undefined behaviour, as with any C library.
+ *    transaction each return a status and leave the engine as it was. Numbers inside property,
+ *    animation and transaction values must also be at most 1e15 in magnitude (larger ones
+ *    overflowed in interpolation and geometry): INVALID_ARGUMENT otherwise.
+ *  - Handles (DESIGN R13): an engine is an opaque handle owned by the caller (create/destroy);
+ *    it is never dereferenced by the caller and names a slot of a process-wide engine table
+ *    with a generation, so a destroyed or forged engine handle is answered with
+ *    LAMINA_STATUS_STALE_HANDLE and memory stays bounded by the engines alive at once. Layers
+ *    are named by lamina_layer_t values carrying their engine's identity, an index and a
+ *    generation: a stale or forged layer handle, or one of another engine, is answered with
+ *    LAMINA_STATUS_STALE_HANDLE, never taken for another layer.
  *  - Ownership: "owned" results are the caller's to release; "borrowed" pointers stay valid
  *    for the stated span only. Strings passed in are copied.
  *  - Threads (DESIGN R12): any thread may call any function on an engine. Each thread has its
  *    own transaction stack per engine. Changes are serialized inside the engine; a commit
  *    publishes atomically. One thread ticks an engine at a time. Callbacks run on the thread
  *    that called lamina_engine_tick(), outside any engine lock, and may call any function except
- *    lamina_engine_destroy() and lamina_engine_tick() on the same engine.
+ *    lamina_engine_destroy() and lamina_engine_tick() on the same engine (MISUSE); layer
+ *    delegates and custom actions run synchronously inside the call that triggered them and
+ *    may not destroy the engine either (MISUSE). When a thread exits, its implicit transaction
+ *    commits (as Core Animation's does) and so does every explicit one it left open: nothing
+ *    passes to another thread, and their completions run at a later tick.
  *  - Booleans are lamina_bool_t (uint32_t, 0 or 1) and enums are fixed-width integers.
  *
  * Typical use (listing 7.1 of the seeds: a colour change animates implicitly):
@@ -217,13 +225,15 @@ LAMINA_API double lamina_clock_now(void);
 
 /** Creates an engine at time 0.
  *  @param out_engine receives the engine. Owned: destroy with lamina_engine_destroy().
- *  Errors: INVALID_ARGUMENT if out_engine is NULL. Since: 0.1 */
+ *  Errors: INVALID_ARGUMENT if out_engine is NULL; OUT_OF_MEMORY past 2^32-2 live engines.
+ *  Since: 0.1 */
 LAMINA_API lamina_status_t lamina_engine_create(lamina_engine_t **out_engine);
 
 /** Destroys an engine and everything it owns. Pending completion callbacks are not run; their
  *  free functions are. After this the pointer is stale: calls with it return STALE_HANDLE.
  *  Errors: INVALID_ARGUMENT (NULL), STALE_HANDLE, MISUSE when called from one of this engine's
- *  callbacks. Thread safety: no other thread may be using the engine. Since: 0.1 */
+ *  callbacks (tick callbacks, layer delegates, custom actions). Thread safety: no other thread
+ *  may be using the engine. Since: 0.1 */
 LAMINA_API lamina_status_t lamina_engine_destroy(lamina_engine_t *engine);
 
 /** One run-loop turn (R2): sets the engine time to `time`, then commits the calling thread's
@@ -1268,8 +1278,9 @@ LAMINA_API lamina_status_t lamina_animation_get_transition_progress(
  *  group's time: a child's begin time is relative to the group's start, a child whose duration
  *  is <= 0 takes the group's, and children are clipped to the group's duration, never scaled.
  *  Children's delegates and removed_on_completion are ignored (CA-10.5): the copy is made
- *  without the child's delegate. Groups nest. Errors: INVALID_ARGUMENT (NULL child), MISUSE
- *  (`group` is not a group). Since: 0.1 */
+ *  without the child's delegate. Groups nest up to 64 levels (DESIGN R13: no walk over a group
+ *  recurses deeper). Errors: INVALID_ARGUMENT (NULL child), MISUSE (`group` is not a group),
+ *  OUT_OF_MEMORY when the result would nest groups deeper than 64 levels. Since: 0.1 */
 LAMINA_API lamina_status_t lamina_animation_group_add(
     lamina_animation_t *group, const lamina_animation_t *child);
 /** The number of a group's children. Since: 0.1 */

@@ -153,3 +153,27 @@ public struct Animation: Sendable {
         return false
     }
 }
+
+extension Animation {
+    /// The deepest nesting of groups an engine accepts (R13): a group inside a group inside …
+    /// at most this many levels (a plain animation is level 0, a group of plain animations 1).
+    /// Deeper shapes are refused with `outOfMemory` when added to a layer (and by the C ABI's
+    /// `lamina_animation_group_add`), so evaluating, copying and releasing an animation never
+    /// recurses deeper than this. Core Animation code nests two or three levels.
+    public static let maximumGroupDepth = 64
+
+    /// How many groups deep the animation nests: 0 for an animation that is not a group.
+    /// Measured iteratively, so any value, however deep, is safe to measure.
+    public var groupDepth: Int {
+        guard case .group(let top) = kind else { return 0 }
+        var deepest = 1
+        var work: [(children: [Animation], depth: Int)] = [(top, 1)]
+        while let (children, depth) = work.popLast() {
+            deepest = max(deepest, depth)
+            for child in children {
+                if case .group(let inner) = child.kind { work.append((inner, depth + 1)) }
+            }
+        }
+        return deepest
+    }
+}

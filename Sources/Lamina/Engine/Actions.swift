@@ -45,16 +45,28 @@ public struct LayerDelegate: Sendable {
 
 /// A layer style (CALayer.style's role): `actions` searched after the layer's own, then the
 /// nested `style`, and so on (CA-3.4 step 3).
-public final class LayerStyle: Sendable {
+public final class LayerStyle: @unchecked Sendable {
     /// The style's actions.
     public let actions: [String: ActionEntry]
-    /// The next style in the chain.
-    public let style: LayerStyle?
+    /// The next style in the chain. Immutable after init (hence Sendable); a `var` only so
+    /// that deinit can release a long chain node by node instead of recursively (R13).
+    public private(set) var style: LayerStyle?
 
     /// Creates a style.
     public init(actions: [String: ActionEntry] = [:], style: LayerStyle? = nil) {
         self.actions = actions
         self.style = style
+    }
+
+    deinit {
+        var rest = style
+        style = nil
+        while var node = rest {
+            rest = nil
+            guard isKnownUniquelyReferenced(&node) else { break }
+            rest = node.style
+            node.style = nil
+        }
     }
 }
 
@@ -187,7 +199,7 @@ extension Engine {
             return true
         }
         guard proceed else { return }
-        let answer = delegate?(Layer(engine: self, id: layer), event)
+        let answer = delegate.map { d in callingOut { d(Layer(engine: self, id: layer), event) } }
         var followups = Followups()
         lock.withLock {
             guard let slot = try? resolve(layer) else { return }
@@ -200,7 +212,7 @@ extension Engine {
 
     /// Runs queued custom actions and posts queued events. Called without the lock.
     func runFollowups(_ followups: Followups) {
-        for c in followups.customs { c.action(Layer(engine: self, id: c.layer), c.event) }
+        for c in followups.customs { callingOut { c.action(Layer(engine: self, id: c.layer), c.event) } }
         for e in followups.events { post(e.event, to: e.layer) }
     }
 
@@ -269,7 +281,7 @@ extension Engine {
     public func action(forKey event: String, of layer: LayerID) throws(LaminaError) -> Action? {
         var delegate: (@Sendable (Layer, String) -> DelegateAnswer)? = nil
         try lock.withLock { () throws(LaminaError) in delegate = hostDelegate(try resolve(layer)) }
-        let answer = delegate?(Layer(engine: self, id: layer), event)
+        let answer = delegate.map { d in callingOut { d(Layer(engine: self, id: layer), event) } }
         return try lock.withLock { () throws(LaminaError) -> Action? in
             let slot = try resolve(layer)
             let info = propertyInfo(named: event)

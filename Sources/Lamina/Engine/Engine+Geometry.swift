@@ -281,8 +281,8 @@ extension Engine {
     ///
     /// - Throws: `staleHandle`; `invalidArgument` for non-finite numbers.
     public func setFrame(_ frame: Rect, of layer: LayerID) throws(LaminaError) {
-        guard Value.rect(frame).isFinite else {
-            throw LaminaError(.invalidArgument, "frame needs finite numbers")
+        guard Value.rect(frame).isFiniteAndBounded else {
+            throw LaminaError(.invalidArgument, "frame needs finite numbers of magnitude at most 1e15")
         }
         let (position, bounds) = try lock.withLock { () throws(LaminaError) -> (Point, Rect) in
             slots[Int(try resolve(layer))].model.placement(forFrame: frame)
@@ -324,7 +324,7 @@ extension Engine {
     public func convert(
         _ rect: Rect, from source: LayerID?, to destination: LayerID?, in tree: LayerTree = .model
     ) throws(LaminaError) -> Rect {
-        guard Value.rect(rect).isFinite else {
+        guard Value.rect(rect).isFiniteAndBounded else {
             throw LaminaError(.invalidArgument, "rect needs finite numbers")
         }
         return try lock.withLock { () throws(LaminaError) -> Rect in

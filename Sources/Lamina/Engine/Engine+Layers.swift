@@ -6,14 +6,15 @@ extension Engine {
     /// Creates a layer with Core Animation's defaults (CA-13) and one host reference. It has
     /// no presentation until a transaction containing it commits (CA-1.2).
     ///
-    /// - Throws: `outOfMemory` when the engine's 2³²−2 layer slots are exhausted.
+    /// - Throws: `outOfMemory` when the engine's 2²⁴−2 (16,777,214) layer slots are exhausted
+    ///   (a handle packs the slot in 24 bits beside the engine's identity, R13).
     public func createLayer() throws(LaminaError) -> LayerID {
         try lock.withLock { () throws(LaminaError) -> LayerID in
             let slot: Int32
             if let reused = freeSlots.popLast() {
                 slot = reused
             } else {
-                guard slots.count < Int(UInt32.max - 1) else {
+                guard slots.count < LayerID.maximumSlots else {
                     throw LaminaError(.outOfMemory, "too many layers")
                 }
                 slot = Int32(truncatingIfNeeded: slots.count)
@@ -77,7 +78,8 @@ extension Engine {
             }
             releaseSnapshot(slot)
             if slots[i].everTimed { timedLayers -= 1 }
-            var generation = slots[i].generation &+ 1
+            // Generations wrap within the handle's 24 bits, skipping 0.
+            var generation = (slots[i].generation &+ 1) & LayerID.generationMask
             if generation == 0 { generation = 1 }
             if let extras = slots[i].extras { graveyard.append(extras) }
             slots[i] = LayerSlot()

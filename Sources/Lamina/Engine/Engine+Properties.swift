@@ -74,8 +74,8 @@ extension Engine {
         default:
             throw LaminaError(.typeMismatch, "a custom property's default must be a number, point, size, rect, colour or transform")
         }
-        guard defaultValue.isFinite else {
-            throw LaminaError(.invalidArgument, "a custom property's default must be finite")
+        guard defaultValue.isFiniteAndBounded else {
+            throw LaminaError(.invalidArgument, "a custom property's default must be finite, of magnitude at most 1e15")
         }
         try lock.withLock { () throws(LaminaError) in
             guard Builtins.byName[name] == nil, customByName[name] == nil else {
@@ -131,6 +131,7 @@ extension Engine {
         var ask: (@Sendable (Layer, String) -> DelegateAnswer)? = nil
         var key = ResolvedKey.whole(.bounds)
         var followups = Followups()
+        var askName = ""
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(layer)
             key = try resolveKey()
@@ -138,12 +139,14 @@ extension Engine {
             try check(value, for: key, info)
             if let d = hostDelegate(slot), searchNeeded(slot, key, info, value) {
                 ask = d
+                askName = info.name
                 return
             }
             setLocked(slot, key, info, value, answer: nil, followups: &followups)
         }
         if let ask {
-            let answer = ask(Layer(engine: self, id: layer), info(of: key.property).name)
+            let name = askName
+            let answer = callingOut { ask(Layer(engine: self, id: layer), name) }
             try lock.withLock { () throws(LaminaError) in
                 setLocked(try resolve(layer), key, info(of: key.property), value, answer: answer, followups: &followups)
             }
@@ -190,8 +193,8 @@ extension Engine {
         guard value.type == expected || nullOK else {
             throw LaminaError(.typeMismatch, "'\(keyPath)' takes a \(expected) value, not a \(value.type)")
         }
-        guard value.isFinite else {
-            throw LaminaError(.invalidArgument, "'\(keyPath)' needs finite numbers")
+        guard value.isFiniteAndBounded else {
+            throw LaminaError(.invalidArgument, "'\(keyPath)' needs finite numbers of magnitude at most 1e15")
         }
         switch (key.property, value) {
         case (.fillMode, .string(let s)) where FillMode(name: s) == nil:

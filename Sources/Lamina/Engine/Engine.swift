@@ -84,6 +84,8 @@ public final class Engine: @unchecked Sendable {
     /// Layers that ever had a non-default beginTime/speed/timeOffset; while 0, every layer's
     /// time is engine time and no chain is walked.
     var timedLayers = 0
+    /// Reused by `localTime` for the timed layers on a path (kept to avoid a per-call allocation).
+    var timePathScratch: [Int32] = []
 
     // MARK: Animation side tables (kept out of the per-frame records)
     /// Timing curves by index; animations store the index, so a frame compares integers.
@@ -103,9 +105,10 @@ public final class Engine: @unchecked Sendable {
     var customByName: [String: PropertyID] = [:]
 
     // MARK: Transactions
-    var stacks: [UInt: TransactionStack] = [:]
-    private var lastThread: UInt = 0
-    private var lastStack: TransactionStack? = nil
+    /// Per-thread stacks by thread token (ThreadState.swift): never reused, removed at thread exit.
+    var stacks: [UInt64: TransactionStack] = [:]
+    var lastToken: UInt64 = 0
+    var lastStack: TransactionStack? = nil
     private var nextMark: UInt32 = 1
 
     // MARK: Time and callbacks
@@ -114,8 +117,11 @@ public final class Engine: @unchecked Sendable {
     var tickCount: UInt64 = 0
     /// Completions whose conditions are met, in the order they became ready.
     var readyCompletions: [CompletionRecord] = []
-    /// The thread currently inside tick() (including its callbacks), or 0.
-    var tickingThread: UInt = 0
+    /// The token of the thread currently inside tick() (including its callbacks), or 0.
+    var tickingThread: UInt64 = 0
+
+    /// This engine's identity in its layer handles (R13).
+    let tag: UInt16 = engineTags.next()
 
     // MARK: Clock (R1, R2)
     /// The engine's clock, or nil when the host drives time by hand.
@@ -135,15 +141,17 @@ public final class Engine: @unchecked Sendable {
     /// Whether the calling thread is inside this engine's tick (running its callbacks), where
     /// destroying the engine or ticking it again is a misuse.
     package var isTickingOnCurrentThread: Bool {
-        lock.withLock { tickingThread == currentThreadID() }
+        let token = ThreadState.current.token
+        return lock.withLock { tickingThread == token }
     }
 
     // MARK: - Transaction stacks
 
     /// The calling thread's stack (created on first use). Lock held.
     func stack() -> TransactionStack {
-        let tid = currentThreadID()
-        if tid == lastThread, let s = lastStack { return s }
+        let state = ThreadState.current
+        let tid = state.token
+        if tid == lastToken, let s = lastStack { return s }
         let s: TransactionStack
         if let existing = stacks[tid] {
             s = existing
@@ -152,8 +160,9 @@ public final class Engine: @unchecked Sendable {
             nextMark &+= 1
             if nextMark == 0 { nextMark = 1 }
             stacks[tid] = s
+            state.register(self)
         }
-        lastThread = tid
+        lastToken = tid
         lastStack = s
         return s
     }
@@ -163,7 +172,7 @@ public final class Engine: @unchecked Sendable {
     /// Resolves a layer handle to its slot index, or throws `staleHandle`. Lock held.
     func resolve(_ id: LayerID) throws(LaminaError) -> Int32 {
         let index = Int(id.slot)
-        guard id.rawValue != 0, index < slots.count, slots[index].alive,
+        guard id.rawValue != 0, id.engineTag == tag, index < slots.count, slots[index].alive,
               slots[index].generation == id.generation
         else {
             throw LaminaError(.staleHandle, "layer handle \(id.rawValue) is not alive in this engine")
@@ -172,7 +181,7 @@ public final class Engine: @unchecked Sendable {
     }
 
     func handle(_ slot: Int32) -> LayerID {
-        LayerID(slot: UInt32(slot), generation: slots[Int(slot)].generation)
+        LayerID(slot: UInt32(slot), generation: slots[Int(slot)].generation, engine: tag)
     }
 
     // MARK: - Dirty tracking and commit
@@ -408,9 +417,10 @@ public final class Engine: @unchecked Sendable {
         let due: [CompletionRecord]
         let calls: [() -> Void]
         var released: [Any] = []
+        let token = ThreadState.current.token
         lock.lock()
         if tickingThread != 0 {
-            let reentrant = tickingThread == currentThreadID()
+            let reentrant = tickingThread == token
             lock.unlock()
             throw LaminaError(
                 .misuse,
@@ -418,7 +428,7 @@ public final class Engine: @unchecked Sendable {
                     ? "tick() called from inside one of this engine's callbacks"
                     : "tick() called while another thread is ticking this engine")
         }
-        tickingThread = currentThreadID()
+        tickingThread = token
         tickCount &+= 1
         // Time first, then the commit (R2): a change made while the host slept begins now.
         now = time
@@ -681,17 +691,41 @@ struct TimingMemo {
     }
 }
 
-/// A layer handle: a slot index and a generation, packed as the C ABI's `lamina_layer_t`.
+/// A layer handle: its engine's tag, a slot index and a generation, packed as the C ABI's
+/// `lamina_layer_t` (R13: a handle names one engine's layer, never another engine's).
 public struct LayerID: Hashable, Sendable, RawRepresentable {
-    /// The packed value: generation in the high 32 bits, slot + 1 in the low 32. 0 is "none".
+    /// The packed value: generation in the high 24 bits, the engine's tag in the next 16 and
+    /// slot + 1 in the low 24. 0 is "none".
     public let rawValue: UInt64
     /// Wraps a packed value (it is validated when used).
     public init(rawValue: UInt64) { self.rawValue = rawValue }
 
-    init(slot: UInt32, generation: UInt32) {
-        rawValue = UInt64(generation) << 32 | UInt64(slot &+ 1)
+    /// Slots per engine: slot + 1 fits in 24 bits.
+    static let maximumSlots = (1 << 24) - 2
+    /// Generations wrap within 24 bits (skipping 0).
+    static let generationMask: UInt32 = (1 << 24) - 1
+
+    init(slot: UInt32, generation: UInt32, engine tag: UInt16) {
+        rawValue = UInt64(generation & Self.generationMask) << 40 | UInt64(tag) << 24
+            | UInt64((slot &+ 1) & 0xFF_FFFF)
     }
 
-    var slot: UInt32 { UInt32(truncatingIfNeeded: rawValue) &- 1 }
-    var generation: UInt32 { UInt32(truncatingIfNeeded: rawValue >> 32) }
+    var slot: UInt32 { UInt32(truncatingIfNeeded: rawValue & 0xFF_FFFF) &- 1 }
+    var engineTag: UInt16 { UInt16(truncatingIfNeeded: rawValue >> 24) }
+    var generation: UInt32 { UInt32(truncatingIfNeeded: rawValue >> 40) }
 }
+
+/// Engine tags: 1...65535, in turn. Two engines share a tag only when 65,535 engines were
+/// created between them, and then a handle must also match a live slot and generation.
+final class EngineTags: @unchecked Sendable {
+    private let lock = Lock()
+    private var last: UInt16 = 0
+    func next() -> UInt16 {
+        lock.withLock {
+            last = last == UInt16.max ? 1 : last + 1
+            return last
+        }
+    }
+}
+
+let engineTags = EngineTags()

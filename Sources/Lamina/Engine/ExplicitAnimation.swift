@@ -109,11 +109,11 @@ final class ExplicitState {
         guard !t.repeatCount.isNaN, t.repeatCount >= 0 else {
             throw LaminaError(.invalidArgument, "repeatCount must be >= 0 (infinity repeats forever)")
         }
-        for v in [a.fromValue, a.toValue, a.byValue].compactMap({ $0 }) where !v.isFinite {
-            throw LaminaError(.invalidArgument, "animation values must be finite")
+        for v in [a.fromValue, a.toValue, a.byValue].compactMap({ $0 }) where !v.isFiniteAndBounded {
+            throw LaminaError(.invalidArgument, "animation values must be finite, of magnitude at most 1e15")
         }
         if case .keyframe(let spec, _, _) = a.kind {
-            guard spec.values.allSatisfy(\.isFinite), (spec.keyTimes ?? []).allSatisfy(\.isFinite) else {
+            guard spec.values.allSatisfy(\.isFiniteAndBounded), (spec.keyTimes ?? []).allSatisfy(\.isFinite) else {
                 throw LaminaError(.invalidArgument, "keyframe values and key times must be finite")
             }
         }
@@ -261,6 +261,9 @@ extension Engine {
     func addAnimationLocked(
         _ animation: Animation, forKey key: String?, slot: Int32, in s: TransactionStack, commitDelay: Double? = nil
     ) throws(LaminaError) {
+        guard animation.groupDepth <= Animation.maximumGroupDepth else {
+            throw LaminaError(.outOfMemory, "animation groups nest deeper than \(Animation.maximumGroupDepth) levels")
+        }
         let layer = handle(slot)
         var copy = animation
         if !(copy.timing.duration > 0) { copy.timing.duration = s.duration }
@@ -426,9 +429,41 @@ extension Engine {
     /// superlayer's time with its committed beginTime, speed and timeOffset. Lock held.
     func localTime(_ slot: Int32, at t: Double) -> Double {
         guard timedLayers > 0 else { return t }
-        let parent = slots[Int(slot)].parent
-        let parentTime = parent >= 0 ? localTime(parent, at: t) : t
-        guard slots[Int(slot)].everTimed else { return parentTime }
+        // Iterative (R13): a chain may be 100k+ layers deep. Find the timed layers on the path
+        // to the root (untimed ones map parent time to itself), then apply them root first.
+        var timed = 0
+        var nearest: Int32 = -1
+        var s = slot
+        while s >= 0 {
+            if slots[Int(s)].everTimed {
+                if timed == 0 { nearest = s }
+                timed += 1
+            }
+            s = slots[Int(s)].parent
+        }
+        if timed == 0 { return t }
+        if timed == 1 { return layerLocalTime(nearest, parentTime: t) }
+        var path: [Int32] = []
+        swap(&path, &timePathScratch)  // reuse the buffer: this runs per track per frame
+        path.removeAll(keepingCapacity: true)
+        s = slot
+        while s >= 0 {
+            if slots[Int(s)].everTimed { path.append(s) }
+            s = slots[Int(s)].parent
+        }
+        var time = t
+        for k in stride(from: path.count - 1, through: 0, by: -1) {
+            time = layerLocalTime(path[k], parentTime: time)
+        }
+        swap(&path, &timePathScratch)
+        return time
+    }
+
+    /// One layer's step of the walk above: its parent's time to its own local time (CA-5.x).
+    /// The single place a layer's own timing applies, so extending layer timing (duration,
+    /// repeats, autoreverse) changes only this function. Lock held.
+    @inline(__always)
+    func layerLocalTime(_ slot: Int32, parentTime: Double) -> Double {
         // Read in place: this runs per track and per ancestor on the per-frame path.
         let snap = slots[Int(slot)].snapshot
         let timing = snap < 0 ? slots[Int(slot)].model.layerTiming : snapshotPool[Int(snap)].layerTiming

@@ -42,7 +42,8 @@ final class Lock: @unchecked Sendable {
     }
 }
 
-/// The calling thread's identity, as a dictionary key for per-thread transaction stacks.
+/// The calling thread's pthread id (tests compare threads with it). Not a key for per-thread
+/// state: glibc reuses ids at once; transaction stacks use `ThreadState`'s tokens (R12).
 @inline(__always)
 func currentThreadID() -> UInt {
     UInt(bitPattern: Int(bitPattern: UInt(pthread_self())))

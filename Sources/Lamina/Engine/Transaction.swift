@@ -168,8 +168,8 @@ public struct Transaction: Sendable {
     ///   for a built-in key).
     public func setValue(_ value: Value?, forKey key: String) throws(LaminaError) {
         guard !key.isEmpty else { throw LaminaError(.invalidArgument, "transaction keys must not be empty") }
-        if let value, !value.isFinite {
-            throw LaminaError(.invalidArgument, "transaction value for '\(key)' must be finite")
+        if let value, !value.isFiniteAndBounded {
+            throw LaminaError(.invalidArgument, "transaction value for '\(key)' must be finite, of magnitude at most 1e15")
         }
         switch (key, value) {
         case ("animationDuration", .number(let d)?):

@@ -81,3 +81,30 @@ public enum Value: Hashable, Sendable {
         }
     }
 }
+
+extension Value {
+    /// The largest magnitude a number inside a value may have where Lamina takes values in
+    /// (setters, animation and transaction values): 10¹⁵. Geometry, interpolation and the draw
+    /// list multiply and add a few such numbers; near `Double.greatestFiniteMagnitude` that
+    /// overflowed to ±∞ and NaN with a success status, so bigger numbers are refused with
+    /// `invalidArgument` instead (they are beyond a double's integer precision anyway, 2⁵³).
+    public static let maximumMagnitude = 1e15
+
+    /// Whether every number inside the value is finite and at most ``maximumMagnitude`` in
+    /// magnitude: what the engine accepts.
+    public var isFiniteAndBounded: Bool {
+        @inline(__always) func ok(_ v: Double) -> Bool { v.magnitude <= Self.maximumMagnitude }
+        switch self {
+        case .null, .bool, .string: return true
+        case .number(let v): return ok(v)
+        case .point(let p): return ok(p.x) && ok(p.y)
+        case .size(let s): return ok(s.width) && ok(s.height)
+        case .rect(let r): return ok(r.origin.x) && ok(r.origin.y) && ok(r.size.width) && ok(r.size.height)
+        case .color(let c): return ok(c.red) && ok(c.green) && ok(c.blue) && ok(c.alpha)
+        case .transform(let m):
+            return ok(m.m11) && ok(m.m12) && ok(m.m13) && ok(m.m14) && ok(m.m21) && ok(m.m22)
+                && ok(m.m23) && ok(m.m24) && ok(m.m31) && ok(m.m32) && ok(m.m33) && ok(m.m34)
+                && ok(m.m41) && ok(m.m42) && ok(m.m43) && ok(m.m44)
+        }
+    }
+}

@@ -7,6 +7,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 from . import _capi as C
 from ._callbacks import animation_delegate, free_trampoline
 from ._types import (
+    c_string,
     PointLike,
     TimingLike,
     as_point,
@@ -146,7 +147,7 @@ class PropertyAnimation(Animation):
         self.value_function = value_function
 
     def _key(self) -> Optional[bytes]:
-        return self.key_path.encode("utf-8") if self.key_path else None
+        return c_string(self.key_path, "a key path") if self.key_path else None
 
     def _fill(self, anim: Any, hint: ValueHint, engine: Any) -> None:
         C.lib.lamina_animation_set_additive(anim, int(bool(self.additive)))

@@ -7,6 +7,7 @@ Nothing here is public API. The function table below is generated from the heade
 """
 from __future__ import annotations
 
+import sys
 import threading
 from ctypes import (
     CFUNCTYPE,
@@ -211,19 +212,31 @@ def stash_exception(exc: BaseException) -> None:
 
 
 def _take_pending() -> "BaseException | None":
-    """Removes and returns the first exception stashed on this thread, dropping the rest."""
+    """Removes and returns what callbacks raised on this thread: the exception itself when one
+    did, and when several did, all of them — an ExceptionGroup on Python >= 3.11, or the last
+    one with the earlier ones on its ``__context__`` chain — so none is lost silently."""
     global _pending_count
     lst = getattr(_pending, "errors", None)
     if not lst:
         return None
-    exc = lst[0]
+    errors = list(lst)
     _pending_count -= len(lst)
     del lst[:]
-    return exc
+    if len(errors) == 1:
+        return errors[0]
+    message = f"{len(errors)} Lamina callbacks raised during one call"
+    if sys.version_info >= (3, 11):
+        if all(isinstance(e, Exception) for e in errors):
+            return ExceptionGroup(message, errors)  # noqa: F821 - builtin on 3.11+
+        return BaseExceptionGroup(message, errors)  # noqa: F821
+    for earlier, later in zip(errors, errors[1:]):
+        if later.__context__ is None:
+            later.__context__ = earlier
+    return errors[-1]
 
 
 def raise_pending() -> None:
-    """Re-raises the first exception stashed on this thread by a callback, if any."""
+    """Re-raises what callbacks raised on this thread (see _take_pending), if anything."""
     if _pending_count:
         exc = _take_pending()
         if exc is not None:

@@ -43,6 +43,7 @@ from ._types import (
     TimingLike,
     Transform3D,
     as_timing,
+    c_string,
     from_c_color,
     from_c_point,
     from_c_rect,
@@ -102,7 +103,7 @@ _MODEL, _PRESENTATION = 0, 1
 def _key(key: str) -> bytes:
     if not isinstance(key, str):
         raise TypeError(f"a key must be a str, not {type(key).__name__}")
-    return key.encode("utf-8")
+    return c_string(key, "a key")
 
 
 # --- property table: Python name -> (key, kind) ---------------------------------------------
@@ -202,7 +203,7 @@ class _Prop:
             else:
                 lib.lamina_layer_set_color(e, h, k, to_c_color(value))
         elif kind == "string":
-            lib.lamina_layer_set_name(e, h, None if value is None else str(value).encode("utf-8"))
+            lib.lamina_layer_set_name(e, h, None if value is None else c_string(str(value), "a name"))
         elif kind == "text":
             # A string-valued key other than the name (fillMode): through the generic setter.
             if not isinstance(value, str):
@@ -346,9 +347,19 @@ class Layer:
         C.lib.lamina_layer_get_sublayers(e, self._handle, buf, n.value, byref(n))
         return [self._engine._wrap(buf[i]) for i in range(n.value)]  # type: ignore[misc]
 
+    def _mine(self, other: "Layer") -> int:
+        """``other``'s handle, checked to be a layer of this layer's engine (R13): a layer of
+        another engine raises StaleHandleError instead of naming a layer here."""
+        if not isinstance(other, Layer):
+            raise TypeError(f"expected a Layer, not {type(other).__name__}")
+        if other._engine is not self._engine:
+            raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE",
+                                   f"{other!r} belongs to another engine than {self!r}", "lamina.Layer")
+        return other._handle
+
     def add_sublayer(self, child: "Layer") -> "Layer":
         """Appends child (removing it from its old superlayer first). Returns child."""
-        C.lib.lamina_layer_add_sublayer(self._e(), self._handle, child._handle)
+        C.lib.lamina_layer_add_sublayer(self._e(), self._handle, self._mine(child))
         return child
 
     def insert_sublayer(self, child: "Layer", *, at: Optional[int] = None,
@@ -358,12 +369,12 @@ class Layer:
             raise TypeError("insert_sublayer needs exactly one of at=, above=, below=")
         e = self._e()
         if at is not None:
-            C.lib.lamina_layer_insert_sublayer_at(e, self._handle, child._handle, max(0, min(int(at), 0xFFFFFFFF)))
+            C.lib.lamina_layer_insert_sublayer_at(e, self._handle, self._mine(child), max(0, min(int(at), 0xFFFFFFFF)))
         elif above is not None:
-            C.lib.lamina_layer_insert_sublayer_above(e, self._handle, child._handle, above._handle)
+            C.lib.lamina_layer_insert_sublayer_above(e, self._handle, self._mine(child), self._mine(above))
         else:
             assert below is not None
-            C.lib.lamina_layer_insert_sublayer_below(e, self._handle, child._handle, below._handle)
+            C.lib.lamina_layer_insert_sublayer_below(e, self._handle, self._mine(child), self._mine(below))
         return child
 
     def remove_from_superlayer(self) -> None:
@@ -372,7 +383,7 @@ class Layer:
 
     def replace_sublayer(self, old: "Layer", new: "Layer") -> None:
         """Replaces the sublayer old with new at the same index (posts "transition" on new)."""
-        C.lib.lamina_layer_replace_sublayer(self._e(), self._handle, old._handle, new._handle)
+        C.lib.lamina_layer_replace_sublayer(self._e(), self._handle, self._mine(old), self._mine(new))
 
     # -- presentation ---------------------------------------------------------------------
     @property
@@ -433,8 +444,8 @@ class Layer:
         if from_ is not None and to is not None:
             raise TypeError("give to= or from_=, not both")
         if from_ is not None:
-            return from_._handle, self._handle
-        return self._handle, (to._handle if to is not None else 0)
+            return self._mine(from_), self._handle
+        return self._handle, (self._mine(to) if to is not None else 0)
 
     def convert_time(self, time: float, *, to: Optional["Layer"] = None,
                      from_: Optional["Layer"] = None) -> float:
@@ -593,6 +604,9 @@ class Layer:
 
     @delegate.setter
     def delegate(self, fn: Optional[Callable[..., Any]]) -> None:
+        if fn is not None and not callable(fn):
+            # Checked here: a non-callable would only fail later, inside some other change.
+            raise TypeError(f"a layer delegate must be callable or None, not {type(fn).__name__}")
         if fn is None:
             C.lib.lamina_layer_set_delegate(self._e(), self._handle, None, None, CB.free_trampoline)
             self._engine._delegates.pop(self._handle, None)
@@ -1092,6 +1106,10 @@ class Engine:
         t = self.time if at is None else float(at)
         recs = POINTER(C.DrawRecord)()
         n = c_size_t()
+        if not isinstance(root, Layer):
+            raise TypeError(f"root must be a Layer, not {type(root).__name__}")
+        if root._engine is not self:
+            raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{root!r} belongs to another engine", "draw_list")
         C.lib.lamina_engine_draw_list(self._ptr(), root._handle, t, byref(recs), byref(n))
         out = []
         for i in range(n.value):

@@ -257,6 +257,14 @@ class TimingFunction(NamedTuple):
 TimingLike = Union[str, TimingFunction, Tuple[float, float, float, float]]
 
 
+def c_string(s: str, what: str = "a key") -> bytes:
+    """``s`` as a NUL-terminated C string's bytes. An embedded NUL would silently cut the string
+    short in C, so it raises ValueError, as Python's own APIs (open, os.environ) do."""
+    if "\0" in s:
+        raise ValueError(f"{what} must not contain a NUL character: {s!r}")
+    return s.encode("utf-8")
+
+
 def as_timing(t: TimingLike) -> TimingFunction:
     if isinstance(t, TimingFunction):
         return t
@@ -504,7 +512,7 @@ def to_c_value(obj: object, hint: int = -1, what: str = "") -> "C.Value":
         else:
             v.type, v.u.number = C.VALUE_NUMBER, float(obj)
     elif isinstance(obj, str):
-        v.type, v.u.string = C.VALUE_STRING, obj.encode("utf-8")
+        v.type, v.u.string = C.VALUE_STRING, c_string(obj, "a string value")
     elif isinstance(obj, Point):
         v.type, v.u.point = C.VALUE_POINT, to_c_point(obj)
     elif isinstance(obj, Size):

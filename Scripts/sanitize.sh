@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Sanitizer and fuzzing jobs (issue 9), one per call; Scripts/test-all.sh runs each as a step.
+#
+#   Scripts/sanitize.sh asan  BUILD_DIR     cmocka suite under ASan + UBSan (BUILD_DIR/sanitize-address)
+#   Scripts/sanitize.sh tsan  BUILD_DIR     cmocka suite (thread stress included) under TSan
+#   Scripts/sanitize.sh swift-tsan BUILD_DIR   swift test --sanitize=thread
+#   Scripts/sanitize.sh fuzz  BUILD_DIR [SECONDS]   libFuzzer: replay Tests/fuzz/corpus, then
+#                                           fuzz for SECONDS (default 60) with ASan + UBSan
+#
+# Each sanitizer build has its own directory under BUILD_DIR. Any sanitizer report fails the
+# job: the runtimes halt on the first error and exit non-zero. The C side uses the toolchain's
+# own clang (beside swiftc), whose sanitizer runtimes match swiftc's, and lld.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+job=${1:?usage: sanitize.sh asan|tsan|swift-tsan|fuzz BUILD_DIR [SECONDS]}
+BUILD_DIR=$(mkdir -p "${2:?build dir}" && cd "$2" && pwd)
+TOOLCHAIN_BIN=$(dirname "$(readlink -f "$(command -v swiftc)")")
+CLANG="$TOOLCHAIN_BIN/clang"
+
+export ASAN_OPTIONS="halt_on_error=1:abort_on_error=0:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=0"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
+export LSAN_OPTIONS="suppressions=$ROOT/Tests/fuzz/lsan.supp:print_suppressions=0"
+export SWIFT_BACKTRACE=enable=no  # the sanitizers print the stacks
+
+# configure_build KIND: a Debug build (quick to compile; the tests are small) of the library
+# and its C programs with LAMINA_SANITIZE=KIND, in BUILD_DIR/sanitize-KIND.
+configure_build() {
+    local kind=$1 dir="$BUILD_DIR/sanitize-$1"
+    cmake -G Ninja -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER="$CLANG" \
+        -DLAMINA_STATIC_SWIFT_STDLIB=OFF -DLAMINA_SANITIZE="$kind" -DBUILD_TESTING=ON >/dev/null
+    cmake --build "$dir" --parallel
+}
+
+case "$job" in
+asan | tsan)
+    kind=$([[ $job == asan ]] && echo address || echo thread)
+    configure_build "$kind"
+    ctest --test-dir "$BUILD_DIR/sanitize-$kind" -L cmocka --output-on-failure --timeout 900
+    echo "sanitize: $job: the cmocka suite ran clean under $([[ $job == asan ]] && echo 'ASan + UBSan' || echo TSan)"
+    ;;
+swift-tsan)
+    # The whole Swift suite under TSan, in its own scratch directory.
+    swift test --package-path "$ROOT" --scratch-path "$BUILD_DIR/sanitize-swift-thread" \
+        --sanitize=thread 2>&1 | tee "$BUILD_DIR/sanitize-swift-thread.log"
+    if grep -q "ThreadSanitizer" "$BUILD_DIR/sanitize-swift-thread.log"; then
+        echo "sanitize: swift-tsan: ThreadSanitizer reported a problem" >&2
+        exit 1
+    fi
+    echo "sanitize: swift-tsan: swift test ran clean under TSan"
+    ;;
+fuzz)
+    seconds=${3:-60}
+    configure_build fuzzer
+    fuzzer="$BUILD_DIR/sanitize-fuzzer/Tests/fuzz/lamina_fuzz_calls"
+    work="$BUILD_DIR/sanitize-fuzzer/corpus"  # new inputs found in CI stay out of the repo
+    mkdir -p "$work"
+    # 1. Replay the committed corpus: every input must still run clean.
+    "$fuzzer" -runs=0 "$ROOT/Tests/fuzz/corpus"
+    echo "sanitize: fuzz: replayed $(ls "$ROOT/Tests/fuzz/corpus" | wc -l) corpus inputs"
+    # 2. A bounded run from the corpus (single process: CI has two cores shared with nothing
+    #    else at this point, and one job keeps the time bound exact).
+    "$fuzzer" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len=512 \
+        -print_final_stats=1 "$work" "$ROOT/Tests/fuzz/corpus" 2>&1 | tail -n 30
+    echo "sanitize: fuzz: ${seconds}s of fuzzing found nothing"
+    ;;
+*)
+    echo "sanitize.sh: unknown job $job" >&2
+    exit 2
+    ;;
+esac
