@@ -9,6 +9,7 @@
  * pixels red over a faded golden) are written to the output directory and their paths printed.
  *
  *   lamina-golden --goldens DIR --out DIR [--update] [SCENE...]
+ *   lamina-golden --compare ACTUAL.png GOLDEN.png
  *
  * --update rewrites the goldens from the current renderer (Scripts/update-goldens.sh): look at
  * every changed PNG before committing it.
@@ -91,6 +92,28 @@ int main(int argc, char **argv) {
     const char *goldens = NULL, *outdir = ".";
     int update = 0, n_only = 0;
     const char *only[64];
+    if (argc == 4 && !strcmp(argv[1], "--compare")) {
+        /* --compare ACTUAL GOLDEN: two PNG files under the same tolerance (the viewer's
+         * window screenshot against the headless golden). */
+        uint8_t *a = NULL, *g = NULL;
+        uint32_t aw, ah, gw, gh;
+        if (lamina_gles_read_png(argv[2], &a, &aw, &ah) || lamina_gles_read_png(argv[3], &g, &gw, &gh)) {
+            printf("FAIL: %s\n", lamina_gles_last_error_message());
+            return 1;
+        }
+        if (aw != gw || ah != gh) {
+            printf("FAIL: %s is %ux%u, %s is %ux%u\n", argv[2], aw, ah, argv[3], gw, gh);
+            return 1;
+        }
+        const char *slash = strrchr(argv[2], '/');
+        char dir[1024];
+        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - argv[2]) : 1, slash ? argv[2] : ".");
+        int ok = compare("compare", a, g, aw, ah, dir);
+        if (ok) printf("ok   %s matches %s (tolerance %d/255 per channel)\n", argv[2], argv[3], TOLERANCE);
+        free(a);
+        free(g);
+        return ok ? 0 : 1;
+    }
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--goldens") && i + 1 < argc) goldens = argv[++i];
         else if (!strcmp(argv[i], "--out") && i + 1 < argc) outdir = argv[++i];
