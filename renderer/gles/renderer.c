@@ -81,7 +81,7 @@ static const char *prim_vs =
     "  v_params = a_params; v_clip = a_clip;\n"
     "}\n";
 
-static const char *prim_fs =
+static const char *prim_fs_common =
     "precision highp float;\n"
     "in vec2 v_local;\n"
     "flat in vec4 v_rect; flat in vec4 v_fill; flat in vec4 v_border;\n"
@@ -93,7 +93,41 @@ static const char *prim_fs =
     "  vec2 q = abs(p) - h + r;\n"
     "  return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;\n"
     "}\n"
-    /* Evan Wallace's Gaussian-blurred rounded box (exact for r = 0, close otherwise). */
+    /* Clip coverage by area: the device-pixel box of the masking ancestors (RS-5.5). */
+    "float clip_cov() {\n"
+    "  vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n"
+    "  vec2 lo = max(dp - 0.5, v_clip.xy), hi = min(dp + 0.5, v_clip.zw);\n"
+    "  return clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
+    "}\n";
+
+/* Backgrounds and borders (RS-1.1-1.4). */
+static const char *shape_fs_main =
+    "void main() {\n"
+    "  vec2 h = 0.5 * v_rect.zw;\n"
+    "  vec2 p = v_local - (v_rect.xy + h);\n"
+    "  float r = clamp(v_params.x, 0.0, min(h.x, h.y));\n"
+    /* Local units per device pixel, from the interpolated local coordinates. */
+    "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
+    "  float outer;\n"
+    "  if (r > 0.0) outer = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
+    "  else { vec2 c = clamp((h - abs(p)) / fw + 0.5, 0.0, 1.0); outer = c.x * c.y; }\n"
+    "  float bw = v_params.y, bcov = 0.0;\n"
+    "  if (bw > 0.0) {\n"
+    "    vec2 hi2 = h - bw;\n"
+    "    float inner = 0.0;\n"
+    "    if (hi2.x > 0.0 && hi2.y > 0.0)\n"
+    "      inner = clamp(0.5 - sd_rrect(p, hi2, max(r - bw, 0.0)) / fw, 0.0, 1.0);\n"
+    "    bcov = max(outer - inner, 0.0);\n"
+    "  }\n"
+    "  vec4 c = v_border * bcov + v_fill * outer * (1.0 - v_border.a * bcov);\n"
+    "  if (v_clip.x > -1e8) c *= clip_cov();\n"
+    "  o_color = c;\n"
+    "}\n";
+
+/* Shadows (RS-3): Evan Wallace's Gaussian-blurred rounded box (exact for r = 0, close
+ * otherwise), sigma = v_params.w; 0 gives a hard shadow. A program of its own, so the shape
+ * program stays cheap on a CPU rasteriser. */
+static const char *shadow_fs_main =
     "vec2 erf2(vec2 x) {\n"
     "  vec2 s = sign(x), a = abs(x);\n"
     "  x = 1.0 + (0.278393 + (0.230389 + 0.078108 * (a * a)) * a) * a;\n"
@@ -116,33 +150,14 @@ static const char *prim_fs =
     "  return v;\n"
     "}\n"
     "void main() {\n"
-    /* Device pixel of this fragment from the viewport's top-left; clip coverage by area. */
-    "  vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n"
-    "  vec2 lo = max(dp - 0.5, v_clip.xy), hi = min(dp + 0.5, v_clip.zw);\n"
-    "  float clip = clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
     "  vec2 h = 0.5 * v_rect.zw;\n"
     "  vec2 p = v_local - (v_rect.xy + h);\n"
     "  float r = clamp(v_params.x, 0.0, min(h.x, h.y));\n"
-    /* Local units per device pixel, from the interpolated local coordinates. */
     "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
-    "  if (v_params.z > 0.5) {\n"
-    "    float s = v_params.w, a;\n"
-    "    if (s > 0.0) a = shadow(p, h, s, r);\n"
-    "    else a = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
-    "    o_color = v_fill * (a * clip);\n"
-    "    return;\n"
-    "  }\n"
-    "  float outer = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
-    "  float bw = v_params.y, bcov = 0.0;\n"
-    "  if (bw > 0.0) {\n"
-    "    vec2 hi2 = h - bw;\n"
-    "    float inner = 0.0;\n"
-    "    if (hi2.x > 0.0 && hi2.y > 0.0)\n"
-    "      inner = clamp(0.5 - sd_rrect(p, hi2, max(r - bw, 0.0)) / fw, 0.0, 1.0);\n"
-    "    bcov = max(outer - inner, 0.0);\n"
-    "  }\n"
-    "  vec4 c = v_border * bcov + v_fill * outer * (1.0 - v_border.a * bcov);\n"
-    "  o_color = c * clip;\n"
+    "  float s = v_params.w, a;\n"
+    "  if (s > 0.0) a = shadow(p, h, s, r);\n"
+    "  else a = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
+    "  o_color = v_fill * (a * clip_cov());\n"
     "}\n";
 
 /* The composite pass: an offscreen target (group) or two (transition) drawn through a layer's
@@ -208,8 +223,9 @@ typedef struct target {
 struct lamina_gles_renderer {
     EGLContext context; /* EGL_NO_CONTEXT when made under another API (GLX). */
     int is_es;
-    GLuint prim, comp, vao, vbo;
-    GLint prim_u_vp, prim_u_scale;
+    GLuint prim, shadow, comp, vao, vbo;
+    GLint prim_u_vp, prim_u_scale, shadow_u_vp, shadow_u_scale;
+    int batch_kind; /* KIND_SHAPE or KIND_SHADOW: the program the pending instances need */
     GLint comp_u_r1, comp_u_r2, comp_u_r4, comp_u_quad, comp_u_vp, comp_u_scale, comp_u_old,
         comp_u_new, comp_u_mode, comp_u_p, comp_u_alpha, comp_u_bounds, comp_u_shift_old,
         comp_u_shift_new, comp_u_clip_bounds;
@@ -233,12 +249,12 @@ typedef struct frame_ctx {
     lamina_status_t status; /* first failure inside the frame */
 } frame_ctx_t;
 
-static GLuint compile(lamina_gles_renderer_t *r, GLenum type, const char *src) {
+static GLuint compile(lamina_gles_renderer_t *r, GLenum type, const char *src, const char *src2) {
     const char *head = r->is_es ? "#version 300 es\n" : "#version 330 core\n";
-    const char *parts[2] = {head, src};
+    const char *parts[3] = {head, src, src2 ? src2 : ""};
     GLuint s = glCreateShader(type);
     GLint ok = 0;
-    glShaderSource(s, 2, parts, NULL);
+    glShaderSource(s, 3, parts, NULL);
     glCompileShader(s);
     glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
     if (!ok) {
@@ -251,8 +267,10 @@ static GLuint compile(lamina_gles_renderer_t *r, GLenum type, const char *src) {
     return s;
 }
 
-static GLuint link_program(lamina_gles_renderer_t *r, const char *vs, const char *fs) {
-    GLuint v = compile(r, GL_VERTEX_SHADER, vs), f = v ? compile(r, GL_FRAGMENT_SHADER, fs) : 0;
+static GLuint link_program(lamina_gles_renderer_t *r, const char *vs, const char *fs,
+                           const char *fs2) {
+    GLuint v = compile(r, GL_VERTEX_SHADER, vs, NULL);
+    GLuint f = v ? compile(r, GL_FRAGMENT_SHADER, fs, fs2) : 0;
     GLuint p = 0;
     GLint ok = 0;
     if (v && f) {
@@ -276,6 +294,7 @@ static GLuint link_program(lamina_gles_renderer_t *r, const char *vs, const char
 
 static void delete_gl(lamina_gles_renderer_t *r) {
     if (r->prim) glDeleteProgram(r->prim);
+    if (r->shadow) glDeleteProgram(r->shadow);
     if (r->comp) glDeleteProgram(r->comp);
     if (r->vbo) glDeleteBuffers(1, &r->vbo);
     if (r->vao) glDeleteVertexArrays(1, &r->vao);
@@ -304,15 +323,18 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
     }
     while (glGetError() != GL_NO_ERROR) {
     }
-    r->prim = link_program(r, prim_vs, prim_fs);
-    r->comp = r->prim ? link_program(r, comp_vs, comp_fs) : 0;
-    if (!r->prim || !r->comp) {
+    r->prim = link_program(r, prim_vs, prim_fs_common, shape_fs_main);
+    r->shadow = r->prim ? link_program(r, prim_vs, prim_fs_common, shadow_fs_main) : 0;
+    r->comp = r->shadow ? link_program(r, comp_vs, comp_fs, NULL) : 0;
+    if (!r->prim || !r->shadow || !r->comp) {
         delete_gl(r);
         free(r);
         return LAMINA_GLES_STATUS_GL_ERROR; /* message set by link_program */
     }
     r->prim_u_vp = glGetUniformLocation(r->prim, "u_vp");
     r->prim_u_scale = glGetUniformLocation(r->prim, "u_scale");
+    r->shadow_u_vp = glGetUniformLocation(r->shadow, "u_vp");
+    r->shadow_u_scale = glGetUniformLocation(r->shadow, "u_scale");
 #define U(name) r->comp_##name = glGetUniformLocation(r->comp, #name)
     U(u_r1); U(u_r2); U(u_r4); U(u_quad); U(u_vp); U(u_scale); U(u_old); U(u_new); U(u_mode);
     U(u_p); U(u_alpha); U(u_bounds); U(u_shift_old); U(u_shift_new); U(u_clip_bounds);
@@ -383,9 +405,15 @@ static void flush(frame_ctx_t *f) {
     lamina_gles_renderer_t *r = f->r;
     if (r->inst_count == 0) return;
     size_t bytes = r->inst_count * INST_FLOATS * sizeof(float);
-    glUseProgram(r->prim);
-    glUniform4f(r->prim_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
-    glUniform1f(r->prim_u_scale, (float)f->scale);
+    if (r->batch_kind == KIND_SHADOW) {
+        glUseProgram(r->shadow);
+        glUniform4f(r->shadow_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+        glUniform1f(r->shadow_u_scale, (float)f->scale);
+    } else {
+        glUseProgram(r->prim);
+        glUniform4f(r->prim_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+        glUniform1f(r->prim_u_scale, (float)f->scale);
+    }
     glBindVertexArray(r->vao);
     glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
     if (bytes > r->vbo_cap) {
@@ -422,8 +450,14 @@ static double local_per_pixel(const lamina_transform3d_t *m, double scale) {
 }
 
 /* Fills one instance with the record's matrix, the shape rect, the clip and a margin. */
+static void flush(frame_ctx_t *f);
+
 static float *instance_for(frame_ctx_t *f, const lamina_draw_record_t *rec, lamina_rect_t shape,
-                           double margin) {
+                           double margin, int kind) {
+    if (f->r->batch_kind != kind) {
+        flush(f); /* another program: a new batch, order kept */
+        f->r->batch_kind = kind;
+    }
     float *p = push_instance(f);
     if (!p) return NULL;
     const lamina_transform3d_t *m = &rec->transform;
@@ -459,8 +493,8 @@ static void emit_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double 
     lamina_rect_t shape = rec->bounds;
     shape.origin.x += rec->shadow_offset.width;
     shape.origin.y += rec->shadow_offset.height;
-    double margin = 3 * sigma + 2 * local_per_pixel(&rec->transform, f->scale);
-    float *p = instance_for(f, rec, shape, margin);
+    double margin = 3 * sigma + 1.5 * local_per_pixel(&rec->transform, f->scale);
+    float *p = instance_for(f, rec, shape, margin, KIND_SHADOW);
     if (!p) return;
     double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
     premultiplied(rec->shadow_color, so * alpha, p + 20);
@@ -479,7 +513,8 @@ static void emit_background(frame_ctx_t *f, const lamina_draw_record_t *rec, dou
     int has_border = with_border && (rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) &&
                      rec->border_width > 0 && rec->border_color.a > 0;
     if (!has_bg && !has_border) return;
-    float *p = instance_for(f, rec, rec->bounds, 2 * local_per_pixel(&rec->transform, f->scale));
+    float *p = instance_for(f, rec, rec->bounds, 1.5 * local_per_pixel(&rec->transform, f->scale),
+                            KIND_SHAPE);
     if (!p) return;
     if (has_bg) premultiplied(rec->background_color, alpha, p + 20);
     else memset(p + 20, 0, 4 * sizeof(float));
@@ -496,7 +531,8 @@ static void emit_border(frame_ctx_t *f, const lamina_draw_record_t *rec, double 
     if (!(rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) || !(rec->border_width > 0) ||
         !(rec->border_color.a > 0))
         return;
-    float *p = instance_for(f, rec, rec->bounds, 2 * local_per_pixel(&rec->transform, f->scale));
+    float *p = instance_for(f, rec, rec->bounds, 1.5 * local_per_pixel(&rec->transform, f->scale),
+                            KIND_SHAPE);
     if (!p) return;
     memset(p + 20, 0, 4 * sizeof(float));
     premultiplied(rec->border_color, alpha, p + 24);

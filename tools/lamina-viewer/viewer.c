@@ -4,6 +4,7 @@
  *   lamina-viewer [--scene NAME] [--scale S]            interactive (default scene: demo)
  *   lamina-viewer --scene NAME --at T --screenshot PATH  one frame through the window, then exit
  *   lamina-viewer --frames DIR [--scene NAME]            no window: frames 0...4 s as PNGs
+ *   lamina-viewer --scene NAME [--at T] --png PATH       no window: one frame, headless
  *   lamina-viewer --list                                 the scenes
  *
  * The default scene is listing 7.7 as a real demo: click the red box to recolour it, click
@@ -83,6 +84,27 @@ static int headless_frames(const scene_t *sc, const char *dir, double seconds, d
     return 0;
 }
 
+/* No window: one frame at `t`, headless, as a PNG file (the docs' still). */
+static int headless_png(const scene_t *sc, double t, double scale, const char *path) {
+    scene_ctx_t ctx;
+    lamina_status_t s = scene_build(sc, &ctx);
+    if (s) return failf("building the scene", s);
+    tick_to(&ctx, 0, t);
+    uint32_t w = (uint32_t)(sc->width * scale), h = (uint32_t)(sc->height * scale);
+    uint8_t *px = malloc((size_t)w * h * 4);
+    lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+    frame.flags |= sc->frame_flags;
+    s = px ? lamina_gles_render_rgba(ctx.engine, ctx.root, t, w, h, scale, &frame, px,
+                                     (size_t)w * h * 4, NULL)
+           : LAMINA_STATUS_OUT_OF_MEMORY;
+    if (!s) s = lamina_gles_write_png(path, px, w, h);
+    free(px);
+    scene_destroy(&ctx);
+    if (s) return failf("rendering the still", s);
+    printf("lamina-viewer: %s at t = %g (%ux%u, headless) -> %s\n", sc->name, t, w, h, path);
+    return 0;
+}
+
 static int screenshot(SDL_Window *win, int w, int h, const char *path) {
     uint8_t *px = malloc((size_t)w * h * 4);
     if (!px) return 1;
@@ -109,7 +131,7 @@ static int screenshot(SDL_Window *win, int w, int h, const char *path) {
 }
 
 int main(int argc, char **argv) {
-    const char *scene_name = "demo", *shot = NULL, *frames_dir = NULL;
+    const char *scene_name = "demo", *shot = NULL, *frames_dir = NULL, *png = NULL;
     double at = -1, scale = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--scene") && i + 1 < argc) scene_name = argv[++i];
@@ -117,6 +139,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--scale") && i + 1 < argc) scale = atof(argv[++i]);
         else if (!strcmp(argv[i], "--screenshot") && i + 1 < argc) shot = argv[++i];
         else if (!strcmp(argv[i], "--frames") && i + 1 < argc) frames_dir = argv[++i];
+        else if (!strcmp(argv[i], "--png") && i + 1 < argc) png = argv[++i];
         else if (!strcmp(argv[i], "--list")) {
             size_t n;
             const scene_t *all = scenes_all(&n);
@@ -142,6 +165,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     if (frames_dir) return headless_frames(sc, frames_dir, 4.0, 10.0, scale);
+    if (png) return headless_png(sc, at >= 0 ? at : sc->at, scale, png);
 
     /* No display to open (and no SDL driver asked for): frames instead of a window. */
     int no_display = !getenv("DISPLAY") && !getenv("WAYLAND_DISPLAY") && !getenv("SDL_VIDEODRIVER");
