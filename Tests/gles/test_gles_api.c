@@ -105,6 +105,12 @@ static void test_draw_calls(void **state) {
     assert_int_equal(st.draw_calls, 1);
     free(render("double-sided", 0, 1, &w, &h, &st));
     assert_int_equal(st.culled, 1);
+    /* A rounded masking layer clips through an offscreen pass (RS-5.6); a square one does not. */
+    free(render("rounded-clip", 0, 1, &w, &h, &st));
+    assert_int_equal(st.offscreen_passes, 1);
+    free(render("masks-to-bounds", 0, 1, &w, &h, &st));
+    assert_int_equal(st.offscreen_passes, 0);
+    assert_int_equal(st.draw_calls, 1);
 }
 
 /* RS-2.2 vs RS-2.3: where the two children overlap, a group shows only blue at 50%; without

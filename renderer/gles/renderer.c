@@ -183,8 +183,12 @@ static const char *comp_fs =
     "uniform sampler2D u_old; uniform sampler2D u_new;\n"
     "uniform int u_mode; uniform float u_p; uniform float u_alpha;\n"
     "uniform vec4 u_bounds; uniform vec2 u_shift_old; uniform vec2 u_shift_new;\n"
-    "uniform int u_clip_bounds;\n"
+    "uniform int u_clip_bounds; uniform float u_radius;\n"
     "out vec4 o_color;\n"
+    "float sd_rrect(vec2 p, vec2 h, float r) {\n"
+    "  vec2 q = abs(p) - h + r;\n"
+    "  return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;\n"
+    "}\n"
     "bool inside(vec2 l) {\n"
     "  return l.x >= u_bounds.x && l.y >= u_bounds.y &&\n"
     "         l.x <= u_bounds.x + u_bounds.z && l.y <= u_bounds.y + u_bounds.w;\n"
@@ -198,6 +202,15 @@ static const char *comp_fs =
     "}\n"
     "void main() {\n"
     "  if (u_mode == 0) { o_color = fetch(u_new, v_local) * u_alpha; return; }\n"
+    /* mode 4: the sublayers seen through the masking layer's rounded bounds (RS-5.4/5.6). */
+    "  if (u_mode == 4) {\n"
+    "    vec2 h = 0.5 * u_bounds.zw, p = v_local - (u_bounds.xy + h);\n"
+    "    float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
+    "    float r = clamp(u_radius, 0.0, min(h.x, h.y));\n"
+    "    float cov = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
+    "    o_color = fetch(u_new, v_local) * (cov * u_alpha);\n"
+    "    return;\n"
+    "  }\n"
     "  if (u_clip_bounds != 0 && !inside(v_local)) { o_color = vec4(0.0); return; }\n"
     "  vec2 ln = v_local - u_shift_new, lo = v_local - u_shift_old;\n"
     "  vec4 n = inside(ln) ? fetch(u_new, ln) : vec4(0.0);\n"
@@ -228,7 +241,7 @@ struct lamina_gles_renderer {
     int batch_kind; /* KIND_SHAPE or KIND_SHADOW: the program the pending instances need */
     GLint comp_u_r1, comp_u_r2, comp_u_r4, comp_u_quad, comp_u_vp, comp_u_scale, comp_u_old,
         comp_u_new, comp_u_mode, comp_u_p, comp_u_alpha, comp_u_bounds, comp_u_shift_old,
-        comp_u_shift_new, comp_u_clip_bounds;
+        comp_u_shift_new, comp_u_clip_bounds, comp_u_radius;
     float *inst;
     size_t inst_count, inst_cap;
     size_t vbo_cap; /* bytes */
@@ -338,6 +351,7 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
 #define U(name) r->comp_##name = glGetUniformLocation(r->comp, #name)
     U(u_r1); U(u_r2); U(u_r4); U(u_quad); U(u_vp); U(u_scale); U(u_old); U(u_new); U(u_mode);
     U(u_p); U(u_alpha); U(u_bounds); U(u_shift_old); U(u_shift_new); U(u_clip_bounds);
+    U(u_radius);
 #undef U
     glGenVertexArrays(1, &r->vao);
     glGenBuffers(1, &r->vbo);
@@ -488,6 +502,8 @@ static float *instance_for(frame_ctx_t *f, const lamina_draw_record_t *rec, lami
  * sigma = shadowRadius (RS-3.6, k = 1), beneath everything the layer draws. */
 static void emit_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha) {
     if (!(rec->flags & LAMINA_DRAW_HAS_SHADOW_COLOR) || !(rec->shadow_opacity > 0)) return;
+    /* RS-3.7: masksToBounds clips the layer's own shadow (all of it lies outside or beneath). */
+    if (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) return;
     if (!(rec->flags & (LAMINA_DRAW_HAS_BACKGROUND | LAMINA_DRAW_HAS_BORDER_COLOR))) return;
     double sigma = rec->shadow_radius > 0 ? rec->shadow_radius : 0;
     lamina_rect_t shape = rec->bounds;
@@ -605,13 +621,13 @@ static void bind_level(frame_ctx_t *f, int level, int which) {
 }
 
 static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
-                       double divisor, int level, int which);
+                       double divisor, double top_parent, int level, int which);
 
 typedef struct composite {
     const lamina_transform3d_t *m; /* NULL: identity (root space) */
     lamina_rect_t quad, bounds;
     int mode, clip_bounds;
-    float p, alpha, shift_old[2], shift_new[2];
+    float p, alpha, shift_old[2], shift_new[2], radius;
     GLuint old_tex, new_tex;
 } composite_t;
 
@@ -636,6 +652,7 @@ static void draw_composite(frame_ctx_t *f, const composite_t *c) {
     glUniform1i(r->comp_u_clip_bounds, c->clip_bounds);
     glUniform1f(r->comp_u_p, c->p);
     glUniform1f(r->comp_u_alpha, c->alpha);
+    glUniform1f(r->comp_u_radius, c->radius);
     glUniform1i(r->comp_u_new, 0);
     glUniform1i(r->comp_u_old, 1);
     glActiveTexture(GL_TEXTURE1);
@@ -648,14 +665,14 @@ static void draw_composite(frame_ctx_t *f, const composite_t *c) {
 
 /* Renders recs[0..count) into the target of pass `level`+1 (cleared first). */
 static target_t *render_offscreen(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
-                                  double divisor, int level, int which) {
+                                  double divisor, double top_parent, int level, int which) {
     target_t *t = get_target(f, 2 * level + which);
     if (!t) return NULL;
     bind_level(f, level + 1, which);
     glClearColor(0, 0, 0, 0);
     glClear(GL_COLOR_BUFFER_BIT);
     f->r->stats.offscreen_passes++;
-    draw_range(f, recs, count, divisor, level + 1, which);
+    draw_range(f, recs, count, divisor, top_parent, level + 1, which);
     flush(f);
     return t;
 }
@@ -664,7 +681,7 @@ static target_t *render_offscreen(frame_ctx_t *f, const lamina_draw_record_t *re
 static void draw_group(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
                        double divisor, int level, int which) {
     flush(f);
-    target_t *t = render_offscreen(f, recs, count, recs[0].opacity, level, 0);
+    target_t *t = render_offscreen(f, recs, count, recs[0].opacity, recs[0].opacity, level, 0);
     bind_level(f, level, which);
     if (!t) return;
     composite_t c = {0};
@@ -709,7 +726,7 @@ static void before_state(frame_ctx_t *f, lamina_draw_record_t *rec) {
 
 /* RS-7.3: the old and new renders of the layer's subtree, composited by type and subtype. */
 static void draw_transition(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
-                            double divisor, int level, int which) {
+                            double divisor, double parent_opacity, int level, int which) {
     flush(f);
     lamina_draw_record_t *copy = malloc(count * sizeof *copy);
     if (!copy) {
@@ -718,9 +735,9 @@ static void draw_transition(frame_ctx_t *f, const lamina_draw_record_t *recs, si
     }
     memcpy(copy, recs, count * sizeof *copy);
     copy[0].flags &= ~(uint32_t)LAMINA_DRAW_HAS_TRANSITION;
-    target_t *tn = render_offscreen(f, copy, count, divisor, level, 0);
+    target_t *tn = render_offscreen(f, copy, count, divisor, parent_opacity, level, 0);
     before_state(f, &copy[0]);
-    target_t *to = tn ? render_offscreen(f, copy, count, divisor, level, 1) : NULL;
+    target_t *to = tn ? render_offscreen(f, copy, count, divisor, parent_opacity, level, 1) : NULL;
     free(copy);
     bind_level(f, level, which);
     if (!tn || !to) return;
@@ -782,6 +799,42 @@ static void draw_transition(frame_ctx_t *f, const lamina_draw_record_t *recs, si
     draw_composite(f, &c);
 }
 
+/* RS-5.4/5.5: whether a masking layer's clip needs its exact shape (rounded, rotated or under
+ * perspective); an axis-aligned square clip is the record's clip box, drawn in the batch. */
+static int needs_shape_clip(const lamina_draw_record_t *rec) {
+    if (!(rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) || rec->descendant_count == 0) return 0;
+    if (rec->corner_radius > 0) return 1;
+    const lamina_transform3d_t *m = &rec->transform;
+    if (m->m14 != 0 || m->m24 != 0) return 1;
+    return !((m->m12 == 0 && m->m21 == 0) || (m->m11 == 0 && m->m22 == 0));
+}
+
+/* RS-5.6: the masking layer's sublayers rendered offscreen, then drawn through its rounded
+ * bounds in its own plane (exact under any transform); its shadow and background go below, its
+ * border above. Further masking ancestors still clip by their boxes inside the pass. */
+static void draw_shape_clipped(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+                               double divisor, int level, int which) {
+    const lamina_draw_record_t *rec = &recs[0];
+    double alpha = rec->opacity / divisor;
+    emit_shadow(f, rec, alpha);
+    emit_background(f, rec, alpha, 0);
+    flush(f);
+    target_t *t = render_offscreen(f, recs + 1, count - 1, divisor, rec->opacity, level, 0);
+    bind_level(f, level, which);
+    if (t) {
+        composite_t c = {0};
+        c.m = &rec->transform;
+        c.quad = rec->bounds;
+        c.bounds = rec->bounds;
+        c.mode = 4;
+        c.alpha = 1.0f;
+        c.radius = (float)rec->corner_radius;
+        c.new_tex = t->tex;
+        draw_composite(f, &c);
+    }
+    emit_border(f, rec, alpha);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* The painter                                                                                 */
 /* ------------------------------------------------------------------------------------------ */
@@ -789,7 +842,7 @@ static void draw_transition(frame_ctx_t *f, const lamina_draw_record_t *recs, si
 /* Draws recs[0..count) (whole subtrees) in painter's order into the bound target. `divisor` is
  * the opacity already applied outside this pass (a group's own). */
 static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
-                       double divisor, int level, int which) {
+                       double divisor, double top_parent, int level, int which) {
     /* Pending borders: layers whose subtree is open, innermost last (RS-1.1: the border goes
      * over the sublayers). Bounded by the list's length, allocated once per range. */
     size_t *open = count > 1 ? malloc(count * sizeof *open) : NULL;
@@ -812,16 +865,21 @@ static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t 
             i = end;
             continue;
         }
+        /* Own opacity: this record's over its superlayer's (the list carries the product). */
+        double parent_opacity = n_open > 0 ? recs[open[n_open - 1]].opacity : top_parent;
         if ((rec->flags & LAMINA_DRAW_HAS_TRANSITION) && level < MAX_PASS_DEPTH) {
-            draw_transition(f, rec, end - i, divisor, level, which);
+            draw_transition(f, rec, end - i, divisor, parent_opacity, level, which);
             i = end;
             continue;
         }
-        /* Own opacity: this record's over its superlayer's (the list carries the product). */
-        double parent_opacity = n_open > 0 ? recs[open[n_open - 1]].opacity : divisor;
         if (f->group_opacity && rec->descendant_count > 0 &&
             rec->opacity < parent_opacity * 0.9999 && level < MAX_PASS_DEPTH) {
             draw_group(f, rec, end - i, divisor, level, which);
+            i = end;
+            continue;
+        }
+        if (needs_shape_clip(rec) && level < MAX_PASS_DEPTH) {
+            draw_shape_clipped(f, rec, end - i, divisor, level, which);
             i = end;
             continue;
         }
@@ -913,7 +971,7 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
         glClear(GL_COLOR_BUFFER_BIT);
     }
     if (count > 0) {
-        draw_range(&f, records, count, 1.0, 0, 0);
+        draw_range(&f, records, count, 1.0, 1.0, 0, 0);
         flush(&f);
     }
     glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)f.host_fbo);

@@ -292,6 +292,49 @@ static void b_nested_clip(scene_ctx_t *ctx) {
     box(ctx, b, -80, 20, 300, 20, RED); /* clipped by both */
 }
 
+static void b_rounded_clip(scene_ctx_t *ctx) {
+    /* RS-5.4: masksToBounds with cornerRadius clips the sublayers to the rounded shape. */
+    lamina_layer_t a = box(ctx, ctx->root, 30, 30, 140, 140, GREY);
+    num(ctx, a, "cornerRadius", 40);
+    S(lamina_layer_set_bool(ctx->engine, a, "masksToBounds", 1));
+    box(ctx, a, -20, -20, 100, 100, RED);
+    box(ctx, a, 80, 80, 100, 100, BLUE);
+    num(ctx, a, "borderWidth", 4);
+    color(ctx, a, "borderColor", BLACK);
+}
+
+static void b_rotated_clip(scene_ctx_t *ctx) {
+    /* RS-5.5: a rotated masking layer clips in its own plane, not by a screen box. */
+    lamina_layer_t a = box(ctx, ctx->root, 40, 40, 120, 120, GREY);
+    S(lamina_layer_set_transform(ctx->engine, a, "transform", rotation(M_PI / 8, 0, 0, 1)));
+    S(lamina_layer_set_bool(ctx->engine, a, "masksToBounds", 1));
+    box(ctx, a, 60, -30, 100, 100, ORANGE);
+    box(ctx, a, -30, 70, 200, 20, PURPLE);
+}
+
+static void b_nested_rounded_clip(scene_ctx_t *ctx) {
+    S(lamina_layer_set_transform(ctx->engine, ctx->root, "sublayerTransform", perspective(400)));
+    lamina_layer_t a = box(ctx, ctx->root, 20, 20, 160, 160, GREY);
+    num(ctx, a, "cornerRadius", 30);
+    S(lamina_layer_set_bool(ctx->engine, a, "masksToBounds", 1));
+    S(lamina_layer_set_transform(ctx->engine, a, "transform", rotation(M_PI / 7, 0, 1, 0)));
+    lamina_layer_t b = box(ctx, a, 70, 70, 120, 120, TEAL);
+    num(ctx, b, "cornerRadius", 30);
+    S(lamina_layer_set_bool(ctx->engine, b, "masksToBounds", 1));
+    box(ctx, b, 20, 20, 200, 40, YELLOW);
+}
+
+static void b_shadow_masked(scene_ctx_t *ctx) {
+    /* RS-3.7: masksToBounds clips the layer's own shadow; the outer layer keeps its own. */
+    lamina_layer_t a = box(ctx, ctx->root, 20, 50, 70, 100, BLUE);
+    num(ctx, a, "shadowOpacity", 1);
+    num(ctx, a, "shadowRadius", 6);
+    S(lamina_layer_set_bool(ctx->engine, a, "masksToBounds", 1));
+    lamina_layer_t b = box(ctx, ctx->root, 110, 50, 70, 100, BLUE);
+    num(ctx, b, "shadowOpacity", 1);
+    num(ctx, b, "shadowRadius", 6);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* RS-6: transforms, 3D, order, culling                                                        */
 /* ------------------------------------------------------------------------------------------ */
@@ -599,6 +642,10 @@ static const scene_t table[] = {
     SC("shadow-opacity", "RS-2.1", "layer opacity applies to its shadow", 200, 200, 0, 1, 0, b_shadow_opacity, NULL),
     SC("masks-to-bounds", "RS-5.4", "masksToBounds clips sublayers; without it they overflow", 200, 200, 0, 1, 0, b_masks_to_bounds, NULL),
     SC("nested-clip", "RS-5.5", "two nested masking layers intersect", 200, 200, 0, 1, 0, b_nested_clip, NULL),
+    SC("rounded-clip", "RS-5.4", "masksToBounds with cornerRadius clips sublayers to the rounded shape", 200, 200, 0, 1, 0, b_rounded_clip, NULL),
+    SC("rotated-clip", "RS-5.5", "a rotated masking layer clips in its own plane", 200, 200, 0, 1, 0, b_rotated_clip, NULL),
+    SC("nested-rounded-clip", "RS-5.5", "nested rounded clips under perspective", 200, 200, 0, 1, 0, b_nested_rounded_clip, NULL),
+    SC("shadow-masked", "RS-3.7", "masksToBounds clips the layer's own shadow", 200, 200, 0, 1, 0, b_shadow_masked, NULL),
     SC("transform-rotate", "RS-6.1", "a 30 degree rotation about the anchor", 200, 200, 0, 1, 0, b_transform_rotate, NULL),
     SC("transform-anchor", "RS-6.1", "anchorPoint (0, 0): rotation about the top-left", 200, 200, 0, 1, 0, b_transform_anchor, NULL),
     SC("perspective-y", "RS-6.2", "rotation about y under m34 = -1/300", 200, 200, 0, 1, 0, b_perspective, NULL),
