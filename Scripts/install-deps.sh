@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the build and test tools Lamina's C side needs when any is missing: cmake, ninja,
-# pkg-config, cmocka, valgrind (and binutils, gcc, g++ if absent). Debian/Ubuntu (apt-get),
-# as root or through sudo. Does nothing when everything is present.
+# pkg-config, cmocka, valgrind (and binutils, gcc, g++ if absent), and for the reference
+# compositor (liblamina-gles, lamina-viewer, the golden images) Mesa's EGL/OpenGL ES 3 with the
+# llvmpipe rasteriser, SDL2, libpng and Xvfb. Debian/Ubuntu (apt-get), as root or through sudo.
+# Does nothing when everything is present.
 #
 #   Scripts/install-deps.sh [--check]     (--check: only report what is missing; exit 1 if any)
 set -euo pipefail
@@ -20,6 +22,12 @@ command -v valgrind >/dev/null || missing+=(valgrind)
 command -v readelf >/dev/null || missing+=(binutils)
 command -v cc >/dev/null || missing+=(gcc)
 command -v c++ >/dev/null || missing+=(g++)
+# The reference compositor (issue 11; build-notes.md "Headless OpenGL ES 3").
+if command -v dpkg-query >/dev/null; then
+    for pkg in libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libsdl2-dev libpng-dev xvfb xauth; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" || missing+=("$pkg")
+    done
+fi
 
 if [[ ${#missing[@]} -eq 0 ]]; then
     exit 0

@@ -29,7 +29,8 @@ export SWIFT_BACKTRACE=enable=no  # the sanitizers print the stacks
 configure_build() {
     local kind=$1 dir="$BUILD_DIR/sanitize-$1"
     cmake -G Ninja -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER="$CLANG" \
-        -DLAMINA_STATIC_SWIFT_STDLIB=OFF -DLAMINA_SANITIZE="$kind" -DBUILD_TESTING=ON >/dev/null
+        -DLAMINA_STATIC_SWIFT_STDLIB=OFF -DLAMINA_SANITIZE="$kind" -DBUILD_TESTING=ON \
+        -DLAMINA_BUILD_GLES=OFF >/dev/null
     cmake --build "$dir" --parallel
 }
 

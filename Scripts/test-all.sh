@@ -13,6 +13,7 @@
 #   7. reliability (issue 9):               valgrind over every cmocka program, cmocka under
 #                                           ASan+UBSan and TSan, swift test --sanitize=thread,
 #                                           fuzz corpus replay + a 60 s fuzz run (LAMINA_FUZZ_SECONDS)
+#   8. the reference compositor: golden images, viewer under Xvfb, pictures, renderer bench
 #
 # Usage: Scripts/test-all.sh [--build-dir DIR] [--swift-scratch DIR] [--skip-swift]
 #                            [--skip-cmake] [--skip-consumers] [--no-install-deps] [--verbose]
@@ -268,6 +269,45 @@ else
     skip tsan "--skip-reliability"
     skip swift-test-tsan "--skip-reliability"
     skip fuzz "--skip-reliability"
+# 8. The reference compositor (liblamina-gles): golden images (a mismatch writes
+#    <scene>.actual.png and <scene>.diff.png under <build>/golden-out and prints their paths),
+#    the viewer's window path under Xvfb against the headless golden, the docs' pictures
+#    rendered again (and the committed still checked against them), a renderer benchmark smoke
+#    run. Regenerate goldens: Scripts/update-goldens.sh.
+# ---------------------------------------------------------------------------------------------
+GOLDEN_OUT="$BUILD_DIR/golden-out"
+gles_viewer_screenshot() {
+    mkdir -p "$GOLDEN_OUT"
+    xvfb-run -a "$BUILD_DIR/lamina-viewer" --scene gallery --screenshot "$GOLDEN_OUT/viewer-gallery.png"
+    "$BUILD_DIR/Tests/gles/lamina-golden" --compare "$GOLDEN_OUT/viewer-gallery.png" \
+        "$ROOT/Tests/gles/golden/gallery.png"
+}
+gles_pictures() {
+    "$ROOT/Scripts/make-pictures.sh" "$BUILD_DIR" "$BUILD_DIR/pictures"
+    "$BUILD_DIR/Tests/gles/lamina-golden" --compare "$BUILD_DIR/pictures/gallery.png" \
+        "$ROOT/docs/images/gallery.png" \
+        || { echo "error: docs/images/gallery.png is stale: run Scripts/make-pictures.sh"; return 1; }
+    if cmp -s "$BUILD_DIR/pictures/demo.png" "$ROOT/docs/images/demo.png"; then
+        echo "pictures: docs/images/demo.png is up to date"
+    else
+        echo "pictures: note: docs/images/demo.png differs byte-wise from this run (zlib or a change): run Scripts/make-pictures.sh"
+    fi
+}
+if needs cmake-build && [[ -x "$BUILD_DIR/Tests/gles/lamina-golden" ]]; then
+    step gles-golden 'FAIL|actual:|diff:|golden:' \
+        "$BUILD_DIR/Tests/gles/lamina-golden" --goldens "$ROOT/Tests/gles/golden" --out "$GOLDEN_OUT"
+    if [[ -x "$BUILD_DIR/lamina-viewer" ]] && command -v xvfb-run >/dev/null; then
+        step gles-viewer-xvfb 'lamina-viewer:|ok |FAIL|error' gles_viewer_screenshot
+    else
+        skip gles-viewer-xvfb "no lamina-viewer (SDL2) or no xvfb-run"
+    fi
+    step gles-pictures 'make-pictures:|pictures:|ok |FAIL|error' gles_pictures
+    step gles-bench-smoke 'lamina-gles-bench|^ +[0-9]+ |error|sanity' \
+        "$BUILD_DIR/lamina-gles-bench" --quick 100 1000
+else
+    for s in gles-golden gles-viewer-xvfb gles-pictures gles-bench-smoke; do
+        skip "$s" "liblamina-gles not built (EGL/GLES/libpng dev files missing?)"
+    done
 fi
 # ---------------------------------------------------------------------------------------------
 

@@ -24,8 +24,12 @@ echo "wheel: built in $((SECONDS - start)) s: $(cd "$WORK/wheels" && ls lamina-*
 import sys, zipfile
 z = zipfile.ZipFile(sys.argv[1])
 libs = [i for i in z.infolist() if i.filename.endswith(".so")]
-assert [i.filename for i in libs] == ["lamina/liblamina.so"], libs
-assert (libs[0].external_attr >> 28) != 0xA, "the library must be a real file, not a symlink"
+# liblamina.so, and the reference compositor liblamina-gles.so when it was built (issue 11).
+names = sorted(i.filename for i in libs)
+assert names in (["lamina/liblamina.so"], ["lamina/liblamina-gles.so", "lamina/liblamina.so"]), libs
+assert all((i.external_attr >> 28) != 0xA for i in libs), "libraries must be real files, not symlinks"
+libs = [i for i in libs if i.filename == "lamina/liblamina.so"]
+print("wheel: renderer", "bundled" if len(names) == 2 else "not built")
 assert any(n.endswith("lamina/py.typed") for n in z.namelist())
 print("wheel: contents ok,", round(libs[0].file_size / 1e6, 1), "MB library")
 PYEOF
@@ -35,4 +39,10 @@ PYEOF
 cd "$WORK"
 env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -c \
     'import lamina; print("wheel: loaded", lamina.library_version, "from", lamina.library_path)'
+env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -c \
+    'import lamina
+try:
+    print("wheel: renderer", lamina.renderer_path())
+except lamina.RendererUnavailableError:
+    print("wheel: renderer not bundled")'
 env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -m pytest "$HERE/tests" -q -p no:cacheprovider

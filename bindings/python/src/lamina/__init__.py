@@ -67,6 +67,8 @@ from ._types import (
     TimingFunction,
     Transform3D,
 )
+# The reference compositor (liblamina-gles, loaded on first use): pictures of a tree.
+from ._render import Image, RenderError, RendererUnavailableError, render, renderer_path
 
 #: The loaded C library's version string, e.g. "0.1.0".
 library_version: str = _capi.lib.lamina_version_string().decode("ascii")
@@ -83,4 +85,6 @@ __all__ = [
     "StaleHandleError", "Style", "TimingFunction", "Transaction", "Transform3D",
     "TransitionAnimation", "TransitionInfo", "TypeMismatchError", "UnknownKeyError",
     "ViewAnimationOptions", "WHITE", "clock_now", "library_path", "library_version",
+    # the reference compositor
+    "Image", "RenderError", "RendererUnavailableError", "render", "renderer_path",
 ]

@@ -1,0 +1,292 @@
+/*
+ * liblamina-gles's C API: exact geometry (issue 11), batching figures, and bad input answered
+ * with a status (NULL, size 0, a draw list of another engine, a malformed list, no context).
+ * Headless through EGL's surfaceless platform.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GLES3/gl3.h>
+
+#include "scenes.h"
+
+static uint8_t *render(const char *name, double at, double scale, uint32_t *w, uint32_t *h,
+                       lamina_gles_stats_t *stats) {
+    const scene_t *sc = scene_find(name);
+    assert_non_null(sc);
+    scene_ctx_t ctx;
+    assert_int_equal(scene_build(sc, &ctx), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_engine_tick(ctx.engine, at), LAMINA_STATUS_OK);
+    *w = (uint32_t)(sc->width * scale);
+    *h = (uint32_t)(sc->height * scale);
+    uint8_t *px = malloc((size_t)*w * *h * 4);
+    assert_non_null(px);
+    lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+    frame.flags |= sc->frame_flags;
+    assert_int_equal(lamina_gles_render_rgba(ctx.engine, ctx.root, at, *w, *h, scale, &frame, px,
+                                             (size_t)*w * *h * 4, stats),
+                     LAMINA_STATUS_OK);
+    scene_destroy(&ctx);
+    return px;
+}
+
+/* Every pixel in [x0, x1) x [y0, y1) is exactly `in`, every other exactly `out`. */
+static void assert_rect(const uint8_t *px, uint32_t w, uint32_t h, uint32_t x0, uint32_t y0,
+                        uint32_t x1, uint32_t y1, const uint8_t in[4], const uint8_t out[4]) {
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            const uint8_t *want = (x >= x0 && x < x1 && y >= y0 && y < y1) ? in : out;
+            const uint8_t *p = px + 4 * ((size_t)y * w + x);
+            if (memcmp(p, want, 4) != 0)
+                fail_msg("pixel (%u, %u) is (%u, %u, %u, %u), expected (%u, %u, %u, %u)", x, y,
+                         p[0], p[1], p[2], p[3], want[0], want[1], want[2], want[3]);
+        }
+}
+
+static const uint8_t RED[4] = {255, 0, 0, 255}, WHITE[4] = {255, 255, 255, 255};
+
+/* A 100 x 100 red layer at (50, 50) covers exactly those pixels (RS-6.1). */
+static void test_red_square_exact(void **state) {
+    (void)state;
+    uint32_t w, h;
+    uint8_t *px = render("geometry-red-square", 0, 1, &w, &h, NULL);
+    assert_int_equal(w, 200);
+    assert_rect(px, w, h, 50, 50, 150, 150, RED, WHITE);
+    free(px);
+}
+
+/* At scale 2 the same layer covers exactly the pixels [100, 300). */
+static void test_red_square_scale_2(void **state) {
+    (void)state;
+    uint32_t w, h;
+    uint8_t *px = render("geometry-red-square", 0, 2, &w, &h, NULL);
+    assert_int_equal(w, 400);
+    assert_rect(px, w, h, 100, 100, 300, 300, RED, WHITE);
+    free(px);
+}
+
+/* A linear 1 s implicit move from x 0...100 to 100...200 is drawn at 50...150 at 0.5 s. */
+static void test_implicit_move_halfway(void **state) {
+    (void)state;
+    uint32_t w, h;
+    uint8_t *px = render("implicit-move", 0.5, 1, &w, &h, NULL);
+    assert_rect(px, w, h, 50, 50, 150, 150, RED, WHITE);
+    free(px);
+    px = render("implicit-move", 0.0, 1, &w, &h, NULL);
+    assert_rect(px, w, h, 0, 50, 100, 150, RED, WHITE);
+    free(px);
+    px = render("implicit-move", 1.0, 1, &w, &h, NULL);
+    assert_rect(px, w, h, 100, 50, 200, 150, RED, WHITE);
+    free(px);
+}
+
+/* Batching: N simple layers cost one draw call; a group costs its pass and one composite. */
+static void test_draw_calls(void **state) {
+    (void)state;
+    uint32_t w, h;
+    lamina_gles_stats_t st = {.struct_size = sizeof st};
+    free(render("background-colors", 0, 1, &w, &h, &st));
+    assert_int_equal(st.draw_calls, 1);
+    assert_int_equal(st.primitives, 5); /* root + 4 */
+    assert_int_equal(st.offscreen_passes, 0);
+    free(render("group-opacity", 0, 1, &w, &h, &st));
+    assert_int_equal(st.offscreen_passes, 1);
+    assert_int_equal(st.draw_calls, 3); /* before the group, inside it, the composite */
+    free(render("no-group-opacity", 0, 1, &w, &h, &st));
+    assert_int_equal(st.offscreen_passes, 0);
+    assert_int_equal(st.draw_calls, 1);
+    free(render("double-sided", 0, 1, &w, &h, &st));
+    assert_int_equal(st.culled, 1);
+    /* A rounded masking layer clips through an offscreen pass (RS-5.6); a square one does not. */
+    free(render("rounded-clip", 0, 1, &w, &h, &st));
+    assert_int_equal(st.offscreen_passes, 1);
+    free(render("masks-to-bounds", 0, 1, &w, &h, &st));
+    assert_int_equal(st.offscreen_passes, 0);
+    assert_int_equal(st.draw_calls, 1);
+}
+
+/* RS-2.2 vs RS-2.3: where the two children overlap, a group shows only blue at 50%; without
+ * group opacity red shows through. */
+static void test_group_opacity_overlap(void **state) {
+    (void)state;
+    uint32_t w, h;
+    uint8_t *g = render("group-opacity", 0, 1, &w, &h, NULL);
+    uint8_t *n = render("no-group-opacity", 0, 1, &w, &h, NULL);
+    /* (100, 90): inside both children, on a white stripe gap. */
+    const uint8_t *pg = g + 4 * (90 * w + 100), *pn = n + 4 * (90 * w + 100);
+    /* Group: 50% blue (0.1, 0.3, 0.9) over white: green 0.5 * 0.3 * 255 + 127.5 = 166. */
+    assert_true(abs((int)pg[1] - 166) <= 2);
+    /* No group: 50% blue over 50% red over white: green 0.5 * 76.5 + 0.5 * 127.5 = 102. */
+    assert_true(abs((int)pn[1] - 102) <= 2);
+    free(g);
+    free(n);
+}
+
+/* Bad input to the headless call: a status, never a crash. */
+static void test_headless_bad_input(void **state) {
+    (void)state;
+    scene_ctx_t ctx, other;
+    assert_int_equal(scene_build(scene_find("geometry-red-square"), &ctx), LAMINA_STATUS_OK);
+    assert_int_equal(scene_build(scene_find("background-colors"), &other), LAMINA_STATUS_OK);
+    lamina_layer_t sub[4];
+    size_t nsub = 0;
+    assert_int_equal(lamina_layer_get_sublayers(other.engine, other.root, sub, 4, &nsub), LAMINA_STATUS_OK);
+    uint8_t buf[16 * 16 * 4];
+    assert_int_equal(lamina_gles_render_rgba(ctx.engine, ctx.root, 0, 0, 16, 1, NULL, buf, sizeof buf, NULL),
+                     LAMINA_STATUS_INVALID_ARGUMENT);
+    assert_true(strlen(lamina_gles_last_error_message()) > 0);
+    assert_int_equal(lamina_gles_render_rgba(ctx.engine, ctx.root, 0, 16, 0, 1, NULL, buf, sizeof buf, NULL),
+                     LAMINA_STATUS_INVALID_ARGUMENT);
+    assert_int_equal(lamina_gles_render_rgba(NULL, ctx.root, 0, 16, 16, 1, NULL, buf, sizeof buf, NULL),
+                     LAMINA_STATUS_INVALID_ARGUMENT);
+    assert_int_equal(lamina_gles_render_rgba(ctx.engine, ctx.root, 0, 16, 16, 1, NULL, NULL, sizeof buf, NULL),
+                     LAMINA_STATUS_INVALID_ARGUMENT);
+    assert_int_equal(lamina_gles_render_rgba(ctx.engine, ctx.root, 0, 16, 16, 1, NULL, buf, sizeof buf - 1, NULL),
+                     LAMINA_STATUS_INVALID_ARGUMENT);
+    assert_int_equal(lamina_gles_render_rgba(ctx.engine, ctx.root, 0, 16, 16, 0.0 / 0.0, NULL, buf, sizeof buf, NULL),
+                     LAMINA_STATUS_INVALID_ARGUMENT);
+    assert_int_equal(lamina_gles_render_rgba(ctx.engine, ctx.root, 0, 100000, 16, 1, NULL, buf, sizeof buf, NULL),
+                     LAMINA_STATUS_INVALID_ARGUMENT);
+    /* A layer of another engine that names no layer of this one. (Handles carry no engine
+     * identity yet, so one that happens to be alive in both cannot be told apart.) */
+    assert_int_equal(lamina_gles_render_rgba(ctx.engine, sub[3], 0, 16, 16, 1, NULL, buf, sizeof buf, NULL),
+                     LAMINA_STATUS_STALE_HANDLE);
+    /* A layer never committed has no presentation (R3). */
+    lamina_layer_t fresh;
+    assert_int_equal(lamina_layer_create(ctx.engine, &fresh), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_render_rgba(ctx.engine, fresh, 0, 16, 16, 1, NULL, buf, sizeof buf, NULL),
+                     LAMINA_STATUS_NO_PRESENTATION);
+    /* Still works afterwards. */
+    assert_int_equal(lamina_gles_render_rgba(ctx.engine, ctx.root, 0, 16, 16, 1, NULL, buf, sizeof buf, NULL),
+                     LAMINA_STATUS_OK);
+    lamina_layer_release(ctx.engine, fresh);
+    scene_destroy(&ctx);
+    scene_destroy(&other);
+}
+
+/* The renderer API in a context of the test's own. */
+static EGLDisplay dpy;
+static EGLContext make_context(void) {
+    PFNEGLGETPLATFORMDISPLAYEXTPROC gd =
+        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+    assert_non_null(gd);
+    dpy = gd(0x31DD /* EGL_PLATFORM_SURFACELESS_MESA */, EGL_DEFAULT_DISPLAY, NULL);
+    assert_true(eglInitialize(dpy, NULL, NULL));
+    eglBindAPI(EGL_OPENGL_ES_API);
+    EGLint attrs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, 0, EGL_NONE}, n;
+    EGLConfig cfg;
+    assert_true(eglChooseConfig(dpy, attrs, &cfg, 1, &n) && n == 1);
+    EGLint cattrs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
+    EGLContext c = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, cattrs);
+    assert_true(c != EGL_NO_CONTEXT);
+    return c;
+}
+
+static void test_renderer_bad_input(void **state) {
+    (void)state;
+    lamina_gles_renderer_t *r = NULL;
+    /* No context current. */
+    eglMakeCurrent(eglGetCurrentDisplay(), EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    assert_int_equal(lamina_gles_renderer_create(&r), LAMINA_GLES_STATUS_NO_CONTEXT);
+    assert_int_equal(lamina_gles_renderer_create(NULL), LAMINA_STATUS_INVALID_ARGUMENT);
+
+    EGLContext c1 = make_context(), c2 = make_context();
+    assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, c1));
+    GLuint fbo, rb;
+    glGenFramebuffers(1, &fbo);
+    glGenRenderbuffers(1, &rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 64, 64);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+    glViewport(0, 0, 64, 64);
+    assert_int_equal(lamina_gles_renderer_create(&r), LAMINA_STATUS_OK);
+
+    scene_ctx_t a, b;
+    assert_int_equal(scene_build(scene_find("border-over-sublayers"), &a), LAMINA_STATUS_OK);
+    memset(&b, 0, sizeof b);
+    assert_int_equal(lamina_engine_create(&b.engine), LAMINA_STATUS_OK); /* no layers */
+    const lamina_draw_record_t *all;
+    size_t n;
+    assert_int_equal(lamina_engine_draw_list(a.engine, a.root, 0, &all, &n), LAMINA_STATUS_OK);
+    const lamina_draw_record_t *recs = all;
+    assert_true(n >= 2);
+    lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+    assert_int_equal(lamina_gles_renderer_draw(r, a.engine, recs, n, 0, &frame), LAMINA_STATUS_OK);
+    /* A draw list of another engine. */
+    assert_int_equal(lamina_gles_renderer_draw(r, b.engine, recs, n, 0, &frame), LAMINA_STATUS_STALE_HANDLE);
+    /* NULLs, bad scale, NULL records with a count. */
+    assert_int_equal(lamina_gles_renderer_draw(NULL, a.engine, recs, n, 0, &frame), LAMINA_STATUS_INVALID_ARGUMENT);
+    assert_int_equal(lamina_gles_renderer_draw(r, NULL, recs, n, 0, &frame), LAMINA_STATUS_INVALID_ARGUMENT);
+    assert_int_equal(lamina_gles_renderer_draw(r, a.engine, NULL, n, 0, &frame), LAMINA_STATUS_INVALID_ARGUMENT);
+    assert_int_equal(lamina_gles_renderer_draw(r, a.engine, recs, n, 0, NULL), LAMINA_STATUS_INVALID_ARGUMENT);
+    frame.scale = 0;
+    assert_int_equal(lamina_gles_renderer_draw(r, a.engine, recs, n, 0, &frame), LAMINA_STATUS_INVALID_ARGUMENT);
+    frame.scale = 1;
+    /* A malformed list: a subtree running past the end, depths that do not nest. */
+    lamina_draw_record_t bad[8];
+    memcpy(bad, recs, n * sizeof *recs);
+    bad[0].descendant_count = 100;
+    assert_int_equal(lamina_gles_renderer_draw(r, a.engine, bad, n, 0, &frame), LAMINA_STATUS_INVALID_ARGUMENT);
+    memcpy(bad, recs, n * sizeof *recs);
+    bad[1].depth = 7;
+    assert_int_equal(lamina_gles_renderer_draw(r, a.engine, bad, n, 0, &frame), LAMINA_STATUS_INVALID_ARGUMENT);
+    /* An empty list draws nothing and succeeds. */
+    assert_int_equal(lamina_gles_renderer_draw(r, a.engine, NULL, 0, 0, &frame), LAMINA_STATUS_OK);
+    /* The renderer's context is not current: another one is (its own context lost to it). */
+    assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, c2));
+    assert_int_equal(lamina_gles_renderer_draw(r, a.engine, recs, n, 0, &frame), LAMINA_GLES_STATUS_NO_CONTEXT);
+    /* Stats: struct_size checked. */
+    lamina_gles_stats_t st = {.struct_size = 2};
+    assert_int_equal(lamina_gles_renderer_get_stats(r, &st), LAMINA_STATUS_INVALID_ARGUMENT);
+    assert_int_equal(lamina_gles_renderer_get_stats(NULL, &st), LAMINA_STATUS_INVALID_ARGUMENT);
+    /* Destroying it while its context is not current frees memory only. */
+    lamina_gles_renderer_destroy(r);
+    lamina_gles_renderer_destroy(NULL);
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(dpy, c1);
+    eglDestroyContext(dpy, c2);
+    scene_destroy(&a);
+    scene_destroy(&b);
+}
+
+static void test_png_roundtrip(void **state) {
+    (void)state;
+    uint8_t px[3 * 2 * 4] = {255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 0,
+                             1, 2, 3, 4, 250, 251, 252, 253, 9, 8, 7, 255};
+    const char *path = "gles-roundtrip.png";
+    assert_int_equal(lamina_gles_write_png(path, px, 3, 2), LAMINA_STATUS_OK);
+    uint8_t *back = NULL;
+    uint32_t w = 0, h = 0;
+    assert_int_equal(lamina_gles_read_png(path, &back, &w, &h), LAMINA_STATUS_OK);
+    assert_int_equal(w, 3);
+    assert_int_equal(h, 2);
+    assert_memory_equal(back, px, sizeof px);
+    free(back);
+    assert_int_equal(lamina_gles_write_png(NULL, px, 3, 2), LAMINA_STATUS_INVALID_ARGUMENT);
+    assert_int_equal(lamina_gles_write_png(path, px, 0, 2), LAMINA_STATUS_INVALID_ARGUMENT);
+    assert_int_equal(lamina_gles_read_png("/nonexistent/x.png", &back, &w, &h), LAMINA_STATUS_NOT_FOUND);
+    assert_string_equal(lamina_gles_status_string(LAMINA_GLES_STATUS_NO_CONTEXT), "LAMINA_GLES_STATUS_NO_CONTEXT");
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_red_square_exact),
+        cmocka_unit_test(test_red_square_scale_2),
+        cmocka_unit_test(test_implicit_move_halfway),
+        cmocka_unit_test(test_draw_calls),
+        cmocka_unit_test(test_group_opacity_overlap),
+        cmocka_unit_test(test_headless_bad_input),
+        cmocka_unit_test(test_renderer_bad_input),
+        cmocka_unit_test(test_png_roundtrip),
+    };
+    return cmocka_run_group_tests_name("gles-api", tests, NULL, NULL);
+}

@@ -1,0 +1,248 @@
+"""Pictures of a layer tree: :func:`render` through liblamina-gles, the reference compositor.
+
+The renderer is a separate C library (``liblamina-gles``, OpenGL ES 3 headless through EGL on
+Mesa's surfaceless platform). It is loaded on the first call to :func:`render`, from
+``$LAMINA_GLES_LIBRARY``, beside the loaded ``liblamina``, the copy bundled in this package, or
+``ctypes.util.find_library("lamina-gles")``, in that order.
+"""
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import math
+import os
+import struct
+import threading
+import zlib
+from pathlib import Path
+from typing import Any, List, Optional, Tuple
+
+from . import _capi as C
+from ._errors import LaminaError, error_for_status
+
+__all__ = ["Image", "RenderError", "RendererUnavailableError", "render", "renderer_path"]
+
+#: liblamina-gles's own status codes (lamina_gles.h).
+_GLES_STATUS = {
+    100: "LAMINA_GLES_STATUS_NO_CONTEXT",
+    101: "LAMINA_GLES_STATUS_GL_ERROR",
+    102: "LAMINA_GLES_STATUS_UNAVAILABLE",
+}
+
+
+class RenderError(LaminaError):
+    """The renderer failed (a GL error, or no GL context)."""
+
+
+class RendererUnavailableError(RenderError):
+    """liblamina-gles could not be loaded, or headless OpenGL ES 3 is not available here."""
+
+
+class _Frame(ctypes.Structure):
+    _fields_ = [
+        ("struct_size", ctypes.c_uint32),
+        ("flags", ctypes.c_uint32),
+        ("scale", ctypes.c_double),
+        ("clear_color", C.Color),
+    ]
+
+
+class _Stats(ctypes.Structure):
+    _fields_ = [
+        ("struct_size", ctypes.c_uint32),
+        ("draw_calls", ctypes.c_uint32),
+        ("primitives", ctypes.c_uint32),
+        ("offscreen_passes", ctypes.c_uint32),
+        ("records", ctypes.c_uint32),
+        ("culled", ctypes.c_uint32),
+    ]
+
+
+_FRAME_NO_GROUP_OPACITY = 1 << 1
+
+_lock = threading.Lock()
+_lib: Optional[ctypes.CDLL] = None
+_tried: List[str] = []
+
+
+def _candidates() -> List[Tuple[str, str]]:
+    out: List[Tuple[str, str]] = []
+    env = os.environ.get("LAMINA_GLES_LIBRARY")
+    if env:
+        out.append(("$LAMINA_GLES_LIBRARY", env))
+    core = getattr(C.lib, "_lamina_path", None)
+    if core:
+        d = Path(core).resolve().parent
+        for name in ("liblamina-gles.so", "liblamina-gles.so.0"):
+            out.append(("beside liblamina", str(d / name)))
+    out.append(("bundled", str(Path(__file__).resolve().parent / "liblamina-gles.so")))
+    found = ctypes.util.find_library("lamina-gles")
+    if found:
+        out.append(("find_library('lamina-gles')", found))
+    return out
+
+
+def _load() -> ctypes.CDLL:
+    global _lib
+    with _lock:
+        if _lib is not None:
+            return _lib
+        tried: List[str] = []
+        for origin, path in _candidates():
+            if "/" in path and not os.path.exists(path):
+                tried.append(f"  {origin}: {path}: no such file")
+                continue
+            try:
+                lib = ctypes.CDLL(path)
+                lib.lamina_gles_render_rgba
+            except (OSError, AttributeError) as e:
+                tried.append(f"  {origin}: {path}: {e}")
+                continue
+            lib.lamina_gles_render_rgba.argtypes = [
+                C.EngineP, ctypes.c_uint64, ctypes.c_double, ctypes.c_uint32, ctypes.c_uint32,
+                ctypes.c_double, ctypes.POINTER(_Frame), ctypes.c_void_p, ctypes.c_size_t,
+                ctypes.POINTER(_Stats),
+            ]
+            lib.lamina_gles_render_rgba.restype = ctypes.c_int32
+            lib.lamina_gles_last_error_message.argtypes = []
+            lib.lamina_gles_last_error_message.restype = ctypes.c_char_p
+            lib.lamina_gles_status_string.argtypes = [ctypes.c_int32]
+            lib.lamina_gles_status_string.restype = ctypes.c_char_p
+            lib._lamina_gles_path = path  # type: ignore[attr-defined]
+            _lib = lib
+            return lib
+        _tried[:] = tried
+        raise RendererUnavailableError(
+            102, _GLES_STATUS[102],
+            "could not load liblamina-gles (the reference compositor); tried:\n" + "\n".join(tried)
+            + "\nBuild it with CMake (LAMINA_BUILD_GLES, needs libegl-dev libgles-dev libpng-dev)"
+            " or set LAMINA_GLES_LIBRARY.",
+            "render",
+        )
+
+
+def renderer_path() -> str:
+    """The path liblamina-gles was loaded from (loading it if needed).
+
+    Raises:
+        RendererUnavailableError: it cannot be loaded.
+    """
+    return str(_load()._lamina_gles_path)  # type: ignore[attr-defined]
+
+
+class Image:
+    """An RGBA8 image: ``width`` x ``height`` pixels, rows top first, non-premultiplied.
+
+    Attributes:
+        width: pixels per row.
+        height: rows.
+        rgba: ``width * height * 4`` bytes, R, G, B, A per pixel.
+        draw_calls: GL draw calls the frame took (the renderer's batching figure).
+    """
+
+    __slots__ = ("width", "height", "rgba", "draw_calls")
+
+    def __init__(self, width: int, height: int, rgba: bytes, draw_calls: int = 0) -> None:
+        if len(rgba) != width * height * 4:
+            raise ValueError(f"rgba holds {len(rgba)} bytes, expected {width * height * 4}")
+        self.width = width
+        self.height = height
+        self.rgba = rgba
+        self.draw_calls = draw_calls
+
+    def pixel(self, x: int, y: int) -> Tuple[int, int, int, int]:
+        """The (r, g, b, a) bytes of pixel (x, y), (0, 0) being the top-left.
+
+        Raises:
+            IndexError: (x, y) lies outside the image.
+        """
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise IndexError(f"pixel ({x}, {y}) is outside the {self.width}x{self.height} image")
+        i = 4 * (y * self.width + x)
+        r, g, b, a = self.rgba[i:i + 4]
+        return (r, g, b, a)
+
+    def png_bytes(self) -> bytes:
+        """The image as a PNG file's bytes (8-bit RGBA, zlib from the standard library)."""
+        return _png(self.width, self.height, self.rgba)
+
+    def save_png(self, path: "os.PathLike[str] | str") -> None:
+        """Writes the image as a PNG file."""
+        Path(path).write_bytes(self.png_bytes())
+
+    def __repr__(self) -> str:
+        return f"<lamina.Image {self.width}x{self.height}>"
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def _png(width: int, height: int, rgba: bytes) -> bytes:
+    row = width * 4
+    raw = b"".join(b"\x00" + rgba[y * row:(y + 1) * row] for y in range(height))
+    return (b"\x89PNG\r\n\x1a\n"
+            + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + _chunk(b"IDAT", zlib.compress(raw, 9))
+            + _chunk(b"IEND", b""))
+
+
+def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: float = 1.0,
+           group_opacity: bool = True) -> Image:
+    """Renders ``root``'s subtree as the reference compositor draws it, headless.
+
+    Args:
+        root: a :class:`~lamina.Layer` (drawn as if it had no superlayer; its position places
+            it in the image, root-space point (x, y) landing on pixel (x, y) * scale).
+        size: ``(width, height)`` of the image in pixels, each in 1...16384.
+        at: the time of the presentation to draw (defaults to the engine's time).
+        scale: device pixels per point.
+        group_opacity: composite layers with opacity below 1 as groups (RS-2.2), as Core
+            Animation does by default; False multiplies opacity into each part (RS-2.3).
+
+    Returns:
+        An :class:`Image` over a transparent background.
+
+    Raises:
+        InvalidArgumentError: a size of 0 or above 16384, a scale or time that is not finite.
+        StaleHandleError: the layer or its engine is gone.
+        NoPresentationError: the layer was never committed (tick the engine first).
+        RendererUnavailableError: liblamina-gles or headless OpenGL ES 3 is missing.
+        RenderError: GL failed.
+    """
+    lib = _load()
+    engine = root._engine
+    eptr = engine._ptr()
+    try:
+        w, h = (int(size[0]), int(size[1]))
+    except (TypeError, ValueError, IndexError):
+        raise TypeError(f"size must be (width, height), got {size!r}") from None
+    if not (0 < w <= 16384 and 0 < h <= 16384):
+        err = error_for_status(1, "LAMINA_STATUS_INVALID_ARGUMENT",
+                               f"size {w}x{h}: width and height must be in 1...16384", "render")
+        raise err
+    if at is None:
+        t = ctypes.c_double()
+        C.lib.lamina_engine_get_time(eptr, ctypes.byref(t))
+        at = t.value
+    at = float(at)
+    scale = float(scale)
+    if not (math.isfinite(at) and math.isfinite(scale) and scale > 0):
+        raise error_for_status(1, "LAMINA_STATUS_INVALID_ARGUMENT",
+                               f"at ({at}) must be finite and scale ({scale}) finite and > 0",
+                               "render")
+    buf = ctypes.create_string_buffer(w * h * 4)
+    frame = _Frame(ctypes.sizeof(_Frame), 0 if group_opacity else _FRAME_NO_GROUP_OPACITY, scale,
+                   C.Color(0, 0, 0, 0))
+    stats = _Stats(ctypes.sizeof(_Stats))
+    status = lib.lamina_gles_render_rgba(eptr, root._handle, at, w, h, scale, ctypes.byref(frame),
+                                         buf, len(buf), ctypes.byref(stats))
+    if status != 0:
+        msg = (lib.lamina_gles_last_error_message() or b"").decode("utf-8", "replace")
+        name = (lib.lamina_gles_status_string(status) or b"").decode("ascii", "replace")
+        if status == 102:
+            raise RendererUnavailableError(status, name, msg, "render")
+        if status in _GLES_STATUS:
+            raise RenderError(status, name, msg, "render")
+        raise error_for_status(status, name, msg, "render")
+    return Image(w, h, buf.raw, stats.draw_calls)

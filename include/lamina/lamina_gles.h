@@ -1,0 +1,166 @@
+/*
+ * lamina_gles.h - Lamina's reference compositor: draws a Lamina draw list with OpenGL ES 3.0.
+ *
+ * liblamina-gles is a separate, optional library beside liblamina (DESIGN R14): the core stays
+ * renderer-agnostic and this library renders its draw list (lamina_engine_draw_list()) the way
+ * rendering-semantics.md (RS-x.y) prescribes. It is the project's picture of record: the docs'
+ * pictures and the golden images of its tests come from it.
+ *
+ * Two ways in:
+ *   - into the host's GL context: lamina_gles_renderer_create() with an OpenGL ES 3.0 (or desktop
+ *     GL 3.3 core) context current, then lamina_gles_renderer_render() or _draw() per frame; it
+ *     draws into the currently bound framebuffer and the current viewport;
+ *   - headless: lamina_gles_render_rgba() renders a root at a time into a caller's RGBA buffer
+ *     through EGL on Mesa's surfaceless platform (no display, llvmpipe on a CPU).
+ *
+ * What it draws per record (RS-1 order): the shadow (RS-3, analytic Gaussian of the bounds'
+ * rounded rectangle, sigma = shadowRadius), the background in the rounded bounds (RS-1.3/1.4,
+ * circular corners), the sublayers, then the border above them (RS-1.1/1.2); opacity (RS-2.1)
+ * per part, or as a group (RS-2.2, offscreen) where a layer's own opacity is below 1 and it has
+ * sublayers; 3D transforms with perspective, clipped at the eye plane (RS-6.1/6.2/6.8); the
+ * draw list's zPosition order (RS-6.4); doubleSided culling with its subtree (RS-6.7); the clip
+ * of masking ancestors (RS-5.4/5.5: exact for the nearest one, any transform and radius;
+ * further ones by their root-space box); the four transitions with subtypes (RS-7.3).
+ *
+ * Cost: primitives are batched in painter's order into one instanced draw call per pass. A frame
+ * of N simple layers (no group opacity, no transitions) costs 1 draw call whatever N is, plus a
+ * clear when asked; each group or transition adds an offscreen pass (its contents' batches and
+ * one composite call). lamina_gles_renderer_get_stats() reports the figures of the last frame.
+ *
+ * Errors: every function returns a lamina_status_t (lamina.h) or one of the LAMINA_GLES_STATUS_*
+ * codes below, with a message for lamina_gles_last_error_message() (per thread). Bad input
+ * (NULL, a size of 0, a draw list of another engine, a malformed list, no or a lost context)
+ * gets a status, never a crash.
+ *
+ * Threads: a renderer belongs to the GL context it was created on; use it on the thread where
+ * that context is current. lamina_gles_render_rgba() may be called from any thread; calls are
+ * serialized on one process-wide EGL context.
+ */
+#ifndef LAMINA_GLES_H
+#define LAMINA_GLES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <lamina/lamina.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The library's version (the same as liblamina's it was built with). */
+#define LAMINA_GLES_VERSION_NUMBER LAMINA_VERSION_NUMBER
+
+/* Status codes of this library, beyond lamina.h's. */
+#define LAMINA_GLES_STATUS_NO_CONTEXT 100   /* No GL context current, or not the renderer's. */
+#define LAMINA_GLES_STATUS_GL_ERROR 101     /* GL failed (a lost context, out of memory, a
+                                               shader that did not compile). */
+#define LAMINA_GLES_STATUS_UNAVAILABLE 102  /* Headless rendering is not available (no EGL
+                                               display, no OpenGL ES 3 config). */
+
+/** An opaque renderer: shaders, buffers and offscreen targets of one GL context. */
+typedef struct lamina_gles_renderer lamina_gles_renderer_t;
+
+/* lamina_gles_frame_t.flags */
+#define LAMINA_GLES_FRAME_CLEAR (1u << 0)            /* Clear the viewport to clear_color first. */
+#define LAMINA_GLES_FRAME_NO_GROUP_OPACITY (1u << 1) /* allowsGroupOpacity NO for every layer:
+                                                        opacity multiplies into each part (RS-2.3). */
+
+/** How to draw one frame. Initialise with LAMINA_GLES_FRAME_INIT. */
+typedef struct lamina_gles_frame {
+    uint32_t struct_size;      /* sizeof(lamina_gles_frame_t) as the caller compiled it. */
+    uint32_t flags;            /* LAMINA_GLES_FRAME_* */
+    double scale;              /* Device pixels per point (contentsScale of the screen), > 0. */
+    lamina_color_t clear_color; /* Non-premultiplied; used with LAMINA_GLES_FRAME_CLEAR. */
+} lamina_gles_frame_t;
+
+#define LAMINA_GLES_FRAME_INIT \
+    { (uint32_t)sizeof(lamina_gles_frame_t), LAMINA_GLES_FRAME_CLEAR, 1.0, { 0.0, 0.0, 0.0, 0.0 } }
+
+/** Figures of the last frame drawn by a renderer. */
+typedef struct lamina_gles_stats {
+    uint32_t struct_size;    /* Set by the caller: sizeof(lamina_gles_stats_t). */
+    uint32_t draw_calls;     /* glDraw* calls (clears not counted). */
+    uint32_t primitives;     /* Instanced quads drawn (shadows, fills, borders). */
+    uint32_t offscreen_passes; /* Group opacity and transition passes. */
+    uint32_t records;        /* Draw records read. */
+    uint32_t culled;         /* Records skipped by doubleSided culling (with their subtrees). */
+} lamina_gles_stats_t;
+
+/** Creates a renderer for the GL context current on the calling thread (OpenGL ES 3.0 or
+ *  desktop GL 3.3 core): compiles its shaders and makes its buffers. The context's state is
+ *  left as found, except the bindings listed under lamina_gles_renderer_draw().
+ *  Errors: INVALID_ARGUMENT (NULL out), LAMINA_GLES_STATUS_NO_CONTEXT, LAMINA_GLES_STATUS_GL_ERROR,
+ *  OUT_OF_MEMORY. @param out_renderer receives an owned renderer (lamina_gles_renderer_destroy). */
+lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_renderer);
+
+/** Frees a renderer and its GL objects. Call it with the renderer's context current (GL objects
+ *  are then deleted) or after the context is gone (only memory is freed). NULL is ignored. */
+void lamina_gles_renderer_destroy(lamina_gles_renderer_t *renderer);
+
+/** Draws `count` records of a draw list that `engine` built at `time` (lamina_engine_draw_list())
+ *  into the bound framebuffer's current viewport, root-space point (x, y) at device pixel
+ *  (x, y) * scale from the viewport's top-left. The engine is read only to check the list's
+ *  engine and for transition before-values (lamina_layer_get_transition_before_value() at
+ *  `time`). Changes the bound program, vertex array,
+ *  array buffer, texture unit 0's 2D texture, blend state (enabled, premultiplied over), and
+ *  disables depth test, stencil test, scissor and face culling; restores the framebuffer binding
+ *  and viewport. Errors: INVALID_ARGUMENT (NULL renderer, engine or frame, records NULL with
+ *  count > 0, scale not finite and > 0, a malformed list: a descendant count running past the
+ *  end, depths that do not nest), STALE_HANDLE (the first record's layer is not a layer of
+ *  `engine`: a list of another engine or a destroyed layer), LAMINA_GLES_STATUS_NO_CONTEXT (not
+ *  the renderer's context), LAMINA_GLES_STATUS_GL_ERROR (GL reported an error, e.g. a lost
+ *  context). Nothing is drawn when a check fails. */
+lamina_status_t lamina_gles_renderer_draw(
+    lamina_gles_renderer_t *renderer, lamina_engine_t *engine,
+    const lamina_draw_record_t *records, size_t count, double time,
+    const lamina_gles_frame_t *frame);
+
+/** Builds `root`'s draw list at `time` and draws it (lamina_gles_renderer_draw()). Errors: those
+ *  of lamina_engine_draw_list() and lamina_gles_renderer_draw(). */
+lamina_status_t lamina_gles_renderer_render(
+    lamina_gles_renderer_t *renderer, lamina_engine_t *engine, lamina_layer_t root, double time,
+    const lamina_gles_frame_t *frame);
+
+/** The figures of the renderer's last frame. Errors: INVALID_ARGUMENT (NULL, or struct_size
+ *  smaller than the first two fields). */
+lamina_status_t lamina_gles_renderer_get_stats(
+    const lamina_gles_renderer_t *renderer, lamina_gles_stats_t *out_stats);
+
+/** Headless: renders `root`'s subtree at `time` into `out_rgba`: width x height pixels, 4 bytes
+ *  each (R, G, B, A), rows top first, colours non-premultiplied (sRGB values as given), over a
+ *  transparent background. `scale` is device pixels per point (root-space points are scaled by
+ *  it). Uses a process-wide EGL context on Mesa's surfaceless platform, made current for the
+ *  call only; safe from any thread (calls are serialized). `frame` may be NULL (defaults:
+ *  group opacity on); its scale is ignored in favour of `scale`. Errors: INVALID_ARGUMENT (NULL,
+ *  width or height 0 or above 16384, scale not finite and > 0, out_size < width*height*4),
+ *  those of lamina_engine_draw_list(), LAMINA_GLES_STATUS_UNAVAILABLE (no EGL/GLES 3 here),
+ *  LAMINA_GLES_STATUS_GL_ERROR. */
+lamina_status_t lamina_gles_render_rgba(
+    lamina_engine_t *engine, lamina_layer_t root, double time, uint32_t width, uint32_t height,
+    double scale, const lamina_gles_frame_t *frame, uint8_t *out_rgba, size_t out_size,
+    lamina_gles_stats_t *out_stats);
+
+/** Writes an RGBA8 image (rows top first, non-premultiplied) as a PNG file. Errors:
+ *  INVALID_ARGUMENT (NULL, a size of 0), LAMINA_GLES_STATUS_GL_ERROR is never returned;
+ *  NOT_FOUND when the file cannot be opened for writing. */
+lamina_status_t lamina_gles_write_png(
+    const char *path, const uint8_t *rgba, uint32_t width, uint32_t height);
+
+/** Reads a PNG file into a newly allocated RGBA8 buffer (free() it). Errors: INVALID_ARGUMENT,
+ *  NOT_FOUND (cannot open), TYPE_MISMATCH (not a PNG), OUT_OF_MEMORY. */
+lamina_status_t lamina_gles_read_png(
+    const char *path, uint8_t **out_rgba, uint32_t *out_width, uint32_t *out_height);
+
+/** A static name for a status, including the LAMINA_GLES_STATUS_* codes; never NULL. */
+const char *lamina_gles_status_string(lamina_status_t status);
+
+/** The message of the calling thread's last failing call of this library ("" if none). The
+ *  string is thread-local and valid until the thread's next failing call. */
+const char *lamina_gles_last_error_message(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LAMINA_GLES_H */

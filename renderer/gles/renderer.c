@@ -1,0 +1,1012 @@
+/*
+ * liblamina-gles: the draw list drawn with OpenGL ES 3.0 (DESIGN R14, rendering-semantics.md).
+ *
+ * Every primitive (a shadow, a background with or without its border, a border drawn after the
+ * sublayers) is one instance of a unit quad: the record's local-to-root matrix maps the quad,
+ * the fragment shader computes coverage from a rounded-rectangle distance in the layer's own
+ * plane (so antialiasing and corners are exact under any 2D or 3D transform) and blends
+ * premultiplied colour over what is there. Primitives go into one instance buffer in painter's
+ * order and are drawn with one instanced call per pass; order inside one call is kept by GL's
+ * primitive-order guarantee, so batching never changes pixels.
+ *
+ * One function per record feature (shadow, background, border, clip, group opacity,
+ * transition): the features the draw record gains later (contents, masks, clip shapes, the
+ * transition before-state, issue 10) slot in as more such functions.
+ */
+#include "internal.h"
+
+#include <EGL/egl.h>
+#include <GLES3/gl3.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------------------------ */
+/* Errors                                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+static _Thread_local char lgl_message[512];
+
+lamina_status_t lgl_fail(lamina_status_t status, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(lgl_message, sizeof lgl_message, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+const char *lamina_gles_last_error_message(void) { return lgl_message; }
+
+const char *lamina_gles_status_string(lamina_status_t status) {
+    switch (status) {
+    case LAMINA_GLES_STATUS_NO_CONTEXT: return "LAMINA_GLES_STATUS_NO_CONTEXT";
+    case LAMINA_GLES_STATUS_GL_ERROR: return "LAMINA_GLES_STATUS_GL_ERROR";
+    case LAMINA_GLES_STATUS_UNAVAILABLE: return "LAMINA_GLES_STATUS_UNAVAILABLE";
+    default: return lamina_status_string(status);
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Shaders                                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+/* One instance: 9 vec4 attributes (36 floats). */
+enum { INST_FLOATS = 36 };
+enum { KIND_SHAPE = 0, KIND_SHADOW = 1 };
+
+static const char *prim_vs =
+    "layout(location=0) in vec4 a_r1;\n"     /* rows 1, 2 and 4 of local -> root (row vectors) */
+    "layout(location=1) in vec4 a_r2;\n"
+    "layout(location=2) in vec4 a_r4;\n"
+    "layout(location=3) in vec4 a_rect;\n"   /* shape rect x, y, w, h (local) */
+    "layout(location=4) in vec4 a_quad;\n"   /* drawn quad x, y, w, h (local) */
+    "layout(location=5) in vec4 a_fill;\n"   /* premultiplied */
+    "layout(location=6) in vec4 a_border;\n" /* premultiplied */
+    "layout(location=7) in vec4 a_params;\n" /* radius, border width, kind, sigma */
+    "layout(location=8) in vec4 a_clip;\n"   /* device px x0, y0, x1, y1 from the top-left */
+    "uniform vec4 u_vp;\n"                   /* viewport x, y, w, h in pixels */
+    "uniform float u_scale;\n"
+    "out vec2 v_local;\n"
+    "flat out vec4 v_rect; flat out vec4 v_fill; flat out vec4 v_border;\n"
+    "flat out vec4 v_params; flat out vec4 v_clip;\n"
+    "void main() {\n"
+    "  vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));\n"
+    "  vec2 p = a_quad.xy + corner * a_quad.zw;\n"
+    "  vec4 q = p.x * a_r1 + p.y * a_r2 + a_r4;\n"
+    "  float sx = 2.0 * u_scale / u_vp.z, sy = 2.0 * u_scale / u_vp.w;\n"
+    "  gl_Position = vec4(q.x * sx - q.w, q.w - q.y * sy, 0.0, q.w);\n"
+    "  v_local = p; v_rect = a_rect; v_fill = a_fill; v_border = a_border;\n"
+    "  v_params = a_params; v_clip = a_clip;\n"
+    "}\n";
+
+static const char *prim_fs_common =
+    "precision highp float;\n"
+    "in vec2 v_local;\n"
+    "flat in vec4 v_rect; flat in vec4 v_fill; flat in vec4 v_border;\n"
+    "flat in vec4 v_params; flat in vec4 v_clip;\n"
+    "uniform vec4 u_vp;\n"
+    "out vec4 o_color;\n"
+    /* Signed distance to a rounded box of half size h, corner radius r (negative inside). */
+    "float sd_rrect(vec2 p, vec2 h, float r) {\n"
+    "  vec2 q = abs(p) - h + r;\n"
+    "  return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;\n"
+    "}\n"
+    /* Clip coverage by area: the device-pixel box of the masking ancestors (RS-5.5). */
+    "float clip_cov() {\n"
+    "  vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n"
+    "  vec2 lo = max(dp - 0.5, v_clip.xy), hi = min(dp + 0.5, v_clip.zw);\n"
+    "  return clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
+    "}\n";
+
+/* Backgrounds and borders (RS-1.1-1.4). */
+static const char *shape_fs_main =
+    "void main() {\n"
+    "  vec2 h = 0.5 * v_rect.zw;\n"
+    "  vec2 p = v_local - (v_rect.xy + h);\n"
+    "  float r = clamp(v_params.x, 0.0, min(h.x, h.y));\n"
+    /* Local units per device pixel, from the interpolated local coordinates. */
+    "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
+    "  float outer;\n"
+    "  if (r > 0.0) outer = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
+    "  else { vec2 c = clamp((h - abs(p)) / fw + 0.5, 0.0, 1.0); outer = c.x * c.y; }\n"
+    "  float bw = v_params.y, bcov = 0.0;\n"
+    "  if (bw > 0.0) {\n"
+    "    vec2 hi2 = h - bw;\n"
+    "    float inner = 0.0;\n"
+    "    if (hi2.x > 0.0 && hi2.y > 0.0)\n"
+    "      inner = clamp(0.5 - sd_rrect(p, hi2, max(r - bw, 0.0)) / fw, 0.0, 1.0);\n"
+    "    bcov = max(outer - inner, 0.0);\n"
+    "  }\n"
+    "  vec4 c = v_border * bcov + v_fill * outer * (1.0 - v_border.a * bcov);\n"
+    "  if (v_clip.x > -1e8) c *= clip_cov();\n"
+    "  o_color = c;\n"
+    "}\n";
+
+/* Shadows (RS-3): Evan Wallace's Gaussian-blurred rounded box (exact for r = 0, close
+ * otherwise), sigma = v_params.w; 0 gives a hard shadow. A program of its own, so the shape
+ * program stays cheap on a CPU rasteriser. */
+static const char *shadow_fs_main =
+    "vec2 erf2(vec2 x) {\n"
+    "  vec2 s = sign(x), a = abs(x);\n"
+    "  x = 1.0 + (0.278393 + (0.230389 + 0.078108 * (a * a)) * a) * a;\n"
+    "  x *= x;\n"
+    "  return s - s / (x * x);\n"
+    "}\n"
+    "float gauss(float x, float s) { return exp(-(x * x) / (2.0 * s * s)) / (2.5066282746 * s); }\n"
+    "float shadow_x(float x, float y, float s, float r, vec2 h) {\n"
+    "  float delta = min(h.y - r - abs(y), 0.0);\n"
+    "  float curved = h.x - r + sqrt(max(0.0, r * r - delta * delta));\n"
+    "  vec2 integral = 0.5 + 0.5 * erf2((x + vec2(-curved, curved)) * (0.70710678 / s));\n"
+    "  return integral.y - integral.x;\n"
+    "}\n"
+    "float shadow(vec2 p, vec2 h, float s, float r) {\n"
+    "  float lo = p.y - h.y, hi = p.y + h.y;\n"
+    "  float start = clamp(-3.0 * s, lo, hi), end = clamp(3.0 * s, lo, hi);\n"
+    "  float st = (end - start) / 8.0;\n"
+    "  float y = start + st * 0.5, v = 0.0;\n"
+    "  for (int i = 0; i < 8; i++) { v += shadow_x(p.x, p.y - y, s, r, h) * gauss(y, s) * st; y += st; }\n"
+    "  return v;\n"
+    "}\n"
+    "void main() {\n"
+    "  vec2 h = 0.5 * v_rect.zw;\n"
+    "  vec2 p = v_local - (v_rect.xy + h);\n"
+    "  float r = clamp(v_params.x, 0.0, min(h.x, h.y));\n"
+    "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
+    "  float s = v_params.w, a;\n"
+    "  if (s > 0.0) a = shadow(p, h, s, r);\n"
+    "  else a = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
+    "  o_color = v_fill * (a * clip_cov());\n"
+    "}\n";
+
+/* The composite pass: an offscreen target (group) or two (transition) drawn through a layer's
+ * plane. mode 0: new * alpha; 1: fade (premultiplied mix); 2: new over old; 3: old over new. */
+static const char *comp_vs =
+    "uniform vec4 u_r1; uniform vec4 u_r2; uniform vec4 u_r4;\n"
+    "uniform vec4 u_quad; uniform vec4 u_vp; uniform float u_scale;\n"
+    "out vec2 v_local;\n"
+    "void main() {\n"
+    "  vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));\n"
+    "  vec2 p = u_quad.xy + corner * u_quad.zw;\n"
+    "  vec4 q = p.x * u_r1 + p.y * u_r2 + u_r4;\n"
+    "  float sx = 2.0 * u_scale / u_vp.z, sy = 2.0 * u_scale / u_vp.w;\n"
+    "  gl_Position = vec4(q.x * sx - q.w, q.w - q.y * sy, 0.0, q.w);\n"
+    "  v_local = p;\n"
+    "}\n";
+
+static const char *comp_fs =
+    "precision highp float;\n"
+    "in vec2 v_local;\n"
+    "uniform vec4 u_r1; uniform vec4 u_r2; uniform vec4 u_r4;\n"
+    "uniform vec4 u_vp; uniform float u_scale;\n"
+    "uniform sampler2D u_old; uniform sampler2D u_new;\n"
+    "uniform int u_mode; uniform float u_p; uniform float u_alpha;\n"
+    "uniform vec4 u_bounds; uniform vec2 u_shift_old; uniform vec2 u_shift_new;\n"
+    "uniform int u_clip_bounds; uniform float u_radius;\n"
+    "out vec4 o_color;\n"
+    "float sd_rrect(vec2 p, vec2 h, float r) {\n"
+    "  vec2 q = abs(p) - h + r;\n"
+    "  return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;\n"
+    "}\n"
+    "bool inside(vec2 l) {\n"
+    "  return l.x >= u_bounds.x && l.y >= u_bounds.y &&\n"
+    "         l.x <= u_bounds.x + u_bounds.z && l.y <= u_bounds.y + u_bounds.w;\n"
+    "}\n"
+    /* The colour the target shows at the root-space image of local point l. */
+    "vec4 fetch(sampler2D t, vec2 l) {\n"
+    "  vec4 q = l.x * u_r1 + l.y * u_r2 + u_r4;\n"
+    "  if (q.w <= 0.0) return vec4(0.0);\n"
+    "  vec2 d = q.xy / q.w * u_scale;\n"
+    "  return texture(t, vec2(d.x / u_vp.z, 1.0 - d.y / u_vp.w));\n"
+    "}\n"
+    "void main() {\n"
+    "  if (u_mode == 0) { o_color = fetch(u_new, v_local) * u_alpha; return; }\n"
+    /* mode 4: the sublayers seen through the masking layer's rounded bounds (RS-5.4/5.6). */
+    "  if (u_mode == 4) {\n"
+    "    vec2 h = 0.5 * u_bounds.zw, p = v_local - (u_bounds.xy + h);\n"
+    "    float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
+    "    float r = clamp(u_radius, 0.0, min(h.x, h.y));\n"
+    "    float cov = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
+    "    o_color = fetch(u_new, v_local) * (cov * u_alpha);\n"
+    "    return;\n"
+    "  }\n"
+    "  if (u_clip_bounds != 0 && !inside(v_local)) { o_color = vec4(0.0); return; }\n"
+    "  vec2 ln = v_local - u_shift_new, lo = v_local - u_shift_old;\n"
+    "  vec4 n = inside(ln) ? fetch(u_new, ln) : vec4(0.0);\n"
+    "  vec4 o = inside(lo) ? fetch(u_old, lo) : vec4(0.0);\n"
+    "  vec4 c;\n"
+    "  if (u_mode == 1) c = mix(o, n, u_p);\n"
+    "  else if (u_mode == 2) c = n + o * (1.0 - n.a);\n"
+    "  else c = o + n * (1.0 - o.a);\n"
+    "  o_color = c * u_alpha;\n"
+    "}\n";
+
+/* ------------------------------------------------------------------------------------------ */
+/* The renderer                                                                                */
+/* ------------------------------------------------------------------------------------------ */
+
+enum { MAX_PASS_DEPTH = 8 }; /* Nested offscreen passes; deeper groups draw without one. */
+
+typedef struct target {
+    GLuint fbo, tex;
+    int w, h;
+} target_t;
+
+struct lamina_gles_renderer {
+    EGLContext context; /* EGL_NO_CONTEXT when made under another API (GLX). */
+    int is_es;
+    GLuint prim, shadow, comp, vao, vbo;
+    GLint prim_u_vp, prim_u_scale, shadow_u_vp, shadow_u_scale;
+    int batch_kind; /* KIND_SHAPE or KIND_SHADOW: the program the pending instances need */
+    GLint comp_u_r1, comp_u_r2, comp_u_r4, comp_u_quad, comp_u_vp, comp_u_scale, comp_u_old,
+        comp_u_new, comp_u_mode, comp_u_p, comp_u_alpha, comp_u_bounds, comp_u_shift_old,
+        comp_u_shift_new, comp_u_clip_bounds, comp_u_radius;
+    float *inst;
+    size_t inst_count, inst_cap;
+    size_t vbo_cap; /* bytes */
+    target_t targets[2 * MAX_PASS_DEPTH];
+    lamina_gles_stats_t stats;
+};
+
+/* The state of one frame. */
+typedef struct frame_ctx {
+    lamina_gles_renderer_t *r;
+    lamina_engine_t *engine;
+    double time;
+    double scale;
+    int group_opacity;
+    int vp_w, vp_h; /* pixels */
+    int host_vp[4];
+    GLint host_fbo;
+    lamina_status_t status; /* first failure inside the frame */
+} frame_ctx_t;
+
+static GLuint compile(lamina_gles_renderer_t *r, GLenum type, const char *src, const char *src2) {
+    const char *head = r->is_es ? "#version 300 es\n" : "#version 330 core\n";
+    const char *parts[3] = {head, src, src2 ? src2 : ""};
+    GLuint s = glCreateShader(type);
+    GLint ok = 0;
+    glShaderSource(s, 3, parts, NULL);
+    glCompileShader(s);
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[400] = "";
+        glGetShaderInfoLog(s, sizeof log, NULL, log);
+        lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "shader did not compile: %s", log);
+        glDeleteShader(s);
+        return 0;
+    }
+    return s;
+}
+
+static GLuint link_program(lamina_gles_renderer_t *r, const char *vs, const char *fs,
+                           const char *fs2) {
+    GLuint v = compile(r, GL_VERTEX_SHADER, vs, NULL);
+    GLuint f = v ? compile(r, GL_FRAGMENT_SHADER, fs, fs2) : 0;
+    GLuint p = 0;
+    GLint ok = 0;
+    if (v && f) {
+        p = glCreateProgram();
+        glAttachShader(p, v);
+        glAttachShader(p, f);
+        glLinkProgram(p);
+        glGetProgramiv(p, GL_LINK_STATUS, &ok);
+        if (!ok) {
+            char log[400] = "";
+            glGetProgramInfoLog(p, sizeof log, NULL, log);
+            lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "program did not link: %s", log);
+            glDeleteProgram(p);
+            p = 0;
+        }
+    }
+    if (v) glDeleteShader(v);
+    if (f) glDeleteShader(f);
+    return p;
+}
+
+static void delete_gl(lamina_gles_renderer_t *r) {
+    if (r->prim) glDeleteProgram(r->prim);
+    if (r->shadow) glDeleteProgram(r->shadow);
+    if (r->comp) glDeleteProgram(r->comp);
+    if (r->vbo) glDeleteBuffers(1, &r->vbo);
+    if (r->vao) glDeleteVertexArrays(1, &r->vao);
+    for (int i = 0; i < 2 * MAX_PASS_DEPTH; i++) {
+        if (r->targets[i].fbo) glDeleteFramebuffers(1, &r->targets[i].fbo);
+        if (r->targets[i].tex) glDeleteTextures(1, &r->targets[i].tex);
+    }
+}
+
+lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_renderer) {
+    if (!out_renderer) return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "out_renderer is NULL");
+    const char *version = (const char *)glGetString(GL_VERSION);
+    if (!version)
+        return lgl_fail(LAMINA_GLES_STATUS_NO_CONTEXT,
+                        "no GL context is current on this thread (glGetString(GL_VERSION) is NULL)");
+    lamina_gles_renderer_t *r = calloc(1, sizeof *r);
+    if (!r) return lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory");
+    r->context = eglGetCurrentContext();
+    r->is_es = strncmp(version, "OpenGL ES", 9) == 0;
+    if (r->is_es) {
+        int major = 0;
+        if (sscanf(version, "OpenGL ES %d", &major) != 1 || major < 3) {
+            free(r);
+            return lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "OpenGL ES 3.0 is needed, got \"%s\"", version);
+        }
+    }
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    r->prim = link_program(r, prim_vs, prim_fs_common, shape_fs_main);
+    r->shadow = r->prim ? link_program(r, prim_vs, prim_fs_common, shadow_fs_main) : 0;
+    r->comp = r->shadow ? link_program(r, comp_vs, comp_fs, NULL) : 0;
+    if (!r->prim || !r->shadow || !r->comp) {
+        delete_gl(r);
+        free(r);
+        return LAMINA_GLES_STATUS_GL_ERROR; /* message set by link_program */
+    }
+    r->prim_u_vp = glGetUniformLocation(r->prim, "u_vp");
+    r->prim_u_scale = glGetUniformLocation(r->prim, "u_scale");
+    r->shadow_u_vp = glGetUniformLocation(r->shadow, "u_vp");
+    r->shadow_u_scale = glGetUniformLocation(r->shadow, "u_scale");
+#define U(name) r->comp_##name = glGetUniformLocation(r->comp, #name)
+    U(u_r1); U(u_r2); U(u_r4); U(u_quad); U(u_vp); U(u_scale); U(u_old); U(u_new); U(u_mode);
+    U(u_p); U(u_alpha); U(u_bounds); U(u_shift_old); U(u_shift_new); U(u_clip_bounds);
+    U(u_radius);
+#undef U
+    glGenVertexArrays(1, &r->vao);
+    glGenBuffers(1, &r->vbo);
+    glBindVertexArray(r->vao);
+    glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
+    for (GLuint i = 0; i < INST_FLOATS / 4; i++) {
+        glEnableVertexAttribArray(i);
+        glVertexAttribPointer(i, 4, GL_FLOAT, GL_FALSE, INST_FLOATS * sizeof(float),
+                              (const void *)(uintptr_t)(i * 4 * sizeof(float)));
+        glVertexAttribDivisor(i, 1);
+    }
+    glBindVertexArray(0);
+    GLenum err = glGetError();
+    if (err != GL_NO_ERROR) {
+        delete_gl(r);
+        free(r);
+        return lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "GL error 0x%04x while creating the renderer", err);
+    }
+    *out_renderer = r;
+    return LAMINA_STATUS_OK;
+}
+
+void lamina_gles_renderer_destroy(lamina_gles_renderer_t *r) {
+    if (!r) return;
+    /* Delete GL objects only in the renderer's own context; otherwise they went with it. */
+    if (glGetString(GL_VERSION) && (r->context == EGL_NO_CONTEXT || eglGetCurrentContext() == r->context))
+        delete_gl(r);
+    free(r->inst);
+    free(r);
+}
+
+lamina_status_t lamina_gles_renderer_get_stats(const lamina_gles_renderer_t *r,
+                                               lamina_gles_stats_t *out) {
+    if (!r || !out) return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "NULL renderer or out_stats");
+    if (out->struct_size < 2 * sizeof(uint32_t))
+        return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "out_stats->struct_size is too small");
+    size_t n = out->struct_size < sizeof *out ? out->struct_size : sizeof *out;
+    uint32_t size = out->struct_size;
+    memcpy(out, &r->stats, n);
+    out->struct_size = size;
+    return LAMINA_STATUS_OK;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Instances                                                                                   */
+/* ------------------------------------------------------------------------------------------ */
+
+static float *push_instance(frame_ctx_t *f) {
+    lamina_gles_renderer_t *r = f->r;
+    if (r->inst_count == r->inst_cap) {
+        size_t cap = r->inst_cap ? r->inst_cap * 2 : 256;
+        float *p = realloc(r->inst, cap * INST_FLOATS * sizeof(float));
+        if (!p) {
+            f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for %zu primitives", cap);
+            return NULL;
+        }
+        r->inst = p;
+        r->inst_cap = cap;
+    }
+    return r->inst + INST_FLOATS * r->inst_count++;
+}
+
+/* Draws the primitives collected so far into the bound target: one instanced call. */
+static void flush(frame_ctx_t *f) {
+    lamina_gles_renderer_t *r = f->r;
+    if (r->inst_count == 0) return;
+    size_t bytes = r->inst_count * INST_FLOATS * sizeof(float);
+    if (r->batch_kind == KIND_SHADOW) {
+        glUseProgram(r->shadow);
+        glUniform4f(r->shadow_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+        glUniform1f(r->shadow_u_scale, (float)f->scale);
+    } else {
+        glUseProgram(r->prim);
+        glUniform4f(r->prim_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+        glUniform1f(r->prim_u_scale, (float)f->scale);
+    }
+    glBindVertexArray(r->vao);
+    glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
+    if (bytes > r->vbo_cap) {
+        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)bytes, r->inst, GL_STREAM_DRAW);
+        r->vbo_cap = bytes;
+    } else {
+        /* Orphan, then fill: the driver need not wait for the previous pass. */
+        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)r->vbo_cap, NULL, GL_STREAM_DRAW);
+        glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)bytes, r->inst);
+    }
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, (GLsizei)r->inst_count);
+    r->stats.draw_calls++;
+    r->stats.primitives += (uint32_t)r->inst_count;
+    r->inst_count = 0;
+}
+
+static void premultiplied(lamina_color_t c, double alpha, float out[4]) {
+    double a = c.a * alpha;
+    if (!(a > 0)) a = 0;
+    if (a > 1) a = 1;
+    out[0] = (float)(c.r * a);
+    out[1] = (float)(c.g * a);
+    out[2] = (float)(c.b * a);
+    out[3] = (float)a;
+}
+
+/* Local units per device pixel near the layer, for the antialiasing margin of a quad. */
+static double local_per_pixel(const lamina_transform3d_t *m, double scale) {
+    double det = fabs(m->m11 * m->m22 - m->m12 * m->m21);
+    double w = fabs(m->m44) > 1e-9 ? fabs(m->m44) : 1.0;
+    double s = sqrt(det) / w * scale;
+    if (!(s > 1e-6)) return 1e6;
+    return 1.0 / s;
+}
+
+/* Fills one instance with the record's matrix, the shape rect, the clip and a margin. */
+static void flush(frame_ctx_t *f);
+
+static float *instance_for(frame_ctx_t *f, const lamina_draw_record_t *rec, lamina_rect_t shape,
+                           double margin, int kind) {
+    if (f->r->batch_kind != kind) {
+        flush(f); /* another program: a new batch, order kept */
+        f->r->batch_kind = kind;
+    }
+    float *p = push_instance(f);
+    if (!p) return NULL;
+    const lamina_transform3d_t *m = &rec->transform;
+    float v[INST_FLOATS] = {
+        (float)m->m11, (float)m->m12, (float)m->m13, (float)m->m14,
+        (float)m->m21, (float)m->m22, (float)m->m23, (float)m->m24,
+        (float)m->m41, (float)m->m42, (float)m->m43, (float)m->m44,
+        (float)shape.origin.x, (float)shape.origin.y, (float)shape.size.width, (float)shape.size.height,
+        (float)(shape.origin.x - margin), (float)(shape.origin.y - margin),
+        (float)(shape.size.width + 2 * margin), (float)(shape.size.height + 2 * margin),
+    };
+    memcpy(p, v, sizeof v);
+    /* Clip (RS-5.4/5.5): the root-space box of the masking ancestors, in device pixels. */
+    float *clip = p + 32;
+    if (rec->flags & LAMINA_DRAW_HAS_CLIP) {
+        clip[0] = (float)(rec->clip_rect.origin.x * f->scale);
+        clip[1] = (float)(rec->clip_rect.origin.y * f->scale);
+        clip[2] = (float)((rec->clip_rect.origin.x + rec->clip_rect.size.width) * f->scale);
+        clip[3] = (float)((rec->clip_rect.origin.y + rec->clip_rect.size.height) * f->scale);
+    } else {
+        clip[0] = clip[1] = -1e9f;
+        clip[2] = clip[3] = 1e9f;
+    }
+    return p;
+}
+
+/* RS-3: the shadow of the layer's rounded bounds, offset in its own plane, blurred with
+ * sigma = shadowRadius (RS-3.6, k = 1), beneath everything the layer draws. */
+static void emit_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha) {
+    if (!(rec->flags & LAMINA_DRAW_HAS_SHADOW_COLOR) || !(rec->shadow_opacity > 0)) return;
+    /* RS-3.7: masksToBounds clips the layer's own shadow (all of it lies outside or beneath). */
+    if (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) return;
+    if (!(rec->flags & (LAMINA_DRAW_HAS_BACKGROUND | LAMINA_DRAW_HAS_BORDER_COLOR))) return;
+    double sigma = rec->shadow_radius > 0 ? rec->shadow_radius : 0;
+    lamina_rect_t shape = rec->bounds;
+    shape.origin.x += rec->shadow_offset.width;
+    shape.origin.y += rec->shadow_offset.height;
+    double margin = 3 * sigma + 1.5 * local_per_pixel(&rec->transform, f->scale);
+    float *p = instance_for(f, rec, shape, margin, KIND_SHADOW);
+    if (!p) return;
+    double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
+    premultiplied(rec->shadow_color, so * alpha, p + 20);
+    memset(p + 24, 0, 4 * sizeof(float));
+    p[28] = (float)rec->corner_radius;
+    p[29] = 0;
+    p[30] = KIND_SHADOW;
+    p[31] = (float)sigma;
+}
+
+/* RS-1.1-1.4: the background in the rounded bounds; with `with_border`, the border over it
+ * (a leaf: nothing is drawn between the two). */
+static void emit_background(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha,
+                            int with_border) {
+    int has_bg = (rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && rec->background_color.a > 0;
+    int has_border = with_border && (rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) &&
+                     rec->border_width > 0 && rec->border_color.a > 0;
+    if (!has_bg && !has_border) return;
+    float *p = instance_for(f, rec, rec->bounds, 1.5 * local_per_pixel(&rec->transform, f->scale),
+                            KIND_SHAPE);
+    if (!p) return;
+    if (has_bg) premultiplied(rec->background_color, alpha, p + 20);
+    else memset(p + 20, 0, 4 * sizeof(float));
+    if (has_border) premultiplied(rec->border_color, alpha, p + 24);
+    else memset(p + 24, 0, 4 * sizeof(float));
+    p[28] = (float)rec->corner_radius;
+    p[29] = has_border ? (float)rec->border_width : 0.0f;
+    p[30] = KIND_SHAPE;
+    p[31] = 0;
+}
+
+/* RS-1.1: the border, composited above the sublayers. */
+static void emit_border(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha) {
+    if (!(rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) || !(rec->border_width > 0) ||
+        !(rec->border_color.a > 0))
+        return;
+    float *p = instance_for(f, rec, rec->bounds, 1.5 * local_per_pixel(&rec->transform, f->scale),
+                            KIND_SHAPE);
+    if (!p) return;
+    memset(p + 20, 0, 4 * sizeof(float));
+    premultiplied(rec->border_color, alpha, p + 24);
+    p[28] = (float)rec->corner_radius;
+    p[29] = (float)rec->border_width;
+    p[30] = KIND_SHAPE;
+    p[31] = 0;
+}
+
+/* RS-6.7: whether a single-sided layer shows its back (the projected quad winds the other way
+ * on a y-down screen). Points behind the eye make the test unreliable: those layers are kept. */
+static int faces_away(const lamina_draw_record_t *rec) {
+    if (rec->flags & LAMINA_DRAW_DOUBLE_SIDED) return 0;
+    const lamina_transform3d_t *m = &rec->transform;
+    const lamina_rect_t b = rec->bounds;
+    double xs[3] = {b.origin.x, b.origin.x + b.size.width, b.origin.x};
+    double ys[3] = {b.origin.y, b.origin.y, b.origin.y + b.size.height};
+    double px[3], py[3];
+    for (int i = 0; i < 3; i++) {
+        double X = xs[i] * m->m11 + ys[i] * m->m21 + m->m41;
+        double Y = xs[i] * m->m12 + ys[i] * m->m22 + m->m42;
+        double W = xs[i] * m->m14 + ys[i] * m->m24 + m->m44;
+        if (!(W > 1e-9)) return 0;
+        px[i] = X / W;
+        py[i] = Y / W;
+    }
+    double cross = (px[1] - px[0]) * (py[2] - py[0]) - (py[1] - py[0]) * (px[2] - px[0]);
+    if (b.size.width < 0 || b.size.height < 0) cross = -cross;
+    return cross < 0;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Offscreen passes: group opacity (RS-2.2) and transitions (RS-7)                            */
+/* ------------------------------------------------------------------------------------------ */
+
+static target_t *get_target(frame_ctx_t *f, int index) {
+    target_t *t = &f->r->targets[index];
+    if (t->fbo && t->w == f->vp_w && t->h == f->vp_h) return t;
+    if (!t->fbo) {
+        glGenFramebuffers(1, &t->fbo);
+        glGenTextures(1, &t->tex);
+    }
+    glBindTexture(GL_TEXTURE_2D, t->tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, f->vp_w, f->vp_h, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindFramebuffer(GL_FRAMEBUFFER, t->fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t->tex, 0);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+        f->status = lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "offscreen target %dx%d incomplete",
+                             f->vp_w, f->vp_h);
+        return NULL;
+    }
+    t->w = f->vp_w;
+    t->h = f->vp_h;
+    return t;
+}
+
+/* Binds the framebuffer a pass at `level` draws into (level 0: the host's). */
+static void bind_level(frame_ctx_t *f, int level, int which) {
+    if (level == 0) {
+        glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)f->host_fbo);
+        glViewport(f->host_vp[0], f->host_vp[1], f->host_vp[2], f->host_vp[3]);
+    } else {
+        glBindFramebuffer(GL_FRAMEBUFFER, f->r->targets[2 * (level - 1) + which].fbo);
+        glViewport(0, 0, f->vp_w, f->vp_h);
+    }
+}
+
+static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+                       double divisor, double top_parent, int level, int which);
+
+typedef struct composite {
+    const lamina_transform3d_t *m; /* NULL: identity (root space) */
+    lamina_rect_t quad, bounds;
+    int mode, clip_bounds;
+    float p, alpha, shift_old[2], shift_new[2], radius;
+    GLuint old_tex, new_tex;
+} composite_t;
+
+static void draw_composite(frame_ctx_t *f, const composite_t *c) {
+    lamina_gles_renderer_t *r = f->r;
+    static const lamina_transform3d_t identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    const lamina_transform3d_t *m = c->m ? c->m : &identity;
+    glUseProgram(r->comp);
+    glBindVertexArray(r->vao); /* attributes unused by this program: divisors do not matter */
+    glUniform4f(r->comp_u_r1, (float)m->m11, (float)m->m12, (float)m->m13, (float)m->m14);
+    glUniform4f(r->comp_u_r2, (float)m->m21, (float)m->m22, (float)m->m23, (float)m->m24);
+    glUniform4f(r->comp_u_r4, (float)m->m41, (float)m->m42, (float)m->m43, (float)m->m44);
+    glUniform4f(r->comp_u_quad, (float)c->quad.origin.x, (float)c->quad.origin.y,
+                (float)c->quad.size.width, (float)c->quad.size.height);
+    glUniform4f(r->comp_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+    glUniform1f(r->comp_u_scale, (float)f->scale);
+    glUniform4f(r->comp_u_bounds, (float)c->bounds.origin.x, (float)c->bounds.origin.y,
+                (float)c->bounds.size.width, (float)c->bounds.size.height);
+    glUniform2f(r->comp_u_shift_old, c->shift_old[0], c->shift_old[1]);
+    glUniform2f(r->comp_u_shift_new, c->shift_new[0], c->shift_new[1]);
+    glUniform1i(r->comp_u_mode, c->mode);
+    glUniform1i(r->comp_u_clip_bounds, c->clip_bounds);
+    glUniform1f(r->comp_u_p, c->p);
+    glUniform1f(r->comp_u_alpha, c->alpha);
+    glUniform1f(r->comp_u_radius, c->radius);
+    glUniform1i(r->comp_u_new, 0);
+    glUniform1i(r->comp_u_old, 1);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, c->old_tex ? c->old_tex : c->new_tex);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, c->new_tex);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    f->r->stats.draw_calls++;
+}
+
+/* Renders recs[0..count) into the target of pass `level`+1 (cleared first). */
+static target_t *render_offscreen(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+                                  double divisor, double top_parent, int level, int which) {
+    target_t *t = get_target(f, 2 * level + which);
+    if (!t) return NULL;
+    bind_level(f, level + 1, which);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    f->r->stats.offscreen_passes++;
+    draw_range(f, recs, count, divisor, top_parent, level + 1, which);
+    flush(f);
+    return t;
+}
+
+/* RS-2.2: the subtree drawn at full opacity offscreen, then blended once with its opacity. */
+static void draw_group(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+                       double divisor, int level, int which) {
+    flush(f);
+    target_t *t = render_offscreen(f, recs, count, recs[0].opacity, recs[0].opacity, level, 0);
+    bind_level(f, level, which);
+    if (!t) return;
+    composite_t c = {0};
+    c.quad = (lamina_rect_t){{0, 0}, {f->vp_w / f->scale, f->vp_h / f->scale}};
+    c.mode = 0;
+    c.alpha = (float)(recs[0].opacity / divisor);
+    c.new_tex = t->tex;
+    draw_composite(f, &c);
+}
+
+/* The layer as it was before the transition's changes (CA-10.2), as far as the engine keeps
+ * it: its own colours, border and radius; its sublayers are drawn as they are now (the record
+ * has no before-state of the subtree yet). */
+static void before_state(frame_ctx_t *f, lamina_draw_record_t *rec) {
+    lamina_value_t v;
+    lamina_engine_t *e = f->engine;
+    if (lamina_layer_get_transition_before_value(e, rec->layer, "backgroundColor", f->time, &v) ==
+        LAMINA_STATUS_OK) {
+        if (v.type == LAMINA_VALUE_COLOR) {
+            rec->background_color = v.u.color;
+            rec->flags |= LAMINA_DRAW_HAS_BACKGROUND;
+        } else {
+            rec->flags &= ~LAMINA_DRAW_HAS_BACKGROUND;
+        }
+    }
+    if (lamina_layer_get_transition_before_value(e, rec->layer, "borderColor", f->time, &v) ==
+        LAMINA_STATUS_OK) {
+        if (v.type == LAMINA_VALUE_COLOR) {
+            rec->border_color = v.u.color;
+            rec->flags |= LAMINA_DRAW_HAS_BORDER_COLOR;
+        } else {
+            rec->flags &= ~LAMINA_DRAW_HAS_BORDER_COLOR;
+        }
+    }
+    if (lamina_layer_get_transition_before_value(e, rec->layer, "borderWidth", f->time, &v) ==
+            LAMINA_STATUS_OK && v.type == LAMINA_VALUE_NUMBER)
+        rec->border_width = v.u.number;
+    if (lamina_layer_get_transition_before_value(e, rec->layer, "cornerRadius", f->time, &v) ==
+            LAMINA_STATUS_OK && v.type == LAMINA_VALUE_NUMBER)
+        rec->corner_radius = v.u.number;
+}
+
+/* RS-7.3: the old and new renders of the layer's subtree, composited by type and subtype. */
+static void draw_transition(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+                            double divisor, double parent_opacity, int level, int which) {
+    flush(f);
+    lamina_draw_record_t *copy = malloc(count * sizeof *copy);
+    if (!copy) {
+        f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for a transition");
+        return;
+    }
+    memcpy(copy, recs, count * sizeof *copy);
+    copy[0].flags &= ~(uint32_t)LAMINA_DRAW_HAS_TRANSITION;
+    target_t *tn = render_offscreen(f, copy, count, divisor, parent_opacity, level, 0);
+    before_state(f, &copy[0]);
+    target_t *to = tn ? render_offscreen(f, copy, count, divisor, parent_opacity, level, 1) : NULL;
+    free(copy);
+    bind_level(f, level, which);
+    if (!tn || !to) return;
+
+    const lamina_draw_record_t *rec = &recs[0];
+    double p = rec->transition_progress;
+    if (!(p >= 0)) p = 0;
+    if (p > 1) p = 1;
+    double w = rec->bounds.size.width, h = rec->bounds.size.height;
+    int type = rec->transition_type, sub = rec->transition_subtype;
+    if (sub == LAMINA_TRANSITION_SUBTYPE_NONE) sub = LAMINA_TRANSITION_FROM_LEFT; /* RS-7.4(d) */
+    /* Unit direction the new content enters from, in the layer's y-down plane. fromTop enters
+     * from the visual top (minY in a flipped tree): Lamina's choice for RS-7.4(c). */
+    double dx = 0, dy = 0;
+    switch (sub) {
+    case LAMINA_TRANSITION_FROM_RIGHT: dx = w; break;
+    case LAMINA_TRANSITION_FROM_TOP: dy = -h; break;
+    case LAMINA_TRANSITION_FROM_BOTTOM: dy = h; break;
+    default: dx = -w; break;
+    }
+    composite_t c = {0};
+    c.m = &rec->transform;
+    c.bounds = rec->bounds;
+    c.quad = rec->bounds;
+    c.clip_bounds = (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) != 0; /* RS-7.4(b) */
+    c.alpha = 1.0f;
+    c.p = (float)p;
+    c.new_tex = tn->tex;
+    c.old_tex = to->tex;
+    switch (type) {
+    case LAMINA_TRANSITION_MOVE_IN:
+        c.mode = 2;
+        c.shift_new[0] = (float)((1 - p) * dx);
+        c.shift_new[1] = (float)((1 - p) * dy);
+        break;
+    case LAMINA_TRANSITION_PUSH:
+        c.mode = 2;
+        c.shift_new[0] = (float)((1 - p) * dx);
+        c.shift_new[1] = (float)((1 - p) * dy);
+        c.shift_old[0] = (float)(-p * dx);
+        c.shift_old[1] = (float)(-p * dy);
+        break;
+    case LAMINA_TRANSITION_REVEAL:
+        c.mode = 3;
+        c.shift_old[0] = (float)(-p * dx);
+        c.shift_old[1] = (float)(-p * dy);
+        break;
+    default:
+        c.mode = 1; /* fade, RS-4.8 (a): premultiplied lerp */
+        break;
+    }
+    if (!c.clip_bounds && type != LAMINA_TRANSITION_FADE) {
+        /* The moving content may leave the bounds: cover where it can be. */
+        c.quad.origin.x -= fabs(dx);
+        c.quad.origin.y -= fabs(dy);
+        c.quad.size.width += 2 * fabs(dx);
+        c.quad.size.height += 2 * fabs(dy);
+    }
+    draw_composite(f, &c);
+}
+
+/* RS-5.4/5.5: whether a masking layer's clip needs its exact shape (rounded, rotated or under
+ * perspective); an axis-aligned square clip is the record's clip box, drawn in the batch. */
+static int needs_shape_clip(const lamina_draw_record_t *rec) {
+    if (!(rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) || rec->descendant_count == 0) return 0;
+    if (rec->corner_radius > 0) return 1;
+    const lamina_transform3d_t *m = &rec->transform;
+    if (m->m14 != 0 || m->m24 != 0) return 1;
+    return !((m->m12 == 0 && m->m21 == 0) || (m->m11 == 0 && m->m22 == 0));
+}
+
+/* RS-5.6: the masking layer's sublayers rendered offscreen, then drawn through its rounded
+ * bounds in its own plane (exact under any transform); its shadow and background go below, its
+ * border above. Further masking ancestors still clip by their boxes inside the pass. */
+static void draw_shape_clipped(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+                               double divisor, int level, int which) {
+    const lamina_draw_record_t *rec = &recs[0];
+    double alpha = rec->opacity / divisor;
+    emit_shadow(f, rec, alpha);
+    emit_background(f, rec, alpha, 0);
+    flush(f);
+    target_t *t = render_offscreen(f, recs + 1, count - 1, divisor, rec->opacity, level, 0);
+    bind_level(f, level, which);
+    if (t) {
+        composite_t c = {0};
+        c.m = &rec->transform;
+        c.quad = rec->bounds;
+        c.bounds = rec->bounds;
+        c.mode = 4;
+        c.alpha = 1.0f;
+        c.radius = (float)rec->corner_radius;
+        c.new_tex = t->tex;
+        draw_composite(f, &c);
+    }
+    emit_border(f, rec, alpha);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The painter                                                                                 */
+/* ------------------------------------------------------------------------------------------ */
+
+/* Draws recs[0..count) (whole subtrees) in painter's order into the bound target. `divisor` is
+ * the opacity already applied outside this pass (a group's own). */
+static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+                       double divisor, double top_parent, int level, int which) {
+    /* Pending borders: layers whose subtree is open, innermost last (RS-1.1: the border goes
+     * over the sublayers). Bounded by the list's length, allocated once per range. */
+    size_t *open = count > 1 ? malloc(count * sizeof *open) : NULL;
+    size_t n_open = 0;
+    if (count > 1 && !open) {
+        f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory");
+        return;
+    }
+    size_t i = 0;
+    while (i < count && f->status == LAMINA_STATUS_OK) {
+        while (n_open > 0 && open[n_open - 1] + recs[open[n_open - 1]].descendant_count < i) {
+            const lamina_draw_record_t *o = &recs[open[--n_open]];
+            emit_border(f, o, o->opacity / divisor);
+        }
+        const lamina_draw_record_t *rec = &recs[i];
+        size_t end = i + 1 + rec->descendant_count;
+        f->r->stats.records++;
+        if (faces_away(rec)) {
+            f->r->stats.culled++;
+            i = end;
+            continue;
+        }
+        /* Own opacity: this record's over its superlayer's (the list carries the product). */
+        double parent_opacity = n_open > 0 ? recs[open[n_open - 1]].opacity : top_parent;
+        if ((rec->flags & LAMINA_DRAW_HAS_TRANSITION) && level < MAX_PASS_DEPTH) {
+            draw_transition(f, rec, end - i, divisor, parent_opacity, level, which);
+            i = end;
+            continue;
+        }
+        if (f->group_opacity && rec->descendant_count > 0 &&
+            rec->opacity < parent_opacity * 0.9999 && level < MAX_PASS_DEPTH) {
+            draw_group(f, rec, end - i, divisor, level, which);
+            i = end;
+            continue;
+        }
+        if (needs_shape_clip(rec) && level < MAX_PASS_DEPTH) {
+            draw_shape_clipped(f, rec, end - i, divisor, level, which);
+            i = end;
+            continue;
+        }
+        double alpha = rec->opacity / divisor;
+        emit_shadow(f, rec, alpha);
+        emit_background(f, rec, alpha, rec->descendant_count == 0);
+        if (rec->descendant_count > 0) open[n_open++] = i;
+        i++;
+    }
+    while (n_open > 0) {
+        const lamina_draw_record_t *o = &recs[open[--n_open]];
+        emit_border(f, o, o->opacity / divisor);
+    }
+    free(open);
+}
+
+/* Checks that the list nests: every subtree ends inside its parent's and the list. */
+static lamina_status_t check_list(const lamina_draw_record_t *recs, size_t count) {
+    size_t *ends = malloc((count ? count : 1) * sizeof *ends);
+    size_t n = 0;
+    if (!ends) return lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory");
+    for (size_t i = 0; i < count; i++) {
+        while (n > 0 && ends[n - 1] <= i) n--;
+        size_t end = i + 1 + (size_t)recs[i].descendant_count;
+        if (end > count || (n > 0 && end > ends[n - 1])) {
+            free(ends);
+            return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT,
+                            "malformed draw list: record %zu's subtree runs past its parent's", i);
+        }
+        if (i > 0 && recs[i].depth != recs[0].depth + (uint32_t)n) {
+            free(ends);
+            return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT,
+                            "malformed draw list: record %zu has depth %u, expected %zu", i,
+                            recs[i].depth, (size_t)recs[0].depth + n);
+        }
+        ends[n++] = end;
+    }
+    free(ends);
+    return LAMINA_STATUS_OK;
+}
+
+lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
+                         const lamina_draw_record_t *records, size_t count, double time,
+                         const lamina_gles_frame_t *frame) {
+    if (!r || !engine || !frame)
+        return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "NULL renderer, engine or frame");
+    if (frame->struct_size < sizeof(uint32_t) * 2 + sizeof(double))
+        return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "frame->struct_size is too small");
+    if (!(frame->scale > 0) || !isfinite(frame->scale) || !isfinite(time))
+        return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "scale must be finite and > 0, time finite");
+    if (count > 0 && !records)
+        return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "records is NULL with count %zu", count);
+    if (count > 0) {
+        lamina_bool_t has = 0;
+        lamina_status_t s = lamina_layer_has_presentation(engine, records[0].layer, &has);
+        if (s != LAMINA_STATUS_OK)
+            return lgl_fail(s, "the draw list's root is not a layer of this engine (%s)",
+                            lamina_status_string(s));
+        s = check_list(records, count);
+        if (s != LAMINA_STATUS_OK) return s;
+    }
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    frame_ctx_t f = {0};
+    f.r = r;
+    f.engine = engine;
+    f.time = time;
+    f.scale = frame->scale;
+    f.group_opacity = !(frame->flags & LAMINA_GLES_FRAME_NO_GROUP_OPACITY);
+    glGetIntegerv(GL_VIEWPORT, f.host_vp);
+    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &f.host_fbo);
+    f.vp_w = f.host_vp[2];
+    f.vp_h = f.host_vp[3];
+    memset(&r->stats, 0, sizeof r->stats);
+    r->stats.struct_size = sizeof r->stats;
+    r->inst_count = 0;
+    if (f.vp_w <= 0 || f.vp_h <= 0)
+        return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "the viewport is empty (%dx%d)", f.vp_w, f.vp_h);
+
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_STENCIL_TEST);
+    glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_CULL_FACE);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    if (frame->flags & LAMINA_GLES_FRAME_CLEAR) {
+        lamina_color_t c = frame->clear_color;
+        glClearColor((float)(c.r * c.a), (float)(c.g * c.a), (float)(c.b * c.a), (float)c.a);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+    if (count > 0) {
+        draw_range(&f, records, count, 1.0, 1.0, 0, 0);
+        flush(&f);
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)f.host_fbo);
+    glViewport(f.host_vp[0], f.host_vp[1], f.host_vp[2], f.host_vp[3]);
+    glBindVertexArray(0);
+    r->inst_count = 0;
+    if (f.status != LAMINA_STATUS_OK) return f.status;
+    GLenum err = glGetError();
+    if (err != GL_NO_ERROR)
+        return lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "GL error 0x%04x while drawing%s", err,
+                        err == 0x0507 ? " (context lost)" : "");
+    return LAMINA_STATUS_OK;
+}
+
+lamina_status_t lamina_gles_renderer_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
+                                          const lamina_draw_record_t *records, size_t count,
+                                          double time, const lamina_gles_frame_t *frame) {
+    if (!r) return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "renderer is NULL");
+    if (!glGetString(GL_VERSION))
+        return lgl_fail(LAMINA_GLES_STATUS_NO_CONTEXT, "no GL context is current on this thread");
+    if (r->context != EGL_NO_CONTEXT && eglGetCurrentContext() != r->context)
+        return lgl_fail(LAMINA_GLES_STATUS_NO_CONTEXT,
+                        "the current GL context is not the one the renderer was created on");
+    return lgl_draw(r, engine, records, count, time, frame);
+}
+
+lamina_status_t lamina_gles_renderer_render(lamina_gles_renderer_t *r, lamina_engine_t *engine,
+                                            lamina_layer_t root, double time,
+                                            const lamina_gles_frame_t *frame) {
+    const lamina_draw_record_t *recs = NULL;
+    size_t n = 0;
+    if (!r || !engine || !frame)
+        return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "NULL renderer, engine or frame");
+    lamina_status_t s = lamina_engine_draw_list(engine, root, time, &recs, &n);
+    if (s != LAMINA_STATUS_OK)
+        return lgl_fail(s, "lamina_engine_draw_list: %s", lamina_last_error_message());
+    return lamina_gles_renderer_draw(r, engine, recs, n, time, frame);
+}

@@ -1,0 +1,709 @@
+/* The scenes: see scenes.h. Each build function runs at engine time 0 before anything is
+ * committed (so its settings apply without implicit animations, R4); it commits (ticks at 0)
+ * before changes that should animate. Animations begin at 0 (the next tick's time, R2). */
+#include "scenes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define S(call)                                                                                \
+    do {                                                                                       \
+        if (!ctx->status) {                                                                    \
+            lamina_status_t s_ = (call);                                                       \
+            if (s_) {                                                                          \
+                ctx->status = s_;                                                              \
+                fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,                  \
+                        lamina_last_error_message());                                          \
+            }                                                                                  \
+        }                                                                                      \
+    } while (0)
+
+static const lamina_color_t WHITE = {1, 1, 1, 1}, BLACK = {0, 0, 0, 1}, RED = {1, 0, 0, 1},
+                            GREEN = {0, 0.6, 0.2, 1}, BLUE = {0.1, 0.3, 0.9, 1},
+                            ORANGE = {1, 0.55, 0, 1}, PURPLE = {0.5, 0.2, 0.7, 1},
+                            GREY = {0.85, 0.85, 0.85, 1}, TEAL = {0, 0.6, 0.6, 1},
+                            YELLOW = {1, 0.85, 0.1, 1};
+
+/* A layer with bounds (0, 0, w, h) whose frame's top-left is (x, y) in `parent`. */
+static lamina_layer_t box(scene_ctx_t *ctx, lamina_layer_t parent, double x, double y, double w,
+                          double h, lamina_color_t color) {
+    lamina_layer_t l = LAMINA_LAYER_NONE;
+    S(lamina_layer_create(ctx->engine, &l));
+    S(lamina_layer_set_bounds(ctx->engine, l, (lamina_rect_t){{0, 0}, {w, h}}));
+    S(lamina_layer_set_position(ctx->engine, l, (lamina_point_t){x + w / 2, y + h / 2}));
+    if (color.a > 0) S(lamina_layer_set_color(ctx->engine, l, "backgroundColor", color));
+    if (parent != LAMINA_LAYER_NONE) S(lamina_layer_add_sublayer(ctx->engine, parent, l));
+    S(lamina_layer_release(ctx->engine, l)); /* the tree keeps it */
+    return l;
+}
+
+static void num(scene_ctx_t *ctx, lamina_layer_t l, const char *key, double v) {
+    S(lamina_layer_set_number(ctx->engine, l, key, v));
+}
+
+static void color(scene_ctx_t *ctx, lamina_layer_t l, const char *key, lamina_color_t c) {
+    S(lamina_layer_set_color(ctx->engine, l, key, c));
+}
+
+static void commit(scene_ctx_t *ctx) { S(lamina_engine_tick(ctx->engine, 0.0)); }
+
+static lamina_transform3d_t rotation(double angle, double x, double y, double z) {
+    lamina_transform3d_t t;
+    lamina_transform3d_make_rotation(angle, x, y, z, &t);
+    return t;
+}
+
+static lamina_transform3d_t perspective(double d) {
+    lamina_transform3d_t t = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    t.m34 = -1.0 / d;
+    return t;
+}
+
+/* A linear implicit change of `duration` seconds, committed at 0. */
+static void linear_begin(scene_ctx_t *ctx, double duration) {
+    lamina_timing_function_t lin;
+    S(lamina_timing_function_named(LAMINA_TIMING_LINEAR, &lin));
+    S(lamina_transaction_begin(ctx->engine));
+    S(lamina_transaction_set_duration(ctx->engine, duration));
+    S(lamina_transaction_set_timing_function(ctx->engine, &lin));
+}
+
+static void linear_end(scene_ctx_t *ctx) {
+    S(lamina_transaction_commit(ctx->engine));
+    commit(ctx);
+}
+
+/* Attaches `a` (then releases it), looping forever with autoreverse when `loop`. */
+static void attach(scene_ctx_t *ctx, lamina_layer_t l, lamina_animation_t *a, double duration,
+                   int loop, const char *key) {
+    lamina_media_timing_t mt = LAMINA_MEDIA_TIMING_INIT;
+    lamina_timing_function_t lin;
+    mt.duration = duration;
+    if (loop) {
+        mt.repeat_count = LAMINA_REPEAT_FOREVER;
+        mt.autoreverses = 1;
+    }
+    S(lamina_animation_set_media_timing(a, &mt));
+    S(lamina_timing_function_named(LAMINA_TIMING_LINEAR, &lin));
+    lamina_animation_kind_t kind = 0;
+    S(lamina_animation_get_kind(a, &kind));
+    if (kind != LAMINA_ANIMATION_SPRING) S(lamina_animation_set_timing_function(a, &lin));
+    S(lamina_layer_add_animation(ctx->engine, l, a, key));
+    lamina_animation_release(a);
+}
+
+static lamina_value_t vpoint(double x, double y) {
+    lamina_value_t v = {.type = LAMINA_VALUE_POINT};
+    v.u.point = (lamina_point_t){x, y};
+    return v;
+}
+
+static lamina_value_t vnum(double x) {
+    lamina_value_t v = {.type = LAMINA_VALUE_NUMBER};
+    v.u.number = x;
+    return v;
+}
+
+static lamina_value_t vcolor(lamina_color_t c) {
+    lamina_value_t v = {.type = LAMINA_VALUE_COLOR};
+    v.u.color = c;
+    return v;
+}
+
+static void basic(scene_ctx_t *ctx, lamina_layer_t l, const char *key, lamina_value_t from,
+                  lamina_value_t to, double duration, int loop) {
+    lamina_animation_t *a = NULL;
+    S(lamina_animation_create_basic(key, &a));
+    if (!a) return;
+    S(lamina_animation_set_from_value(a, &from));
+    S(lamina_animation_set_to_value(a, &to));
+    attach(ctx, l, a, duration, loop, key);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* RS-1: background, corners, border                                                           */
+/* ------------------------------------------------------------------------------------------ */
+
+/* Exact geometry: a 100 x 100 red layer at (50, 50) covers exactly those pixels. */
+static void b_geometry_red_square(scene_ctx_t *ctx) { box(ctx, ctx->root, 50, 50, 100, 100, RED); }
+
+static void b_background_colors(scene_ctx_t *ctx) {
+    box(ctx, ctx->root, 20, 20, 80, 80, RED);
+    box(ctx, ctx->root, 100, 20, 80, 80, GREEN);
+    box(ctx, ctx->root, 20, 100, 80, 80, BLUE);
+    box(ctx, ctx->root, 60, 60, 80, 80, (lamina_color_t){1, 0.85, 0.1, 0.6}); /* translucent */
+}
+
+static void b_corner_radius(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 10, 10, 80, 80, BLUE);
+    lamina_layer_t b = box(ctx, ctx->root, 110, 10, 80, 80, BLUE);
+    lamina_layer_t c = box(ctx, ctx->root, 10, 110, 180, 80, ORANGE);
+    num(ctx, a, "cornerRadius", 10);
+    num(ctx, b, "cornerRadius", 30);
+    num(ctx, c, "cornerRadius", 24);
+}
+
+static void b_corner_radius_clamp(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 20, 30, 160, 60, PURPLE);
+    lamina_layer_t b = box(ctx, ctx->root, 60, 110, 80, 80, TEAL);
+    num(ctx, a, "cornerRadius", 500); /* RS-1.4 (a): min(r, w/2, h/2): a capsule */
+    num(ctx, b, "cornerRadius", 100); /* a circle */
+}
+
+static void b_border(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 20, 20, 160, 70, GREY);
+    num(ctx, a, "borderWidth", 6);
+    color(ctx, a, "borderColor", BLUE);
+    lamina_layer_t b = box(ctx, ctx->root, 20, 110, 160, 70, YELLOW);
+    num(ctx, b, "borderWidth", 8);
+    num(ctx, b, "cornerRadius", 24);
+    color(ctx, b, "borderColor", RED);
+}
+
+static void b_border_thick(scene_ctx_t *ctx) {
+    /* borderWidth > cornerRadius: the inner edge has radius max(0, r - w) = 0 (RS-1.2). */
+    lamina_layer_t a = box(ctx, ctx->root, 40, 40, 120, 120, WHITE);
+    num(ctx, a, "borderWidth", 30);
+    num(ctx, a, "cornerRadius", 20);
+    color(ctx, a, "borderColor", GREEN);
+}
+
+static void b_border_default_color(scene_ctx_t *ctx) {
+    /* Only borderWidth set: the default border colour is opaque black (RS-1.2). */
+    lamina_layer_t a = box(ctx, ctx->root, 50, 50, 100, 100, (lamina_color_t){0, 0, 0, 0});
+    num(ctx, a, "borderWidth", 4);
+}
+
+static void b_border_over_sublayers(scene_ctx_t *ctx) {
+    /* RS-1.1: the border is composited above the sublayers. */
+    lamina_layer_t p = box(ctx, ctx->root, 30, 30, 140, 140, GREY);
+    num(ctx, p, "borderWidth", 12);
+    num(ctx, p, "cornerRadius", 16);
+    color(ctx, p, "borderColor", BLUE);
+    box(ctx, p, -20, 40, 120, 60, RED);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* RS-2: opacity                                                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+static void stripes(scene_ctx_t *ctx) {
+    for (int i = 0; i < 5; i++) box(ctx, ctx->root, 0, 20 + i * 40, 200, 20, GREY);
+}
+
+static void b_opacity_leaf(scene_ctx_t *ctx) {
+    stripes(ctx);
+    lamina_layer_t a = box(ctx, ctx->root, 30, 30, 140, 140, BLUE);
+    S(lamina_layer_set_opacity(ctx->engine, a, 0.5));
+}
+
+static void group_scene(scene_ctx_t *ctx) {
+    stripes(ctx);
+    lamina_layer_t p = box(ctx, ctx->root, 20, 40, 160, 120, (lamina_color_t){0, 0, 0, 0});
+    box(ctx, p, 0, 0, 100, 100, RED);
+    box(ctx, p, 60, 20, 100, 100, BLUE);
+    S(lamina_layer_set_opacity(ctx->engine, p, 0.5));
+}
+
+/* RS-2.2: the group composites once: the overlap shows no red through the blue. */
+static void b_group_opacity(scene_ctx_t *ctx) { group_scene(ctx); }
+
+/* RS-2.3: without group opacity the overlap shows through (75% coverage). */
+static void b_no_group_opacity(scene_ctx_t *ctx) { group_scene(ctx); }
+
+static void b_nested_opacity(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 20, 20, 160, 160, BLUE);
+    S(lamina_layer_set_opacity(ctx->engine, a, 0.8));
+    lamina_layer_t b = box(ctx, a, 20, 20, 120, 120, ORANGE);
+    S(lamina_layer_set_opacity(ctx->engine, b, 0.5));
+    box(ctx, b, 20, 20, 80, 80, GREEN);
+}
+
+static void b_hidden(scene_ctx_t *ctx) {
+    /* RS-2.6: a hidden layer and its sublayers paint nothing; opacity 0 neither. */
+    lamina_layer_t a = box(ctx, ctx->root, 20, 20, 80, 80, RED);
+    box(ctx, a, 20, 20, 40, 40, BLUE);
+    S(lamina_layer_set_bool(ctx->engine, a, "hidden", 1));
+    lamina_layer_t b = box(ctx, ctx->root, 100, 100, 80, 80, RED);
+    S(lamina_layer_set_opacity(ctx->engine, b, 0));
+    box(ctx, ctx->root, 110, 20, 60, 60, GREEN);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* RS-3: shadows                                                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+static void b_shadow_default(scene_ctx_t *ctx) {
+    /* RS-3.1/3.2: only shadowOpacity set: black, radius 3, offset (0, -3): 3 pt above. */
+    lamina_layer_t a = box(ctx, ctx->root, 50, 60, 100, 100, WHITE);
+    num(ctx, a, "shadowOpacity", 1);
+}
+
+static void b_shadow_blur(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 40, 40, 100, 100, ORANGE);
+    num(ctx, a, "shadowOpacity", 0.8);
+    num(ctx, a, "shadowRadius", 10);
+    S(lamina_layer_set_size(ctx->engine, a, "shadowOffset", (lamina_size_t){12, 12}));
+}
+
+static void b_shadow_hard(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 40, 40, 100, 100, TEAL);
+    num(ctx, a, "shadowOpacity", 1);
+    num(ctx, a, "shadowRadius", 0);
+    color(ctx, a, "shadowColor", PURPLE);
+    S(lamina_layer_set_size(ctx->engine, a, "shadowOffset", (lamina_size_t){16, 16}));
+}
+
+static void b_shadow_rounded(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 40, 40, 120, 120, WHITE);
+    num(ctx, a, "cornerRadius", 30);
+    num(ctx, a, "shadowOpacity", 0.6);
+    num(ctx, a, "shadowRadius", 8);
+    S(lamina_layer_set_size(ctx->engine, a, "shadowOffset", (lamina_size_t){0, 8}));
+}
+
+static void b_shadow_opacity(scene_ctx_t *ctx) {
+    /* RS-2.1: the layer's opacity applies to its shadow too. */
+    lamina_layer_t a = box(ctx, ctx->root, 40, 40, 100, 100, BLUE);
+    num(ctx, a, "shadowOpacity", 1);
+    num(ctx, a, "shadowRadius", 6);
+    S(lamina_layer_set_size(ctx->engine, a, "shadowOffset", (lamina_size_t){10, 10}));
+    S(lamina_layer_set_opacity(ctx->engine, a, 0.5));
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* RS-5: clipping                                                                              */
+/* ------------------------------------------------------------------------------------------ */
+
+static void b_masks_to_bounds(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 20, 20, 100, 100, GREY);
+    S(lamina_layer_set_bool(ctx->engine, a, "masksToBounds", 1));
+    box(ctx, a, 50, 50, 100, 100, RED); /* sticks out: clipped */
+    lamina_layer_t b = box(ctx, ctx->root, 120, 120, 60, 60, GREY);
+    box(ctx, b, 30, 30, 50, 50, BLUE); /* not clipped */
+}
+
+static void b_nested_clip(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 20, 20, 160, 100, GREY);
+    S(lamina_layer_set_bool(ctx->engine, a, "masksToBounds", 1));
+    lamina_layer_t b = box(ctx, a, 60, 40, 140, 100, YELLOW);
+    S(lamina_layer_set_bool(ctx->engine, b, "masksToBounds", 1));
+    box(ctx, b, -80, 20, 300, 20, RED); /* clipped by both */
+}
+
+static void b_rounded_clip(scene_ctx_t *ctx) {
+    /* RS-5.4: masksToBounds with cornerRadius clips the sublayers to the rounded shape. */
+    lamina_layer_t a = box(ctx, ctx->root, 30, 30, 140, 140, GREY);
+    num(ctx, a, "cornerRadius", 40);
+    S(lamina_layer_set_bool(ctx->engine, a, "masksToBounds", 1));
+    box(ctx, a, -20, -20, 100, 100, RED);
+    box(ctx, a, 80, 80, 100, 100, BLUE);
+    num(ctx, a, "borderWidth", 4);
+    color(ctx, a, "borderColor", BLACK);
+}
+
+static void b_rotated_clip(scene_ctx_t *ctx) {
+    /* RS-5.5: a rotated masking layer clips in its own plane, not by a screen box. */
+    lamina_layer_t a = box(ctx, ctx->root, 40, 40, 120, 120, GREY);
+    S(lamina_layer_set_transform(ctx->engine, a, "transform", rotation(M_PI / 8, 0, 0, 1)));
+    S(lamina_layer_set_bool(ctx->engine, a, "masksToBounds", 1));
+    box(ctx, a, 60, -30, 100, 100, ORANGE);
+    box(ctx, a, -30, 70, 200, 20, PURPLE);
+}
+
+static void b_nested_rounded_clip(scene_ctx_t *ctx) {
+    S(lamina_layer_set_transform(ctx->engine, ctx->root, "sublayerTransform", perspective(400)));
+    lamina_layer_t a = box(ctx, ctx->root, 20, 20, 160, 160, GREY);
+    num(ctx, a, "cornerRadius", 30);
+    S(lamina_layer_set_bool(ctx->engine, a, "masksToBounds", 1));
+    S(lamina_layer_set_transform(ctx->engine, a, "transform", rotation(M_PI / 7, 0, 1, 0)));
+    lamina_layer_t b = box(ctx, a, 70, 70, 120, 120, TEAL);
+    num(ctx, b, "cornerRadius", 30);
+    S(lamina_layer_set_bool(ctx->engine, b, "masksToBounds", 1));
+    box(ctx, b, 20, 20, 200, 40, YELLOW);
+}
+
+static void b_shadow_masked(scene_ctx_t *ctx) {
+    /* RS-3.7: masksToBounds clips the layer's own shadow; the outer layer keeps its own. */
+    lamina_layer_t a = box(ctx, ctx->root, 20, 50, 70, 100, BLUE);
+    num(ctx, a, "shadowOpacity", 1);
+    num(ctx, a, "shadowRadius", 6);
+    S(lamina_layer_set_bool(ctx->engine, a, "masksToBounds", 1));
+    lamina_layer_t b = box(ctx, ctx->root, 110, 50, 70, 100, BLUE);
+    num(ctx, b, "shadowOpacity", 1);
+    num(ctx, b, "shadowRadius", 6);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* RS-6: transforms, 3D, order, culling                                                        */
+/* ------------------------------------------------------------------------------------------ */
+
+static void b_transform_rotate(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 50, 50, 100, 100, ORANGE);
+    S(lamina_layer_set_transform(ctx->engine, a, "transform", rotation(M_PI / 6, 0, 0, 1)));
+    num(ctx, a, "borderWidth", 4);
+}
+
+static void b_transform_anchor(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 100, 100, 80, 80, BLUE);
+    S(lamina_layer_set_point(ctx->engine, a, "anchorPoint", (lamina_point_t){0, 0}));
+    S(lamina_layer_set_position(ctx->engine, a, (lamina_point_t){100, 100}));
+    S(lamina_layer_set_transform(ctx->engine, a, "transform", rotation(M_PI / 4, 0, 0, 1)));
+    box(ctx, ctx->root, 96, 96, 8, 8, RED); /* the anchor */
+}
+
+static void b_perspective(scene_ctx_t *ctx) {
+    S(lamina_layer_set_transform(ctx->engine, ctx->root, "sublayerTransform", perspective(300)));
+    lamina_layer_t a = box(ctx, ctx->root, 50, 50, 100, 100, TEAL);
+    S(lamina_layer_set_transform(ctx->engine, a, "transform", rotation(M_PI / 4, 0, 1, 0)));
+    num(ctx, a, "borderWidth", 3);
+}
+
+static void b_perspective_x(scene_ctx_t *ctx) {
+    S(lamina_layer_set_transform(ctx->engine, ctx->root, "sublayerTransform", perspective(250)));
+    lamina_layer_t a = box(ctx, ctx->root, 40, 40, 120, 120, PURPLE);
+    num(ctx, a, "cornerRadius", 20);
+    S(lamina_layer_set_transform(ctx->engine, a, "transform", rotation(-M_PI / 3.5, 1, 0, 0)));
+    box(ctx, a, 30, 30, 60, 60, YELLOW);
+}
+
+static void b_sublayer_transform(scene_ctx_t *ctx) {
+    lamina_layer_t p = box(ctx, ctx->root, 20, 20, 160, 160, GREY);
+    lamina_transform3d_t s;
+    lamina_transform3d_make_scale(0.5, 0.5, 1, &s);
+    S(lamina_layer_set_transform(ctx->engine, p, "sublayerTransform", s));
+    box(ctx, p, 0, 0, 160, 160, RED); /* scaled about the parent's centre */
+}
+
+static void b_zposition(scene_ctx_t *ctx) {
+    /* RS-6.4: a higher zPosition lifts the first sibling above the later ones. */
+    lamina_layer_t a = box(ctx, ctx->root, 20, 20, 100, 100, RED);
+    box(ctx, ctx->root, 60, 60, 100, 100, GREEN);
+    box(ctx, ctx->root, 100, 100, 80, 80, BLUE);
+    num(ctx, a, "zPosition", 10);
+}
+
+static void b_double_sided(scene_ctx_t *ctx) {
+    /* RS-6.7: turned 180 degrees about y: single-sided (with its sublayer) is culled. */
+    S(lamina_layer_set_transform(ctx->engine, ctx->root, "sublayerTransform", perspective(500)));
+    lamina_layer_t a = box(ctx, ctx->root, 10, 50, 80, 100, RED);
+    S(lamina_layer_set_transform(ctx->engine, a, "transform", rotation(M_PI * 0.9, 0, 1, 0)));
+    S(lamina_layer_set_bool(ctx->engine, a, "doubleSided", 0));
+    box(ctx, a, 10, 10, 30, 30, BLACK);
+    lamina_layer_t b = box(ctx, ctx->root, 110, 50, 80, 100, GREEN);
+    S(lamina_layer_set_transform(ctx->engine, b, "transform", rotation(M_PI * 0.9, 0, 1, 0)));
+    box(ctx, b, 10, 10, 30, 30, BLACK);
+}
+
+static void b_scale_2x(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 20, 20, 60, 60, BLUE);
+    num(ctx, a, "cornerRadius", 12);
+    num(ctx, a, "borderWidth", 2);
+    color(ctx, a, "borderColor", ORANGE);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* CA: animations drawn (implicit, transactions, basic, keyframe, spring)                      */
+/* ------------------------------------------------------------------------------------------ */
+
+/* A half-way implicit move is drawn half-way: linear, 1 s, drawn at 0.5. */
+static void b_implicit_move(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 0, 50, 100, 100, RED);
+    commit(ctx);
+    linear_begin(ctx, 1.0);
+    S(lamina_layer_set_position(ctx->engine, a, (lamina_point_t){150, 100}));
+    linear_end(ctx);
+}
+
+static void b_implicit_color(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 50, 50, 100, 100, RED);
+    num(ctx, a, "cornerRadius", 10);
+    commit(ctx);
+    linear_begin(ctx, 1.0);
+    color(ctx, a, "backgroundColor", BLUE);
+    num(ctx, a, "cornerRadius", 50);
+    linear_end(ctx);
+}
+
+static void completion_cb(void *userdata) {
+    scene_ctx_t *ctx = userdata;
+    ctx->counter++;
+    S(lamina_layer_set_color(ctx->engine, ctx->extra[0], "backgroundColor", GREEN));
+}
+
+/* A transaction's completion runs when its animations end (at the first tick after 0.5 s);
+ * here it turns the box green, which animates implicitly from then on. */
+static void b_transaction_completion(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 20, 70, 60, 60, ORANGE);
+    ctx->extra[0] = a;
+    commit(ctx);
+    linear_begin(ctx, 0.5);
+    S(lamina_transaction_set_completion(ctx->engine, completion_cb, ctx, NULL));
+    S(lamina_layer_set_position(ctx->engine, a, (lamina_point_t){150, 100}));
+    linear_end(ctx);
+}
+
+static void b_keyframes(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 10, 10, 40, 40, PURPLE);
+    lamina_animation_t *k = NULL;
+    lamina_value_t values[4] = {vpoint(30, 30), vpoint(170, 30), vpoint(170, 170), vpoint(30, 170)};
+    S(lamina_animation_create_keyframe("position", &k));
+    if (!k) return;
+    S(lamina_animation_set_keyframe_values(k, values, 4));
+    attach(ctx, a, k, 3.0, 1, "position");
+    commit(ctx);
+}
+
+static void b_spring(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 10, 80, 40, 40, TEAL);
+    lamina_animation_t *sp = NULL;
+    lamina_spring_t spring;
+    S(lamina_animation_create_spring("position.x", &sp));
+    if (!sp) return;
+    S(lamina_spring_init_perceptual(1.0, 0.5, &spring));
+    S(lamina_animation_set_spring(sp, &spring));
+    lamina_value_t from = vnum(30), to = vnum(160);
+    S(lamina_animation_set_from_value(sp, &from));
+    S(lamina_animation_set_to_value(sp, &to));
+    attach(ctx, a, sp, 2.0, 1, "position.x");
+    commit(ctx);
+}
+
+static void b_rotation_3d(scene_ctx_t *ctx) {
+    S(lamina_layer_set_transform(ctx->engine, ctx->root, "sublayerTransform", perspective(400)));
+    lamina_layer_t a = box(ctx, ctx->root, 50, 50, 100, 100, ORANGE);
+    num(ctx, a, "cornerRadius", 12);
+    box(ctx, a, 30, 30, 40, 40, BLUE);
+    basic(ctx, a, "transform.rotation.y", vnum(0), vnum(2 * M_PI), 4.0, 0);
+    lamina_animation_t *last = NULL;
+    (void)last;
+    commit(ctx);
+}
+
+static void b_color_anim(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 30, 30, 140, 140, RED);
+    basic(ctx, a, "backgroundColor", vcolor(RED), vcolor(YELLOW), 2.0, 1);
+    basic(ctx, a, "cornerRadius", vnum(0), vnum(70), 2.0, 1);
+    commit(ctx);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* RS-7: transitions                                                                           */
+/* ------------------------------------------------------------------------------------------ */
+
+static void transition_scene(scene_ctx_t *ctx, lamina_transition_type_t type,
+                             lamina_transition_subtype_t sub, int clip) {
+    lamina_layer_t a = box(ctx, ctx->root, 40, 40, 120, 120, RED);
+    num(ctx, a, "borderWidth", 6);
+    color(ctx, a, "borderColor", BLACK);
+    if (clip) S(lamina_layer_set_bool(ctx->engine, a, "masksToBounds", 1));
+    commit(ctx);
+    lamina_animation_t *t = NULL;
+    S(lamina_animation_create_transition(type, sub, &t));
+    if (!t) return;
+    S(lamina_transaction_begin(ctx->engine));
+    S(lamina_transaction_set_disable_actions(ctx->engine, 1));
+    color(ctx, a, "backgroundColor", BLUE);
+    color(ctx, a, "borderColor", YELLOW);
+    attach(ctx, a, t, 1.0, 0, NULL);
+    S(lamina_transaction_commit(ctx->engine));
+    commit(ctx);
+}
+
+static void b_tr_fade(scene_ctx_t *ctx) {
+    transition_scene(ctx, LAMINA_TRANSITION_FADE, LAMINA_TRANSITION_SUBTYPE_NONE, 0);
+}
+static void b_tr_movein_right(scene_ctx_t *ctx) {
+    transition_scene(ctx, LAMINA_TRANSITION_MOVE_IN, LAMINA_TRANSITION_FROM_RIGHT, 1);
+}
+static void b_tr_push_left(scene_ctx_t *ctx) {
+    transition_scene(ctx, LAMINA_TRANSITION_PUSH, LAMINA_TRANSITION_FROM_LEFT, 1);
+}
+static void b_tr_push_bottom(scene_ctx_t *ctx) {
+    transition_scene(ctx, LAMINA_TRANSITION_PUSH, LAMINA_TRANSITION_FROM_BOTTOM, 1);
+}
+static void b_tr_reveal_top(scene_ctx_t *ctx) {
+    transition_scene(ctx, LAMINA_TRANSITION_REVEAL, LAMINA_TRANSITION_FROM_TOP, 1);
+}
+static void b_tr_movein_unclipped(scene_ctx_t *ctx) {
+    /* RS-7.4(b): without masksToBounds the incoming content is drawn outside the bounds. */
+    transition_scene(ctx, LAMINA_TRANSITION_MOVE_IN, LAMINA_TRANSITION_FROM_LEFT, 0);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The gallery and listing 7.7                                                                 */
+/* ------------------------------------------------------------------------------------------ */
+
+static void b_gallery(scene_ctx_t *ctx) {
+    lamina_color_t bg = {0.95, 0.95, 0.97, 1};
+    color(ctx, ctx->root, "backgroundColor", bg);
+    /* A card with a shadow, rounded corners and a border over its content. */
+    lamina_layer_t card = box(ctx, ctx->root, 20, 20, 160, 110, WHITE);
+    num(ctx, card, "cornerRadius", 16);
+    num(ctx, card, "shadowOpacity", 0.35);
+    num(ctx, card, "shadowRadius", 8);
+    S(lamina_layer_set_size(ctx->engine, card, "shadowOffset", (lamina_size_t){0, 6}));
+    S(lamina_layer_set_bool(ctx->engine, card, "masksToBounds", 0));
+    lamina_layer_t bar = box(ctx, card, 16, 16, 128, 14, BLUE);
+    num(ctx, bar, "cornerRadius", 7);
+    box(ctx, card, 16, 40, 90, 10, GREY);
+    box(ctx, card, 16, 58, 110, 10, GREY);
+    lamina_layer_t btn = box(ctx, card, 16, 78, 60, 20, ORANGE);
+    num(ctx, btn, "cornerRadius", 10);
+    /* 3D: a tilted tile under perspective, and a spinning one. */
+    lamina_layer_t stage = box(ctx, ctx->root, 200, 20, 180, 110, (lamina_color_t){0, 0, 0, 0});
+    S(lamina_layer_set_transform(ctx->engine, stage, "sublayerTransform", perspective(300)));
+    lamina_layer_t tile = box(ctx, stage, 20, 15, 70, 80, TEAL);
+    num(ctx, tile, "cornerRadius", 10);
+    S(lamina_layer_set_transform(ctx->engine, tile, "transform", rotation(M_PI / 5, 0, 1, 0)));
+    lamina_layer_t spin = box(ctx, stage, 100, 15, 70, 80, PURPLE);
+    num(ctx, spin, "cornerRadius", 10);
+    num(ctx, spin, "borderWidth", 3);
+    color(ctx, spin, "borderColor", WHITE);
+    basic(ctx, spin, "transform.rotation.x", vnum(0), vnum(2 * M_PI), 4.0, 0);
+    /* Group opacity and a bouncing spring. */
+    lamina_layer_t group = box(ctx, ctx->root, 20, 150, 160, 130, (lamina_color_t){0, 0, 0, 0});
+    lamina_layer_t g1 = box(ctx, group, 0, 0, 100, 100, RED);
+    num(ctx, g1, "cornerRadius", 50);
+    lamina_layer_t g2 = box(ctx, group, 60, 30, 100, 100, BLUE);
+    num(ctx, g2, "cornerRadius", 50);
+    S(lamina_layer_set_opacity(ctx->engine, group, 0.6));
+    lamina_layer_t ball = box(ctx, ctx->root, 210, 160, 40, 40, ORANGE);
+    num(ctx, ball, "cornerRadius", 20);
+    num(ctx, ball, "shadowOpacity", 0.4);
+    num(ctx, ball, "shadowRadius", 4);
+    S(lamina_layer_set_size(ctx->engine, ball, "shadowOffset", (lamina_size_t){0, 4}));
+    lamina_animation_t *sp = NULL;
+    lamina_spring_t spring;
+    S(lamina_animation_create_spring("position.x", &sp));
+    if (sp) {
+        S(lamina_spring_init_perceptual(1.2, 0.6, &spring));
+        S(lamina_animation_set_spring(sp, &spring));
+        lamina_value_t from = vnum(230), to = vnum(350);
+        S(lamina_animation_set_from_value(sp, &from));
+        S(lamina_animation_set_to_value(sp, &to));
+        attach(ctx, ball, sp, 2.0, 1, "position.x");
+    }
+    lamina_layer_t pill = box(ctx, ctx->root, 200, 230, 180, 50, GREEN);
+    num(ctx, pill, "cornerRadius", 25);
+    basic(ctx, pill, "backgroundColor", vcolor(GREEN), vcolor(YELLOW), 2.0, 1);
+    commit(ctx);
+}
+
+/* Listing 7.7: a 400 x 400 screen with a 50 x 50 red box; a tap on the box (hit tested on the
+ * presentation) recolours it, a tap elsewhere moves it there over 4 s. */
+static void demo_tap(scene_ctx_t *ctx, lamina_point_t p, double now) {
+    lamina_layer_t hit = LAMINA_LAYER_NONE;
+    S(lamina_layer_hit_test(ctx->engine, ctx->root, p, LAMINA_TREE_PRESENTATION, now, &hit));
+    if (hit == ctx->focus) {
+        static const lamina_color_t colours[4] = {{0.1, 0.3, 0.9, 1}, {0, 0.6, 0.2, 1},
+                                                   {1, 0.55, 0, 1}, {1, 0, 0, 1}};
+        color(ctx, ctx->focus, "backgroundColor", colours[ctx->counter++ % 4]);
+    } else {
+        S(lamina_transaction_begin(ctx->engine));
+        S(lamina_transaction_set_duration(ctx->engine, 4.0));
+        S(lamina_layer_set_position(ctx->engine, ctx->focus, p));
+        S(lamina_transaction_commit(ctx->engine));
+    }
+}
+
+static void b_demo(scene_ctx_t *ctx) {
+    ctx->focus = box(ctx, ctx->root, 0, 175, 50, 50, RED);
+    commit(ctx);
+    /* The scripted taps of the listing: move right, so a still shows the box in flight. */
+    demo_tap(ctx, (lamina_point_t){375, 200}, 0.0);
+    commit(ctx);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+
+#define SC(name, topic, desc, w, h, at, scale, flags, fn, tap) \
+    {name, topic, desc, w, h, at, scale, flags, fn, tap}
+
+static const scene_t table[] = {
+    SC("geometry-red-square", "RS-6.1", "a 100x100 red layer at (50, 50)", 200, 200, 0, 1, 0, b_geometry_red_square, NULL),
+    SC("background-colors", "RS-1.1", "opaque and translucent backgrounds", 200, 200, 0, 1, 0, b_background_colors, NULL),
+    SC("corner-radius", "RS-1.3", "circular corners of radius 10, 30, 24", 200, 200, 0, 1, 0, b_corner_radius, NULL),
+    SC("corner-radius-clamp", "RS-1.4", "radius above half the side: a capsule and a circle", 200, 200, 0, 1, 0, b_corner_radius_clamp, NULL),
+    SC("border", "RS-1.2", "borders inside the bounds, square and rounded", 200, 200, 0, 1, 0, b_border, NULL),
+    SC("border-thick", "RS-1.2", "border wider than the radius: square inner edge", 200, 200, 0, 1, 0, b_border_thick, NULL),
+    SC("border-default-color", "RS-1.2", "borderWidth alone draws opaque black", 200, 200, 0, 1, 0, b_border_default_color, NULL),
+    SC("border-over-sublayers", "RS-1.1", "the border is drawn over the sublayers", 200, 200, 0, 1, 0, b_border_over_sublayers, NULL),
+    SC("opacity-leaf", "RS-2.1", "a 50% layer over stripes", 200, 200, 0, 1, 0, b_opacity_leaf, NULL),
+    SC("group-opacity", "RS-2.2", "a 50% group composites once (offscreen)", 200, 200, 0, 1, 0, b_group_opacity, NULL),
+    SC("no-group-opacity", "RS-2.3", "without group opacity the overlap shows through", 200, 200, 0, 1, LAMINA_GLES_FRAME_NO_GROUP_OPACITY, b_no_group_opacity, NULL),
+    SC("nested-opacity", "RS-2.2", "nested groups 80% and 50%", 200, 200, 0, 1, 0, b_nested_opacity, NULL),
+    SC("hidden", "RS-2.6", "hidden and opacity-0 layers paint nothing", 200, 200, 0, 1, 0, b_hidden, NULL),
+    SC("shadow-default", "RS-3.1", "default shadow: radius 3, offset (0, -3) points up", 200, 200, 0, 1, 0, b_shadow_default, NULL),
+    SC("shadow-blur", "RS-3.6", "Gaussian shadow, sigma = radius 10, offset (12, 12)", 200, 200, 0, 1, 0, b_shadow_blur, NULL),
+    SC("shadow-hard", "RS-3.6", "shadowRadius 0: a hard coloured shadow", 200, 200, 0, 1, 0, b_shadow_hard, NULL),
+    SC("shadow-rounded", "RS-3.3", "a rounded layer's shadow follows its corners", 200, 200, 0, 1, 0, b_shadow_rounded, NULL),
+    SC("shadow-opacity", "RS-2.1", "layer opacity applies to its shadow", 200, 200, 0, 1, 0, b_shadow_opacity, NULL),
+    SC("masks-to-bounds", "RS-5.4", "masksToBounds clips sublayers; without it they overflow", 200, 200, 0, 1, 0, b_masks_to_bounds, NULL),
+    SC("nested-clip", "RS-5.5", "two nested masking layers intersect", 200, 200, 0, 1, 0, b_nested_clip, NULL),
+    SC("rounded-clip", "RS-5.4", "masksToBounds with cornerRadius clips sublayers to the rounded shape", 200, 200, 0, 1, 0, b_rounded_clip, NULL),
+    SC("rotated-clip", "RS-5.5", "a rotated masking layer clips in its own plane", 200, 200, 0, 1, 0, b_rotated_clip, NULL),
+    SC("nested-rounded-clip", "RS-5.5", "nested rounded clips under perspective", 200, 200, 0, 1, 0, b_nested_rounded_clip, NULL),
+    SC("shadow-masked", "RS-3.7", "masksToBounds clips the layer's own shadow", 200, 200, 0, 1, 0, b_shadow_masked, NULL),
+    SC("transform-rotate", "RS-6.1", "a 30 degree rotation about the anchor", 200, 200, 0, 1, 0, b_transform_rotate, NULL),
+    SC("transform-anchor", "RS-6.1", "anchorPoint (0, 0): rotation about the top-left", 200, 200, 0, 1, 0, b_transform_anchor, NULL),
+    SC("perspective-y", "RS-6.2", "rotation about y under m34 = -1/300", 200, 200, 0, 1, 0, b_perspective, NULL),
+    SC("perspective-x", "RS-6.2", "a rounded layer and its sublayer tilted about x", 200, 200, 0, 1, 0, b_perspective_x, NULL),
+    SC("sublayer-transform", "RS-6.1", "sublayerTransform pivots on the parent's anchor", 200, 200, 0, 1, 0, b_sublayer_transform, NULL),
+    SC("zposition", "RS-6.4", "zPosition lifts the first sibling over later ones", 200, 200, 0, 1, 0, b_zposition, NULL),
+    SC("double-sided", "RS-6.7", "a single-sided layer seen from behind is culled with its subtree", 200, 200, 0, 1, 0, b_double_sided, NULL),
+    SC("scale-2x", "RS-4.1", "drawn at 2 device pixels per point", 100, 100, 0, 2, 0, b_scale_2x, NULL),
+    SC("implicit-move", "CA-3.1", "a linear 1 s implicit move drawn at 0.5 s: half-way", 200, 200, 0.5, 1, 0, b_implicit_move, NULL),
+    SC("implicit-color", "R9", "colour and radius half-way", 200, 200, 0.5, 1, 0, b_implicit_color, NULL),
+    SC("transaction-completion", "CA-2.6", "a completion recolours the box when the move ends", 200, 200, 0.75, 1, 0, b_transaction_completion, NULL),
+    SC("keyframes", "CA-8", "keyframe position around a square (3 s, looping)", 200, 200, 1.5, 1, 0, b_keyframes, NULL),
+    SC("spring", "CA-9", "a spring on position.x (looping)", 200, 200, 0.4, 1, 0, b_spring, NULL),
+    SC("rotation-3d", "RS-6.2", "explicit transform.rotation.y under perspective", 200, 200, 0.6, 1, 0, b_rotation_3d, NULL),
+    SC("color-animation", "R9", "background colour and radius animating together", 200, 200, 0.5, 1, 0, b_color_anim, NULL),
+    SC("transition-fade", "RS-7.3", "fade at p = 0.5: premultiplied mix", 200, 200, 0.5, 1, 0, b_tr_fade, NULL),
+    SC("transition-movein-right", "RS-7.3", "moveIn fromRight at p = 0.5, clipped", 200, 200, 0.5, 1, 0, b_tr_movein_right, NULL),
+    SC("transition-push-left", "RS-7.3", "push fromLeft at p = 0.5, clipped", 200, 200, 0.5, 1, 0, b_tr_push_left, NULL),
+    SC("transition-push-bottom", "RS-7.3", "push fromBottom at p = 0.3, clipped", 200, 200, 0.3, 1, 0, b_tr_push_bottom, NULL),
+    SC("transition-reveal-top", "RS-7.3", "reveal fromTop at p = 0.5, clipped", 200, 200, 0.5, 1, 0, b_tr_reveal_top, NULL),
+    SC("transition-movein-unclipped", "RS-7.4", "moveIn fromLeft at p = 0.5 without masksToBounds", 200, 200, 0.5, 1, 0, b_tr_movein_unclipped, NULL),
+    SC("gallery", "R14", "the gallery: shadow, corners, border, 3D, group opacity, spring", 400, 300, 0.8, 1, 0, b_gallery, NULL),
+    SC("demo", "CA-12.11", "listing 7.7: click the box to recolour it, elsewhere to send it there", 400, 400, 2.0, 1, 0, b_demo, demo_tap),
+};
+
+const scene_t *scenes_all(size_t *count) {
+    *count = sizeof table / sizeof table[0];
+    return table;
+}
+
+const scene_t *scene_find(const char *name) {
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (strcmp(table[i].name, name) == 0) return &table[i];
+    return NULL;
+}
+
+lamina_status_t scene_build(const scene_t *scene, scene_ctx_t *ctx) {
+    memset(ctx, 0, sizeof *ctx);
+    S(lamina_engine_create(&ctx->engine));
+    if (ctx->status) return ctx->status;
+    S(lamina_layer_create(ctx->engine, &ctx->root));
+    S(lamina_layer_set_bounds(ctx->engine, ctx->root,
+                              (lamina_rect_t){{0, 0}, {scene->width, scene->height}}));
+    S(lamina_layer_set_position(ctx->engine, ctx->root,
+                                (lamina_point_t){scene->width / 2.0, scene->height / 2.0}));
+    color(ctx, ctx->root, "backgroundColor", WHITE);
+    /* Not committed yet: what build() sets on the root applies directly (R4). */
+    scene->build(ctx);
+    commit(ctx);
+    if (ctx->status) {
+        lamina_status_t s = ctx->status;
+        scene_destroy(ctx);
+        return s;
+    }
+    return LAMINA_STATUS_OK;
+}
+
+void scene_destroy(scene_ctx_t *ctx) {
+    if (ctx->engine) lamina_engine_destroy(ctx->engine);
+    ctx->engine = NULL;
+}
