@@ -342,18 +342,27 @@ public func lamina_engine_draw_list(
         }
         pthread_mutex_lock(storage.mutex)
         defer { pthread_mutex_unlock(storage.mutex) }
-        // Records go straight into the C buffer: no intermediate Swift array.
+        // Records go straight into the C buffer: no intermediate Swift array. Shadow paths
+        // and transitions' before records go to side buffers (Exports+Contents.swift).
+        let side = CDrawSides.shared.side(for: storage)
+        side.reset()
         var n = 0
         try e.visitDrawList(
             root: LayerID(rawValue: root), at: time, scratch: storage.list,
             emit: { record in
                 storage.ensureRoom(after: n)
-                (storage.buffer! + n).initialize(to: lamina_draw_record_t(record))
+                (storage.buffer! + n).initialize(to: side.convert(record, at: n))
                 n += 1
             },
-            close: { index, descendants in
-                storage.buffer![index].descendant_count = UInt32(clamping: descendants)
+            patch: { index, patch in
+                switch patch {
+                case .descendants(let d): storage.buffer![index].descendant_count = UInt32(clamping: d)
+                case .mask(let i, let c):
+                    storage.buffer![index].mask_index = Int32(clamping: i)
+                    storage.buffer![index].mask_count = UInt32(clamping: c)
+                }
             })
+        side.finish(storage.buffer)
         records.pointee = n == 0 ? nil : UnsafePointer(storage.buffer)
         count.pointee = n
     }

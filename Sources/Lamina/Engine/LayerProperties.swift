@@ -25,6 +25,8 @@ struct RareProperties: Sendable {
     var timeOffset: Double = 0
     /// Custom properties that differ from their registered default, by PropertyID.
     var custom: [UInt16: Value] = [:]
+    /// Contents and the rest of the renderer-facing look (LayerProperties+Contents.swift).
+    var look = LookProperties()
 }
 
 /// Copy-on-write: mutated only while uniquely referenced, so shared copies never change and
@@ -42,7 +44,7 @@ struct LayerProperties: Sendable {
     var zPosition: Double = 0
     var opacity: Double = 1
     var backgroundColor: Color? = nil
-    var flags: UInt8 = Flags.doubleSided
+    var flags: UInt8 = Flags.doubleSided | Flags.allowsGroupOpacity
     private var rareBox: RareBox? = nil
 
     enum Flags {
@@ -50,6 +52,10 @@ struct LayerProperties: Sendable {
         static let doubleSided: UInt8 = 1 << 1
         static let masksToBounds: UInt8 = 1 << 2
         static let shouldRasterize: UInt8 = 1 << 3
+        static let allowsGroupOpacity: UInt8 = 1 << 4
+        static let geometryFlipped: UInt8 = 1 << 5
+        static let allowsEdgeAntialiasing: UInt8 = 1 << 6
+        static let opaque: UInt8 = 1 << 7
     }
 
     private static let defaultRare = RareProperties()
@@ -122,7 +128,9 @@ struct LayerProperties: Sendable {
         case .beginTime: return .number(rare.beginTime)
         case .speed: return .number(rare.speed)
         case .timeOffset: return .number(rare.timeOffset)
-        default: return rareBox?.value.custom[id.rawValue] ?? customDefault
+        default:
+            if let v = getLook(id) { return v }
+            return rareBox?.value.custom[id.rawValue] ?? customDefault
         }
     }
 
@@ -162,6 +170,7 @@ struct LayerProperties: Sendable {
         case let (.speed, .number(v)): rare.speed = v
         case let (.timeOffset, .number(v)): rare.timeOffset = v
         default:
+            if setLook(id, value) { return }
             if id.isCustom { rare.custom[id.rawValue] = value }
         }
     }

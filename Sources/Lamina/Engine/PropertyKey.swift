@@ -42,7 +42,34 @@ public struct PropertyID: Hashable, Sendable, RawRepresentable {
     /// A layer's media timing: an offset added to its local time.
     public static let timeOffset = PropertyID(rawValue: 27)
 
-    static let builtinCount: UInt16 = 28
+    /// The layer's image (RS-4.1): an ``Image`` or nil. Changes cross-fade (RS-4.8).
+    public static let contents = PropertyID(rawValue: 28)
+    /// Where the contents go in the bounds (RS-4.3): one of ``ContentsGravity``'s names.
+    public static let contentsGravity = PropertyID(rawValue: 29)
+    /// The sampling filter when the contents shrink (RS-4.7): "linear", "nearest", "trilinear".
+    public static let minificationFilter = PropertyID(rawValue: 30)
+    /// The sampling filter when the contents grow (RS-4.7).
+    public static let magnificationFilter = PropertyID(rawValue: 31)
+    /// The level-of-detail bias for minification (RS-4.7).
+    public static let minificationFilterBias = PropertyID(rawValue: 32)
+    /// Which corners cornerRadius rounds (RS-1.5): a bit mask, 0…15, default 15.
+    public static let maskedCorners = PropertyID(rawValue: 33)
+    /// The corner shape (RS-1.6): "circular" or "continuous".
+    public static let cornerCurve = PropertyID(rawValue: 34)
+    /// The shadow's shape (RS-3.4): a ``Path`` or nil (the layer's alpha).
+    public static let shadowPath = PropertyID(rawValue: 35)
+    /// Whether opacity < 1 composites the subtree as a group (RS-2.2); default true.
+    public static let allowsGroupOpacity = PropertyID(rawValue: 36)
+    /// Whether the sublayers' geometry is flipped vertically (RS-4.5).
+    public static let geometryFlipped = PropertyID(rawValue: 37)
+    /// Whether the quad edges named by edgeAntialiasingMask are antialiased (RS-11.2).
+    public static let allowsEdgeAntialiasing = PropertyID(rawValue: 38)
+    /// Which edges get antialiased (RS-11.1): a bit mask, 0…15, default 15.
+    public static let edgeAntialiasingMask = PropertyID(rawValue: 39)
+    /// Whether the layer promises opaque contents (isOpaque, a renderer hint).
+    public static let opaque = PropertyID(rawValue: 40)
+
+    static let builtinCount: UInt16 = 41
 
     /// Whether this is one of the layer timing properties.
     var isLayerTiming: Bool { self == .beginTime || self == .speed || self == .timeOffset }
@@ -96,6 +123,22 @@ enum Builtins {
         PropertyInfo(name: "beginTime", type: .number, defaultValue: .number(0), nullable: false, animatable: false),
         PropertyInfo(name: "speed", type: .number, defaultValue: .number(1), nullable: false, animatable: false),
         PropertyInfo(name: "timeOffset", type: .number, defaultValue: .number(0), nullable: false, animatable: false),
+        // Layer content and the renderer-facing look (issue 10, R14, RS-1 to RS-5, RS-11).
+        // contents is animatable: its built-in action is a fade transition (RS-4.8). shadowPath
+        // has no implicit animation but animates explicitly (RS-3.4).
+        PropertyInfo(name: "contents", type: .image, defaultValue: .null, nullable: true, animatable: true),
+        PropertyInfo(name: "contentsGravity", type: .string, defaultValue: .string("resize"), nullable: false, animatable: false),
+        PropertyInfo(name: "minificationFilter", type: .string, defaultValue: .string("linear"), nullable: false, animatable: false),
+        PropertyInfo(name: "magnificationFilter", type: .string, defaultValue: .string("linear"), nullable: false, animatable: false),
+        PropertyInfo(name: "minificationFilterBias", type: .number, defaultValue: .number(0), nullable: false, animatable: false),
+        PropertyInfo(name: "maskedCorners", type: .number, defaultValue: .number(15), nullable: false, animatable: false),
+        PropertyInfo(name: "cornerCurve", type: .string, defaultValue: .string("circular"), nullable: false, animatable: false),
+        PropertyInfo(name: "shadowPath", type: .path, defaultValue: .null, nullable: true, animatable: false),
+        PropertyInfo(name: "allowsGroupOpacity", type: .bool, defaultValue: .bool(true), nullable: false, animatable: false),
+        PropertyInfo(name: "geometryFlipped", type: .bool, defaultValue: .bool(false), nullable: false, animatable: false),
+        PropertyInfo(name: "allowsEdgeAntialiasing", type: .bool, defaultValue: .bool(false), nullable: false, animatable: false),
+        PropertyInfo(name: "edgeAntialiasingMask", type: .number, defaultValue: .number(15), nullable: false, animatable: false),
+        PropertyInfo(name: "opaque", type: .bool, defaultValue: .bool(false), nullable: false, animatable: false),
     ]
 
     static let byName: [String: PropertyID] = {
