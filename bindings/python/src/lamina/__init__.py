@@ -41,6 +41,7 @@ from ._engine import (
     ViewAnimationOptions,
     clock_now,
 )
+from ._contents import Image, Path
 from ._errors import (
     InvalidArgumentError,
     LaminaError,
@@ -83,4 +84,5 @@ __all__ = [
     "StaleHandleError", "Style", "TimingFunction", "Transaction", "Transform3D",
     "TransitionAnimation", "TransitionInfo", "TypeMismatchError", "UnknownKeyError",
     "ViewAnimationOptions", "WHITE", "clock_now", "library_path", "library_version",
+    "Image", "Path",
 ]
