@@ -125,6 +125,27 @@ final class DamageTracker {
         [Rect(x: -1e9, y: -1e9, width: 2e9, height: 2e9)]
     }
 
+    func patch(_ index: Int, _ p: DrawRecordPatch) {
+        switch p {
+        case .descendants(let n): building[index].descendantCount = n
+        case .mask(let i, let n): building[index].maskIndex = i; building[index].maskCount = n
+        }
+    }
+
+    /// Whether two records of one layer look the same: every field but the indices that only
+    /// say where things sit in the list (their effect shows in other records' fields).
+    static func sameLook(_ a: DrawRecord, _ b: DrawRecord) -> Bool {
+        var c = b
+        c.depth = a.depth
+        c.descendantCount = a.descendantCount
+        c.clipIndex = a.clipIndex
+        c.groupIndex = a.groupIndex
+        c.maskHostIndex = a.maskHostIndex
+        c.maskCount = a.maskCount
+        if (a.maskIndex == nil) == (b.maskIndex == nil) { c.maskIndex = a.maskIndex }
+        return a == c
+    }
+
     func damage() -> [Rect] {
         out.removeAll(keepingCapacity: true)
         if lists == 0 { return wholeRootUnknown() }
@@ -134,30 +155,37 @@ final class DamageTracker {
             return merged()
         }
         let before = extents(previous)
+        // A changed record damages its old and new extents; one whose mask came or went, its
+        // whole subtree (what the mask hid or showed).
+        func changed(_ j: Int, _ i: Int) {
+            if let e = before[j] { add(e) }
+            if let e = now[i] { add(e) }
+            if (previous[j].maskIndex == nil) != (current[i].maskIndex == nil) {
+                for k in j..<min(previous.count, j + 1 + previous[j].descendantCount) { if let e = before[k] { add(e) } }
+                for k in i..<min(current.count, i + 1 + current[i].descendantCount) { if let e = now[k] { add(e) } }
+            }
+        }
         if previous.count == current.count,
            zip(previous, current).allSatisfy({ $0.layer == $1.layer }) {
-            for i in current.indices where previous[i] != current[i] {
-                if let r = before[i] { add(r) }
-                if let r = now[i] { add(r) }
-            }
+            for i in current.indices where !DamageTracker.sameLook(previous[i], current[i]) { changed(i, i) }
         } else {
-            // Structure changed: match by layer; a record that moved in painter's order
-            // counts as changed (what it covers or is covered by may differ).
+            // Structure changed: match by layer. Records only in one list damage their extent;
+            // a record drawn out of its old order relative to the others damages its extents
+            // (every inverted pair has one such record, and their overlap lies in its extent).
             var at: [LayerID: Int] = [:]
-            for (i, r) in previous.enumerated() where !r.isMaskContent { at[r.layer] = i }
-            var seen = Set<Int>()
+            for (i, r) in previous.enumerated() { at[r.layer] = i }
+            var seen = [Bool](repeating: false, count: previous.count)
+            var highest = -1
             for (i, r) in current.enumerated() {
-                if !r.isMaskContent, let j = at[r.layer] {
-                    seen.insert(j)
-                    if j == i && previous[j] == r { continue }
-                    if let e = before[j] { add(e) }
-                } else if r.isMaskContent, i < previous.count, previous[i] == r {
-                    seen.insert(i)
+                guard let j = at[r.layer], !seen[j] else {
+                    if let e = now[i] { add(e) }
                     continue
                 }
-                if let e = now[i] { add(e) }
+                seen[j] = true
+                if j < highest || !DamageTracker.sameLook(previous[j], r) { changed(j, i) }
+                highest = max(highest, j)
             }
-            for j in previous.indices where !seen.contains(j) { if let e = before[j] { add(e) } }
+            for j in previous.indices where !seen[j] { if let e = before[j] { add(e) } }
         }
         return merged()
     }

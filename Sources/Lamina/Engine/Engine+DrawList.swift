@@ -318,7 +318,10 @@ extension Engine {
             buildDrawList(slot, at: t, scratch: scratch, emit: { record in
                 tracker?.add(record)
                 emit(record)
-            }, patch: patch)
+            }, patch: { index, p in
+                tracker?.patch(index, p)
+                patch(index, p)
+            })
             tracker?.end()
         }
     }
