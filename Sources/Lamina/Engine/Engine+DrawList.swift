@@ -43,7 +43,8 @@ public struct DrawRecord: Hashable, Sendable {
     public var shadowOffset: Size
     /// The shadow blur radius.
     public var shadowRadius: Double
-    /// Whether the layer clips its sublayers (and contents) to its bounds and corner radius.
+    /// Whether the layer clips its contents, shadow and sublayers to its bounds shape (corner
+    /// radius, masked corners, corner curve; RS-5.4, RS-3.7).
     public var masksToBounds: Bool
     /// Whether the back side shows when the layer faces away (default true); a renderer culls
     /// the back face of a layer with false.
@@ -59,7 +60,9 @@ public struct DrawRecord: Hashable, Sendable {
     public var clipIndex: Int?
     /// The intersection of the root-space bounding boxes of every ancestor with
     /// masksToBounds, or nil when none clips: a scissor rectangle, exact when those layers are
-    /// not rotated. The record's own masksToBounds is not in it (it clips the sublayers only).
+    /// not rotated (``clipIsRect`` says when it is exact). The record's own masksToBounds is not
+    /// in it: the renderer applies that to the record's own contents and shadow and to its
+    /// subtree.
     public var clipRect: Rect?
     /// The transition running on the layer at the list's time (CA-10.1–10.4), or nil. The
     /// record's values are the new state; ``Engine/transition(of:at:)`` gives the old one, so
