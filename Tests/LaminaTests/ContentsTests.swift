@@ -195,6 +195,9 @@ struct MaskClipGroupTests {
         #expect(list[1].contentsAreFlipped)
         // The child's top edge (y 0) lands at the root's bottom (y 100).
         #expect(list[1].transform.m22 == -1 && list[1].transform.m42 == 100)
+        // Hit testing sees the same flip: the child covers root y 96…100, not 0…4.
+        #expect(try root.hitTest(geoPoint(5, 98)) == child)
+        #expect(try root.hitTest(geoPoint(5, 2)) == root)
     }
 }
 

@@ -571,13 +571,7 @@ extension Engine {
             flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
             var childBase = flat
             let flips = p.flag(LayerProperties.Flags.geometryFlipped)
-            if flips {
-                // y' = (minY + maxY) − y in this layer's bounds space.
-                var f = Transform3D.identity
-                f.m22 = -1
-                f.m42 = 2 * p.bounds.origin.y + p.bounds.size.height
-                childBase = f.concatenating(childBase)
-            }
+            // The flip (RS-4.5) is part of sublayerTransformAboutAnchor, as for hit testing.
             if let sub = p.sublayerTransformAboutAnchor(rare) { childBase = sub.concatenating(childBase) }
             var childClip = clipRect
             var childClipIsRect = clipIsRect
