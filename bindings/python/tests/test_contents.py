@@ -218,3 +218,22 @@ def test_damage(engine):
     # Old and new extents of a, and b's shadow reach (3 x 6 around the offset bounds).
     for (px, py) in [(95, 95), (104, 104), (295, 95), (304, 104), (795 - 18, 795 - 3 - 18)]:
         assert covered(px, py)
+
+
+def test_transition_carries_whole_before_state(engine):
+    """Item 6 (CA-10.2, RS-7): the record of a transitioning layer has its old appearance."""
+    layer = engine.layer(bounds=(0, 0, 10, 10), background_color=lamina.BLUE, corner_radius=2)
+    engine.tick(1)
+    layer.add_animation(lamina.TransitionAnimation("push", "from-right", duration=1))
+    with engine.transaction(disable_actions=True):
+        layer.background_color = lamina.RED
+        layer.corner_radius = 4
+    engine.tick(1)
+    rec = engine.draw_list(layer, at=1.5)[0]
+    assert rec.transition.type == "push"
+    assert rec.background_color == lamina.RED and rec.corner_radius == 4
+    before = rec.transition_before
+    assert before is not None
+    assert before.background_color == lamina.BLUE and before.corner_radius == 2
+    assert before.transform == rec.transform and before.transition_before is None
+    assert engine.draw_list(layer, at=3)[0].transition_before is None

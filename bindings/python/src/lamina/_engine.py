@@ -7,7 +7,7 @@ import sys
 import threading
 import weakref
 from contextlib import contextmanager
-from ctypes import POINTER, byref, c_double, c_size_t, c_uint8, c_uint32, c_uint64, create_string_buffer
+from ctypes import POINTER, byref, cast, c_double, c_size_t, c_uint8, c_uint32, c_uint64, create_string_buffer
 from dataclasses import dataclass
 from typing import (
     Any,
@@ -771,6 +771,8 @@ class DrawRecord:
     group_opacity: float = 1.0
     opaque: bool = False
     edge_antialiasing_mask: int = 15
+    #: While a transition runs: the layer's whole appearance before it (item 6, CA-10.2).
+    transition_before: Optional["DrawRecord"] = None
 
 
 _GRAVITIES = ["resize", "resizeAspect", "resizeAspectFill", "center", "top", "bottom", "left",
@@ -1113,34 +1115,37 @@ class Engine:
         recs = POINTER(C.DrawRecord)()
         n = c_size_t()
         C.lib.lamina_engine_draw_list(self._ptr(), root._handle, t, byref(recs), byref(n))
-        out = []
-        for i in range(n.value):
-            r = recs[i]
-            f = r.flags
-            out.append(DrawRecord(
-                layer=self._wrap(r.layer),  # type: ignore[arg-type]
-                depth=r.depth,
-                descendant_count=r.descendant_count,
-                clip_index=r.clip_index if r.clip_index >= 0 else None,
-                transform=from_c_transform(r.transform),
-                bounds=from_c_rect(r.bounds),
-                clip_rect=from_c_rect(r.clip_rect) if f & 32 else None,
-                opacity=r.opacity,
-                corner_radius=r.corner_radius,
-                border_width=r.border_width,
-                background_color=from_c_color(r.background_color) if f & 1 else None,
-                border_color=from_c_color(r.border_color) if f & 2 else None,
-                shadow_color=from_c_color(r.shadow_color) if f & 4 else None,
-                shadow_opacity=r.shadow_opacity,
-                shadow_offset=from_c_size(r.shadow_offset),
-                shadow_radius=r.shadow_radius,
-                masks_to_bounds=bool(f & 8),
-                double_sided=bool(f & 16),
-                transition=_transition_info(r.transition_type, r.transition_subtype,
-                                            r.transition_progress) if f & 64 else None,
-                **_record_extras(r),
-            ))
-        return out
+        return [self._record(recs[i]) for i in range(n.value)]
+
+    def _record(self, r: Any) -> DrawRecord:
+        f = r.flags
+        before = None
+        if r.transition_before:
+            before = self._record(cast(r.transition_before, POINTER(C.DrawRecord))[0])
+        return DrawRecord(
+            layer=self._wrap(r.layer),  # type: ignore[arg-type]
+            depth=r.depth,
+            descendant_count=r.descendant_count,
+            clip_index=r.clip_index if r.clip_index >= 0 else None,
+            transform=from_c_transform(r.transform),
+            bounds=from_c_rect(r.bounds),
+            clip_rect=from_c_rect(r.clip_rect) if f & 32 else None,
+            opacity=r.opacity,
+            corner_radius=r.corner_radius,
+            border_width=r.border_width,
+            background_color=from_c_color(r.background_color) if f & 1 else None,
+            border_color=from_c_color(r.border_color) if f & 2 else None,
+            shadow_color=from_c_color(r.shadow_color) if f & 4 else None,
+            shadow_opacity=r.shadow_opacity,
+            shadow_offset=from_c_size(r.shadow_offset),
+            shadow_radius=r.shadow_radius,
+            masks_to_bounds=bool(f & 8),
+            double_sided=bool(f & 16),
+            transition=_transition_info(r.transition_type, r.transition_subtype,
+                                        r.transition_progress) if f & 64 else None,
+            transition_before=before,
+            **_record_extras(r),
+        )
 
     # -- images and damage (issue 10) ------------------------------------------------------
     def create_image(self, width: int, height: int, rgba: Any, premultiplied: bool = False) -> Any:
