@@ -11,21 +11,13 @@ import Musl
 
 // MARK: - Image registry
 
-/// Image handles for C: the image's process-unique id. Host references keep an image alive;
-/// layers keep it alive through Swift references; the registry keeps a weak entry so that ids
-/// in draw records resolve while anything uses the image.
+/// Host references of images handed to C (their ids are the handles). The images themselves
+/// are found by id in the core's weak table (``Image/lookup(id:)``), so ids in draw records
+/// resolve as long as anything uses the image, with no per-frame work.
 final class ImageRegistry: @unchecked Sendable {
     static let shared = ImageRegistry()
 
-    final class Entry {
-        weak var image: Image?
-        var strong: Image?
-        var refs: UInt32 = 0
-        init(_ image: Image) { self.image = image }
-    }
-
-    private var entries: [UInt64: Entry] = [:]
-    private var sweepAt = 64
+    private var held: [UInt64: (image: Image, refs: UInt32)] = [:]
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     init() { pthread_mutex_init(mutex, nil) }
 
@@ -35,49 +27,39 @@ final class ImageRegistry: @unchecked Sendable {
         return body()
     }
 
-    /// Registers a new image with one host reference.
+    /// Takes the first host reference of a new image.
     func adopt(_ image: Image) -> UInt64 {
-        locked {
-            let e = Entry(image)
-            e.strong = image
-            e.refs = 1
-            entries[image.id] = e
-            if entries.count >= sweepAt {
-                entries = entries.filter { $0.value.image != nil }
-                sweepAt = max(64, entries.count * 2)
-            }
-            return image.id
-        }
+        locked { held[image.id] = (image, 1) }
+        return image.id
     }
 
-    /// Makes sure an image handed to C resolves (no host reference); returns its id.
-    func register(_ image: Image) -> UInt64 {
-        locked {
-            if entries[image.id] == nil { entries[image.id] = Entry(image) }
-            return image.id
-        }
-    }
+    /// The id of an image handed to C (no host reference).
+    @inline(__always)
+    func register(_ image: Image) -> UInt64 { image.id }
 
-    func lookup(_ id: UInt64) -> Image? {
-        locked { entries[id]?.image }
-    }
+    func lookup(_ id: UInt64) -> Image? { Image.lookup(id: id) }
 
     func retain(_ id: UInt64) -> Bool {
-        locked {
-            guard let e = entries[id], let image = e.image else { return false }
-            e.refs += 1
-            e.strong = image
+        guard let image = Image.lookup(id: id) else { return false }
+        return locked {
+            held[id] = (image, (held[id]?.refs ?? 0) + 1)
             return true
         }
     }
 
     func release(_ id: UInt64) -> Bool {
-        locked {
-            guard let e = entries[id], e.image != nil, e.refs > 0 else { return false }
-            e.refs -= 1
-            if e.refs == 0 { e.strong = nil }
-            return true
+        let dropped: Image? = locked {
+            guard let h = held[id] else { return nil }
+            if h.refs > 1 {
+                held[id] = (h.image, h.refs - 1)
+                return nil
+            }
+            held[id] = nil
+            return h.image
         }
+        // Released outside the lock; false when there was no host reference to drop.
+        if dropped != nil { return true }
+        return locked { held[id] != nil }
     }
 }
 
@@ -344,6 +326,7 @@ final class CDrawSide {
     var pathFixups: [(record: Int, offset: Int, count: Int)] = []
     var befores = CBuffer<lamina_draw_record_t>()
     var beforeFixups: [(record: Int, index: Int)] = []
+    var beforePathFixups: [(record: Int, offset: Int, count: Int)] = []
     var images: [Image] = []
     var packed: UnsafeMutableRawPointer? = nil
     var packedBytes = 0
@@ -354,6 +337,7 @@ final class CDrawSide {
         pathFixups.removeAll(keepingCapacity: true)
         befores.reset()
         beforeFixups.removeAll(keepingCapacity: true)
+        beforePathFixups.removeAll(keepingCapacity: true)
         images.removeAll(keepingCapacity: true)
     }
 
@@ -365,23 +349,41 @@ final class CDrawSide {
 
     /// The C record of `r` with its 0.2 fields; paths and before records go to the side
     /// buffers, their pointers fixed up by ``finish(_:)``.
-    func convert(_ r: DrawRecord, at index: Int, before: Bool = false) -> lamina_draw_record_t {
-        var c = lamina_draw_record_t(r)
-        c.setContentsFields(r)
+    /// Writes the C record of `r` into uninitialized memory at `slot`, in place (a record is
+    /// large: no temporary copies).
+    @inline(__always)
+    func fill(_ slot: UnsafeMutablePointer<lamina_draw_record_t>, _ r: DrawRecord, at index: Int) {
+        slot.initialize(to: lamina_draw_record_t())
+        slot.pointee.set01(r)
+        slot.pointee.setContentsFields(r)
+        if r.contents != nil || r.contentsPrevious != nil || r.shadowPath != nil || r.transitionBefore != nil {
+            sideFields(r, at: index)
+        }
+    }
+
+    /// Images kept alive, shadow paths and before records: only for records that have them.
+    private func sideFields(_ r: DrawRecord, at index: Int) {
         if let i = r.contents { images.append(i) }
         if let i = r.contentsPrevious { images.append(i) }
-        if let p = r.shadowPath, !p.elements.isEmpty, !before {
+        if let p = r.shadowPath, !p.elements.isEmpty {
             let offset = paths.count
             for e in p.elements { paths.append(cPathElement(e)) }
             pathFixups.append((index, offset, p.elements.count))
         }
-        if let b = r.transitionBefore, !before {
-            var cb = convert(b.record, at: -1, before: true)
+        if let b = r.transitionBefore {
+            var cb = lamina_draw_record_t(b.record)
+            cb.setContentsFields(b.record)
             cb.flags &= ~LAMINA_DRAW_HAS_TRANSITION
+            if let i = b.record.contents { images.append(i) }
+            if let p = b.record.shadowPath, !p.elements.isEmpty {
+                // The before record's path shares the side buffer; fixed up with the others.
+                let offset = paths.count
+                for e in p.elements { paths.append(cPathElement(e)) }
+                beforePathFixups.append((befores.count, offset, p.elements.count))
+            }
             beforeFixups.append((index, befores.count))
             befores.append(cb)
         }
-        return c
     }
 
     /// Sets the pointers once every buffer has its final address.
@@ -390,6 +392,10 @@ final class CDrawSide {
         for f in pathFixups {
             records[f.record].shadow_path = UnsafePointer(paths.base! + f.offset)
             records[f.record].shadow_path_count = f.count
+        }
+        for f in beforePathFixups {
+            befores.base![f.record].shadow_path = UnsafePointer(paths.base! + f.offset)
+            befores.base![f.record].shadow_path_count = f.count
         }
         for f in beforeFixups { records[f.record].transition_before = UnsafePointer(befores.base! + f.index) }
     }

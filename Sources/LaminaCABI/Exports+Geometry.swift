@@ -298,6 +298,11 @@ final class CDrawList: @unchecked Sendable {
 extension lamina_draw_record_t {
     init(_ r: DrawRecord) {
         self.init()
+        set01(r)
+    }
+
+    /// Writes the 0.1 fields (the record is zeroed first), in place.
+    mutating func set01(_ r: DrawRecord) {
         layer = r.layer.rawValue
         var f: UInt32 = 0
         if let c = r.backgroundColor { f |= LAMINA_DRAW_HAS_BACKGROUND; background_color = c.c }
@@ -351,7 +356,7 @@ public func lamina_engine_draw_list(
             root: LayerID(rawValue: root), at: time, scratch: storage.list,
             emit: { record in
                 storage.ensureRoom(after: n)
-                (storage.buffer! + n).initialize(to: side.convert(record, at: n))
+                side.fill(storage.buffer! + n, record, at: n)
                 n += 1
             },
             patch: { index, patch in

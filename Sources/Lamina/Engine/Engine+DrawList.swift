@@ -207,8 +207,6 @@ public final class DrawList {
     struct Inherited {
         /// sub(P) · flip(P) · F · world(P): a sublayer's world transform is own(sublayer) · this.
         var childBase: Transform3D
-        /// F · world(P) without sublayerTransform or flip: where P's mask is laid out (RS-5.2).
-        var maskBase: Transform3D
         var opacity: Double
         /// The opacity product below the target group (what a sublayer multiplies into).
         var chain: Double
@@ -217,7 +215,10 @@ public final class DrawList {
         var clipRect: Rect?
         var clipIsRect: Bool
         var depth: Int
+        /// Whether the sublayers' y runs up on screen (odd flips above them and in P).
         var flipped: Bool
+        /// The same for P's own plane (where a mask of P is laid out).
+        var ownFlipped: Bool
         var inMask: Bool
         var maskHost: Int
     }
@@ -229,10 +230,13 @@ public final class DrawList {
         /// The parent's record index (-1 for the root), or the record to close.
         var index: Int
         var mask: Int32 = -1
+        /// For a mask: its index in `maskBases` (F · world of the host, RS-5.2).
+        var maskBase: Int32 = -1
     }
 
     var inherited: [Inherited] = []
     var work: [Work] = []
+    var maskBases: [Transform3D] = []
     var keys: [SiblingKey] = []
 
     /// An empty draw list.
@@ -253,6 +257,7 @@ public final class DrawList {
     func resetScratch() {
         inherited.removeAll(keepingCapacity: true)
         work.removeAll(keepingCapacity: true)
+        maskBases.removeAll(keepingCapacity: true)
     }
 }
 
@@ -398,10 +403,9 @@ extension Engine {
 
     /// One record from presented values `p` under the parent's inherited state. Lock held.
     private func makeRecord(
-        _ slot: Int32, _ p: LayerProperties, world: Transform3D, opacity: Double, depth: Int,
-        clipIndex: Int, clipRect: Rect?, clipIsRect: Bool, flipped: Bool
+        _ slot: Int32, _ p: LayerProperties, _ rare: RareProperties, world: Transform3D, opacity: Double,
+        depth: Int, clipIndex: Int, clipRect: Rect?, clipIsRect: Bool, flipped: Bool
     ) -> DrawRecord {
-        let rare = p.rare
         // Layer content lies at z = 0, so the third row (the image of the local z axis)
         // never matters; (0, 0, 1, 0) keeps 2D trees' matrices plain affine ones.
         var shown = world
@@ -423,21 +427,20 @@ extension Engine {
         record.allowsEdgeAntialiasing = p.flag(LayerProperties.Flags.allowsEdgeAntialiasing)
         record.shouldRasterize = p.flag(LayerProperties.Flags.shouldRasterize)
         record.rasterizationScale = rare.rasterizationScale
-        let look = rare.look
-        record.edgeAntialiasingMask = look.edgeAntialiasingMask
-        record.maskedCorners = look.maskedCorners
-        record.cornerCurve = look.cornerCurve
-        record.shadowPath = look.shadowPath
-        record.contentsGravity = look.contentsGravity
+        record.edgeAntialiasingMask = rare.look.edgeAntialiasingMask
+        record.maskedCorners = rare.look.maskedCorners
+        record.cornerCurve = rare.look.cornerCurve
+        record.shadowPath = rare.look.shadowPath
+        record.contentsGravity = rare.look.contentsGravity
         record.contentsRect = rare.contentsRect
         record.contentsCenter = rare.contentsCenter
         record.contentsScale = rare.contentsScale
-        record.minificationFilter = look.minificationFilter
-        record.magnificationFilter = look.magnificationFilter
-        record.minificationFilterBias = look.minificationFilterBias
-        if let image = look.contents {
+        record.minificationFilter = rare.look.minificationFilter
+        record.magnificationFilter = rare.look.magnificationFilter
+        record.minificationFilterBias = rare.look.minificationFilterBias
+        if let image = rare.look.contents {
             record.contents = image
-            record.contentsDestination = contentsDestination(image, rare, look.contentsGravity, p.bounds)
+            record.contentsDestination = contentsDestination(image, rare, rare.look.contentsGravity, p.bounds)
         }
         return record
     }
@@ -476,7 +479,7 @@ extension Engine {
                 // Lay out the mask of record `index` (RS-5.2): after the host's subtree, with
                 // the host's plane as its superlayer space, and a closing item after it.
                 list.work.append(DrawList.Work(slot: -3, index: item.index, mask: Int32(count)))
-                list.work.append(DrawList.Work(slot: item.mask, index: item.index, mask: -4))
+                list.work.append(DrawList.Work(slot: item.mask, index: item.index, mask: -4, maskBase: item.maskBase))
                 continue
             }
             if item.slot == -3 {
@@ -490,17 +493,20 @@ extension Engine {
             // with no inherited clip; it is laid out in the host's plane.
             let isMaskRoot = item.mask == -4
             let parent = item.index
-            let up: DrawList.Inherited? = parent >= 0 ? list.inherited[parent] : nil
+            // The parent's inherited state, read field by field (no copy of the whole struct);
+            // a mask root inherits nothing but the depth and the host's plane.
+            let inherits = parent >= 0 && !isMaskRoot
             let own = min(max(p.opacity, 0), 1)
-            let opacity = (isMaskRoot ? 1 : (up?.opacity ?? 1)) * own
+            let opacity = (inherits ? list.inherited[parent].opacity : 1) * own
             if !(opacity > 0) { continue }
 
             // world = own · childBase(parent); for a root, own alone.
             p.bounds = p.bounds.standardized
-            let rare = p.rare
+            let rare = p.rareCopy()
             let a = p.anchor(rare)
             let world: Transform3D
-            let base = up.map { isMaskRoot ? $0.maskBase : $0.childBase } ?? Transform3D.identity
+            let base = isMaskRoot ? list.maskBases[Int(item.maskBase)]
+                : parent >= 0 ? list.inherited[parent].childBase : Transform3D.identity
             if rare.transform.isIdentity {
                 world = base.pretranslated(p.position.x - a.x, p.position.y - a.y, p.zPosition - a.z)
             } else {
@@ -510,18 +516,19 @@ extension Engine {
 
             let index = count
             let masks = p.flag(LayerProperties.Flags.masksToBounds)
-            let clipIndex = isMaskRoot ? -1 : (up?.clipIndex ?? -1)
-            let clipRect = isMaskRoot ? nil : up?.clipRect
-            let clipIsRect = isMaskRoot ? true : (up?.clipIsRect ?? true)
-            let depth = up.map { $0.depth + 1 } ?? 0
-            let flipped = up?.flipped ?? false
+            let clipIndex = inherits ? list.inherited[parent].clipIndex : -1
+            let clipRect = inherits ? list.inherited[parent].clipRect : nil
+            let clipIsRect = inherits ? list.inherited[parent].clipIsRect : true
+            let depth = parent >= 0 ? list.inherited[parent].depth + 1 : 0
+            let flipped = parent < 0 ? false
+                : isMaskRoot ? list.inherited[parent].ownFlipped : list.inherited[parent].flipped
             var record = makeRecord(
-                slot, p, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
+                slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
                 clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
 
             // The mask (RS-5.1, RS-5.3): alive, still unparented, and not inside a mask.
             var maskSlot: Int32 = -1
-            let inMask = isMaskRoot || (up?.inMask ?? false)
+            let inMask = isMaskRoot || (parent >= 0 && list.inherited[parent].inMask)
             if !isMaskRoot, let m = slots[Int(slot)].extras?.mask, let ms = try? resolve(m),
                slots[Int(ms)].parent < 0 {
                 maskSlot = ms
@@ -530,14 +537,14 @@ extension Engine {
             let group = maskSlot >= 0 || record.shouldRasterize
                 || (own < 1 && p.flag(LayerProperties.Flags.allowsGroupOpacity)
                     && !slots[Int(slot)].children.isEmpty)
-            let chainAbove = isMaskRoot ? 1 : (up?.chain ?? 1)
-            let target = isMaskRoot ? -1 : (up?.target ?? -1)
+            let chainAbove = inherits ? list.inherited[parent].chain : 1
+            let target = inherits ? list.inherited[parent].target : -1
             record.isGroup = group
             record.groupIndex = target >= 0 ? target : nil
             record.targetOpacity = group ? 1 : chainAbove * own
             record.groupOpacity = group ? chainAbove * own : 1
             record.isMaskContent = inMask
-            let maskHost = isMaskRoot ? parent : (up?.maskHost ?? -1)
+            let maskHost = isMaskRoot ? parent : parent >= 0 ? list.inherited[parent].maskHost : -1
             record.maskHostIndex = inMask && maskHost >= 0 ? maskHost : nil
             if maskSlot >= 0 { record.maskIndex = index; record.maskCount = 0 }  // patched later
 
@@ -546,7 +553,7 @@ extension Engine {
                 var b = before
                 b.bounds = b.bounds.standardized
                 var beforeRecord = makeRecord(
-                    slot, b, world: world, opacity: (isMaskRoot ? 1 : (up?.opacity ?? 1)) * min(max(b.opacity, 0), 1),
+                    slot, b, b.rareCopy(), world: world, opacity: (inherits ? list.inherited[parent].opacity : 1) * min(max(b.opacity, 0), 1),
                     depth: depth, clipIndex: clipIndex, clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
                 beforeRecord.isGroup = record.isGroup
                 beforeRecord.groupIndex = record.groupIndex
@@ -584,14 +591,19 @@ extension Engine {
                 childClipIsRect = childClipIsRect && isAxisAlignedRect(world, rare.cornerRadius)
             }
             list.inherited.append(DrawList.Inherited(
-                childBase: childBase, maskBase: flat, opacity: opacity,
+                childBase: childBase, opacity: opacity,
                 chain: group ? 1 : chainAbove * own, target: group ? index : target,
                 clipIndex: masks ? index : clipIndex, clipRect: childClip, clipIsRect: childClipIsRect,
-                depth: depth, flipped: flipped != flips, inMask: inMask, maskHost: maskHost))
+                depth: depth, flipped: flipped != flips, ownFlipped: flipped, inMask: inMask,
+                maskHost: maskHost))
 
             // After the subtree: the mask, then close this record; the sublayers first drawn
             // on top of the stack.
-            if maskSlot >= 0 { list.work.append(DrawList.Work(slot: -2, index: index, mask: maskSlot)) }
+            if maskSlot >= 0 {
+                list.maskBases.append(flat)
+                list.work.append(DrawList.Work(
+                    slot: -2, index: index, mask: maskSlot, maskBase: Int32(list.maskBases.count - 1)))
+            }
             list.work.append(DrawList.Work(slot: -1, index: index))
             let children = slots[Int(slot)].children
             guard !children.isEmpty else { continue }

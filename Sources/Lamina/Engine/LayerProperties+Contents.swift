@@ -31,7 +31,22 @@ public enum ContentsGravity: String, Sendable, CaseIterable {
     case bottomRight
 
     /// The C ABI's LAMINA_GRAVITY_* number (the case order).
-    public var code: Int32 { Int32(Self.allCases.firstIndex(of: self)!) }
+    public var code: Int32 {
+        switch self {
+        case .resize: return 0
+        case .resizeAspect: return 1
+        case .resizeAspectFill: return 2
+        case .center: return 3
+        case .top: return 4
+        case .bottom: return 5
+        case .left: return 6
+        case .right: return 7
+        case .topLeft: return 8
+        case .topRight: return 9
+        case .bottomLeft: return 10
+        case .bottomRight: return 11
+        }
+    }
 
     /// The destination rectangle D of contents of size `size` (points) in `bounds` (RS-4.3).
     public func destination(contentSize size: Size, in bounds: Rect) -> Rect {
@@ -72,7 +87,13 @@ public enum ContentsFilter: String, Sendable, CaseIterable {
     case trilinear
 
     /// The C ABI's LAMINA_FILTER_* number.
-    public var code: Int32 { Int32(Self.allCases.firstIndex(of: self)!) }
+    public var code: Int32 {
+        switch self {
+        case .linear: return 0
+        case .nearest: return 1
+        case .trilinear: return 2
+        }
+    }
 }
 
 /// The shape of rounded corners (`cornerCurve`, RS-1.6). The raw values are Core Animation's
@@ -84,7 +105,7 @@ public enum CornerCurve: String, Sendable, CaseIterable {
     case continuous
 
     /// The C ABI's LAMINA_CORNER_CURVE_* number.
-    public var code: Int32 { Int32(Self.allCases.firstIndex(of: self)!) }
+    public var code: Int32 { self == .circular ? 0 : 1 }
 
     /// How far along each edge the corner extends, in units of the radius
     /// (`cornerCurveExpansionFactor`, RS-1.6).

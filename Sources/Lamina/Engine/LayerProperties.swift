@@ -77,6 +77,15 @@ struct LayerProperties: Sendable {
         }
     }
 
+    /// A copy of the boxed properties through a plain return, not the `rare` coroutine (whose
+    /// frame for a struct this size is heap-allocated): for the draw list, which reads many
+    /// fields of every layer.
+    @inline(__always)
+    func rareCopy() -> RareProperties {
+        if let box = rareBox { return box.value }
+        return Self.defaultRare
+    }
+
     @inline(__always)
     func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
 

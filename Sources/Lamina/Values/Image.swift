@@ -76,7 +76,11 @@ public final class Image: Hashable, Sendable, CustomStringConvertible {
         self.height = height
         self.pixels = pixels
         self.externalHandle = externalHandle
+        ImageIDs.register(self)
     }
+
+    /// The live image with this id, or nil (the C ABI resolves handles with it).
+    package static func lookup(id: UInt64) -> Image? { ImageIDs.lookup(id) }
 
     private static func checkSize(_ width: Int, _ height: Int) throws(LaminaError) {
         guard (1...maxDimension).contains(width), (1...maxDimension).contains(height) else {
@@ -97,9 +101,17 @@ public final class Image: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "Image(\(id), \(width)×\(height)\(isExternal ? ", external" : ""))" }
 }
 
-/// The process-wide image id counter.
+/// The process-wide image ids and a weak table of live images, so that an id found in a draw
+/// record resolves without any per-frame registration.
 enum ImageIDs {
+    final class Weak {
+        weak var image: Image?
+        init(_ image: Image) { self.image = image }
+    }
+
     nonisolated(unsafe) private static var last: UInt64 = 0
+    nonisolated(unsafe) private static var table: [UInt64: Weak] = [:]
+    nonisolated(unsafe) private static var sweepAt = 64
     private static let lock = Lock()
 
     static func next() -> UInt64 {
@@ -107,5 +119,21 @@ enum ImageIDs {
         defer { lock.unlock() }
         last += 1
         return last
+    }
+
+    static func register(_ image: Image) {
+        lock.lock()
+        defer { lock.unlock() }
+        table[image.id] = Weak(image)
+        if table.count >= sweepAt {  // amortised O(1): drop entries of freed images
+            table = table.filter { $0.value.image != nil }
+            sweepAt = max(64, table.count * 2)
+        }
+    }
+
+    static func lookup(_ id: UInt64) -> Image? {
+        lock.lock()
+        defer { lock.unlock() }
+        return table[id]?.image
     }
 }
