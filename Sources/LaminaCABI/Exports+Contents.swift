@@ -221,6 +221,36 @@ public func lamina_path_rounded_rect(
     }
 }
 
+// MARK: - Typed contents
+
+@_cdecl("lamina_layer_set_contents")
+public func lamina_layer_set_contents(
+    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ image: lamina_image_t
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        var value = Value.null
+        if image != 0 {
+            guard let img = Image.lookup(id: image) else { throw LaminaError(.staleHandle, "image \(image) is not alive") }
+            value = .image(img)
+        }
+        try e.setValue(value, forKey: .whole(.contents), of: LayerID(rawValue: layer))
+    }
+}
+
+@_cdecl("lamina_layer_get_contents")
+public func lamina_layer_get_contents(
+    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ outImage: UnsafeMutablePointer<lamina_image_t>?
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        let o = try required(outImage, "out_image")
+        if case .image(let img) = try e.value(of: LayerID(rawValue: layer), forKey: .whole(.contents)) {
+            o.pointee = img.id
+        } else {
+            o.pointee = 0
+        }
+    }
+}
+
 // MARK: - Masks
 
 @_cdecl("lamina_layer_set_mask")

@@ -205,6 +205,8 @@ func headerAndExportsAgree() {
     same(CLamina.lamina_layer_get_mask, LaminaCABI.lamina_layer_get_mask)
     same(CLamina.lamina_engine_draw_list_sized, LaminaCABI.lamina_engine_draw_list_sized)
     same(CLamina.lamina_engine_damage, LaminaCABI.lamina_engine_damage)
+    same(CLamina.lamina_layer_set_contents, LaminaCABI.lamina_layer_set_contents)
+    same(CLamina.lamina_layer_get_contents, LaminaCABI.lamina_layer_get_contents)
     #expect(Bool(true))
 }
 

@@ -89,6 +89,19 @@ static void contents_properties_and_gravity(void **state) {
     ASSERT_OK(lamina_layer_get_value(e, l, "contents", &out));
     assert_int_equal(out.type, LAMINA_VALUE_IMAGE);
     assert_true(out.u.image == img);
+    /* The typed form reaches the same property. */
+    lamina_image_t got = 0;
+    ASSERT_OK(lamina_layer_get_contents(e, l, &got));
+    assert_true(got == img);
+    ASSERT_OK(lamina_layer_set_contents(e, l, LAMINA_IMAGE_NONE));
+    ASSERT_OK(lamina_layer_get_contents(e, l, &got));
+    assert_true(got == LAMINA_IMAGE_NONE);
+    ASSERT_FAILS(LAMINA_STATUS_STALE_HANDLE, lamina_layer_set_contents(e, l, 0xfeedull << 32));
+    ASSERT_OK(lamina_layer_set_contents(e, l, img));
+    ASSERT_OK(lamina_layer_set_number(e, l, "contentsScale", 1));
+    lamina_rect_t unit = {{0, 0}, {1, 1}};
+    ASSERT_OK(lamina_layer_set_rect(e, l, "contentsRect", unit));
+    ASSERT_OK(lamina_layer_set_rect(e, l, "contentsCenter", unit));
     ASSERT_OK(lamina_engine_tick(e, 0));
     const lamina_draw_record_t *r;
     size_t n;

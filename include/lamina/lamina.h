@@ -1886,6 +1886,19 @@ LAMINA_API lamina_status_t lamina_path_rounded_rect(
     lamina_rect_t rect, double corner_width, double corner_height, lamina_path_element_t *buffer,
     size_t capacity, size_t *out_count);
 
+/** Sets `layer`'s contents (RS-4.1), or none with LAMINA_IMAGE_NONE: the typed form of
+ *  lamina_layer_set_value(engine, layer, "contents", image value). The layer holds its own
+ *  reference. A change on a committed layer cross-fades (RS-4.8). Errors: STALE_HANDLE (layer
+ *  or image), as lamina_layer_set_value(). Since: 0.2 */
+LAMINA_API lamina_status_t lamina_layer_set_contents(
+    lamina_engine_t *engine, lamina_layer_t layer, lamina_image_t image);
+
+/** `layer`'s model contents, or LAMINA_IMAGE_NONE. The id is borrowed (no reference is added):
+ *  valid while the layer or anything else keeps the image; retain it to keep it. Errors:
+ *  INVALID_ARGUMENT, STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_layer_get_contents(
+    lamina_engine_t *engine, lamina_layer_t layer, lamina_image_t *out_image);
+
 /** Sets `layer`'s mask (RS-5.1-5.3), or removes it with LAMINA_LAYER_NONE. The engine holds a
  *  reference on the mask while assigned; a mask in a tree is removed from it first; a mask of
  *  another layer moves. Structural: shows at once. Errors: STALE_HANDLE, MISUSE (the mask is

@@ -488,6 +488,8 @@ _FUNCTIONS: List[Any] = [
     ('lamina_path_rect', [Rect, POINTER(PathElement), c_size_t, POINTER(c_size_t)], c_int32),
     ('lamina_path_ellipse', [Rect, POINTER(PathElement), c_size_t, POINTER(c_size_t)], c_int32),
     ('lamina_path_rounded_rect', [Rect, c_double, c_double, POINTER(PathElement), c_size_t, POINTER(c_size_t)], c_int32),
+    ('lamina_layer_set_contents', [EngineP, c_uint64, c_uint64], c_int32),
+    ('lamina_layer_get_contents', [EngineP, c_uint64, POINTER(c_uint64)], c_int32),
     ('lamina_layer_set_mask', [EngineP, c_uint64, c_uint64], c_int32),
     ('lamina_layer_get_mask', [EngineP, c_uint64, POINTER(c_uint64)], c_int32),
     ('lamina_engine_draw_list_sized', [EngineP, c_uint64, c_double, c_size_t, POINTER(c_void_p), POINTER(c_size_t)], c_int32),
