@@ -5,6 +5,8 @@
  */
 #include "lamina_test_support.h"
 
+#include <malloc.h>
+
 static lamina_layer_t make_layer(lamina_engine_t *e, double w, double h, double px, double py) {
     lamina_layer_t l = LAMINA_LAYER_NONE;
     lamina_rect_t b = {{0, 0}, {w, h}};
@@ -353,6 +355,53 @@ static void damage(void **state) {
     ASSERT_OK(lamina_layer_release(e, root));
 }
 
+/* DESIGN section 5: with contents, a mask, a shadow path, a group and a clip, building the draw
+ * list again does not grow the heap once the engine's buffers have grown (heap in use, glibc;
+ * this sees growth and leaks, not an allocation freed within the same call). */
+static void steady_state_heap_does_not_grow(void **state) {
+    lt_fixture_t *f = (lt_fixture_t *)*state;
+    lamina_engine_t *e = f->engine;
+    uint8_t px[16];
+    memset(px, 200, sizeof px);
+    lamina_image_t img = 0;
+    ASSERT_OK(lamina_image_create_rgba8(e, 2, 2, px, sizeof px, 0, &img));
+    lamina_layer_t root = make_layer(e, 100, 100, 50, 50);
+    ASSERT_OK(lamina_layer_set_number(e, root, "opacity", 0.5));
+    ASSERT_OK(lamina_layer_set_bool(e, root, "masksToBounds", 1));
+    lamina_layer_t mask = make_layer(e, 50, 50, 25, 25);
+    ASSERT_OK(lamina_layer_set_mask(e, root, mask));
+    ASSERT_OK(lamina_layer_release(e, mask));
+    lamina_path_element_t path[10];
+    size_t np = 0;
+    lamina_rect_t pr = {{0, 0}, {10, 10}};
+    ASSERT_OK(lamina_path_rounded_rect(pr, 3, 3, path, 10, &np));
+    for (int i = 0; i < 50; i++) {
+        lamina_layer_t l = make_layer(e, 10, 10, i, i);
+        ASSERT_OK(lamina_layer_set_contents(e, l, img));
+        lamina_value_t v;
+        memset(&v, 0, sizeof v);
+        v.type = LAMINA_VALUE_PATH;
+        v.u.path.elements = path;
+        v.u.path.count = np;
+        ASSERT_OK(lamina_layer_set_value(e, l, "shadowPath", &v));
+        ASSERT_OK(lamina_layer_add_sublayer(e, root, l));
+        ASSERT_OK(lamina_layer_release(e, l));
+    }
+    ASSERT_OK(lamina_engine_tick(e, 0));
+    const lamina_draw_record_t *r;
+    size_t n;
+    ASSERT_OK(lamina_engine_draw_list(e, root, 0, &r, &n));
+    ASSERT_OK(lamina_engine_draw_list(e, root, 0, &r, &n));
+    assert_int_equal(n, 52);
+    size_t before = mallinfo2().uordblks;
+    for (int k = 0; k < 20; k++) ASSERT_OK(lamina_engine_draw_list(e, root, 0, &r, &n));
+    size_t after = mallinfo2().uordblks;
+    assert_true(after <= before);
+    assert_non_null(r[1].shadow_path);
+    ASSERT_OK(lamina_image_release(img));
+    ASSERT_OK(lamina_layer_release(e, root));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         LT_TEST(images),
@@ -363,6 +412,7 @@ int main(void) {
         LT_TEST(paths_and_shadow_path),
         LT_TEST(sized_records),
         LT_TEST(damage),
+        LT_TEST(steady_state_heap_does_not_grow),
     };
     return cmocka_run_group_tests_name("layer content (issue 10, R14)", tests, NULL, NULL);
 }
