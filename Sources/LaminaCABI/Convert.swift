@@ -96,6 +96,13 @@ extension Value {
                 throw LaminaError(.invalidArgument, "string value with a NULL pointer")
             }
             self = .string(String(cString: s))
+        case LAMINA_VALUE_IMAGE:
+            guard let image = ImageRegistry.shared.lookup(v.u.image) else {
+                throw LaminaError(.staleHandle, "image \(v.u.image) is not alive")
+            }
+            self = .image(image)
+        case LAMINA_VALUE_PATH:
+            self = .path(try cPath(v.u.path.elements, v.u.path.count))
         default:
             throw LaminaError(.invalidArgument, "unknown value type tag \(v.type)")
         }
@@ -118,6 +125,15 @@ extension Value {
             slot.set(s)
             v.type = LAMINA_VALUE_STRING
             v.u.string = UnsafePointer(slot.pointer)
+        case .image(let image):
+            v.type = LAMINA_VALUE_IMAGE
+            v.u.image = ImageRegistry.shared.register(image)
+        case .path(let path):
+            let slot = currentThreadState().pathValue
+            slot.set(path)
+            v.type = LAMINA_VALUE_PATH
+            v.u.path.elements = UnsafePointer(slot.pointer)
+            v.u.path.count = path.elements.count
         }
         out.pointee = v
     }

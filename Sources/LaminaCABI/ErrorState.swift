@@ -35,6 +35,8 @@ final class ThreadState {
     let message = CStringSlot()
     /// The last string value returned in a lamina_value_t; borrowed until the next one.
     let stringValue = CStringSlot()
+    /// The last path value returned in a lamina_value_t (Exports+Contents.swift).
+    let pathValue = CPathSlot()
 }
 
 private let threadStateKey: pthread_key_t = {

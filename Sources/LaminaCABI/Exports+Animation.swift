@@ -368,7 +368,7 @@ private func cSpring(_ p: SpringParameters) -> lamina_spring_t {
         initial_velocity: p.initialVelocity, allows_overdamping: cbool(p.allowsOverdamping), reserved: 0)
 }
 
-private func pathElement(_ e: lamina_path_element_t, _ i: Int) throws(LaminaError) -> PathElement {
+func pathElement(_ e: lamina_path_element_t, _ i: Int) throws(LaminaError) -> PathElement {
     func point(_ p: lamina_point_t) throws(LaminaError) -> Point {
         guard Value.point(Point(p)).isFiniteAndBounded else {
             throw LaminaError(.invalidArgument, "path element \(i) has a non-finite point or one beyond 1e15")
@@ -386,7 +386,7 @@ private func pathElement(_ e: lamina_path_element_t, _ i: Int) throws(LaminaErro
     }
 }
 
-private func cPathElement(_ e: PathElement) -> lamina_path_element_t {
+func cPathElement(_ e: PathElement) -> lamina_path_element_t {
     let zero = lamina_point_t(x: 0, y: 0)
     var c = lamina_path_element_t()
     c.reserved = 0

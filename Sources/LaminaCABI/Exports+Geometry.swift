@@ -298,6 +298,11 @@ final class CDrawList: @unchecked Sendable {
 extension lamina_draw_record_t {
     init(_ r: DrawRecord) {
         self.init()
+        set01(r)
+    }
+
+    /// Writes the 0.1 fields (the record is zeroed first), in place.
+    mutating func set01(_ r: DrawRecord) {
         layer = r.layer.rawValue
         var f: UInt32 = 0
         if let c = r.backgroundColor { f |= LAMINA_DRAW_HAS_BACKGROUND; background_color = c.c }
@@ -342,18 +347,27 @@ public func lamina_engine_draw_list(
         }
         pthread_mutex_lock(storage.mutex)
         defer { pthread_mutex_unlock(storage.mutex) }
-        // Records go straight into the C buffer: no intermediate Swift array.
+        // Records go straight into the C buffer: no intermediate Swift array. Shadow paths
+        // and transitions' before records go to side buffers (Exports+Contents.swift).
+        let side = CDrawSides.shared.side(for: storage)
+        side.reset()
         var n = 0
         try e.visitDrawList(
             root: LayerID(rawValue: root), at: time, scratch: storage.list,
             emit: { record in
                 storage.ensureRoom(after: n)
-                (storage.buffer! + n).initialize(to: lamina_draw_record_t(record))
+                side.fill(storage.buffer! + n, record, at: n)
                 n += 1
             },
-            close: { index, descendants in
-                storage.buffer![index].descendant_count = UInt32(clamping: descendants)
+            patch: { index, patch in
+                switch patch {
+                case .descendants(let d): storage.buffer![index].descendant_count = UInt32(clamping: d)
+                case .mask(let i, let c):
+                    storage.buffer![index].mask_index = Int32(clamping: i)
+                    storage.buffer![index].mask_count = UInt32(clamping: c)
+                }
             })
+        side.finish(storage.buffer)
         records.pointee = n == 0 ? nil : UnsafePointer(storage.buffer)
         count.pointee = n
     }

@@ -197,6 +197,21 @@ func headerAndExportsAgree() {
     same(CLamina.lamina_layer_get_view_backed, LaminaCABI.lamina_layer_get_view_backed)
     same(CLamina.lamina_view_animation_begin, LaminaCABI.lamina_view_animation_begin)
     same(CLamina.lamina_view_animation_commit, LaminaCABI.lamina_view_animation_commit)
+    // Issue 10: layer content, masks, paths, damage.
+    same(CLamina.lamina_image_create_rgba8, LaminaCABI.lamina_image_create_rgba8)
+    same(CLamina.lamina_image_create_external, LaminaCABI.lamina_image_create_external)
+    same(CLamina.lamina_image_retain, LaminaCABI.lamina_image_retain)
+    same(CLamina.lamina_image_release, LaminaCABI.lamina_image_release)
+    same(CLamina.lamina_image_get_info, LaminaCABI.lamina_image_get_info)
+    same(CLamina.lamina_path_rect, LaminaCABI.lamina_path_rect)
+    same(CLamina.lamina_path_ellipse, LaminaCABI.lamina_path_ellipse)
+    same(CLamina.lamina_path_rounded_rect, LaminaCABI.lamina_path_rounded_rect)
+    same(CLamina.lamina_layer_set_mask, LaminaCABI.lamina_layer_set_mask)
+    same(CLamina.lamina_layer_get_mask, LaminaCABI.lamina_layer_get_mask)
+    same(CLamina.lamina_engine_draw_list_sized, LaminaCABI.lamina_engine_draw_list_sized)
+    same(CLamina.lamina_engine_damage, LaminaCABI.lamina_engine_damage)
+    same(CLamina.lamina_layer_set_contents, LaminaCABI.lamina_layer_set_contents)
+    same(CLamina.lamina_layer_get_contents, LaminaCABI.lamina_layer_get_contents)
     #expect(Bool(true))
 }
 

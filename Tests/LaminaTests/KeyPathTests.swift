@@ -279,6 +279,20 @@ struct DefaultValueTests {
         ("timeOffset", .number(0)),
         ("duration", .number(0)), ("repeatCount", .number(0)), ("repeatDuration", .number(0)),
         ("autoreverses", .bool(false)), ("fillMode", .string("removed")),  // CA-13.6
+        // Issue 10 (R14; RS-1.5, RS-1.6, RS-2.2, RS-3.4, RS-4, RS-11).
+        ("contents", .null),
+        ("contentsGravity", .string("resize")),
+        ("minificationFilter", .string("linear")),
+        ("magnificationFilter", .string("linear")),
+        ("minificationFilterBias", .number(0)),
+        ("maskedCorners", .number(15)),
+        ("cornerCurve", .string("circular")),
+        ("shadowPath", .null),
+        ("allowsGroupOpacity", .bool(true)),
+        ("geometryFlipped", .bool(false)),
+        ("allowsEdgeAntialiasing", .bool(false)),
+        ("edgeAntialiasingMask", .number(15)),
+        ("opaque", .bool(false)),
     ])
     func builtinDefault(_ key: String, _ expected: Value) throws {
         let engine = Engine()
@@ -291,7 +305,7 @@ struct DefaultValueTests {
     @Test("The table above covers every built-in property (CA-13)")
     func tableIsComplete() {
         #expect(Builtins.table.count == Int(PropertyID.builtinCount))
-        #expect(Builtins.table.count == 33)
+        #expect(Builtins.table.count == 46)
     }
 
     @Test("The typed accessors agree with the key-value defaults (CA-13)")

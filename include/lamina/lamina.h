@@ -165,6 +165,13 @@ typedef int32_t lamina_value_type_t;
 #define LAMINA_VALUE_TRANSFORM 6 /* u.transform */
 #define LAMINA_VALUE_BOOL 7      /* u.boolean */
 #define LAMINA_VALUE_STRING 8    /* u.string: NUL-terminated UTF-8 */
+#define LAMINA_VALUE_IMAGE 9     /* u.image: a lamina_image_t (contents); since 0.2 */
+#define LAMINA_VALUE_PATH 10     /* u.path: elements + count (shadowPath); since 0.2 */
+
+/** An image handle (contents, RS-4.1): unique in the process, never reused, 0 for none.
+ *  Reference-counted: see lamina_image_retain() / lamina_image_release(). Since: 0.2 */
+typedef uint64_t lamina_image_t;
+#define LAMINA_IMAGE_NONE 0u
 
 /** A tagged value, for the key-based property and transaction functions.
  *
@@ -182,6 +189,12 @@ typedef struct lamina_value {
         lamina_transform3d_t transform;
         lamina_bool_t boolean;
         const char *string;
+        lamina_image_t image; /* Since 0.2. */
+        struct {
+            const struct lamina_path_element *elements; /* Copied on set; borrowed on get
+                                                          (like strings). */
+            size_t count;
+        } path; /* Since 0.2. */
     } u;
 } lamina_value_t;
 
@@ -783,7 +796,59 @@ typedef struct lamina_draw_record {
     int32_t transition_subtype; /* LAMINA_TRANSITION_FROM_* (SUBTYPE_NONE as the animation has it) */
     double transition_progress; /* In [start, end] of the transition's progress window. */
     double reserved[2];         /* Zero. */
+
+    /* ---- Since 0.2 (issue 10; docs/draw-records.md is the contract). Fields are only ever
+     * appended. A host that wants to run against older or newer libraries calls
+     * lamina_engine_draw_list_sized() with its sizeof(lamina_draw_record_t) and reads
+     * struct_size before any field below it. */
+    uint32_t struct_size;          /* Bytes of this record the library filled (its sizeof). */
+    uint32_t flags2;               /* LAMINA_DRAW2_* */
+    lamina_image_t contents;       /* The image to draw (RS-4), or LAMINA_IMAGE_NONE. */
+    lamina_image_t contents_previous; /* While contents cross-fade (RS-4.8): the old image. */
+    double contents_fade;          /* Weight of `contents`; contents_previous gets 1 - it. 1 when
+                                      no fade runs. */
+    lamina_rect_t contents_dest;   /* D: where the (sub-)image goes, layer space (RS-4.3). */
+    lamina_rect_t contents_previous_dest; /* D of contents_previous. */
+    lamina_rect_t contents_rect;   /* Unit sub-rectangle of the image, y = 0 the top row (RS-4.2). */
+    lamina_rect_t contents_center; /* Nine-slice centre, unit coords of the sub-image (RS-4.6). */
+    double contents_scale;         /* Image pixels per point (RS-4.1). */
+    double minification_filter_bias; /* LOD bias (RS-4.7). */
+    int32_t contents_gravity;      /* LAMINA_GRAVITY_* (already applied in contents_dest). */
+    int32_t minification_filter;   /* LAMINA_FILTER_* */
+    int32_t magnification_filter;  /* LAMINA_FILTER_* */
+    int32_t corner_curve;          /* LAMINA_CORNER_CURVE_* (RS-1.6, RS-1.7) */
+    uint32_t masked_corners;       /* LAMINA_CORNER_* bits, rounded corners (RS-1.5). */
+    uint32_t edge_antialiasing_mask; /* LAMINA_EDGE_* bits (RS-11.1). */
+    int32_t mask_index;            /* First record of this layer's mask subtree, or -1. */
+    uint32_t mask_count;           /* Records in the mask subtree (0: nothing shows). */
+    int32_t mask_host_index;       /* MASK_CONTENT records: the masked record, else -1. */
+    int32_t group_index;           /* The group whose target this record draws into, or -1
+                                      (the screen, or for mask content the host's mask). */
+    double target_opacity;         /* Alpha of this record's own parts in its target (1 for a
+                                      GROUP record: it draws into its own target). */
+    double group_opacity;          /* GROUP records: alpha of the finished target. */
+    double rasterization_scale;    /* RS-11.3 (LAMINA_DRAW2_RASTERIZE). */
+    const struct lamina_path_element *shadow_path; /* Layer space (RS-3.4), or NULL; borrowed like
+                                                 the records. */
+    size_t shadow_path_count;
+    const struct lamina_draw_record *transition_before; /* HAS_TRANSITION: the layer's whole
+                                      appearance before the transition (same spaces), or NULL. */
 } lamina_draw_record_t;
+
+/* lamina_draw_record_t.flags2 (since 0.2) */
+#define LAMINA_DRAW2_HAS_MASK (1u << 0)         /* mask_index / mask_count give the mask. */
+#define LAMINA_DRAW2_MASK_CONTENT (1u << 1)     /* Draw only into mask_host_index's mask. */
+#define LAMINA_DRAW2_GROUP (1u << 2)            /* Offscreen pass: this record and its
+                                                   descendant_count records (RS-2.2, RS-5.6). */
+#define LAMINA_DRAW2_CLIP_IS_RECT (1u << 3)     /* clip_rect is exact: a scissor suffices. */
+#define LAMINA_DRAW2_CONTENTS_FLIPPED (1u << 4) /* Image row 0 goes at contents_dest's maxY. */
+#define LAMINA_DRAW2_GEOMETRY_FLIPPED (1u << 5) /* geometryFlipped (in sublayers' transforms). */
+#define LAMINA_DRAW2_OPAQUE (1u << 6)           /* isOpaque hint. */
+#define LAMINA_DRAW2_EDGE_ANTIALIASING (1u << 7) /* allowsEdgeAntialiasing (RS-11.2). */
+#define LAMINA_DRAW2_RASTERIZE (1u << 8)        /* shouldRasterize (RS-11.3). */
+
+/** The size of the 0.1 record (the fields before struct_size). */
+#define LAMINA_DRAW_RECORD_SIZE_0_1 ((size_t)offsetof(lamina_draw_record_t, struct_size))
 
 /** Builds the draw list of `root`'s subtree at `time` (finite; pass the engine's time for the
  *  current frame): one contiguous array of records in painter's order (back to front): a layer
@@ -1802,6 +1867,145 @@ LAMINA_API lamina_status_t lamina_view_animation_is_open(
 
 /* ========================================================================================== */
 /* END engine clocks and the view policy's question                                           */
+/* BEGIN layer content, masks, paths and damage (issue 10: R14, RS-1 to RS-5, RS-10, RS-11)    */
+/* ========================================================================================== */
+
+/* contentsGravity (RS-4.3); the key-value API takes CA's names ("resize", "topLeft", ...). */
+#define LAMINA_GRAVITY_RESIZE 0
+#define LAMINA_GRAVITY_RESIZE_ASPECT 1
+#define LAMINA_GRAVITY_RESIZE_ASPECT_FILL 2
+#define LAMINA_GRAVITY_CENTER 3
+#define LAMINA_GRAVITY_TOP 4 /* maxY: the visual bottom in Lamina's y-down tree (RS-4.5). */
+#define LAMINA_GRAVITY_BOTTOM 5
+#define LAMINA_GRAVITY_LEFT 6
+#define LAMINA_GRAVITY_RIGHT 7
+#define LAMINA_GRAVITY_TOP_LEFT 8
+#define LAMINA_GRAVITY_TOP_RIGHT 9
+#define LAMINA_GRAVITY_BOTTOM_LEFT 10
+#define LAMINA_GRAVITY_BOTTOM_RIGHT 11
+/* minificationFilter / magnificationFilter (RS-4.7): "linear", "nearest", "trilinear". */
+#define LAMINA_FILTER_LINEAR 0
+#define LAMINA_FILTER_NEAREST 1
+#define LAMINA_FILTER_TRILINEAR 2
+/* cornerCurve (RS-1.6): "circular", "continuous". */
+#define LAMINA_CORNER_CURVE_CIRCULAR 0
+#define LAMINA_CORNER_CURVE_CONTINUOUS 1
+/* maskedCorners bits (RS-1.5; MinXMinY is the visual top-left in a y-down tree). */
+#define LAMINA_CORNER_MIN_X_MIN_Y 1u
+#define LAMINA_CORNER_MAX_X_MIN_Y 2u
+#define LAMINA_CORNER_MIN_X_MAX_Y 4u
+#define LAMINA_CORNER_MAX_X_MAX_Y 8u
+/* edgeAntialiasingMask bits (RS-11.1). */
+#define LAMINA_EDGE_MIN_X 1u
+#define LAMINA_EDGE_MAX_X 2u
+#define LAMINA_EDGE_MIN_Y 4u
+#define LAMINA_EDGE_MAX_Y 8u
+
+/** What lamina_image_get_info() reports. Set struct_size to sizeof(lamina_image_info_t). */
+typedef struct lamina_image_info {
+    uint32_t struct_size;
+    uint32_t width;            /* Pixels. */
+    uint32_t height;           /* Pixels. */
+    lamina_bool_t is_external; /* A host texture: no pixels, see external_handle. */
+    uint64_t external_handle;
+    const uint8_t *pixels;     /* Premultiplied RGBA8, sRGB, row 0 at the top, tightly packed
+                                  (width * 4 bytes a row); NULL when external. Valid while the
+                                  image lives. */
+} lamina_image_info_t;
+
+/** Creates an image from RGBA8 pixels (RS-4.1), copying them; `premultiplied` says whether the
+ *  colour channels are already multiplied by alpha (if not, Lamina premultiplies them). The
+ *  caller owns one reference: release it with lamina_image_release() (a layer showing the image
+ *  holds its own). Any engine may show it. Thread-safe.
+ *  @param byte_count must be width * height * 4. Errors: INVALID_ARGUMENT (NULL pixels or
+ *  out_image, a side of 0 or above 32768, a wrong byte count), STALE_HANDLE (destroyed engine).
+ *  Since: 0.2 */
+LAMINA_API lamina_status_t lamina_image_create_rgba8(
+    lamina_engine_t *engine, uint32_t width, uint32_t height, const uint8_t *pixels,
+    size_t byte_count, lamina_bool_t premultiplied, lamina_image_t *out_image);
+
+/** Creates an image that stands for a texture the host owns (its id and pixel size); Lamina
+ *  never touches it. Ownership and errors as lamina_image_create_rgba8(). Since: 0.2 */
+LAMINA_API lamina_status_t lamina_image_create_external(
+    lamina_engine_t *engine, uint64_t external_handle, uint32_t width, uint32_t height,
+    lamina_image_t *out_image);
+
+/** Adds a host reference. Errors: STALE_HANDLE (unknown or freed image). Since: 0.2 */
+LAMINA_API lamina_status_t lamina_image_retain(lamina_image_t image);
+
+/** Drops a host reference; the image goes when no host reference and no layer (model,
+ *  presentation or a draw list still valid) uses it. Errors: STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_image_release(lamina_image_t image);
+
+/** Describes an image (ids from draw records too, while their list is valid). Errors:
+ *  INVALID_ARGUMENT (NULL, struct_size too small), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_image_get_info(lamina_image_t image, lamina_image_info_t *out_info);
+
+/** Writes the path of `rect` (move, 3 lines, close: 5 elements) into `buffer`.
+ *  `*out_count` always receives the element count; a NULL buffer or a capacity below it only
+ *  reports the count (INVALID_ARGUMENT when buffer is non-NULL and too small). Errors:
+ *  INVALID_ARGUMENT (non-finite rect, NULL out_count). Since: 0.2 */
+LAMINA_API lamina_status_t lamina_path_rect(
+    lamina_rect_t rect, lamina_path_element_t *buffer, size_t capacity, size_t *out_count);
+
+/** The ellipse inscribed in `rect` (move, 4 cubics, close: 6 elements); as lamina_path_rect().
+ *  Since: 0.2 */
+LAMINA_API lamina_status_t lamina_path_ellipse(
+    lamina_rect_t rect, lamina_path_element_t *buffer, size_t capacity, size_t *out_count);
+
+/** A rectangle with elliptical corners of `corner_width` x `corner_height`, clamped to half the
+ *  sides (10 elements, always the same structure, so two of them animate point by point);
+ *  as lamina_path_rect(). Since: 0.2 */
+LAMINA_API lamina_status_t lamina_path_rounded_rect(
+    lamina_rect_t rect, double corner_width, double corner_height, lamina_path_element_t *buffer,
+    size_t capacity, size_t *out_count);
+
+/** Sets `layer`'s contents (RS-4.1), or none with LAMINA_IMAGE_NONE: the typed form of
+ *  lamina_layer_set_value(engine, layer, "contents", image value). The layer holds its own
+ *  reference. A change on a committed layer cross-fades (RS-4.8). Errors: STALE_HANDLE (layer
+ *  or image), as lamina_layer_set_value(). Since: 0.2 */
+LAMINA_API lamina_status_t lamina_layer_set_contents(
+    lamina_engine_t *engine, lamina_layer_t layer, lamina_image_t image);
+
+/** `layer`'s model contents, or LAMINA_IMAGE_NONE. The id is borrowed (no reference is added):
+ *  valid while the layer or anything else keeps the image; retain it to keep it. Errors:
+ *  INVALID_ARGUMENT, STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_layer_get_contents(
+    lamina_engine_t *engine, lamina_layer_t layer, lamina_image_t *out_image);
+
+/** Sets `layer`'s mask (RS-5.1-5.3), or removes it with LAMINA_LAYER_NONE. The engine holds a
+ *  reference on the mask while assigned; a mask in a tree is removed from it first; a mask of
+ *  another layer moves. Structural: shows at once. Errors: STALE_HANDLE, MISUSE (the mask is
+ *  the layer or an ancestor, the layer is itself a mask, or the mask has a mask). Since: 0.2 */
+LAMINA_API lamina_status_t lamina_layer_set_mask(
+    lamina_engine_t *engine, lamina_layer_t layer, lamina_layer_t mask);
+
+/** `layer`'s mask, or LAMINA_LAYER_NONE. Errors: INVALID_ARGUMENT, STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_layer_get_mask(
+    lamina_engine_t *engine, lamina_layer_t layer, lamina_layer_t *out_mask);
+
+/** As lamina_engine_draw_list(), with records `record_size` bytes apart: pass
+ *  sizeof(lamina_draw_record_t) as your header defines it. A smaller size (at least
+ *  LAMINA_DRAW_RECORD_SIZE_0_1) gets each record's first record_size bytes; a larger one gets
+ *  zeros past the library's record (struct_size tells what was filled). The records share
+ *  lamina_engine_draw_list()'s buffer and lifetime rules. Errors: as lamina_engine_draw_list(),
+ *  and INVALID_ARGUMENT for record_size below LAMINA_DRAW_RECORD_SIZE_0_1. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_engine_draw_list_sized(
+    lamina_engine_t *engine, lamina_layer_t root, double time, size_t record_size,
+    const void **out_records, size_t *out_count);
+
+/** The damage of `root` (RS-10): the rectangles, in root space (the records' transform
+ *  space), that changed between the last two draw lists built for it; see
+ *  docs/draw-records.md. Empty when nothing changed; one rectangle covering everything
+ *  (+-1e9) when unknown: the first call for a root starts tracking it.
+ *  @param out_rects borrowed, engine-owned, valid until the next call on the engine; NULL when
+ *  the count is 0. Errors: INVALID_ARGUMENT, STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_engine_damage(
+    lamina_engine_t *engine, lamina_layer_t root, const lamina_rect_t **out_rects,
+    size_t *out_count);
+
+/* ========================================================================================== */
+/* END layer content, masks, paths and damage                                                 */
 /* ========================================================================================== */
 
 #ifdef __cplusplus

@@ -212,7 +212,7 @@ extension Value {
     public var isAccumulable: Bool {
         switch self {
         case .number, .point, .size, .rect, .color, .transform: return true
-        case .null, .bool, .string: return false
+        case .null, .bool, .string, .image, .path: return false
         }
     }
 
@@ -247,7 +247,7 @@ extension Value {
                 if n > 0 { base = base.concatenating(base) }
             }
             return .transform(result)
-        case .null, .bool, .string:
+        case .null, .bool, .string, .image, .path:
             return nil
         }
     }

@@ -89,6 +89,10 @@ final class LayerExtras {
     var style: LayerStyle? = nil
     /// R11: the built-in UIView policy is the delegate.
     var isViewBacked = false
+    /// The layer's mask (RS-5.1), held by one engine reference; nil for none.
+    var mask: LayerID? = nil
+    /// For a mask: the layer it masks.
+    var maskHost: LayerID? = nil
 }
 
 /// What the search decided (lock held).

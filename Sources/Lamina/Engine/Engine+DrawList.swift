@@ -1,13 +1,14 @@
 // The per-frame draw list (DESIGN §3): one contiguous array of plain records, in painter's
 // order, that a renderer walks once per frame; and the next time anything on screen changes.
 
-/// One layer as a renderer draws it at a given time: everything needed to paint its background,
-/// border and shadow, placed in root space.
+/// One layer as a renderer draws it at a given time: everything needed to paint its shadow,
+/// background, contents and border, the clip and mask it is drawn under, and the offscreen
+/// group it draws into, placed in root space (docs/draw-records.md is the contract; R14).
 ///
 /// Records come in painter's order (back to front): a layer before its sublayers, sublayers
 /// by zPosition and then in sublayer order (a stable sort), each layer's subtree contiguous right
-/// after it. Not yet included: contents, masks, filters, and transition state (a CATransition in
-/// flight arrives with explicit animations; the C record reserves space for it).
+/// after it. A masked layer's mask subtree follows the masked layer's own subtree, its records
+/// marked ``isMaskContent``.
 public struct DrawRecord: Hashable, Sendable {
     /// The layer.
     public var layer: LayerID
@@ -42,7 +43,8 @@ public struct DrawRecord: Hashable, Sendable {
     public var shadowOffset: Size
     /// The shadow blur radius.
     public var shadowRadius: Double
-    /// Whether the layer clips its sublayers (and contents) to its bounds and corner radius.
+    /// Whether the layer clips its contents, shadow and sublayers to its bounds shape (corner
+    /// radius, masked corners, corner curve; RS-5.4, RS-3.7).
     public var masksToBounds: Bool
     /// Whether the back side shows when the layer faces away (default true); a renderer culls
     /// the back face of a layer with false.
@@ -58,12 +60,89 @@ public struct DrawRecord: Hashable, Sendable {
     public var clipIndex: Int?
     /// The intersection of the root-space bounding boxes of every ancestor with
     /// masksToBounds, or nil when none clips: a scissor rectangle, exact when those layers are
-    /// not rotated. The record's own masksToBounds is not in it (it clips the sublayers only).
+    /// not rotated (``clipIsRect`` says when it is exact). The record's own masksToBounds is not
+    /// in it: the renderer applies that to the record's own contents and shadow and to its
+    /// subtree.
     public var clipRect: Rect?
     /// The transition running on the layer at the list's time (CA-10.1–10.4), or nil. The
     /// record's values are the new state; ``Engine/transition(of:at:)`` gives the old one, so
     /// a renderer can composite both.
     public var transition: TransitionState? = nil
+
+    // MARK: Issue 10: contents, corners, clips, masks, groups (docs/draw-records.md)
+
+    /// The image to draw (RS-4.1), or nil.
+    public var contents: Image? = nil
+    /// While `contents` cross-fades (RS-4.8): the image it fades from, or nil.
+    public var contentsPrevious: Image? = nil
+    /// The cross-fade progress: the weight of ``contents``; ``contentsPrevious`` gets
+    /// 1 − this (RS-4.8 (a), a premultiplied lerp). 1 when no fade runs.
+    public var contentsFade: Double = 1
+    /// Where the contents go, in layer space (RS-4.3): D computed from the gravity, the
+    /// contentsRect's share of the image and contentsScale.
+    public var contentsDestination: Rect = .zero
+    /// D for ``contentsPrevious`` (its size may differ).
+    public var contentsPreviousDestination: Rect = .zero
+    /// The gravity (RS-4.3).
+    public var contentsGravity: ContentsGravity = .resize
+    /// The part of the image to show, in unit coordinates, y = 0 the image's top row (RS-4.2).
+    public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// The nine-slice centre, in unit coordinates of the contentsRect sub-image (RS-4.6).
+    public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// Image pixels per point (RS-4.1).
+    public var contentsScale: Double = 1
+    /// The sampling filters and LOD bias (RS-4.7).
+    public var minificationFilter: ContentsFilter = .linear
+    /// See ``minificationFilter``.
+    public var magnificationFilter: ContentsFilter = .linear
+    /// See ``minificationFilter``.
+    public var minificationFilterBias: Double = 0
+    /// Whether an odd number of ancestors flip their geometry (RS-4.5): local +y then points up
+    /// on screen, and the image (always upright) has its row 0 at D's maxY.
+    public var contentsAreFlipped = false
+    /// The rounded corners (RS-1.5): bit 1 MinXMinY, 2 MaxXMinY, 4 MinXMaxY, 8 MaxXMaxY.
+    public var maskedCorners: UInt8 = 15
+    /// The corner shape (RS-1.6, RS-1.7).
+    public var cornerCurve: CornerCurve = .circular
+    /// The shadow's shape in layer space (RS-3.4), or nil: the shadow of the composited alpha.
+    public var shadowPath: Path? = nil
+    /// Whether ``clipRect`` is the exact clip (every clipping ancestor is axis-aligned in root
+    /// space with no visible rounding), so a scissor suffices (RS-5.5).
+    public var clipIsRect = true
+    /// The first record of this layer's mask subtree (RS-5.1), or nil when it has no mask.
+    public var maskIndex: Int? = nil
+    /// How many records the mask subtree has (0: the mask draws nothing, so nothing shows).
+    public var maskCount = 0
+    /// Whether this record belongs to a mask subtree: draw it only into its host's mask.
+    public var isMaskContent = false
+    /// For mask content: the record index of the masked layer.
+    public var maskHostIndex: Int? = nil
+    /// Whether the layer and its subtree draw into an offscreen target composited once
+    /// (group opacity RS-2.2, a mask RS-5.6, or shouldRasterize RS-11.3).
+    public var isGroup = false
+    /// The group whose target this record composites into: its own parts (and, for a group,
+    /// its finished target) go there; nil is the screen (or, for mask content, the host's mask).
+    public var groupIndex: Int? = nil
+    /// The alpha for this record's own parts in its target (for a group: 1, inside its own
+    /// target): the product of opacities below the enclosing group.
+    public var targetOpacity: Double = 1
+    /// For a group: the alpha its finished target composites with into ``groupIndex``'s target.
+    public var groupOpacity: Double = 1
+    /// geometryFlipped (RS-4.5): its sublayers' y axis is flipped (already in their transforms).
+    public var isGeometryFlipped = false
+    /// isOpaque: a hint that the contents cover the bounds (a renderer may skip blending).
+    public var isOpaque = false
+    /// allowsEdgeAntialiasing (RS-11.2).
+    public var allowsEdgeAntialiasing = false
+    /// edgeAntialiasingMask (RS-11.1): 1 minX, 2 maxX, 4 minY, 8 maxY.
+    public var edgeAntialiasingMask: UInt8 = 15
+    /// shouldRasterize and rasterizationScale (RS-11.3).
+    public var shouldRasterize = false
+    /// See ``shouldRasterize``.
+    public var rasterizationScale: Double = 1
+    /// While a transition runs: the layer's whole appearance before it (every drawn field,
+    /// contents included, same space), so a renderer can draw the old and new side by side.
+    public var transitionBefore: DrawRecordBox? = nil
 
     /// Creates a record.
     public init(
@@ -94,6 +173,26 @@ public struct DrawRecord: Hashable, Sendable {
     }
 }
 
+/// A transition's before-appearance, boxed so that ``DrawRecord`` stays a plain value.
+public final class DrawRecordBox: Hashable, Sendable {
+    /// The record.
+    public let record: DrawRecord
+    /// Boxes a record.
+    public init(_ record: DrawRecord) { self.record = record }
+    /// Equal when the records are.
+    public static func == (a: DrawRecordBox, b: DrawRecordBox) -> Bool { a.record == b.record }
+    /// Hashes the record.
+    public func hash(into hasher: inout Hasher) { hasher.combine(record) }
+}
+
+/// What the traversal tells its consumer about a record already emitted.
+package enum DrawRecordPatch {
+    /// The subtree is done: this many records after it are its descendants.
+    case descendants(Int)
+    /// The layer's mask subtree starts at `index` and has `count` records.
+    case mask(index: Int, count: Int)
+}
+
 /// A reusable draw list: pass the same one to ``Engine/drawList(root:at:into:)`` every frame
 /// and, once its buffers have grown, building it allocates nothing (DESIGN §3, §5).
 ///
@@ -106,23 +205,38 @@ public final class DrawList {
 
     /// Per record: what its sublayers inherit.
     struct Inherited {
-        /// sub(P) · F · world(P): a sublayer's world transform is own(sublayer) · this.
+        /// sub(P) · flip(P) · F · world(P): a sublayer's world transform is own(sublayer) · this.
         var childBase: Transform3D
         var opacity: Double
+        /// The opacity product below the target group (what a sublayer multiplies into).
+        var chain: Double
+        var target: Int
         var clipIndex: Int
         var clipRect: Rect?
+        var clipIsRect: Bool
         var depth: Int
+        /// Whether the sublayers' y runs up on screen (odd flips above them and in P).
+        var flipped: Bool
+        /// The same for P's own plane (where a mask of P is laid out).
+        var ownFlipped: Bool
+        var inMask: Bool
+        var maskHost: Int
     }
 
     struct Work {
-        /// The layer to enter, or -1 to close the record `index`.
+        /// The layer to enter; -1 closes the record `index`; -2 enters the mask of the record
+        /// `index` (its slot in `mask`); -3 closes that mask.
         var slot: Int32
         /// The parent's record index (-1 for the root), or the record to close.
         var index: Int
+        var mask: Int32 = -1
+        /// For a mask: its index in `maskBases` (F · world of the host, RS-5.2).
+        var maskBase: Int32 = -1
     }
 
     var inherited: [Inherited] = []
     var work: [Work] = []
+    var maskBases: [Transform3D] = []
     var keys: [SiblingKey] = []
 
     /// An empty draw list.
@@ -143,20 +257,23 @@ public final class DrawList {
     func resetScratch() {
         inherited.removeAll(keepingCapacity: true)
         work.removeAll(keepingCapacity: true)
+        maskBases.removeAll(keepingCapacity: true)
     }
 }
 
 extension Engine {
     /// Builds the draw list of `root`'s subtree at `time` (the engine's current time when nil)
-    /// into `list`, replacing its records (DESIGN §3).
+    /// into `list`, replacing its records (DESIGN §3; docs/draw-records.md).
     ///
     /// - Painter's order: a layer before its sublayers; sublayers sorted by zPosition, ties in
-    ///   sublayer order (a stable sort), each subtree contiguous.
+    ///   sublayer order (a stable sort), each subtree contiguous; a masked layer's mask subtree
+    ///   right after its own subtree.
     /// - Left out, with their subtrees: hidden layers; layers never committed (they are not on
     ///   screen, R3); layers whose accumulated opacity is 0 (nothing of them can show).
     /// - Values are the presentation at `time` (committed values plus animations).
     /// - The subtree is drawn as if `root` had no superlayer: world transforms map into the
     ///   space `root` is positioned in, and ancestors' opacity and clips do not apply.
+    /// - The list is remembered for ``damage(root:)``.
     ///
     /// Work and memory are linear in the number of layers drawn; with a reused `list` nothing is
     /// allocated once its buffers have grown, except a sort buffer for sublayers whose
@@ -175,19 +292,25 @@ extension Engine {
                 }
                 list.records.append(record)
             },
-            close: { index, descendants in list.records[index].descendantCount = descendants })
+            patch: { index, patch in
+                switch patch {
+                case .descendants(let n): list.records[index].descendantCount = n
+                case .mask(let i, let n): list.records[index].maskIndex = i; list.records[index].maskCount = n
+                }
+            })
         if !cleared { list.records.removeAll(keepingCapacity: true) }
     }
 
     /// The draw-list traversal with the records handed to `emit` one by one, in painter's
     /// order, so a caller can store them in its own format (the C ABI writes its records
-    /// directly); `close(index, count)` then sets the descendant count of the record emitted
-    /// `index`-th, once its subtree is done. `scratch` holds the traversal's reusable state.
-    /// Nothing is emitted when it throws. Both closures run with the engine lock held and must
-    /// not call the engine. See ``drawList(root:at:into:)`` for the rules.
+    /// directly); `patch(index, what)` then completes the record emitted `index`-th (its
+    /// descendant count once its subtree is done, its mask range once its mask is). `scratch`
+    /// holds the traversal's reusable state. Nothing is emitted when it throws. Both closures
+    /// run with the engine lock held and must not call the engine. See
+    /// ``drawList(root:at:into:)`` for the rules.
     package func visitDrawList(
         root: LayerID, at time: Double?, scratch: DrawList,
-        emit: (DrawRecord) -> Void, close: (_ index: Int, _ descendantCount: Int) -> Void
+        emit: (DrawRecord) -> Void, patch: (_ index: Int, _ patch: DrawRecordPatch) -> Void
     ) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(root)
@@ -198,7 +321,16 @@ extension Engine {
                     .noPresentation,
                     "layer \(root.rawValue) has never been committed, so it has no presentation (R3)")
             }
-            buildDrawList(slot, at: t, scratch: scratch, emit: emit, close: close)
+            let tracker = damageTrackers[root]
+            tracker?.begin()
+            buildDrawList(slot, at: t, scratch: scratch, emit: { record in
+                tracker?.add(record)
+                emit(record)
+            }, patch: { index, p in
+                tracker?.patch(index, p)
+                patch(index, p)
+            })
+            tracker?.end()
         }
     }
 
@@ -288,34 +420,112 @@ extension Engine {
         return geometryZPosition(slot, .presentation(t)) ?? 0
     }
 
+    /// One record from presented values `p` under the parent's inherited state. Lock held.
+    private func makeRecord(
+        _ slot: Int32, _ p: LayerProperties, _ rare: RareProperties, world: Transform3D, opacity: Double,
+        depth: Int, clipIndex: Int, clipRect: Rect?, clipIsRect: Bool, flipped: Bool
+    ) -> DrawRecord {
+        // Layer content lies at z = 0, so the third row (the image of the local z axis)
+        // never matters; (0, 0, 1, 0) keeps 2D trees' matrices plain affine ones.
+        var shown = world
+        shown.m31 = 0; shown.m32 = 0; shown.m33 = 1; shown.m34 = 0
+        var record = DrawRecord(
+            layer: handle(slot), transform: shown, bounds: p.bounds, opacity: opacity,
+            backgroundColor: p.backgroundColor, cornerRadius: rare.cornerRadius,
+            borderWidth: rare.borderWidth, borderColor: rare.borderColor,
+            shadowColor: rare.shadowColor, shadowOpacity: rare.shadowOpacity,
+            shadowOffset: rare.shadowOffset, shadowRadius: rare.shadowRadius,
+            masksToBounds: p.flag(LayerProperties.Flags.masksToBounds),
+            isDoubleSided: p.flag(LayerProperties.Flags.doubleSided),
+            depth: depth, descendantCount: 0,
+            clipIndex: clipIndex >= 0 ? clipIndex : nil, clipRect: clipRect)
+        record.clipIsRect = clipIsRect
+        record.contentsAreFlipped = flipped
+        record.isGeometryFlipped = p.flag(LayerProperties.Flags.geometryFlipped)
+        record.isOpaque = p.flag(LayerProperties.Flags.opaque)
+        record.allowsEdgeAntialiasing = p.flag(LayerProperties.Flags.allowsEdgeAntialiasing)
+        record.shouldRasterize = p.flag(LayerProperties.Flags.shouldRasterize)
+        record.rasterizationScale = rare.rasterizationScale
+        record.edgeAntialiasingMask = rare.look.edgeAntialiasingMask
+        record.maskedCorners = rare.look.maskedCorners
+        record.cornerCurve = rare.look.cornerCurve
+        record.shadowPath = rare.look.shadowPath
+        record.contentsGravity = rare.look.contentsGravity
+        record.contentsRect = rare.contentsRect
+        record.contentsCenter = rare.contentsCenter
+        record.contentsScale = rare.contentsScale
+        record.minificationFilter = rare.look.minificationFilter
+        record.magnificationFilter = rare.look.magnificationFilter
+        record.minificationFilterBias = rare.look.minificationFilterBias
+        if let image = rare.look.contents {
+            record.contents = image
+            record.contentsDestination = contentsDestination(image, rare, rare.look.contentsGravity, p.bounds)
+        }
+        return record
+    }
+
+    /// D for `image` (RS-4.1–4.3): the size gravity uses is the contentsRect's share of the
+    /// image in points.
+    private func contentsDestination(_ image: Image, _ rare: RareProperties, _ g: ContentsGravity, _ bounds: Rect) -> Rect {
+        let scale = rare.contentsScale > 0 ? rare.contentsScale : 1
+        let cr = rare.contentsRect
+        let size = Size(width: abs(cr.size.width) * Double(image.width) / scale,
+                        height: abs(cr.size.height) * Double(image.height) / scale)
+        return g.destination(contentSize: size, in: bounds)
+    }
+
+    /// Whether a clip of `bounds` with `radius` under `world` is an axis-aligned rectangle in
+    /// root space (so a scissor is exact).
+    private func isAxisAlignedRect(_ world: Transform3D, _ radius: Double) -> Bool {
+        radius <= 0 && world.m14 == 0 && world.m24 == 0 && world.m44 == 1
+            && ((world.m12 == 0 && world.m21 == 0) || (world.m11 == 0 && world.m22 == 0))
+    }
+
     /// The traversal; `root` has a presentation. Lock held.
     private func buildDrawList(
         _ root: Int32, at t: Double, scratch list: DrawList,
-        emit: (DrawRecord) -> Void, close: (Int, Int) -> Void
+        emit: (DrawRecord) -> Void, patch: (Int, DrawRecordPatch) -> Void
     ) {
         list.resetScratch()
         list.work.append(DrawList.Work(slot: root, index: -1))
         var count = 0
         while let item = list.work.popLast() {
-            if item.slot < 0 {
-                close(item.index, count - item.index - 1)
+            if item.slot == -1 {
+                patch(item.index, .descendants(count - item.index - 1))
+                continue
+            }
+            if item.slot == -2 {
+                // Lay out the mask of record `index` (RS-5.2): after the host's subtree, with
+                // the host's plane as its superlayer space, and a closing item after it.
+                list.work.append(DrawList.Work(slot: -3, index: item.index, mask: Int32(count)))
+                list.work.append(DrawList.Work(slot: item.mask, index: item.index, mask: -4, maskBase: item.maskBase))
+                continue
+            }
+            if item.slot == -3 {
+                patch(item.index, .mask(index: Int(item.mask), count: count - Int(item.mask)))
                 continue
             }
             let slot = item.slot
             guard var p = presentation(slot, at: t) else { continue }  // never committed
             if p.flag(LayerProperties.Flags.hidden) { continue }
+            // A mask root (mask == -4) starts afresh: its own opacity scales the mask (RS-5.2),
+            // with no inherited clip; it is laid out in the host's plane.
+            let isMaskRoot = item.mask == -4
             let parent = item.index
-            let parentOpacity = parent >= 0 ? list.inherited[parent].opacity : 1
-            let opacity = parentOpacity * min(max(p.opacity, 0), 1)
+            // The parent's inherited state, read field by field (no copy of the whole struct);
+            // a mask root inherits nothing but the depth and the host's plane.
+            let inherits = parent >= 0 && !isMaskRoot
+            let own = min(max(p.opacity, 0), 1)
+            let opacity = (inherits ? list.inherited[parent].opacity : 1) * own
             if !(opacity > 0) { continue }
 
-            // world = own · childBase(parent); for a root, own alone. One copy of the rare
-            // values serves every use below.
+            // world = own · childBase(parent); for a root, own alone.
             p.bounds = p.bounds.standardized
-            let rare = p.rare
+            let rare = p.rareCopy()
             let a = p.anchor(rare)
             let world: Transform3D
-            let base = parent >= 0 ? list.inherited[parent].childBase : Transform3D.identity
+            let base = isMaskRoot ? list.maskBases[Int(item.maskBase)]
+                : parent >= 0 ? list.inherited[parent].childBase : Transform3D.identity
             if rare.transform.isIdentity {
                 world = base.pretranslated(p.position.x - a.x, p.position.y - a.y, p.zPosition - a.z)
             } else {
@@ -325,45 +535,94 @@ extension Engine {
 
             let index = count
             let masks = p.flag(LayerProperties.Flags.masksToBounds)
-            let clipIndex = parent >= 0 ? list.inherited[parent].clipIndex : -1
-            let clipRect = parent >= 0 ? list.inherited[parent].clipRect : nil
-            // Layer content lies at z = 0, so the third row (the image of the local z axis)
-            // never matters; (0, 0, 1, 0) keeps 2D trees' matrices plain affine ones.
-            var shown = world
-            shown.m31 = 0; shown.m32 = 0; shown.m33 = 1; shown.m34 = 0
+            let clipIndex = inherits ? list.inherited[parent].clipIndex : -1
+            let clipRect = inherits ? list.inherited[parent].clipRect : nil
+            let clipIsRect = inherits ? list.inherited[parent].clipIsRect : true
             let depth = parent >= 0 ? list.inherited[parent].depth + 1 : 0
-            var record = DrawRecord(
-                layer: handle(slot), transform: shown, bounds: p.bounds, opacity: opacity,
-                backgroundColor: p.backgroundColor, cornerRadius: rare.cornerRadius,
-                borderWidth: rare.borderWidth, borderColor: rare.borderColor,
-                shadowColor: rare.shadowColor, shadowOpacity: rare.shadowOpacity,
-                shadowOffset: rare.shadowOffset, shadowRadius: rare.shadowRadius,
-                masksToBounds: masks, isDoubleSided: p.flag(LayerProperties.Flags.doubleSided),
-                depth: depth, descendantCount: 0,
-                clipIndex: clipIndex >= 0 ? clipIndex : nil, clipRect: clipRect)
-            if slots[Int(slot)].animIndex >= 0 { record.transition = runningTransition(slot, at: t)?.state }
+            let flipped = parent < 0 ? false
+                : isMaskRoot ? list.inherited[parent].ownFlipped : list.inherited[parent].flipped
+            var record = makeRecord(
+                slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
+                clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
+
+            // The mask (RS-5.1, RS-5.3): alive, still unparented, and not inside a mask.
+            var maskSlot: Int32 = -1
+            let inMask = isMaskRoot || (parent >= 0 && list.inherited[parent].inMask)
+            if !isMaskRoot, let m = slots[Int(slot)].extras?.mask, let ms = try? resolve(m),
+               slots[Int(ms)].parent < 0 {
+                maskSlot = ms
+            }
+            // Groups (RS-2.2, RS-5.6, RS-11.3): an offscreen target composited once.
+            let group = maskSlot >= 0 || record.shouldRasterize
+                || (own < 1 && p.flag(LayerProperties.Flags.allowsGroupOpacity)
+                    && !slots[Int(slot)].children.isEmpty)
+            let chainAbove = inherits ? list.inherited[parent].chain : 1
+            let target = inherits ? list.inherited[parent].target : -1
+            record.isGroup = group
+            record.groupIndex = target >= 0 ? target : nil
+            record.targetOpacity = group ? 1 : chainAbove * own
+            record.groupOpacity = group ? chainAbove * own : 1
+            record.isMaskContent = inMask
+            let maskHost = isMaskRoot ? parent : parent >= 0 ? list.inherited[parent].maskHost : -1
+            record.maskHostIndex = inMask && maskHost >= 0 ? maskHost : nil
+            if maskSlot >= 0 { record.maskIndex = index; record.maskCount = 0 }  // patched later
+
+            if slots[Int(slot)].animIndex >= 0, let (state, before) = runningTransition(slot, at: t) {
+                record.transition = state
+                var b = before
+                b.bounds = b.bounds.standardized
+                var beforeRecord = makeRecord(
+                    slot, b, b.rareCopy(), world: world, opacity: (inherits ? list.inherited[parent].opacity : 1) * min(max(b.opacity, 0), 1),
+                    depth: depth, clipIndex: clipIndex, clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
+                beforeRecord.isGroup = record.isGroup
+                beforeRecord.groupIndex = record.groupIndex
+                beforeRecord.targetOpacity = group ? 1 : chainAbove * min(max(b.opacity, 0), 1)
+                beforeRecord.groupOpacity = group ? chainAbove * min(max(b.opacity, 0), 1) : 1
+                beforeRecord.isMaskContent = record.isMaskContent
+                beforeRecord.maskHostIndex = record.maskHostIndex
+                // RS-4.8: a fade between two images also shows as a cross-fade of contents.
+                if state.type == .fade, beforeRecord.contents != record.contents {
+                    record.contentsPrevious = beforeRecord.contents
+                    record.contentsPreviousDestination = beforeRecord.contentsDestination
+                    record.contentsFade = state.progress
+                }
+                record.transitionBefore = DrawRecordBox(beforeRecord)
+            }
             emit(record)
             count += 1
 
             // What the sublayers inherit: flatten into this plane (zero row 3: F · world), then
-            // this layer's sublayerTransform about its anchor point.
-            var childBase = world
-            childBase.m31 = 0; childBase.m32 = 0; childBase.m33 = 0; childBase.m34 = 0
+            // the geometry flip (RS-4.5) and this layer's sublayerTransform about its anchor.
+            var flat = world
+            flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
+            var childBase = flat
+            let flips = p.flag(LayerProperties.Flags.geometryFlipped)
+            // The flip (RS-4.5) is part of sublayerTransformAboutAnchor, as for hit testing.
             if let sub = p.sublayerTransformAboutAnchor(rare) { childBase = sub.concatenating(childBase) }
             var childClip = clipRect
+            var childClipIsRect = clipIsRect
             if masks, let box = PlaneMap(world).boundingBox(of: p.bounds) {
                 if let c = childClip {
                     childClip = c.intersection(box) ?? Rect(origin: box.origin, size: .zero)
                 } else {
                     childClip = box
                 }
+                childClipIsRect = childClipIsRect && isAxisAlignedRect(world, rare.cornerRadius)
             }
             list.inherited.append(DrawList.Inherited(
-                childBase: childBase, opacity: opacity, clipIndex: masks ? index : clipIndex,
-                clipRect: childClip, depth: depth))
+                childBase: childBase, opacity: opacity,
+                chain: group ? 1 : chainAbove * own, target: group ? index : target,
+                clipIndex: masks ? index : clipIndex, clipRect: childClip, clipIsRect: childClipIsRect,
+                depth: depth, flipped: flipped != flips, ownFlipped: flipped, inMask: inMask,
+                maskHost: maskHost))
 
-            // Close this record after its subtree, then the sublayers, first drawn on top of
-            // the stack.
+            // After the subtree: the mask, then close this record; the sublayers first drawn
+            // on top of the stack.
+            if maskSlot >= 0 {
+                list.maskBases.append(flat)
+                list.work.append(DrawList.Work(
+                    slot: -2, index: index, mask: maskSlot, maskBase: Int32(list.maskBases.count - 1)))
+            }
             list.work.append(DrawList.Work(slot: -1, index: index))
             let children = slots[Int(slot)].children
             guard !children.isEmpty else { continue }

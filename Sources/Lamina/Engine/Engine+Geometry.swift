@@ -74,9 +74,21 @@ extension LayerProperties {
     @inline(__always)
     func sublayerTransformAboutAnchor(_ rare: RareProperties) -> Transform3D? {
         let s = rare.sublayerTransform
-        if s.isIdentity { return nil }
-        let a = anchor(rare)
-        return s.pretranslated(-a.x, -a.y, -a.z).posttranslated(a.x, a.y, a.z)
+        let flipped = flag(Flags.geometryFlipped)
+        if s.isIdentity && !flipped { return nil }
+        var m: Transform3D? = nil
+        if !s.isIdentity {
+            let a = anchor(rare)
+            m = s.pretranslated(-a.x, -a.y, -a.z).posttranslated(a.x, a.y, a.z)
+        }
+        guard flipped else { return m }
+        // geometryFlipped (RS-4.5): the sublayers' y runs the other way, y' = minY + maxY − y
+        // in this layer's bounds space, after the sublayerTransform.
+        let b = bounds.standardized
+        var f = Transform3D.identity
+        f.m22 = -1
+        f.m42 = 2 * b.origin.y + b.size.height
+        return m.map { $0.concatenating(f) } ?? f
     }
 
     /// level(L) = own(L) · sub(P): the layer's plane into its superlayer's.

@@ -81,7 +81,15 @@ extension Engine {
             // Generations wrap within the handle's 24 bits, skipping 0.
             var generation = (slots[i].generation &+ 1) & LayerID.generationMask
             if generation == 0 { generation = 1 }
-            if let extras = slots[i].extras { graveyard.append(extras) }
+            if let extras = slots[i].extras {
+                graveyard.append(extras)
+                // The engine's reference on a mask goes with its host (RS-5.3).
+                if let m = extras.mask, let ms = try? resolve(m) {
+                    slots[Int(ms)].extras?.maskHost = nil
+                    if slots[Int(ms)].hostRefs > 0 { slots[Int(ms)].hostRefs -= 1 }
+                    work.append(ms)
+                }
+            }
             slots[i] = LayerSlot()
             slots[i].generation = generation
             freeSlots.append(slot)

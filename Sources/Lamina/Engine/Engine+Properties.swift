@@ -203,6 +203,7 @@ extension Engine {
             throw LaminaError(.invalidArgument, "'\(keyPath)' must be >= 0, got \(v)")
         default: break
         }
+        try checkLook(key.property, value)
     }
 
     /// The setter flow (CA-2.6, R4–R6, R11): compute the new whole value; if it differs, record
@@ -232,6 +233,12 @@ extension Engine {
             followups.events.append((handle(slot), hidden ? LayerEvent.orderOut : LayerEvent.orderIn))
         }
         switch found {
+        case .implicit where key.property == .contents:
+            // RS-4.8: the default action of contents is a fade transition (CA-10.2) under the
+            // key "contents"; the draw list shows both images and the fade's progress.
+            var fade = Animation.transition(.fade, duration: s.duration)
+            fade.timingFunction = s.timingFunction ?? .default
+            try? addAnimationLocked(fade, forKey: info.name, slot: slot, in: s)
         case .implicit:
             // R6: from the presentation value at the moment of the change (smooth
             // interruption), to the new value, with the transaction's duration and curve.

@@ -102,6 +102,8 @@ public final class Engine: @unchecked Sendable {
 
     // MARK: Custom properties
     var customProperties: [PropertyInfo] = []
+    /// Damage tracking per draw-list root (Engine+Contents.swift), for roots asked about.
+    var damageTrackers: [LayerID: DamageTracker] = [:]
     var customByName: [String: PropertyID] = [:]
 
     // MARK: Transactions

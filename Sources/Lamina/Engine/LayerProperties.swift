@@ -30,6 +30,8 @@ struct RareProperties: Sendable {
     var fillMode: FillMode = .removed
     /// Custom properties that differ from their registered default, by PropertyID.
     var custom: [UInt16: Value] = [:]
+    /// Contents and the rest of the renderer-facing look (LayerProperties+Contents.swift).
+    var look = LookProperties()
 }
 
 /// Copy-on-write: mutated only while uniquely referenced, so shared copies never change and
@@ -47,7 +49,7 @@ struct LayerProperties: Sendable {
     var zPosition: Double = 0
     var opacity: Double = 1
     var backgroundColor: Color? = nil
-    var flags: UInt8 = Flags.doubleSided
+    var flags: UInt8 = Flags.doubleSided | Flags.allowsGroupOpacity
     private var rareBox: RareBox? = nil
 
     enum Flags {
@@ -55,6 +57,10 @@ struct LayerProperties: Sendable {
         static let doubleSided: UInt8 = 1 << 1
         static let masksToBounds: UInt8 = 1 << 2
         static let shouldRasterize: UInt8 = 1 << 3
+        static let allowsGroupOpacity: UInt8 = 1 << 4
+        static let geometryFlipped: UInt8 = 1 << 5
+        static let allowsEdgeAntialiasing: UInt8 = 1 << 6
+        static let opaque: UInt8 = 1 << 7
     }
 
     private static let defaultRare = RareProperties()
@@ -74,6 +80,15 @@ struct LayerProperties: Sendable {
             }
             yield &rareBox!.value
         }
+    }
+
+    /// A copy of the boxed properties through a plain return, not the `rare` coroutine (whose
+    /// frame for a struct this size is heap-allocated): for the draw list, which reads many
+    /// fields of every layer.
+    @inline(__always)
+    func rareCopy() -> RareProperties {
+        if let box = rareBox { return box.value }
+        return Self.defaultRare
     }
 
     @inline(__always)
@@ -136,7 +151,9 @@ struct LayerProperties: Sendable {
         case .repeatDuration: return .number(rare.repeatDuration)
         case .autoreverses: return .bool(rare.autoreverses)
         case .fillMode: return .string(rare.fillMode.name)
-        default: return rareBox?.value.custom[id.rawValue] ?? customDefault
+        default:
+            if let v = getLook(id) { return v }
+            return rareBox?.value.custom[id.rawValue] ?? customDefault
         }
     }
 
@@ -181,6 +198,7 @@ struct LayerProperties: Sendable {
         case let (.autoreverses, .bool(v)): rare.autoreverses = v
         case let (.fillMode, .string(v)): rare.fillMode = FillMode(name: v) ?? .removed
         default:
+            if setLook(id, value) { return }
             if id.isCustom { rare.custom[id.rawValue] = value }
         }
     }

@@ -54,7 +54,34 @@ public struct PropertyID: Hashable, Sendable, RawRepresentable {
     /// A layer's media timing: "removed", "forwards", "backwards" or "both" (CA-5.9).
     public static let fillMode = PropertyID(rawValue: 32)
 
-    static let builtinCount: UInt16 = 33
+    /// The layer's image (RS-4.1): an ``Image`` or nil. Changes cross-fade (RS-4.8).
+    public static let contents = PropertyID(rawValue: 33)
+    /// Where the contents go in the bounds (RS-4.3): one of ``ContentsGravity``'s names.
+    public static let contentsGravity = PropertyID(rawValue: 34)
+    /// The sampling filter when the contents shrink (RS-4.7): "linear", "nearest", "trilinear".
+    public static let minificationFilter = PropertyID(rawValue: 35)
+    /// The sampling filter when the contents grow (RS-4.7).
+    public static let magnificationFilter = PropertyID(rawValue: 36)
+    /// The level-of-detail bias for minification (RS-4.7).
+    public static let minificationFilterBias = PropertyID(rawValue: 37)
+    /// Which corners cornerRadius rounds (RS-1.5): a bit mask, 0…15, default 15.
+    public static let maskedCorners = PropertyID(rawValue: 38)
+    /// The corner shape (RS-1.6): "circular" or "continuous".
+    public static let cornerCurve = PropertyID(rawValue: 39)
+    /// The shadow's shape (RS-3.4): a ``Path`` or nil (the layer's alpha).
+    public static let shadowPath = PropertyID(rawValue: 40)
+    /// Whether opacity < 1 composites the subtree as a group (RS-2.2); default true.
+    public static let allowsGroupOpacity = PropertyID(rawValue: 41)
+    /// Whether the sublayers' geometry is flipped vertically (RS-4.5).
+    public static let geometryFlipped = PropertyID(rawValue: 42)
+    /// Whether the quad edges named by edgeAntialiasingMask are antialiased (RS-11.2).
+    public static let allowsEdgeAntialiasing = PropertyID(rawValue: 43)
+    /// Which edges get antialiased (RS-11.1): a bit mask, 0…15, default 15.
+    public static let edgeAntialiasingMask = PropertyID(rawValue: 44)
+    /// Whether the layer promises opaque contents (isOpaque, a renderer hint).
+    public static let opaque = PropertyID(rawValue: 45)
+
+    static let builtinCount: UInt16 = 46
 
     /// Whether this is one of the layer timing properties.
     var isLayerTiming: Bool {
@@ -116,6 +143,22 @@ enum Builtins {
         PropertyInfo(name: "repeatDuration", type: .number, defaultValue: .number(0), nullable: false, animatable: false),
         PropertyInfo(name: "autoreverses", type: .bool, defaultValue: .bool(false), nullable: false, animatable: false),
         PropertyInfo(name: "fillMode", type: .string, defaultValue: .string("removed"), nullable: false, animatable: false),
+        // Layer content and the renderer-facing look (issue 10, R14, RS-1 to RS-5, RS-11).
+        // contents is animatable: its built-in action is a fade transition (RS-4.8). shadowPath
+        // has no implicit animation but animates explicitly (RS-3.4).
+        PropertyInfo(name: "contents", type: .image, defaultValue: .null, nullable: true, animatable: true),
+        PropertyInfo(name: "contentsGravity", type: .string, defaultValue: .string("resize"), nullable: false, animatable: false),
+        PropertyInfo(name: "minificationFilter", type: .string, defaultValue: .string("linear"), nullable: false, animatable: false),
+        PropertyInfo(name: "magnificationFilter", type: .string, defaultValue: .string("linear"), nullable: false, animatable: false),
+        PropertyInfo(name: "minificationFilterBias", type: .number, defaultValue: .number(0), nullable: false, animatable: false),
+        PropertyInfo(name: "maskedCorners", type: .number, defaultValue: .number(15), nullable: false, animatable: false),
+        PropertyInfo(name: "cornerCurve", type: .string, defaultValue: .string("circular"), nullable: false, animatable: false),
+        PropertyInfo(name: "shadowPath", type: .path, defaultValue: .null, nullable: true, animatable: false),
+        PropertyInfo(name: "allowsGroupOpacity", type: .bool, defaultValue: .bool(true), nullable: false, animatable: false),
+        PropertyInfo(name: "geometryFlipped", type: .bool, defaultValue: .bool(false), nullable: false, animatable: false),
+        PropertyInfo(name: "allowsEdgeAntialiasing", type: .bool, defaultValue: .bool(false), nullable: false, animatable: false),
+        PropertyInfo(name: "edgeAntialiasingMask", type: .number, defaultValue: .number(15), nullable: false, animatable: false),
+        PropertyInfo(name: "opaque", type: .bool, defaultValue: .bool(false), nullable: false, animatable: false),
     ]
 
     static let byName: [String: PropertyID] = {

@@ -46,7 +46,10 @@ extension Value {
                 blue: lerp(a.blue, b.blue, p), alpha: lerp(a.alpha, b.alpha, p)))
         case let (.transform(a), .transform(b)):
             return .transform(a.interpolated(to: b, progress: p))
-        case (.bool, .bool), (.string, .string), (.null, _), (_, .null):
+        case let (.path(a), .path(b)):
+            // RS-8.5: point by point when the structures match, else a switch at 0.5.
+            return .path(a.interpolated(to: b, progress: p))
+        case (.bool, .bool), (.string, .string), (.image, .image), (.null, _), (_, .null):
             // Discrete (R9): nil colours do not interpolate (CA-3.15), they switch at 0.5.
             return p < 0.5 ? self : other
         default:
@@ -73,7 +76,7 @@ extension Value {
                 alpha: a.alpha + b.alpha))
         case let (.transform(a), .transform(b)): return .transform(a.concatenating(b))
         case let (.bool(a), .bool(b)): return .bool(a || b)
-        case (.string, .string), (.null, _), (_, .null): return other
+        case (.string, .string), (.image, .image), (.path, .path), (.null, _), (_, .null): return other
         default: return nil
         }
     }

@@ -20,6 +20,10 @@ public enum ValueType: Int32, Sendable, CaseIterable {
     case bool = 7
     /// A `String`.
     case string = 8
+    /// An ``Image`` (a layer's `contents`).
+    case image = 9
+    /// A ``Path`` (`shadowPath`).
+    case path = 10
 }
 
 /// A property value of any of the types Lamina animates or stores.
@@ -47,6 +51,10 @@ public enum Value: Hashable, Sendable {
     case bool(Bool)
     /// A string.
     case string(String)
+    /// An image (`contents`, RS-4.1); compared by identity.
+    case image(Image)
+    /// A path (`shadowPath`, RS-3.4).
+    case path(Path)
 
     /// The type tag of this value.
     public var type: ValueType {
@@ -60,13 +68,16 @@ public enum Value: Hashable, Sendable {
         case .transform: return .transform
         case .bool: return .bool
         case .string: return .string
+        case .image: return .image
+        case .path: return .path
         }
     }
 
     /// Whether every number inside the value is finite (NaN and ±∞ are rejected at the API).
     public var isFinite: Bool {
         switch self {
-        case .null, .bool, .string: return true
+        case .null, .bool, .string, .image: return true
+        case .path(let p): return p.isFinite
         case .number(let v): return v.isFinite
         case .point(let p): return p.x.isFinite && p.y.isFinite
         case .size(let s): return s.width.isFinite && s.height.isFinite

@@ -1,5 +1,5 @@
 """lamina.render: the reference compositor headless (issue 11). Exact geometry, a half-way
-implicit move, the Image API and errors. Skipped only where liblamina-gles is not built, unless
+implicit move, the RenderedImage API and errors. Skipped only where liblamina-gles is not built, unless
 LAMINA_REQUIRE_GLES=1 (CI sets it) turns that into a failure."""
 import os
 import struct

@@ -41,6 +41,7 @@ from ._engine import (
     ViewAnimationOptions,
     clock_now,
 )
+from ._contents import Image, Path
 from ._errors import (
     InvalidArgumentError,
     LaminaError,
@@ -68,7 +69,7 @@ from ._types import (
     Transform3D,
 )
 # The reference compositor (liblamina-gles, loaded on first use): pictures of a tree.
-from ._render import Image, RenderError, RendererUnavailableError, render, renderer_path
+from ._render import RenderedImage, RenderError, RendererUnavailableError, render, renderer_path
 
 #: The loaded C library's version string, e.g. "0.1.0".
 library_version: str = _capi.lib.lamina_version_string().decode("ascii")
@@ -86,5 +87,7 @@ __all__ = [
     "TransitionAnimation", "TransitionInfo", "TypeMismatchError", "UnknownKeyError",
     "ViewAnimationOptions", "WHITE", "clock_now", "library_path", "library_version",
     # the reference compositor
-    "Image", "RenderError", "RendererUnavailableError", "render", "renderer_path",
+    "RenderedImage", "RenderError", "RendererUnavailableError", "render", "renderer_path",
+    # layer content
+    "Image", "Path",
 ]

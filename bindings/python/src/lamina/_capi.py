@@ -21,6 +21,7 @@ from ctypes import (
     c_size_t,
     c_uint32,
     c_uint64,
+    c_uint8,
     c_void_p,
 )
 from typing import Any, List
@@ -53,6 +54,11 @@ class TimingFunction(Structure):
     _fields_ = [("c1x", c_double), ("c1y", c_double), ("c2x", c_double), ("c2y", c_double)]
 
 
+class _PathRef(Structure):
+    # Elements are lamina_path_element_t (PathElement, defined below).
+    _fields_ = [("elements", c_void_p), ("count", c_size_t)]
+
+
 class _ValueUnion(Union):
     _fields_ = [
         ("number", c_double),
@@ -63,6 +69,8 @@ class _ValueUnion(Union):
         ("transform", Transform3D),
         ("boolean", c_uint32),
         ("string", c_char_p),
+        ("image", c_uint64),
+        ("path", _PathRef),
     ]
 
 
@@ -72,6 +80,7 @@ class Value(Structure):
 
 VALUE_NULL, VALUE_NUMBER, VALUE_POINT, VALUE_SIZE, VALUE_RECT = 0, 1, 2, 3, 4
 VALUE_COLOR, VALUE_TRANSFORM, VALUE_BOOL, VALUE_STRING = 5, 6, 7, 8
+VALUE_IMAGE, VALUE_PATH = 9, 10
 
 
 class MediaTiming(Structure):
@@ -133,6 +142,45 @@ class DrawRecord(Structure):
         ("transition_subtype", c_int32),
         ("transition_progress", c_double),
         ("reserved", c_double * 2),
+        # Since 0.2 (issue 10; docs/draw-records.md).
+        ("struct_size", c_uint32),
+        ("flags2", c_uint32),
+        ("contents", c_uint64),
+        ("contents_previous", c_uint64),
+        ("contents_fade", c_double),
+        ("contents_dest", Rect),
+        ("contents_previous_dest", Rect),
+        ("contents_rect", Rect),
+        ("contents_center", Rect),
+        ("contents_scale", c_double),
+        ("minification_filter_bias", c_double),
+        ("contents_gravity", c_int32),
+        ("minification_filter", c_int32),
+        ("magnification_filter", c_int32),
+        ("corner_curve", c_int32),
+        ("masked_corners", c_uint32),
+        ("edge_antialiasing_mask", c_uint32),
+        ("mask_index", c_int32),
+        ("mask_count", c_uint32),
+        ("mask_host_index", c_int32),
+        ("group_index", c_int32),
+        ("target_opacity", c_double),
+        ("group_opacity", c_double),
+        ("rasterization_scale", c_double),
+        ("shadow_path", POINTER(PathElement)),
+        ("shadow_path_count", c_size_t),
+        ("transition_before", c_void_p),
+    ]
+
+
+class ImageInfo(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("width", c_uint32),
+        ("height", c_uint32),
+        ("is_external", c_uint32),
+        ("external_handle", c_uint64),
+        ("pixels", POINTER(c_uint8)),
     ]
 
 
@@ -450,6 +498,20 @@ _FUNCTIONS: List[Any] = [
     ('lamina_engine_use_monotonic_clock', [EngineP], c_int32),
     ('lamina_engine_tick_now', [EngineP], c_int32),
     ('lamina_view_animation_is_open', [EngineP, POINTER(c_uint32)], c_int32),
+    ('lamina_image_create_rgba8', [EngineP, c_uint32, c_uint32, POINTER(c_uint8), c_size_t, c_uint32, POINTER(c_uint64)], c_int32),
+    ('lamina_image_create_external', [EngineP, c_uint64, c_uint32, c_uint32, POINTER(c_uint64)], c_int32),
+    ('lamina_image_retain', [c_uint64], c_int32),
+    ('lamina_image_release', [c_uint64], c_int32),
+    ('lamina_image_get_info', [c_uint64, POINTER(ImageInfo)], c_int32),
+    ('lamina_path_rect', [Rect, POINTER(PathElement), c_size_t, POINTER(c_size_t)], c_int32),
+    ('lamina_path_ellipse', [Rect, POINTER(PathElement), c_size_t, POINTER(c_size_t)], c_int32),
+    ('lamina_path_rounded_rect', [Rect, c_double, c_double, POINTER(PathElement), c_size_t, POINTER(c_size_t)], c_int32),
+    ('lamina_layer_set_contents', [EngineP, c_uint64, c_uint64], c_int32),
+    ('lamina_layer_get_contents', [EngineP, c_uint64, POINTER(c_uint64)], c_int32),
+    ('lamina_layer_set_mask', [EngineP, c_uint64, c_uint64], c_int32),
+    ('lamina_layer_get_mask', [EngineP, c_uint64, POINTER(c_uint64)], c_int32),
+    ('lamina_engine_draw_list_sized', [EngineP, c_uint64, c_double, c_size_t, POINTER(c_void_p), POINTER(c_size_t)], c_int32),
+    ('lamina_engine_damage', [EngineP, c_uint64, POINTER(POINTER(Rect)), POINTER(c_size_t)], c_int32),
 ]
 
 lib = load_library()

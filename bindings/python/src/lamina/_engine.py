@@ -7,7 +7,7 @@ import sys
 import threading
 import weakref
 from contextlib import contextmanager
-from ctypes import POINTER, byref, c_double, c_size_t, c_uint32, c_uint64, create_string_buffer
+from ctypes import POINTER, byref, cast, c_double, c_size_t, c_uint8, c_uint32, c_uint64, create_string_buffer
 from dataclasses import dataclass
 from typing import (
     Any,
@@ -141,6 +141,20 @@ _PROPS: Dict[str, Tuple[str, str]] = {
     "autoreverses": ("autoreverses", "bool"),
     "fill_mode": ("fillMode", "text"),
     "name": ("name", "string"),
+    # Issue 10 (R14): contents and the renderer-facing look, by CA key.
+    "contents": ("contents", "value"),
+    "contents_gravity": ("contentsGravity", "value"),
+    "minification_filter": ("minificationFilter", "value"),
+    "magnification_filter": ("magnificationFilter", "value"),
+    "minification_filter_bias": ("minificationFilterBias", "number"),
+    "masked_corners": ("maskedCorners", "number"),
+    "corner_curve": ("cornerCurve", "value"),
+    "shadow_path": ("shadowPath", "value"),
+    "allows_group_opacity": ("allowsGroupOpacity", "bool"),
+    "geometry_flipped": ("geometryFlipped", "bool"),
+    "allows_edge_antialiasing": ("allowsEdgeAntialiasing", "bool"),
+    "edge_antialiasing_mask": ("edgeAntialiasingMask", "number"),
+    "opaque": ("opaque", "bool"),
 }
 _KIND_HINT = {"number": C.VALUE_NUMBER, "point": C.VALUE_POINT, "size": C.VALUE_SIZE,
               "rect": C.VALUE_RECT, "color": C.VALUE_COLOR, "transform": C.VALUE_TRANSFORM,
@@ -175,6 +189,8 @@ class _Prop:
             return bool(b.value)
         if kind == "string":
             return layer._get_name()
+        if kind == "value":
+            return layer.value(self.key.decode())
         v = C.Value()
         lib.lamina_layer_get_value(e, h, k, byref(v))
         return from_c_value(v)
@@ -210,6 +226,8 @@ class _Prop:
                 raise TypeError(f"{self.key.decode()!r} takes a str, not {type(value).__name__} ({value!r})")
             v = to_c_value(value)
             lib.lamina_layer_set_value(e, h, k, byref(v))
+        elif kind == "value":
+            layer.set_value(self.key.decode(), value)
 
 
 def _tree(presentation: bool) -> int:
@@ -646,6 +664,19 @@ class Layer:
         self._engine._styles[self._handle] = style
 
 
+def _get_mask(self: "Layer") -> Optional["Layer"]:
+    """The layer's mask (RS-5.1), or None; its alpha gates this layer's rendering."""
+    out = c_uint64()
+    C.lib.lamina_layer_get_mask(self._e(), self._handle, byref(out))
+    return self._engine._wrap(out.value) if out.value else None  # type: ignore[return-value]
+
+
+def _set_mask(self: "Layer", mask: Optional["Layer"]) -> None:
+    C.lib.lamina_layer_set_mask(self._e(), self._handle, mask._handle if mask is not None else 0)
+
+
+Layer.mask = property(_get_mask, _set_mask, doc="The layer's mask (RS-5.1), or None.")  # type: ignore[attr-defined]
+
 for _pyname, (_k, _kind) in _PROPS.items():
     setattr(Layer, _pyname, _Prop(_pyname, _k, _kind))
 del _pyname, _k, _kind
@@ -749,6 +780,71 @@ class DrawRecord:
     masks_to_bounds: bool
     double_sided: bool
     transition: Optional[TransitionInfo]
+    # Issue 10 (docs/draw-records.md): contents, corners, masks, groups.
+    contents: Any = None
+    contents_previous: Any = None
+    contents_fade: float = 1.0
+    contents_dest: Optional[Rect] = None
+    contents_rect: Optional[Rect] = None
+    contents_center: Optional[Rect] = None
+    contents_scale: float = 1.0
+    contents_gravity: str = "resize"
+    minification_filter: str = "linear"
+    magnification_filter: str = "linear"
+    minification_filter_bias: float = 0.0
+    contents_flipped: bool = False
+    masked_corners: int = 15
+    corner_curve: str = "circular"
+    shadow_path: Any = None
+    clip_is_rect: bool = True
+    mask_index: Optional[int] = None
+    mask_count: int = 0
+    mask_content: bool = False
+    group: bool = False
+    group_index: Optional[int] = None
+    target_opacity: float = 1.0
+    group_opacity: float = 1.0
+    opaque: bool = False
+    edge_antialiasing_mask: int = 15
+    #: While a transition runs: the layer's whole appearance before it (item 6, CA-10.2).
+    transition_before: Optional["DrawRecord"] = None
+
+
+_GRAVITIES = ["resize", "resizeAspect", "resizeAspectFill", "center", "top", "bottom", "left",
+              "right", "topLeft", "topRight", "bottomLeft", "bottomRight"]
+_FILTERS = ["linear", "nearest", "trilinear"]
+
+
+def _record_extras(r: Any) -> Dict[str, Any]:
+    from ._contents import Path, image_from_id
+    f2 = r.flags2
+    return dict(
+        contents=image_from_id(r.contents),
+        contents_previous=image_from_id(r.contents_previous),
+        contents_fade=r.contents_fade,
+        contents_dest=from_c_rect(r.contents_dest),
+        contents_rect=from_c_rect(r.contents_rect),
+        contents_center=from_c_rect(r.contents_center),
+        contents_scale=r.contents_scale,
+        contents_gravity=_GRAVITIES[r.contents_gravity],
+        minification_filter=_FILTERS[r.minification_filter],
+        magnification_filter=_FILTERS[r.magnification_filter],
+        minification_filter_bias=r.minification_filter_bias,
+        contents_flipped=bool(f2 & 16),
+        masked_corners=r.masked_corners,
+        corner_curve="continuous" if r.corner_curve else "circular",
+        shadow_path=Path.from_c(r.shadow_path, r.shadow_path_count) if r.shadow_path_count else None,
+        clip_is_rect=bool(f2 & 8),
+        mask_index=r.mask_index if r.mask_index >= 0 else None,
+        mask_count=r.mask_count,
+        mask_content=bool(f2 & 2),
+        group=bool(f2 & 4),
+        group_index=r.group_index if r.group_index >= 0 else None,
+        target_opacity=r.target_opacity,
+        group_opacity=r.group_opacity,
+        opaque=bool(f2 & 64),
+        edge_antialiasing_mask=r.edge_antialiasing_mask,
+    )
 
 
 class Transaction:
@@ -1111,33 +1207,65 @@ class Engine:
         if root._engine is not self:
             raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{root!r} belongs to another engine", "draw_list")
         C.lib.lamina_engine_draw_list(self._ptr(), root._handle, t, byref(recs), byref(n))
-        out = []
-        for i in range(n.value):
-            r = recs[i]
-            f = r.flags
-            out.append(DrawRecord(
-                layer=self._wrap(r.layer),  # type: ignore[arg-type]
-                depth=r.depth,
-                descendant_count=r.descendant_count,
-                clip_index=r.clip_index if r.clip_index >= 0 else None,
-                transform=from_c_transform(r.transform),
-                bounds=from_c_rect(r.bounds),
-                clip_rect=from_c_rect(r.clip_rect) if f & 32 else None,
-                opacity=r.opacity,
-                corner_radius=r.corner_radius,
-                border_width=r.border_width,
-                background_color=from_c_color(r.background_color) if f & 1 else None,
-                border_color=from_c_color(r.border_color) if f & 2 else None,
-                shadow_color=from_c_color(r.shadow_color) if f & 4 else None,
-                shadow_opacity=r.shadow_opacity,
-                shadow_offset=from_c_size(r.shadow_offset),
-                shadow_radius=r.shadow_radius,
-                masks_to_bounds=bool(f & 8),
-                double_sided=bool(f & 16),
-                transition=_transition_info(r.transition_type, r.transition_subtype,
-                                            r.transition_progress) if f & 64 else None,
-            ))
-        return out
+        return [self._record(recs[i]) for i in range(n.value)]
+
+    def _record(self, r: Any) -> DrawRecord:
+        f = r.flags
+        before = None
+        if r.transition_before:
+            before = self._record(cast(r.transition_before, POINTER(C.DrawRecord))[0])
+        return DrawRecord(
+            layer=self._wrap(r.layer),  # type: ignore[arg-type]
+            depth=r.depth,
+            descendant_count=r.descendant_count,
+            clip_index=r.clip_index if r.clip_index >= 0 else None,
+            transform=from_c_transform(r.transform),
+            bounds=from_c_rect(r.bounds),
+            clip_rect=from_c_rect(r.clip_rect) if f & 32 else None,
+            opacity=r.opacity,
+            corner_radius=r.corner_radius,
+            border_width=r.border_width,
+            background_color=from_c_color(r.background_color) if f & 1 else None,
+            border_color=from_c_color(r.border_color) if f & 2 else None,
+            shadow_color=from_c_color(r.shadow_color) if f & 4 else None,
+            shadow_opacity=r.shadow_opacity,
+            shadow_offset=from_c_size(r.shadow_offset),
+            shadow_radius=r.shadow_radius,
+            masks_to_bounds=bool(f & 8),
+            double_sided=bool(f & 16),
+            transition=_transition_info(r.transition_type, r.transition_subtype,
+                                        r.transition_progress) if f & 64 else None,
+            transition_before=before,
+            **_record_extras(r),
+        )
+
+    # -- images and damage (issue 10) ------------------------------------------------------
+    def create_image(self, width: int, height: int, rgba: Any, premultiplied: bool = False) -> Any:
+        """An image from RGBA8 pixels (any bytes-like object of width*height*4 bytes), copied
+        (RS-4.1); ``premultiplied`` says whether colours are already multiplied by alpha."""
+        from ._contents import Image
+        data = bytes(memoryview(rgba).cast("B"))
+        out = c_uint64()
+        buf = (c_uint8 * max(len(data), 1)).from_buffer_copy(data or b"\0")
+        C.lib.lamina_image_create_rgba8(self._ptr(), int(width), int(height), buf, len(data),
+                                        int(bool(premultiplied)), byref(out))
+        return Image(out.value)
+
+    def create_external_image(self, handle: int, width: int, height: int) -> Any:
+        """An image that stands for a host texture (its handle and pixel size)."""
+        from ._contents import Image
+        out = c_uint64()
+        C.lib.lamina_image_create_external(self._ptr(), int(handle), int(width), int(height), byref(out))
+        return Image(out.value)
+
+    def damage(self, root: Layer) -> List[Rect]:
+        """The rectangles (root space) that changed between the last two draw lists of
+        ``root`` (RS-10): [] when nothing changed; one huge rectangle when unknown (the first
+        call starts tracking the root)."""
+        rects = POINTER(C.Rect)()
+        n = c_size_t()
+        C.lib.lamina_engine_damage(self._ptr(), root._handle, byref(rects), byref(n))
+        return [from_c_rect(rects[i]) for i in range(n.value)]
 
 
 class Style:

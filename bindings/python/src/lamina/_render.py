@@ -20,7 +20,7 @@ from typing import Any, List, Optional, Tuple
 from . import _capi as C
 from ._errors import LaminaError, error_for_status
 
-__all__ = ["Image", "RenderError", "RendererUnavailableError", "render", "renderer_path"]
+__all__ = ["RenderedImage", "RenderError", "RendererUnavailableError", "render", "renderer_path"]
 
 #: liblamina-gles's own status codes (lamina_gles.h).
 _GLES_STATUS = {
@@ -130,7 +130,7 @@ def renderer_path() -> str:
     return str(_load()._lamina_gles_path)  # type: ignore[attr-defined]
 
 
-class Image:
+class RenderedImage:
     """An RGBA8 image: ``width`` x ``height`` pixels, rows top first, non-premultiplied.
 
     Attributes:
@@ -171,7 +171,7 @@ class Image:
         Path(path).write_bytes(self.png_bytes())
 
     def __repr__(self) -> str:
-        return f"<lamina.Image {self.width}x{self.height}>"
+        return f"<lamina.RenderedImage {self.width}x{self.height}>"
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -188,7 +188,7 @@ def _png(width: int, height: int, rgba: bytes) -> bytes:
 
 
 def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: float = 1.0,
-           group_opacity: bool = True) -> Image:
+           group_opacity: bool = True) -> RenderedImage:
     """Renders ``root``'s subtree as the reference compositor draws it, headless.
 
     Args:
@@ -201,7 +201,7 @@ def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: 
             Animation does by default; False multiplies opacity into each part (RS-2.3).
 
     Returns:
-        An :class:`Image` over a transparent background.
+        A :class:`RenderedImage` over a transparent background.
 
     Raises:
         InvalidArgumentError: a size of 0 or above 16384, a scale or time that is not finite.
@@ -245,4 +245,4 @@ def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: 
         if status in _GLES_STATUS:
             raise RenderError(status, name, msg, "render")
         raise error_for_status(status, name, msg, "render")
-    return Image(w, h, buf.raw, stats.draw_calls)
+    return RenderedImage(w, h, buf.raw, stats.draw_calls)

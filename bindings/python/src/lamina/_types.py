@@ -1,6 +1,7 @@
 """Value types: Point, Size, Rect, Color, Transform3D and TimingFunction (immutable)."""
 from __future__ import annotations
 
+import ctypes
 import math
 from ctypes import byref, c_double, c_uint32
 from typing import Any, Iterable, List, NamedTuple, Optional, Tuple, Union
@@ -392,6 +393,13 @@ def from_c_value(v: "C.Value") -> object:
         return bool(v.u.boolean)
     if t == C.VALUE_STRING:
         return v.u.string.decode("utf-8") if v.u.string is not None else ""
+    if t == C.VALUE_IMAGE:
+        from ._contents import image_from_id
+        return image_from_id(v.u.image)
+    if t == C.VALUE_PATH:
+        from ._contents import Path
+        from ctypes import POINTER, cast
+        return Path.from_c(cast(v.u.path.elements, POINTER(C.PathElement)), v.u.path.count)
     raise TypeError(f"unknown value type {t}")
 
 
@@ -523,6 +531,14 @@ def to_c_value(obj: object, hint: int = -1, what: str = "") -> "C.Value":
         v.type, v.u.color = C.VALUE_COLOR, to_c_color(obj)
     elif isinstance(obj, Transform3D):
         v.type, v.u.transform = C.VALUE_TRANSFORM, to_c_transform(obj)
+    elif type(obj).__name__ == "Image" and hasattr(obj, "id"):
+        v.type, v.u.image = C.VALUE_IMAGE, obj.id  # type: ignore[attr-defined]
+    elif type(obj).__name__ == "Path" and hasattr(obj, "to_c"):
+        buf = obj.to_c()  # type: ignore[attr-defined]
+        v.type = C.VALUE_PATH
+        v.u.path.elements = ctypes.cast(buf, ctypes.c_void_p)
+        v.u.path.count = len(obj.elements)  # type: ignore[attr-defined]
+        v._keep = buf  # type: ignore[attr-defined]
     else:
         try:
             items = list(obj)  # type: ignore[call-overload]

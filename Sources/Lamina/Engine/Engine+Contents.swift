@@ -1,0 +1,279 @@
+// Masks (RS-5.1–5.3) and damage tracking (RS-10) for the renderer-facing layer model
+// (issue 10, R14).
+
+extension Engine {
+    // MARK: - Masks
+
+    /// Sets `layer`'s mask (RS-5.1): a layer whose alpha gates `layer`'s whole rendering, laid
+    /// out in `layer`'s coordinate space (RS-5.2), or nil for none. The engine holds a reference
+    /// on the mask while it is assigned, as CALayer retains its mask. A mask that sits in a
+    /// tree is first removed from it (RS-5.3); a mask assigned to another layer moves. The
+    /// change is structural, like sublayers: it shows at once, with no animation.
+    ///
+    /// - Throws: `staleHandle`; `misuse` when the mask is `layer` itself or one of its
+    ///   ancestors, when `layer` is itself a mask, or when the mask has a mask of its own
+    ///   (RS-5.1: nested masks are not supported, so Lamina refuses them).
+    public func setMask(_ mask: LayerID?, of layer: LayerID) throws(LaminaError) {
+        try lock.withLock { () throws(LaminaError) in
+            let host = try resolve(layer)
+            let m = try mask.map { id throws(LaminaError) in try resolve(id) }
+            if let m {
+                if slots[Int(host)].extras?.mask.flatMap({ try? resolve($0) }) == m { return }
+                var a = host
+                while a >= 0 {
+                    if a == m { throw LaminaError(.misuse, "a layer cannot be masked by itself or an ancestor") }
+                    a = slots[Int(a)].parent
+                }
+                if slots[Int(host)].extras?.maskHost != nil {
+                    throw LaminaError(.misuse, "a mask layer cannot have a mask of its own (RS-5.1)")
+                }
+                if slots[Int(m)].extras?.mask != nil {
+                    throw LaminaError(.misuse, "a layer with a mask cannot be used as a mask (RS-5.1)")
+                }
+            }
+            let s = stack()
+            markDirty(host, in: s)
+            // Release the old mask.
+            if let old = slots[Int(host)].extras?.mask {
+                slots[Int(host)].extras?.mask = nil
+                if let o = try? resolve(old) {
+                    slots[Int(o)].extras?.maskHost = nil
+                    if slots[Int(o)].hostRefs > 0 { slots[Int(o)].hostRefs -= 1 }
+                    if o != m { destroyIfUnreferenced(o) }
+                }
+            }
+            guard let m, let mask else { return }
+            // Take the new one out of its tree or off its old host (RS-5.3).
+            let p = slots[Int(m)].parent
+            if p >= 0 {
+                slots[Int(p)].children.removeAll { $0 == m }
+                slots[Int(m)].parent = -1
+                markDirty(p, in: s)
+            }
+            if let oldHost = slots[Int(m)].extras?.maskHost, let oh = try? resolve(oldHost) {
+                slots[Int(oh)].extras?.mask = nil
+                slots[Int(m)].hostRefs -= 1
+            }
+            slots[Int(m)].hostRefs += 1
+            extras(m).maskHost = layer
+            extras(host).mask = mask
+            markDirty(m, in: s)
+        }
+    }
+
+    /// `layer`'s mask, or nil (RS-5.1).
+    public func mask(of layer: LayerID) throws(LaminaError) -> LayerID? {
+        try lock.withLock { () throws(LaminaError) -> LayerID? in
+            let host = try resolve(layer)
+            guard let m = slots[Int(host)].extras?.mask, (try? resolve(m)) != nil else { return nil }
+            return m
+        }
+    }
+
+    // MARK: - Damage (RS-10)
+
+    /// The region of `root`'s draw list that changed between the last two draw lists built
+    /// for it (RS-10.1, RS-10.3): rectangles in root space (the space of the records'
+    /// transforms), rounded out to whole units plus one for antialiasing. Each changed,
+    /// added or removed record damages its visual extent before and after (bounds, contents
+    /// destination, border, shadow offset and blur reach, and an ancestor's alpha-derived
+    /// shadow), clipped to the scissor of its clipping ancestors.
+    ///
+    /// - Empty when the two lists are equal.
+    /// - The whole root (the union of every record's extent) when unknown: the first call for
+    ///   a root starts tracking it, and until two draw lists have been built since, the answer
+    ///   is the whole root.
+    ///
+    /// Tracking a root costs one record copy per record and draw list (no allocation in steady
+    /// state); roots never asked about cost nothing.
+    ///
+    /// - Throws: `staleHandle`.
+    public func damage(root: LayerID) throws(LaminaError) -> [Rect] {
+        try lock.withLock { () throws(LaminaError) -> [Rect] in
+            _ = try resolve(root)
+            // Forget roots that are gone (few roots: a cheap sweep).
+            for (id, _) in damageTrackers where (try? resolve(id)) == nil { damageTrackers[id] = nil }
+            guard let tracker = damageTrackers[root] else {
+                let t = DamageTracker()
+                damageTrackers[root] = t
+                return t.wholeRootUnknown()
+            }
+            return tracker.damage()
+        }
+    }
+}
+
+/// The last two draw lists of one root, as records, for ``Engine/damage(root:)``.
+final class DamageTracker {
+    private var previous: [DrawRecord] = []
+    private var current: [DrawRecord] = []
+    private var building: [DrawRecord] = []
+    private var lists = 0
+    private var out: [Rect] = []
+
+    func begin() { building.removeAll(keepingCapacity: true) }
+    func add(_ r: DrawRecord) { building.append(r) }
+    func end() {
+        swap(&previous, &current)
+        swap(&current, &building)
+        lists += 1
+    }
+
+    /// No list known yet: an empty answer would be wrong, so a huge rectangle stands for
+    /// "everything" until the next list.
+    func wholeRootUnknown() -> [Rect] {
+        [Rect(x: -1e9, y: -1e9, width: 2e9, height: 2e9)]
+    }
+
+    func patch(_ index: Int, _ p: DrawRecordPatch) {
+        switch p {
+        case .descendants(let n): building[index].descendantCount = n
+        case .mask(let i, let n): building[index].maskIndex = i; building[index].maskCount = n
+        }
+    }
+
+    /// Whether two records of one layer look the same: every field but the indices that only
+    /// say where things sit in the list (their effect shows in other records' fields).
+    static func sameLook(_ a: DrawRecord, _ b: DrawRecord) -> Bool {
+        var c = b
+        c.depth = a.depth
+        c.descendantCount = a.descendantCount
+        c.clipIndex = a.clipIndex
+        c.groupIndex = a.groupIndex
+        c.maskHostIndex = a.maskHostIndex
+        c.maskCount = a.maskCount
+        if (a.maskIndex == nil) == (b.maskIndex == nil) { c.maskIndex = a.maskIndex }
+        return a == c
+    }
+
+    func damage() -> [Rect] {
+        out.removeAll(keepingCapacity: true)
+        if lists == 0 { return wholeRootUnknown() }
+        let now = extents(current)
+        if lists < 2 {
+            for r in now { if let r { add(r) } }
+            return merged()
+        }
+        let before = extents(previous)
+        // A changed record damages its old and new extents; one whose mask came or went, its
+        // whole subtree (what the mask hid or showed).
+        func changed(_ j: Int, _ i: Int) {
+            if let e = before[j] { add(e) }
+            if let e = now[i] { add(e) }
+            if (previous[j].maskIndex == nil) != (current[i].maskIndex == nil) {
+                for k in j..<min(previous.count, j + 1 + previous[j].descendantCount) { if let e = before[k] { add(e) } }
+                for k in i..<min(current.count, i + 1 + current[i].descendantCount) { if let e = now[k] { add(e) } }
+            }
+        }
+        if previous.count == current.count,
+           zip(previous, current).allSatisfy({ $0.layer == $1.layer }) {
+            for i in current.indices where !DamageTracker.sameLook(previous[i], current[i]) { changed(i, i) }
+        } else {
+            // Structure changed: match by layer. Records only in one list damage their extent;
+            // a record drawn out of its old order relative to the others damages its extents
+            // (every inverted pair has one such record, and their overlap lies in its extent).
+            var at: [LayerID: Int] = [:]
+            for (i, r) in previous.enumerated() { at[r.layer] = i }
+            var seen = [Bool](repeating: false, count: previous.count)
+            var highest = -1
+            for (i, r) in current.enumerated() {
+                guard let j = at[r.layer], !seen[j] else {
+                    if let e = now[i] { add(e) }
+                    continue
+                }
+                seen[j] = true
+                if j < highest || !DamageTracker.sameLook(previous[j], r) { changed(j, i) }
+                highest = max(highest, j)
+            }
+            for j in previous.indices where !seen[j] { if let e = before[j] { add(e) } }
+        }
+        return merged()
+    }
+
+    private func add(_ r: Rect) {
+        // Round out to whole units, plus one for antialiasing (RS-10.2).
+        let x0 = (r.origin.x - 1).rounded(.down), y0 = (r.origin.y - 1).rounded(.down)
+        let x1 = (r.origin.x + r.size.width + 1).rounded(.up), y1 = (r.origin.y + r.size.height + 1).rounded(.up)
+        out.append(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+    }
+
+    /// Overlapping rectangles merged; more than 16 left become their union.
+    private func merged() -> [Rect] {
+        var rects = out
+        var changed = true
+        while changed {
+            changed = false
+            var i = 0
+            while i < rects.count {
+                var j = i + 1
+                while j < rects.count {
+                    if rects[i].intersection(rects[j]) != nil {
+                        rects[i] = union(rects[i], rects[j])
+                        rects.remove(at: j)
+                        changed = true
+                    } else {
+                        j += 1
+                    }
+                }
+                i += 1
+            }
+        }
+        if rects.count > 16 { rects = [rects.dropFirst().reduce(rects[0], union)] }
+        return rects
+    }
+
+    /// Every record's visual extent in root space (RS-10.2), or nil when it draws nothing
+    /// measurable (a degenerate transform).
+    func extents(_ records: [DrawRecord]) -> [Rect?] {
+        var result = [Rect?](repeating: nil, count: records.count)
+        // Ancestors with an alpha-derived shadow: (end index, root-space offset, reach).
+        var shadows: [(end: Int, dx: Double, dy: Double, reach: Double)] = []
+        for (i, r) in records.enumerated() {
+            while let last = shadows.last, last.end <= i { shadows.removeLast() }
+            var e = DamageTracker.extent(r)
+            if let b = r.transitionBefore, let eb = DamageTracker.extent(b.record) { e = e.map { union($0, eb) } ?? eb }
+            if var x = e {
+                for s in shadows {
+                    let moved = Rect(x: x.origin.x + s.dx - s.reach, y: x.origin.y + s.dy - s.reach,
+                                     width: x.size.width + 2 * s.reach, height: x.size.height + 2 * s.reach)
+                    x = union(x, moved)
+                }
+                if let c = r.clipRect { x = x.intersection(c) ?? Rect(origin: x.origin, size: .zero) }
+                result[i] = x
+                e = x
+            }
+            if r.shadowPath == nil, r.shadowColor != nil, r.shadowOpacity > 0, r.descendantCount > 0 {
+                let m = r.transform
+                let dx = r.shadowOffset.width * m.m11 + r.shadowOffset.height * m.m21
+                let dy = r.shadowOffset.width * m.m12 + r.shadowOffset.height * m.m22
+                let s = max((m.m11 * m.m11 + m.m12 * m.m12).squareRoot(), (m.m21 * m.m21 + m.m22 * m.m22).squareRoot())
+                shadows.append((i + 1 + r.descendantCount, dx, dy, 3 * max(r.shadowRadius, 0) * s))
+            }
+        }
+        return result
+    }
+
+    /// One record's own extent in root space: bounds, contents, shadow (RS-10.2).
+    static func extent(_ r: DrawRecord) -> Rect? {
+        var local = r.bounds
+        if r.contents != nil { local = union(local, r.contentsDestination) }
+        if r.contentsPrevious != nil { local = union(local, r.contentsPreviousDestination) }
+        if r.shadowColor != nil, r.shadowOpacity > 0 {
+            let silhouette = r.shadowPath?.controlPointBounds ?? local
+            let reach = 3 * max(r.shadowRadius, 0)
+            let s = Rect(x: silhouette.origin.x + r.shadowOffset.width - reach,
+                         y: silhouette.origin.y + r.shadowOffset.height - reach,
+                         width: silhouette.size.width + 2 * reach, height: silhouette.size.height + 2 * reach)
+            local = union(local, s)
+        }
+        return PlaneMap(r.transform).boundingBox(of: local)
+    }
+}
+
+/// The smallest rectangle holding both.
+func union(_ a: Rect, _ b: Rect) -> Rect {
+    let x0 = min(a.origin.x, b.origin.x), y0 = min(a.origin.y, b.origin.y)
+    let x1 = max(a.origin.x + a.size.width, b.origin.x + b.size.width)
+    let y1 = max(a.origin.y + a.size.height, b.origin.y + b.size.height)
+    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+}

@@ -1,0 +1,512 @@
+// C exports for images, paths, masks, the 0.2 draw-record fields and damage (issue 10, R14).
+
+import CLamina
+import Lamina
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+// MARK: - Image registry
+
+/// Host references of images handed to C (their ids are the handles). The images themselves
+/// are found by id in the core's weak table (``Image/lookup(id:)``), so ids in draw records
+/// resolve as long as anything uses the image, with no per-frame work.
+final class ImageRegistry: @unchecked Sendable {
+    static let shared = ImageRegistry()
+
+    private var held: [UInt64: (image: Image, refs: UInt32)] = [:]
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    init() { pthread_mutex_init(mutex, nil) }
+
+    private func locked<R>(_ body: () -> R) -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+
+    /// Takes the first host reference of a new image.
+    func adopt(_ image: Image) -> UInt64 {
+        locked { held[image.id] = (image, 1) }
+        return image.id
+    }
+
+    /// The id of an image handed to C (no host reference).
+    @inline(__always)
+    func register(_ image: Image) -> UInt64 { image.id }
+
+    func lookup(_ id: UInt64) -> Image? { Image.lookup(id: id) }
+
+    func retain(_ id: UInt64) -> Bool {
+        guard let image = Image.lookup(id: id) else { return false }
+        return locked {
+            held[id] = (image, (held[id]?.refs ?? 0) + 1)
+            return true
+        }
+    }
+
+    func release(_ id: UInt64) -> Bool {
+        let dropped: Image? = locked {
+            guard let h = held[id] else { return nil }
+            if h.refs > 1 {
+                held[id] = (h.image, h.refs - 1)
+                return nil
+            }
+            held[id] = nil
+            return h.image
+        }
+        // Released outside the lock; false when there was no host reference to drop.
+        if dropped != nil { return true }
+        return locked { held[id] != nil }
+    }
+}
+
+/// A path handed back in a lamina_value_t; borrowed until the next one on the thread.
+final class CPathSlot {
+    private(set) var pointer: UnsafeMutablePointer<lamina_path_element_t>
+    private var capacity = 1
+    init() { pointer = .allocate(capacity: 1) }
+    deinit { pointer.deallocate() }
+    func set(_ path: Path) {
+        if path.elements.count > capacity {
+            pointer.deallocate()
+            capacity = path.elements.count
+            pointer = .allocate(capacity: capacity)
+        }
+        for (i, e) in path.elements.enumerated() { pointer[i] = cPathElement(e) }
+    }
+}
+
+/// Reads a C path (copied), bounded so that no input can exhaust memory silently.
+func cPath(_ elements: UnsafePointer<lamina_path_element_t>?, _ count: Int) throws(LaminaError) -> Path {
+    guard count >= 0, count <= 1 << 20 else {
+        throw LaminaError(.invalidArgument, "a path has at most 2^20 elements, got \(count)")
+    }
+    if count == 0 { return Path() }
+    guard let elements else { throw LaminaError(.invalidArgument, "path elements are NULL") }
+    var out: [PathElement] = []
+    out.reserveCapacity(count)
+    for i in 0..<count { out.append(try pathElement(elements[i], i)) }
+    return Path(elements: out)
+}
+
+@inline(__always)
+private func status(_ body: () throws(LaminaError) -> Void) -> lamina_status_t {
+    do {
+        try body()
+        return LAMINA_STATUS_OK
+    } catch {
+        return fail(error.code.rawValue, error.message)
+    }
+}
+
+// MARK: - Images
+
+@_cdecl("lamina_image_create_rgba8")
+public func lamina_image_create_rgba8(
+    _ engine: OpaquePointer?, _ width: UInt32, _ height: UInt32, _ pixels: UnsafePointer<UInt8>?,
+    _ byteCount: Int, _ premultiplied: lamina_bool_t, _ outImage: UnsafeMutablePointer<lamina_image_t>?
+) -> lamina_status_t {
+    withEngine(engine) { _ throws(LaminaError) in
+        let out = try required(outImage, "out_image")
+        guard let pixels else { throw LaminaError(.invalidArgument, "pixels is NULL") }
+        guard byteCount >= 0 else { throw LaminaError(.invalidArgument, "byte_count is too large") }
+        let image = try Image(
+            width: Int(width), height: Int(height),
+            rgba: UnsafeBufferPointer(start: pixels, count: byteCount), premultiplied: premultiplied != 0)
+        out.pointee = ImageRegistry.shared.adopt(image)
+    }
+}
+
+@_cdecl("lamina_image_create_external")
+public func lamina_image_create_external(
+    _ engine: OpaquePointer?, _ handle: UInt64, _ width: UInt32, _ height: UInt32,
+    _ outImage: UnsafeMutablePointer<lamina_image_t>?
+) -> lamina_status_t {
+    withEngine(engine) { _ throws(LaminaError) in
+        let out = try required(outImage, "out_image")
+        let image = try Image(externalHandle: handle, width: Int(width), height: Int(height))
+        out.pointee = ImageRegistry.shared.adopt(image)
+    }
+}
+
+@_cdecl("lamina_image_retain")
+public func lamina_image_retain(_ image: lamina_image_t) -> lamina_status_t {
+    status { () throws(LaminaError) in
+        guard ImageRegistry.shared.retain(image) else { throw LaminaError(.staleHandle, "image \(image) is not alive") }
+    }
+}
+
+@_cdecl("lamina_image_release")
+public func lamina_image_release(_ image: lamina_image_t) -> lamina_status_t {
+    status { () throws(LaminaError) in
+        guard ImageRegistry.shared.release(image) else {
+            throw LaminaError(.staleHandle, "image \(image) is not alive or has no host reference")
+        }
+    }
+}
+
+@_cdecl("lamina_image_get_info")
+public func lamina_image_get_info(
+    _ image: lamina_image_t, _ outInfo: UnsafeMutablePointer<lamina_image_info_t>?
+) -> lamina_status_t {
+    status { () throws(LaminaError) in
+        let out = try required(outInfo, "out_info")
+        guard out.pointee.struct_size >= UInt32(MemoryLayout<lamina_image_info_t>.size) else {
+            throw LaminaError(.invalidArgument, "out_info->struct_size must be sizeof(lamina_image_info_t)")
+        }
+        guard let img = ImageRegistry.shared.lookup(image) else { throw LaminaError(.staleHandle, "image \(image) is not alive") }
+        var info = lamina_image_info_t()
+        info.struct_size = UInt32(MemoryLayout<lamina_image_info_t>.size)
+        info.width = UInt32(img.width)
+        info.height = UInt32(img.height)
+        info.is_external = cbool(img.isExternal)
+        info.external_handle = img.externalHandle ?? 0
+        // The pixels live as long as the image (an immutable array it owns).
+        info.pixels = img.isExternal ? nil : img.pixels.withUnsafeBufferPointer { $0.baseAddress }
+        out.pointee = info
+    }
+}
+
+// MARK: - Paths
+
+private func writePath(
+    _ path: Path, _ buffer: UnsafeMutablePointer<lamina_path_element_t>?, _ capacity: Int,
+    _ outCount: UnsafeMutablePointer<Int>?
+) throws(LaminaError) {
+    let o = try required(outCount, "out_count")
+    o.pointee = path.elements.count
+    guard let buffer else { return }
+    guard capacity >= path.elements.count else {
+        throw LaminaError(.invalidArgument, "the buffer holds \(capacity) elements; the path needs \(path.elements.count)")
+    }
+    for (i, e) in path.elements.enumerated() { buffer[i] = cPathElement(e) }
+}
+
+private func finiteRect(_ r: lamina_rect_t) throws(LaminaError) -> Rect {
+    let v = Rect(r)
+    guard Value.rect(v).isFinite else { throw LaminaError(.invalidArgument, "rect must be finite") }
+    return v
+}
+
+@_cdecl("lamina_path_rect")
+public func lamina_path_rect(
+    _ rect: lamina_rect_t, _ buffer: UnsafeMutablePointer<lamina_path_element_t>?, _ capacity: Int,
+    _ outCount: UnsafeMutablePointer<Int>?
+) -> lamina_status_t {
+    status { () throws(LaminaError) in try writePath(.rect(try finiteRect(rect)), buffer, capacity, outCount) }
+}
+
+@_cdecl("lamina_path_ellipse")
+public func lamina_path_ellipse(
+    _ rect: lamina_rect_t, _ buffer: UnsafeMutablePointer<lamina_path_element_t>?, _ capacity: Int,
+    _ outCount: UnsafeMutablePointer<Int>?
+) -> lamina_status_t {
+    status { () throws(LaminaError) in try writePath(.ellipse(in: try finiteRect(rect)), buffer, capacity, outCount) }
+}
+
+@_cdecl("lamina_path_rounded_rect")
+public func lamina_path_rounded_rect(
+    _ rect: lamina_rect_t, _ cornerWidth: Double, _ cornerHeight: Double,
+    _ buffer: UnsafeMutablePointer<lamina_path_element_t>?, _ capacity: Int,
+    _ outCount: UnsafeMutablePointer<Int>?
+) -> lamina_status_t {
+    status { () throws(LaminaError) in
+        let r = try finiteRect(rect)
+        try writePath(
+            .roundedRect(r, cornerWidth: try finite(cornerWidth, "corner_width"), cornerHeight: try finite(cornerHeight, "corner_height")),
+            buffer, capacity, outCount)
+    }
+}
+
+// MARK: - Typed contents
+
+@_cdecl("lamina_layer_set_contents")
+public func lamina_layer_set_contents(
+    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ image: lamina_image_t
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        var value = Value.null
+        if image != 0 {
+            guard let img = Image.lookup(id: image) else { throw LaminaError(.staleHandle, "image \(image) is not alive") }
+            value = .image(img)
+        }
+        try e.setValue(value, forKey: .whole(.contents), of: LayerID(rawValue: layer))
+    }
+}
+
+@_cdecl("lamina_layer_get_contents")
+public func lamina_layer_get_contents(
+    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ outImage: UnsafeMutablePointer<lamina_image_t>?
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        let o = try required(outImage, "out_image")
+        if case .image(let img) = try e.value(of: LayerID(rawValue: layer), forKey: .whole(.contents)) {
+            o.pointee = img.id
+        } else {
+            o.pointee = 0
+        }
+    }
+}
+
+// MARK: - Masks
+
+@_cdecl("lamina_layer_set_mask")
+public func lamina_layer_set_mask(
+    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ mask: lamina_layer_t
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        try e.setMask(mask == LAMINA_LAYER_NONE_VALUE ? nil : LayerID(rawValue: mask), of: LayerID(rawValue: layer))
+    }
+}
+
+@_cdecl("lamina_layer_get_mask")
+public func lamina_layer_get_mask(
+    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ outMask: UnsafeMutablePointer<lamina_layer_t>?
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        let o = try required(outMask, "out_mask")
+        o.pointee = try e.mask(of: LayerID(rawValue: layer))?.rawValue ?? LAMINA_LAYER_NONE_VALUE
+    }
+}
+
+// MARK: - Draw records (0.2 fields)
+
+extension lamina_draw_record_t {
+    /// The 0.2 fields, except the two pointers (set after the list is complete).
+    mutating func setContentsFields(_ r: DrawRecord) {
+        struct_size = UInt32(MemoryLayout<lamina_draw_record_t>.size)
+        var f: UInt32 = 0
+        if r.maskIndex != nil { f |= LAMINA_DRAW2_HAS_MASK }
+        if r.isMaskContent { f |= LAMINA_DRAW2_MASK_CONTENT }
+        if r.isGroup { f |= LAMINA_DRAW2_GROUP }
+        if r.clipIsRect { f |= LAMINA_DRAW2_CLIP_IS_RECT }
+        if r.contentsAreFlipped { f |= LAMINA_DRAW2_CONTENTS_FLIPPED }
+        if r.isGeometryFlipped { f |= LAMINA_DRAW2_GEOMETRY_FLIPPED }
+        if r.isOpaque { f |= LAMINA_DRAW2_OPAQUE }
+        if r.allowsEdgeAntialiasing { f |= LAMINA_DRAW2_EDGE_ANTIALIASING }
+        if r.shouldRasterize { f |= LAMINA_DRAW2_RASTERIZE }
+        flags2 = f
+        contents = r.contents.map { ImageRegistry.shared.register($0) } ?? 0
+        contents_previous = r.contentsPrevious.map { ImageRegistry.shared.register($0) } ?? 0
+        contents_fade = r.contentsFade
+        contents_dest = r.contentsDestination.c
+        contents_previous_dest = r.contentsPreviousDestination.c
+        contents_rect = r.contentsRect.c
+        contents_center = r.contentsCenter.c
+        contents_scale = r.contentsScale
+        minification_filter_bias = r.minificationFilterBias
+        contents_gravity = r.contentsGravity.code
+        minification_filter = r.minificationFilter.code
+        magnification_filter = r.magnificationFilter.code
+        corner_curve = r.cornerCurve.code
+        masked_corners = UInt32(r.maskedCorners)
+        edge_antialiasing_mask = UInt32(r.edgeAntialiasingMask)
+        mask_index = r.maskIndex.map { Int32(clamping: $0) } ?? -1
+        mask_count = UInt32(clamping: r.maskCount)
+        mask_host_index = r.maskHostIndex.map { Int32(clamping: $0) } ?? -1
+        group_index = r.groupIndex.map { Int32(clamping: $0) } ?? -1
+        target_opacity = r.targetOpacity
+        group_opacity = r.groupOpacity
+        rasterization_scale = r.rasterizationScale
+        shadow_path = nil
+        shadow_path_count = 0
+        transition_before = nil
+    }
+}
+
+/// A growable C buffer that keeps its memory between frames.
+struct CBuffer<T> {
+    var base: UnsafeMutablePointer<T>? = nil
+    var capacity = 0
+    var count = 0
+
+    mutating func reset() { count = 0 }
+
+    mutating func append(_ v: T) {
+        if count >= capacity {
+            let fresh = max(capacity * 2, 16)
+            let grown = UnsafeMutablePointer<T>.allocate(capacity: fresh)
+            if let old = base {
+                grown.moveInitialize(from: old, count: count)
+                old.deallocate()
+            }
+            base = grown
+            capacity = fresh
+        }
+        (base! + count).initialize(to: v)
+        count += 1
+    }
+
+    mutating func free() {
+        base?.deallocate()
+        base = nil
+        capacity = 0
+        count = 0
+    }
+}
+
+/// The side buffers of one engine's C draw list: shadow paths, transitions' before records,
+/// the images the list names (kept alive while it is valid), a repacked copy for
+/// lamina_engine_draw_list_sized(), and the last damage.
+final class CDrawSide {
+    var paths = CBuffer<lamina_path_element_t>()
+    var pathFixups: [(record: Int, offset: Int, count: Int)] = []
+    var befores = CBuffer<lamina_draw_record_t>()
+    var beforeFixups: [(record: Int, index: Int)] = []
+    var beforePathFixups: [(record: Int, offset: Int, count: Int)] = []
+    var images: [Image] = []
+    var packed: UnsafeMutableRawPointer? = nil
+    var packedBytes = 0
+    var damage: [lamina_rect_t] = []
+
+    func reset() {
+        paths.reset()
+        pathFixups.removeAll(keepingCapacity: true)
+        befores.reset()
+        beforeFixups.removeAll(keepingCapacity: true)
+        beforePathFixups.removeAll(keepingCapacity: true)
+        images.removeAll(keepingCapacity: true)
+    }
+
+    deinit {
+        paths.free()
+        befores.free()
+        packed?.deallocate()
+    }
+
+    /// The C record of `r` with its 0.2 fields; paths and before records go to the side
+    /// buffers, their pointers fixed up by ``finish(_:)``.
+    /// Writes the C record of `r` into uninitialized memory at `slot`, in place (a record is
+    /// large: no temporary copies).
+    @inline(__always)
+    func fill(_ slot: UnsafeMutablePointer<lamina_draw_record_t>, _ r: DrawRecord, at index: Int) {
+        slot.initialize(to: lamina_draw_record_t())
+        slot.pointee.set01(r)
+        slot.pointee.setContentsFields(r)
+        if r.contents != nil || r.contentsPrevious != nil || r.shadowPath != nil || r.transitionBefore != nil {
+            sideFields(r, at: index)
+        }
+    }
+
+    /// Images kept alive, shadow paths and before records: only for records that have them.
+    private func sideFields(_ r: DrawRecord, at index: Int) {
+        if let i = r.contents { images.append(i) }
+        if let i = r.contentsPrevious { images.append(i) }
+        if let p = r.shadowPath, !p.elements.isEmpty {
+            let offset = paths.count
+            for e in p.elements { paths.append(cPathElement(e)) }
+            pathFixups.append((index, offset, p.elements.count))
+        }
+        if let b = r.transitionBefore {
+            var cb = lamina_draw_record_t(b.record)
+            cb.setContentsFields(b.record)
+            cb.flags &= ~LAMINA_DRAW_HAS_TRANSITION
+            if let i = b.record.contents { images.append(i) }
+            if let p = b.record.shadowPath, !p.elements.isEmpty {
+                // The before record's path shares the side buffer; fixed up with the others.
+                let offset = paths.count
+                for e in p.elements { paths.append(cPathElement(e)) }
+                beforePathFixups.append((befores.count, offset, p.elements.count))
+            }
+            beforeFixups.append((index, befores.count))
+            befores.append(cb)
+        }
+    }
+
+    /// Sets the pointers once every buffer has its final address.
+    func finish(_ records: UnsafeMutablePointer<lamina_draw_record_t>?) {
+        guard let records else { return }
+        for f in pathFixups {
+            records[f.record].shadow_path = UnsafePointer(paths.base! + f.offset)
+            records[f.record].shadow_path_count = f.count
+        }
+        for f in beforePathFixups {
+            befores.base![f.record].shadow_path = UnsafePointer(paths.base! + f.offset)
+            befores.base![f.record].shadow_path_count = f.count
+        }
+        for f in beforeFixups { records[f.record].transition_before = UnsafePointer(befores.base! + f.index) }
+    }
+}
+
+/// Per-engine side state, keyed by the engine box (lives as long as the box).
+final class CDrawSides: @unchecked Sendable {
+    static let shared = CDrawSides()
+    private var sides: [ObjectIdentifier: CDrawSide] = [:]
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    init() { pthread_mutex_init(mutex, nil) }
+    func side(for box: CDrawList) -> CDrawSide {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if let s = sides[ObjectIdentifier(box)] { return s }
+        let s = CDrawSide()
+        sides[ObjectIdentifier(box)] = s
+        return s
+    }
+}
+
+@_cdecl("lamina_engine_draw_list_sized")
+public func lamina_engine_draw_list_sized(
+    _ engine: OpaquePointer?, _ root: lamina_layer_t, _ time: Double, _ recordSize: Int,
+    _ outRecords: UnsafeMutablePointer<UnsafeRawPointer?>?, _ outCount: UnsafeMutablePointer<Int>?
+) -> lamina_status_t {
+    let minimum = MemoryLayout<lamina_draw_record_t>.offset(of: \lamina_draw_record_t.struct_size)!
+    guard recordSize >= minimum, recordSize <= 1 << 16 else {
+        return fail(LAMINA_STATUS_INVALID_ARGUMENT, "record_size must be at least LAMINA_DRAW_RECORD_SIZE_0_1 (\(minimum)), got \(recordSize)")
+    }
+    guard let outRecords, let outCount else { return fail(LAMINA_STATUS_INVALID_ARGUMENT, "out_records or out_count is NULL") }
+    var records: UnsafePointer<lamina_draw_record_t>? = nil
+    var n = 0
+    let rc = lamina_engine_draw_list(engine, root, time, &records, &n)
+    guard rc == LAMINA_STATUS_OK else { return rc }
+    let size = MemoryLayout<lamina_draw_record_t>.size
+    if recordSize == size || n == 0 {
+        outRecords.pointee = UnsafeRawPointer(records)
+        outCount.pointee = n
+        return LAMINA_STATUS_OK
+    }
+    let storage = box(engine!).drawList!
+    pthread_mutex_lock(storage.mutex)
+    defer { pthread_mutex_unlock(storage.mutex) }
+    let side = CDrawSides.shared.side(for: storage)
+    let bytes = recordSize * n
+    if side.packedBytes < bytes {
+        side.packed?.deallocate()
+        side.packed = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+        side.packedBytes = bytes
+    }
+    let dst = side.packed!
+    let src = UnsafeRawPointer(records!)
+    for i in 0..<n {
+        let d = dst + i * recordSize
+        d.copyMemory(from: src + i * size, byteCount: min(recordSize, size))
+        if recordSize > size { (d + size).initializeMemory(as: UInt8.self, repeating: 0, count: recordSize - size) }
+    }
+    outRecords.pointee = UnsafeRawPointer(dst)
+    outCount.pointee = n
+    return LAMINA_STATUS_OK
+}
+
+// MARK: - Damage
+
+@_cdecl("lamina_engine_damage")
+public func lamina_engine_damage(
+    _ engine: OpaquePointer?, _ root: lamina_layer_t,
+    _ outRects: UnsafeMutablePointer<UnsafePointer<lamina_rect_t>?>?, _ outCount: UnsafeMutablePointer<Int>?
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        let rects = try required(outRects, "out_rects")
+        let count = try required(outCount, "out_count")
+        guard let storage = box(engine!).drawList else { throw LaminaError(.staleHandle, "engine was destroyed") }
+        let found = try e.damage(root: LayerID(rawValue: root))
+        pthread_mutex_lock(storage.mutex)
+        defer { pthread_mutex_unlock(storage.mutex) }
+        let side = CDrawSides.shared.side(for: storage)
+        side.damage.removeAll(keepingCapacity: true)
+        for r in found { side.damage.append(r.c) }
+        count.pointee = side.damage.count
+        rects.pointee = side.damage.isEmpty ? nil : side.damage.withUnsafeBufferPointer { $0.baseAddress }
+    }
+}

@@ -1,0 +1,334 @@
+// Layer content and the renderer-facing model in Swift (issue 10, R14): images, the contents
+// properties, gravity, cross-fade, masks, paths, group opacity, geometryFlipped, transitions'
+// before records, and damage. RS-x.y items are cited per test.
+
+import Testing
+
+@testable import Lamina
+
+private func committed(_ engine: Engine, _ w: Double = 100, _ h: Double = 100) throws -> Layer {
+    let r = geoLayer(engine, geoRect(0, 0, w, h), geoPoint(w / 2, h / 2))
+    try engine.tick(0)
+    return r
+}
+
+@Suite("Images and the contents properties (RS-4)")
+struct ContentsPropertyTests {
+    @Test("RS-4.1: RGBA8 is copied and premultiplied when straight; external images keep handle and size")
+    func images() throws {
+        let img = try Image(width: 1, height: 2, rgba: [255, 255, 255, 51, 1, 2, 3, 255], premultiplied: false)
+        #expect(img.pixels == [51, 51, 51, 51, 1, 2, 3, 255])
+        let pre = try Image(width: 1, height: 1, rgba: [9, 9, 9, 10], premultiplied: true)
+        #expect(pre.pixels == [9, 9, 9, 10])
+        let ext = try Image(externalHandle: 7, width: 640, height: 480)
+        #expect(ext.isExternal && ext.externalHandle == 7 && ext.pixels.isEmpty)
+        #expect(img.id != pre.id && pre.id != ext.id)
+        #expect(laminaErrorCode { _ = try Image(width: 0, height: 1, rgba: [UInt8](), premultiplied: true) } == .invalidArgument)
+        #expect(laminaErrorCode { _ = try Image(width: 2, height: 2, rgba: [UInt8](repeating: 0, count: 15), premultiplied: true) } == .invalidArgument)
+        #expect(laminaErrorCode { _ = try Image(externalHandle: 1, width: 1 << 16, height: 1) } == .invalidArgument)
+    }
+
+    @Test("RS-4.3: the measured gravity table, B = 80×60, S = 20×10, for all 12 gravities")
+    func gravityTable() {
+        let b = geoRect(0, 0, 80, 60), s = Size(width: 20, height: 10)
+        let expected: [ContentsGravity: Rect] = [
+            .resize: geoRect(0, 0, 80, 60), .resizeAspect: geoRect(0, 10, 80, 40),
+            .resizeAspectFill: geoRect(-20, 0, 120, 60), .center: geoRect(30, 25, 20, 10),
+            .top: geoRect(30, 50, 20, 10), .bottom: geoRect(30, 0, 20, 10), .left: geoRect(0, 25, 20, 10),
+            .right: geoRect(60, 25, 20, 10), .topLeft: geoRect(0, 50, 20, 10), .topRight: geoRect(60, 50, 20, 10),
+            .bottomLeft: geoRect(0, 0, 20, 10), .bottomRight: geoRect(60, 0, 20, 10),
+        ]
+        #expect(expected.count == ContentsGravity.allCases.count)
+        for g in ContentsGravity.allCases {
+            #expect(g.destination(contentSize: s, in: b) == expected[g], "\(g)")
+        }
+    }
+
+    @Test("Typed and key-value APIs reach the same properties; unknown names are rejected")
+    func typedAndKeyValue() throws {
+        let engine = Engine()
+        let l = engine.makeLayer()
+        let img = try Image(width: 1, height: 1, rgba: [0, 0, 0, 255], premultiplied: true)
+        l.contents = img
+        #expect(try l.value(forKeyPath: "contents") == .image(img))
+        try l.setValue(.string("resizeAspect"), forKeyPath: "contentsGravity")
+        #expect(l.contentsGravity == .resizeAspect)
+        l.minificationFilter = .trilinear
+        #expect(try l.value(forKeyPath: "minificationFilter") == .string("trilinear"))
+        l.magnificationFilter = .nearest
+        l.minificationFilterBias = 0.5
+        l.maskedCorners = 5
+        #expect(try l.value(forKeyPath: "maskedCorners") == .number(5))
+        l.cornerCurve = .continuous
+        #expect(l.cornerCurve.expansionFactor == 1.528665)
+        #expect(l.allowsGroupOpacity)  // RS-2.2 default
+        #expect(!l.allowsEdgeAntialiasing && l.edgeAntialiasingMask == 15)  // RS-11.1/11.2 defaults
+        #expect(laminaErrorCode { try l.setValue(.string("middle"), forKeyPath: "contentsGravity") } == .invalidArgument)
+        #expect(laminaErrorCode { try l.setValue(.number(3.5), forKeyPath: "maskedCorners") } == .invalidArgument)
+        #expect(laminaErrorCode { try l.setValue(.number(1), forKeyPath: "contents") } == .typeMismatch)
+        l.contents = nil
+        #expect(l.contents == nil)
+    }
+
+    @Test("RS-4.8: a contents change cross-fades; the record has both images and the progress")
+    func crossFade() throws {
+        let engine = Engine()
+        let l = try committed(engine, 10, 10)
+        let a = try Image(width: 1, height: 1, rgba: [1, 1, 1, 255], premultiplied: true)
+        let b = try Image(width: 2, height: 2, rgba: [UInt8](repeating: 255, count: 16), premultiplied: true)
+        l.contents = a
+        try engine.tick(0)
+        l.contents = b
+        try engine.tick(0)
+        let r = try engine.drawList(root: l.id, at: 0.125)[0]
+        #expect(r.contents == b && r.contentsPrevious == a)
+        #expect(r.contentsFade > 0 && r.contentsFade < 1)
+        #expect(r.transition?.type == .fade)
+        // Item 6 (CA-10.2): the before record is the whole old appearance, contents included.
+        #expect(r.transitionBefore?.record.contents == a)
+        #expect(r.transitionBefore?.record.bounds == r.bounds)
+        let end = try engine.drawList(root: l.id, at: 1)[0]
+        #expect(end.contentsPrevious == nil && end.contentsFade == 1 && end.transitionBefore == nil)
+    }
+
+    @Test("Transitions carry every drawn property of the before state (item 6)")
+    func transitionBefore() throws {
+        let engine = Engine()
+        let l = try committed(engine, 10, 10)
+        l.backgroundColor = .black
+        try engine.tick(1)  // the implicit nil → black switch is over
+        try l.add(Animation.transition(.push, subtype: .fromRight, duration: 1), forKey: nil)
+        try engine.withTransaction(disableActions: true) {
+            l.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
+            l.cornerRadius = 4
+        }
+        try engine.tick(1)
+        let r = try engine.drawList(root: l.id, at: 1.5)[0]
+        #expect(r.transition?.type == .push)
+        #expect(r.backgroundColor == Color(red: 1, green: 0, blue: 0, alpha: 1) && r.cornerRadius == 4)
+        let before = try #require(r.transitionBefore?.record)
+        #expect(before.backgroundColor == .black && before.cornerRadius == 0)
+        #expect(before.transform == r.transform)
+    }
+}
+
+@Suite("Masks, clips, groups and the flip (RS-2, RS-4.5, RS-5)")
+struct MaskClipGroupTests {
+    @Test("RS-5.1–5.3: the mask follows the host's subtree; the engine keeps it alive; misuse is refused")
+    func masks() throws {
+        let engine = Engine()
+        let root = try committed(engine)
+        let host = geoLayer(engine, geoRect(0, 0, 50, 50), geoPoint(25, 25))
+        let child = geoLayer(engine, geoRect(0, 0, 10, 10), geoPoint(5, 5))
+        try root.addSublayer(host)
+        try host.addSublayer(child)
+        do {
+            let mask = geoLayer(engine, geoRect(0, 0, 20, 20), geoPoint(10, 10))
+            try root.addSublayer(mask)  // RS-5.3: taken out of its tree when assigned
+            host.mask = mask
+            #expect(try engine.superlayer(of: mask.id) == nil)
+            try mask.release()  // the host keeps it
+        }
+        #expect(laminaErrorCode { try engine.setMask(root.id, of: host.id) } == .misuse)
+        #expect(laminaErrorCode { try engine.setMask(host.id, of: host.id) } == .misuse)
+        try engine.tick(1)
+        let list = try engine.drawList(root: root.id)
+        #expect(list.count == 4)
+        #expect(list[1].maskIndex == 3 && list[1].maskCount == 1 && list[1].isGroup)  // RS-5.6
+        #expect(list[1].descendantCount == 1)
+        #expect(list[3].isMaskContent && list[3].maskHostIndex == 1 && list[3].clipIndex == nil)
+        // RS-5.2: the mask is laid out in the host's space (host's origin at root (0, 0)).
+        #expect(list[3].transform.m41 == 0 && list[3].transform.m42 == 0)
+        let maskID = list[3].layer
+        host.mask = nil
+        #expect(!engine.isAlive(maskID))  // nothing else held it
+    }
+
+    @Test("RS-5.4/5.5: clips chain by clipIndex; clipIsRect only for unrotated, unrounded clips")
+    func clips() throws {
+        let engine = Engine()
+        let root = try committed(engine)
+        root.masksToBounds = true
+        let inner = geoLayer(engine, geoRect(0, 0, 50, 50), geoPoint(25, 25))
+        inner.masksToBounds = true
+        inner.cornerRadius = 5
+        let leaf = geoLayer(engine, geoRect(0, 0, 10, 10), geoPoint(5, 5))
+        try root.addSublayer(inner)
+        try inner.addSublayer(leaf)
+        try engine.tick(1)
+        let list = try engine.drawList(root: root.id)
+        #expect(list[1].clipIndex == 0 && list[1].clipIsRect)
+        #expect(list[2].clipIndex == 1 && !list[2].clipIsRect)
+        #expect(list[2].clipRect == geoRect(0, 0, 50, 50))
+    }
+
+    @Test("RS-2.2/2.3: groups and target opacities")
+    func groups() throws {
+        let engine = Engine()
+        let root = try committed(engine)
+        root.opacity = 0.5
+        let mid = geoLayer(engine, geoRect(0, 0, 10, 10), geoPoint(5, 5))
+        mid.opacity = 0.5
+        mid.allowsGroupOpacity = false
+        let leaf = geoLayer(engine, geoRect(0, 0, 10, 10), geoPoint(5, 5))
+        leaf.opacity = 0.8
+        try root.addSublayer(mid)
+        try mid.addSublayer(leaf)
+        try engine.tick(1)
+        let list = try engine.drawList(root: root.id)
+        #expect(list[0].isGroup && list[0].groupOpacity == 0.5 && list[0].targetOpacity == 1)
+        #expect(!list[1].isGroup && list[1].groupIndex == 0 && list[1].targetOpacity == 0.5)
+        #expect(approx(list[2].targetOpacity, 0.4, tolerance: 1e-12) && list[2].groupIndex == 0)
+        #expect(approx(list[2].opacity, 0.2, tolerance: 1e-12))  // the 0.1 product is unchanged
+    }
+
+    @Test("RS-4.5: geometryFlipped flips the sublayers' y; their contents stay upright")
+    func geometryFlipped() throws {
+        let engine = Engine()
+        let root = try committed(engine)
+        root.isGeometryFlipped = true
+        let child = geoLayer(engine, geoRect(0, 0, 10, 4), geoPoint(5, 2))
+        try root.addSublayer(child)
+        try engine.tick(1)
+        let list = try engine.drawList(root: root.id)
+        #expect(list[0].isGeometryFlipped && !list[0].contentsAreFlipped)
+        #expect(list[1].contentsAreFlipped)
+        // The child's top edge (y 0) lands at the root's bottom (y 100).
+        #expect(list[1].transform.m22 == -1 && list[1].transform.m42 == 100)
+        // Hit testing sees the same flip: the child covers root y 96…100, not 0…4.
+        #expect(try root.hitTest(geoPoint(5, 98)) == child)
+        #expect(try root.hitTest(geoPoint(5, 2)) == root)
+    }
+}
+
+@Suite("Paths and shadowPath (RS-3.4, RS-8.5)")
+struct PathTests {
+    @Test("Constructors, structure and interpolation")
+    func paths() {
+        let a = Path.roundedRect(geoRect(0, 0, 10, 10), cornerRadius: 2)
+        let b = Path.roundedRect(geoRect(0, 0, 20, 20), cornerRadius: 0)
+        #expect(a.hasSameStructure(as: b))
+        let mid = a.interpolated(to: b, progress: 0.5)
+        #expect(mid.elements[0] == .move(geoPoint(1, 0)))
+        let r = Path.rect(geoRect(0, 0, 5, 5))
+        #expect(!a.hasSameStructure(as: r))
+        #expect(a.interpolated(to: r, progress: 0.49) == a && a.interpolated(to: r, progress: 0.5) == r)
+        #expect(Path.ellipse(in: geoRect(0, 0, 10, 20)).controlPointBounds == geoRect(0, 0, 10, 20))
+        var p = Path()
+        p.move(to: geoPoint(0, 0)); p.addLine(to: geoPoint(1, 0)); p.addQuadCurve(to: geoPoint(1, 1), control: geoPoint(2, 0))
+        p.addCurve(to: geoPoint(0, 1), control1: geoPoint(1, 2), control2: geoPoint(0, 2)); p.closeSubpath()
+        #expect(p.elements.count == 5)
+    }
+
+    @Test("shadowPath has no implicit animation (RS-3.4) but animates explicitly")
+    func shadowPathAnimation() throws {
+        let engine = Engine()
+        let l = try committed(engine, 10, 10)
+        let a = Path.rect(geoRect(0, 0, 10, 10)), b = Path.rect(geoRect(0, 0, 20, 20))
+        l.shadowPath = a
+        try engine.tick(0)
+        l.shadowPath = b
+        try engine.tick(0)
+        #expect(try engine.drawList(root: l.id, at: 0.1)[0].shadowPath == b)
+        let anim = Animation.basic(keyPath: "shadowPath", from: .path(a), to: .path(b), duration: 1)
+        try l.add(anim, forKey: "p")
+        try engine.tick(0)
+        let mid = try engine.drawList(root: l.id, at: 0.5)[0].shadowPath
+        #expect(mid?.elements[2] == .line(geoPoint(15, 15)))
+    }
+}
+
+@Suite("Damage (RS-10)")
+struct DamageTests {
+    /// The test's own extent of a record: its bounds, contents and shadow (3σ), as root-space
+    /// bounding box of the corners (independent of the engine's code).
+    private func extent(_ r: DrawRecord) -> Rect {
+        var xs: [Double] = [], ys: [Double] = []
+        var rects = [r.bounds]
+        if r.contents != nil { rects.append(r.contentsDestination) }
+        if r.shadowOpacity > 0, r.shadowColor != nil {
+            let k = 3 * r.shadowRadius
+            rects.append(Rect(x: r.bounds.origin.x + r.shadowOffset.width - k, y: r.bounds.origin.y + r.shadowOffset.height - k,
+                              width: r.bounds.size.width + 2 * k, height: r.bounds.size.height + 2 * k))
+        }
+        let m = r.transform
+        for q in rects {
+            for (x, y) in [(q.origin.x, q.origin.y), (q.origin.x + q.size.width, q.origin.y),
+                           (q.origin.x, q.origin.y + q.size.height), (q.origin.x + q.size.width, q.origin.y + q.size.height)] {
+                xs.append(x * m.m11 + y * m.m21 + m.m41)
+                ys.append(x * m.m12 + y * m.m22 + m.m42)
+            }
+        }
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    private func contains(_ outer: Rect, _ inner: Rect) -> Bool {
+        outer.origin.x <= inner.origin.x && outer.origin.y <= inner.origin.y
+            && outer.origin.x + outer.size.width >= inner.origin.x + inner.size.width
+            && outer.origin.y + outer.size.height >= inner.origin.y + inner.size.height
+    }
+
+    @Test("Never smaller than what changed: every differing record's old and new extents are covered, over many random edits")
+    func coversChanges() throws {
+        let engine = Engine()
+        let root = try committed(engine, 1000, 1000)
+        var layers: [Layer] = []
+        var rng = SystemRandomNumberGenerator()
+        for i in 0..<20 {
+            let l = geoLayer(engine, geoRect(0, 0, 20, 20), geoPoint(Double(i * 45 + 20), Double(i * 40 + 20)))
+            try (i % 3 == 0 || layers.isEmpty ? root : layers[i - 1]).addSublayer(l)
+            layers.append(l)
+        }
+        try engine.tick(0)
+        _ = try engine.damage(root: root.id)  // start tracking
+        var previous = try engine.drawList(root: root.id)
+        for step in 1...40 {
+            let l = layers[Int.random(in: 0..<layers.count, using: &rng)]
+            try engine.withTransaction(disableActions: true) {
+                switch step % 5 {
+                case 0: l.position = geoPoint(Double.random(in: 0...900, using: &rng), Double.random(in: 0...900, using: &rng))
+                case 1: l.shadowOpacity = l.shadowOpacity > 0 ? 0 : 1; l.shadowRadius = Double.random(in: 0...10, using: &rng)
+                case 2: l.backgroundColor = Color(red: Double.random(in: 0...1, using: &rng), green: 0, blue: 0, alpha: 1)
+                case 3: l.transform = Transform3D(rotationAngle: Double.random(in: 0...3, using: &rng), x: 0, y: 0, z: 1)
+                default: l.isHidden.toggle()
+                }
+            }
+            try engine.tick(Double(step))
+            let current = try engine.drawList(root: root.id)
+            let damage = try engine.damage(root: root.id)
+            var changed: [Rect] = []
+            // What a renderer draws differently: every field but the list indices.
+            func look(_ r: DrawRecord) -> DrawRecord {
+                var c = r
+                c.depth = 0; c.descendantCount = 0; c.clipIndex = nil; c.groupIndex = nil
+                return c
+            }
+            let old = Dictionary(previous.map { ($0.layer, look($0)) }, uniquingKeysWith: { a, _ in a })
+            let new = Dictionary(current.map { ($0.layer, look($0)) }, uniquingKeysWith: { a, _ in a })
+            for (id, r) in new where old[id] != r { changed.append(extent(r)); if let o = old[id] { changed.append(extent(o)) } }
+            for (id, r) in old where new[id] == nil { changed.append(extent(r)) }
+            for e in changed {
+                #expect(damage.contains { contains($0, e) }, "step \(step): \(e) not in \(damage)")
+            }
+            if changed.isEmpty { #expect(damage.isEmpty) }
+            previous = current
+        }
+    }
+
+    @Test("Empty when nothing changed; small when one layer moves; the whole root when unknown")
+    func smallAndEmpty() throws {
+        let engine = Engine()
+        let root = try committed(engine, 1000, 1000)
+        let a = geoLayer(engine, geoRect(0, 0, 10, 10), geoPoint(100, 100))
+        try root.addSublayer(a)
+        try engine.tick(0)
+        #expect(try engine.damage(root: root.id).first.map { $0.size.width >= 1000 } == true)
+        _ = try engine.drawList(root: root.id)
+        _ = try engine.drawList(root: root.id)
+        #expect(try engine.damage(root: root.id).isEmpty)
+        try engine.withTransaction(disableActions: true) { a.position = geoPoint(200, 100) }
+        _ = try engine.drawList(root: root.id)
+        let d = try engine.damage(root: root.id)
+        #expect(d.count == 2 && d.allSatisfy { $0.size.width <= 12 && $0.size.height <= 12 })
+    }
+}
