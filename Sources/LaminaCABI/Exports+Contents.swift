@@ -431,62 +431,43 @@ final class CDrawSide {
     }
 }
 
-/// Per-engine side state, keyed by the engine box (lives as long as the box).
-final class CDrawSides: @unchecked Sendable {
-    static let shared = CDrawSides()
-    private var sides: [ObjectIdentifier: CDrawSide] = [:]
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    init() { pthread_mutex_init(mutex, nil) }
-    func side(for box: CDrawList) -> CDrawSide {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        if let s = sides[ObjectIdentifier(box)] { return s }
-        let s = CDrawSide()
-        sides[ObjectIdentifier(box)] = s
-        return s
-    }
-}
+/// The size of a 0.1 draw record: the fields before `struct_size`.
+let drawRecordSize01 = MemoryLayout<lamina_draw_record_t>.offset(of: \lamina_draw_record_t.struct_size)!
 
 @_cdecl("lamina_engine_draw_list_sized")
 public func lamina_engine_draw_list_sized(
     _ engine: OpaquePointer?, _ root: lamina_layer_t, _ time: Double, _ recordSize: Int,
     _ outRecords: UnsafeMutablePointer<UnsafeRawPointer?>?, _ outCount: UnsafeMutablePointer<Int>?
 ) -> lamina_status_t {
-    let minimum = MemoryLayout<lamina_draw_record_t>.offset(of: \lamina_draw_record_t.struct_size)!
-    guard recordSize >= minimum, recordSize <= 1 << 16 else {
-        return fail(LAMINA_STATUS_INVALID_ARGUMENT, "record_size must be at least LAMINA_DRAW_RECORD_SIZE_0_1 (\(minimum)), got \(recordSize)")
+    guard recordSize >= drawRecordSize01, recordSize <= 1 << 16 else {
+        return fail(LAMINA_STATUS_INVALID_ARGUMENT, "record_size must be at least LAMINA_DRAW_RECORD_SIZE_0_1 (\(drawRecordSize01)), got \(recordSize)")
     }
     guard let outRecords, let outCount else { return fail(LAMINA_STATUS_INVALID_ARGUMENT, "out_records or out_count is NULL") }
-    var records: UnsafePointer<lamina_draw_record_t>? = nil
-    var n = 0
-    let rc = lamina_engine_draw_list(engine, root, time, &records, &n)
-    guard rc == LAMINA_STATUS_OK else { return rc }
-    let size = MemoryLayout<lamina_draw_record_t>.size
-    if recordSize == size || n == 0 {
-        outRecords.pointee = UnsafeRawPointer(records)
+    return buildDrawList(engine, root, time) { records, n, storage in
+        let size = MemoryLayout<lamina_draw_record_t>.size
         outCount.pointee = n
-        return LAMINA_STATUS_OK
+        guard recordSize != size, n > 0, let records else {
+            outRecords.pointee = UnsafeRawPointer(records)
+            return
+        }
+        // Another record size (an older or newer header): repack into the side buffer, which
+        // is reused from frame to frame (no allocation in steady state).
+        let side = storage.side
+        let bytes = recordSize * n
+        if side.packedBytes < bytes {
+            side.packed?.deallocate()
+            side.packed = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+            side.packedBytes = bytes
+        }
+        let dst = side.packed!
+        let src = UnsafeRawPointer(records)
+        for i in 0..<n {
+            let d = dst + i * recordSize
+            d.copyMemory(from: src + i * size, byteCount: min(recordSize, size))
+            if recordSize > size { (d + size).initializeMemory(as: UInt8.self, repeating: 0, count: recordSize - size) }
+        }
+        outRecords.pointee = UnsafeRawPointer(dst)
     }
-    let storage = box(engine!).drawList!
-    pthread_mutex_lock(storage.mutex)
-    defer { pthread_mutex_unlock(storage.mutex) }
-    let side = CDrawSides.shared.side(for: storage)
-    let bytes = recordSize * n
-    if side.packedBytes < bytes {
-        side.packed?.deallocate()
-        side.packed = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
-        side.packedBytes = bytes
-    }
-    let dst = side.packed!
-    let src = UnsafeRawPointer(records!)
-    for i in 0..<n {
-        let d = dst + i * recordSize
-        d.copyMemory(from: src + i * size, byteCount: min(recordSize, size))
-        if recordSize > size { (d + size).initializeMemory(as: UInt8.self, repeating: 0, count: recordSize - size) }
-    }
-    outRecords.pointee = UnsafeRawPointer(dst)
-    outCount.pointee = n
-    return LAMINA_STATUS_OK
 }
 
 // MARK: - Damage
@@ -503,7 +484,7 @@ public func lamina_engine_damage(
         let found = try e.damage(root: LayerID(rawValue: root))
         pthread_mutex_lock(storage.mutex)
         defer { pthread_mutex_unlock(storage.mutex) }
-        let side = CDrawSides.shared.side(for: storage)
+        let side = storage.side
         side.damage.removeAll(keepingCapacity: true)
         for r in found { side.damage.append(r.c) }
         count.pointee = side.damage.count

@@ -268,6 +268,8 @@ public func lamina_layer_hit_test(
 /// goes when lamina_engine_destroy() runs.
 final class CDrawList: @unchecked Sendable {
     let list = DrawList()
+    /// Shadow paths, before records, images in use, the repacked copy and the damage.
+    let side = CDrawSide()
     var buffer: UnsafeMutablePointer<lamina_draw_record_t>? = nil
     var capacity = 0
     let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -332,15 +334,14 @@ extension lamina_draw_record_t {
     }
 }
 
-@_cdecl("lamina_engine_draw_list")
-public func lamina_engine_draw_list(
+/// Builds `root`'s C draw list at `time` into the engine's buffer (full records: every field
+/// of this version) and hands the records to `use` with the list's mutex held, so a caller can
+/// repack them before another thread rebuilds the list.
+func buildDrawList(
     _ engine: OpaquePointer?, _ root: lamina_layer_t, _ time: Double,
-    _ outRecords: UnsafeMutablePointer<UnsafePointer<lamina_draw_record_t>?>?,
-    _ outCount: UnsafeMutablePointer<Int>?
+    _ use: (UnsafePointer<lamina_draw_record_t>?, Int, CDrawList) -> Void
 ) -> lamina_status_t {
     withEngine(engine) { e throws(LaminaError) in
-        let records = try required(outRecords, "out_records")
-        let count = try required(outCount, "out_count")
         guard time.isFinite else { throw LaminaError(.invalidArgument, "time must be finite, got \(time)") }
         guard let storage = box(engine!).drawList else {
             throw LaminaError(.staleHandle, "engine was destroyed")
@@ -349,12 +350,15 @@ public func lamina_engine_draw_list(
         defer { pthread_mutex_unlock(storage.mutex) }
         // Records go straight into the C buffer: no intermediate Swift array. Shadow paths
         // and transitions' before records go to side buffers (Exports+Contents.swift).
-        let side = CDrawSides.shared.side(for: storage)
-        side.reset()
+        // The side buffers are reset at the first record, not before: a call that fails (a
+        // root never committed) leaves the previous list and everything it points to valid.
+        let side = storage.side
+        var started = false
         var n = 0
         try e.visitDrawList(
             root: LayerID(rawValue: root), at: time, scratch: storage.list,
             emit: { record in
+                if !started { side.reset(); started = true }
                 storage.ensureRoom(after: n)
                 side.fill(storage.buffer! + n, record, at: n)
                 n += 1
@@ -367,10 +371,30 @@ public func lamina_engine_draw_list(
                     storage.buffer![index].mask_count = UInt32(clamping: c)
                 }
             })
+        if !started { side.reset() }
         side.finish(storage.buffer)
-        records.pointee = n == 0 ? nil : UnsafePointer(storage.buffer)
-        count.pointee = n
+        use(n == 0 ? nil : UnsafePointer(storage.buffer), n, storage)
     }
+}
+
+/// The 0.1 entry point, kept for binaries built against the 0.1 header: records of the 0.1
+/// layout (LAMINA_DRAW_RECORD_SIZE_0_1 bytes apart). The header maps source calls of this name
+/// to lamina_engine_draw_list_sized() with the caller's sizeof(lamina_draw_record_t).
+@_cdecl("lamina_engine_draw_list")
+public func lamina_engine_draw_list(
+    _ engine: OpaquePointer?, _ root: lamina_layer_t, _ time: Double,
+    _ outRecords: UnsafeMutablePointer<UnsafePointer<lamina_draw_record_t>?>?,
+    _ outCount: UnsafeMutablePointer<Int>?
+) -> lamina_status_t {
+    guard let outRecords, let outCount else {
+        return fail(LAMINA_STATUS_INVALID_ARGUMENT, "out_records or out_count is NULL")
+    }
+    var raw: UnsafeRawPointer? = nil
+    let rc = lamina_engine_draw_list_sized(engine, root, time, drawRecordSize01, &raw, outCount)
+    if rc == LAMINA_STATUS_OK {
+        outRecords.pointee = raw.map { $0.assumingMemoryBound(to: lamina_draw_record_t.self) }
+    }
+    return rc
 }
 
 @_cdecl("lamina_engine_next_frame_time")

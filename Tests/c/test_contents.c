@@ -294,7 +294,8 @@ static void paths_and_shadow_path(void **state) {
     ASSERT_OK(lamina_layer_release(e, l));
 }
 
-/* struct_size versioning: a 0.1 host gets 0.1-sized records; a newer host gets zeros. */
+/* struct_size versioning: a 0.1 host gets 0.1-sized records (from the sized call and from the
+ * 0.1 symbol); a newer host gets zeros past the library's record. */
 static void sized_records(void **state) {
     lt_fixture_t *f = (lt_fixture_t *)*state;
     lamina_engine_t *e = f->engine;
@@ -314,6 +315,20 @@ static void sized_records(void **state) {
     assert_true(second->layer == child);
     assert_int_equal(second->struct_size, sizeof(lamina_draw_record_t));
     ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_engine_draw_list_sized(e, root, 0, 8, &p, &n));
+    /* A binary built against the 0.1 header calls the symbol itself: 0.1-sized records. */
+    const lamina_draw_record_t *old = NULL;
+    ASSERT_OK((lamina_engine_draw_list)(e, root, 0, &old, &n));
+    assert_int_equal(n, 2);
+    second = (const lamina_draw_record_t *)(const void *)((const char *)old + LAMINA_DRAW_RECORD_SIZE_0_1);
+    assert_true(second->layer == child);
+    assert_true(((const lamina_draw_record_t *)old)->layer == root);
+    /* Source calls of the name go through the header's macro: this header's full record. */
+    const lamina_draw_record_t *cur = NULL;
+    ASSERT_OK(lamina_engine_draw_list(e, root, 0, &cur, &n));
+    assert_true(cur[1].layer == child);
+    assert_int_equal(cur[1].struct_size, sizeof(lamina_draw_record_t));
+    ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_engine_draw_list(e, root, 0, NULL, &n));
+    ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, (lamina_engine_draw_list)(e, root, 0, NULL, &n));
     ASSERT_OK(lamina_layer_release(e, child));
     ASSERT_OK(lamina_layer_release(e, root));
 }

@@ -127,7 +127,8 @@ static void test_deep_transactions(void **state) {
     ASSERT_OK(lamina_layer_set_number(e, l, "opacity", 0.25));
     for (int i = 0; i < 1024; i++) ASSERT_OK(lamina_transaction_commit(e));
     ASSERT_FAILS(LAMINA_STATUS_MISUSE, lamina_transaction_commit(e));
-    ASSERT_OK(lamina_engine_tick(e, 10.0));
+    ASSERT_OK(lamina_engine_tick(e, 10.0)); /* the change animates from here (R2) */
+    ASSERT_OK(lamina_engine_tick(e, 11.0));
     lamina_value_t v;
     ASSERT_OK(lamina_layer_get_presentation_value(e, l, "opacity", &v));
     ASSERT_DOUBLE_EQ(0.25, v.u.number);

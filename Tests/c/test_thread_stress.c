@@ -186,7 +186,8 @@ static void test_stress(void **state) {
     assert_int_equal(atomic_load(&failures), 0);
     /* No lost update: every thread's last write is the model and, after a tick, the
      * presentation (the exited threads' writes too). */
-    ASSERT_OK(lamina_engine_tick(engine, 1e6));
+    ASSERT_OK(lamina_engine_tick(engine, 1e6)); /* commits: the last changes animate from 1e6 (R2) */
+    ASSERT_OK(lamina_engine_tick(engine, 2e6));
     for (int m = 0; m < MUTATORS; m++) {
         lamina_value_t v;
         ASSERT_OK(lamina_layer_get_presentation_value(engine, own[m], "zPosition", &v));

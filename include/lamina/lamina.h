@@ -861,7 +861,14 @@ typedef struct lamina_draw_record {
  *  destruction (a failing call leaves the previous list valid); NULL when the count is 0. Calls on one engine from two threads must not
  *  overlap with reading the previous result. Steady state allocates nothing once the buffer
  *  has grown. Errors: INVALID_ARGUMENT, STALE_HANDLE, NO_PRESENTATION (root never committed),
- *  OUT_OF_MEMORY. Since: 0.1 */
+ *  OUT_OF_MEMORY. Since: 0.1
+ *
+ *  Versioning: the exported symbol returns records of the 0.1 layout
+ *  (LAMINA_DRAW_RECORD_SIZE_0_1 bytes apart), so binaries built against the 0.1 header keep
+ *  working. Source that calls lamina_engine_draw_list() is compiled, through the macro after
+ *  lamina_engine_draw_list_sized(), into a call of lamina_engine_draw_list_sized() with its own
+ *  sizeof(lamina_draw_record_t): every field its header knows. (Bindings that call the symbol
+ *  directly, such as ctypes, call lamina_engine_draw_list_sized() themselves.) */
 LAMINA_API lamina_status_t lamina_engine_draw_list(
     lamina_engine_t *engine, lamina_layer_t root, double time,
     const lamina_draw_record_t **out_records, size_t *out_count);
@@ -1837,19 +1844,19 @@ typedef double (*lamina_clock_fn)(void *userdata);
  *  `free_userdata` (may be NULL) runs once — when the clock is replaced or cleared, when the
  *  engine is destroyed, or at once if `clock` is NULL or the call fails — never under an
  *  engine lock. A reading that is not finite is ignored by commits.
- *  Errors: INVALID_ARGUMENT (NULL engine), STALE_HANDLE. Thread safety: any thread. Since: 0.1 */
+ *  Errors: INVALID_ARGUMENT (NULL engine), STALE_HANDLE. Thread safety: any thread. Since: 0.2 */
 LAMINA_API lamina_status_t lamina_engine_set_clock(
     lamina_engine_t *engine, lamina_clock_fn clock, void *userdata, lamina_free_fn free_userdata);
 
 /** Gives the engine the monotonic clock (CLOCK_MONOTONIC, the clock of lamina_clock_now(); never
  *  the wall clock, R1), replacing any clock set before.
- *  Errors: INVALID_ARGUMENT, STALE_HANDLE. Since: 0.1 */
+ *  Errors: INVALID_ARGUMENT, STALE_HANDLE. Since: 0.2 */
 LAMINA_API lamina_status_t lamina_engine_use_monotonic_clock(lamina_engine_t *engine);
 
 /** lamina_engine_tick() at the engine clock's reading (or the engine's current time if the
  *  reading is earlier: time does not go back this way).
  *  Errors: INVALID_ARGUMENT (NULL engine, or the clock returned NaN/infinity), STALE_HANDLE,
- *  MISUSE when the engine has no clock, and as lamina_engine_tick(). Since: 0.1 */
+ *  MISUSE when the engine has no clock, and as lamina_engine_tick(). Since: 0.2 */
 LAMINA_API lamina_status_t lamina_engine_tick_now(lamina_engine_t *engine);
 
 /* A host delegate (lamina_layer_set_delegate) on a view-backed layer answers before the view   */
@@ -1861,7 +1868,7 @@ LAMINA_API lamina_status_t lamina_engine_tick_now(lamina_engine_t *engine);
 /** Whether the calling thread is inside an animation block that animates (begun with
  *  lamina_view_animation_begin() and a duration > 0): what a delegate asks to decide, as
  *  UIKit's +[UIView inheritedAnimationDuration] > 0. Errors: INVALID_ARGUMENT (NULL),
- *  STALE_HANDLE. Thread safety: answers for the calling thread. Since: 0.1 */
+ *  STALE_HANDLE. Thread safety: answers for the calling thread. Since: 0.2 */
 LAMINA_API lamina_status_t lamina_view_animation_is_open(
     lamina_engine_t *engine, lamina_bool_t *out_open);
 
@@ -1993,6 +2000,21 @@ LAMINA_API lamina_status_t lamina_layer_get_mask(
 LAMINA_API lamina_status_t lamina_engine_draw_list_sized(
     lamina_engine_t *engine, lamina_layer_t root, double time, size_t record_size,
     const void **out_records, size_t *out_count);
+
+/* Source calls of lamina_engine_draw_list() get records of this header's size (see its
+ * "Versioning" note); `(lamina_engine_draw_list)(...)` names the 0.1 symbol itself. The inline
+ * function keeps the out_records type checked. */
+static inline lamina_status_t lamina_engine_draw_list_current_(
+    lamina_engine_t *engine, lamina_layer_t root, double time,
+    const lamina_draw_record_t **out_records, size_t *out_count) {
+    const void *records = NULL;
+    lamina_status_t status = lamina_engine_draw_list_sized(
+        engine, root, time, sizeof(lamina_draw_record_t), out_records ? &records : NULL, out_count);
+    if (status == LAMINA_STATUS_OK) *out_records = (const lamina_draw_record_t *)records;
+    return status;
+}
+#define lamina_engine_draw_list(engine, root, time, out_records, out_count) \
+    lamina_engine_draw_list_current_((engine), (root), (time), (out_records), (out_count))
 
 /** The damage of `root` (RS-10): the rectangles, in root space (the records' transform
  *  space), that changed between the last two draw lists built for it; see

@@ -106,8 +106,9 @@ extension Value {
     public var isFiniteAndBounded: Bool {
         @inline(__always) func ok(_ v: Double) -> Bool { v.magnitude <= Self.maximumMagnitude }
         switch self {
-        case .null, .bool, .string: return true
+        case .null, .bool, .string, .image: return true
         case .number(let v): return ok(v)
+        case .path(let p): return p.elements.allSatisfy { $0.points.allSatisfy { ok($0.x) && ok($0.y) } }
         case .point(let p): return ok(p.x) && ok(p.y)
         case .size(let s): return ok(s.width) && ok(s.height)
         case .rect(let r): return ok(r.origin.x) && ok(r.origin.y) && ok(r.size.width) && ok(r.size.height)

@@ -7,7 +7,7 @@ import sys
 import threading
 import weakref
 from contextlib import contextmanager
-from ctypes import POINTER, byref, cast, c_double, c_size_t, c_uint8, c_uint32, c_uint64, create_string_buffer
+from ctypes import POINTER, byref, cast, c_double, c_size_t, c_uint8, c_uint32, c_uint64, c_void_p, create_string_buffer, sizeof
 from dataclasses import dataclass
 from typing import (
     Any,
@@ -1200,13 +1200,17 @@ class Engine:
         """The draw list of ``root``'s subtree in painter's order (back to front) at ``at``
         (default: the engine's time)."""
         t = self.time if at is None else float(at)
-        recs = POINTER(C.DrawRecord)()
+        raw = c_void_p()
         n = c_size_t()
         if not isinstance(root, Layer):
             raise TypeError(f"root must be a Layer, not {type(root).__name__}")
         if root._engine is not self:
             raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{root!r} belongs to another engine", "draw_list")
-        C.lib.lamina_engine_draw_list(self._ptr(), root._handle, t, byref(recs), byref(n))
+        # The sized call: records of this binding's DrawRecord layout (the plain symbol gives
+        # the 0.1 layout, for binaries built against the 0.1 header).
+        C.lib.lamina_engine_draw_list_sized(self._ptr(), root._handle, t, sizeof(C.DrawRecord),
+                                            byref(raw), byref(n))
+        recs = cast(raw, POINTER(C.DrawRecord))
         return [self._record(recs[i]) for i in range(n.value)]
 
     def _record(self, r: Any) -> DrawRecord:
