@@ -157,6 +157,13 @@ typedef int32_t lamina_value_type_t;
 #define LAMINA_VALUE_TRANSFORM 6 /* u.transform */
 #define LAMINA_VALUE_BOOL 7      /* u.boolean */
 #define LAMINA_VALUE_STRING 8    /* u.string: NUL-terminated UTF-8 */
+#define LAMINA_VALUE_VECTOR3 9   /* u.vector3: three numbers, the input of the scale and
+                                    translate value functions (CA-7.5); no property holds one */
+
+/** Three numbers (x, y, z), for LAMINA_VALUE_VECTOR3. */
+typedef struct lamina_vector3 {
+    double x, y, z;
+} lamina_vector3_t;
 
 /** A tagged value, for the key-based property and transaction functions.
  *
@@ -174,6 +181,7 @@ typedef struct lamina_value {
         lamina_transform3d_t transform;
         lamina_bool_t boolean;
         const char *string;
+        lamina_vector3_t vector3;
     } u;
 } lamina_value_t;
 

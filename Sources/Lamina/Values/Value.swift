@@ -20,6 +20,25 @@ public enum ValueType: Int32, Sendable, CaseIterable {
     case bool = 7
     /// A `String`.
     case string = 8
+    /// A ``Vector3``: the three components value functions take (CA-7.5).
+    case vector3 = 9
+}
+
+/// Three numbers (x, y, z): the input of the `scale` and `translate` value functions (CA-7.5:
+/// `scale` from [1, 1, 1] to [3, 3, 3]). Only animation values take it; no property holds one.
+public struct Vector3: Hashable, Sendable {
+    /// The x component.
+    public var x: Double
+    /// The y component.
+    public var y: Double
+    /// The z component.
+    public var z: Double
+    /// Creates a vector.
+    public init(x: Double, y: Double, z: Double) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
 }
 
 /// A property value of any of the types Lamina animates or stores.
@@ -47,6 +66,8 @@ public enum Value: Hashable, Sendable {
     case bool(Bool)
     /// A string.
     case string(String)
+    /// Three numbers, for the value functions (CA-7.5).
+    case vector3(Vector3)
 
     /// The type tag of this value.
     public var type: ValueType {
@@ -60,6 +81,7 @@ public enum Value: Hashable, Sendable {
         case .transform: return .transform
         case .bool: return .bool
         case .string: return .string
+        case .vector3: return .vector3
         }
     }
 
@@ -68,6 +90,7 @@ public enum Value: Hashable, Sendable {
         switch self {
         case .null, .bool, .string: return true
         case .number(let v): return v.isFinite
+        case .vector3(let v): return v.x.isFinite && v.y.isFinite && v.z.isFinite
         case .point(let p): return p.x.isFinite && p.y.isFinite
         case .size(let s): return s.width.isFinite && s.height.isFinite
         case .rect(let r):

@@ -124,3 +124,18 @@ def test_ca_4_9_view_policy_and_delegate_fallback(engine):
     assert "shadowRadius" not in layer.animation_keys
     a = layer.animation("cornerRadius")
     assert a.additive and a.from_value == -10.0 and a.to_value == 0.0
+
+
+def test_ca_7_5_value_functions_take_three_components(engine, layer):
+    anim = BasicAnimation("transform", from_value=[1, 1, 1], to_value=(3, 3, 3), duration=1.0,
+                          value_function="scale")
+    layer.add_animation(anim, key="s")
+    engine.tick(0)
+    m = layer.presentation(at=0.5).transform
+    assert (m.m11, m.m22, m.m33) == pytest.approx((2.0, 2.0, 2.0))
+    assert layer.animation("s").to_value == lamina.Vector3(3, 3, 3)
+    layer.add_animation(BasicAnimation("transform", from_value=lamina.Vector3(0, 0, 0),
+                                       to_value=lamina.Vector3(10, 20, 30), duration=1.0,
+                                       value_function="translate"), key="t")
+    engine.tick(0)
+    assert layer.presentation(at=0.5).transform.m43 == pytest.approx(15.0)

@@ -66,6 +66,7 @@ from ._types import (
     Size,
     TimingFunction,
     Transform3D,
+    Vector3,
 )
 
 #: The loaded C library's version string, e.g. "0.1.0".
@@ -83,4 +84,5 @@ __all__ = [
     "StaleHandleError", "Style", "TimingFunction", "Transaction", "Transform3D",
     "TransitionAnimation", "TransitionInfo", "TypeMismatchError", "UnknownKeyError",
     "ViewAnimationOptions", "WHITE", "clock_now", "library_path", "library_version",
+    "Vector3",
 ]

@@ -52,6 +52,10 @@ class TimingFunction(Structure):
     _fields_ = [("c1x", c_double), ("c1y", c_double), ("c2x", c_double), ("c2y", c_double)]
 
 
+class Vector3(Structure):
+    _fields_ = [("x", c_double), ("y", c_double), ("z", c_double)]
+
+
 class _ValueUnion(Union):
     _fields_ = [
         ("number", c_double),
@@ -62,6 +66,7 @@ class _ValueUnion(Union):
         ("transform", Transform3D),
         ("boolean", c_uint32),
         ("string", c_char_p),
+        ("vector3", Vector3),
     ]
 
 
@@ -71,6 +76,7 @@ class Value(Structure):
 
 VALUE_NULL, VALUE_NUMBER, VALUE_POINT, VALUE_SIZE, VALUE_RECT = 0, 1, 2, 3, 4
 VALUE_COLOR, VALUE_TRANSFORM, VALUE_BOOL, VALUE_STRING = 5, 6, 7, 8
+VALUE_VECTOR3 = 9
 
 
 class MediaTiming(Structure):
