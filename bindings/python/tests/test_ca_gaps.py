@@ -139,3 +139,28 @@ def test_ca_7_5_value_functions_take_three_components(engine, layer):
                                        value_function="translate"), key="t")
     engine.tick(0)
     assert layer.presentation(at=0.5).transform.m43 == pytest.approx(15.0)
+
+
+def test_ca_4_6_delayed_block_holds_the_old_value(engine):
+    layer = engine.layer(bounds=(0, 0, 10, 10), view_backed=True)
+    engine.tick(0)
+    with engine.animate(1.0, delay=1.0, curve="linear"):
+        layer.position = (100, 0)
+        layer.corner_radius = 8.0
+    engine.tick(0)
+    engine.tick(0.5)  # in the delay: still where it was
+    p = layer.presentation()
+    assert p.position == lamina.Point(0, 0) and p.corner_radius == 0.0
+    engine.tick(1.5)
+    assert layer.presentation().position.x == pytest.approx(50)
+
+
+def test_item_11_reflection_stays_flat(engine):
+    layer = engine.layer(transform=lamina.Transform3D.scaling(-1, 1))
+    engine.tick(0)
+    with engine.transaction(duration=1.0, timing="linear"):
+        layer.transform = lamina.IDENTITY
+    engine.tick(0)
+    m = layer.presentation(at=0.25).transform
+    assert (m.m11, m.m22, m.m33) == pytest.approx((-0.5, 1.0, 1.0))
+    assert layer.presentation(at=0.5).transform.m11 == pytest.approx(0.0, abs=1e-12)
