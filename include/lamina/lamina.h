@@ -244,7 +244,8 @@ LAMINA_API lamina_status_t lamina_engine_destroy(lamina_engine_t *engine);
  *  of this engine or while another thread is ticking it. Since: 0.1 */
 LAMINA_API lamina_status_t lamina_engine_tick(lamina_engine_t *engine, double time);
 
-/** The engine's current time: the time of the last tick (0 before the first).
+/** The engine's current time: the time of the last tick (0 before the first); with a clock,
+ *  commits also move it forward to the clock's reading (R1).
  *  Errors: INVALID_ARGUMENT, STALE_HANDLE. Since: 0.1 */
 LAMINA_API lamina_status_t lamina_engine_get_time(lamina_engine_t *engine, double *out_time);
 
