@@ -390,6 +390,7 @@ static void run_scenario(size_t n, int frames, result_t *r, int quiet) {
     for (size_t i = 0; i < n; i++) CHECK(lamina_layer_set_number(e, layers[i], "opacity", OPACITY1));
     r->setnum_anim_ns = (now_ns() - t0) / (double)n;
     CHECK(lamina_transaction_commit(e));
+    CHECK(lamina_engine_tick(e, 3.0)); /* the commit begins here (R2: at the next tick) */
     CHECK(lamina_engine_tick(e, 3.1)); /* 0.1 s into the default 0.25 s animations */
     check_in_flight(e, layers, n, "after implicit sets");
     r->checksum = sink;

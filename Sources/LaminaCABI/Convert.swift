@@ -91,6 +91,8 @@ extension Value {
         case LAMINA_VALUE_COLOR: self = .color(Color(v.u.color))
         case LAMINA_VALUE_TRANSFORM: self = .transform(Transform3D(v.u.transform))
         case LAMINA_VALUE_BOOL: self = .bool(v.u.boolean != 0)
+        case LAMINA_VALUE_VECTOR3:
+            self = .vector3(Vector3(x: v.u.vector3.x, y: v.u.vector3.y, z: v.u.vector3.z))
         case LAMINA_VALUE_STRING:
             guard let s = v.u.string else {
                 throw LaminaError(.invalidArgument, "string value with a NULL pointer")
@@ -120,6 +122,9 @@ extension Value {
         case .color(let c): v.type = LAMINA_VALUE_COLOR; v.u.color = c.c
         case .transform(let m): v.type = LAMINA_VALUE_TRANSFORM; v.u.transform = m.c
         case .bool(let b): v.type = LAMINA_VALUE_BOOL; v.u.boolean = cbool(b)
+        case .vector3(let t):
+            v.type = LAMINA_VALUE_VECTOR3
+            v.u.vector3 = lamina_vector3_t(x: t.x, y: t.y, z: t.z)
         case .string(let s):
             let slot = currentThreadState().stringValue
             slot.set(s)

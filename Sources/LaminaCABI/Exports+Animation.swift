@@ -429,7 +429,7 @@ private func checkValueTypes(_ a: Animation, _ e: Engine, _ layer: LayerID) thro
     func accepts(_ v: Value) -> Bool {
         if v.type == type { return true }
         if v.type == .null { return type == .color }
-        return viaFunction && (v.type == .number || v.type == .point || v.type == .size)
+        return viaFunction && (v.type == .number || v.type == .point || v.type == .size || v.type == .vector3)
     }
     func mismatch(_ what: String, _ v: Value) -> LaminaError {
         LaminaError(.typeMismatch, "'\(keyPath)' holds a \(type), but the animation's \(what) is a \(v.type)")

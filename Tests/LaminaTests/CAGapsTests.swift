@@ -184,3 +184,23 @@ struct ViewPolicyTests {
         #expect(!engine.isViewAnimationBlockOpen)
     }
 }
+
+@Suite("Value functions take three components (CA-7.5)")
+struct ValueFunction3Tests {
+    @Test("CA-7.5: scale from [1, 1, 1] to [3, 3, 3]; translate with z")
+    func threeComponents() throws {
+        let engine = Engine()
+        let layer = try makeCommittedLayer(engine)
+        var s = Animation.basic(
+            keyPath: "transform", from: .vector3(Vector3(x: 1, y: 1, z: 1)),
+            to: .vector3(Vector3(x: 3, y: 3, z: 3)), duration: 1)
+        s.valueFunction = .scale
+        try layer.add(s, forKey: "s")
+        try engine.tick(0)
+        let mid = try #require(try layer.presentationValue(forKeyPath: "transform", at: 0.5)?.transformPayload)
+        #expect(approx(mid, Transform3D(scaleX: 2, y: 2, z: 2), tolerance: 1e-12))
+        #expect(ValueFunction.translate.apply(.vector3(Vector3(x: 1, y: 2, z: 3)))
+                == .transform(Transform3D(translationX: 1, y: 2, z: 3)))
+        #expect(ValueFunction.rotateZ.apply(.vector3(Vector3(x: 1, y: 2, z: 3))) == nil)
+    }
+}

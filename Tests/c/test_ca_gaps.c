@@ -218,6 +218,37 @@ static void reflection_stays_flat(void **state) {
     ASSERT_NEAR(1.0, v.u.transform.m22, 1e-12);
 }
 
+/* CA-7.5: the scale value function takes three components: [1,1,1] -> [3,3,3]. */
+static void value_function_takes_three_components(void **state) {
+    lt_fixture_t *f = *state;
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    lamina_animation_t *a = NULL;
+    ASSERT_OK(lamina_animation_create_basic("transform", &a));
+    lamina_value_t from = {.type = LAMINA_VALUE_VECTOR3}, to = {.type = LAMINA_VALUE_VECTOR3};
+    from.u.vector3 = (lamina_vector3_t){1, 1, 1};
+    to.u.vector3 = (lamina_vector3_t){3, 3, 3};
+    ASSERT_OK(lamina_animation_set_from_value(a, &from));
+    ASSERT_OK(lamina_animation_set_to_value(a, &to));
+    ASSERT_OK(lamina_animation_set_value_function(a, LAMINA_VALUE_FUNCTION_SCALE));
+    lamina_media_timing_t t = LAMINA_MEDIA_TIMING_INIT;
+    t.duration = 1;
+    ASSERT_OK(lamina_animation_set_media_timing(a, &t));
+    ASSERT_OK(lamina_layer_add_animation(f->engine, f->layer, a, "s"));
+    lamina_value_t back;
+    ASSERT_OK(lamina_animation_get_to_value(a, &back));
+    assert_int_equal(back.type, LAMINA_VALUE_VECTOR3);
+    ASSERT_DOUBLE_EQ(3.0, back.u.vector3.z);
+    ASSERT_OK(lamina_animation_release(a));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    lamina_value_t v;
+    ASSERT_OK(lamina_layer_get_presentation_value_at(f->engine, f->layer, "transform", 0.5, &v));
+    ASSERT_NEAR(2.0, v.u.transform.m11, 1e-12);
+    ASSERT_NEAR(2.0, v.u.transform.m22, 1e-12);
+    ASSERT_NEAR(2.0, v.u.transform.m33, 1e-12);
+    /* No property holds a vector3. */
+    ASSERT_FAILS(LAMINA_STATUS_TYPE_MISMATCH, lamina_layer_set_value(f->engine, f->layer, "opacity", &to));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(settling_duration_matches_apples_examples),
@@ -227,6 +258,7 @@ int main(void) {
         LT_TEST(layer_media_timing_and_pause),
         LT_TEST(view_policy_and_delegate_fallback),
         LT_TEST(reflection_stays_flat),
+        LT_TEST(value_function_takes_three_components),
     };
     return cmocka_run_group_tests_name("ca_gaps", tests, NULL, NULL);
 }

@@ -172,6 +172,14 @@ typedef int32_t lamina_value_type_t;
  *  Reference-counted: see lamina_image_retain() / lamina_image_release(). Since: 0.2 */
 typedef uint64_t lamina_image_t;
 #define LAMINA_IMAGE_NONE 0u
+#define LAMINA_VALUE_VECTOR3 11  /* u.vector3: three numbers, the input of the scale and
+                                    translate value functions (CA-7.5); no property holds one;
+                                    since 0.2 */
+
+/** Three numbers (x, y, z), for LAMINA_VALUE_VECTOR3. */
+typedef struct lamina_vector3 {
+    double x, y, z;
+} lamina_vector3_t;
 
 /** A tagged value, for the key-based property and transaction functions.
  *
@@ -195,6 +203,7 @@ typedef struct lamina_value {
                                                           (like strings). */
             size_t count;
         } path; /* Since 0.2. */
+        lamina_vector3_t vector3; /* Since 0.2. */
     } u;
 } lamina_value_t;
 
@@ -259,7 +268,8 @@ LAMINA_API lamina_status_t lamina_engine_destroy(lamina_engine_t *engine);
  *  of this engine or while another thread is ticking it. Since: 0.1 */
 LAMINA_API lamina_status_t lamina_engine_tick(lamina_engine_t *engine, double time);
 
-/** The engine's current time: the time of the last tick (0 before the first).
+/** The engine's current time: the time of the last tick (0 before the first); with a clock,
+ *  commits also move it forward to the clock's reading (R1).
  *  Errors: INVALID_ARGUMENT, STALE_HANDLE. Since: 0.1 */
 LAMINA_API lamina_status_t lamina_engine_get_time(lamina_engine_t *engine, double *out_time);
 

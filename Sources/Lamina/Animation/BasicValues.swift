@@ -9,10 +9,10 @@
 /// Inputs, in radians for the rotations:
 /// - `rotateX`/`rotateY`/`rotateZ`, `scaleX`/`scaleY`/`scaleZ`, `translateX`/`translateY`/
 ///   `translateZ` take a `.number`.
-/// - `scale` and `translate` take three values in Core Animation. `Value` has no 3-vector, so
-///   Lamina accepts a `.point` or `.size` for (x, y) with z = 1 for `scale` and z = 0 for
-///   `translate`, or a `.number`, which `scale` applies to all three axes (uniform scale) and
-///   `translate` applies to x only.
+/// - `scale` and `translate` take three values, a `.vector3` (x, y, z), as in Core Animation
+///   (scale from [1, 1, 1] to [3, 3, 3]). They also accept a `.point` or `.size` for (x, y)
+///   with z = 1 for `scale` and z = 0 for `translate`, or a `.number`, which `scale` applies
+///   to all three axes (uniform scale) and `translate` applies to x only.
 /// - Every function passes a `.transform` through unchanged (the value is already a matrix).
 ///
 /// Any other input answers nil. The output is always a `.transform`.
@@ -44,6 +44,13 @@ public enum ValueFunction: String, Sendable, CaseIterable {
     /// type's documentation).
     public func apply(_ v: Value) -> Value? {
         if case .transform = v { return v }
+        if case .vector3(let t) = v {  // CA-7.5: scale and translate take three values
+            switch self {
+            case .scale: return .transform(Transform3D(scaleX: t.x, y: t.y, z: t.z))
+            case .translate: return .transform(Transform3D(translationX: t.x, y: t.y, z: t.z))
+            default: return nil
+            }
+        }
         let pair: (x: Double, y: Double)?
         switch v {
         case .point(let p): pair = (p.x, p.y)
@@ -211,7 +218,7 @@ extension Value {
     /// opposed to the discrete booleans, strings and nil.
     public var isAccumulable: Bool {
         switch self {
-        case .number, .point, .size, .rect, .color, .transform: return true
+        case .number, .point, .size, .rect, .color, .transform, .vector3: return true
         case .null, .bool, .string, .image, .path: return false
         }
     }
@@ -247,6 +254,8 @@ extension Value {
                 if n > 0 { base = base.concatenating(base) }
             }
             return .transform(result)
+        case .vector3(let v):
+            return .vector3(Vector3(x: v.x * k, y: v.y * k, z: v.z * k))
         case .null, .bool, .string, .image, .path:
             return nil
         }

@@ -300,6 +300,7 @@ extension Engine {
         }
     }
 
-    /// The engine's current time: that of the last tick (0 before the first).
+    /// The engine's current time: that of the last tick (0 before the first); with a
+    /// ``clock``, commits also move it forward to the clock's reading (R1).
     public var time: Double { lock.withLock { now } }
 }

@@ -49,6 +49,8 @@ extension Value {
         case let (.path(a), .path(b)):
             // RS-8.5: point by point when the structures match, else a switch at 0.5.
             return .path(a.interpolated(to: b, progress: p))
+        case let (.vector3(a), .vector3(b)):
+            return .vector3(Vector3(x: lerp(a.x, b.x, p), y: lerp(a.y, b.y, p), z: lerp(a.z, b.z, p)))
         case (.bool, .bool), (.string, .string), (.image, .image), (.null, _), (_, .null):
             // Discrete (R9): nil colours do not interpolate (CA-3.15), they switch at 0.5.
             return p < 0.5 ? self : other
@@ -75,6 +77,7 @@ extension Value {
                 red: a.red + b.red, green: a.green + b.green, blue: a.blue + b.blue,
                 alpha: a.alpha + b.alpha))
         case let (.transform(a), .transform(b)): return .transform(a.concatenating(b))
+        case let (.vector3(a), .vector3(b)): return .vector3(Vector3(x: a.x + b.x, y: a.y + b.y, z: a.z + b.z))
         case let (.bool(a), .bool(b)): return .bool(a || b)
         case (.string, .string), (.image, .image), (.path, .path), (.null, _), (_, .null): return other
         default: return nil

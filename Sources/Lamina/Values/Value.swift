@@ -24,6 +24,25 @@ public enum ValueType: Int32, Sendable, CaseIterable {
     case image = 9
     /// A ``Path`` (`shadowPath`).
     case path = 10
+    /// A ``Vector3``: the three components value functions take (CA-7.5).
+    case vector3 = 11
+}
+
+/// Three numbers (x, y, z): the input of the `scale` and `translate` value functions (CA-7.5:
+/// `scale` from [1, 1, 1] to [3, 3, 3]). Only animation values take it; no property holds one.
+public struct Vector3: Hashable, Sendable {
+    /// The x component.
+    public var x: Double
+    /// The y component.
+    public var y: Double
+    /// The z component.
+    public var z: Double
+    /// Creates a vector.
+    public init(x: Double, y: Double, z: Double) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
 }
 
 /// A property value of any of the types Lamina animates or stores.
@@ -55,6 +74,8 @@ public enum Value: Hashable, Sendable {
     case image(Image)
     /// A path (`shadowPath`, RS-3.4).
     case path(Path)
+    /// Three numbers, for the value functions (CA-7.5).
+    case vector3(Vector3)
 
     /// The type tag of this value.
     public var type: ValueType {
@@ -70,6 +91,7 @@ public enum Value: Hashable, Sendable {
         case .string: return .string
         case .image: return .image
         case .path: return .path
+        case .vector3: return .vector3
         }
     }
 
@@ -79,6 +101,7 @@ public enum Value: Hashable, Sendable {
         case .null, .bool, .string, .image: return true
         case .path(let p): return p.isFinite
         case .number(let v): return v.isFinite
+        case .vector3(let v): return v.x.isFinite && v.y.isFinite && v.z.isFinite
         case .point(let p): return p.x.isFinite && p.y.isFinite
         case .size(let s): return s.width.isFinite && s.height.isFinite
         case .rect(let r):
@@ -109,6 +132,7 @@ extension Value {
         case .null, .bool, .string, .image: return true
         case .number(let v): return ok(v)
         case .path(let p): return p.elements.allSatisfy { $0.points.allSatisfy { ok($0.x) && ok($0.y) } }
+        case .vector3(let v): return ok(v.x) && ok(v.y) && ok(v.z)
         case .point(let p): return ok(p.x) && ok(p.y)
         case .size(let s): return ok(s.width) && ok(s.height)
         case .rect(let r): return ok(r.origin.x) && ok(r.origin.y) && ok(r.size.width) && ok(r.size.height)

@@ -22,6 +22,7 @@ with lamina.Engine() as engine:
             with engine.transaction(duration=4.0):
                 box.position = point
             print(f"  -> moves to {point} over 4 s")
+        engine.tick(t)  # the run-loop turn of the tap commits the change: it begins at t (R2)
 
     tap((325, 25), 0.0)   # elsewhere: the box starts moving
     engine.tick(2.0)

@@ -124,3 +124,43 @@ def test_ca_4_9_view_policy_and_delegate_fallback(engine):
     assert "shadowRadius" not in layer.animation_keys
     a = layer.animation("cornerRadius")
     assert a.additive and a.from_value == -10.0 and a.to_value == 0.0
+
+
+def test_ca_7_5_value_functions_take_three_components(engine, layer):
+    anim = BasicAnimation("transform", from_value=[1, 1, 1], to_value=(3, 3, 3), duration=1.0,
+                          value_function="scale")
+    layer.add_animation(anim, key="s")
+    engine.tick(0)
+    m = layer.presentation(at=0.5).transform
+    assert (m.m11, m.m22, m.m33) == pytest.approx((2.0, 2.0, 2.0))
+    assert layer.animation("s").to_value == lamina.Vector3(3, 3, 3)
+    layer.add_animation(BasicAnimation("transform", from_value=lamina.Vector3(0, 0, 0),
+                                       to_value=lamina.Vector3(10, 20, 30), duration=1.0,
+                                       value_function="translate"), key="t")
+    engine.tick(0)
+    assert layer.presentation(at=0.5).transform.m43 == pytest.approx(15.0)
+
+
+def test_ca_4_6_delayed_block_holds_the_old_value(engine):
+    layer = engine.layer(bounds=(0, 0, 10, 10), view_backed=True)
+    engine.tick(0)
+    with engine.animate(1.0, delay=1.0, curve="linear"):
+        layer.position = (100, 0)
+        layer.corner_radius = 8.0
+    engine.tick(0)
+    engine.tick(0.5)  # in the delay: still where it was
+    p = layer.presentation()
+    assert p.position == lamina.Point(0, 0) and p.corner_radius == 0.0
+    engine.tick(1.5)
+    assert layer.presentation().position.x == pytest.approx(50)
+
+
+def test_item_11_reflection_stays_flat(engine):
+    layer = engine.layer(transform=lamina.Transform3D.scaling(-1, 1))
+    engine.tick(0)
+    with engine.transaction(duration=1.0, timing="linear"):
+        layer.transform = lamina.IDENTITY
+    engine.tick(0)
+    m = layer.presentation(at=0.25).transform
+    assert (m.m11, m.m22, m.m33) == pytest.approx((-0.5, 1.0, 1.0))
+    assert layer.presentation(at=0.5).transform.m11 == pytest.approx(0.0, abs=1e-12)

@@ -67,6 +67,7 @@ from ._types import (
     Size,
     TimingFunction,
     Transform3D,
+    Vector3,
 )
 # The reference compositor (liblamina-gles, loaded on first use): pictures of a tree.
 from ._render import RenderedImage, RenderError, RendererUnavailableError, render, renderer_path
@@ -90,4 +91,5 @@ __all__ = [
     "RenderedImage", "RenderError", "RendererUnavailableError", "render", "renderer_path",
     # layer content
     "Image", "Path",
+    "Vector3",
 ]

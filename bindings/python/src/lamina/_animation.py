@@ -156,6 +156,8 @@ class PropertyAnimation(Animation):
             anim, _lookup(_VALUE_FUNCTIONS, self.value_function, "value function"))
 
     def _hint(self, hint: ValueHint) -> int:
+        if self.value_function in ("scale", "translate"):
+            return C.VALUE_VECTOR3  # three numbers are (x, y, z), not a colour (CA-7.5)
         if self.value_function is not None or not self.key_path:
             return -1
         return hint(self.key_path)

@@ -57,6 +57,8 @@ class TimingFunction(Structure):
 class _PathRef(Structure):
     # Elements are lamina_path_element_t (PathElement, defined below).
     _fields_ = [("elements", c_void_p), ("count", c_size_t)]
+class Vector3(Structure):
+    _fields_ = [("x", c_double), ("y", c_double), ("z", c_double)]
 
 
 class _ValueUnion(Union):
@@ -71,6 +73,7 @@ class _ValueUnion(Union):
         ("string", c_char_p),
         ("image", c_uint64),
         ("path", _PathRef),
+        ("vector3", Vector3),
     ]
 
 
@@ -81,6 +84,7 @@ class Value(Structure):
 VALUE_NULL, VALUE_NUMBER, VALUE_POINT, VALUE_SIZE, VALUE_RECT = 0, 1, 2, 3, 4
 VALUE_COLOR, VALUE_TRANSFORM, VALUE_BOOL, VALUE_STRING = 5, 6, 7, 8
 VALUE_IMAGE, VALUE_PATH = 9, 10
+VALUE_VECTOR3 = 11
 
 
 class MediaTiming(Structure):

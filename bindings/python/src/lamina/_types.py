@@ -24,6 +24,16 @@ class Point(NamedTuple):
         return Point(self.x - o.x, self.y - o.y)
 
 
+class Vector3(NamedTuple):
+    """Three numbers (x, y, z): what the ``scale`` and ``translate`` value functions take
+    (CA-7.5), e.g. ``BasicAnimation("transform", from_value=Vector3(1, 1, 1), to_value=
+    Vector3(3, 3, 3), value_function="scale")``."""
+
+    x: float = 0.0
+    y: float = 0.0
+    z: float = 0.0
+
+
 class Size(NamedTuple):
     """A size (width, height). Negative sizes are allowed."""
 
@@ -400,6 +410,8 @@ def from_c_value(v: "C.Value") -> object:
         from ._contents import Path
         from ctypes import POINTER, cast
         return Path.from_c(cast(v.u.path.elements, POINTER(C.PathElement)), v.u.path.count)
+    if t == C.VALUE_VECTOR3:
+        return Vector3(v.u.vector3.x, v.u.vector3.y, v.u.vector3.z)
     raise TypeError(f"unknown value type {t}")
 
 
@@ -412,6 +424,7 @@ _TYPE_NAMES = {
     C.VALUE_TRANSFORM: "a transform: a Transform3D, 16 numbers or 4 rows of 4",
     C.VALUE_BOOL: "a bool",
     C.VALUE_STRING: "a str",
+    C.VALUE_VECTOR3: "a value function input: a number, (x, y), or Vector3/(x, y, z)",
 }
 
 
@@ -439,6 +452,16 @@ def _typed_value(obj: object, hint: int, what: str) -> "C.Value":
     ok = True
     if obj is None:
         v.type = C.VALUE_NULL  # the library decides whether the key takes nil
+    elif hint == C.VALUE_VECTOR3:
+        # A scale/translate value function's input (CA-7.5): a number, a pair or three numbers.
+        if isinstance(obj, (Point, Size)) or _is_num(obj):
+            return to_c_value(obj)
+        nums = [obj.x, obj.y, obj.z] if isinstance(obj, Vector3) else _numbers(obj, (2, 3))
+        ok = nums is not None
+        if nums is not None and len(nums) == 2:
+            v.type, v.u.point = C.VALUE_POINT, C.Point(*nums)
+        elif nums is not None:
+            v.type, v.u.vector3 = C.VALUE_VECTOR3, C.Vector3(*nums)
     elif hint == C.VALUE_NUMBER:
         ok = _is_num(obj)
         if ok:
@@ -539,6 +562,8 @@ def to_c_value(obj: object, hint: int = -1, what: str = "") -> "C.Value":
         v.u.path.elements = ctypes.cast(buf, ctypes.c_void_p)
         v.u.path.count = len(obj.elements)  # type: ignore[attr-defined]
         v._keep = buf  # type: ignore[attr-defined]
+    elif isinstance(obj, Vector3):
+        v.type, v.u.vector3 = C.VALUE_VECTOR3, C.Vector3(*obj)
     else:
         try:
             items = list(obj)  # type: ignore[call-overload]

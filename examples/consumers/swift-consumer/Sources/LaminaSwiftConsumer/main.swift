@@ -25,6 +25,7 @@ let layer = engine.makeLayer()
 layer.opacity = 1
 try engine.tick(0)                       // first commit
 try engine.withTransaction(duration: 1) { layer.opacity = 0 }
+try engine.tick(0)                       // the commit above begins here (R2: the next tick)
 try engine.tick(0.5)
 guard case .number(let shown)? = try layer.presentationValue(forKeyPath: "opacity") else {
     check(false, "presentation opacity")
