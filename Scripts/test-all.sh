@@ -269,6 +269,8 @@ else
     skip tsan "--skip-reliability"
     skip swift-test-tsan "--skip-reliability"
     skip fuzz "--skip-reliability"
+fi
+# ---------------------------------------------------------------------------------------------
 # 8. The reference compositor (liblamina-gles): golden images (a mismatch writes
 #    <scene>.actual.png and <scene>.diff.png under <build>/golden-out and prints their paths),
 #    the viewer's window path under Xvfb against the headless golden, the docs' pictures

@@ -96,14 +96,15 @@ struct ContentsPropertyTests {
         let engine = Engine()
         let l = try committed(engine, 10, 10)
         l.backgroundColor = .black
-        try engine.tick(1)  // the implicit nil → black switch is over
+        try engine.tick(1)  // commits: the implicit nil → black switch begins (R2)
+        try engine.tick(2)  // and is over
         try l.add(Animation.transition(.push, subtype: .fromRight, duration: 1), forKey: nil)
         try engine.withTransaction(disableActions: true) {
             l.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
             l.cornerRadius = 4
         }
-        try engine.tick(1)
-        let r = try engine.drawList(root: l.id, at: 1.5)[0]
+        try engine.tick(2)  // the transition begins at 2
+        let r = try engine.drawList(root: l.id, at: 2.5)[0]
         #expect(r.transition?.type == .push)
         #expect(r.backgroundColor == Color(red: 1, green: 0, blue: 0, alpha: 1) && r.cornerRadius == 4)
         let before = try #require(r.transitionBefore?.record)
@@ -155,7 +156,8 @@ struct MaskClipGroupTests {
         let leaf = geoLayer(engine, geoRect(0, 0, 10, 10), geoPoint(5, 5))
         try root.addSublayer(inner)
         try inner.addSublayer(leaf)
-        try engine.tick(1)
+        try engine.tick(1)  // commits: the changes animate from 1 (R2)
+        try engine.tick(2)
         let list = try engine.drawList(root: root.id)
         #expect(list[1].clipIndex == 0 && list[1].clipIsRect)
         #expect(list[2].clipIndex == 1 && !list[2].clipIsRect)
@@ -174,7 +176,8 @@ struct MaskClipGroupTests {
         leaf.opacity = 0.8
         try root.addSublayer(mid)
         try mid.addSublayer(leaf)
-        try engine.tick(1)
+        try engine.tick(1)  // commits: the changes animate from 1 (R2)
+        try engine.tick(2)
         let list = try engine.drawList(root: root.id)
         #expect(list[0].isGroup && list[0].groupOpacity == 0.5 && list[0].targetOpacity == 1)
         #expect(!list[1].isGroup && list[1].groupIndex == 0 && list[1].targetOpacity == 0.5)

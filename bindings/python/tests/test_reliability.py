@@ -29,13 +29,14 @@ def test_delegate_must_be_callable(engine):
 
 
 def test_several_raising_callbacks_are_all_reported(engine):
-    layer = engine.layer()
+    layers = [engine.layer() for _ in range(3)]  # one each: no animation replaces another
     engine.tick(0)
     for i in range(3):
         with engine.transaction(completion=lambda i=i: (_ for _ in ()).throw(RuntimeError(f"cb{i}"))):
-            layer.opacity = 0.1 * (i + 1)
+            layers[i].opacity = 0.1 * (i + 1)
+    engine.tick(1)  # the three animations begin here (R2)
     with pytest.raises(BaseException) as info:
-        engine.tick(1)  # the animations are done: the three completions run and raise
+        engine.tick(2)  # the animations are done: the three completions run and raise
     exc = info.value
     if sys.version_info >= (3, 11):
         assert isinstance(exc, ExceptionGroup)  # noqa: F821
