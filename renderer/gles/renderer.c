@@ -20,6 +20,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -222,6 +223,66 @@ static const char *comp_fs =
     "  o_color = c * u_alpha;\n"
     "}\n";
 
+/* Contents (RS-4): the sub-image contents_rect of one or two images (a cross-fade, RS-4.8)
+ * drawn into their destinations in the layer's plane, nine-sliced by contents_center (RS-4.6),
+ * through the clip box and, when the layer masks to bounds, its rounded bounds (RS-4.4). */
+static const char *img_fs =
+    "precision highp float;\n"
+    "in vec2 v_local;\n"
+    "uniform vec4 u_vp;\n"
+    "uniform sampler2D u_tex0; uniform sampler2D u_tex1;\n"
+    "uniform vec4 u_dest0; uniform vec4 u_dest1;\n"   /* destinations, layer space */
+    "uniform vec4 u_src0; uniform vec4 u_src1;\n"     /* contents_rect (unit image space) */
+    "uniform vec4 u_slice0; uniform vec4 u_slice1;\n" /* fixed left, right, top, bottom (points); x < 0: one quad */
+    "uniform vec4 u_center;\n"                        /* contents_center */
+    "uniform float u_w0; uniform float u_w1;\n"       /* weights (with opacity) */
+    "uniform float u_bias; uniform int u_flip;\n"
+    "uniform vec4 u_clip;\n"                          /* device px box, x0 < -1e8: none */
+    "uniform vec4 u_bounds; uniform float u_radius; uniform int u_clip_bounds;\n"
+    "out vec4 o_color;\n"
+    "float sd_rrect(vec2 p, vec2 h, float r) {\n"
+    "  vec2 q = abs(p) - h + r;\n"
+    "  return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;\n"
+    "}\n"
+    /* One axis of the nine-slice: position t in [0, D] to the sub-image's unit coordinate. */
+    "float axis(float t, float D, float a, float b, float c0, float cw) {\n"
+    "  if (t < a) return c0 * t / a;\n"
+    "  if (t > D - b) return (c0 + cw) + (1.0 - c0 - cw) * (t - (D - b)) / b;\n"
+    "  float m = D - a - b;\n"
+    "  return m > 0.0 ? c0 + cw * (t - a) / m : c0;\n"
+    "}\n"
+    "vec4 img(sampler2D t, vec4 dest, vec4 src, vec4 slice, vec2 l, float fw) {\n"
+    "  vec2 h = 0.5 * dest.zw, p = l - (dest.xy + h);\n"
+    "  vec2 c = clamp((h - abs(p)) / fw + 0.5, 0.0, 1.0);\n"
+    "  vec2 d = clamp(l - dest.xy, vec2(0.0), dest.zw);\n"
+    "  if (u_flip != 0) d.y = dest.w - d.y;\n"
+    "  vec2 s = d / max(dest.zw, vec2(1e-6));\n"
+    "  if (slice.x >= 0.0) {\n"
+    "    s.x = axis(d.x, dest.z, slice.x, slice.y, u_center.x, u_center.z);\n"
+    "    s.y = axis(d.y, dest.w, slice.z, slice.w, u_center.y, u_center.w);\n"
+    "  }\n"
+    "  return texture(t, src.xy + s * src.zw, u_bias) * (c.x * c.y);\n"
+    "}\n"
+    "void main() {\n"
+    "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
+    "  vec4 o = img(u_tex0, u_dest0, u_src0, u_slice0, v_local, fw) * u_w0;\n"
+    "  if (u_w1 > 0.0) o += img(u_tex1, u_dest1, u_src1, u_slice1, v_local, fw) * u_w1;\n"
+    "  if (u_clip_bounds != 0) {\n"
+    "    vec2 h = 0.5 * u_bounds.zw, p = v_local - (u_bounds.xy + h);\n"
+    "    float r = clamp(u_radius, 0.0, min(h.x, h.y));\n"
+    "    float cov;\n"
+    "    if (r > 0.0) cov = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
+    "    else { vec2 c = clamp((h - abs(p)) / fw + 0.5, 0.0, 1.0); cov = c.x * c.y; }\n"
+    "    o *= cov;\n"
+    "  }\n"
+    "  if (u_clip.x > -1e8) {\n"
+    "    vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n"
+    "    vec2 lo = max(dp - 0.5, u_clip.xy), hi = min(dp + 0.5, u_clip.zw);\n"
+    "    o *= clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
+    "  }\n"
+    "  o_color = o;\n"
+    "}\n";
+
 /* ------------------------------------------------------------------------------------------ */
 /* The renderer                                                                                */
 /* ------------------------------------------------------------------------------------------ */
@@ -232,6 +293,24 @@ typedef struct target {
     GLuint fbo, tex;
     int w, h;
 } target_t;
+
+/* One uploaded image: keyed by its id (ids are never reused, docs/draw-records.md section 10).
+ * An entry not used for TEX_KEEP_FRAMES frames is deleted (a frame-count LRU). */
+typedef struct tex_entry {
+    lamina_image_t id;
+    GLuint tex;
+    uint64_t last_frame;
+    int mipmapped;
+} tex_entry_t;
+enum { TEX_KEEP_FRAMES = 60 };
+
+enum { IU_R1, IU_R2, IU_R4, IU_QUAD, IU_VP, IU_SCALE, IU_TEX0, IU_TEX1, IU_DEST0, IU_DEST1,
+       IU_SRC0, IU_SRC1, IU_SLICE0, IU_SLICE1, IU_CENTER, IU_W0, IU_W1, IU_BIAS, IU_FLIP,
+       IU_CLIP, IU_BOUNDS, IU_RADIUS, IU_CLIP_BOUNDS, IU_COUNT };
+static const char *const img_uniform_names[IU_COUNT] = {
+    "u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale", "u_tex0", "u_tex1", "u_dest0", "u_dest1",
+    "u_src0", "u_src1", "u_slice0", "u_slice1", "u_center", "u_w0", "u_w1", "u_bias", "u_flip",
+    "u_clip", "u_bounds", "u_radius", "u_clip_bounds"};
 
 struct lamina_gles_renderer {
     EGLContext context; /* EGL_NO_CONTEXT when made under another API (GLX). */
@@ -247,6 +326,12 @@ struct lamina_gles_renderer {
     size_t vbo_cap; /* bytes */
     target_t targets[2 * MAX_PASS_DEPTH];
     lamina_gles_stats_t stats;
+    /* Contents (RS-4): the image program and the texture cache. */
+    GLuint img;
+    GLint img_u[24];
+    tex_entry_t *texs;
+    size_t tex_count, tex_cap;
+    uint64_t frame_no;
 };
 
 /* The state of one frame. */
@@ -309,6 +394,9 @@ static void delete_gl(lamina_gles_renderer_t *r) {
     if (r->prim) glDeleteProgram(r->prim);
     if (r->shadow) glDeleteProgram(r->shadow);
     if (r->comp) glDeleteProgram(r->comp);
+    if (r->img) glDeleteProgram(r->img);
+    for (size_t i = 0; i < r->tex_count; i++) glDeleteTextures(1, &r->texs[i].tex);
+    r->tex_count = 0;
     if (r->vbo) glDeleteBuffers(1, &r->vbo);
     if (r->vao) glDeleteVertexArrays(1, &r->vao);
     for (int i = 0; i < 2 * MAX_PASS_DEPTH; i++) {
@@ -339,7 +427,8 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
     r->prim = link_program(r, prim_vs, prim_fs_common, shape_fs_main);
     r->shadow = r->prim ? link_program(r, prim_vs, prim_fs_common, shadow_fs_main) : 0;
     r->comp = r->shadow ? link_program(r, comp_vs, comp_fs, NULL) : 0;
-    if (!r->prim || !r->shadow || !r->comp) {
+    r->img = r->comp ? link_program(r, comp_vs, img_fs, NULL) : 0;
+    if (!r->prim || !r->shadow || !r->comp || !r->img) {
         delete_gl(r);
         free(r);
         return LAMINA_GLES_STATUS_GL_ERROR; /* message set by link_program */
@@ -353,6 +442,7 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
     U(u_p); U(u_alpha); U(u_bounds); U(u_shift_old); U(u_shift_new); U(u_clip_bounds);
     U(u_radius);
 #undef U
+    for (int i = 0; i < IU_COUNT; i++) r->img_u[i] = glGetUniformLocation(r->img, img_uniform_names[i]);
     glGenVertexArrays(1, &r->vao);
     glGenBuffers(1, &r->vbo);
     glBindVertexArray(r->vao);
@@ -380,6 +470,7 @@ void lamina_gles_renderer_destroy(lamina_gles_renderer_t *r) {
     if (glGetString(GL_VERSION) && (r->context == EGL_NO_CONTEXT || eglGetCurrentContext() == r->context))
         delete_gl(r);
     free(r->inst);
+    free(r->texs);
     free(r);
 }
 
@@ -622,6 +713,7 @@ static void bind_level(frame_ctx_t *f, int level, int which) {
 
 static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
                        double divisor, double top_parent, int level, int which);
+static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha);
 
 typedef struct composite {
     const lamina_transform3d_t *m; /* NULL: identity (root space) */
@@ -818,6 +910,7 @@ static void draw_shape_clipped(frame_ctx_t *f, const lamina_draw_record_t *recs,
     double alpha = rec->opacity / divisor;
     emit_shadow(f, rec, alpha);
     emit_background(f, rec, alpha, 0);
+    emit_contents(f, rec, alpha);
     flush(f);
     target_t *t = render_offscreen(f, recs + 1, count - 1, divisor, rec->opacity, level, 0);
     bind_level(f, level, which);
@@ -833,6 +926,215 @@ static void draw_shape_clipped(frame_ctx_t *f, const lamina_draw_record_t *recs,
         draw_composite(f, &c);
     }
     emit_border(f, rec, alpha);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Contents images (RS-4)                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+/* The texture of image `id` in this renderer's context, uploaded on first use and reused after
+ * (keyed by the id); an external image is the host's texture name itself (never uploaded nor
+ * deleted). 0 when the image is gone or cannot be uploaded. Sets *w, *h (pixels). */
+static GLuint image_texture(frame_ctx_t *f, lamina_image_t id, int want_mips, double *w, double *h) {
+    lamina_gles_renderer_t *r = f->r;
+    lamina_image_info_t info;
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    if (lamina_image_get_info(id, &info) != LAMINA_STATUS_OK || info.width == 0 || info.height == 0)
+        return 0;
+    *w = info.width;
+    *h = info.height;
+    if (info.is_external) return (GLuint)info.external_handle;
+    tex_entry_t *e = NULL;
+    for (size_t i = 0; i < r->tex_count; i++)
+        if (r->texs[i].id == id) {
+            e = &r->texs[i];
+            break;
+        }
+    if (!e) {
+        if (!info.pixels) return 0;
+        if (r->tex_count == r->tex_cap) {
+            size_t cap = r->tex_cap ? 2 * r->tex_cap : 16;
+            tex_entry_t *p = realloc(r->texs, cap * sizeof *p);
+            if (!p) {
+                f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for textures");
+                return 0;
+            }
+            r->texs = p;
+            r->tex_cap = cap;
+        }
+        e = &r->texs[r->tex_count++];
+        memset(e, 0, sizeof *e);
+        e->id = id;
+        glGenTextures(1, &e->tex);
+        glBindTexture(GL_TEXTURE_2D, e->tex);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+        /* Premultiplied RGBA8, row 0 the top: GL's t = 0 is the image's top row (RS-4.2). */
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, (GLsizei)info.width, (GLsizei)info.height, 0,
+                     GL_RGBA, GL_UNSIGNED_BYTE, info.pixels);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        r->stats.textures_uploaded++;
+    }
+    e->last_frame = r->frame_no;
+    if (want_mips && !e->mipmapped) {
+        glBindTexture(GL_TEXTURE_2D, e->tex);
+        glGenerateMipmap(GL_TEXTURE_2D);
+        e->mipmapped = 1;
+    }
+    return e->tex;
+}
+
+/* Deletes the textures of images not drawn for TEX_KEEP_FRAMES frames (ids are never reused, so
+ * a gone image's entry would otherwise stay forever). Order is not kept (swap-remove). */
+static void evict_textures(lamina_gles_renderer_t *r) {
+    for (size_t i = 0; i < r->tex_count;) {
+        if (r->texs[i].last_frame + TEX_KEEP_FRAMES < r->frame_no) {
+            glDeleteTextures(1, &r->texs[i].tex);
+            r->texs[i] = r->texs[--r->tex_count];
+        } else {
+            i++;
+        }
+    }
+}
+
+static GLint gl_filter(int32_t f, int minifying) {
+    if (f == LAMINA_FILTER_NEAREST) return GL_NEAREST;
+    if (f == LAMINA_FILTER_TRILINEAR && minifying) return GL_LINEAR_MIPMAP_LINEAR;
+    return GL_LINEAR;
+}
+
+/* The nine-slice's fixed sides in points (left, right, top, bottom; RS-4.6), scaled down
+ * together when they do not fit (RS-4.6 (b)); x = -1 when the image is one quad. */
+static void slice_sides(const lamina_draw_record_t *rec, lamina_rect_t dest, double iw, double ih,
+                        float out[4]) {
+    lamina_rect_t c = rec->contents_center;
+    out[0] = -1;
+    out[1] = out[2] = out[3] = 0;
+    if (rec->contents_gravity > LAMINA_GRAVITY_RESIZE_ASPECT_FILL) return; /* never slices */
+    if (c.origin.x == 0 && c.origin.y == 0 && c.size.width == 1 && c.size.height == 1) return;
+    double cs = rec->contents_scale > 0 ? rec->contents_scale : 1;
+    double sw = rec->contents_rect.size.width * iw / cs, sh = rec->contents_rect.size.height * ih / cs;
+    double l = c.origin.x * sw, rt = (1 - c.origin.x - c.size.width) * sw;
+    double t = c.origin.y * sh, b = (1 - c.origin.y - c.size.height) * sh;
+    if (l < 0) l = 0;
+    if (rt < 0) rt = 0;
+    if (t < 0) t = 0;
+    if (b < 0) b = 0;
+    double dw = fabs(dest.size.width), dh = fabs(dest.size.height);
+    if (l + rt > dw && l + rt > 0) {
+        double k = dw / (l + rt);
+        l *= k;
+        rt *= k;
+    }
+    if (t + b > dh && t + b > 0) {
+        double k = dh / (t + b);
+        t *= k;
+        b *= k;
+    }
+    out[0] = (float)l;
+    out[1] = (float)rt;
+    out[2] = (float)t;
+    out[3] = (float)b;
+}
+
+static lamina_rect_t rect_union(lamina_rect_t a, lamina_rect_t b) {
+    double x0 = fmin(a.origin.x, b.origin.x), y0 = fmin(a.origin.y, b.origin.y);
+    double x1 = fmax(a.origin.x + a.size.width, b.origin.x + b.size.width);
+    double y1 = fmax(a.origin.y + a.size.height, b.origin.y + b.size.height);
+    return (lamina_rect_t){{x0, y0}, {x1 - x0, y1 - y0}};
+}
+
+static int has_contents(const lamina_draw_record_t *rec) {
+    return rec->struct_size >= offsetof(lamina_draw_record_t, contents_fade) &&
+           (rec->contents != LAMINA_IMAGE_NONE || rec->contents_previous != LAMINA_IMAGE_NONE);
+}
+
+/* RS-4: the record's contents (and the image it cross-fades from), between its background and
+ * its sublayers. One draw call: the image program with both images bound. */
+static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha) {
+    if (rec->struct_size < offsetof(lamina_draw_record_t, contents_fade) + sizeof(double)) return;
+    double fade = rec->contents_fade;
+    if (!(fade >= 0)) fade = 0;
+    if (fade > 1) fade = 1;
+    int has_new = rec->contents != LAMINA_IMAGE_NONE && fade > 0;
+    int has_old = rec->contents_previous != LAMINA_IMAGE_NONE && fade < 1;
+    if ((!has_new && !has_old) || !(alpha > 0)) return;
+    lamina_gles_renderer_t *r = f->r;
+    int mips = rec->minification_filter == LAMINA_FILTER_TRILINEAR;
+    double w0 = 0, h0 = 0, w1 = 0, h1 = 0;
+    GLuint t0 = has_new ? image_texture(f, rec->contents, mips, &w0, &h0) : 0;
+    GLuint t1 = has_old ? image_texture(f, rec->contents_previous, mips, &w1, &h1) : 0;
+    if (!t0 && !t1) return;
+    flush(f);
+    lamina_rect_t d0 = rec->contents_dest, d1 = rec->contents_previous_dest;
+    lamina_rect_t quad = t0 && t1 ? rect_union(d0, d1) : t0 ? d0 : d1;
+    if (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) quad = rec->bounds; /* RS-4.4 */
+    double margin = 1.5 * local_per_pixel(&rec->transform, f->scale);
+    quad.origin.x -= margin;
+    quad.origin.y -= margin;
+    quad.size.width += 2 * margin;
+    quad.size.height += 2 * margin;
+    float s0[4], s1[4];
+    slice_sides(rec, d0, w0, h0, s0);
+    slice_sides(rec, d1, w1, h1, s1);
+    const GLint *u = r->img_u;
+    const lamina_transform3d_t *m = &rec->transform;
+    glUseProgram(r->img);
+    glBindVertexArray(r->vao);
+    glUniform4f(u[IU_R1], (float)m->m11, (float)m->m12, (float)m->m13, (float)m->m14);
+    glUniform4f(u[IU_R2], (float)m->m21, (float)m->m22, (float)m->m23, (float)m->m24);
+    glUniform4f(u[IU_R4], (float)m->m41, (float)m->m42, (float)m->m43, (float)m->m44);
+    glUniform4f(u[IU_QUAD], (float)quad.origin.x, (float)quad.origin.y, (float)quad.size.width,
+                (float)quad.size.height);
+    glUniform4f(u[IU_VP], 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+    glUniform1f(u[IU_SCALE], (float)f->scale);
+    glUniform4f(u[IU_DEST0], (float)d0.origin.x, (float)d0.origin.y, (float)d0.size.width, (float)d0.size.height);
+    glUniform4f(u[IU_DEST1], (float)d1.origin.x, (float)d1.origin.y, (float)d1.size.width, (float)d1.size.height);
+    lamina_rect_t src = rec->contents_rect;
+    glUniform4f(u[IU_SRC0], (float)src.origin.x, (float)src.origin.y, (float)src.size.width, (float)src.size.height);
+    glUniform4f(u[IU_SRC1], (float)src.origin.x, (float)src.origin.y, (float)src.size.width, (float)src.size.height);
+    glUniform4fv(u[IU_SLICE0], 1, s0);
+    glUniform4fv(u[IU_SLICE1], 1, s1);
+    lamina_rect_t c = rec->contents_center;
+    glUniform4f(u[IU_CENTER], (float)c.origin.x, (float)c.origin.y, (float)c.size.width, (float)c.size.height);
+    /* RS-4.8 (a): old x (1 - fade) + new x fade, premultiplied, then the opacity. */
+    glUniform1f(u[IU_W0], t0 ? (float)(alpha * (t1 ? fade : 1)) : 0.0f);
+    glUniform1f(u[IU_W1], t1 ? (float)(alpha * (t0 ? 1 - fade : 1)) : 0.0f);
+    double bias = isfinite(rec->minification_filter_bias) ? rec->minification_filter_bias : 0;
+    glUniform1f(u[IU_BIAS], (float)bias);
+    glUniform1i(u[IU_FLIP], (rec->flags2 & LAMINA_DRAW2_CONTENTS_FLIPPED) != 0);
+    if (rec->flags & LAMINA_DRAW_HAS_CLIP)
+        glUniform4f(u[IU_CLIP], (float)(rec->clip_rect.origin.x * f->scale),
+                    (float)(rec->clip_rect.origin.y * f->scale),
+                    (float)((rec->clip_rect.origin.x + rec->clip_rect.size.width) * f->scale),
+                    (float)((rec->clip_rect.origin.y + rec->clip_rect.size.height) * f->scale));
+    else
+        glUniform4f(u[IU_CLIP], -1e9f, -1e9f, 1e9f, 1e9f);
+    glUniform4f(u[IU_BOUNDS], (float)rec->bounds.origin.x, (float)rec->bounds.origin.y,
+                (float)rec->bounds.size.width, (float)rec->bounds.size.height);
+    glUniform1f(u[IU_RADIUS], (float)rec->corner_radius);
+    glUniform1i(u[IU_CLIP_BOUNDS], (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) != 0);
+    glUniform1i(u[IU_TEX0], 0);
+    glUniform1i(u[IU_TEX1], 1);
+    /* RS-4.7: the filters, set on each texture as this record wants them. */
+    GLuint texs[2] = {t0 ? t0 : t1, t1 ? t1 : t0};
+    for (int k = 1; k >= 0; k--) {
+        glActiveTexture(GL_TEXTURE0 + (GLenum)k);
+        glBindTexture(GL_TEXTURE_2D, texs[k]);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, gl_filter(rec->minification_filter, 1));
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, gl_filter(rec->magnification_filter, 0));
+    }
+    if (!t0) {
+        /* Only the old image is there: it goes in unit 0 with its own destination. */
+        glUniform4f(u[IU_DEST0], (float)d1.origin.x, (float)d1.origin.y, (float)d1.size.width, (float)d1.size.height);
+        glUniform4fv(u[IU_SLICE0], 1, s1);
+        glUniform1f(u[IU_W0], (float)(alpha * (1 - fade)));
+        glUniform1f(u[IU_W1], 0.0f);
+    }
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    r->stats.draw_calls++;
+    r->stats.primitives++;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -884,9 +1186,13 @@ static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t 
             continue;
         }
         double alpha = rec->opacity / divisor;
+        /* A leaf without contents draws its border with its background (one primitive). */
+        int leaf_plain = rec->descendant_count == 0 && !has_contents(rec);
         emit_shadow(f, rec, alpha);
-        emit_background(f, rec, alpha, rec->descendant_count == 0);
+        emit_background(f, rec, alpha, leaf_plain);
+        emit_contents(f, rec, alpha);
         if (rec->descendant_count > 0) open[n_open++] = i;
+        else if (!leaf_plain) emit_border(f, rec, alpha);
         i++;
     }
     while (n_open > 0) {
@@ -955,6 +1261,7 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     f.vp_h = f.host_vp[3];
     memset(&r->stats, 0, sizeof r->stats);
     r->stats.struct_size = sizeof r->stats;
+    r->frame_no++;
     r->inst_count = 0;
     if (f.vp_w <= 0 || f.vp_h <= 0)
         return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "the viewport is empty (%dx%d)", f.vp_w, f.vp_h);
@@ -978,6 +1285,9 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     glViewport(f.host_vp[0], f.host_vp[1], f.host_vp[2], f.host_vp[3]);
     glBindVertexArray(0);
     r->inst_count = 0;
+    evict_textures(r);
+    r->stats.textures_cached = (uint32_t)r->tex_count;
+    glActiveTexture(GL_TEXTURE0);
     if (f.status != LAMINA_STATUS_OK) return f.status;
     GLenum err = glGetError();
     if (err != GL_NO_ERROR)

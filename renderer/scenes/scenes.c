@@ -532,6 +532,169 @@ static void b_tr_movein_unclipped(scene_ctx_t *ctx) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* Contents (RS-4)                                                                             */
+/* ------------------------------------------------------------------------------------------ */
+
+static void str(scene_ctx_t *ctx, lamina_layer_t l, const char *key, const char *s) {
+    lamina_value_t v;
+    memset(&v, 0, sizeof v);
+    v.type = LAMINA_VALUE_STRING;
+    v.u.string = s;
+    S(lamina_layer_set_value(ctx->engine, l, key, &v));
+}
+
+/* A w x h test image (straight alpha, premultiplied by Lamina): quadrants red (top-left), green
+ * (top-right), blue (bottom-left) and yellow (bottom-right), with a white 1/4-size square in the
+ * top-left corner, so orientation, cropping and scaling all show. The layer keeps it. */
+static lamina_image_t quad_image(scene_ctx_t *ctx, uint32_t w, uint32_t h) {
+    static uint8_t px[64 * 64 * 4];
+    if (w > 64 || h > 64) return LAMINA_IMAGE_NONE;
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            uint8_t *p = px + 4 * (y * w + x);
+            int right = x >= w / 2, bottom = y >= h / 2;
+            static const uint8_t q[4][3] = {{230, 30, 30}, {30, 170, 60}, {30, 80, 230}, {250, 210, 20}};
+            const uint8_t *c = q[bottom * 2 + right];
+            int marker = x < w / 4 && y < h / 4;
+            p[0] = marker ? 255 : c[0];
+            p[1] = marker ? 255 : c[1];
+            p[2] = marker ? 255 : c[2];
+            p[3] = 255;
+        }
+    lamina_image_t img = LAMINA_IMAGE_NONE;
+    S(lamina_image_create_rgba8(ctx->engine, w, h, px, (size_t)w * h * 4, 0, &img));
+    return img;
+}
+
+/* Sets the image as `l`'s contents and drops the scene's reference (the layer keeps one). */
+static void set_image(scene_ctx_t *ctx, lamina_layer_t l, lamina_image_t img) {
+    if (img == LAMINA_IMAGE_NONE) return;
+    S(lamina_layer_set_contents(ctx->engine, l, img));
+    S(lamina_image_release(img));
+}
+
+/* RS-4.3: the 12 gravities, a 40 x 24 image in 88 x 64 cells (4 x 3). */
+static void b_contents_gravity(scene_ctx_t *ctx) {
+    static const char *const g[12] = {"resize", "resizeAspect", "resizeAspectFill", "center",
+                                      "top", "bottom", "left", "right",
+                                      "topLeft", "topRight", "bottomLeft", "bottomRight"};
+    for (int i = 0; i < 12; i++) {
+        lamina_layer_t l = box(ctx, ctx->root, 10 + (i % 4) * 98, 16 + (i / 4) * 94, 88, 64, GREY);
+        set_image(ctx, l, quad_image(ctx, 40, 24));
+        str(ctx, l, "contentsGravity", g[i]);
+    }
+}
+
+/* RS-4.2: contentsRect picks the top-right quadrant; a rect beyond the image clamps to edge. */
+static void b_contents_rect(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 10, 10, 80, 80, GREY);
+    set_image(ctx, a, quad_image(ctx, 32, 32));
+    lamina_layer_t b = box(ctx, ctx->root, 110, 10, 80, 80, GREY);
+    set_image(ctx, b, quad_image(ctx, 32, 32));
+    S(lamina_layer_set_rect(ctx->engine, b, "contentsRect", (lamina_rect_t){{0.5, 0}, {0.5, 0.5}}));
+    lamina_layer_t c = box(ctx, ctx->root, 10, 110, 80, 80, GREY);
+    set_image(ctx, c, quad_image(ctx, 32, 32));
+    S(lamina_layer_set_rect(ctx->engine, c, "contentsRect", (lamina_rect_t){{0, 0}, {0.5, 1}}));
+    lamina_layer_t d = box(ctx, ctx->root, 110, 110, 80, 80, GREY);
+    set_image(ctx, d, quad_image(ctx, 32, 32));
+    S(lamina_layer_set_rect(ctx->engine, d, "contentsRect", (lamina_rect_t){{-0.25, -0.25}, {1.5, 1.5}}));
+}
+
+/* A 24 x 24 frame image: an 8-pixel blue ring with a red 2-pixel inner edge, an orange centre. */
+static lamina_image_t frame_image(scene_ctx_t *ctx) {
+    uint8_t px[24 * 24 * 4];
+    for (int y = 0; y < 24; y++)
+        for (int x = 0; x < 24; x++) {
+            uint8_t *p = px + 4 * (y * 24 + x);
+            int ring = x < 8 || y < 8 || x >= 16 || y >= 16;
+            int edge = ring && x >= 6 && y >= 6 && x < 18 && y < 18;
+            p[0] = edge ? 220 : ring ? 30 : 250;
+            p[1] = edge ? 20 : ring ? 80 : 150;
+            p[2] = edge ? 20 : ring ? 220 : 20;
+            p[3] = 255;
+        }
+    lamina_image_t img = LAMINA_IMAGE_NONE;
+    S(lamina_image_create_rgba8(ctx->engine, 24, 24, px, sizeof px, 0, &img));
+    return img;
+}
+
+/* RS-4.6: contentsCenter (1/3, 1/3, 1/3, 1/3) keeps the ring 8 points wide while the centre
+ * stretches; without it the ring stretches too; a layer smaller than the sides scales them. */
+static void b_contents_center(scene_ctx_t *ctx) {
+    lamina_rect_t c = {{1.0 / 3, 1.0 / 3}, {1.0 / 3, 1.0 / 3}};
+    lamina_layer_t a = box(ctx, ctx->root, 10, 10, 180, 70, GREY);
+    set_image(ctx, a, frame_image(ctx));
+    S(lamina_layer_set_rect(ctx->engine, a, "contentsCenter", c));
+    lamina_layer_t b = box(ctx, ctx->root, 10, 100, 120, 90, GREY);
+    set_image(ctx, b, frame_image(ctx));
+    lamina_layer_t d = box(ctx, ctx->root, 150, 100, 12, 90, GREY);
+    set_image(ctx, d, frame_image(ctx));
+    S(lamina_layer_set_rect(ctx->engine, d, "contentsCenter", c));
+}
+
+/* A w x w checkerboard of cells of one pixel (black and white). */
+static lamina_image_t checker(scene_ctx_t *ctx, uint32_t w, uint32_t cell) {
+    static uint8_t px[64 * 64 * 4];
+    if (w > 64) return LAMINA_IMAGE_NONE;
+    for (uint32_t y = 0; y < w; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            uint8_t v = ((x / cell + y / cell) & 1) ? 255 : 0;
+            uint8_t *p = px + 4 * (y * w + x);
+            p[0] = p[1] = p[2] = v;
+            p[3] = 255;
+        }
+    lamina_image_t img = LAMINA_IMAGE_NONE;
+    S(lamina_image_create_rgba8(ctx->engine, w, w, px, (size_t)w * w * 4, 1, &img));
+    return img;
+}
+
+/* RS-4.7: a 4 x 4 checker magnified to 80 x 80, nearest (hard cells) and linear (smooth); a
+ * 64 x 64 one-pixel checker minified to 40 x 40, nearest (aliased) and trilinear (grey). */
+static void b_contents_filter(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 10, 10, 80, 80, GREY);
+    set_image(ctx, a, checker(ctx, 4, 1));
+    str(ctx, a, "magnificationFilter", "nearest");
+    lamina_layer_t b = box(ctx, ctx->root, 110, 10, 80, 80, GREY);
+    set_image(ctx, b, checker(ctx, 4, 1));
+    lamina_layer_t c = box(ctx, ctx->root, 30, 130, 40, 40, GREY);
+    set_image(ctx, c, checker(ctx, 64, 1));
+    str(ctx, c, "minificationFilter", "nearest");
+    lamina_layer_t d = box(ctx, ctx->root, 130, 130, 40, 40, GREY);
+    set_image(ctx, d, checker(ctx, 64, 1));
+    str(ctx, d, "minificationFilter", "trilinear");
+}
+
+/* RS-4.8: a change of contents cross-fades; at half time both images show at 50 %, the old one
+ * (the quadrants) in its destination, the new one (a checker, aspect-fitted) in its own. */
+static void b_contents_crossfade(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 20, 20, 160, 160, GREY);
+    set_image(ctx, a, quad_image(ctx, 32, 32));
+    str(ctx, a, "contentsGravity", "resizeAspect");
+    S(lamina_layer_set_bounds(ctx->engine, a, (lamina_rect_t){{0, 0}, {160, 160}}));
+    commit(ctx);
+    linear_begin(ctx, 1.0);
+    set_image(ctx, a, checker(ctx, 8, 2));
+    str(ctx, a, "contentsGravity", "center");
+    linear_end(ctx);
+}
+
+/* RS-4.4: contents clipped by a rounded masksToBounds (aspect fill overflows otherwise); the
+ * layer's border draws over its contents (RS-1.1); the layer's opacity applies (RS-2.1). */
+static void b_contents_clip(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 20, 50, 70, 100, GREY);
+    set_image(ctx, a, quad_image(ctx, 32, 32));
+    str(ctx, a, "contentsGravity", "resizeAspectFill");
+    lamina_layer_t b = box(ctx, ctx->root, 110, 50, 70, 100, GREY);
+    set_image(ctx, b, quad_image(ctx, 32, 32));
+    str(ctx, b, "contentsGravity", "resizeAspectFill");
+    S(lamina_layer_set_bool(ctx->engine, b, "masksToBounds", 1));
+    num(ctx, b, "cornerRadius", 20);
+    num(ctx, b, "borderWidth", 4);
+    color(ctx, b, "borderColor", BLACK);
+    S(lamina_layer_set_opacity(ctx->engine, b, 0.7));
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* The gallery and listing 7.7                                                                 */
 /* ------------------------------------------------------------------------------------------ */
 
@@ -667,6 +830,12 @@ static const scene_t table[] = {
     SC("transition-push-bottom", "RS-7.3", "push fromBottom at p = 0.3, clipped", 200, 200, 0.3, 1, 0, b_tr_push_bottom, NULL),
     SC("transition-reveal-top", "RS-7.3", "reveal fromTop at p = 0.5, clipped", 200, 200, 0.5, 1, 0, b_tr_reveal_top, NULL),
     SC("transition-movein-unclipped", "RS-7.4", "moveIn fromLeft at p = 0.5 without masksToBounds", 200, 200, 0.5, 1, 0, b_tr_movein_unclipped, NULL),
+    SC("contents-gravity", "RS-4.3", "the 12 contentsGravity values, a 40x24 image in 88x64 cells", 400, 300, 0, 1, 0, b_contents_gravity, NULL),
+    SC("contents-rect", "RS-4.2", "contentsRect: whole, top-right quadrant, left half, beyond the edges (clamped)", 200, 200, 0, 1, 0, b_contents_rect, NULL),
+    SC("contents-center", "RS-4.6", "contentsCenter nine-slice vs plain stretch; sides scaled down when too wide", 200, 200, 0, 1, 0, b_contents_center, NULL),
+    SC("contents-filter", "RS-4.7", "magnified nearest vs linear; minified nearest vs trilinear", 200, 200, 0, 1, 0, b_contents_filter, NULL),
+    SC("contents-crossfade", "RS-4.8", "a contents change cross-fades: half-way at 0.5 s", 200, 200, 0.5, 1, 0, b_contents_crossfade, NULL),
+    SC("contents-clip", "RS-4.4", "aspect-fill contents overflow, or clip to rounded bounds under a border at 70%", 200, 200, 0, 1, 0, b_contents_clip, NULL),
     SC("gallery", "R14", "the gallery: shadow, corners, border, 3D, group opacity, spring", 400, 300, 0.8, 1, 0, b_gallery, NULL),
     SC("demo", "CA-12.11", "listing 7.7: click the box to recolour it, elsewhere to send it there", 400, 400, 2.0, 1, 0, b_demo, demo_tap),
 };
