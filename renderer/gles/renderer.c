@@ -203,6 +203,8 @@ static const char *comp_fs =
     "}\n"
     "void main() {\n"
     "  if (u_mode == 0) { o_color = fetch(u_new, v_local) * u_alpha; return; }\n"
+    /* mode 5: the layer's group gated by its mask's alpha (RS-5.1-5.3). */
+    "  if (u_mode == 5) { o_color = fetch(u_new, v_local) * (fetch(u_old, v_local).a * u_alpha); return; }\n"
     /* mode 4: the sublayers seen through the masking layer's rounded bounds (RS-5.4/5.6). */
     "  if (u_mode == 4) {\n"
     "    vec2 h = 0.5 * u_bounds.zw, p = v_local - (u_bounds.xy + h);\n"
@@ -342,6 +344,9 @@ typedef struct frame_ctx {
     double scale;
     int group_opacity;
     int vp_w, vp_h; /* pixels */
+    const lamina_draw_record_t *base; /* the whole list: mask_index counts from here */
+    size_t base_count;
+    int32_t mask_host; /* while a mask draws: its host's index (its records draw), else -1 */
     int host_vp[4];
     GLint host_fbo;
     lamina_status_t status; /* first failure inside the frame */
@@ -928,6 +933,41 @@ static void draw_shape_clipped(frame_ctx_t *f, const lamina_draw_record_t *recs,
     emit_border(f, rec, alpha);
 }
 
+/* RS-5.1-5.3, RS-5.6: the layer and its subtree offscreen (a group, at full strength), its mask
+ * records into a second target in the same root space, then the group x the mask's alpha,
+ * composited once with the layer's opacity. A mask that draws nothing hides the layer. */
+static void draw_masked(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+                        double divisor, int level, int which) {
+    const lamina_draw_record_t *rec = &recs[0];
+    if (rec->mask_count == 0 || rec->mask_index < 0 ||
+        (size_t)rec->mask_index + rec->mask_count > f->base_count)
+        return; /* RS-5.3: nothing shows */
+    flush(f);
+    lamina_draw_record_t *copy = malloc(count * sizeof *copy);
+    if (!copy) {
+        f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for a mask");
+        return;
+    }
+    memcpy(copy, recs, count * sizeof *copy);
+    copy[0].flags2 &= ~(uint32_t)(LAMINA_DRAW2_HAS_MASK | LAMINA_DRAW2_GROUP);
+    target_t *tc = render_offscreen(f, copy, count, rec->opacity, rec->opacity, level, 0);
+    free(copy);
+    const lamina_draw_record_t *mrecs = f->base + rec->mask_index;
+    int32_t saved = f->mask_host;
+    f->mask_host = mrecs[0].mask_host_index;
+    target_t *tm = tc ? render_offscreen(f, mrecs, rec->mask_count, 1.0, 1.0, level, 1) : NULL;
+    f->mask_host = saved;
+    bind_level(f, level, which);
+    if (!tc || !tm) return;
+    composite_t c = {0};
+    c.quad = (lamina_rect_t){{0, 0}, {f->vp_w / f->scale, f->vp_h / f->scale}};
+    c.mode = 5;
+    c.alpha = (float)(rec->opacity / divisor);
+    c.new_tex = tc->tex;
+    c.old_tex = tm->tex;
+    draw_composite(f, &c);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Contents images (RS-4)                                                                      */
 /* ------------------------------------------------------------------------------------------ */
@@ -1161,6 +1201,12 @@ static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t 
         }
         const lamina_draw_record_t *rec = &recs[i];
         size_t end = i + 1 + rec->descendant_count;
+        int v2 = rec->struct_size >= offsetof(lamina_draw_record_t, group_opacity);
+        /* Mask content draws only into its host's mask (RS-5.1). */
+        if (v2 && (rec->flags2 & LAMINA_DRAW2_MASK_CONTENT) && rec->mask_host_index != f->mask_host) {
+            i = end;
+            continue;
+        }
         f->r->stats.records++;
         if (faces_away(rec)) {
             f->r->stats.culled++;
@@ -1174,7 +1220,16 @@ static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t 
             i = end;
             continue;
         }
-        if (f->group_opacity && rec->descendant_count > 0 &&
+        if (v2 && (rec->flags2 & LAMINA_DRAW2_HAS_MASK) && level < MAX_PASS_DEPTH) {
+            draw_masked(f, rec, end - i, divisor, level, which);
+            i = end;
+            continue;
+        }
+        /* RS-2.2: the record says where a group is (allowsGroupOpacity per layer); a 0.1 record
+         * gets the old rule. The frame's NO_GROUP_OPACITY still turns opacity groups off. */
+        int group = v2 ? (rec->flags2 & LAMINA_DRAW2_GROUP) != 0
+                       : rec->descendant_count > 0 && rec->opacity < parent_opacity * 0.9999;
+        if (f->group_opacity && group && rec->descendant_count > 0 &&
             rec->opacity < parent_opacity * 0.9999 && level < MAX_PASS_DEPTH) {
             draw_group(f, rec, end - i, divisor, level, which);
             i = end;
@@ -1215,7 +1270,19 @@ static lamina_status_t check_list(const lamina_draw_record_t *recs, size_t count
             return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT,
                             "malformed draw list: record %zu's subtree runs past its parent's", i);
         }
-        if (i > 0 && recs[i].depth != recs[0].depth + (uint32_t)n) {
+        int is_mask = recs[i].struct_size >= offsetof(lamina_draw_record_t, mask_host_index) &&
+                      (recs[i].flags2 & LAMINA_DRAW2_MASK_CONTENT);
+        if (recs[i].struct_size >= offsetof(lamina_draw_record_t, mask_host_index) &&
+            (recs[i].flags2 & LAMINA_DRAW2_HAS_MASK) &&
+            (recs[i].mask_index < 0 ? recs[i].mask_count != 0
+                                    : (size_t)recs[i].mask_index + recs[i].mask_count > count ||
+                                          (size_t)recs[i].mask_index <= i)) {
+            free(ends);
+            return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT,
+                            "malformed draw list: record %zu's mask range is outside the list", i);
+        }
+        /* A mask subtree sits one level below its host, after the host's own subtree. */
+        if (i > 0 && !is_mask && recs[i].depth != recs[0].depth + (uint32_t)n) {
             free(ends);
             return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT,
                             "malformed draw list: record %zu has depth %u, expected %zu", i,
@@ -1258,6 +1325,9 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     glGetIntegerv(GL_VIEWPORT, f.host_vp);
     glGetIntegerv(GL_FRAMEBUFFER_BINDING, &f.host_fbo);
     f.vp_w = f.host_vp[2];
+    f.base = records;
+    f.base_count = count;
+    f.mask_host = -1;
     f.vp_h = f.host_vp[3];
     memset(&r->stats, 0, sizeof r->stats);
     r->stats.struct_size = sizeof r->stats;

@@ -695,6 +695,91 @@ static void b_contents_clip(scene_ctx_t *ctx) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* Masks (RS-5.1-5.3) and per-layer group opacity (RS-2.2, RS-2.3)                             */
+/* ------------------------------------------------------------------------------------------ */
+
+/* A layer `w` x `h` at (x, y) with four coloured bands as sublayers (its content to mask). */
+static lamina_layer_t banded(scene_ctx_t *ctx, double x, double y, double w, double h) {
+    lamina_layer_t l = box(ctx, ctx->root, x, y, w, h, TEAL);
+    box(ctx, l, 0, 0, w, h / 4, RED);
+    box(ctx, l, 0, h / 2, w, h / 4, ORANGE);
+    box(ctx, l, w / 2, 0, w / 4, h, PURPLE);
+    return l;
+}
+
+/* A mask layer (no superlayer; the scene's reference goes to the host). */
+static lamina_layer_t mask_of(scene_ctx_t *ctx, lamina_layer_t host, double x, double y, double w,
+                              double h, lamina_color_t c) {
+    lamina_layer_t m = LAMINA_LAYER_NONE;
+    S(lamina_layer_create(ctx->engine, &m));
+    S(lamina_layer_set_bounds(ctx->engine, m, (lamina_rect_t){{0, 0}, {w, h}}));
+    S(lamina_layer_set_position(ctx->engine, m, (lamina_point_t){x + w / 2, y + h / 2}));
+    if (c.a > 0) color(ctx, m, "backgroundColor", c);
+    S(lamina_layer_set_mask(ctx->engine, host, m));
+    S(lamina_layer_release(ctx->engine, m));
+    return m;
+}
+
+/* RS-5.1: a circular mask (in the host's coordinates) shows the banded layer and its sublayers
+ * only inside the circle; its colour does not matter, only its alpha. */
+static void b_mask_circle(scene_ctx_t *ctx) {
+    stripes(ctx);
+    lamina_layer_t l = banded(ctx, 20, 20, 160, 160);
+    lamina_layer_t m = mask_of(ctx, l, 20, 20, 120, 120, GREEN);
+    num(ctx, m, "cornerRadius", 60);
+}
+
+/* RS-5.2: the mask's alpha gates: a mask with a 50%-opacity square and an opaque sublayer bar
+ * (the mask's own opacity counts), over a host at opacity 0.8. */
+static void b_mask_alpha(scene_ctx_t *ctx) {
+    stripes(ctx);
+    lamina_layer_t l = banded(ctx, 20, 20, 160, 160);
+    S(lamina_layer_set_opacity(ctx->engine, l, 0.8));
+    lamina_layer_t m = mask_of(ctx, l, 10, 10, 140, 140, (lamina_color_t){0, 0, 0, 0.5});
+    lamina_layer_t bar = box(ctx, m, 0, 60, 140, 20, BLACK);
+    (void)bar;
+}
+
+/* A 32 x 32 image whose alpha falls from 1 at the left to 0 at the right, in a ring. */
+static lamina_image_t alpha_ring(scene_ctx_t *ctx) {
+    uint8_t px[32 * 32 * 4];
+    for (int y = 0; y < 32; y++)
+        for (int x = 0; x < 32; x++) {
+            double dx = x + 0.5 - 16, dy = y + 0.5 - 16, d = sqrt(dx * dx + dy * dy);
+            uint8_t a = (d > 8 && d < 15) ? (uint8_t)(255 - x * 255 / 31) : 0;
+            uint8_t *p = px + 4 * (y * 32 + x);
+            p[0] = p[1] = p[2] = 0;
+            p[3] = a;
+        }
+    lamina_image_t img = LAMINA_IMAGE_NONE;
+    S(lamina_image_create_rgba8(ctx->engine, 32, 32, px, sizeof px, 0, &img));
+    return img;
+}
+
+/* RS-5.1 with RS-4: a mask whose contents image carries the alpha (a fading ring). */
+static void b_mask_image(scene_ctx_t *ctx) {
+    stripes(ctx);
+    lamina_layer_t l = banded(ctx, 20, 20, 160, 160);
+    lamina_layer_t m = mask_of(ctx, l, 0, 0, 160, 160, (lamina_color_t){0, 0, 0, 0});
+    set_image(ctx, m, alpha_ring(ctx));
+}
+
+/* RS-2.3 per layer: allowsGroupOpacity NO on the left group (the overlap shows through), the
+ * default YES on the right one (composited once). */
+static void b_allows_group_opacity(scene_ctx_t *ctx) {
+    stripes(ctx);
+    lamina_layer_t p = box(ctx, ctx->root, 10, 40, 85, 120, (lamina_color_t){0, 0, 0, 0});
+    box(ctx, p, 0, 0, 55, 80, RED);
+    box(ctx, p, 30, 40, 55, 80, BLUE);
+    S(lamina_layer_set_opacity(ctx->engine, p, 0.5));
+    S(lamina_layer_set_bool(ctx->engine, p, "allowsGroupOpacity", 0));
+    lamina_layer_t q = box(ctx, ctx->root, 105, 40, 85, 120, (lamina_color_t){0, 0, 0, 0});
+    box(ctx, q, 0, 0, 55, 80, RED);
+    box(ctx, q, 30, 40, 55, 80, BLUE);
+    S(lamina_layer_set_opacity(ctx->engine, q, 0.5));
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* The gallery and listing 7.7                                                                 */
 /* ------------------------------------------------------------------------------------------ */
 
@@ -836,6 +921,10 @@ static const scene_t table[] = {
     SC("contents-filter", "RS-4.7", "magnified nearest vs linear; minified nearest vs trilinear", 200, 200, 0, 1, 0, b_contents_filter, NULL),
     SC("contents-crossfade", "RS-4.8", "a contents change cross-fades: half-way at 0.5 s", 200, 200, 0.5, 1, 0, b_contents_crossfade, NULL),
     SC("contents-clip", "RS-4.4", "aspect-fill contents overflow, or clip to rounded bounds under a border at 70%", 200, 200, 0, 1, 0, b_contents_clip, NULL),
+    SC("mask-circle", "RS-5.1", "a circular mask shows the layer and its sublayers only inside it", 200, 200, 0, 1, 0, b_mask_circle, NULL),
+    SC("mask-alpha", "RS-5.2", "the mask's alpha gates: 50% square, opaque bar; host at 80%", 200, 200, 0, 1, 0, b_mask_alpha, NULL),
+    SC("mask-image", "RS-5.1", "a mask made of an image's alpha (a ring fading to the right)", 200, 200, 0, 1, 0, b_mask_image, NULL),
+    SC("allows-group-opacity", "RS-2.3", "allowsGroupOpacity NO (left) vs YES (right) at 50%", 200, 200, 0, 1, 0, b_allows_group_opacity, NULL),
     SC("gallery", "R14", "the gallery: shadow, corners, border, 3D, group opacity, spring", 400, 300, 0.8, 1, 0, b_gallery, NULL),
     SC("demo", "CA-12.11", "listing 7.7: click the box to recolour it, elsewhere to send it there", 400, 400, 2.0, 1, 0, b_demo, demo_tap),
 };
