@@ -53,6 +53,51 @@ const char *lamina_gles_status_string(lamina_status_t status) {
 /* Shaders                                                                                     */
 /* ------------------------------------------------------------------------------------------ */
 
+/* The bounds shape (docs/draw-records.md section 8) as a signed distance, negative inside: p
+ * from the centre, half size h, radius r (already clamped to min(h)). g_corner (set by main()
+ * from the record) holds maskedCorners in bits 0-3 (RS-1.5: 1 = minX minY, the visual top-left
+ * in the y-down layer space, 2 maxX minY, 4 minX maxY, 8 maxX maxY) and 16 for the continuous
+ * curve (RS-1.6, RS-1.7 with its variant (b) near the size limit). */
+#define SD_SHAPE_GLSL                                                                           \
+    "float g_corner = 15.0;\n"                                                                 \
+    "float corner_on(vec2 p) {\n"                                                              \
+    "  int bits = int(g_corner + 0.5);\n"                                                      \
+    "  int idx = (p.x < 0.0 ? 0 : 1) + (p.y < 0.0 ? 0 : 2);\n"                                  \
+    "  return ((bits >> idx) & 1) != 0 ? 1.0 : 0.0;\n"                                         \
+    "}\n"                                                                                      \
+    /* One continuous corner: q = distances from the corner along x and y (interior +q). */    \
+    "float sd_cont(vec2 q, float r, float L) {\n"                                              \
+    "  if (q.y > q.x) q = q.yx;\n"                                                             \
+    "  float p3x = 0.63149379 * r, p3y = 0.07491139 * r;\n"                                     \
+    "  if (q.x <= p3x) return length(q - vec2(r)) - r;\n" /* the middle cubic: ~ a circle */    \
+    "  float d = L - r;\n"                                                                     \
+    "  float x0 = L, x1 = L - (0.04 * r + 0.75697 * d), x2 = L - (0.18 * r + 0.90847 * d);\n"   \
+    "  float t = clamp((x0 - q.x) / max(x0 - p3x, 1e-6), 0.0, 1.0);\n"                          \
+    "  for (int i = 0; i < 4; i++) {\n"                                                        \
+    "    float u = 1.0 - t;\n"                                                                 \
+    "    float x = u * u * u * x0 + 3.0 * u * u * t * x1 + 3.0 * u * t * t * x2 + t * t * t * p3x;\n" \
+    "    float dx = 3.0 * u * u * (x1 - x0) + 6.0 * u * t * (x2 - x1) + 3.0 * t * t * (p3x - x2);\n" \
+    "    if (abs(dx) > 1e-6) t = clamp(t - (x - q.x) / dx, 0.0, 1.0);\n"                         \
+    "  }\n"                                                                                    \
+    "  float u = 1.0 - t;\n"                                                                   \
+    "  float dx = 3.0 * u * u * (x1 - x0) + 6.0 * u * t * (x2 - x1) + 3.0 * t * t * (p3x - x2);\n" \
+    "  float y = t * t * t * p3y, dy = 3.0 * t * t * p3y;\n"                                    \
+    "  float k = abs(dx) > 1e-6 ? dy / dx : 0.0;\n"                                            \
+    "  return (y - q.y) / sqrt(1.0 + k * k);\n"                                                \
+    "}\n"                                                                                      \
+    "float sd_rrect(vec2 p, vec2 h, float r) {\n"                                              \
+    "  r *= corner_on(p);\n"                                                                   \
+    "  int code = int(g_corner + 0.5);\n"                                                      \
+    "  if ((code & 16) != 0 && r > 0.0) {\n"                                                   \
+    "    float L = min(min(h.x, h.y), 1.528665 * r);\n"                                        \
+    "    vec2 q = h - abs(p);\n"                                                               \
+    "    if (q.x >= 0.0 && q.y >= 0.0 && q.x < L && q.y < L) return sd_cont(q, r, L);\n"        \
+    "    return length(max(-q, 0.0)) + min(max(-q.x, -q.y), 0.0);\n"                           \
+    "  }\n"                                                                                    \
+    "  vec2 q = abs(p) - h + r;\n"                                                             \
+    "  return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;\n"                            \
+    "}\n"
+
 /* One instance: 9 vec4 attributes (36 floats). */
 enum { INST_FLOATS = 36 };
 enum { KIND_SHAPE = 0, KIND_SHADOW = 1 };
@@ -90,10 +135,7 @@ static const char *prim_fs_common =
     "uniform vec4 u_vp;\n"
     "out vec4 o_color;\n"
     /* Signed distance to a rounded box of half size h, corner radius r (negative inside). */
-    "float sd_rrect(vec2 p, vec2 h, float r) {\n"
-    "  vec2 q = abs(p) - h + r;\n"
-    "  return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;\n"
-    "}\n"
+    SD_SHAPE_GLSL
     /* Clip coverage by area: the device-pixel box of the masking ancestors (RS-5.5). */
     "float clip_cov() {\n"
     "  vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n"
@@ -104,6 +146,7 @@ static const char *prim_fs_common =
 /* Backgrounds and borders (RS-1.1-1.4). */
 static const char *shape_fs_main =
     "void main() {\n"
+    "  g_corner = v_params.z;\n"
     "  vec2 h = 0.5 * v_rect.zw;\n"
     "  vec2 p = v_local - (v_rect.xy + h);\n"
     "  float r = clamp(v_params.x, 0.0, min(h.x, h.y));\n"
@@ -151,12 +194,15 @@ static const char *shadow_fs_main =
     "  return v;\n"
     "}\n"
     "void main() {\n"
+    "  g_corner = v_params.z;\n"
     "  vec2 h = 0.5 * v_rect.zw;\n"
     "  vec2 p = v_local - (v_rect.xy + h);\n"
     "  float r = clamp(v_params.x, 0.0, min(h.x, h.y));\n"
     "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
     "  float s = v_params.w, a;\n"
-    "  if (s > 0.0) a = shadow(p, h, s, r);\n"
+    /* Blurred: the analytic rounded box with this quadrant's radius (masked corners and
+     * continuous curves are approximated by circular ones of the same radius). */
+    "  if (s > 0.0) a = shadow(p, h, s, r * corner_on(p));\n"
     "  else a = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
     "  o_color = v_fill * (a * clip_cov());\n"
     "}\n";
@@ -184,12 +230,9 @@ static const char *comp_fs =
     "uniform sampler2D u_old; uniform sampler2D u_new;\n"
     "uniform int u_mode; uniform float u_p; uniform float u_alpha;\n"
     "uniform vec4 u_bounds; uniform vec2 u_shift_old; uniform vec2 u_shift_new;\n"
-    "uniform int u_clip_bounds; uniform float u_radius;\n"
+    "uniform int u_clip_bounds; uniform float u_radius; uniform float u_corner;\n"
     "out vec4 o_color;\n"
-    "float sd_rrect(vec2 p, vec2 h, float r) {\n"
-    "  vec2 q = abs(p) - h + r;\n"
-    "  return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;\n"
-    "}\n"
+    SD_SHAPE_GLSL
     "bool inside(vec2 l) {\n"
     "  return l.x >= u_bounds.x && l.y >= u_bounds.y &&\n"
     "         l.x <= u_bounds.x + u_bounds.z && l.y <= u_bounds.y + u_bounds.w;\n"
@@ -202,6 +245,7 @@ static const char *comp_fs =
     "  return texture(t, vec2(d.x / u_vp.z, 1.0 - d.y / u_vp.w));\n"
     "}\n"
     "void main() {\n"
+    "  g_corner = u_corner;\n"
     "  if (u_mode == 0) { o_color = fetch(u_new, v_local) * u_alpha; return; }\n"
     /* mode 5: the layer's group gated by its mask's alpha (RS-5.1-5.3). */
     "  if (u_mode == 5) { o_color = fetch(u_new, v_local) * (fetch(u_old, v_local).a * u_alpha); return; }\n"
@@ -241,11 +285,9 @@ static const char *img_fs =
     "uniform float u_bias; uniform int u_flip;\n"
     "uniform vec4 u_clip;\n"                          /* device px box, x0 < -1e8: none */
     "uniform vec4 u_bounds; uniform float u_radius; uniform int u_clip_bounds;\n"
+    "uniform float u_corner;\n"
     "out vec4 o_color;\n"
-    "float sd_rrect(vec2 p, vec2 h, float r) {\n"
-    "  vec2 q = abs(p) - h + r;\n"
-    "  return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;\n"
-    "}\n"
+    SD_SHAPE_GLSL
     /* One axis of the nine-slice: position t in [0, D] to the sub-image's unit coordinate. */
     "float axis(float t, float D, float a, float b, float c0, float cw) {\n"
     "  if (t < a) return c0 * t / a;\n"
@@ -266,6 +308,7 @@ static const char *img_fs =
     "  return texture(t, src.xy + s * src.zw, u_bias) * (c.x * c.y);\n"
     "}\n"
     "void main() {\n"
+    "  g_corner = u_corner;\n"
     "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
     "  vec4 o = img(u_tex0, u_dest0, u_src0, u_slice0, v_local, fw) * u_w0;\n"
     "  if (u_w1 > 0.0) o += img(u_tex1, u_dest1, u_src1, u_slice1, v_local, fw) * u_w1;\n"
@@ -308,11 +351,11 @@ enum { TEX_KEEP_FRAMES = 60 };
 
 enum { IU_R1, IU_R2, IU_R4, IU_QUAD, IU_VP, IU_SCALE, IU_TEX0, IU_TEX1, IU_DEST0, IU_DEST1,
        IU_SRC0, IU_SRC1, IU_SLICE0, IU_SLICE1, IU_CENTER, IU_W0, IU_W1, IU_BIAS, IU_FLIP,
-       IU_CLIP, IU_BOUNDS, IU_RADIUS, IU_CLIP_BOUNDS, IU_COUNT };
+       IU_CLIP, IU_BOUNDS, IU_RADIUS, IU_CLIP_BOUNDS, IU_CORNER, IU_COUNT };
 static const char *const img_uniform_names[IU_COUNT] = {
     "u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale", "u_tex0", "u_tex1", "u_dest0", "u_dest1",
     "u_src0", "u_src1", "u_slice0", "u_slice1", "u_center", "u_w0", "u_w1", "u_bias", "u_flip",
-    "u_clip", "u_bounds", "u_radius", "u_clip_bounds"};
+    "u_clip", "u_bounds", "u_radius", "u_clip_bounds", "u_corner"};
 
 struct lamina_gles_renderer {
     EGLContext context; /* EGL_NO_CONTEXT when made under another API (GLX). */
@@ -322,7 +365,7 @@ struct lamina_gles_renderer {
     int batch_kind; /* KIND_SHAPE or KIND_SHADOW: the program the pending instances need */
     GLint comp_u_r1, comp_u_r2, comp_u_r4, comp_u_quad, comp_u_vp, comp_u_scale, comp_u_old,
         comp_u_new, comp_u_mode, comp_u_p, comp_u_alpha, comp_u_bounds, comp_u_shift_old,
-        comp_u_shift_new, comp_u_clip_bounds, comp_u_radius;
+        comp_u_shift_new, comp_u_clip_bounds, comp_u_radius, comp_u_corner;
     float *inst;
     size_t inst_count, inst_cap;
     size_t vbo_cap; /* bytes */
@@ -445,7 +488,7 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
 #define U(name) r->comp_##name = glGetUniformLocation(r->comp, #name)
     U(u_r1); U(u_r2); U(u_r4); U(u_quad); U(u_vp); U(u_scale); U(u_old); U(u_new); U(u_mode);
     U(u_p); U(u_alpha); U(u_bounds); U(u_shift_old); U(u_shift_new); U(u_clip_bounds);
-    U(u_radius);
+    U(u_radius); U(u_corner);
 #undef U
     for (int i = 0; i < IU_COUNT; i++) r->img_u[i] = glGetUniformLocation(r->img, img_uniform_names[i]);
     glGenVertexArrays(1, &r->vao);
@@ -594,6 +637,15 @@ static float *instance_for(frame_ctx_t *f, const lamina_draw_record_t *rec, lami
     return p;
 }
 
+/* The shape's corner code for the shaders (SD_SHAPE_GLSL): maskedCorners bits, + 16 when
+ * continuous. A 0.1 record has all four corners circular. */
+static float corner_code(const lamina_draw_record_t *rec) {
+    if (rec->struct_size < offsetof(lamina_draw_record_t, masked_corners) + sizeof(uint32_t))
+        return 15.0f;
+    return (float)((rec->masked_corners & 15u) +
+                   (rec->corner_curve == LAMINA_CORNER_CURVE_CONTINUOUS ? 16u : 0u));
+}
+
 /* RS-3: the shadow of the layer's rounded bounds, offset in its own plane, blurred with
  * sigma = shadowRadius (RS-3.6, k = 1), beneath everything the layer draws. */
 static void emit_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha) {
@@ -613,7 +665,7 @@ static void emit_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double 
     memset(p + 24, 0, 4 * sizeof(float));
     p[28] = (float)rec->corner_radius;
     p[29] = 0;
-    p[30] = KIND_SHADOW;
+    p[30] = corner_code(rec);
     p[31] = (float)sigma;
 }
 
@@ -634,7 +686,7 @@ static void emit_background(frame_ctx_t *f, const lamina_draw_record_t *rec, dou
     else memset(p + 24, 0, 4 * sizeof(float));
     p[28] = (float)rec->corner_radius;
     p[29] = has_border ? (float)rec->border_width : 0.0f;
-    p[30] = KIND_SHAPE;
+    p[30] = corner_code(rec);
     p[31] = 0;
 }
 
@@ -650,7 +702,7 @@ static void emit_border(frame_ctx_t *f, const lamina_draw_record_t *rec, double 
     premultiplied(rec->border_color, alpha, p + 24);
     p[28] = (float)rec->corner_radius;
     p[29] = (float)rec->border_width;
-    p[30] = KIND_SHAPE;
+    p[30] = corner_code(rec);
     p[31] = 0;
 }
 
@@ -724,7 +776,7 @@ typedef struct composite {
     const lamina_transform3d_t *m; /* NULL: identity (root space) */
     lamina_rect_t quad, bounds;
     int mode, clip_bounds;
-    float p, alpha, shift_old[2], shift_new[2], radius;
+    float p, alpha, shift_old[2], shift_new[2], radius, corner;
     GLuint old_tex, new_tex;
 } composite_t;
 
@@ -750,6 +802,7 @@ static void draw_composite(frame_ctx_t *f, const composite_t *c) {
     glUniform1f(r->comp_u_p, c->p);
     glUniform1f(r->comp_u_alpha, c->alpha);
     glUniform1f(r->comp_u_radius, c->radius);
+    glUniform1f(r->comp_u_corner, c->corner);
     glUniform1i(r->comp_u_new, 0);
     glUniform1i(r->comp_u_old, 1);
     glActiveTexture(GL_TEXTURE1);
@@ -927,6 +980,7 @@ static void draw_shape_clipped(frame_ctx_t *f, const lamina_draw_record_t *recs,
         c.mode = 4;
         c.alpha = 1.0f;
         c.radius = (float)rec->corner_radius;
+        c.corner = corner_code(rec);
         c.new_tex = t->tex;
         draw_composite(f, &c);
     }
@@ -1154,6 +1208,7 @@ static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, doubl
     glUniform4f(u[IU_BOUNDS], (float)rec->bounds.origin.x, (float)rec->bounds.origin.y,
                 (float)rec->bounds.size.width, (float)rec->bounds.size.height);
     glUniform1f(u[IU_RADIUS], (float)rec->corner_radius);
+    glUniform1f(u[IU_CORNER], corner_code(rec));
     glUniform1i(u[IU_CLIP_BOUNDS], (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) != 0);
     glUniform1i(u[IU_TEX0], 0);
     glUniform1i(u[IU_TEX1], 1);

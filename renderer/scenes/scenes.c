@@ -780,6 +780,59 @@ static void b_allows_group_opacity(scene_ctx_t *ctx) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* Corners: maskedCorners (RS-1.5) and cornerCurve (RS-1.6, RS-1.7)                            */
+/* ------------------------------------------------------------------------------------------ */
+
+/* RS-1.6/1.7: circular (top row, left) and continuous (right) corners of radius 30 on 80 x 80
+ * layers; bottom row: a continuous border over a clipped sublayer, and a continuous hard
+ * shadow. The continuous corner starts 1.528665 r from the corner (here the size limit). */
+static void b_corner_continuous(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 10, 10, 80, 80, BLUE);
+    num(ctx, a, "cornerRadius", 24);
+    lamina_layer_t b = box(ctx, ctx->root, 110, 10, 80, 80, BLUE);
+    num(ctx, b, "cornerRadius", 24);
+    str(ctx, b, "cornerCurve", "continuous");
+    lamina_layer_t c = box(ctx, ctx->root, 10, 110, 80, 80, GREY);
+    num(ctx, c, "cornerRadius", 20);
+    str(ctx, c, "cornerCurve", "continuous");
+    num(ctx, c, "borderWidth", 4);
+    color(ctx, c, "borderColor", BLACK);
+    S(lamina_layer_set_bool(ctx->engine, c, "masksToBounds", 1));
+    box(ctx, c, 0, 0, 80, 40, ORANGE);
+    lamina_layer_t d = box(ctx, ctx->root, 110, 110, 70, 70, TEAL);
+    num(ctx, d, "cornerRadius", 20);
+    str(ctx, d, "cornerCurve", "continuous");
+    num(ctx, d, "shadowOpacity", 1);
+    num(ctx, d, "shadowRadius", 0);
+    S(lamina_layer_set_size(ctx->engine, d, "shadowOffset", (lamina_size_t){8, 8}));
+    color(ctx, d, "shadowColor", RED);
+}
+
+/* RS-1.5: maskedCorners 1 (minX minY: the visual top-left), 2, 4, 8 on the top row; below:
+ * 3 (the top two) with a border and a clipped sublayer, and 9 with a hard shadow. */
+static void b_masked_corners(scene_ctx_t *ctx) {
+    for (int i = 0; i < 4; i++) {
+        lamina_layer_t l = box(ctx, ctx->root, 8 + i * 48, 20, 40, 40, PURPLE);
+        num(ctx, l, "cornerRadius", 16);
+        num(ctx, l, "maskedCorners", (double)(1 << i));
+    }
+    lamina_layer_t c = box(ctx, ctx->root, 10, 90, 80, 80, GREY);
+    num(ctx, c, "cornerRadius", 24);
+    num(ctx, c, "maskedCorners", 3);
+    num(ctx, c, "borderWidth", 4);
+    color(ctx, c, "borderColor", BLACK);
+    S(lamina_layer_set_bool(ctx->engine, c, "masksToBounds", 1));
+    box(ctx, c, 0, 0, 80, 40, ORANGE);
+    lamina_layer_t d = box(ctx, ctx->root, 110, 90, 70, 70, TEAL);
+    num(ctx, d, "cornerRadius", 24);
+    num(ctx, d, "maskedCorners", 9);
+    num(ctx, d, "shadowOpacity", 1);
+    num(ctx, d, "shadowRadius", 0);
+    S(lamina_layer_set_size(ctx->engine, d, "shadowOffset", (lamina_size_t){8, 8}));
+    color(ctx, d, "shadowColor", RED);
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* The gallery and listing 7.7                                                                 */
 /* ------------------------------------------------------------------------------------------ */
 
@@ -925,6 +978,8 @@ static const scene_t table[] = {
     SC("mask-alpha", "RS-5.2", "the mask's alpha gates: 50% square, opaque bar; host at 80%", 200, 200, 0, 1, 0, b_mask_alpha, NULL),
     SC("mask-image", "RS-5.1", "a mask made of an image's alpha (a ring fading to the right)", 200, 200, 0, 1, 0, b_mask_image, NULL),
     SC("allows-group-opacity", "RS-2.3", "allowsGroupOpacity NO (left) vs YES (right) at 50%", 200, 200, 0, 1, 0, b_allows_group_opacity, NULL),
+    SC("corner-continuous", "RS-1.7", "circular vs continuous corners; continuous border, clip and hard shadow", 200, 200, 0, 1, 0, b_corner_continuous, NULL),
+    SC("masked-corners", "RS-1.5", "maskedCorners 1, 2, 4, 8; 3 with border and clip; 9 with a shadow", 200, 200, 0, 1, 0, b_masked_corners, NULL),
     SC("gallery", "R14", "the gallery: shadow, corners, border, 3D, group opacity, spring", 400, 300, 0.8, 1, 0, b_gallery, NULL),
     SC("demo", "CA-12.11", "listing 7.7: click the box to recolour it, elsewhere to send it there", 400, 400, 2.0, 1, 0, b_demo, demo_tap),
 };
