@@ -885,8 +885,28 @@ static void draw_transition(frame_ctx_t *f, const lamina_draw_record_t *recs, si
     }
     memcpy(copy, recs, count * sizeof *copy);
     copy[0].flags &= ~(uint32_t)LAMINA_DRAW_HAS_TRANSITION;
+    int has_before = recs[0].struct_size >= offsetof(lamina_draw_record_t, transition_before) +
+                                                sizeof(void *) &&
+                     recs[0].transition_before != NULL;
+    if (has_before) {
+        /* The whole-layer composite does the fade: the new render shows only the new contents
+         * (docs/draw-records.md section 10). */
+        copy[0].contents_previous = LAMINA_IMAGE_NONE;
+        copy[0].contents_fade = 1;
+    }
     target_t *tn = render_offscreen(f, copy, count, divisor, parent_opacity, level, 0);
-    before_state(f, &copy[0]);
+    const lamina_draw_record_t *before = has_before ? recs[0].transition_before : NULL;
+    if (before) {
+        /* CA-10.2: the record of the layer's whole appearance before the transition (colours,
+         * corners, contents, shadow, ...); its place in the list stays the record's. */
+        uint32_t descendants = copy[0].descendant_count, depth = copy[0].depth;
+        copy[0] = *before;
+        copy[0].descendant_count = descendants;
+        copy[0].depth = depth;
+        copy[0].flags &= ~(uint32_t)LAMINA_DRAW_HAS_TRANSITION;
+    } else {
+        before_state(f, &copy[0]); /* a 0.1 record: the before-values the engine keeps */
+    }
     target_t *to = tn ? render_offscreen(f, copy, count, divisor, parent_opacity, level, 1) : NULL;
     free(copy);
     bind_level(f, level, which);

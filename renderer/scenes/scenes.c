@@ -832,6 +832,29 @@ static void b_masked_corners(scene_ctx_t *ctx) {
     color(ctx, d, "shadowColor", RED);
 }
 
+/* CA-10.2 / RS-7.3: the old render of a transition is the layer's whole before-record: its old
+ * contents, corner radius, background and border (push fromRight at p = 0.5, clipped). */
+static void b_transition_contents(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 40, 40, 120, 120, GREY);
+    set_image(ctx, a, quad_image(ctx, 32, 32));
+    num(ctx, a, "cornerRadius", 20);
+    S(lamina_layer_set_bool(ctx->engine, a, "masksToBounds", 1));
+    commit(ctx);
+    lamina_animation_t *t = NULL;
+    S(lamina_animation_create_transition(LAMINA_TRANSITION_PUSH, LAMINA_TRANSITION_FROM_RIGHT, &t));
+    if (!t) return;
+    S(lamina_transaction_begin(ctx->engine));
+    S(lamina_transaction_set_disable_actions(ctx->engine, 1));
+    set_image(ctx, a, checker(ctx, 8, 2));
+    str(ctx, a, "contentsGravity", "center");
+    num(ctx, a, "cornerRadius", 0);
+    num(ctx, a, "borderWidth", 6);
+    color(ctx, a, "borderColor", BLACK);
+    attach(ctx, a, t, 1.0, 0, NULL);
+    S(lamina_transaction_commit(ctx->engine));
+    commit(ctx);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* The gallery and listing 7.7                                                                 */
 /* ------------------------------------------------------------------------------------------ */
@@ -980,6 +1003,7 @@ static const scene_t table[] = {
     SC("allows-group-opacity", "RS-2.3", "allowsGroupOpacity NO (left) vs YES (right) at 50%", 200, 200, 0, 1, 0, b_allows_group_opacity, NULL),
     SC("corner-continuous", "RS-1.7", "circular vs continuous corners; continuous border, clip and hard shadow", 200, 200, 0, 1, 0, b_corner_continuous, NULL),
     SC("masked-corners", "RS-1.5", "maskedCorners 1, 2, 4, 8; 3 with border and clip; 9 with a shadow", 200, 200, 0, 1, 0, b_masked_corners, NULL),
+    SC("transition-contents", "CA-10.2", "push fromRight at p = 0.5: the old side is the whole before-record (contents, radius)", 200, 200, 0.5, 1, 0, b_transition_contents, NULL),
     SC("gallery", "R14", "the gallery: shadow, corners, border, 3D, group opacity, spring", 400, 300, 0.8, 1, 0, b_gallery, NULL),
     SC("demo", "CA-12.11", "listing 7.7: click the box to recolour it, elsewhere to send it there", 400, 400, 2.0, 1, 0, b_demo, demo_tap),
 };
