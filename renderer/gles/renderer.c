@@ -328,6 +328,62 @@ static const char *img_fs =
     "  o_color = o;\n"
     "}\n";
 
+/* shadowPath (RS-3.4): the path's silhouette (non-zero winding over its flattened segments, a
+ * texture of x0 y0 x1 y1 rows, antialiased by the distance to the nearest one) in the layer's
+ * plane; then, when blurred, two separable Gaussian passes in device pixels. */
+static const char *path_fs =
+    "precision highp float;\n"
+    "in vec2 v_local;\n"
+    "uniform highp sampler2D u_segs; uniform int u_nseg;\n"
+    "uniform vec4 u_color; uniform vec4 u_vp; uniform vec4 u_clip;\n"
+    "out vec4 o_color;\n"
+    "void main() {\n"
+    "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
+    "  vec2 p = v_local;\n"
+    "  int w = 0; float d = 1e9;\n"
+    "  for (int i = 0; i < u_nseg; i++) {\n"
+    "    vec4 s = texelFetch(u_segs, ivec2(i, 0), 0);\n"
+    "    vec2 a = s.xy, b = s.zw, e = b - a, q = p - a;\n"
+    "    float h = clamp(dot(q, e) / max(dot(e, e), 1e-12), 0.0, 1.0);\n"
+    "    d = min(d, length(q - e * h));\n"
+    "    float c = e.x * q.y - e.y * q.x;\n"
+    "    if (a.y <= p.y) { if (b.y > p.y && c > 0.0) w++; }\n"
+    "    else if (b.y <= p.y && c < 0.0) w--;\n"
+    "  }\n"
+    "  float cov = w != 0 ? clamp(0.5 + d / fw, 0.0, 1.0) : clamp(0.5 - d / fw, 0.0, 1.0);\n"
+    "  if (u_clip.x > -1e8) {\n"
+    "    vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n"
+    "    vec2 lo = max(dp - 0.5, u_clip.xy), hi = min(dp + 0.5, u_clip.zw);\n"
+    "    cov *= clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
+    "  }\n"
+    "  o_color = u_color * cov;\n"
+    "}\n";
+
+/* One direction of a Gaussian blur (sigma in target pixels, truncated at 3 sigma, RS-3.6) of a
+ * target the size of the viewport; u_vp.xy is where the viewport starts in the bound target. */
+static const char *blur_fs =
+    "precision highp float;\n"
+    "in vec2 v_local;\n"
+    "uniform sampler2D u_src; uniform vec2 u_dir; uniform float u_sigma; uniform int u_taps;\n"
+    "uniform vec4 u_vp; uniform vec4 u_clip;\n"
+    "out vec4 o_color;\n"
+    "void main() {\n"
+    "  vec2 px = gl_FragCoord.xy - u_vp.xy;\n"
+    "  vec4 sum = vec4(0.0); float wsum = 0.0;\n"
+    "  for (int i = -u_taps; i <= u_taps; i++) {\n"
+    "    float x = float(i), wt = exp(-(x * x) / (2.0 * u_sigma * u_sigma));\n"
+    "    sum += wt * texture(u_src, (px + u_dir * x) / u_vp.zw);\n"
+    "    wsum += wt;\n"
+    "  }\n"
+    "  vec4 o = sum / wsum;\n"
+    "  if (u_clip.x > -1e8) {\n"
+    "    vec2 dp = vec2(px.x, u_vp.w - px.y);\n"
+    "    vec2 lo = max(dp - 0.5, u_clip.xy), hi = min(dp + 0.5, u_clip.zw);\n"
+    "    o *= clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
+    "  }\n"
+    "  o_color = o;\n"
+    "}\n";
+
 /* ------------------------------------------------------------------------------------------ */
 /* The renderer                                                                                */
 /* ------------------------------------------------------------------------------------------ */
@@ -377,6 +433,11 @@ struct lamina_gles_renderer {
     tex_entry_t *texs;
     size_t tex_count, tex_cap;
     uint64_t frame_no;
+    /* shadowPath (RS-3.4): the silhouette and blur programs, the flattened path. */
+    GLuint path, blur, seg_tex;
+    GLint path_u[10], blur_u[11];
+    float *segs;
+    size_t seg_count, seg_cap;
 };
 
 /* The state of one frame. */
@@ -443,6 +504,9 @@ static void delete_gl(lamina_gles_renderer_t *r) {
     if (r->shadow) glDeleteProgram(r->shadow);
     if (r->comp) glDeleteProgram(r->comp);
     if (r->img) glDeleteProgram(r->img);
+    if (r->path) glDeleteProgram(r->path);
+    if (r->blur) glDeleteProgram(r->blur);
+    if (r->seg_tex) glDeleteTextures(1, &r->seg_tex);
     for (size_t i = 0; i < r->tex_count; i++) glDeleteTextures(1, &r->texs[i].tex);
     r->tex_count = 0;
     if (r->vbo) glDeleteBuffers(1, &r->vbo);
@@ -476,7 +540,9 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
     r->shadow = r->prim ? link_program(r, prim_vs, prim_fs_common, shadow_fs_main) : 0;
     r->comp = r->shadow ? link_program(r, comp_vs, comp_fs, NULL) : 0;
     r->img = r->comp ? link_program(r, comp_vs, img_fs, NULL) : 0;
-    if (!r->prim || !r->shadow || !r->comp || !r->img) {
+    r->path = r->img ? link_program(r, comp_vs, path_fs, NULL) : 0;
+    r->blur = r->path ? link_program(r, comp_vs, blur_fs, NULL) : 0;
+    if (!r->prim || !r->shadow || !r->comp || !r->img || !r->path || !r->blur) {
         delete_gl(r);
         free(r);
         return LAMINA_GLES_STATUS_GL_ERROR; /* message set by link_program */
@@ -491,6 +557,14 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
     U(u_radius); U(u_corner);
 #undef U
     for (int i = 0; i < IU_COUNT; i++) r->img_u[i] = glGetUniformLocation(r->img, img_uniform_names[i]);
+    {
+        static const char *const pn[10] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
+                                           "u_segs", "u_nseg", "u_color", "u_clip"};
+        static const char *const bn[11] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
+                                           "u_src", "u_dir", "u_sigma", "u_taps", "u_clip"};
+        for (int i = 0; i < 10; i++) r->path_u[i] = glGetUniformLocation(r->path, pn[i]);
+        for (int i = 0; i < 11; i++) r->blur_u[i] = glGetUniformLocation(r->blur, bn[i]);
+    }
     glGenVertexArrays(1, &r->vao);
     glGenBuffers(1, &r->vbo);
     glBindVertexArray(r->vao);
@@ -519,6 +593,7 @@ void lamina_gles_renderer_destroy(lamina_gles_renderer_t *r) {
         delete_gl(r);
     free(r->inst);
     free(r->texs);
+    free(r->segs);
     free(r);
 }
 
@@ -637,6 +712,9 @@ static float *instance_for(frame_ctx_t *f, const lamina_draw_record_t *rec, lami
     return p;
 }
 
+static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha,
+                             int level, int which);
+
 /* The shape's corner code for the shaders (SD_SHAPE_GLSL): maskedCorners bits, + 16 when
  * continuous. A 0.1 record has all four corners circular. */
 static float corner_code(const lamina_draw_record_t *rec) {
@@ -648,10 +726,16 @@ static float corner_code(const lamina_draw_record_t *rec) {
 
 /* RS-3: the shadow of the layer's rounded bounds, offset in its own plane, blurred with
  * sigma = shadowRadius (RS-3.6, k = 1), beneath everything the layer draws. */
-static void emit_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha) {
+static void emit_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha,
+                        int level, int which) {
     if (!(rec->flags & LAMINA_DRAW_HAS_SHADOW_COLOR) || !(rec->shadow_opacity > 0)) return;
     /* RS-3.7: masksToBounds clips the layer's own shadow (all of it lies outside or beneath). */
     if (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) return;
+    if (rec->struct_size >= offsetof(lamina_draw_record_t, shadow_path_count) + sizeof(size_t) &&
+        rec->shadow_path && rec->shadow_path_count > 0) {
+        emit_path_shadow(f, rec, alpha, level, which);
+        return;
+    }
     if (!(rec->flags & (LAMINA_DRAW_HAS_BACKGROUND | LAMINA_DRAW_HAS_BORDER_COLOR))) return;
     double sigma = rec->shadow_radius > 0 ? rec->shadow_radius : 0;
     lamina_rect_t shape = rec->bounds;
@@ -986,7 +1070,7 @@ static void draw_shape_clipped(frame_ctx_t *f, const lamina_draw_record_t *recs,
                                double divisor, int level, int which) {
     const lamina_draw_record_t *rec = &recs[0];
     double alpha = rec->opacity / divisor;
-    emit_shadow(f, rec, alpha);
+    emit_shadow(f, rec, alpha, level, which);
     emit_background(f, rec, alpha, 0);
     emit_contents(f, rec, alpha);
     flush(f);
@@ -1040,6 +1124,200 @@ static void draw_masked(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t
     c.new_tex = tc->tex;
     c.old_tex = tm->tex;
     draw_composite(f, &c);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* shadowPath shadows (RS-3.4)                                                                 */
+/* ------------------------------------------------------------------------------------------ */
+
+enum { MAX_PATH_SEGS = 4096, CURVE_STEPS = 16 };
+
+static int push_seg(frame_ctx_t *f, double x0, double y0, double x1, double y1) {
+    lamina_gles_renderer_t *r = f->r;
+    if (r->seg_count >= MAX_PATH_SEGS) return 0;
+    if (r->seg_count == r->seg_cap) {
+        size_t cap = r->seg_cap ? 2 * r->seg_cap : 64;
+        float *p = realloc(r->segs, cap * 4 * sizeof(float));
+        if (!p) {
+            f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for a shadow path");
+            return 0;
+        }
+        r->segs = p;
+        r->seg_cap = cap;
+    }
+    float *s = r->segs + 4 * r->seg_count++;
+    s[0] = (float)x0;
+    s[1] = (float)y0;
+    s[2] = (float)x1;
+    s[3] = (float)y1;
+    return 1;
+}
+
+/* Flattens the path (offset by dx, dy) into r->segs, every subpath closed (a fill closes them);
+ * returns its bounding box in *box. 0 when it has no area to draw. */
+static int flatten_path(frame_ctx_t *f, const lamina_path_element_t *el, size_t n, double dx,
+                        double dy, lamina_rect_t *box) {
+    lamina_gles_renderer_t *r = f->r;
+    r->seg_count = 0;
+    double sx = 0, sy = 0, cx = 0, cy = 0, x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+    int open = 0;
+#define PT(X, Y)                                                                               \
+    do {                                                                                       \
+        double X_ = (X) + dx, Y_ = (Y) + dy;                                                   \
+        if (!isfinite(X_) || !isfinite(Y_)) return 0;                                          \
+        push_seg(f, cx, cy, X_, Y_);                                                           \
+        cx = X_;                                                                               \
+        cy = Y_;                                                                               \
+        x0 = fmin(x0, cx); y0 = fmin(y0, cy); x1 = fmax(x1, cx); y1 = fmax(y1, cy);            \
+    } while (0)
+    for (size_t i = 0; i < n; i++) {
+        const lamina_point_t *p = el[i].points;
+        switch (el[i].type) {
+        case LAMINA_PATH_MOVE:
+            if (open && (cx != sx || cy != sy)) push_seg(f, cx, cy, sx, sy);
+            sx = cx = p[0].x + dx;
+            sy = cy = p[0].y + dy;
+            if (!isfinite(sx) || !isfinite(sy)) return 0;
+            x0 = fmin(x0, cx); y0 = fmin(y0, cy); x1 = fmax(x1, cx); y1 = fmax(y1, cy);
+            open = 1;
+            break;
+        case LAMINA_PATH_LINE:
+            PT(p[0].x, p[0].y);
+            break;
+        case LAMINA_PATH_QUAD: {
+            double ax = cx - dx, ay = cy - dy;
+            for (int k = 1; k <= CURVE_STEPS; k++) {
+                double t = (double)k / CURVE_STEPS, u = 1 - t;
+                PT(u * u * ax + 2 * u * t * p[0].x + t * t * p[1].x,
+                   u * u * ay + 2 * u * t * p[0].y + t * t * p[1].y);
+            }
+            break;
+        }
+        case LAMINA_PATH_CUBIC: {
+            double ax = cx - dx, ay = cy - dy;
+            for (int k = 1; k <= CURVE_STEPS; k++) {
+                double t = (double)k / CURVE_STEPS, u = 1 - t;
+                PT(u * u * u * ax + 3 * u * u * t * p[0].x + 3 * u * t * t * p[1].x + t * t * t * p[2].x,
+                   u * u * u * ay + 3 * u * u * t * p[0].y + 3 * u * t * t * p[1].y + t * t * t * p[2].y);
+            }
+            break;
+        }
+        case LAMINA_PATH_CLOSE:
+            if (open && (cx != sx || cy != sy)) push_seg(f, cx, cy, sx, sy);
+            cx = sx;
+            cy = sy;
+            break;
+        default:
+            break;
+        }
+    }
+    if (open && (cx != sx || cy != sy)) push_seg(f, cx, cy, sx, sy);
+#undef PT
+    if (r->seg_count == 0 || !(x1 > x0) || !(y1 > y0)) return 0;
+    *box = (lamina_rect_t){{x0, y0}, {x1 - x0, y1 - y0}};
+    return 1;
+}
+
+static void set_clip_uniform(frame_ctx_t *f, GLint loc, const lamina_draw_record_t *rec) {
+    if (rec->flags & LAMINA_DRAW_HAS_CLIP)
+        glUniform4f(loc, (float)(rec->clip_rect.origin.x * f->scale),
+                    (float)(rec->clip_rect.origin.y * f->scale),
+                    (float)((rec->clip_rect.origin.x + rec->clip_rect.size.width) * f->scale),
+                    (float)((rec->clip_rect.origin.y + rec->clip_rect.size.height) * f->scale));
+    else
+        glUniform4f(loc, -1e9f, -1e9f, 1e9f, 1e9f);
+}
+
+/* Sets comp_vs's uniforms of `prog` (whose locations are in `u`: r1, r2, r4, quad, vp, scale). */
+static void set_quad_uniforms(frame_ctx_t *f, const GLint *u, const lamina_transform3d_t *m,
+                              lamina_rect_t quad) {
+    glUniform4f(u[0], (float)m->m11, (float)m->m12, (float)m->m13, (float)m->m14);
+    glUniform4f(u[1], (float)m->m21, (float)m->m22, (float)m->m23, (float)m->m24);
+    glUniform4f(u[2], (float)m->m41, (float)m->m42, (float)m->m43, (float)m->m44);
+    glUniform4f(u[3], (float)quad.origin.x, (float)quad.origin.y, (float)quad.size.width,
+                (float)quad.size.height);
+    glUniform4f(u[4], 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+    glUniform1f(u[5], (float)f->scale);
+}
+
+/* RS-3.4: the shadowPath filled (non-zero), offset in the layer's plane (RS-3.2), blurred with
+ * sigma = shadowRadius (RS-3.6) in device pixels at the layer's scale, beneath the layer. */
+static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha,
+                             int level, int which) {
+    lamina_gles_renderer_t *r = f->r;
+    lamina_rect_t box;
+    if (!flatten_path(f, rec->shadow_path, rec->shadow_path_count, rec->shadow_offset.width,
+                      rec->shadow_offset.height, &box))
+        return;
+    flush(f);
+    double lpp = local_per_pixel(&rec->transform, f->scale);
+    double sigma = rec->shadow_radius > 0 ? rec->shadow_radius : 0;
+    double sigma_px = sigma / lpp;
+    if (sigma_px > 40) sigma_px = 40; /* 121 taps a pass at most */
+    double margin = 3 * sigma + 1.5 * lpp;
+    lamina_rect_t quad = {{box.origin.x - margin, box.origin.y - margin},
+                          {box.size.width + 2 * margin, box.size.height + 2 * margin}};
+    if (!r->seg_tex) glGenTextures(1, &r->seg_tex);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, r->seg_tex);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei)r->seg_count, 1, 0, GL_RGBA, GL_FLOAT, r->segs);
+    float col[4];
+    double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
+    premultiplied(rec->shadow_color, so * alpha, col);
+    int blur = sigma_px > 0.3 && level < MAX_PASS_DEPTH;
+    target_t *ta = NULL, *tb = NULL;
+    if (blur) {
+        ta = get_target(f, 2 * level);
+        tb = ta ? get_target(f, 2 * level + 1) : NULL;
+        if (!tb) return;
+        bind_level(f, level + 1, 0);
+        glClearColor(0, 0, 0, 0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        r->stats.offscreen_passes++;
+    }
+    glUseProgram(r->path);
+    glBindVertexArray(r->vao);
+    set_quad_uniforms(f, r->path_u, &rec->transform, quad);
+    glUniform1i(r->path_u[6], 0);
+    glUniform1i(r->path_u[7], (GLint)r->seg_count);
+    glUniform4fv(r->path_u[8], 1, col);
+    if (blur) glUniform4f(r->path_u[9], -1e9f, -1e9f, 1e9f, 1e9f); /* the clip goes last */
+    else set_clip_uniform(f, r->path_u[9], rec);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    r->stats.draw_calls++;
+    r->stats.primitives++;
+    if (!blur) return;
+    /* Two passes over the whole viewport (a scissor to the shadow's box would save work). */
+    static const lamina_transform3d_t identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    lamina_rect_t all = {{0, 0}, {f->vp_w / f->scale, f->vp_h / f->scale}};
+    int taps = (int)ceil(3 * sigma_px);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 0) {
+            bind_level(f, level + 1, 1);
+            glClearColor(0, 0, 0, 0);
+            glClear(GL_COLOR_BUFFER_BIT);
+            r->stats.offscreen_passes++;
+        } else {
+            bind_level(f, level, which);
+        }
+        glUseProgram(r->blur);
+        set_quad_uniforms(f, r->blur_u, &identity, all);
+        if (pass == 1 && level == 0)
+            glUniform4f(r->blur_u[4], (float)f->host_vp[0], (float)f->host_vp[1], (float)f->vp_w,
+                        (float)f->vp_h);
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D, pass == 0 ? ta->tex : tb->tex);
+        glUniform1i(r->blur_u[6], 0);
+        glUniform2f(r->blur_u[7], pass == 0 ? 1.0f : 0.0f, pass == 0 ? 0.0f : 1.0f);
+        glUniform1f(r->blur_u[8], (float)sigma_px);
+        glUniform1i(r->blur_u[9], taps);
+        if (pass == 1) set_clip_uniform(f, r->blur_u[10], rec);
+        else glUniform4f(r->blur_u[10], -1e9f, -1e9f, 1e9f, 1e9f);
+        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        r->stats.draw_calls++;
+    }
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1318,7 +1596,7 @@ static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t 
         double alpha = rec->opacity / divisor;
         /* A leaf without contents draws its border with its background (one primitive). */
         int leaf_plain = rec->descendant_count == 0 && !has_contents(rec);
-        emit_shadow(f, rec, alpha);
+        emit_shadow(f, rec, alpha, level, which);
         emit_background(f, rec, alpha, leaf_plain);
         emit_contents(f, rec, alpha);
         if (rec->descendant_count > 0) open[n_open++] = i;

@@ -856,6 +856,54 @@ static void b_transition_contents(scene_ctx_t *ctx) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* shadowPath (RS-3.4)                                                                         */
+/* ------------------------------------------------------------------------------------------ */
+
+static void shadow_path(scene_ctx_t *ctx, lamina_layer_t l, const lamina_path_element_t *el, size_t n) {
+    lamina_value_t v;
+    memset(&v, 0, sizeof v);
+    v.type = LAMINA_VALUE_PATH;
+    v.u.path.elements = el;
+    v.u.path.count = n;
+    S(lamina_layer_set_value(ctx->engine, l, "shadowPath", &v));
+}
+
+/* RS-3.4: the shadow is the path, not the layer: a square layer casting a blurred ellipse
+ * (sigma 6, offset (0, 10)); a transparent layer casting a hard triangle (a path that sticks
+ * out of its bounds); a rotated layer's path shadow turns with it (RS-3.2). */
+static void b_shadow_path(scene_ctx_t *ctx) {
+    lamina_path_element_t el[10];
+    size_t n = 0;
+    lamina_layer_t a = box(ctx, ctx->root, 20, 20, 70, 70, ORANGE);
+    S(lamina_path_ellipse((lamina_rect_t){{0, 0}, {70, 70}}, el, 10, &n));
+    shadow_path(ctx, a, el, n);
+    num(ctx, a, "shadowOpacity", 0.8);
+    num(ctx, a, "shadowRadius", 6);
+    S(lamina_layer_set_size(ctx->engine, a, "shadowOffset", (lamina_size_t){0, 10}));
+    lamina_layer_t b = box(ctx, ctx->root, 110, 20, 70, 70, (lamina_color_t){0, 0, 0, 0});
+    num(ctx, b, "borderWidth", 1);
+    lamina_path_element_t tri[4] = {
+        {LAMINA_PATH_MOVE, 0, {{35, -5}, {0, 0}, {0, 0}}},
+        {LAMINA_PATH_LINE, 0, {{80, 75}, {0, 0}, {0, 0}}},
+        {LAMINA_PATH_LINE, 0, {{-10, 75}, {0, 0}, {0, 0}}},
+        {LAMINA_PATH_CLOSE, 0, {{0, 0}, {0, 0}, {0, 0}}},
+    };
+    shadow_path(ctx, b, tri, 4);
+    num(ctx, b, "shadowOpacity", 1);
+    num(ctx, b, "shadowRadius", 0);
+    color(ctx, b, "shadowColor", BLUE);
+    S(lamina_layer_set_size(ctx->engine, b, "shadowOffset", (lamina_size_t){0, 0}));
+    lamina_layer_t c = box(ctx, ctx->root, 60, 115, 80, 60, TEAL);
+    S(lamina_path_rounded_rect((lamina_rect_t){{0, 0}, {80, 60}}, 20, 20, el, 10, &n));
+    shadow_path(ctx, c, el, n);
+    num(ctx, c, "shadowOpacity", 1);
+    num(ctx, c, "shadowRadius", 3);
+    color(ctx, c, "shadowColor", RED);
+    S(lamina_layer_set_size(ctx->engine, c, "shadowOffset", (lamina_size_t){12, 0}));
+    S(lamina_layer_set_transform(ctx->engine, c, "transform", rotation(M_PI / 6, 0, 0, 1)));
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* The gallery and listing 7.7                                                                 */
 /* ------------------------------------------------------------------------------------------ */
 
@@ -1004,6 +1052,7 @@ static const scene_t table[] = {
     SC("corner-continuous", "RS-1.7", "circular vs continuous corners; continuous border, clip and hard shadow", 200, 200, 0, 1, 0, b_corner_continuous, NULL),
     SC("masked-corners", "RS-1.5", "maskedCorners 1, 2, 4, 8; 3 with border and clip; 9 with a shadow", 200, 200, 0, 1, 0, b_masked_corners, NULL),
     SC("transition-contents", "CA-10.2", "push fromRight at p = 0.5: the old side is the whole before-record (contents, radius)", 200, 200, 0.5, 1, 0, b_transition_contents, NULL),
+    SC("shadow-path", "RS-3.4", "shadowPath: a blurred ellipse, a hard triangle of a clear layer, a rotated rounded rect", 200, 200, 0, 1, 0, b_shadow_path, NULL),
     SC("gallery", "R14", "the gallery: shadow, corners, border, 3D, group opacity, spring", 400, 300, 0.8, 1, 0, b_gallery, NULL),
     SC("demo", "CA-12.11", "listing 7.7: click the box to recolour it, elsewhere to send it there", 400, 400, 2.0, 1, 0, b_demo, demo_tap),
 };
