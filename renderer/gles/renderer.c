@@ -1257,6 +1257,13 @@ static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, do
     double margin = 3 * sigma + 1.5 * lpp;
     lamina_rect_t quad = {{box.origin.x - margin, box.origin.y - margin},
                           {box.size.width + 2 * margin, box.size.height + 2 * margin}};
+    int blur = sigma_px > 0.3 && level < MAX_PASS_DEPTH;
+    target_t *ta = NULL, *tb = NULL;
+    if (blur) { /* first: making a target binds its texture */
+        ta = get_target(f, 2 * level);
+        tb = ta ? get_target(f, 2 * level + 1) : NULL;
+        if (!tb) return;
+    }
     if (!r->seg_tex) glGenTextures(1, &r->seg_tex);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, r->seg_tex);
@@ -1266,12 +1273,7 @@ static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, do
     float col[4];
     double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
     premultiplied(rec->shadow_color, so * alpha, col);
-    int blur = sigma_px > 0.3 && level < MAX_PASS_DEPTH;
-    target_t *ta = NULL, *tb = NULL;
     if (blur) {
-        ta = get_target(f, 2 * level);
-        tb = ta ? get_target(f, 2 * level + 1) : NULL;
-        if (!tb) return;
         bind_level(f, level + 1, 0);
         glClearColor(0, 0, 0, 0);
         glClear(GL_COLOR_BUFFER_BIT);
