@@ -328,6 +328,72 @@ static void test_texture_cache_and_external(void **state) {
     scene_destroy(&a);
 }
 
+/* RS-5.1: a record whose mask range lies outside the list is refused (a status, no crash);
+ * a mask that draws nothing hides its layer (RS-5.3). RS-2.3: the frame's NO_GROUP_OPACITY
+ * overrides the records' GROUP marks. */
+static void test_masks_and_group_override(void **state) {
+    (void)state;
+    EGLContext c1 = make_context();
+    assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, c1));
+    GLuint fbo, rb;
+    glGenFramebuffers(1, &fbo);
+    glGenRenderbuffers(1, &rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 200, 200);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+    glViewport(0, 0, 200, 200);
+    lamina_gles_renderer_t *r = NULL;
+    assert_int_equal(lamina_gles_renderer_create(&r), LAMINA_STATUS_OK);
+    scene_ctx_t a;
+    assert_int_equal(scene_build(scene_find("mask-circle"), &a), LAMINA_STATUS_OK);
+    const lamina_draw_record_t *recs = NULL;
+    size_t n = 0;
+    assert_int_equal(lamina_engine_draw_list(a.engine, a.root, 0, &recs, &n), LAMINA_STATUS_OK);
+    assert_true(n <= 16);
+    lamina_draw_record_t bad[16];
+    memcpy(bad, recs, n * sizeof *recs);
+    size_t host = n;
+    for (size_t i = 0; i < n; i++)
+        if (bad[i].flags2 & LAMINA_DRAW2_HAS_MASK) host = i;
+    assert_true(host < n);
+    lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+    lamina_gles_stats_t st = {.struct_size = sizeof st};
+    assert_int_equal(lamina_gles_renderer_draw(r, a.engine, bad, n, 0, &frame), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_renderer_get_stats(r, &st), LAMINA_STATUS_OK);
+    assert_int_equal(st.offscreen_passes, 2); /* the group and its mask */
+    bad[host].mask_count = (uint32_t)n;
+    assert_int_equal(lamina_gles_renderer_draw(r, a.engine, bad, n, 0, &frame), LAMINA_STATUS_INVALID_ARGUMENT);
+    bad[host].mask_count = recs[host].mask_count;
+    bad[host].mask_index = (int32_t)host; /* the mask must follow its host's subtree */
+    assert_int_equal(lamina_gles_renderer_draw(r, a.engine, bad, n, 0, &frame), LAMINA_STATUS_INVALID_ARGUMENT);
+    /* mask_count 0: the host and its subtree draw nothing; the stripes around stay. */
+    memcpy(bad, recs, n * sizeof *recs);
+    bad[host].mask_count = 0;
+    bad[host].mask_index = -1;
+    assert_int_equal(lamina_gles_renderer_draw(r, a.engine, bad, n, 0, &frame), LAMINA_STATUS_OK);
+    uint8_t px[4];
+    glReadPixels(100, 100, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px); /* the circle's centre */
+    assert_int_equal(px[0], 255);
+    assert_int_equal(px[1], 255);
+    assert_int_equal(px[2], 255);
+    scene_destroy(&a);
+
+    /* allows-group-opacity: the right-hand layer is a GROUP; the frame flag turns it off. */
+    assert_int_equal(scene_build(scene_find("allows-group-opacity"), &a), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_renderer_render(r, a.engine, a.root, 0, &frame), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_renderer_get_stats(r, &st), LAMINA_STATUS_OK);
+    assert_int_equal(st.offscreen_passes, 1); /* only the layer that allows group opacity */
+    frame.flags |= LAMINA_GLES_FRAME_NO_GROUP_OPACITY;
+    assert_int_equal(lamina_gles_renderer_render(r, a.engine, a.root, 0, &frame), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_renderer_get_stats(r, &st), LAMINA_STATUS_OK);
+    assert_int_equal(st.offscreen_passes, 0);
+    scene_destroy(&a);
+    lamina_gles_renderer_destroy(r);
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(dpy, c1);
+}
+
 static void test_png_roundtrip(void **state) {
     (void)state;
     uint8_t px[3 * 2 * 4] = {255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 0,
@@ -358,6 +424,7 @@ int main(void) {
         cmocka_unit_test(test_renderer_bad_input),
         cmocka_unit_test(test_png_roundtrip),
         cmocka_unit_test(test_texture_cache_and_external),
+        cmocka_unit_test(test_masks_and_group_override),
     };
     return cmocka_run_group_tests_name("gles-api", tests, NULL, NULL);
 }
