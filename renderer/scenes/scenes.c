@@ -920,7 +920,12 @@ static void b_gallery(scene_ctx_t *ctx) {
     lamina_layer_t bar = box(ctx, card, 16, 16, 128, 14, BLUE);
     num(ctx, bar, "cornerRadius", 7);
     box(ctx, card, 16, 40, 90, 10, GREY);
-    box(ctx, card, 16, 58, 110, 10, GREY);
+    box(ctx, card, 16, 58, 80, 10, GREY);
+    /* Contents and a mask: an image avatar cut round by a circular mask layer (RS-4, RS-5.1). */
+    lamina_layer_t avatar = box(ctx, card, 112, 38, 32, 32, (lamina_color_t){0, 0, 0, 0});
+    set_image(ctx, avatar, quad_image(ctx, 32, 32));
+    lamina_layer_t round = mask_of(ctx, avatar, 0, 0, 32, 32, BLACK);
+    num(ctx, round, "cornerRadius", 16);
     lamina_layer_t btn = box(ctx, card, 16, 78, 60, 20, ORANGE);
     num(ctx, btn, "cornerRadius", 10);
     /* 3D: a tilted tile under perspective, and a spinning one. */
@@ -1053,7 +1058,7 @@ static const scene_t table[] = {
     SC("masked-corners", "RS-1.5", "maskedCorners 1, 2, 4, 8; 3 with border and clip; 9 with a shadow", 200, 200, 0, 1, 0, b_masked_corners, NULL),
     SC("transition-contents", "CA-10.2", "push fromRight at p = 0.5: the old side is the whole before-record (contents, radius)", 200, 200, 0.5, 1, 0, b_transition_contents, NULL),
     SC("shadow-path", "RS-3.4", "shadowPath: a blurred ellipse, a hard triangle of a clear layer, a rotated rounded rect", 200, 200, 0, 1, 0, b_shadow_path, NULL),
-    SC("gallery", "R14", "the gallery: shadow, corners, border, 3D, group opacity, spring", 400, 300, 0.8, 1, 0, b_gallery, NULL),
+    SC("gallery", "R14", "the gallery: shadow, corners, border, contents with a mask, 3D, group opacity, spring", 400, 300, 0.8, 1, 0, b_gallery, NULL),
     SC("demo", "CA-12.11", "listing 7.7: click the box to recolour it, elsewhere to send it there", 400, 400, 2.0, 1, 0, b_demo, demo_tap),
 };
 
