@@ -365,10 +365,10 @@ static const char *blur_fs =
     "precision highp float;\n"
     "in vec2 v_local;\n"
     "uniform sampler2D u_src; uniform vec2 u_dir; uniform float u_sigma; uniform int u_taps;\n"
-    "uniform vec4 u_vp; uniform vec4 u_clip;\n"
+    "uniform vec4 u_vp; uniform vec4 u_clip; uniform vec2 u_shift; uniform vec4 u_tint;\n"
     "out vec4 o_color;\n"
     "void main() {\n"
-    "  vec2 px = gl_FragCoord.xy - u_vp.xy;\n"
+    "  vec2 px = gl_FragCoord.xy - u_vp.xy - u_shift;\n"
     "  vec4 sum = vec4(0.0); float wsum = 0.0;\n"
     "  for (int i = -u_taps; i <= u_taps; i++) {\n"
     "    float x = float(i), wt = exp(-(x * x) / (2.0 * u_sigma * u_sigma));\n"
@@ -376,6 +376,7 @@ static const char *blur_fs =
     "    wsum += wt;\n"
     "  }\n"
     "  vec4 o = sum / wsum;\n"
+    "  if (u_tint.a >= 0.0) o = u_tint * o.a;\n" /* an alpha-derived shadow's colour */
     "  if (u_clip.x > -1e8) {\n"
     "    vec2 dp = vec2(px.x, u_vp.w - px.y);\n"
     "    vec2 lo = max(dp - 0.5, u_clip.xy), hi = min(dp + 0.5, u_clip.zw);\n"
@@ -435,7 +436,7 @@ struct lamina_gles_renderer {
     uint64_t frame_no;
     /* shadowPath (RS-3.4): the silhouette and blur programs, the flattened path. */
     GLuint path, blur, seg_tex;
-    GLint path_u[10], blur_u[11];
+    GLint path_u[10], blur_u[13];
     float *segs;
     size_t seg_count, seg_cap;
 };
@@ -560,10 +561,11 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
     {
         static const char *const pn[10] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
                                            "u_segs", "u_nseg", "u_color", "u_clip"};
-        static const char *const bn[11] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
-                                           "u_src", "u_dir", "u_sigma", "u_taps", "u_clip"};
+        static const char *const bn[13] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
+                                           "u_src", "u_dir", "u_sigma", "u_taps", "u_clip",
+                                           "u_shift", "u_tint"};
         for (int i = 0; i < 10; i++) r->path_u[i] = glGetUniformLocation(r->path, pn[i]);
-        for (int i = 0; i < 11; i++) r->blur_u[i] = glGetUniformLocation(r->blur, bn[i]);
+        for (int i = 0; i < 13; i++) r->blur_u[i] = glGetUniformLocation(r->blur, bn[i]);
     }
     glGenVertexArrays(1, &r->vao);
     glGenBuffers(1, &r->vbo);
@@ -715,6 +717,14 @@ static float *instance_for(frame_ctx_t *f, const lamina_draw_record_t *rec, lami
 static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha,
                              int level, int which);
 
+/* Whether the record draws a background or a visible border: what the bounds-shaped shadow
+ * stands for (the border colour defaults to black, so its flag alone says nothing). */
+static int draws_own_shape(const lamina_draw_record_t *rec) {
+    return ((rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && rec->background_color.a > 0) ||
+           ((rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) && rec->border_width > 0 &&
+            rec->border_color.a > 0);
+}
+
 /* The shape's corner code for the shaders (SD_SHAPE_GLSL): maskedCorners bits, + 16 when
  * continuous. A 0.1 record has all four corners circular. */
 static float corner_code(const lamina_draw_record_t *rec) {
@@ -736,7 +746,7 @@ static void emit_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double 
         emit_path_shadow(f, rec, alpha, level, which);
         return;
     }
-    if (!(rec->flags & (LAMINA_DRAW_HAS_BACKGROUND | LAMINA_DRAW_HAS_BORDER_COLOR))) return;
+    if (!draws_own_shape(rec)) return;
     double sigma = rec->shadow_radius > 0 ? rec->shadow_radius : 0;
     lamina_rect_t shape = rec->bounds;
     shape.origin.x += rec->shadow_offset.width;
@@ -1317,6 +1327,79 @@ static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, do
         glUniform1i(r->blur_u[9], taps);
         if (pass == 1) set_clip_uniform(f, r->blur_u[10], rec);
         else glUniform4f(r->blur_u[10], -1e9f, -1e9f, 1e9f, 1e9f);
+        glUniform2f(r->blur_u[11], 0.0f, 0.0f);
+        glUniform4f(r->blur_u[12], 0.0f, 0.0f, 0.0f, -1.0f);
+        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        r->stats.draw_calls++;
+    }
+}
+
+/* RS-3.3: a layer that draws no background or border but has contents or sublayers casts the
+ * shadow of its rendering's alpha: the layer (without its shadow) and its subtree offscreen,
+ * then blurred (sigma = shadowRadius in device pixels at the layer's scale), moved by the
+ * offset in the layer's plane and tinted, beneath the layer. */
+static void emit_alpha_shadow(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+                              double alpha, int level, int which) {
+    lamina_gles_renderer_t *r = f->r;
+    const lamina_draw_record_t *rec = &recs[0];
+    if (level >= MAX_PASS_DEPTH) return;
+    flush(f);
+    lamina_draw_record_t *copy = malloc(count * sizeof *copy);
+    if (!copy) {
+        f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for a shadow");
+        return;
+    }
+    memcpy(copy, recs, count * sizeof *copy);
+    copy[0].flags &= ~(uint32_t)LAMINA_DRAW_HAS_SHADOW_COLOR;
+    target_t *ta = render_offscreen(f, copy, count, rec->opacity, rec->opacity, level, 0);
+    free(copy);
+    target_t *tb = ta ? get_target(f, 2 * level + 1) : NULL;
+    if (!tb) {
+        bind_level(f, level, which);
+        return;
+    }
+    const lamina_transform3d_t *m = &rec->transform;
+    double ox = rec->shadow_offset.width, oy = rec->shadow_offset.height;
+    double w = fabs(m->m44) > 1e-9 ? m->m44 : 1.0;
+    double dx = (ox * m->m11 + oy * m->m21) / w * f->scale, dy = (ox * m->m12 + oy * m->m22) / w * f->scale;
+    double lpp = local_per_pixel(m, f->scale);
+    double sigma_px = (rec->shadow_radius > 0 ? rec->shadow_radius : 0) / lpp;
+    if (sigma_px > 40) sigma_px = 40;
+    int taps = sigma_px > 0.3 ? (int)ceil(3 * sigma_px) : 0;
+    if (sigma_px < 1e-3) sigma_px = 1e-3;
+    float col[4];
+    double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
+    premultiplied(rec->shadow_color, so * alpha, col);
+    static const lamina_transform3d_t identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    lamina_rect_t all = {{0, 0}, {f->vp_w / f->scale, f->vp_h / f->scale}};
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 0) {
+            bind_level(f, level + 1, 1);
+            glClearColor(0, 0, 0, 0);
+            glClear(GL_COLOR_BUFFER_BIT);
+            r->stats.offscreen_passes++;
+        } else {
+            bind_level(f, level, which);
+        }
+        glUseProgram(r->blur);
+        glBindVertexArray(r->vao);
+        set_quad_uniforms(f, r->blur_u, &identity, all);
+        if (pass == 1 && level == 0)
+            glUniform4f(r->blur_u[4], (float)f->host_vp[0], (float)f->host_vp[1], (float)f->vp_w,
+                        (float)f->vp_h);
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D, pass == 0 ? ta->tex : tb->tex);
+        glUniform1i(r->blur_u[6], 0);
+        glUniform2f(r->blur_u[7], pass == 0 ? 1.0f : 0.0f, pass == 0 ? 0.0f : 1.0f);
+        glUniform1f(r->blur_u[8], (float)sigma_px);
+        glUniform1i(r->blur_u[9], taps);
+        if (pass == 1) set_clip_uniform(f, r->blur_u[10], rec);
+        else glUniform4f(r->blur_u[10], -1e9f, -1e9f, 1e9f, 1e9f);
+        /* The offset: root space is y-down, the target's pixels y-up. */
+        if (pass == 0) glUniform2f(r->blur_u[11], (float)dx, (float)-dy);
+        else glUniform2f(r->blur_u[11], 0.0f, 0.0f);
+        if (pass == 1) glUniform4fv(r->blur_u[12], 1, col);
+        else glUniform4f(r->blur_u[12], 0.0f, 0.0f, 0.0f, -1.0f);
         glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
         r->stats.draw_calls++;
     }
@@ -1442,6 +1525,18 @@ static lamina_rect_t rect_union(lamina_rect_t a, lamina_rect_t b) {
 static int has_contents(const lamina_draw_record_t *rec) {
     return rec->struct_size >= offsetof(lamina_draw_record_t, contents_fade) &&
            (rec->contents != LAMINA_IMAGE_NONE || rec->contents_previous != LAMINA_IMAGE_NONE);
+}
+
+/* RS-3.3: whether the record's shadow comes from its rendering's alpha: it has one, no
+ * shadowPath, nothing of its own for the bounds-shaped shadow (no background or border) and
+ * contents or sublayers to cast it; masksToBounds hides it (RS-3.7). */
+static int casts_alpha_shadow(const lamina_draw_record_t *rec) {
+    if (!(rec->flags & LAMINA_DRAW_HAS_SHADOW_COLOR) || !(rec->shadow_opacity > 0)) return 0;
+    if ((rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) || draws_own_shape(rec)) return 0;
+    if (rec->struct_size >= offsetof(lamina_draw_record_t, shadow_path_count) + sizeof(size_t) &&
+        rec->shadow_path && rec->shadow_path_count > 0)
+        return 0;
+    return has_contents(rec) || rec->descendant_count > 0;
 }
 
 /* RS-4: the record's contents (and the image it cross-fades from), between its background and
@@ -1598,7 +1693,10 @@ static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t 
         double alpha = rec->opacity / divisor;
         /* A leaf without contents draws its border with its background (one primitive). */
         int leaf_plain = rec->descendant_count == 0 && !has_contents(rec);
-        emit_shadow(f, rec, alpha, level, which);
+        if (casts_alpha_shadow(rec))
+            emit_alpha_shadow(f, rec, end - i, alpha, level, which);
+        else
+            emit_shadow(f, rec, alpha, level, which);
         emit_background(f, rec, alpha, leaf_plain);
         emit_contents(f, rec, alpha);
         if (rec->descendant_count > 0) open[n_open++] = i;

@@ -903,6 +903,26 @@ static void b_shadow_path(scene_ctx_t *ctx) {
     S(lamina_layer_set_transform(ctx->engine, c, "transform", rotation(M_PI / 6, 0, 0, 1)));
 }
 
+/* RS-3.3: a layer with no background casts the shadow of what it draws: an image's alpha (a
+ * fading ring, blurred, offset (6, 6)), and a container's sublayers (two discs, hard, offset
+ * (8, 8)), one shadow for the whole subtree. */
+static void b_shadow_alpha(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 10, 20, 90, 90, (lamina_color_t){0, 0, 0, 0});
+    set_image(ctx, a, alpha_ring(ctx));
+    num(ctx, a, "shadowOpacity", 1);
+    num(ctx, a, "shadowRadius", 3);
+    color(ctx, a, "shadowColor", RED);
+    S(lamina_layer_set_size(ctx->engine, a, "shadowOffset", (lamina_size_t){6, 6}));
+    lamina_layer_t c = box(ctx, ctx->root, 110, 20, 80, 160, (lamina_color_t){0, 0, 0, 0});
+    lamina_layer_t d1 = box(ctx, c, 0, 0, 60, 60, TEAL);
+    num(ctx, d1, "cornerRadius", 30);
+    lamina_layer_t d2 = box(ctx, c, 20, 70, 60, 60, ORANGE);
+    num(ctx, d2, "cornerRadius", 30);
+    num(ctx, c, "shadowOpacity", 0.8);
+    num(ctx, c, "shadowRadius", 0);
+    S(lamina_layer_set_size(ctx->engine, c, "shadowOffset", (lamina_size_t){8, 8}));
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* The gallery and listing 7.7                                                                 */
 /* ------------------------------------------------------------------------------------------ */
@@ -1058,6 +1078,7 @@ static const scene_t table[] = {
     SC("masked-corners", "RS-1.5", "maskedCorners 1, 2, 4, 8; 3 with border and clip; 9 with a shadow", 200, 200, 0, 1, 0, b_masked_corners, NULL),
     SC("transition-contents", "CA-10.2", "push fromRight at p = 0.5: the old side is the whole before-record (contents, radius)", 200, 200, 0.5, 1, 0, b_transition_contents, NULL),
     SC("shadow-path", "RS-3.4", "shadowPath: a blurred ellipse, a hard triangle of a clear layer, a rotated rounded rect", 200, 200, 0, 1, 0, b_shadow_path, NULL),
+    SC("shadow-alpha", "RS-3.3", "shadows of a clear layer's contents alpha (blurred) and of its sublayers (hard)", 200, 200, 0, 1, 0, b_shadow_alpha, NULL),
     SC("gallery", "R14", "the gallery: shadow, corners, border, contents with a mask, 3D, group opacity, spring", 400, 300, 0.8, 1, 0, b_gallery, NULL),
     SC("demo", "CA-12.11", "listing 7.7: click the box to recolour it, elsewhere to send it there", 400, 400, 2.0, 1, 0, b_demo, demo_tap),
 };
