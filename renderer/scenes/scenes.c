@@ -694,6 +694,18 @@ static void b_contents_clip(scene_ctx_t *ctx) {
     S(lamina_layer_set_opacity(ctx->engine, b, 0.7));
 }
 
+/* RS-4.5: under a geometryFlipped superlayer (right) the sublayer at minY shows at the visual
+ * bottom, and its contents stay upright (LAMINA_DRAW2_CONTENTS_FLIPPED), as on the left. */
+static void b_contents_flipped(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 10, 10, 85, 180, GREY);
+    lamina_layer_t ai = box(ctx, a, 10, 10, 64, 64, (lamina_color_t){0, 0, 0, 0});
+    set_image(ctx, ai, quad_image(ctx, 32, 32));
+    lamina_layer_t b = box(ctx, ctx->root, 105, 10, 85, 180, GREY);
+    S(lamina_layer_set_bool(ctx->engine, b, "geometryFlipped", 1));
+    lamina_layer_t bi = box(ctx, b, 10, 10, 64, 64, (lamina_color_t){0, 0, 0, 0});
+    set_image(ctx, bi, quad_image(ctx, 32, 32));
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Masks (RS-5.1-5.3) and per-layer group opacity (RS-2.2, RS-2.3)                             */
 /* ------------------------------------------------------------------------------------------ */
@@ -1070,6 +1082,7 @@ static const scene_t table[] = {
     SC("contents-filter", "RS-4.7", "magnified nearest vs linear; minified nearest vs trilinear", 200, 200, 0, 1, 0, b_contents_filter, NULL),
     SC("contents-crossfade", "RS-4.8", "a contents change cross-fades: half-way at 0.5 s", 200, 200, 0.5, 1, 0, b_contents_crossfade, NULL),
     SC("contents-clip", "RS-4.4", "aspect-fill contents overflow, or clip to rounded bounds under a border at 70%", 200, 200, 0, 1, 0, b_contents_clip, NULL),
+    SC("contents-flipped", "RS-4.5", "contents stay upright under a geometryFlipped superlayer (right)", 200, 200, 0, 1, 0, b_contents_flipped, NULL),
     SC("mask-circle", "RS-5.1", "a circular mask shows the layer and its sublayers only inside it", 200, 200, 0, 1, 0, b_mask_circle, NULL),
     SC("mask-alpha", "RS-5.2", "the mask's alpha gates: 50% square, opaque bar; host at 80%", 200, 200, 0, 1, 0, b_mask_alpha, NULL),
     SC("mask-image", "RS-5.1", "a mask made of an image's alpha (a ring fading to the right)", 200, 200, 0, 1, 0, b_mask_image, NULL),
