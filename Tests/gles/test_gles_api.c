@@ -293,19 +293,31 @@ static void test_texture_cache_and_external(void **state) {
     assert_int_equal(lamina_gles_renderer_get_stats(r, &st), LAMINA_STATUS_OK);
     assert_int_equal(st.textures_cached, 0); /* unused for 60 frames: released */
 
-    /* An external image: a 2 x 2 host texture of opaque teal, stretched over a 100 x 100 layer. */
+    /* An external image: a 128 x 128 host texture of opaque teal (no mipmaps), minified into a
+     * 100 x 100 layer. */
     GLuint tex;
-    static const uint8_t teal[16] = {0, 128, 128, 255, 0, 128, 128, 255, 0, 128, 128, 255, 0, 128, 128, 255};
+    static uint8_t teal[128 * 128 * 4];
+    for (size_t i = 0; i < sizeof teal; i += 4) {
+        teal[i] = 0;
+        teal[i + 1] = teal[i + 2] = 128;
+        teal[i + 3] = 255;
+    }
     glGenTextures(1, &tex);
     glBindTexture(GL_TEXTURE_2D, tex);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, teal);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 128, 128, 0, GL_RGBA, GL_UNSIGNED_BYTE, teal);
     lamina_image_t ext = LAMINA_IMAGE_NONE;
-    assert_int_equal(lamina_image_create_external(a.engine, tex, 2, 2, &ext), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_image_create_external(a.engine, tex, 128, 128, &ext), LAMINA_STATUS_OK);
     lamina_layer_t l;
     assert_int_equal(lamina_layer_create(a.engine, &l), LAMINA_STATUS_OK);
-    assert_int_equal(lamina_layer_set_bounds(a.engine, l, (lamina_rect_t){{0, 0}, {100, 100}}), LAMINA_STATUS_OK);
     assert_int_equal(lamina_layer_set_position(a.engine, l, (lamina_point_t){100, 100}), LAMINA_STATUS_OK);
     assert_int_equal(lamina_layer_set_contents(a.engine, l, ext), LAMINA_STATUS_OK);
+    /* Trilinear on a host texture without mipmaps samples it linearly (never black). */
+    lamina_value_t tri;
+    memset(&tri, 0, sizeof tri);
+    tri.type = LAMINA_VALUE_STRING;
+    tri.u.string = "trilinear";
+    assert_int_equal(lamina_layer_set_value(a.engine, l, "minificationFilter", &tri), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_set_bounds(a.engine, l, (lamina_rect_t){{0, 0}, {100, 100}}), LAMINA_STATUS_OK);
     assert_int_equal(lamina_engine_tick(a.engine, 0), LAMINA_STATUS_OK);
     assert_int_equal(lamina_gles_renderer_render(r, a.engine, l, 0, &frame), LAMINA_STATUS_OK);
     assert_int_equal(lamina_gles_renderer_get_stats(r, &st), LAMINA_STATUS_OK);

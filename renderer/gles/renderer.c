@@ -1412,7 +1412,8 @@ static void emit_alpha_shadow(frame_ctx_t *f, const lamina_draw_record_t *recs, 
 /* The texture of image `id` in this renderer's context, uploaded on first use and reused after
  * (keyed by the id); an external image is the host's texture name itself (never uploaded nor
  * deleted). 0 when the image is gone or cannot be uploaded. Sets *w, *h (pixels). */
-static GLuint image_texture(frame_ctx_t *f, lamina_image_t id, int want_mips, double *w, double *h) {
+static GLuint image_texture(frame_ctx_t *f, lamina_image_t id, int want_mips, double *w, double *h,
+                            int *external) {
     lamina_gles_renderer_t *r = f->r;
     lamina_image_info_t info;
     memset(&info, 0, sizeof info);
@@ -1421,6 +1422,7 @@ static GLuint image_texture(frame_ctx_t *f, lamina_image_t id, int want_mips, do
         return 0;
     *w = info.width;
     *h = info.height;
+    *external = info.is_external != 0;
     if (info.is_external) return (GLuint)info.external_handle;
     tex_entry_t *e = NULL;
     for (size_t i = 0; i < r->tex_count; i++)
@@ -1552,8 +1554,9 @@ static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, doubl
     lamina_gles_renderer_t *r = f->r;
     int mips = rec->minification_filter == LAMINA_FILTER_TRILINEAR;
     double w0 = 0, h0 = 0, w1 = 0, h1 = 0;
-    GLuint t0 = has_new ? image_texture(f, rec->contents, mips, &w0, &h0) : 0;
-    GLuint t1 = has_old ? image_texture(f, rec->contents_previous, mips, &w1, &h1) : 0;
+    int ext[2] = {0, 0};
+    GLuint t0 = has_new ? image_texture(f, rec->contents, mips, &w0, &h0, &ext[0]) : 0;
+    GLuint t1 = has_old ? image_texture(f, rec->contents_previous, mips, &w1, &h1, &ext[1]) : 0;
     if (!t0 && !t1) return;
     flush(f);
     lamina_rect_t d0 = rec->contents_dest, d1 = rec->contents_previous_dest;
@@ -1609,10 +1612,14 @@ static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, doubl
     glUniform1i(u[IU_TEX1], 1);
     /* RS-4.7: the filters, set on each texture as this record wants them. */
     GLuint texs[2] = {t0 ? t0 : t1, t1 ? t1 : t0};
+    int is_ext[2] = {t0 ? ext[0] : ext[1], t1 ? ext[1] : ext[0]};
     for (int k = 1; k >= 0; k--) {
         glActiveTexture(GL_TEXTURE0 + (GLenum)k);
         glBindTexture(GL_TEXTURE_2D, texs[k]);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, gl_filter(rec->minification_filter, 1));
+        /* A host texture may have no mipmaps (it would sample black): trilinear is linear. */
+        GLint min = gl_filter(rec->minification_filter, 1);
+        if (is_ext[k] && min == GL_LINEAR_MIPMAP_LINEAR) min = GL_LINEAR;
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, gl_filter(rec->magnification_filter, 0));
     }
     if (!t0) {
