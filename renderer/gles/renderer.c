@@ -98,9 +98,19 @@ const char *lamina_gles_status_string(lamina_status_t status) {
     "  return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;\n"                            \
     "}\n"
 
+/* Four circular corners: the rounded box alone (g_corner is ignored). llvmpipe runs this much
+ * faster than SD_SHAPE_GLSL, so records with the default corners use a program of their own. */
+#define SD_SIMPLE_GLSL                                                                          \
+    "float g_corner = 15.0;\n"                                                                 \
+    "float corner_on(vec2 p) { return 1.0; }\n"                                                \
+    "float sd_rrect(vec2 p, vec2 h, float r) {\n"                                              \
+    "  vec2 q = abs(p) - h + r;\n"                                                             \
+    "  return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;\n"                            \
+    "}\n"
+
 /* One instance: 9 vec4 attributes (36 floats). */
 enum { INST_FLOATS = 36 };
-enum { KIND_SHAPE = 0, KIND_SHADOW = 1 };
+enum { KIND_SHAPE = 0, KIND_SHADOW = 1, KIND_SHAPE_EXT = 2 };
 
 static const char *prim_vs =
     "layout(location=0) in vec4 a_r1;\n"     /* rows 1, 2 and 4 of local -> root (row vectors) */
@@ -127,21 +137,24 @@ static const char *prim_vs =
     "  v_params = a_params; v_clip = a_clip;\n"
     "}\n";
 
-static const char *prim_fs_common =
-    "precision highp float;\n"
-    "in vec2 v_local;\n"
-    "flat in vec4 v_rect; flat in vec4 v_fill; flat in vec4 v_border;\n"
-    "flat in vec4 v_params; flat in vec4 v_clip;\n"
-    "uniform vec4 u_vp;\n"
-    "out vec4 o_color;\n"
-    /* Signed distance to a rounded box of half size h, corner radius r (negative inside). */
-    SD_SHAPE_GLSL
-    /* Clip coverage by area: the device-pixel box of the masking ancestors (RS-5.5). */
-    "float clip_cov() {\n"
-    "  vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n"
-    "  vec2 lo = max(dp - 0.5, v_clip.xy), hi = min(dp + 0.5, v_clip.zw);\n"
-    "  return clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
-    "}\n";
+/* The primitives' fragment head over a signed-distance function: SD_SIMPLE_GLSL (all four
+ * corners circular: the common, cheap case) or SD_SHAPE_GLSL (masked or continuous corners). */
+#define PRIM_FS_COMMON(SD) \
+    "precision highp float;\n" \
+    "in vec2 v_local;\n" \
+    "flat in vec4 v_rect; flat in vec4 v_fill; flat in vec4 v_border;\n" \
+    "flat in vec4 v_params; flat in vec4 v_clip;\n" \
+    "uniform vec4 u_vp;\n" \
+    "out vec4 o_color;\n" \
+    SD \
+    "float clip_cov() {\n" \
+    "  vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n" \
+    "  vec2 lo = max(dp - 0.5, v_clip.xy), hi = min(dp + 0.5, v_clip.zw);\n" \
+    "  return clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n" \
+    "}\n"
+static const char *prim_fs_common = PRIM_FS_COMMON(SD_SIMPLE_GLSL);
+static const char *prim_fs_common_ext = PRIM_FS_COMMON(SD_SHAPE_GLSL);
+
 
 /* Backgrounds and borders (RS-1.1-1.4). */
 static const char *shape_fs_main =
@@ -419,6 +432,8 @@ struct lamina_gles_renderer {
     int is_es;
     GLuint prim, shadow, comp, vao, vbo;
     GLint prim_u_vp, prim_u_scale, shadow_u_vp, shadow_u_scale;
+    GLuint prim_ext; /* KIND_SHAPE_EXT: masked or continuous corners */
+    GLint prim_ext_u_vp, prim_ext_u_scale;
     int batch_kind; /* KIND_SHAPE or KIND_SHADOW: the program the pending instances need */
     GLint comp_u_r1, comp_u_r2, comp_u_r4, comp_u_quad, comp_u_vp, comp_u_scale, comp_u_old,
         comp_u_new, comp_u_mode, comp_u_p, comp_u_alpha, comp_u_bounds, comp_u_shift_old,
@@ -502,6 +517,7 @@ static GLuint link_program(lamina_gles_renderer_t *r, const char *vs, const char
 
 static void delete_gl(lamina_gles_renderer_t *r) {
     if (r->prim) glDeleteProgram(r->prim);
+    if (r->prim_ext) glDeleteProgram(r->prim_ext);
     if (r->shadow) glDeleteProgram(r->shadow);
     if (r->comp) glDeleteProgram(r->comp);
     if (r->img) glDeleteProgram(r->img);
@@ -538,18 +554,21 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
     while (glGetError() != GL_NO_ERROR) {
     }
     r->prim = link_program(r, prim_vs, prim_fs_common, shape_fs_main);
-    r->shadow = r->prim ? link_program(r, prim_vs, prim_fs_common, shadow_fs_main) : 0;
+    r->prim_ext = r->prim ? link_program(r, prim_vs, prim_fs_common_ext, shape_fs_main) : 0;
+    r->shadow = r->prim_ext ? link_program(r, prim_vs, prim_fs_common_ext, shadow_fs_main) : 0;
     r->comp = r->shadow ? link_program(r, comp_vs, comp_fs, NULL) : 0;
     r->img = r->comp ? link_program(r, comp_vs, img_fs, NULL) : 0;
     r->path = r->img ? link_program(r, comp_vs, path_fs, NULL) : 0;
     r->blur = r->path ? link_program(r, comp_vs, blur_fs, NULL) : 0;
-    if (!r->prim || !r->shadow || !r->comp || !r->img || !r->path || !r->blur) {
+    if (!r->prim || !r->prim_ext || !r->shadow || !r->comp || !r->img || !r->path || !r->blur) {
         delete_gl(r);
         free(r);
         return LAMINA_GLES_STATUS_GL_ERROR; /* message set by link_program */
     }
     r->prim_u_vp = glGetUniformLocation(r->prim, "u_vp");
     r->prim_u_scale = glGetUniformLocation(r->prim, "u_scale");
+    r->prim_ext_u_vp = glGetUniformLocation(r->prim_ext, "u_vp");
+    r->prim_ext_u_scale = glGetUniformLocation(r->prim_ext, "u_scale");
     r->shadow_u_vp = glGetUniformLocation(r->shadow, "u_vp");
     r->shadow_u_scale = glGetUniformLocation(r->shadow, "u_scale");
 #define U(name) r->comp_##name = glGetUniformLocation(r->comp, #name)
@@ -639,6 +658,10 @@ static void flush(frame_ctx_t *f) {
         glUseProgram(r->shadow);
         glUniform4f(r->shadow_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
         glUniform1f(r->shadow_u_scale, (float)f->scale);
+    } else if (r->batch_kind == KIND_SHAPE_EXT) {
+        glUseProgram(r->prim_ext);
+        glUniform4f(r->prim_ext_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+        glUniform1f(r->prim_ext_u_scale, (float)f->scale);
     } else {
         glUseProgram(r->prim);
         glUniform4f(r->prim_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
@@ -734,6 +757,11 @@ static float corner_code(const lamina_draw_record_t *rec) {
                    (rec->corner_curve == LAMINA_CORNER_CURVE_CONTINUOUS ? 16u : 0u));
 }
 
+/* The program a background or border needs: the cheap one for four circular corners. */
+static int shape_kind(const lamina_draw_record_t *rec) {
+    return corner_code(rec) == 15.0f ? KIND_SHAPE : KIND_SHAPE_EXT;
+}
+
 /* RS-3: the shadow of the layer's rounded bounds, offset in its own plane, blurred with
  * sigma = shadowRadius (RS-3.6, k = 1), beneath everything the layer draws. */
 static void emit_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha,
@@ -772,7 +800,7 @@ static void emit_background(frame_ctx_t *f, const lamina_draw_record_t *rec, dou
                      rec->border_width > 0 && rec->border_color.a > 0;
     if (!has_bg && !has_border) return;
     float *p = instance_for(f, rec, rec->bounds, 1.5 * local_per_pixel(&rec->transform, f->scale),
-                            KIND_SHAPE);
+                            shape_kind(rec));
     if (!p) return;
     if (has_bg) premultiplied(rec->background_color, alpha, p + 20);
     else memset(p + 20, 0, 4 * sizeof(float));
@@ -790,7 +818,7 @@ static void emit_border(frame_ctx_t *f, const lamina_draw_record_t *rec, double 
         !(rec->border_color.a > 0))
         return;
     float *p = instance_for(f, rec, rec->bounds, 1.5 * local_per_pixel(&rec->transform, f->scale),
-                            KIND_SHAPE);
+                            shape_kind(rec));
     if (!p) return;
     memset(p + 20, 0, 4 * sizeof(float));
     premultiplied(rec->border_color, alpha, p + 24);
