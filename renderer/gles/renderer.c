@@ -893,6 +893,7 @@ static void bind_level(frame_ctx_t *f, int level, int which) {
 static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
                        double divisor, double top_parent, int level, int which);
 static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha);
+static int has_contents(const lamina_draw_record_t *rec);
 
 typedef struct composite {
     const lamina_transform3d_t *m; /* NULL: identity (root space) */
@@ -1278,6 +1279,43 @@ static void set_quad_uniforms(frame_ctx_t *f, const GLint *u, const lamina_trans
     glUniform1f(u[5], (float)f->scale);
 }
 
+/* The root-space bounding box of a layer-space rectangle under `m` (0 when a corner lies behind
+ * the eye); grows *box (pass an empty one: width < 0). */
+static int grow_root_box(const lamina_transform3d_t *m, lamina_rect_t r, lamina_rect_t *box) {
+    for (int k = 0; k < 4; k++) {
+        double x = r.origin.x + ((k & 1) ? r.size.width : 0);
+        double y = r.origin.y + ((k & 2) ? r.size.height : 0);
+        double X = x * m->m11 + y * m->m21 + m->m41, Y = x * m->m12 + y * m->m22 + m->m42;
+        double W = x * m->m14 + y * m->m24 + m->m44;
+        if (!(W > 1e-9)) return 0;
+        X /= W;
+        Y /= W;
+        if (box->size.width < 0) {
+            *box = (lamina_rect_t){{X, Y}, {0, 0}};
+        } else {
+            double x1 = fmax(box->origin.x + box->size.width, X), y1 = fmax(box->origin.y + box->size.height, Y);
+            box->origin.x = fmin(box->origin.x, X);
+            box->origin.y = fmin(box->origin.y, Y);
+            box->size.width = x1 - box->origin.x;
+            box->size.height = y1 - box->origin.y;
+        }
+    }
+    return 1;
+}
+
+/* The part of the viewport (root space, points) a blur pass draws: `box` grown by `pad` points
+ * and a pixel, within the viewport; the whole viewport when box is unknown (width < 0). */
+static lamina_rect_t blur_area(frame_ctx_t *f, lamina_rect_t box, double pad) {
+    lamina_rect_t all = {{0, 0}, {f->vp_w / f->scale, f->vp_h / f->scale}};
+    if (box.size.width < 0) return all;
+    pad += 2 / f->scale;
+    double x0 = fmax(box.origin.x - pad, 0), y0 = fmax(box.origin.y - pad, 0);
+    double x1 = fmin(box.origin.x + box.size.width + pad, all.size.width);
+    double y1 = fmin(box.origin.y + box.size.height + pad, all.size.height);
+    if (!(x1 > x0) || !(y1 > y0)) return (lamina_rect_t){{0, 0}, {0, 0}};
+    return (lamina_rect_t){{x0, y0}, {x1 - x0, y1 - y0}};
+}
+
 /* RS-3.4: the shadowPath filled (non-zero), offset in the layer's plane (RS-3.2), blurred with
  * sigma = shadowRadius (RS-3.6) in device pixels at the layer's scale, beneath the layer. */
 static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha,
@@ -1329,9 +1367,16 @@ static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, do
     r->stats.draw_calls++;
     r->stats.primitives++;
     if (!blur) return;
-    /* Two passes over the whole viewport (a scissor to the shadow's box would save work). */
+    /* Two passes over the silhouette's box with its blur margin (the targets are clear
+     * elsewhere, as the blur would leave them). */
     static const lamina_transform3d_t identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-    lamina_rect_t all = {{0, 0}, {f->vp_w / f->scale, f->vp_h / f->scale}};
+    lamina_rect_t area = {{0, 0}, {-1, -1}};
+    if (!grow_root_box(&rec->transform, quad, &area)) area.size.width = -1;
+    lamina_rect_t all = blur_area(f, area, 0);
+    if (all.size.width <= 0) {
+        bind_level(f, level, which);
+        return;
+    }
     int taps = (int)ceil(3 * sigma_px);
     for (int pass = 0; pass < 2; pass++) {
         if (pass == 0) {
@@ -1399,7 +1444,28 @@ static void emit_alpha_shadow(frame_ctx_t *f, const lamina_draw_record_t *recs, 
     double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
     premultiplied(rec->shadow_color, so * alpha, col);
     static const lamina_transform3d_t identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-    lamina_rect_t all = {{0, 0}, {f->vp_w / f->scale, f->vp_h / f->scale}};
+    /* The passes cover what the subtree draws, moved by the offset, with the blur's reach. */
+    lamina_rect_t area = {{0, 0}, {-1, -1}};
+    for (size_t k = 0; k < count && area.size.width != -2; k++) {
+        const lamina_draw_record_t *q = &recs[k];
+        if (!grow_root_box(&q->transform, q->bounds, &area) ||
+            (has_contents(q) && (!grow_root_box(&q->transform, q->contents_dest, &area) ||
+                                 !grow_root_box(&q->transform, q->contents_previous_dest, &area))))
+            area = (lamina_rect_t){{0, 0}, {-2, -2}};
+    }
+    if (area.size.width == -2) area.size.width = -1;
+    if (area.size.width >= 0) {
+        double sx = dx / f->scale, sy = dy / f->scale;
+        area.origin.x += fmin(sx, 0);
+        area.origin.y += fmin(sy, 0);
+        area.size.width += fabs(sx);
+        area.size.height += fabs(sy);
+    }
+    lamina_rect_t all = blur_area(f, area, (3 * sigma_px + 1) / f->scale);
+    if (all.size.width <= 0) {
+        bind_level(f, level, which);
+        return;
+    }
     for (int pass = 0; pass < 2; pass++) {
         if (pass == 0) {
             bind_level(f, level + 1, 1);
