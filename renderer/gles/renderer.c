@@ -9,9 +9,10 @@
  * order and are drawn with one instanced call per pass; order inside one call is kept by GL's
  * primitive-order guarantee, so batching never changes pixels.
  *
- * One function per record feature (shadow, background, border, clip, group opacity,
- * transition): the features the draw record gains later (contents, masks, clip shapes, the
- * transition before-state, issue 10) slot in as more such functions.
+ * One function per record feature: shadow (bounds-shaped, shadowPath, alpha-derived),
+ * background, contents, border, clip, group opacity, mask, transition. Contents, shadowPaths,
+ * masks and transitions use programs of their own (a draw call each, ending the batch);
+ * docs/renderer.md lists what each costs and what is not drawn yet.
  */
 #include "internal.h"
 
