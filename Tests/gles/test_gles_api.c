@@ -258,6 +258,154 @@ static void test_renderer_bad_input(void **state) {
     scene_destroy(&b);
 }
 
+/* RS-4 / docs/renderer.md: a renderer uploads each image once and reuses the texture (keyed by
+ * the image id) in later frames; textures of images not drawn for 60 frames are released; an
+ * external image is drawn from the host's own texture name, never uploaded. */
+static void test_texture_cache_and_external(void **state) {
+    (void)state;
+    EGLContext c1 = make_context();
+    assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, c1));
+    GLuint fbo, rb;
+    glGenFramebuffers(1, &fbo);
+    glGenRenderbuffers(1, &rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 200, 200);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+    glViewport(0, 0, 200, 200);
+    lamina_gles_renderer_t *r = NULL;
+    assert_int_equal(lamina_gles_renderer_create(&r), LAMINA_STATUS_OK);
+    scene_ctx_t a;
+    assert_int_equal(scene_build(scene_find("contents-rect"), &a), LAMINA_STATUS_OK);
+    lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+    lamina_gles_stats_t st = {.struct_size = sizeof st};
+    assert_int_equal(lamina_gles_renderer_render(r, a.engine, a.root, 0, &frame), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_renderer_get_stats(r, &st), LAMINA_STATUS_OK);
+    assert_int_equal(st.textures_uploaded, 4);
+    assert_int_equal(st.textures_cached, 4);
+    assert_int_equal(st.draw_calls, 8); /* per layer: its background batch, then its image */
+    assert_int_equal(lamina_gles_renderer_render(r, a.engine, a.root, 0, &frame), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_renderer_get_stats(r, &st), LAMINA_STATUS_OK);
+    assert_int_equal(st.textures_uploaded, 0); /* reused */
+    assert_int_equal(st.textures_cached, 4);
+    for (int i = 0; i < 61; i++)
+        assert_int_equal(lamina_gles_renderer_draw(r, a.engine, NULL, 0, 0, &frame), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_renderer_get_stats(r, &st), LAMINA_STATUS_OK);
+    assert_int_equal(st.textures_cached, 0); /* unused for 60 frames: released */
+
+    /* An external image: a 128 x 128 host texture of opaque teal (no mipmaps), minified into a
+     * 100 x 100 layer. */
+    GLuint tex;
+    static uint8_t teal[128 * 128 * 4];
+    for (size_t i = 0; i < sizeof teal; i += 4) {
+        teal[i] = 0;
+        teal[i + 1] = teal[i + 2] = 128;
+        teal[i + 3] = 255;
+    }
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 128, 128, 0, GL_RGBA, GL_UNSIGNED_BYTE, teal);
+    lamina_image_t ext = LAMINA_IMAGE_NONE;
+    assert_int_equal(lamina_image_create_external(a.engine, tex, 128, 128, &ext), LAMINA_STATUS_OK);
+    lamina_layer_t l;
+    assert_int_equal(lamina_layer_create(a.engine, &l), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_set_position(a.engine, l, (lamina_point_t){100, 100}), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_set_contents(a.engine, l, ext), LAMINA_STATUS_OK);
+    /* Trilinear on a host texture without mipmaps samples it linearly (never black). */
+    lamina_value_t tri;
+    memset(&tri, 0, sizeof tri);
+    tri.type = LAMINA_VALUE_STRING;
+    tri.u.string = "trilinear";
+    assert_int_equal(lamina_layer_set_value(a.engine, l, "minificationFilter", &tri), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_set_bounds(a.engine, l, (lamina_rect_t){{0, 0}, {100, 100}}), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_engine_tick(a.engine, 0), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_renderer_render(r, a.engine, l, 0, &frame), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_renderer_get_stats(r, &st), LAMINA_STATUS_OK);
+    assert_int_equal(st.textures_uploaded, 0);
+    uint8_t px[4] = {0};
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glReadPixels(100, 100, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px); /* inside the layer */
+    assert_int_equal(px[0], 0);
+    assert_int_equal(px[1], 128);
+    assert_int_equal(px[2], 128);
+    assert_int_equal(px[3], 255);
+    glReadPixels(20, 20, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px); /* outside: the transparent clear */
+    assert_int_equal(px[3], 0);
+    assert_int_equal(lamina_layer_release(a.engine, l), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_image_release(ext), LAMINA_STATUS_OK);
+    lamina_gles_renderer_destroy(r);
+    glDeleteTextures(1, &tex);
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(dpy, c1);
+    scene_destroy(&a);
+}
+
+/* RS-5.1: a record whose mask range lies outside the list is refused (a status, no crash);
+ * a mask that draws nothing hides its layer (RS-5.3). RS-2.3: the frame's NO_GROUP_OPACITY
+ * overrides the records' GROUP marks. */
+static void test_masks_and_group_override(void **state) {
+    (void)state;
+    EGLContext c1 = make_context();
+    assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, c1));
+    GLuint fbo, rb;
+    glGenFramebuffers(1, &fbo);
+    glGenRenderbuffers(1, &rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 200, 200);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+    glViewport(0, 0, 200, 200);
+    lamina_gles_renderer_t *r = NULL;
+    assert_int_equal(lamina_gles_renderer_create(&r), LAMINA_STATUS_OK);
+    scene_ctx_t a;
+    assert_int_equal(scene_build(scene_find("mask-circle"), &a), LAMINA_STATUS_OK);
+    const lamina_draw_record_t *recs = NULL;
+    size_t n = 0;
+    assert_int_equal(lamina_engine_draw_list(a.engine, a.root, 0, &recs, &n), LAMINA_STATUS_OK);
+    assert_true(n <= 16);
+    lamina_draw_record_t bad[16];
+    memcpy(bad, recs, n * sizeof *recs);
+    size_t host = n;
+    for (size_t i = 0; i < n; i++)
+        if (bad[i].flags2 & LAMINA_DRAW2_HAS_MASK) host = i;
+    assert_true(host < n);
+    lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+    lamina_gles_stats_t st = {.struct_size = sizeof st};
+    assert_int_equal(lamina_gles_renderer_draw(r, a.engine, bad, n, 0, &frame), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_renderer_get_stats(r, &st), LAMINA_STATUS_OK);
+    assert_int_equal(st.offscreen_passes, 2); /* the group and its mask */
+    bad[host].mask_count = (uint32_t)n;
+    assert_int_equal(lamina_gles_renderer_draw(r, a.engine, bad, n, 0, &frame), LAMINA_STATUS_INVALID_ARGUMENT);
+    bad[host].mask_count = recs[host].mask_count;
+    bad[host].mask_index = (int32_t)host; /* the mask must follow its host's subtree */
+    assert_int_equal(lamina_gles_renderer_draw(r, a.engine, bad, n, 0, &frame), LAMINA_STATUS_INVALID_ARGUMENT);
+    /* mask_count 0: the host and its subtree draw nothing; the stripes around stay. */
+    memcpy(bad, recs, n * sizeof *recs);
+    bad[host].mask_count = 0;
+    bad[host].mask_index = -1;
+    assert_int_equal(lamina_gles_renderer_draw(r, a.engine, bad, n, 0, &frame), LAMINA_STATUS_OK);
+    uint8_t px[4];
+    glReadPixels(100, 100, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px); /* the circle's centre */
+    assert_int_equal(px[0], 255);
+    assert_int_equal(px[1], 255);
+    assert_int_equal(px[2], 255);
+    scene_destroy(&a);
+
+    /* allows-group-opacity: the right-hand layer is a GROUP; the frame flag turns it off. */
+    assert_int_equal(scene_build(scene_find("allows-group-opacity"), &a), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_renderer_render(r, a.engine, a.root, 0, &frame), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_renderer_get_stats(r, &st), LAMINA_STATUS_OK);
+    assert_int_equal(st.offscreen_passes, 1); /* only the layer that allows group opacity */
+    frame.flags |= LAMINA_GLES_FRAME_NO_GROUP_OPACITY;
+    assert_int_equal(lamina_gles_renderer_render(r, a.engine, a.root, 0, &frame), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_renderer_get_stats(r, &st), LAMINA_STATUS_OK);
+    assert_int_equal(st.offscreen_passes, 0);
+    scene_destroy(&a);
+    lamina_gles_renderer_destroy(r);
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(dpy, c1);
+}
+
 static void test_png_roundtrip(void **state) {
     (void)state;
     uint8_t px[3 * 2 * 4] = {255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 0,
@@ -287,6 +435,8 @@ int main(void) {
         cmocka_unit_test(test_headless_bad_input),
         cmocka_unit_test(test_renderer_bad_input),
         cmocka_unit_test(test_png_roundtrip),
+        cmocka_unit_test(test_texture_cache_and_external),
+        cmocka_unit_test(test_masks_and_group_override),
     };
     return cmocka_run_group_tests_name("gles-api", tests, NULL, NULL);
 }

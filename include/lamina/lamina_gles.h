@@ -85,6 +85,9 @@ typedef struct lamina_gles_stats {
     uint32_t offscreen_passes; /* Group opacity and transition passes. */
     uint32_t records;        /* Draw records read. */
     uint32_t culled;         /* Records skipped by doubleSided culling (with their subtrees). */
+    /* Since 0.2: contents images (RS-4). */
+    uint32_t textures_uploaded; /* Images uploaded to textures during the frame (first use). */
+    uint32_t textures_cached;   /* Textures the renderer holds after the frame. */
 } lamina_gles_stats_t;
 
 /** Creates a renderer for the GL context current on the calling thread (OpenGL ES 3.0 or

@@ -9,9 +9,10 @@
  * order and are drawn with one instanced call per pass; order inside one call is kept by GL's
  * primitive-order guarantee, so batching never changes pixels.
  *
- * One function per record feature (shadow, background, border, clip, group opacity,
- * transition): the features the draw record gains later (contents, masks, clip shapes, the
- * transition before-state, issue 10) slot in as more such functions.
+ * One function per record feature: shadow (bounds-shaped, shadowPath, alpha-derived),
+ * background, contents, border, clip, group opacity, mask, transition. Contents, shadowPaths,
+ * masks and transitions use programs of their own (a draw call each, ending the batch);
+ * docs/renderer.md lists what each costs and what is not drawn yet.
  */
 #include "internal.h"
 
@@ -20,6 +21,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,9 +54,64 @@ const char *lamina_gles_status_string(lamina_status_t status) {
 /* Shaders                                                                                     */
 /* ------------------------------------------------------------------------------------------ */
 
+/* The bounds shape (docs/draw-records.md section 8) as a signed distance, negative inside: p
+ * from the centre, half size h, radius r (already clamped to min(h)). g_corner (set by main()
+ * from the record) holds maskedCorners in bits 0-3 (RS-1.5: 1 = minX minY, the visual top-left
+ * in the y-down layer space, 2 maxX minY, 4 minX maxY, 8 maxX maxY) and 16 for the continuous
+ * curve (RS-1.6, RS-1.7 with its variant (b) near the size limit). */
+#define SD_SHAPE_GLSL                                                                           \
+    "float g_corner = 15.0;\n"                                                                 \
+    "float corner_on(vec2 p) {\n"                                                              \
+    "  int bits = int(g_corner + 0.5);\n"                                                      \
+    "  int idx = (p.x < 0.0 ? 0 : 1) + (p.y < 0.0 ? 0 : 2);\n"                                  \
+    "  return ((bits >> idx) & 1) != 0 ? 1.0 : 0.0;\n"                                         \
+    "}\n"                                                                                      \
+    /* One continuous corner: q = distances from the corner along x and y (interior +q). */    \
+    "float sd_cont(vec2 q, float r, float L) {\n"                                              \
+    "  if (q.y > q.x) q = q.yx;\n"                                                             \
+    "  float p3x = 0.63149379 * r, p3y = 0.07491139 * r;\n"                                     \
+    "  if (q.x <= p3x) return length(q - vec2(r)) - r;\n" /* the middle cubic: ~ a circle */    \
+    "  float d = L - r;\n"                                                                     \
+    "  float x0 = L, x1 = L - (0.04 * r + 0.75697 * d), x2 = L - (0.18 * r + 0.90847 * d);\n"   \
+    "  float t = clamp((x0 - q.x) / max(x0 - p3x, 1e-6), 0.0, 1.0);\n"                          \
+    "  for (int i = 0; i < 4; i++) {\n"                                                        \
+    "    float u = 1.0 - t;\n"                                                                 \
+    "    float x = u * u * u * x0 + 3.0 * u * u * t * x1 + 3.0 * u * t * t * x2 + t * t * t * p3x;\n" \
+    "    float dx = 3.0 * u * u * (x1 - x0) + 6.0 * u * t * (x2 - x1) + 3.0 * t * t * (p3x - x2);\n" \
+    "    if (abs(dx) > 1e-6) t = clamp(t - (x - q.x) / dx, 0.0, 1.0);\n"                         \
+    "  }\n"                                                                                    \
+    "  float u = 1.0 - t;\n"                                                                   \
+    "  float dx = 3.0 * u * u * (x1 - x0) + 6.0 * u * t * (x2 - x1) + 3.0 * t * t * (p3x - x2);\n" \
+    "  float y = t * t * t * p3y, dy = 3.0 * t * t * p3y;\n"                                    \
+    "  float k = abs(dx) > 1e-6 ? dy / dx : 0.0;\n"                                            \
+    "  return (y - q.y) / sqrt(1.0 + k * k);\n"                                                \
+    "}\n"                                                                                      \
+    "float sd_rrect(vec2 p, vec2 h, float r) {\n"                                              \
+    "  r *= corner_on(p);\n"                                                                   \
+    "  int code = int(g_corner + 0.5);\n"                                                      \
+    "  if ((code & 16) != 0 && r > 0.0) {\n"                                                   \
+    "    float L = min(min(h.x, h.y), 1.528665 * r);\n"                                        \
+    "    vec2 q = h - abs(p);\n"                                                               \
+    "    if (q.x >= 0.0 && q.y >= 0.0 && q.x < L && q.y < L) return sd_cont(q, r, L);\n"        \
+    "    return length(max(-q, 0.0)) + min(max(-q.x, -q.y), 0.0);\n"                           \
+    "  }\n"                                                                                    \
+    "  vec2 q = abs(p) - h + r;\n"                                                             \
+    "  return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;\n"                            \
+    "}\n"
+
+/* Four circular corners: the rounded box alone (g_corner is ignored). llvmpipe runs this much
+ * faster than SD_SHAPE_GLSL, so records with the default corners use a program of their own. */
+#define SD_SIMPLE_GLSL                                                                          \
+    "float g_corner = 15.0;\n"                                                                 \
+    "float corner_on(vec2 p) { return 1.0; }\n"                                                \
+    "float sd_rrect(vec2 p, vec2 h, float r) {\n"                                              \
+    "  vec2 q = abs(p) - h + r;\n"                                                             \
+    "  return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;\n"                            \
+    "}\n"
+
 /* One instance: 9 vec4 attributes (36 floats). */
 enum { INST_FLOATS = 36 };
-enum { KIND_SHAPE = 0, KIND_SHADOW = 1 };
+enum { KIND_SHAPE = 0, KIND_SHADOW = 1, KIND_SHAPE_EXT = 2 };
 
 static const char *prim_vs =
     "layout(location=0) in vec4 a_r1;\n"     /* rows 1, 2 and 4 of local -> root (row vectors) */
@@ -81,28 +138,29 @@ static const char *prim_vs =
     "  v_params = a_params; v_clip = a_clip;\n"
     "}\n";
 
-static const char *prim_fs_common =
-    "precision highp float;\n"
-    "in vec2 v_local;\n"
-    "flat in vec4 v_rect; flat in vec4 v_fill; flat in vec4 v_border;\n"
-    "flat in vec4 v_params; flat in vec4 v_clip;\n"
-    "uniform vec4 u_vp;\n"
-    "out vec4 o_color;\n"
-    /* Signed distance to a rounded box of half size h, corner radius r (negative inside). */
-    "float sd_rrect(vec2 p, vec2 h, float r) {\n"
-    "  vec2 q = abs(p) - h + r;\n"
-    "  return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;\n"
+/* The primitives' fragment head over a signed-distance function: SD_SIMPLE_GLSL (all four
+ * corners circular: the common, cheap case) or SD_SHAPE_GLSL (masked or continuous corners). */
+#define PRIM_FS_COMMON(SD) \
+    "precision highp float;\n" \
+    "in vec2 v_local;\n" \
+    "flat in vec4 v_rect; flat in vec4 v_fill; flat in vec4 v_border;\n" \
+    "flat in vec4 v_params; flat in vec4 v_clip;\n" \
+    "uniform vec4 u_vp;\n" \
+    "out vec4 o_color;\n" \
+    SD \
+    "float clip_cov() {\n" \
+    "  vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n" \
+    "  vec2 lo = max(dp - 0.5, v_clip.xy), hi = min(dp + 0.5, v_clip.zw);\n" \
+    "  return clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n" \
     "}\n"
-    /* Clip coverage by area: the device-pixel box of the masking ancestors (RS-5.5). */
-    "float clip_cov() {\n"
-    "  vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n"
-    "  vec2 lo = max(dp - 0.5, v_clip.xy), hi = min(dp + 0.5, v_clip.zw);\n"
-    "  return clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
-    "}\n";
+static const char *prim_fs_common = PRIM_FS_COMMON(SD_SIMPLE_GLSL);
+static const char *prim_fs_common_ext = PRIM_FS_COMMON(SD_SHAPE_GLSL);
+
 
 /* Backgrounds and borders (RS-1.1-1.4). */
 static const char *shape_fs_main =
     "void main() {\n"
+    "  g_corner = v_params.z;\n"
     "  vec2 h = 0.5 * v_rect.zw;\n"
     "  vec2 p = v_local - (v_rect.xy + h);\n"
     "  float r = clamp(v_params.x, 0.0, min(h.x, h.y));\n"
@@ -150,12 +208,15 @@ static const char *shadow_fs_main =
     "  return v;\n"
     "}\n"
     "void main() {\n"
+    "  g_corner = v_params.z;\n"
     "  vec2 h = 0.5 * v_rect.zw;\n"
     "  vec2 p = v_local - (v_rect.xy + h);\n"
     "  float r = clamp(v_params.x, 0.0, min(h.x, h.y));\n"
     "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
     "  float s = v_params.w, a;\n"
-    "  if (s > 0.0) a = shadow(p, h, s, r);\n"
+    /* Blurred: the analytic rounded box with this quadrant's radius (masked corners and
+     * continuous curves are approximated by circular ones of the same radius). */
+    "  if (s > 0.0) a = shadow(p, h, s, r * corner_on(p));\n"
     "  else a = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
     "  o_color = v_fill * (a * clip_cov());\n"
     "}\n";
@@ -183,12 +244,9 @@ static const char *comp_fs =
     "uniform sampler2D u_old; uniform sampler2D u_new;\n"
     "uniform int u_mode; uniform float u_p; uniform float u_alpha;\n"
     "uniform vec4 u_bounds; uniform vec2 u_shift_old; uniform vec2 u_shift_new;\n"
-    "uniform int u_clip_bounds; uniform float u_radius;\n"
+    "uniform int u_clip_bounds; uniform float u_radius; uniform float u_corner;\n"
     "out vec4 o_color;\n"
-    "float sd_rrect(vec2 p, vec2 h, float r) {\n"
-    "  vec2 q = abs(p) - h + r;\n"
-    "  return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;\n"
-    "}\n"
+    SD_SHAPE_GLSL
     "bool inside(vec2 l) {\n"
     "  return l.x >= u_bounds.x && l.y >= u_bounds.y &&\n"
     "         l.x <= u_bounds.x + u_bounds.z && l.y <= u_bounds.y + u_bounds.w;\n"
@@ -201,7 +259,10 @@ static const char *comp_fs =
     "  return texture(t, vec2(d.x / u_vp.z, 1.0 - d.y / u_vp.w));\n"
     "}\n"
     "void main() {\n"
+    "  g_corner = u_corner;\n"
     "  if (u_mode == 0) { o_color = fetch(u_new, v_local) * u_alpha; return; }\n"
+    /* mode 5: the layer's group gated by its mask's alpha (RS-5.1-5.3). */
+    "  if (u_mode == 5) { o_color = fetch(u_new, v_local) * (fetch(u_old, v_local).a * u_alpha); return; }\n"
     /* mode 4: the sublayers seen through the masking layer's rounded bounds (RS-5.4/5.6). */
     "  if (u_mode == 4) {\n"
     "    vec2 h = 0.5 * u_bounds.zw, p = v_local - (u_bounds.xy + h);\n"
@@ -222,6 +283,122 @@ static const char *comp_fs =
     "  o_color = c * u_alpha;\n"
     "}\n";
 
+/* Contents (RS-4): the sub-image contents_rect of one or two images (a cross-fade, RS-4.8)
+ * drawn into their destinations in the layer's plane, nine-sliced by contents_center (RS-4.6),
+ * through the clip box and, when the layer masks to bounds, its rounded bounds (RS-4.4). */
+static const char *img_fs =
+    "precision highp float;\n"
+    "in vec2 v_local;\n"
+    "uniform vec4 u_vp;\n"
+    "uniform sampler2D u_tex0; uniform sampler2D u_tex1;\n"
+    "uniform vec4 u_dest0; uniform vec4 u_dest1;\n"   /* destinations, layer space */
+    "uniform vec4 u_src0; uniform vec4 u_src1;\n"     /* contents_rect (unit image space) */
+    "uniform vec4 u_slice0; uniform vec4 u_slice1;\n" /* fixed left, right, top, bottom (points); x < 0: one quad */
+    "uniform vec4 u_center;\n"                        /* contents_center */
+    "uniform float u_w0; uniform float u_w1;\n"       /* weights (with opacity) */
+    "uniform float u_bias; uniform int u_flip;\n"
+    "uniform vec4 u_clip;\n"                          /* device px box, x0 < -1e8: none */
+    "uniform vec4 u_bounds; uniform float u_radius; uniform int u_clip_bounds;\n"
+    "uniform float u_corner;\n"
+    "out vec4 o_color;\n"
+    SD_SHAPE_GLSL
+    /* One axis of the nine-slice: position t in [0, D] to the sub-image's unit coordinate. */
+    "float axis(float t, float D, float a, float b, float c0, float cw) {\n"
+    "  if (t < a) return c0 * t / a;\n"
+    "  if (t > D - b) return (c0 + cw) + (1.0 - c0 - cw) * (t - (D - b)) / b;\n"
+    "  float m = D - a - b;\n"
+    "  return m > 0.0 ? c0 + cw * (t - a) / m : c0;\n"
+    "}\n"
+    "vec4 img(sampler2D t, vec4 dest, vec4 src, vec4 slice, vec2 l, float fw) {\n"
+    "  vec2 h = 0.5 * dest.zw, p = l - (dest.xy + h);\n"
+    "  vec2 c = clamp((h - abs(p)) / fw + 0.5, 0.0, 1.0);\n"
+    "  vec2 d = clamp(l - dest.xy, vec2(0.0), dest.zw);\n"
+    "  if (u_flip != 0) d.y = dest.w - d.y;\n"
+    "  vec2 s = d / max(dest.zw, vec2(1e-6));\n"
+    "  if (slice.x >= 0.0) {\n"
+    "    s.x = axis(d.x, dest.z, slice.x, slice.y, u_center.x, u_center.z);\n"
+    "    s.y = axis(d.y, dest.w, slice.z, slice.w, u_center.y, u_center.w);\n"
+    "  }\n"
+    "  return texture(t, src.xy + s * src.zw, u_bias) * (c.x * c.y);\n"
+    "}\n"
+    "void main() {\n"
+    "  g_corner = u_corner;\n"
+    "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
+    "  vec4 o = img(u_tex0, u_dest0, u_src0, u_slice0, v_local, fw) * u_w0;\n"
+    "  if (u_w1 > 0.0) o += img(u_tex1, u_dest1, u_src1, u_slice1, v_local, fw) * u_w1;\n"
+    "  if (u_clip_bounds != 0) {\n"
+    "    vec2 h = 0.5 * u_bounds.zw, p = v_local - (u_bounds.xy + h);\n"
+    "    float r = clamp(u_radius, 0.0, min(h.x, h.y));\n"
+    "    float cov;\n"
+    "    if (r > 0.0) cov = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
+    "    else { vec2 c = clamp((h - abs(p)) / fw + 0.5, 0.0, 1.0); cov = c.x * c.y; }\n"
+    "    o *= cov;\n"
+    "  }\n"
+    "  if (u_clip.x > -1e8) {\n"
+    "    vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n"
+    "    vec2 lo = max(dp - 0.5, u_clip.xy), hi = min(dp + 0.5, u_clip.zw);\n"
+    "    o *= clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
+    "  }\n"
+    "  o_color = o;\n"
+    "}\n";
+
+/* shadowPath (RS-3.4): the path's silhouette (non-zero winding over its flattened segments, a
+ * texture of x0 y0 x1 y1 rows, antialiased by the distance to the nearest one) in the layer's
+ * plane; then, when blurred, two separable Gaussian passes in device pixels. */
+static const char *path_fs =
+    "precision highp float;\n"
+    "in vec2 v_local;\n"
+    "uniform highp sampler2D u_segs; uniform int u_nseg;\n"
+    "uniform vec4 u_color; uniform vec4 u_vp; uniform vec4 u_clip;\n"
+    "out vec4 o_color;\n"
+    "void main() {\n"
+    "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
+    "  vec2 p = v_local;\n"
+    "  int w = 0; float d = 1e9;\n"
+    "  for (int i = 0; i < u_nseg; i++) {\n"
+    "    vec4 s = texelFetch(u_segs, ivec2(i, 0), 0);\n"
+    "    vec2 a = s.xy, b = s.zw, e = b - a, q = p - a;\n"
+    "    float h = clamp(dot(q, e) / max(dot(e, e), 1e-12), 0.0, 1.0);\n"
+    "    d = min(d, length(q - e * h));\n"
+    "    float c = e.x * q.y - e.y * q.x;\n"
+    "    if (a.y <= p.y) { if (b.y > p.y && c > 0.0) w++; }\n"
+    "    else if (b.y <= p.y && c < 0.0) w--;\n"
+    "  }\n"
+    "  float cov = w != 0 ? clamp(0.5 + d / fw, 0.0, 1.0) : clamp(0.5 - d / fw, 0.0, 1.0);\n"
+    "  if (u_clip.x > -1e8) {\n"
+    "    vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n"
+    "    vec2 lo = max(dp - 0.5, u_clip.xy), hi = min(dp + 0.5, u_clip.zw);\n"
+    "    cov *= clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
+    "  }\n"
+    "  o_color = u_color * cov;\n"
+    "}\n";
+
+/* One direction of a Gaussian blur (sigma in target pixels, truncated at 3 sigma, RS-3.6) of a
+ * target the size of the viewport; u_vp.xy is where the viewport starts in the bound target. */
+static const char *blur_fs =
+    "precision highp float;\n"
+    "in vec2 v_local;\n"
+    "uniform sampler2D u_src; uniform vec2 u_dir; uniform float u_sigma; uniform int u_taps;\n"
+    "uniform vec4 u_vp; uniform vec4 u_clip; uniform vec2 u_shift; uniform vec4 u_tint;\n"
+    "out vec4 o_color;\n"
+    "void main() {\n"
+    "  vec2 px = gl_FragCoord.xy - u_vp.xy - u_shift;\n"
+    "  vec4 sum = vec4(0.0); float wsum = 0.0;\n"
+    "  for (int i = -u_taps; i <= u_taps; i++) {\n"
+    "    float x = float(i), wt = exp(-(x * x) / (2.0 * u_sigma * u_sigma));\n"
+    "    sum += wt * texture(u_src, (px + u_dir * x) / u_vp.zw);\n"
+    "    wsum += wt;\n"
+    "  }\n"
+    "  vec4 o = sum / wsum;\n"
+    "  if (u_tint.a >= 0.0) o = u_tint * o.a;\n" /* an alpha-derived shadow's colour */
+    "  if (u_clip.x > -1e8) {\n"
+    "    vec2 dp = vec2(px.x, u_vp.w - px.y);\n"
+    "    vec2 lo = max(dp - 0.5, u_clip.xy), hi = min(dp + 0.5, u_clip.zw);\n"
+    "    o *= clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
+    "  }\n"
+    "  o_color = o;\n"
+    "}\n";
+
 /* ------------------------------------------------------------------------------------------ */
 /* The renderer                                                                                */
 /* ------------------------------------------------------------------------------------------ */
@@ -233,20 +410,51 @@ typedef struct target {
     int w, h;
 } target_t;
 
+/* One uploaded image: keyed by its id (ids are never reused, docs/draw-records.md section 10).
+ * An entry not used for TEX_KEEP_FRAMES frames is deleted (a frame-count LRU). */
+typedef struct tex_entry {
+    lamina_image_t id;
+    GLuint tex;
+    uint64_t last_frame;
+    int mipmapped;
+} tex_entry_t;
+enum { TEX_KEEP_FRAMES = 60 };
+
+enum { IU_R1, IU_R2, IU_R4, IU_QUAD, IU_VP, IU_SCALE, IU_TEX0, IU_TEX1, IU_DEST0, IU_DEST1,
+       IU_SRC0, IU_SRC1, IU_SLICE0, IU_SLICE1, IU_CENTER, IU_W0, IU_W1, IU_BIAS, IU_FLIP,
+       IU_CLIP, IU_BOUNDS, IU_RADIUS, IU_CLIP_BOUNDS, IU_CORNER, IU_COUNT };
+static const char *const img_uniform_names[IU_COUNT] = {
+    "u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale", "u_tex0", "u_tex1", "u_dest0", "u_dest1",
+    "u_src0", "u_src1", "u_slice0", "u_slice1", "u_center", "u_w0", "u_w1", "u_bias", "u_flip",
+    "u_clip", "u_bounds", "u_radius", "u_clip_bounds", "u_corner"};
+
 struct lamina_gles_renderer {
     EGLContext context; /* EGL_NO_CONTEXT when made under another API (GLX). */
     int is_es;
     GLuint prim, shadow, comp, vao, vbo;
     GLint prim_u_vp, prim_u_scale, shadow_u_vp, shadow_u_scale;
+    GLuint prim_ext; /* KIND_SHAPE_EXT: masked or continuous corners */
+    GLint prim_ext_u_vp, prim_ext_u_scale;
     int batch_kind; /* KIND_SHAPE or KIND_SHADOW: the program the pending instances need */
     GLint comp_u_r1, comp_u_r2, comp_u_r4, comp_u_quad, comp_u_vp, comp_u_scale, comp_u_old,
         comp_u_new, comp_u_mode, comp_u_p, comp_u_alpha, comp_u_bounds, comp_u_shift_old,
-        comp_u_shift_new, comp_u_clip_bounds, comp_u_radius;
+        comp_u_shift_new, comp_u_clip_bounds, comp_u_radius, comp_u_corner;
     float *inst;
     size_t inst_count, inst_cap;
     size_t vbo_cap; /* bytes */
     target_t targets[2 * MAX_PASS_DEPTH];
     lamina_gles_stats_t stats;
+    /* Contents (RS-4): the image program and the texture cache. */
+    GLuint img;
+    GLint img_u[24];
+    tex_entry_t *texs;
+    size_t tex_count, tex_cap;
+    uint64_t frame_no;
+    /* shadowPath (RS-3.4): the silhouette and blur programs, the flattened path. */
+    GLuint path, blur, seg_tex;
+    GLint path_u[10], blur_u[13];
+    float *segs;
+    size_t seg_count, seg_cap;
 };
 
 /* The state of one frame. */
@@ -257,6 +465,9 @@ typedef struct frame_ctx {
     double scale;
     int group_opacity;
     int vp_w, vp_h; /* pixels */
+    const lamina_draw_record_t *base; /* the whole list: mask_index counts from here */
+    size_t base_count;
+    int32_t mask_host; /* while a mask draws: its host's index (its records draw), else -1 */
     int host_vp[4];
     GLint host_fbo;
     lamina_status_t status; /* first failure inside the frame */
@@ -307,8 +518,15 @@ static GLuint link_program(lamina_gles_renderer_t *r, const char *vs, const char
 
 static void delete_gl(lamina_gles_renderer_t *r) {
     if (r->prim) glDeleteProgram(r->prim);
+    if (r->prim_ext) glDeleteProgram(r->prim_ext);
     if (r->shadow) glDeleteProgram(r->shadow);
     if (r->comp) glDeleteProgram(r->comp);
+    if (r->img) glDeleteProgram(r->img);
+    if (r->path) glDeleteProgram(r->path);
+    if (r->blur) glDeleteProgram(r->blur);
+    if (r->seg_tex) glDeleteTextures(1, &r->seg_tex);
+    for (size_t i = 0; i < r->tex_count; i++) glDeleteTextures(1, &r->texs[i].tex);
+    r->tex_count = 0;
     if (r->vbo) glDeleteBuffers(1, &r->vbo);
     if (r->vao) glDeleteVertexArrays(1, &r->vao);
     for (int i = 0; i < 2 * MAX_PASS_DEPTH; i++) {
@@ -337,22 +555,38 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
     while (glGetError() != GL_NO_ERROR) {
     }
     r->prim = link_program(r, prim_vs, prim_fs_common, shape_fs_main);
-    r->shadow = r->prim ? link_program(r, prim_vs, prim_fs_common, shadow_fs_main) : 0;
+    r->prim_ext = r->prim ? link_program(r, prim_vs, prim_fs_common_ext, shape_fs_main) : 0;
+    r->shadow = r->prim_ext ? link_program(r, prim_vs, prim_fs_common_ext, shadow_fs_main) : 0;
     r->comp = r->shadow ? link_program(r, comp_vs, comp_fs, NULL) : 0;
-    if (!r->prim || !r->shadow || !r->comp) {
+    r->img = r->comp ? link_program(r, comp_vs, img_fs, NULL) : 0;
+    r->path = r->img ? link_program(r, comp_vs, path_fs, NULL) : 0;
+    r->blur = r->path ? link_program(r, comp_vs, blur_fs, NULL) : 0;
+    if (!r->prim || !r->prim_ext || !r->shadow || !r->comp || !r->img || !r->path || !r->blur) {
         delete_gl(r);
         free(r);
         return LAMINA_GLES_STATUS_GL_ERROR; /* message set by link_program */
     }
     r->prim_u_vp = glGetUniformLocation(r->prim, "u_vp");
     r->prim_u_scale = glGetUniformLocation(r->prim, "u_scale");
+    r->prim_ext_u_vp = glGetUniformLocation(r->prim_ext, "u_vp");
+    r->prim_ext_u_scale = glGetUniformLocation(r->prim_ext, "u_scale");
     r->shadow_u_vp = glGetUniformLocation(r->shadow, "u_vp");
     r->shadow_u_scale = glGetUniformLocation(r->shadow, "u_scale");
 #define U(name) r->comp_##name = glGetUniformLocation(r->comp, #name)
     U(u_r1); U(u_r2); U(u_r4); U(u_quad); U(u_vp); U(u_scale); U(u_old); U(u_new); U(u_mode);
     U(u_p); U(u_alpha); U(u_bounds); U(u_shift_old); U(u_shift_new); U(u_clip_bounds);
-    U(u_radius);
+    U(u_radius); U(u_corner);
 #undef U
+    for (int i = 0; i < IU_COUNT; i++) r->img_u[i] = glGetUniformLocation(r->img, img_uniform_names[i]);
+    {
+        static const char *const pn[10] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
+                                           "u_segs", "u_nseg", "u_color", "u_clip"};
+        static const char *const bn[13] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
+                                           "u_src", "u_dir", "u_sigma", "u_taps", "u_clip",
+                                           "u_shift", "u_tint"};
+        for (int i = 0; i < 10; i++) r->path_u[i] = glGetUniformLocation(r->path, pn[i]);
+        for (int i = 0; i < 13; i++) r->blur_u[i] = glGetUniformLocation(r->blur, bn[i]);
+    }
     glGenVertexArrays(1, &r->vao);
     glGenBuffers(1, &r->vbo);
     glBindVertexArray(r->vao);
@@ -380,6 +614,8 @@ void lamina_gles_renderer_destroy(lamina_gles_renderer_t *r) {
     if (glGetString(GL_VERSION) && (r->context == EGL_NO_CONTEXT || eglGetCurrentContext() == r->context))
         delete_gl(r);
     free(r->inst);
+    free(r->texs);
+    free(r->segs);
     free(r);
 }
 
@@ -423,6 +659,10 @@ static void flush(frame_ctx_t *f) {
         glUseProgram(r->shadow);
         glUniform4f(r->shadow_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
         glUniform1f(r->shadow_u_scale, (float)f->scale);
+    } else if (r->batch_kind == KIND_SHAPE_EXT) {
+        glUseProgram(r->prim_ext);
+        glUniform4f(r->prim_ext_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+        glUniform1f(r->prim_ext_u_scale, (float)f->scale);
     } else {
         glUseProgram(r->prim);
         glUniform4f(r->prim_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
@@ -498,13 +738,44 @@ static float *instance_for(frame_ctx_t *f, const lamina_draw_record_t *rec, lami
     return p;
 }
 
+static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha,
+                             int level, int which);
+
+/* Whether the record draws a background or a visible border: what the bounds-shaped shadow
+ * stands for (the border colour defaults to black, so its flag alone says nothing). */
+static int draws_own_shape(const lamina_draw_record_t *rec) {
+    return ((rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && rec->background_color.a > 0) ||
+           ((rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) && rec->border_width > 0 &&
+            rec->border_color.a > 0);
+}
+
+/* The shape's corner code for the shaders (SD_SHAPE_GLSL): maskedCorners bits, + 16 when
+ * continuous. A 0.1 record has all four corners circular. */
+static float corner_code(const lamina_draw_record_t *rec) {
+    if (rec->struct_size < offsetof(lamina_draw_record_t, masked_corners) + sizeof(uint32_t))
+        return 15.0f;
+    return (float)((rec->masked_corners & 15u) +
+                   (rec->corner_curve == LAMINA_CORNER_CURVE_CONTINUOUS ? 16u : 0u));
+}
+
+/* The program a background or border needs: the cheap one for four circular corners. */
+static int shape_kind(const lamina_draw_record_t *rec) {
+    return corner_code(rec) == 15.0f ? KIND_SHAPE : KIND_SHAPE_EXT;
+}
+
 /* RS-3: the shadow of the layer's rounded bounds, offset in its own plane, blurred with
  * sigma = shadowRadius (RS-3.6, k = 1), beneath everything the layer draws. */
-static void emit_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha) {
+static void emit_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha,
+                        int level, int which) {
     if (!(rec->flags & LAMINA_DRAW_HAS_SHADOW_COLOR) || !(rec->shadow_opacity > 0)) return;
     /* RS-3.7: masksToBounds clips the layer's own shadow (all of it lies outside or beneath). */
     if (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) return;
-    if (!(rec->flags & (LAMINA_DRAW_HAS_BACKGROUND | LAMINA_DRAW_HAS_BORDER_COLOR))) return;
+    if (rec->struct_size >= offsetof(lamina_draw_record_t, shadow_path_count) + sizeof(size_t) &&
+        rec->shadow_path && rec->shadow_path_count > 0) {
+        emit_path_shadow(f, rec, alpha, level, which);
+        return;
+    }
+    if (!draws_own_shape(rec)) return;
     double sigma = rec->shadow_radius > 0 ? rec->shadow_radius : 0;
     lamina_rect_t shape = rec->bounds;
     shape.origin.x += rec->shadow_offset.width;
@@ -517,7 +788,7 @@ static void emit_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double 
     memset(p + 24, 0, 4 * sizeof(float));
     p[28] = (float)rec->corner_radius;
     p[29] = 0;
-    p[30] = KIND_SHADOW;
+    p[30] = corner_code(rec);
     p[31] = (float)sigma;
 }
 
@@ -530,7 +801,7 @@ static void emit_background(frame_ctx_t *f, const lamina_draw_record_t *rec, dou
                      rec->border_width > 0 && rec->border_color.a > 0;
     if (!has_bg && !has_border) return;
     float *p = instance_for(f, rec, rec->bounds, 1.5 * local_per_pixel(&rec->transform, f->scale),
-                            KIND_SHAPE);
+                            shape_kind(rec));
     if (!p) return;
     if (has_bg) premultiplied(rec->background_color, alpha, p + 20);
     else memset(p + 20, 0, 4 * sizeof(float));
@@ -538,7 +809,7 @@ static void emit_background(frame_ctx_t *f, const lamina_draw_record_t *rec, dou
     else memset(p + 24, 0, 4 * sizeof(float));
     p[28] = (float)rec->corner_radius;
     p[29] = has_border ? (float)rec->border_width : 0.0f;
-    p[30] = KIND_SHAPE;
+    p[30] = corner_code(rec);
     p[31] = 0;
 }
 
@@ -548,13 +819,13 @@ static void emit_border(frame_ctx_t *f, const lamina_draw_record_t *rec, double 
         !(rec->border_color.a > 0))
         return;
     float *p = instance_for(f, rec, rec->bounds, 1.5 * local_per_pixel(&rec->transform, f->scale),
-                            KIND_SHAPE);
+                            shape_kind(rec));
     if (!p) return;
     memset(p + 20, 0, 4 * sizeof(float));
     premultiplied(rec->border_color, alpha, p + 24);
     p[28] = (float)rec->corner_radius;
     p[29] = (float)rec->border_width;
-    p[30] = KIND_SHAPE;
+    p[30] = corner_code(rec);
     p[31] = 0;
 }
 
@@ -622,12 +893,14 @@ static void bind_level(frame_ctx_t *f, int level, int which) {
 
 static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
                        double divisor, double top_parent, int level, int which);
+static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha);
+static int has_contents(const lamina_draw_record_t *rec);
 
 typedef struct composite {
     const lamina_transform3d_t *m; /* NULL: identity (root space) */
     lamina_rect_t quad, bounds;
     int mode, clip_bounds;
-    float p, alpha, shift_old[2], shift_new[2], radius;
+    float p, alpha, shift_old[2], shift_new[2], radius, corner;
     GLuint old_tex, new_tex;
 } composite_t;
 
@@ -653,6 +926,7 @@ static void draw_composite(frame_ctx_t *f, const composite_t *c) {
     glUniform1f(r->comp_u_p, c->p);
     glUniform1f(r->comp_u_alpha, c->alpha);
     glUniform1f(r->comp_u_radius, c->radius);
+    glUniform1f(r->comp_u_corner, c->corner);
     glUniform1i(r->comp_u_new, 0);
     glUniform1i(r->comp_u_old, 1);
     glActiveTexture(GL_TEXTURE1);
@@ -735,8 +1009,28 @@ static void draw_transition(frame_ctx_t *f, const lamina_draw_record_t *recs, si
     }
     memcpy(copy, recs, count * sizeof *copy);
     copy[0].flags &= ~(uint32_t)LAMINA_DRAW_HAS_TRANSITION;
+    int has_before = recs[0].struct_size >= offsetof(lamina_draw_record_t, transition_before) +
+                                                sizeof(void *) &&
+                     recs[0].transition_before != NULL;
+    if (has_before) {
+        /* The whole-layer composite does the fade: the new render shows only the new contents
+         * (docs/draw-records.md section 10). */
+        copy[0].contents_previous = LAMINA_IMAGE_NONE;
+        copy[0].contents_fade = 1;
+    }
     target_t *tn = render_offscreen(f, copy, count, divisor, parent_opacity, level, 0);
-    before_state(f, &copy[0]);
+    const lamina_draw_record_t *before = has_before ? recs[0].transition_before : NULL;
+    if (before) {
+        /* CA-10.2: the record of the layer's whole appearance before the transition (colours,
+         * corners, contents, shadow, ...); its place in the list stays the record's. */
+        uint32_t descendants = copy[0].descendant_count, depth = copy[0].depth;
+        copy[0] = *before;
+        copy[0].descendant_count = descendants;
+        copy[0].depth = depth;
+        copy[0].flags &= ~(uint32_t)LAMINA_DRAW_HAS_TRANSITION;
+    } else {
+        before_state(f, &copy[0]); /* a 0.1 record: the before-values the engine keeps */
+    }
     target_t *to = tn ? render_offscreen(f, copy, count, divisor, parent_opacity, level, 1) : NULL;
     free(copy);
     bind_level(f, level, which);
@@ -816,8 +1110,9 @@ static void draw_shape_clipped(frame_ctx_t *f, const lamina_draw_record_t *recs,
                                double divisor, int level, int which) {
     const lamina_draw_record_t *rec = &recs[0];
     double alpha = rec->opacity / divisor;
-    emit_shadow(f, rec, alpha);
+    emit_shadow(f, rec, alpha, level, which);
     emit_background(f, rec, alpha, 0);
+    emit_contents(f, rec, alpha);
     flush(f);
     target_t *t = render_offscreen(f, recs + 1, count - 1, divisor, rec->opacity, level, 0);
     bind_level(f, level, which);
@@ -829,10 +1124,609 @@ static void draw_shape_clipped(frame_ctx_t *f, const lamina_draw_record_t *recs,
         c.mode = 4;
         c.alpha = 1.0f;
         c.radius = (float)rec->corner_radius;
+        c.corner = corner_code(rec);
         c.new_tex = t->tex;
         draw_composite(f, &c);
     }
     emit_border(f, rec, alpha);
+}
+
+/* RS-5.1-5.3, RS-5.6: the layer and its subtree offscreen (a group, at full strength), its mask
+ * records into a second target in the same root space, then the group x the mask's alpha,
+ * composited once with the layer's opacity. A mask that draws nothing hides the layer. */
+static void draw_masked(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+                        double divisor, int level, int which) {
+    const lamina_draw_record_t *rec = &recs[0];
+    if (rec->mask_count == 0 || rec->mask_index < 0 ||
+        (size_t)rec->mask_index + rec->mask_count > f->base_count)
+        return; /* RS-5.3: nothing shows */
+    flush(f);
+    lamina_draw_record_t *copy = malloc(count * sizeof *copy);
+    if (!copy) {
+        f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for a mask");
+        return;
+    }
+    memcpy(copy, recs, count * sizeof *copy);
+    copy[0].flags2 &= ~(uint32_t)(LAMINA_DRAW2_HAS_MASK | LAMINA_DRAW2_GROUP);
+    target_t *tc = render_offscreen(f, copy, count, rec->opacity, rec->opacity, level, 0);
+    free(copy);
+    const lamina_draw_record_t *mrecs = f->base + rec->mask_index;
+    int32_t saved = f->mask_host;
+    f->mask_host = mrecs[0].mask_host_index;
+    target_t *tm = tc ? render_offscreen(f, mrecs, rec->mask_count, 1.0, 1.0, level, 1) : NULL;
+    f->mask_host = saved;
+    bind_level(f, level, which);
+    if (!tc || !tm) return;
+    composite_t c = {0};
+    c.quad = (lamina_rect_t){{0, 0}, {f->vp_w / f->scale, f->vp_h / f->scale}};
+    c.mode = 5;
+    c.alpha = (float)(rec->opacity / divisor);
+    c.new_tex = tc->tex;
+    c.old_tex = tm->tex;
+    draw_composite(f, &c);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* shadowPath shadows (RS-3.4)                                                                 */
+/* ------------------------------------------------------------------------------------------ */
+
+enum { MAX_PATH_SEGS = 4096, CURVE_STEPS = 16 };
+
+static int push_seg(frame_ctx_t *f, double x0, double y0, double x1, double y1) {
+    lamina_gles_renderer_t *r = f->r;
+    if (r->seg_count >= MAX_PATH_SEGS) return 0;
+    if (r->seg_count == r->seg_cap) {
+        size_t cap = r->seg_cap ? 2 * r->seg_cap : 64;
+        float *p = realloc(r->segs, cap * 4 * sizeof(float));
+        if (!p) {
+            f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for a shadow path");
+            return 0;
+        }
+        r->segs = p;
+        r->seg_cap = cap;
+    }
+    float *s = r->segs + 4 * r->seg_count++;
+    s[0] = (float)x0;
+    s[1] = (float)y0;
+    s[2] = (float)x1;
+    s[3] = (float)y1;
+    return 1;
+}
+
+/* Flattens the path (offset by dx, dy) into r->segs, every subpath closed (a fill closes them);
+ * returns its bounding box in *box. 0 when it has no area to draw. */
+static int flatten_path(frame_ctx_t *f, const lamina_path_element_t *el, size_t n, double dx,
+                        double dy, lamina_rect_t *box) {
+    lamina_gles_renderer_t *r = f->r;
+    r->seg_count = 0;
+    double sx = 0, sy = 0, cx = 0, cy = 0, x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+    int open = 0;
+#define PT(X, Y)                                                                               \
+    do {                                                                                       \
+        double X_ = (X) + dx, Y_ = (Y) + dy;                                                   \
+        if (!isfinite(X_) || !isfinite(Y_)) return 0;                                          \
+        push_seg(f, cx, cy, X_, Y_);                                                           \
+        cx = X_;                                                                               \
+        cy = Y_;                                                                               \
+        x0 = fmin(x0, cx); y0 = fmin(y0, cy); x1 = fmax(x1, cx); y1 = fmax(y1, cy);            \
+    } while (0)
+    for (size_t i = 0; i < n; i++) {
+        const lamina_point_t *p = el[i].points;
+        switch (el[i].type) {
+        case LAMINA_PATH_MOVE:
+            if (open && (cx != sx || cy != sy)) push_seg(f, cx, cy, sx, sy);
+            sx = cx = p[0].x + dx;
+            sy = cy = p[0].y + dy;
+            if (!isfinite(sx) || !isfinite(sy)) return 0;
+            x0 = fmin(x0, cx); y0 = fmin(y0, cy); x1 = fmax(x1, cx); y1 = fmax(y1, cy);
+            open = 1;
+            break;
+        case LAMINA_PATH_LINE:
+            PT(p[0].x, p[0].y);
+            break;
+        case LAMINA_PATH_QUAD: {
+            double ax = cx - dx, ay = cy - dy;
+            for (int k = 1; k <= CURVE_STEPS; k++) {
+                double t = (double)k / CURVE_STEPS, u = 1 - t;
+                PT(u * u * ax + 2 * u * t * p[0].x + t * t * p[1].x,
+                   u * u * ay + 2 * u * t * p[0].y + t * t * p[1].y);
+            }
+            break;
+        }
+        case LAMINA_PATH_CUBIC: {
+            double ax = cx - dx, ay = cy - dy;
+            for (int k = 1; k <= CURVE_STEPS; k++) {
+                double t = (double)k / CURVE_STEPS, u = 1 - t;
+                PT(u * u * u * ax + 3 * u * u * t * p[0].x + 3 * u * t * t * p[1].x + t * t * t * p[2].x,
+                   u * u * u * ay + 3 * u * u * t * p[0].y + 3 * u * t * t * p[1].y + t * t * t * p[2].y);
+            }
+            break;
+        }
+        case LAMINA_PATH_CLOSE:
+            if (open && (cx != sx || cy != sy)) push_seg(f, cx, cy, sx, sy);
+            cx = sx;
+            cy = sy;
+            break;
+        default:
+            break;
+        }
+    }
+    if (open && (cx != sx || cy != sy)) push_seg(f, cx, cy, sx, sy);
+#undef PT
+    if (r->seg_count == 0 || !(x1 > x0) || !(y1 > y0)) return 0;
+    *box = (lamina_rect_t){{x0, y0}, {x1 - x0, y1 - y0}};
+    return 1;
+}
+
+static void set_clip_uniform(frame_ctx_t *f, GLint loc, const lamina_draw_record_t *rec) {
+    if (rec->flags & LAMINA_DRAW_HAS_CLIP)
+        glUniform4f(loc, (float)(rec->clip_rect.origin.x * f->scale),
+                    (float)(rec->clip_rect.origin.y * f->scale),
+                    (float)((rec->clip_rect.origin.x + rec->clip_rect.size.width) * f->scale),
+                    (float)((rec->clip_rect.origin.y + rec->clip_rect.size.height) * f->scale));
+    else
+        glUniform4f(loc, -1e9f, -1e9f, 1e9f, 1e9f);
+}
+
+/* Sets comp_vs's uniforms of `prog` (whose locations are in `u`: r1, r2, r4, quad, vp, scale). */
+static void set_quad_uniforms(frame_ctx_t *f, const GLint *u, const lamina_transform3d_t *m,
+                              lamina_rect_t quad) {
+    glUniform4f(u[0], (float)m->m11, (float)m->m12, (float)m->m13, (float)m->m14);
+    glUniform4f(u[1], (float)m->m21, (float)m->m22, (float)m->m23, (float)m->m24);
+    glUniform4f(u[2], (float)m->m41, (float)m->m42, (float)m->m43, (float)m->m44);
+    glUniform4f(u[3], (float)quad.origin.x, (float)quad.origin.y, (float)quad.size.width,
+                (float)quad.size.height);
+    glUniform4f(u[4], 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+    glUniform1f(u[5], (float)f->scale);
+}
+
+/* The root-space bounding box of a layer-space rectangle under `m` (0 when a corner lies behind
+ * the eye); grows *box (pass an empty one: width < 0). */
+static int grow_root_box(const lamina_transform3d_t *m, lamina_rect_t r, lamina_rect_t *box) {
+    for (int k = 0; k < 4; k++) {
+        double x = r.origin.x + ((k & 1) ? r.size.width : 0);
+        double y = r.origin.y + ((k & 2) ? r.size.height : 0);
+        double X = x * m->m11 + y * m->m21 + m->m41, Y = x * m->m12 + y * m->m22 + m->m42;
+        double W = x * m->m14 + y * m->m24 + m->m44;
+        if (!(W > 1e-9)) return 0;
+        X /= W;
+        Y /= W;
+        if (box->size.width < 0) {
+            *box = (lamina_rect_t){{X, Y}, {0, 0}};
+        } else {
+            double x1 = fmax(box->origin.x + box->size.width, X), y1 = fmax(box->origin.y + box->size.height, Y);
+            box->origin.x = fmin(box->origin.x, X);
+            box->origin.y = fmin(box->origin.y, Y);
+            box->size.width = x1 - box->origin.x;
+            box->size.height = y1 - box->origin.y;
+        }
+    }
+    return 1;
+}
+
+/* The part of the viewport (root space, points) a blur pass draws: `box` grown by `pad` points
+ * and a pixel, within the viewport; the whole viewport when box is unknown (width < 0). */
+static lamina_rect_t blur_area(frame_ctx_t *f, lamina_rect_t box, double pad) {
+    lamina_rect_t all = {{0, 0}, {f->vp_w / f->scale, f->vp_h / f->scale}};
+    if (box.size.width < 0) return all;
+    pad += 2 / f->scale;
+    double x0 = fmax(box.origin.x - pad, 0), y0 = fmax(box.origin.y - pad, 0);
+    double x1 = fmin(box.origin.x + box.size.width + pad, all.size.width);
+    double y1 = fmin(box.origin.y + box.size.height + pad, all.size.height);
+    if (!(x1 > x0) || !(y1 > y0)) return (lamina_rect_t){{0, 0}, {0, 0}};
+    return (lamina_rect_t){{x0, y0}, {x1 - x0, y1 - y0}};
+}
+
+/* RS-3.4: the shadowPath filled (non-zero), offset in the layer's plane (RS-3.2), blurred with
+ * sigma = shadowRadius (RS-3.6) in device pixels at the layer's scale, beneath the layer. */
+static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha,
+                             int level, int which) {
+    lamina_gles_renderer_t *r = f->r;
+    lamina_rect_t box;
+    if (!flatten_path(f, rec->shadow_path, rec->shadow_path_count, rec->shadow_offset.width,
+                      rec->shadow_offset.height, &box))
+        return;
+    flush(f);
+    double lpp = local_per_pixel(&rec->transform, f->scale);
+    double sigma = rec->shadow_radius > 0 ? rec->shadow_radius : 0;
+    double sigma_px = sigma / lpp;
+    if (sigma_px > 40) sigma_px = 40; /* 121 taps a pass at most */
+    double margin = 3 * sigma + 1.5 * lpp;
+    lamina_rect_t quad = {{box.origin.x - margin, box.origin.y - margin},
+                          {box.size.width + 2 * margin, box.size.height + 2 * margin}};
+    int blur = sigma_px > 0.3 && level < MAX_PASS_DEPTH;
+    target_t *ta = NULL, *tb = NULL;
+    if (blur) { /* first: making a target binds its texture */
+        ta = get_target(f, 2 * level);
+        tb = ta ? get_target(f, 2 * level + 1) : NULL;
+        if (!tb) return;
+    }
+    if (!r->seg_tex) glGenTextures(1, &r->seg_tex);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, r->seg_tex);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei)r->seg_count, 1, 0, GL_RGBA, GL_FLOAT, r->segs);
+    float col[4];
+    double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
+    premultiplied(rec->shadow_color, so * alpha, col);
+    if (blur) {
+        bind_level(f, level + 1, 0);
+        glClearColor(0, 0, 0, 0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        r->stats.offscreen_passes++;
+    }
+    glUseProgram(r->path);
+    glBindVertexArray(r->vao);
+    set_quad_uniforms(f, r->path_u, &rec->transform, quad);
+    glUniform1i(r->path_u[6], 0);
+    glUniform1i(r->path_u[7], (GLint)r->seg_count);
+    glUniform4fv(r->path_u[8], 1, col);
+    if (blur) glUniform4f(r->path_u[9], -1e9f, -1e9f, 1e9f, 1e9f); /* the clip goes last */
+    else set_clip_uniform(f, r->path_u[9], rec);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    r->stats.draw_calls++;
+    r->stats.primitives++;
+    if (!blur) return;
+    /* Two passes over the silhouette's box with its blur margin (the targets are clear
+     * elsewhere, as the blur would leave them). */
+    static const lamina_transform3d_t identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    lamina_rect_t area = {{0, 0}, {-1, -1}};
+    if (!grow_root_box(&rec->transform, quad, &area)) area.size.width = -1;
+    lamina_rect_t all = blur_area(f, area, 0);
+    if (all.size.width <= 0) {
+        bind_level(f, level, which);
+        return;
+    }
+    int taps = (int)ceil(3 * sigma_px);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 0) {
+            bind_level(f, level + 1, 1);
+            glClearColor(0, 0, 0, 0);
+            glClear(GL_COLOR_BUFFER_BIT);
+            r->stats.offscreen_passes++;
+        } else {
+            bind_level(f, level, which);
+        }
+        glUseProgram(r->blur);
+        set_quad_uniforms(f, r->blur_u, &identity, all);
+        if (pass == 1 && level == 0)
+            glUniform4f(r->blur_u[4], (float)f->host_vp[0], (float)f->host_vp[1], (float)f->vp_w,
+                        (float)f->vp_h);
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D, pass == 0 ? ta->tex : tb->tex);
+        glUniform1i(r->blur_u[6], 0);
+        glUniform2f(r->blur_u[7], pass == 0 ? 1.0f : 0.0f, pass == 0 ? 0.0f : 1.0f);
+        glUniform1f(r->blur_u[8], (float)sigma_px);
+        glUniform1i(r->blur_u[9], taps);
+        if (pass == 1) set_clip_uniform(f, r->blur_u[10], rec);
+        else glUniform4f(r->blur_u[10], -1e9f, -1e9f, 1e9f, 1e9f);
+        glUniform2f(r->blur_u[11], 0.0f, 0.0f);
+        glUniform4f(r->blur_u[12], 0.0f, 0.0f, 0.0f, -1.0f);
+        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        r->stats.draw_calls++;
+    }
+}
+
+/* RS-3.3: a layer that draws no background or border but has contents or sublayers casts the
+ * shadow of its rendering's alpha: the layer (without its shadow) and its subtree offscreen,
+ * then blurred (sigma = shadowRadius in device pixels at the layer's scale), moved by the
+ * offset in the layer's plane and tinted, beneath the layer. */
+static void emit_alpha_shadow(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+                              double alpha, int level, int which) {
+    lamina_gles_renderer_t *r = f->r;
+    const lamina_draw_record_t *rec = &recs[0];
+    if (level >= MAX_PASS_DEPTH) return;
+    flush(f);
+    lamina_draw_record_t *copy = malloc(count * sizeof *copy);
+    if (!copy) {
+        f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for a shadow");
+        return;
+    }
+    memcpy(copy, recs, count * sizeof *copy);
+    copy[0].flags &= ~(uint32_t)LAMINA_DRAW_HAS_SHADOW_COLOR;
+    target_t *ta = render_offscreen(f, copy, count, rec->opacity, rec->opacity, level, 0);
+    free(copy);
+    target_t *tb = ta ? get_target(f, 2 * level + 1) : NULL;
+    if (!tb) {
+        bind_level(f, level, which);
+        return;
+    }
+    const lamina_transform3d_t *m = &rec->transform;
+    double ox = rec->shadow_offset.width, oy = rec->shadow_offset.height;
+    double w = fabs(m->m44) > 1e-9 ? m->m44 : 1.0;
+    double dx = (ox * m->m11 + oy * m->m21) / w * f->scale, dy = (ox * m->m12 + oy * m->m22) / w * f->scale;
+    double lpp = local_per_pixel(m, f->scale);
+    double sigma_px = (rec->shadow_radius > 0 ? rec->shadow_radius : 0) / lpp;
+    if (sigma_px > 40) sigma_px = 40;
+    int taps = sigma_px > 0.3 ? (int)ceil(3 * sigma_px) : 0;
+    if (sigma_px < 1e-3) sigma_px = 1e-3;
+    float col[4];
+    double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
+    premultiplied(rec->shadow_color, so * alpha, col);
+    static const lamina_transform3d_t identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    /* The passes cover what the subtree draws, moved by the offset, with the blur's reach. */
+    lamina_rect_t area = {{0, 0}, {-1, -1}};
+    for (size_t k = 0; k < count && area.size.width != -2; k++) {
+        const lamina_draw_record_t *q = &recs[k];
+        if (!grow_root_box(&q->transform, q->bounds, &area) ||
+            (has_contents(q) && (!grow_root_box(&q->transform, q->contents_dest, &area) ||
+                                 !grow_root_box(&q->transform, q->contents_previous_dest, &area))))
+            area = (lamina_rect_t){{0, 0}, {-2, -2}};
+    }
+    if (area.size.width == -2) area.size.width = -1;
+    if (area.size.width >= 0) {
+        double sx = dx / f->scale, sy = dy / f->scale;
+        area.origin.x += fmin(sx, 0);
+        area.origin.y += fmin(sy, 0);
+        area.size.width += fabs(sx);
+        area.size.height += fabs(sy);
+    }
+    lamina_rect_t all = blur_area(f, area, (3 * sigma_px + 1) / f->scale);
+    if (all.size.width <= 0) {
+        bind_level(f, level, which);
+        return;
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 0) {
+            bind_level(f, level + 1, 1);
+            glClearColor(0, 0, 0, 0);
+            glClear(GL_COLOR_BUFFER_BIT);
+            r->stats.offscreen_passes++;
+        } else {
+            bind_level(f, level, which);
+        }
+        glUseProgram(r->blur);
+        glBindVertexArray(r->vao);
+        set_quad_uniforms(f, r->blur_u, &identity, all);
+        if (pass == 1 && level == 0)
+            glUniform4f(r->blur_u[4], (float)f->host_vp[0], (float)f->host_vp[1], (float)f->vp_w,
+                        (float)f->vp_h);
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D, pass == 0 ? ta->tex : tb->tex);
+        glUniform1i(r->blur_u[6], 0);
+        glUniform2f(r->blur_u[7], pass == 0 ? 1.0f : 0.0f, pass == 0 ? 0.0f : 1.0f);
+        glUniform1f(r->blur_u[8], (float)sigma_px);
+        glUniform1i(r->blur_u[9], taps);
+        if (pass == 1) set_clip_uniform(f, r->blur_u[10], rec);
+        else glUniform4f(r->blur_u[10], -1e9f, -1e9f, 1e9f, 1e9f);
+        /* The offset: root space is y-down, the target's pixels y-up. */
+        if (pass == 0) glUniform2f(r->blur_u[11], (float)dx, (float)-dy);
+        else glUniform2f(r->blur_u[11], 0.0f, 0.0f);
+        if (pass == 1) glUniform4fv(r->blur_u[12], 1, col);
+        else glUniform4f(r->blur_u[12], 0.0f, 0.0f, 0.0f, -1.0f);
+        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        r->stats.draw_calls++;
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Contents images (RS-4)                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+/* The texture of image `id` in this renderer's context, uploaded on first use and reused after
+ * (keyed by the id); an external image is the host's texture name itself (never uploaded nor
+ * deleted). 0 when the image is gone or cannot be uploaded. Sets *w, *h (pixels). */
+static GLuint image_texture(frame_ctx_t *f, lamina_image_t id, int want_mips, double *w, double *h,
+                            int *external) {
+    lamina_gles_renderer_t *r = f->r;
+    lamina_image_info_t info;
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    if (lamina_image_get_info(id, &info) != LAMINA_STATUS_OK || info.width == 0 || info.height == 0)
+        return 0;
+    *w = info.width;
+    *h = info.height;
+    *external = info.is_external != 0;
+    if (info.is_external) return (GLuint)info.external_handle;
+    tex_entry_t *e = NULL;
+    for (size_t i = 0; i < r->tex_count; i++)
+        if (r->texs[i].id == id) {
+            e = &r->texs[i];
+            break;
+        }
+    if (!e) {
+        if (!info.pixels) return 0;
+        if (r->tex_count == r->tex_cap) {
+            size_t cap = r->tex_cap ? 2 * r->tex_cap : 16;
+            tex_entry_t *p = realloc(r->texs, cap * sizeof *p);
+            if (!p) {
+                f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for textures");
+                return 0;
+            }
+            r->texs = p;
+            r->tex_cap = cap;
+        }
+        e = &r->texs[r->tex_count++];
+        memset(e, 0, sizeof *e);
+        e->id = id;
+        glGenTextures(1, &e->tex);
+        glBindTexture(GL_TEXTURE_2D, e->tex);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+        /* Premultiplied RGBA8, row 0 the top: GL's t = 0 is the image's top row (RS-4.2). */
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, (GLsizei)info.width, (GLsizei)info.height, 0,
+                     GL_RGBA, GL_UNSIGNED_BYTE, info.pixels);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        r->stats.textures_uploaded++;
+    }
+    e->last_frame = r->frame_no;
+    if (want_mips && !e->mipmapped) {
+        glBindTexture(GL_TEXTURE_2D, e->tex);
+        glGenerateMipmap(GL_TEXTURE_2D);
+        e->mipmapped = 1;
+    }
+    return e->tex;
+}
+
+/* Deletes the textures of images not drawn for TEX_KEEP_FRAMES frames (ids are never reused, so
+ * a gone image's entry would otherwise stay forever). Order is not kept (swap-remove). */
+static void evict_textures(lamina_gles_renderer_t *r) {
+    for (size_t i = 0; i < r->tex_count;) {
+        if (r->texs[i].last_frame + TEX_KEEP_FRAMES < r->frame_no) {
+            glDeleteTextures(1, &r->texs[i].tex);
+            r->texs[i] = r->texs[--r->tex_count];
+        } else {
+            i++;
+        }
+    }
+}
+
+static GLint gl_filter(int32_t f, int minifying) {
+    if (f == LAMINA_FILTER_NEAREST) return GL_NEAREST;
+    if (f == LAMINA_FILTER_TRILINEAR && minifying) return GL_LINEAR_MIPMAP_LINEAR;
+    return GL_LINEAR;
+}
+
+/* The nine-slice's fixed sides in points (left, right, top, bottom; RS-4.6), scaled down
+ * together when they do not fit (RS-4.6 (b)); x = -1 when the image is one quad. */
+static void slice_sides(const lamina_draw_record_t *rec, lamina_rect_t dest, double iw, double ih,
+                        float out[4]) {
+    lamina_rect_t c = rec->contents_center;
+    out[0] = -1;
+    out[1] = out[2] = out[3] = 0;
+    if (rec->contents_gravity > LAMINA_GRAVITY_RESIZE_ASPECT_FILL) return; /* never slices */
+    if (c.origin.x == 0 && c.origin.y == 0 && c.size.width == 1 && c.size.height == 1) return;
+    double cs = rec->contents_scale > 0 ? rec->contents_scale : 1;
+    double sw = rec->contents_rect.size.width * iw / cs, sh = rec->contents_rect.size.height * ih / cs;
+    double l = c.origin.x * sw, rt = (1 - c.origin.x - c.size.width) * sw;
+    double t = c.origin.y * sh, b = (1 - c.origin.y - c.size.height) * sh;
+    if (l < 0) l = 0;
+    if (rt < 0) rt = 0;
+    if (t < 0) t = 0;
+    if (b < 0) b = 0;
+    double dw = fabs(dest.size.width), dh = fabs(dest.size.height);
+    if (l + rt > dw && l + rt > 0) {
+        double k = dw / (l + rt);
+        l *= k;
+        rt *= k;
+    }
+    if (t + b > dh && t + b > 0) {
+        double k = dh / (t + b);
+        t *= k;
+        b *= k;
+    }
+    out[0] = (float)l;
+    out[1] = (float)rt;
+    out[2] = (float)t;
+    out[3] = (float)b;
+}
+
+static lamina_rect_t rect_union(lamina_rect_t a, lamina_rect_t b) {
+    double x0 = fmin(a.origin.x, b.origin.x), y0 = fmin(a.origin.y, b.origin.y);
+    double x1 = fmax(a.origin.x + a.size.width, b.origin.x + b.size.width);
+    double y1 = fmax(a.origin.y + a.size.height, b.origin.y + b.size.height);
+    return (lamina_rect_t){{x0, y0}, {x1 - x0, y1 - y0}};
+}
+
+static int has_contents(const lamina_draw_record_t *rec) {
+    return rec->struct_size >= offsetof(lamina_draw_record_t, contents_fade) &&
+           (rec->contents != LAMINA_IMAGE_NONE || rec->contents_previous != LAMINA_IMAGE_NONE);
+}
+
+/* RS-3.3: whether the record's shadow comes from its rendering's alpha: it has one, no
+ * shadowPath, nothing of its own for the bounds-shaped shadow (no background or border) and
+ * contents or sublayers to cast it; masksToBounds hides it (RS-3.7). */
+static int casts_alpha_shadow(const lamina_draw_record_t *rec) {
+    if (!(rec->flags & LAMINA_DRAW_HAS_SHADOW_COLOR) || !(rec->shadow_opacity > 0)) return 0;
+    if ((rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) || draws_own_shape(rec)) return 0;
+    if (rec->struct_size >= offsetof(lamina_draw_record_t, shadow_path_count) + sizeof(size_t) &&
+        rec->shadow_path && rec->shadow_path_count > 0)
+        return 0;
+    return has_contents(rec) || rec->descendant_count > 0;
+}
+
+/* RS-4: the record's contents (and the image it cross-fades from), between its background and
+ * its sublayers. One draw call: the image program with both images bound. */
+static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha) {
+    if (rec->struct_size < offsetof(lamina_draw_record_t, contents_fade) + sizeof(double)) return;
+    double fade = rec->contents_fade;
+    if (!(fade >= 0)) fade = 0;
+    if (fade > 1) fade = 1;
+    int has_new = rec->contents != LAMINA_IMAGE_NONE && fade > 0;
+    int has_old = rec->contents_previous != LAMINA_IMAGE_NONE && fade < 1;
+    if ((!has_new && !has_old) || !(alpha > 0)) return;
+    lamina_gles_renderer_t *r = f->r;
+    int mips = rec->minification_filter == LAMINA_FILTER_TRILINEAR;
+    double w0 = 0, h0 = 0, w1 = 0, h1 = 0;
+    int ext[2] = {0, 0};
+    GLuint t0 = has_new ? image_texture(f, rec->contents, mips, &w0, &h0, &ext[0]) : 0;
+    GLuint t1 = has_old ? image_texture(f, rec->contents_previous, mips, &w1, &h1, &ext[1]) : 0;
+    if (!t0 && !t1) return;
+    flush(f);
+    lamina_rect_t d0 = rec->contents_dest, d1 = rec->contents_previous_dest;
+    lamina_rect_t quad = t0 && t1 ? rect_union(d0, d1) : t0 ? d0 : d1;
+    if (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) quad = rec->bounds; /* RS-4.4 */
+    double margin = 1.5 * local_per_pixel(&rec->transform, f->scale);
+    quad.origin.x -= margin;
+    quad.origin.y -= margin;
+    quad.size.width += 2 * margin;
+    quad.size.height += 2 * margin;
+    float s0[4], s1[4];
+    slice_sides(rec, d0, w0, h0, s0);
+    slice_sides(rec, d1, w1, h1, s1);
+    const GLint *u = r->img_u;
+    const lamina_transform3d_t *m = &rec->transform;
+    glUseProgram(r->img);
+    glBindVertexArray(r->vao);
+    glUniform4f(u[IU_R1], (float)m->m11, (float)m->m12, (float)m->m13, (float)m->m14);
+    glUniform4f(u[IU_R2], (float)m->m21, (float)m->m22, (float)m->m23, (float)m->m24);
+    glUniform4f(u[IU_R4], (float)m->m41, (float)m->m42, (float)m->m43, (float)m->m44);
+    glUniform4f(u[IU_QUAD], (float)quad.origin.x, (float)quad.origin.y, (float)quad.size.width,
+                (float)quad.size.height);
+    glUniform4f(u[IU_VP], 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+    glUniform1f(u[IU_SCALE], (float)f->scale);
+    glUniform4f(u[IU_DEST0], (float)d0.origin.x, (float)d0.origin.y, (float)d0.size.width, (float)d0.size.height);
+    glUniform4f(u[IU_DEST1], (float)d1.origin.x, (float)d1.origin.y, (float)d1.size.width, (float)d1.size.height);
+    lamina_rect_t src = rec->contents_rect;
+    glUniform4f(u[IU_SRC0], (float)src.origin.x, (float)src.origin.y, (float)src.size.width, (float)src.size.height);
+    glUniform4f(u[IU_SRC1], (float)src.origin.x, (float)src.origin.y, (float)src.size.width, (float)src.size.height);
+    glUniform4fv(u[IU_SLICE0], 1, s0);
+    glUniform4fv(u[IU_SLICE1], 1, s1);
+    lamina_rect_t c = rec->contents_center;
+    glUniform4f(u[IU_CENTER], (float)c.origin.x, (float)c.origin.y, (float)c.size.width, (float)c.size.height);
+    /* RS-4.8 (a): old x (1 - fade) + new x fade, premultiplied, then the opacity. */
+    glUniform1f(u[IU_W0], t0 ? (float)(alpha * (t1 ? fade : 1)) : 0.0f);
+    glUniform1f(u[IU_W1], t1 ? (float)(alpha * (t0 ? 1 - fade : 1)) : 0.0f);
+    double bias = isfinite(rec->minification_filter_bias) ? rec->minification_filter_bias : 0;
+    glUniform1f(u[IU_BIAS], (float)bias);
+    glUniform1i(u[IU_FLIP], (rec->flags2 & LAMINA_DRAW2_CONTENTS_FLIPPED) != 0);
+    if (rec->flags & LAMINA_DRAW_HAS_CLIP)
+        glUniform4f(u[IU_CLIP], (float)(rec->clip_rect.origin.x * f->scale),
+                    (float)(rec->clip_rect.origin.y * f->scale),
+                    (float)((rec->clip_rect.origin.x + rec->clip_rect.size.width) * f->scale),
+                    (float)((rec->clip_rect.origin.y + rec->clip_rect.size.height) * f->scale));
+    else
+        glUniform4f(u[IU_CLIP], -1e9f, -1e9f, 1e9f, 1e9f);
+    glUniform4f(u[IU_BOUNDS], (float)rec->bounds.origin.x, (float)rec->bounds.origin.y,
+                (float)rec->bounds.size.width, (float)rec->bounds.size.height);
+    glUniform1f(u[IU_RADIUS], (float)rec->corner_radius);
+    glUniform1f(u[IU_CORNER], corner_code(rec));
+    glUniform1i(u[IU_CLIP_BOUNDS], (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) != 0);
+    glUniform1i(u[IU_TEX0], 0);
+    glUniform1i(u[IU_TEX1], 1);
+    /* RS-4.7: the filters, set on each texture as this record wants them. */
+    GLuint texs[2] = {t0 ? t0 : t1, t1 ? t1 : t0};
+    int is_ext[2] = {t0 ? ext[0] : ext[1], t1 ? ext[1] : ext[0]};
+    for (int k = 1; k >= 0; k--) {
+        glActiveTexture(GL_TEXTURE0 + (GLenum)k);
+        glBindTexture(GL_TEXTURE_2D, texs[k]);
+        /* A host texture may have no mipmaps (it would sample black): trilinear is linear. */
+        GLint min = gl_filter(rec->minification_filter, 1);
+        if (is_ext[k] && min == GL_LINEAR_MIPMAP_LINEAR) min = GL_LINEAR;
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, gl_filter(rec->magnification_filter, 0));
+    }
+    if (!t0) {
+        /* Only the old image is there: it goes in unit 0 with its own destination. */
+        glUniform4f(u[IU_DEST0], (float)d1.origin.x, (float)d1.origin.y, (float)d1.size.width, (float)d1.size.height);
+        glUniform4fv(u[IU_SLICE0], 1, s1);
+        glUniform1f(u[IU_W0], (float)(alpha * (1 - fade)));
+        glUniform1f(u[IU_W1], 0.0f);
+    }
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    r->stats.draw_calls++;
+    r->stats.primitives++;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -859,6 +1753,12 @@ static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t 
         }
         const lamina_draw_record_t *rec = &recs[i];
         size_t end = i + 1 + rec->descendant_count;
+        int v2 = rec->struct_size >= offsetof(lamina_draw_record_t, group_opacity);
+        /* Mask content draws only into its host's mask (RS-5.1). */
+        if (v2 && (rec->flags2 & LAMINA_DRAW2_MASK_CONTENT) && rec->mask_host_index != f->mask_host) {
+            i = end;
+            continue;
+        }
         f->r->stats.records++;
         if (faces_away(rec)) {
             f->r->stats.culled++;
@@ -872,7 +1772,16 @@ static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t 
             i = end;
             continue;
         }
-        if (f->group_opacity && rec->descendant_count > 0 &&
+        if (v2 && (rec->flags2 & LAMINA_DRAW2_HAS_MASK) && level < MAX_PASS_DEPTH) {
+            draw_masked(f, rec, end - i, divisor, level, which);
+            i = end;
+            continue;
+        }
+        /* RS-2.2: the record says where a group is (allowsGroupOpacity per layer); a 0.1 record
+         * gets the old rule. The frame's NO_GROUP_OPACITY still turns opacity groups off. */
+        int group = v2 ? (rec->flags2 & LAMINA_DRAW2_GROUP) != 0
+                       : rec->descendant_count > 0 && rec->opacity < parent_opacity * 0.9999;
+        if (f->group_opacity && group && rec->descendant_count > 0 &&
             rec->opacity < parent_opacity * 0.9999 && level < MAX_PASS_DEPTH) {
             draw_group(f, rec, end - i, divisor, level, which);
             i = end;
@@ -884,9 +1793,16 @@ static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t 
             continue;
         }
         double alpha = rec->opacity / divisor;
-        emit_shadow(f, rec, alpha);
-        emit_background(f, rec, alpha, rec->descendant_count == 0);
+        /* A leaf without contents draws its border with its background (one primitive). */
+        int leaf_plain = rec->descendant_count == 0 && !has_contents(rec);
+        if (casts_alpha_shadow(rec))
+            emit_alpha_shadow(f, rec, end - i, alpha, level, which);
+        else
+            emit_shadow(f, rec, alpha, level, which);
+        emit_background(f, rec, alpha, leaf_plain);
+        emit_contents(f, rec, alpha);
         if (rec->descendant_count > 0) open[n_open++] = i;
+        else if (!leaf_plain) emit_border(f, rec, alpha);
         i++;
     }
     while (n_open > 0) {
@@ -909,7 +1825,19 @@ static lamina_status_t check_list(const lamina_draw_record_t *recs, size_t count
             return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT,
                             "malformed draw list: record %zu's subtree runs past its parent's", i);
         }
-        if (i > 0 && recs[i].depth != recs[0].depth + (uint32_t)n) {
+        int is_mask = recs[i].struct_size >= offsetof(lamina_draw_record_t, mask_host_index) &&
+                      (recs[i].flags2 & LAMINA_DRAW2_MASK_CONTENT);
+        if (recs[i].struct_size >= offsetof(lamina_draw_record_t, mask_host_index) &&
+            (recs[i].flags2 & LAMINA_DRAW2_HAS_MASK) &&
+            (recs[i].mask_index < 0 ? recs[i].mask_count != 0
+                                    : (size_t)recs[i].mask_index + recs[i].mask_count > count ||
+                                          (size_t)recs[i].mask_index <= i)) {
+            free(ends);
+            return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT,
+                            "malformed draw list: record %zu's mask range is outside the list", i);
+        }
+        /* A mask subtree sits one level below its host, after the host's own subtree. */
+        if (i > 0 && !is_mask && recs[i].depth != recs[0].depth + (uint32_t)n) {
             free(ends);
             return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT,
                             "malformed draw list: record %zu has depth %u, expected %zu", i,
@@ -952,9 +1880,13 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     glGetIntegerv(GL_VIEWPORT, f.host_vp);
     glGetIntegerv(GL_FRAMEBUFFER_BINDING, &f.host_fbo);
     f.vp_w = f.host_vp[2];
+    f.base = records;
+    f.base_count = count;
+    f.mask_host = -1;
     f.vp_h = f.host_vp[3];
     memset(&r->stats, 0, sizeof r->stats);
     r->stats.struct_size = sizeof r->stats;
+    r->frame_no++;
     r->inst_count = 0;
     if (f.vp_w <= 0 || f.vp_h <= 0)
         return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "the viewport is empty (%dx%d)", f.vp_w, f.vp_h);
@@ -978,6 +1910,9 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     glViewport(f.host_vp[0], f.host_vp[1], f.host_vp[2], f.host_vp[3]);
     glBindVertexArray(0);
     r->inst_count = 0;
+    evict_textures(r);
+    r->stats.textures_cached = (uint32_t)r->tex_count;
+    glActiveTexture(GL_TEXTURE0);
     if (f.status != LAMINA_STATUS_OK) return f.status;
     GLenum err = glGetError();
     if (err != GL_NO_ERROR)

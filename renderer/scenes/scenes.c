@@ -532,6 +532,410 @@ static void b_tr_movein_unclipped(scene_ctx_t *ctx) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* Contents (RS-4)                                                                             */
+/* ------------------------------------------------------------------------------------------ */
+
+static void str(scene_ctx_t *ctx, lamina_layer_t l, const char *key, const char *s) {
+    lamina_value_t v;
+    memset(&v, 0, sizeof v);
+    v.type = LAMINA_VALUE_STRING;
+    v.u.string = s;
+    S(lamina_layer_set_value(ctx->engine, l, key, &v));
+}
+
+/* A w x h test image (straight alpha, premultiplied by Lamina): quadrants red (top-left), green
+ * (top-right), blue (bottom-left) and yellow (bottom-right), with a white 1/4-size square in the
+ * top-left corner, so orientation, cropping and scaling all show. The layer keeps it. */
+static lamina_image_t quad_image(scene_ctx_t *ctx, uint32_t w, uint32_t h) {
+    static uint8_t px[64 * 64 * 4];
+    if (w > 64 || h > 64) return LAMINA_IMAGE_NONE;
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            uint8_t *p = px + 4 * (y * w + x);
+            int right = x >= w / 2, bottom = y >= h / 2;
+            static const uint8_t q[4][3] = {{230, 30, 30}, {30, 170, 60}, {30, 80, 230}, {250, 210, 20}};
+            const uint8_t *c = q[bottom * 2 + right];
+            int marker = x < w / 4 && y < h / 4;
+            p[0] = marker ? 255 : c[0];
+            p[1] = marker ? 255 : c[1];
+            p[2] = marker ? 255 : c[2];
+            p[3] = 255;
+        }
+    lamina_image_t img = LAMINA_IMAGE_NONE;
+    S(lamina_image_create_rgba8(ctx->engine, w, h, px, (size_t)w * h * 4, 0, &img));
+    return img;
+}
+
+/* Sets the image as `l`'s contents and drops the scene's reference (the layer keeps one). */
+static void set_image(scene_ctx_t *ctx, lamina_layer_t l, lamina_image_t img) {
+    if (img == LAMINA_IMAGE_NONE) return;
+    S(lamina_layer_set_contents(ctx->engine, l, img));
+    S(lamina_image_release(img));
+}
+
+/* RS-4.3: the 12 gravities, a 40 x 24 image in 88 x 64 cells (4 x 3). */
+static void b_contents_gravity(scene_ctx_t *ctx) {
+    static const char *const g[12] = {"resize", "resizeAspect", "resizeAspectFill", "center",
+                                      "top", "bottom", "left", "right",
+                                      "topLeft", "topRight", "bottomLeft", "bottomRight"};
+    for (int i = 0; i < 12; i++) {
+        lamina_layer_t l = box(ctx, ctx->root, 10 + (i % 4) * 98, 16 + (i / 4) * 94, 88, 64, GREY);
+        set_image(ctx, l, quad_image(ctx, 40, 24));
+        str(ctx, l, "contentsGravity", g[i]);
+    }
+}
+
+/* RS-4.2: contentsRect picks the top-right quadrant; a rect beyond the image clamps to edge. */
+static void b_contents_rect(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 10, 10, 80, 80, GREY);
+    set_image(ctx, a, quad_image(ctx, 32, 32));
+    lamina_layer_t b = box(ctx, ctx->root, 110, 10, 80, 80, GREY);
+    set_image(ctx, b, quad_image(ctx, 32, 32));
+    S(lamina_layer_set_rect(ctx->engine, b, "contentsRect", (lamina_rect_t){{0.5, 0}, {0.5, 0.5}}));
+    lamina_layer_t c = box(ctx, ctx->root, 10, 110, 80, 80, GREY);
+    set_image(ctx, c, quad_image(ctx, 32, 32));
+    S(lamina_layer_set_rect(ctx->engine, c, "contentsRect", (lamina_rect_t){{0, 0}, {0.5, 1}}));
+    lamina_layer_t d = box(ctx, ctx->root, 110, 110, 80, 80, GREY);
+    set_image(ctx, d, quad_image(ctx, 32, 32));
+    S(lamina_layer_set_rect(ctx->engine, d, "contentsRect", (lamina_rect_t){{-0.25, -0.25}, {1.5, 1.5}}));
+}
+
+/* A 24 x 24 frame image: an 8-pixel blue ring with a red 2-pixel inner edge, an orange centre. */
+static lamina_image_t frame_image(scene_ctx_t *ctx) {
+    uint8_t px[24 * 24 * 4];
+    for (int y = 0; y < 24; y++)
+        for (int x = 0; x < 24; x++) {
+            uint8_t *p = px + 4 * (y * 24 + x);
+            int ring = x < 8 || y < 8 || x >= 16 || y >= 16;
+            int edge = ring && x >= 6 && y >= 6 && x < 18 && y < 18;
+            p[0] = edge ? 220 : ring ? 30 : 250;
+            p[1] = edge ? 20 : ring ? 80 : 150;
+            p[2] = edge ? 20 : ring ? 220 : 20;
+            p[3] = 255;
+        }
+    lamina_image_t img = LAMINA_IMAGE_NONE;
+    S(lamina_image_create_rgba8(ctx->engine, 24, 24, px, sizeof px, 0, &img));
+    return img;
+}
+
+/* RS-4.6: contentsCenter (1/3, 1/3, 1/3, 1/3) keeps the ring 8 points wide while the centre
+ * stretches; without it the ring stretches too; a layer smaller than the sides scales them. */
+static void b_contents_center(scene_ctx_t *ctx) {
+    lamina_rect_t c = {{1.0 / 3, 1.0 / 3}, {1.0 / 3, 1.0 / 3}};
+    lamina_layer_t a = box(ctx, ctx->root, 10, 10, 180, 70, GREY);
+    set_image(ctx, a, frame_image(ctx));
+    S(lamina_layer_set_rect(ctx->engine, a, "contentsCenter", c));
+    lamina_layer_t b = box(ctx, ctx->root, 10, 100, 120, 90, GREY);
+    set_image(ctx, b, frame_image(ctx));
+    lamina_layer_t d = box(ctx, ctx->root, 150, 100, 12, 90, GREY);
+    set_image(ctx, d, frame_image(ctx));
+    S(lamina_layer_set_rect(ctx->engine, d, "contentsCenter", c));
+}
+
+/* A w x w checkerboard of cells of one pixel (black and white). */
+static lamina_image_t checker(scene_ctx_t *ctx, uint32_t w, uint32_t cell) {
+    static uint8_t px[64 * 64 * 4];
+    if (w > 64) return LAMINA_IMAGE_NONE;
+    for (uint32_t y = 0; y < w; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            uint8_t v = ((x / cell + y / cell) & 1) ? 255 : 0;
+            uint8_t *p = px + 4 * (y * w + x);
+            p[0] = p[1] = p[2] = v;
+            p[3] = 255;
+        }
+    lamina_image_t img = LAMINA_IMAGE_NONE;
+    S(lamina_image_create_rgba8(ctx->engine, w, w, px, (size_t)w * w * 4, 1, &img));
+    return img;
+}
+
+/* RS-4.7: a 4 x 4 checker magnified to 80 x 80, nearest (hard cells) and linear (smooth); a
+ * 64 x 64 one-pixel checker minified to 40 x 40, nearest (aliased) and trilinear (grey). */
+static void b_contents_filter(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 10, 10, 80, 80, GREY);
+    set_image(ctx, a, checker(ctx, 4, 1));
+    str(ctx, a, "magnificationFilter", "nearest");
+    lamina_layer_t b = box(ctx, ctx->root, 110, 10, 80, 80, GREY);
+    set_image(ctx, b, checker(ctx, 4, 1));
+    lamina_layer_t c = box(ctx, ctx->root, 30, 130, 40, 40, GREY);
+    set_image(ctx, c, checker(ctx, 64, 1));
+    str(ctx, c, "minificationFilter", "nearest");
+    lamina_layer_t d = box(ctx, ctx->root, 130, 130, 40, 40, GREY);
+    set_image(ctx, d, checker(ctx, 64, 1));
+    str(ctx, d, "minificationFilter", "trilinear");
+}
+
+/* RS-4.8: a change of contents cross-fades; at half time both images show at 50 %, the old one
+ * (the quadrants) in its destination, the new one (a checker, aspect-fitted) in its own. */
+static void b_contents_crossfade(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 20, 20, 160, 160, GREY);
+    set_image(ctx, a, quad_image(ctx, 32, 32));
+    str(ctx, a, "contentsGravity", "resizeAspect");
+    S(lamina_layer_set_bounds(ctx->engine, a, (lamina_rect_t){{0, 0}, {160, 160}}));
+    commit(ctx);
+    linear_begin(ctx, 1.0);
+    set_image(ctx, a, checker(ctx, 8, 2));
+    str(ctx, a, "contentsGravity", "center");
+    linear_end(ctx);
+}
+
+/* RS-4.4: contents clipped by a rounded masksToBounds (aspect fill overflows otherwise); the
+ * layer's border draws over its contents (RS-1.1); the layer's opacity applies (RS-2.1). */
+static void b_contents_clip(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 20, 50, 70, 100, GREY);
+    set_image(ctx, a, quad_image(ctx, 32, 32));
+    str(ctx, a, "contentsGravity", "resizeAspectFill");
+    lamina_layer_t b = box(ctx, ctx->root, 110, 50, 70, 100, GREY);
+    set_image(ctx, b, quad_image(ctx, 32, 32));
+    str(ctx, b, "contentsGravity", "resizeAspectFill");
+    S(lamina_layer_set_bool(ctx->engine, b, "masksToBounds", 1));
+    num(ctx, b, "cornerRadius", 20);
+    num(ctx, b, "borderWidth", 4);
+    color(ctx, b, "borderColor", BLACK);
+    S(lamina_layer_set_opacity(ctx->engine, b, 0.7));
+}
+
+/* RS-4.5: under a geometryFlipped superlayer (right) the sublayer at minY shows at the visual
+ * bottom, and its contents stay upright (LAMINA_DRAW2_CONTENTS_FLIPPED), as on the left. */
+static void b_contents_flipped(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 10, 10, 85, 180, GREY);
+    lamina_layer_t ai = box(ctx, a, 10, 10, 64, 64, (lamina_color_t){0, 0, 0, 0});
+    set_image(ctx, ai, quad_image(ctx, 32, 32));
+    lamina_layer_t b = box(ctx, ctx->root, 105, 10, 85, 180, GREY);
+    S(lamina_layer_set_bool(ctx->engine, b, "geometryFlipped", 1));
+    lamina_layer_t bi = box(ctx, b, 10, 10, 64, 64, (lamina_color_t){0, 0, 0, 0});
+    set_image(ctx, bi, quad_image(ctx, 32, 32));
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Masks (RS-5.1-5.3) and per-layer group opacity (RS-2.2, RS-2.3)                             */
+/* ------------------------------------------------------------------------------------------ */
+
+/* A layer `w` x `h` at (x, y) with four coloured bands as sublayers (its content to mask). */
+static lamina_layer_t banded(scene_ctx_t *ctx, double x, double y, double w, double h) {
+    lamina_layer_t l = box(ctx, ctx->root, x, y, w, h, TEAL);
+    box(ctx, l, 0, 0, w, h / 4, RED);
+    box(ctx, l, 0, h / 2, w, h / 4, ORANGE);
+    box(ctx, l, w / 2, 0, w / 4, h, PURPLE);
+    return l;
+}
+
+/* A mask layer (no superlayer; the scene's reference goes to the host). */
+static lamina_layer_t mask_of(scene_ctx_t *ctx, lamina_layer_t host, double x, double y, double w,
+                              double h, lamina_color_t c) {
+    lamina_layer_t m = LAMINA_LAYER_NONE;
+    S(lamina_layer_create(ctx->engine, &m));
+    S(lamina_layer_set_bounds(ctx->engine, m, (lamina_rect_t){{0, 0}, {w, h}}));
+    S(lamina_layer_set_position(ctx->engine, m, (lamina_point_t){x + w / 2, y + h / 2}));
+    if (c.a > 0) color(ctx, m, "backgroundColor", c);
+    S(lamina_layer_set_mask(ctx->engine, host, m));
+    S(lamina_layer_release(ctx->engine, m));
+    return m;
+}
+
+/* RS-5.1: a circular mask (in the host's coordinates) shows the banded layer and its sublayers
+ * only inside the circle; its colour does not matter, only its alpha. */
+static void b_mask_circle(scene_ctx_t *ctx) {
+    stripes(ctx);
+    lamina_layer_t l = banded(ctx, 20, 20, 160, 160);
+    lamina_layer_t m = mask_of(ctx, l, 20, 20, 120, 120, GREEN);
+    num(ctx, m, "cornerRadius", 60);
+}
+
+/* RS-5.2: the mask's alpha gates: a mask with a 50%-opacity square and an opaque sublayer bar
+ * (the mask's own opacity counts), over a host at opacity 0.8. */
+static void b_mask_alpha(scene_ctx_t *ctx) {
+    stripes(ctx);
+    lamina_layer_t l = banded(ctx, 20, 20, 160, 160);
+    S(lamina_layer_set_opacity(ctx->engine, l, 0.8));
+    lamina_layer_t m = mask_of(ctx, l, 10, 10, 140, 140, (lamina_color_t){0, 0, 0, 0.5});
+    lamina_layer_t bar = box(ctx, m, 0, 60, 140, 20, BLACK);
+    (void)bar;
+}
+
+/* A 32 x 32 image whose alpha falls from 1 at the left to 0 at the right, in a ring. */
+static lamina_image_t alpha_ring(scene_ctx_t *ctx) {
+    uint8_t px[32 * 32 * 4];
+    for (int y = 0; y < 32; y++)
+        for (int x = 0; x < 32; x++) {
+            double dx = x + 0.5 - 16, dy = y + 0.5 - 16, d = sqrt(dx * dx + dy * dy);
+            uint8_t a = (d > 8 && d < 15) ? (uint8_t)(255 - x * 255 / 31) : 0;
+            uint8_t *p = px + 4 * (y * 32 + x);
+            p[0] = p[1] = p[2] = 0;
+            p[3] = a;
+        }
+    lamina_image_t img = LAMINA_IMAGE_NONE;
+    S(lamina_image_create_rgba8(ctx->engine, 32, 32, px, sizeof px, 0, &img));
+    return img;
+}
+
+/* RS-5.1 with RS-4: a mask whose contents image carries the alpha (a fading ring). */
+static void b_mask_image(scene_ctx_t *ctx) {
+    stripes(ctx);
+    lamina_layer_t l = banded(ctx, 20, 20, 160, 160);
+    lamina_layer_t m = mask_of(ctx, l, 0, 0, 160, 160, (lamina_color_t){0, 0, 0, 0});
+    set_image(ctx, m, alpha_ring(ctx));
+}
+
+/* RS-2.3 per layer: allowsGroupOpacity NO on the left group (the overlap shows through), the
+ * default YES on the right one (composited once). */
+static void b_allows_group_opacity(scene_ctx_t *ctx) {
+    stripes(ctx);
+    lamina_layer_t p = box(ctx, ctx->root, 10, 40, 85, 120, (lamina_color_t){0, 0, 0, 0});
+    box(ctx, p, 0, 0, 55, 80, RED);
+    box(ctx, p, 30, 40, 55, 80, BLUE);
+    S(lamina_layer_set_opacity(ctx->engine, p, 0.5));
+    S(lamina_layer_set_bool(ctx->engine, p, "allowsGroupOpacity", 0));
+    lamina_layer_t q = box(ctx, ctx->root, 105, 40, 85, 120, (lamina_color_t){0, 0, 0, 0});
+    box(ctx, q, 0, 0, 55, 80, RED);
+    box(ctx, q, 30, 40, 55, 80, BLUE);
+    S(lamina_layer_set_opacity(ctx->engine, q, 0.5));
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Corners: maskedCorners (RS-1.5) and cornerCurve (RS-1.6, RS-1.7)                            */
+/* ------------------------------------------------------------------------------------------ */
+
+/* RS-1.6/1.7: circular (top row, left) and continuous (right) corners of radius 30 on 80 x 80
+ * layers; bottom row: a continuous border over a clipped sublayer, and a continuous hard
+ * shadow. The continuous corner starts 1.528665 r from the corner (here the size limit). */
+static void b_corner_continuous(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 10, 10, 80, 80, BLUE);
+    num(ctx, a, "cornerRadius", 24);
+    lamina_layer_t b = box(ctx, ctx->root, 110, 10, 80, 80, BLUE);
+    num(ctx, b, "cornerRadius", 24);
+    str(ctx, b, "cornerCurve", "continuous");
+    lamina_layer_t c = box(ctx, ctx->root, 10, 110, 80, 80, GREY);
+    num(ctx, c, "cornerRadius", 20);
+    str(ctx, c, "cornerCurve", "continuous");
+    num(ctx, c, "borderWidth", 4);
+    color(ctx, c, "borderColor", BLACK);
+    S(lamina_layer_set_bool(ctx->engine, c, "masksToBounds", 1));
+    box(ctx, c, 0, 0, 80, 40, ORANGE);
+    lamina_layer_t d = box(ctx, ctx->root, 110, 110, 70, 70, TEAL);
+    num(ctx, d, "cornerRadius", 20);
+    str(ctx, d, "cornerCurve", "continuous");
+    num(ctx, d, "shadowOpacity", 1);
+    num(ctx, d, "shadowRadius", 0);
+    S(lamina_layer_set_size(ctx->engine, d, "shadowOffset", (lamina_size_t){8, 8}));
+    color(ctx, d, "shadowColor", RED);
+}
+
+/* RS-1.5: maskedCorners 1 (minX minY: the visual top-left), 2, 4, 8 on the top row; below:
+ * 3 (the top two) with a border and a clipped sublayer, and 9 with a hard shadow. */
+static void b_masked_corners(scene_ctx_t *ctx) {
+    for (int i = 0; i < 4; i++) {
+        lamina_layer_t l = box(ctx, ctx->root, 8 + i * 48, 20, 40, 40, PURPLE);
+        num(ctx, l, "cornerRadius", 16);
+        num(ctx, l, "maskedCorners", (double)(1 << i));
+    }
+    lamina_layer_t c = box(ctx, ctx->root, 10, 90, 80, 80, GREY);
+    num(ctx, c, "cornerRadius", 24);
+    num(ctx, c, "maskedCorners", 3);
+    num(ctx, c, "borderWidth", 4);
+    color(ctx, c, "borderColor", BLACK);
+    S(lamina_layer_set_bool(ctx->engine, c, "masksToBounds", 1));
+    box(ctx, c, 0, 0, 80, 40, ORANGE);
+    lamina_layer_t d = box(ctx, ctx->root, 110, 90, 70, 70, TEAL);
+    num(ctx, d, "cornerRadius", 24);
+    num(ctx, d, "maskedCorners", 9);
+    num(ctx, d, "shadowOpacity", 1);
+    num(ctx, d, "shadowRadius", 0);
+    S(lamina_layer_set_size(ctx->engine, d, "shadowOffset", (lamina_size_t){8, 8}));
+    color(ctx, d, "shadowColor", RED);
+}
+
+/* CA-10.2 / RS-7.3: the old render of a transition is the layer's whole before-record: its old
+ * contents, corner radius, background and border (push fromRight at p = 0.5, clipped). */
+static void b_transition_contents(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 40, 40, 120, 120, GREY);
+    set_image(ctx, a, quad_image(ctx, 32, 32));
+    num(ctx, a, "cornerRadius", 20);
+    S(lamina_layer_set_bool(ctx->engine, a, "masksToBounds", 1));
+    commit(ctx);
+    lamina_animation_t *t = NULL;
+    S(lamina_animation_create_transition(LAMINA_TRANSITION_PUSH, LAMINA_TRANSITION_FROM_RIGHT, &t));
+    if (!t) return;
+    S(lamina_transaction_begin(ctx->engine));
+    S(lamina_transaction_set_disable_actions(ctx->engine, 1));
+    set_image(ctx, a, checker(ctx, 8, 2));
+    str(ctx, a, "contentsGravity", "center");
+    num(ctx, a, "cornerRadius", 0);
+    num(ctx, a, "borderWidth", 6);
+    color(ctx, a, "borderColor", BLACK);
+    attach(ctx, a, t, 1.0, 0, NULL);
+    S(lamina_transaction_commit(ctx->engine));
+    commit(ctx);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* shadowPath (RS-3.4)                                                                         */
+/* ------------------------------------------------------------------------------------------ */
+
+static void shadow_path(scene_ctx_t *ctx, lamina_layer_t l, const lamina_path_element_t *el, size_t n) {
+    lamina_value_t v;
+    memset(&v, 0, sizeof v);
+    v.type = LAMINA_VALUE_PATH;
+    v.u.path.elements = el;
+    v.u.path.count = n;
+    S(lamina_layer_set_value(ctx->engine, l, "shadowPath", &v));
+}
+
+/* RS-3.4: the shadow is the path, not the layer: a square layer casting a blurred ellipse
+ * (sigma 6, offset (0, 10)); a transparent layer casting a hard triangle (a path that sticks
+ * out of its bounds); a rotated layer's path shadow turns with it (RS-3.2). */
+static void b_shadow_path(scene_ctx_t *ctx) {
+    lamina_path_element_t el[10];
+    size_t n = 0;
+    lamina_layer_t a = box(ctx, ctx->root, 20, 20, 70, 70, ORANGE);
+    S(lamina_path_ellipse((lamina_rect_t){{0, 0}, {70, 70}}, el, 10, &n));
+    shadow_path(ctx, a, el, n);
+    num(ctx, a, "shadowOpacity", 0.8);
+    num(ctx, a, "shadowRadius", 6);
+    S(lamina_layer_set_size(ctx->engine, a, "shadowOffset", (lamina_size_t){0, 10}));
+    lamina_layer_t b = box(ctx, ctx->root, 110, 20, 70, 70, (lamina_color_t){0, 0, 0, 0});
+    num(ctx, b, "borderWidth", 1);
+    lamina_path_element_t tri[4] = {
+        {LAMINA_PATH_MOVE, 0, {{35, -5}, {0, 0}, {0, 0}}},
+        {LAMINA_PATH_LINE, 0, {{80, 75}, {0, 0}, {0, 0}}},
+        {LAMINA_PATH_LINE, 0, {{-10, 75}, {0, 0}, {0, 0}}},
+        {LAMINA_PATH_CLOSE, 0, {{0, 0}, {0, 0}, {0, 0}}},
+    };
+    shadow_path(ctx, b, tri, 4);
+    num(ctx, b, "shadowOpacity", 1);
+    num(ctx, b, "shadowRadius", 0);
+    color(ctx, b, "shadowColor", BLUE);
+    S(lamina_layer_set_size(ctx->engine, b, "shadowOffset", (lamina_size_t){0, 0}));
+    lamina_layer_t c = box(ctx, ctx->root, 60, 115, 80, 60, TEAL);
+    S(lamina_path_rounded_rect((lamina_rect_t){{0, 0}, {80, 60}}, 20, 20, el, 10, &n));
+    shadow_path(ctx, c, el, n);
+    num(ctx, c, "shadowOpacity", 1);
+    num(ctx, c, "shadowRadius", 3);
+    color(ctx, c, "shadowColor", RED);
+    S(lamina_layer_set_size(ctx->engine, c, "shadowOffset", (lamina_size_t){12, 0}));
+    S(lamina_layer_set_transform(ctx->engine, c, "transform", rotation(M_PI / 6, 0, 0, 1)));
+}
+
+/* RS-3.3: a layer with no background casts the shadow of what it draws: an image's alpha (a
+ * fading ring, blurred, offset (6, 6)), and a container's sublayers (two discs, hard, offset
+ * (8, 8)), one shadow for the whole subtree. */
+static void b_shadow_alpha(scene_ctx_t *ctx) {
+    lamina_layer_t a = box(ctx, ctx->root, 10, 20, 90, 90, (lamina_color_t){0, 0, 0, 0});
+    set_image(ctx, a, alpha_ring(ctx));
+    num(ctx, a, "shadowOpacity", 1);
+    num(ctx, a, "shadowRadius", 3);
+    color(ctx, a, "shadowColor", RED);
+    S(lamina_layer_set_size(ctx->engine, a, "shadowOffset", (lamina_size_t){6, 6}));
+    lamina_layer_t c = box(ctx, ctx->root, 110, 20, 80, 160, (lamina_color_t){0, 0, 0, 0});
+    lamina_layer_t d1 = box(ctx, c, 0, 0, 60, 60, TEAL);
+    num(ctx, d1, "cornerRadius", 30);
+    lamina_layer_t d2 = box(ctx, c, 20, 70, 60, 60, ORANGE);
+    num(ctx, d2, "cornerRadius", 30);
+    num(ctx, c, "shadowOpacity", 0.8);
+    num(ctx, c, "shadowRadius", 0);
+    S(lamina_layer_set_size(ctx->engine, c, "shadowOffset", (lamina_size_t){8, 8}));
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* The gallery and listing 7.7                                                                 */
 /* ------------------------------------------------------------------------------------------ */
 
@@ -548,7 +952,12 @@ static void b_gallery(scene_ctx_t *ctx) {
     lamina_layer_t bar = box(ctx, card, 16, 16, 128, 14, BLUE);
     num(ctx, bar, "cornerRadius", 7);
     box(ctx, card, 16, 40, 90, 10, GREY);
-    box(ctx, card, 16, 58, 110, 10, GREY);
+    box(ctx, card, 16, 58, 80, 10, GREY);
+    /* Contents and a mask: an image avatar cut round by a circular mask layer (RS-4, RS-5.1). */
+    lamina_layer_t avatar = box(ctx, card, 112, 38, 32, 32, (lamina_color_t){0, 0, 0, 0});
+    set_image(ctx, avatar, quad_image(ctx, 32, 32));
+    lamina_layer_t round = mask_of(ctx, avatar, 0, 0, 32, 32, BLACK);
+    num(ctx, round, "cornerRadius", 16);
     lamina_layer_t btn = box(ctx, card, 16, 78, 60, 20, ORANGE);
     num(ctx, btn, "cornerRadius", 10);
     /* 3D: a tilted tile under perspective, and a spinning one. */
@@ -667,7 +1076,23 @@ static const scene_t table[] = {
     SC("transition-push-bottom", "RS-7.3", "push fromBottom at p = 0.3, clipped", 200, 200, 0.3, 1, 0, b_tr_push_bottom, NULL),
     SC("transition-reveal-top", "RS-7.3", "reveal fromTop at p = 0.5, clipped", 200, 200, 0.5, 1, 0, b_tr_reveal_top, NULL),
     SC("transition-movein-unclipped", "RS-7.4", "moveIn fromLeft at p = 0.5 without masksToBounds", 200, 200, 0.5, 1, 0, b_tr_movein_unclipped, NULL),
-    SC("gallery", "R14", "the gallery: shadow, corners, border, 3D, group opacity, spring", 400, 300, 0.8, 1, 0, b_gallery, NULL),
+    SC("contents-gravity", "RS-4.3", "the 12 contentsGravity values, a 40x24 image in 88x64 cells", 400, 300, 0, 1, 0, b_contents_gravity, NULL),
+    SC("contents-rect", "RS-4.2", "contentsRect: whole, top-right quadrant, left half, beyond the edges (clamped)", 200, 200, 0, 1, 0, b_contents_rect, NULL),
+    SC("contents-center", "RS-4.6", "contentsCenter nine-slice vs plain stretch; sides scaled down when too wide", 200, 200, 0, 1, 0, b_contents_center, NULL),
+    SC("contents-filter", "RS-4.7", "magnified nearest vs linear; minified nearest vs trilinear", 200, 200, 0, 1, 0, b_contents_filter, NULL),
+    SC("contents-crossfade", "RS-4.8", "a contents change cross-fades: half-way at 0.5 s", 200, 200, 0.5, 1, 0, b_contents_crossfade, NULL),
+    SC("contents-clip", "RS-4.4", "aspect-fill contents overflow, or clip to rounded bounds under a border at 70%", 200, 200, 0, 1, 0, b_contents_clip, NULL),
+    SC("contents-flipped", "RS-4.5", "contents stay upright under a geometryFlipped superlayer (right)", 200, 200, 0, 1, 0, b_contents_flipped, NULL),
+    SC("mask-circle", "RS-5.1", "a circular mask shows the layer and its sublayers only inside it", 200, 200, 0, 1, 0, b_mask_circle, NULL),
+    SC("mask-alpha", "RS-5.2", "the mask's alpha gates: 50% square, opaque bar; host at 80%", 200, 200, 0, 1, 0, b_mask_alpha, NULL),
+    SC("mask-image", "RS-5.1", "a mask made of an image's alpha (a ring fading to the right)", 200, 200, 0, 1, 0, b_mask_image, NULL),
+    SC("allows-group-opacity", "RS-2.3", "allowsGroupOpacity NO (left) vs YES (right) at 50%", 200, 200, 0, 1, 0, b_allows_group_opacity, NULL),
+    SC("corner-continuous", "RS-1.7", "circular vs continuous corners; continuous border, clip and hard shadow", 200, 200, 0, 1, 0, b_corner_continuous, NULL),
+    SC("masked-corners", "RS-1.5", "maskedCorners 1, 2, 4, 8; 3 with border and clip; 9 with a shadow", 200, 200, 0, 1, 0, b_masked_corners, NULL),
+    SC("transition-contents", "CA-10.2", "push fromRight at p = 0.5: the old side is the whole before-record (contents, radius)", 200, 200, 0.5, 1, 0, b_transition_contents, NULL),
+    SC("shadow-path", "RS-3.4", "shadowPath: a blurred ellipse, a hard triangle of a clear layer, a rotated rounded rect", 200, 200, 0, 1, 0, b_shadow_path, NULL),
+    SC("shadow-alpha", "RS-3.3", "shadows of a clear layer's contents alpha (blurred) and of its sublayers (hard)", 200, 200, 0, 1, 0, b_shadow_alpha, NULL),
+    SC("gallery", "R14", "the gallery: shadow, corners, border, contents with a mask, 3D, group opacity, spring", 400, 300, 0.8, 1, 0, b_gallery, NULL),
     SC("demo", "CA-12.11", "listing 7.7: click the box to recolour it, elsewhere to send it there", 400, 400, 2.0, 1, 0, b_demo, demo_tap),
 };
 

@@ -55,6 +55,8 @@ class _Stats(ctypes.Structure):
         ("offscreen_passes", ctypes.c_uint32),
         ("records", ctypes.c_uint32),
         ("culled", ctypes.c_uint32),
+        ("textures_uploaded", ctypes.c_uint32),
+        ("textures_cached", ctypes.c_uint32),
     ]
 
 
