@@ -22,7 +22,7 @@ command -v valgrind >/dev/null || missing+=(valgrind)
 command -v readelf >/dev/null || missing+=(binutils)
 command -v cc >/dev/null || missing+=(gcc)
 command -v c++ >/dev/null || missing+=(g++)
-# The reference compositor (issue 11; build-notes.md "Headless OpenGL ES 3").
+# The reference compositor: Mesa EGL/GLES (headless on llvmpipe), SDL2, libpng, Xvfb.
 if command -v dpkg-query >/dev/null; then
     for pkg in libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libsdl2-dev libpng-dev xvfb xauth; do
         dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" || missing+=("$pkg")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders the docs' pictures with the reference compositor (issue 11, DESIGN R14), so they never
+# Renders the docs' pictures with the reference compositor (issue 11, R14), so they never
 # drift from the code:
 #   docs/images/gallery.png  the gallery scene (renderer/scenes), headless, via lamina-viewer --png
 #   docs/images/demo.png     listing 7.7 played with scripted taps, an animated PNG

@@ -1,5 +1,5 @@
 /*
- * benchmarks/bench.c — Lamina's performance benchmark (DESIGN §5), through the C ABI.
+ * benchmarks/bench.c — Lamina's performance benchmark (docs/architecture.md), through the C ABI.
  *
  * For each layer count N it measures, in one process and beside a plain-C "floor" loop:
  *   setup     create N layers (bounds + position) and commit them with tick(0)
@@ -87,7 +87,7 @@ static lamina_point_t pos1(size_t i) { return (lamina_point_t){(double)(i % 1000
 #define OPACITY1 0.25
 
 /* ------------------------------------------------------------------------------------------ */
-/* The floor: struct-of-arrays Bezier solving (DESIGN §5)                                      */
+/* The floor: struct-of-arrays Bezier solving (docs/architecture.md)                           */
 /* ------------------------------------------------------------------------------------------ */
 
 /* Polynomial coefficients of the default curve (0.25, 0.1, 0.25, 1), like TimingFunction. */
@@ -535,8 +535,8 @@ int main(int argc, char **argv) {
     for (int k = 0; k < count; k++) run_scenario(counts[k], frames, &rs[k], 0);
 
     printf("\nLamina %s benchmark: %d frames per tick/floor run; (Nx) = figure / floor, the ns per\n"
-           "Bezier value of the plain C struct-of-arrays loop (same N, same run). Targets are DESIGN\n"
-           "section 5's, in ns and as ratios to its ~10 ns floor.\n\n",
+           "Bezier value of the plain C struct-of-arrays loop (same N, same run). Targets are those of\n"
+           "docs/architecture.md, in ns and as ratios to its ~10 ns floor.\n\n",
            lamina_version_string(), frames);
     printf("%-46s %-10s", "figure", "target");
     for (int k = 0; k < count; k++) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds and runs the seeds' listings 7.1-7.7 in every language present and compares each
+# Builds and runs listings 7.1-7.7 in every language present and compares each
 # program's output with its golden trace in examples/expected/listing_7_N.txt:
 #
 #   C       examples/c/listing_7_N.c        C11, -Wall -Wextra -Werror, against the CMake build

@@ -1,5 +1,5 @@
 // The action search, custom actions, events, and view-backed layers (R5, R11, CA-3.x, CA-4.x,
-// CA-16 "Action search", seeds' listings 7.4–7.6).
+// CA-16 "Action search", listings 7.4–7.6).
 
 import Testing
 @testable import Lamina

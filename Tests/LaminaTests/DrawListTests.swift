@@ -1,4 +1,4 @@
-// The per-frame draw list (DESIGN §3) and nextFrameTime: painter's order, accumulated opacity
+// The per-frame draw list (R14) and nextFrameTime: painter's order, accumulated opacity
 // and transforms, clipping, culling, the presentation at time t, and reuse.
 
 import Testing
@@ -21,7 +21,7 @@ private func add(_ engine: Engine, to parent: Layer, _ bounds: Rect = geoRect(0,
     return l
 }
 
-@Suite("Draw list: order and structure (DESIGN §3)")
+@Suite("Draw list: order and structure (R14)")
 struct DrawListOrderTests {
     @Test("Painter's order: parents before children, siblings by zPosition then sublayer order (stable)")
     func painterOrder() throws {
@@ -121,7 +121,7 @@ struct DrawListOrderTests {
     }
 }
 
-@Suite("Draw list: values (DESIGN §3)")
+@Suite("Draw list: values (R14)")
 struct DrawListValueTests {
     @Test("Opacity accumulates down the tree, each factor clamped to [0, 1]")
     func opacity() throws {
@@ -303,7 +303,7 @@ struct DrawListValueTests {
     }
 }
 
-@Suite("Draw list: nextFrameTime (DESIGN §3)")
+@Suite("Draw list: nextFrameTime (R14)")
 struct NextFrameTimeTests {
     @Test("Infinity when nothing animates; now while something does or waits; the later begin otherwise")
     func nextFrameTime() throws {

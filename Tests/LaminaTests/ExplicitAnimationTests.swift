@@ -328,7 +328,7 @@ struct ExplicitAnimationEvaluationTests {
         #expect(layer.animation(forKey: "s")?.timing.duration == params.settlingDuration)
     }
 
-    @Test("The draw list carries a running transition's state, and none once it ends (DESIGN §3, CA-10.2)")
+    @Test("The draw list carries a running transition's state, and none once it ends (R14, CA-10.2)")
     func transitionInDrawList() throws {
         let engine = Engine()
         let layer = try committedLayer(engine)

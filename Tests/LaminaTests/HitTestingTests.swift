@@ -1,5 +1,5 @@
 // Hit testing (CA-12.6–12.11, R10, CA-16 "Hit testing" measured on Apple: gnustep hittest.m),
-// on the model and on the presentation, including the seeds' listing 7.7.
+// on the model and on the presentation, including listing 7.7.
 
 import Testing
 
@@ -262,7 +262,7 @@ struct HitTestRuleTests {
 
 @Suite("Hit testing on the presentation (CA-12.11, R10, listing 7.7)")
 struct PresentationHitTestTests {
-    /// Listing 7.7 of the seeds: a layer moving across the screen over 4 s is hit where it is
+    /// Listing 7.7: a layer moving across the screen over 4 s is hit where it is
     /// on screen, not at its destination, when hit testing the presentation; the model answers
     /// the opposite.
     @Test("Listing 7.7: a layer moving over 4 s is hit at its on-screen position mid-flight, not at its destination")

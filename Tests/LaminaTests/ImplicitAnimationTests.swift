@@ -3,7 +3,7 @@
 //
 // Convention: a layer committed by tick(0) is at rest; a change made at engine time T and
 // committed (by tick, flush or an outermost commit) gets begin time T, the engine time of the
-// commit (CA-2.14, DESIGN §1).
+// commit (CA-2.14, R2, R3).
 
 import Testing
 

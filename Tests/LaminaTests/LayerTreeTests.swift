@@ -1,4 +1,4 @@
-// Layer lifetime and the layer tree (DESIGN §3 handles, CA-16 re-parenting, R12 misuse).
+// Layer lifetime and the layer tree (R13 handles, CA-16 re-parenting, R12 misuse).
 //
 // Ownership rule under test: a layer lives while the host holds a reference (makeLayer gives
 // one; retain/release add and drop) or a superlayer holds it.
@@ -7,9 +7,9 @@ import Testing
 
 @testable import Lamina
 
-@Suite("Layer lifetime and handles (DESIGN §3, R12)")
+@Suite("Layer lifetime and handles (R13, R12)")
 struct LayerLifetimeTests {
-    @Test("makeLayer gives a live layer; release destroys it and the handle goes stale (DESIGN §3)")
+    @Test("makeLayer gives a live layer; release destroys it and the handle goes stale (R13)")
     func createAndRelease() throws {
         let engine = Engine()
         let layer = engine.makeLayer()
@@ -28,7 +28,7 @@ struct LayerLifetimeTests {
         #expect(layer.sublayers.isEmpty)
     }
 
-    @Test("A reused slot gets a new generation: the old handle stays stale (DESIGN §3)")
+    @Test("A reused slot gets a new generation: the old handle stays stale (R13)")
     func reusedSlotStaysStale() throws {
         let engine = Engine()
         let old = engine.makeLayer()
@@ -43,7 +43,7 @@ struct LayerLifetimeTests {
         #expect(!new.hasPresentation)
     }
 
-    @Test("Forged and zero handles are detected, never a crash (DESIGN §3, R12)")
+    @Test("Forged and zero handles are detected, never a crash (R13, R12)")
     func forgedHandles() throws {
         let engine = Engine()
         _ = engine.makeLayer()
@@ -54,7 +54,7 @@ struct LayerLifetimeTests {
         }
     }
 
-    @Test("A handle of another engine is not valid here (DESIGN §3)")
+    @Test("A handle of another engine is not valid here (R13)")
     func otherEngine() throws {
         let e1 = Engine(), e2 = Engine()
         let a = e1.makeLayer()
@@ -64,7 +64,7 @@ struct LayerLifetimeTests {
         #expect(!e1.isAlive(b.id))
     }
 
-    @Test("retain adds a host reference; each needs a release (DESIGN §3)")
+    @Test("retain adds a host reference; each needs a release (R13)")
     func retainRelease() throws {
         let engine = Engine()
         let layer = engine.makeLayer()
@@ -327,7 +327,7 @@ struct LayerTreeTests {
         #expect(try child.presentedNumber("opacity") == 1)
     }
 
-    @Test("Many layers can be created and destroyed; slots are reused (DESIGN §3)")
+    @Test("Many layers can be created and destroyed; slots are reused (R13)")
     func churn() throws {
         let engine = Engine()
         var live: [Layer] = []

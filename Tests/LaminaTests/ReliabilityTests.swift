@@ -1,5 +1,5 @@
 // Reliability (issue 9): input shapes and threads that once crashed the host or lost updates
-// (DESIGN R12, R13). Each test is a regression test for one finding.
+// (R12, R13). Each test is a regression test for one finding.
 
 #if canImport(Glibc)
 import Glibc

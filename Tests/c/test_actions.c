@@ -1,9 +1,9 @@
 /*
  * Actions, delegates, styles, view-backed layers and animation blocks (issue 3; CA-3, CA-4,
- * R5, R11, DESIGN R4): action objects and their free functions, the search order and "no
+ * R5, R11, R4): action objects and their free functions, the search order and "no
  * action" at each step, delegate answers and ownership, disableActions, custom and animation
  * actions, non-property events, the action query, styles as snapshots, and the UIView-style
- * block API (listings 7.4 to 7.6 of the seeds), each function with its failure paths.
+ * block API (listings 7.4 to 7.6), each function with its failure paths.
  */
 #include "lamina_test_support.h"
 
@@ -718,7 +718,7 @@ static void animation_action_is_added_under_the_event_key(void **state) {
     ASSERT_OK(lamina_animation_release(anim));
 }
 
-/* Listing 7.6 of the seeds: a transition in the layer's actions for backgroundColor makes the
+/* Listing 7.6: a transition in the layer's actions for backgroundColor makes the
  * colour change push in from the left (CA-3.10, CA-10.2). */
 static void listing_7_6_colour_change_pushes_from_the_left(void **state) {
     lt_fixture_t *f = (lt_fixture_t *)*state;

@@ -1,5 +1,5 @@
 /*
- * test_clock.c — animations begin at their commit (issue 8 item 1: DESIGN R1, R2, CA-2.14):
+ * test_clock.c — animations begin at their commit (issue 8 item 1: R1, R2, CA-2.14):
  * tick(t) moves time then commits; hand-driven commits between ticks begin at the next tick;
  * an engine given a clock (host callback or the monotonic clock) stamps every commit with it.
  */

@@ -370,7 +370,7 @@ static void damage(void **state) {
     ASSERT_OK(lamina_layer_release(e, root));
 }
 
-/* DESIGN section 5: with contents, a mask, a shadow path, a group and a clip, building the draw
+/* docs/architecture.md (performance): with contents, a mask, a shadow path, a group and a clip, building the draw
  * list again does not grow the heap once the engine's buffers have grown (heap in use, glibc;
  * this sees growth and leaks, not an allocation freed within the same call). */
 static void steady_state_heap_does_not_grow(void **state) {

@@ -1,5 +1,5 @@
 /*
- * The draw list and next_frame_time from C (DESIGN section 3): painter's order, accumulated
+ * The draw list and next_frame_time from C (R14): painter's order, accumulated
  * opacity, world transforms, clipping, flags, culling, the engine-owned buffer's lifetime, and
  * every failure path.
  */
@@ -258,7 +258,7 @@ static void next_frame_time(void **state) {
     ASSERT_UNTOUCHED(t);
 }
 
-/* A running transition is in the layer's record (DESIGN section 3, CA-10.1-10.4), and gone
+/* A running transition is in the layer's record (R14, CA-10.1-10.4), and gone
  * once it ends. */
 static void transition_in_records(void **state) {
     lt_fixture_t *f = (lt_fixture_t *)*state;
@@ -301,5 +301,5 @@ int main(void) {
         LT_TEST(next_frame_time),
         LT_TEST(transition_in_records),
     };
-    return cmocka_run_group_tests_name("draw list (DESIGN section 3)", tests, NULL, NULL);
+    return cmocka_run_group_tests_name("draw list (R14)", tests, NULL, NULL);
 }

@@ -3,7 +3,7 @@
  * half-open; hitTest searches front to back (zPosition, then later sublayers), skips hidden
  * subtrees, honours masksToBounds, finds sublayers outside a superlayer that does not clip,
  * and follows transforms and sublayerTransforms; on the model and on the presentation
- * (listing 7.7 of the seeds). Every function is driven through its failure paths too.
+ * (listing 7.7). Every function is driven through its failure paths too.
  */
 #include "lamina_test_support.h"
 

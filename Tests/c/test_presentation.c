@@ -1,5 +1,5 @@
 /*
- * Presentation and implicit animations seen from C (R3-R6, CA-1.x, CA-3.x): the seeds'
+ * Presentation and implicit animations seen from C (R3-R6, CA-1.x, CA-3.x):
  * listings 7.1 and 7.2, R4 (never-committed layers do not animate), disableActions, "no
  * action" entries, presentation at arbitrary times, uncommitted changes, custom properties.
  * Every time is explicit, so every number is exact and repeatable (R1).

@@ -1,7 +1,7 @@
 /*
  * Reliability (issue 9): input shapes and threads that once crashed the host or lost updates.
  * Each test is a regression test for one finding; each shape answers a status or succeeds,
- * never a crash (DESIGN R12, R13).
+ * never a crash (R12, R13).
  */
 #include "lamina_test_support.h"
 

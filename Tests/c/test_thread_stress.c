@@ -1,5 +1,5 @@
 /*
- * Thread stress (issue 9, DESIGN R12): 8 mutator threads change their own and shared layers in
+ * Thread stress (issue 9, R12): 8 mutator threads change their own and shared layers in
  * every transaction shape (nested, implicit + flush, completions, explicit animations, view
  * blocks, tree moves) and spawn short-lived threads that exit with transactions open; 1 thread
  * ticks; 1 reads presentation values, hit tests and draw lists. Bounded iteration counts, not

@@ -1,5 +1,5 @@
 /*
- * Golden-image tests of the reference compositor (issue 11, DESIGN R14): every scene of
+ * Golden-image tests of the reference compositor (issue 11, R14): every scene of
  * renderer/scenes is rendered headless (EGL surfaceless, llvmpipe) and compared with
  * Tests/gles/golden/<scene>.png.
  *

@@ -1,5 +1,5 @@
 /*
- * Listing 7.3 of the seeds: a transaction's completion callback rotates the layer by 90
+ * Listing 7.3: a transaction's completion callback rotates the layer by 90
  * degrees once the colour change has finished.
  *
  * The colour animates over the transaction's 1 s. The completion runs during the tick that

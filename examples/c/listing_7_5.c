@@ -1,5 +1,5 @@
 /*
- * Listing 7.5 of the seeds: asking a view-backed layer for its backgroundColor action, the way
+ * Listing 7.5: asking a view-backed layer for its backgroundColor action, the way
  * the book asks the view's actionForLayer:forKey:. Outside an animation block the answer is
  * "no action" (so changes jump, listing 7.4); inside a block it is an animation with the block's
  * duration and curve (ease in, ease out by default), CA-4.2, CA-4.3.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Listing 7.7 of the seeds: tapping a moving layer. The handler hit tests the presentation
+"""Listing 7.7: tapping a moving layer. The handler hit tests the presentation
 (where the layer is on screen now, CA-12.11): a tap on the layer changes its colour; a tap
 elsewhere moves the layer there over 4 s. Mid-flight the model is already at the
 destination, so hit testing the model (what CALayer's own hitTest: reads) would miss the

@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 //
-// The seeds' listings 7.1 to 7.7 in Swift, through `import Lamina`, as a separate package that
+// The reference listings 7.1 to 7.7 in Swift, through `import Lamina`, as a separate package that
 // depends on Lamina by path (the way examples/consumers/swift-consumer does; see there why the
 // dependency is given a fixed name). Each listing prints a trace that
 // examples/check-examples.sh compares with examples/expected/listing_7_N.txt, the same text the

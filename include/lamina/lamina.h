@@ -19,7 +19,7 @@
  *    transaction each return a status and leave the engine as it was. Numbers inside property,
  *    animation and transaction values must also be at most 1e15 in magnitude (larger ones
  *    overflowed in interpolation and geometry): INVALID_ARGUMENT otherwise.
- *  - Handles (DESIGN R13): an engine is an opaque handle owned by the caller (create/destroy);
+ *  - Handles (R13): an engine is an opaque handle owned by the caller (create/destroy);
  *    it is never dereferenced by the caller and names a slot of a process-wide engine table
  *    with a generation, so a destroyed or forged engine handle is answered with
  *    LAMINA_STATUS_STALE_HANDLE and memory stays bounded by the engines alive at once. Layers
@@ -28,7 +28,7 @@
  *    LAMINA_STATUS_STALE_HANDLE, never taken for another layer.
  *  - Ownership: "owned" results are the caller's to release; "borrowed" pointers stay valid
  *    for the stated span only. Strings passed in are copied.
- *  - Threads (DESIGN R12): any thread may call any function on an engine. Each thread has its
+ *  - Threads (R12): any thread may call any function on an engine. Each thread has its
  *    own transaction stack per engine. Changes are serialized inside the engine; a commit
  *    publishes atomically. One thread ticks an engine at a time. Callbacks run on the thread
  *    that called lamina_engine_tick(), outside any engine lock, and may call any function except
@@ -39,7 +39,7 @@
  *    passes to another thread, and their completions run at a later tick.
  *  - Booleans are lamina_bool_t (uint32_t, 0 or 1) and enums are fixed-width integers.
  *
- * Typical use (listing 7.1 of the seeds: a colour change animates implicitly):
+ * Typical use (listing 7.1: a colour change animates implicitly):
  *
  *     lamina_engine_t *engine;
  *     lamina_layer_t layer;
@@ -614,7 +614,7 @@ LAMINA_API lamina_status_t lamina_timing_function_evaluate(
     const lamina_timing_function_t *timing_function, double x, double *out_progress);
 
 /* ========================================================================================== */
-/* BEGIN geometry, hit testing and the draw list (issue 4: CA-12, R10, DESIGN section 3)     */
+/* BEGIN geometry, hit testing and the draw list (issue 4: CA-12, R10, R14)                  */
 /* ========================================================================================== */
 
 /* ------------------------------------------------------------------------------------------ */
@@ -761,7 +761,7 @@ LAMINA_API lamina_status_t lamina_layer_hit_test(
     double time, lamina_layer_t *out_hit);
 
 /* ------------------------------------------------------------------------------------------ */
-/* The draw list (DESIGN section 3)                                                            */
+/* The draw list (R14)                                                                         */
 /* ------------------------------------------------------------------------------------------ */
 
 /* lamina_draw_record_t.flags */
@@ -1360,7 +1360,7 @@ LAMINA_API lamina_status_t lamina_animation_get_transition_progress(
  *  group's time: a child's begin time is relative to the group's start, a child whose duration
  *  is <= 0 takes the group's, and children are clipped to the group's duration, never scaled.
  *  Children's delegates and removed_on_completion are ignored (CA-10.5): the copy is made
- *  without the child's delegate. Groups nest up to 64 levels (DESIGN R13: no walk over a group
+ *  without the child's delegate. Groups nest up to 64 levels (R13: no walk over a group
  *  recurses deeper). Errors: INVALID_ARGUMENT (NULL child), MISUSE (`group` is not a group),
  *  OUT_OF_MEMORY when the result would nest groups deeper than 64 levels. Since: 0.1 */
 LAMINA_API lamina_status_t lamina_animation_group_add(

@@ -1,9 +1,9 @@
 /*
  * lamina_gles.h - Lamina's reference compositor: draws a Lamina draw list with OpenGL ES 3.0.
  *
- * liblamina-gles is a separate, optional library beside liblamina (DESIGN R14): the core stays
+ * liblamina-gles is a separate, optional library beside liblamina (R14): the core stays
  * renderer-agnostic and this library renders its draw list (lamina_engine_draw_list()) the way
- * rendering-semantics.md (RS-x.y) prescribes. It is the project's picture of record: the docs'
+ * docs/semantics.md (Part II, RS-x.y) prescribes. It is the project's picture of record: the docs'
  * pictures and the golden images of its tests come from it.
  *
  * Two ways in:

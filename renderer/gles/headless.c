@@ -1,7 +1,7 @@
 /*
  * Headless rendering: one process-wide EGL context on Mesa's surfaceless platform (no display,
  * no window; llvmpipe on machines without a GPU), made current for each call only, rendering
- * into an RGBA8 renderbuffer that is read back (build-notes.md, "Headless OpenGL ES 3").
+ * into an RGBA8 renderbuffer that is read back (docs/renderer.md, "Using it").
  */
 #include "internal.h"
 

@@ -1,5 +1,5 @@
 /*
- * liblamina-gles: the draw list drawn with OpenGL ES 3.0 (DESIGN R14, rendering-semantics.md).
+ * liblamina-gles: the draw list drawn with OpenGL ES 3.0 (R14; docs/semantics.md, Part II).
  *
  * Every primitive (a shadow, a background with or without its border, a border drawn after the
  * sublayers) is one instance of a unit quad: the record's local-to-root matrix maps the quad,

@@ -1,4 +1,4 @@
-// The per-frame draw list (DESIGN §3): one contiguous array of plain records, in painter's
+// The per-frame draw list (R14): one contiguous array of plain records, in painter's
 // order, that a renderer walks once per frame; and the next time anything on screen changes.
 
 /// One layer as a renderer draws it at a given time: everything needed to paint its shadow,
@@ -194,7 +194,7 @@ package enum DrawRecordPatch {
 }
 
 /// A reusable draw list: pass the same one to ``Engine/drawList(root:at:into:)`` every frame
-/// and, once its buffers have grown, building it allocates nothing (DESIGN §3, §5).
+/// and, once its buffers have grown, building it allocates nothing (docs/architecture.md).
 ///
 /// Not thread-safe: use one per renderer thread. Reading ``records`` returns the array itself
 /// (copy-on-write); a copy kept across the next update makes that update allocate a new buffer,
@@ -263,7 +263,7 @@ public final class DrawList {
 
 extension Engine {
     /// Builds the draw list of `root`'s subtree at `time` (the engine's current time when nil)
-    /// into `list`, replacing its records (DESIGN §3; docs/draw-records.md).
+    /// into `list`, replacing its records (R14; docs/draw-records.md).
     ///
     /// - Painter's order: a layer before its sublayers; sublayers sorted by zPosition, ties in
     ///   sublayer order (a stable sort), each subtree contiguous; a masked layer's mask subtree

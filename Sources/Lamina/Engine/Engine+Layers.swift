@@ -1,4 +1,4 @@
-// Layer lifetime and the layer tree. Handles are index + generation (DESIGN §3).
+// Layer lifetime and the layer tree. Handles are index + generation (R13).
 
 extension Engine {
     // MARK: - Lifetime

@@ -1,4 +1,4 @@
-// The engine: owns layers, transactions, animations and time (DESIGN §1, §3).
+// The engine: owns layers, transactions, animations and time (R2, R3, docs/architecture.md).
 //
 //  host ──set──▶ model ──commit──▶ committed ──tick(t)──▶ presentation(t)
 //
@@ -458,7 +458,7 @@ public final class Engine: @unchecked Sendable {
 
     /// Samples every committed animation at `now` and retires those that ended: one pass over
     /// the numeric tracks, then (only when there are any) the general-path animations. Work is
-    /// proportional to the number of animations, never to the number of layers (DESIGN §3).
+    /// proportional to the number of animations, never to the number of layers (docs/architecture.md).
     /// Lock held.
     private func advanceAnimations() {
         let time = now
@@ -677,7 +677,7 @@ public final class Engine: @unchecked Sendable {
 }
 
 /// Solves the timing curve once for animations that share timing — animations committed
-/// together share begin time, duration and curve (DESIGN §5), so a frame solves it about once.
+/// together share begin time, duration and curve (docs/architecture.md), so a frame solves it about once.
 struct TimingMemo {
     private var curve: Int32 = -1
     private var x: Double = .nan

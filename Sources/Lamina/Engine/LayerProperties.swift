@@ -1,6 +1,6 @@
 // Storage for one layer's property values. The properties nearly every layer sets sit inline;
 // the rest live in a copy-on-write box that idle layers share with nobody and most never
-// allocate, which keeps an idle layer well under DESIGN §5's 400 bytes.
+// allocate, which keeps an idle layer well under the per-layer memory target (docs/architecture.md).
 
 /// Rarely set properties, boxed (copy-on-write) out of the inline storage.
 struct RareProperties: Sendable {

@@ -1,4 +1,4 @@
-// Numeric animation tracks: the per-frame hot path (DESIGN §3, §5).
+// Numeric animation tracks: the per-frame hot path (docs/architecture.md).
 //
 // An animation whose endpoints are numbers, points, sizes, rects or colours is sampled from a
 // contiguous table of plain records: begin, duration, curve index and up to four components

@@ -1,4 +1,4 @@
-"""Animations begin at their commit (issue 8 item 1: DESIGN R1, R2, CA-2.14, CA-5.3)."""
+"""Animations begin at their commit (issue 8 item 1: R1, R2, CA-2.14, CA-5.3)."""
 import math
 
 import pytest

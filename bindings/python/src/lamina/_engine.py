@@ -934,7 +934,7 @@ class Engine:
 
     Use it as a context manager (``with Engine() as engine:``) or call :meth:`close`.
 
-    Time (DESIGN R1, R2): by default the host drives it by hand, passing explicit times to
+    Time (R1, R2): by default the host drives it by hand, passing explicit times to
     :meth:`tick`; a change made between two ticks begins at the next tick's time. Give the
     engine a ``clock`` instead — ``"monotonic"`` (or :func:`clock_now`) for CLOCK_MONOTONIC, or
     any callable returning seconds (the host's frame clock) — and every commit reads it, so an

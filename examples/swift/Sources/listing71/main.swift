@@ -1,4 +1,4 @@
-// Listing 7.1 of the seeds: a standalone layer's colour change animates implicitly.
+// Listing 7.1: a standalone layer's colour change animates implicitly.
 //
 // The layer is committed first (a layer that was never committed has no presentation and does
 // not animate, CA-1.2). Setting its backgroundColor afterwards makes the built-in implicit

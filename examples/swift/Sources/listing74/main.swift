@@ -1,4 +1,4 @@
-// Listing 7.4 of the seeds: a view-backed layer (a UIView's backing layer) does not animate
+// Listing 7.4: a view-backed layer (a UIView's backing layer) does not animate
 // under a plain transaction, even one with a 1 s duration: the view's action search answers
 // "no action" outside an animation block (CA-4.2, R11), so the colour jumps. The presentation
 // equals the model as soon as the transaction commits, and no animation is attached.
