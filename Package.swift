@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// SPDX-License-Identifier: Apache-2.0
 //
 // Lamina: Core Animation's layer model for programs outside Apple's platforms.
 //

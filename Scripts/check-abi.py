@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Checks liblamina's exported symbols against the functions declared in lamina.h.
 
     Scripts/check-abi.py --library build/liblamina.so

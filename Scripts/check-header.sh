@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Compiles a translation unit that includes <lamina/lamina.h> with one language standard under
 # -Wall -Wextra -Werror -pedantic: the public header must be clean C99, C11 and C++17.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Checks liblamina's ELF dynamic section:
 #   - SONAME is liblamina.so.<major> (--soname, default liblamina.so.0);
 #   - with --static-stdlib: no libswift*/Foundation/dispatch in NEEDED (self-contained);

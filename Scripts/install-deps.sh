@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the build and test tools Lamina's C side needs when any is missing: cmake, ninja,
 # pkg-config, cmocka, valgrind (and binutils, gcc, g++ if absent), and for the reference
 # compositor (liblamina-gles, lamina-viewer, the golden images) Mesa's EGL/OpenGL ES 3 with the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds and installs the Lamina C library (Release, static Swift runtime: a self-contained
 # liblamina.so), its headers, lamina.pc and the CMake package.
 #

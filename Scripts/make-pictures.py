@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Renders the README's animation with the reference compositor: listing 7.7 (the Python
 example's scene, examples/python/listing_7_7.py) played with scripted taps, as an animated PNG.
 

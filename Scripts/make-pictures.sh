@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Renders the docs' pictures with the reference compositor (issue 11, R14), so they never
 # drift from the code:
 #   docs/images/gallery.png  the gallery scene (renderer/scenes), headless, via lamina-viewer --png

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Sanitizer and fuzzing jobs (issue 9), one per call; Scripts/test-all.sh runs each as a step.
 #
 #   Scripts/sanitize.sh asan  BUILD_DIR     cmocka suite under ASan + UBSan (BUILD_DIR/sanitize-address)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs every test of Lamina, the way CI does (.ci/run calls this script):
 #
 #   0. Scripts/install-deps.sh             (apt-get the C tools when missing; --no-install-deps)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Regenerates the golden images of the reference compositor (Tests/gles/golden/*.png) from the
 # current renderer, after building it:
 #

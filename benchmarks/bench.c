@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * benchmarks/bench.c — Lamina's performance benchmark (docs/architecture.md), through the C ABI.
  *

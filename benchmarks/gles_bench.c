@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The reference compositor's benchmark (issue 11): ms per frame and draw calls per frame for N
  * animated layers at 800 x 600, headless (EGL surfaceless; llvmpipe on a machine without a GPU),

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # benchmarks/run.sh — build liblamina (Release) and run the C benchmark (benchmarks/bench.c).
 #
 #   benchmarks/run.sh                    # N = 1000 10000 100000, 60 frames (about 30 s)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds and runs listings 7.1-7.7 in every language present and compares each
 # program's output with its golden trace in examples/expected/listing_7_N.txt:
 #

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The library version, the same as the C header's LAMINA_VERSION_STRING.
 
 /// Lamina's version, "MAJOR.MINOR.PATCH".

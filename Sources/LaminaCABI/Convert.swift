@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Conversions between the header's plain structs and the Swift core's value types.
 
 import CLamina

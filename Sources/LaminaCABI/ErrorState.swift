@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The calling thread's last error (status + message), like errno: the one piece of global
 // state the C ABI needs besides engine validation. A pthread key's destructor frees it.
 

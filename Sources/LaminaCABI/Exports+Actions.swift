@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Action exports (issue 3: CA-3, CA-4, R5, R11): action objects, layer delegates, styles, the
 // engine's default actions, view-backed layers, the action query and UIView-style animation
 // blocks.

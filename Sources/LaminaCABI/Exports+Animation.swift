@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Explicit animation exports (issue 3: CA-5, CA-7 to CA-11): animation objects, their delegate
 // callbacks, and the layer functions that attach, query and remove them.
 //

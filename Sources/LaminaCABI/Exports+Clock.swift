@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Engine clocks (R1, R2): the monotonic clock or a host callback, and tick() at the clock.
 
 import CLamina

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // C exports for images, paths, masks, the 0.2 draw-record fields and damage (issue 10, R14).
 
 import CLamina

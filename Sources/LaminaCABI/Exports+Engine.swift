@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Engine exports: create, destroy, tick, time, custom properties.
 
 import CLamina

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Geometry, hit testing, matrix helpers and the draw list (issue 4; lamina.h's "geometry"
 // section).
 

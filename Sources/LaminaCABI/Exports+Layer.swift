@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Layer lifetime and tree exports.
 
 import CLamina

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Library-level exports: version, status names, last error, clock.
 
 import CLamina

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The view policy's question for host delegates (CA-4.1, issue 8 item 5).
 
 import CLamina

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Engine handles, status plumbing and callback boxes for the C ABI.
 //
 // A `lamina_engine_t *` is not a pointer: it packs a slot of a process-wide engine table and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Keeps the hand-written header and the @_cdecl exports in step: each header function and the
 // Swift export of the same name are passed to `same`, whose single type parameter makes any
 // signature drift a compile error. Scripts/check-abi.py checks that every declared function is

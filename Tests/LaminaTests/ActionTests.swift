@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The action search, custom actions, events, and view-backed layers (R5, R11, CA-3.x, CA-4.x,
 // CA-16 "Action search", listings 7.4–7.6).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CABasicAnimation's value rules: the from/to/by table (CA-7.1) with the underlying value
 // (CA-7.2), additive (CA-7.3), cumulative (CA-7.4), value functions (CA-7.5), and `by` being
 // honoured for every vector type (CA-17).

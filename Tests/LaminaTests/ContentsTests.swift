@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Layer content and the renderer-facing model in Swift (issue 10, R14): images, the contents
 // properties, gravity, cross-fade, masks, paths, group opacity, geometryFlipped, transitions'
 // before records, and damage. RS-x.y items are cited per test.

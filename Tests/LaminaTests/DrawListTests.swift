@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The per-frame draw list (R14) and nextFrameTime: painter's order, accumulated opacity
 // and transforms, clipping, culling, the presentation at time t, and reuse.
 

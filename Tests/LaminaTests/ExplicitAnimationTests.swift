@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Explicit animations attached to layers: adding, keys, removal, delegates, evaluation over
 // the presentation, layer time (CA-1.7–1.10, CA-5, CA-7, CA-8, CA-9, CA-10, CA-11, CA-14).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers of the geometry, hit-testing and draw-list suites (issue 4). Names start with `geo`
 // so they never clash with other suites' helpers.
 

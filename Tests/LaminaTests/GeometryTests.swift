@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Geometry (CA-12.1–12.5, CA-12.12, CA-16 "Geometry"): the frame derived and set, the local ↔
 // superlayer mapping, and conversions between layers on the model and on the presentation.
 // Expected values marked CA-16 were measured on Apple's QuartzCore (gnustep geometry.m and

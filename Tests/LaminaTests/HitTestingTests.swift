@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hit testing (CA-12.6–12.11, R10, CA-16 "Hit testing" measured on Apple: gnustep hittest.m),
 // on the model and on the presentation, including listing 7.7.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implicit animations (R4, R6, R7, R9, CA-3.x): when they are made, what they animate from and
 // to, over what duration and curve, how they are replaced, and the regression list of CA-17.
 //

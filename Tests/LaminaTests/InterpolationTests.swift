@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Value blending (R9, CA-3.15, CA-7.3): Value.interpolated(to:progress:) and Value.added(_:) per
 // value type, exact endpoints, extrapolation, discrete types and mismatches.
 

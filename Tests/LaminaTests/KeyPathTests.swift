@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Key-value access (CA-7.6, CA-7.7, CA-13): key paths into structs, the defaults of every
 // built-in property, argument validation (R12) and custom property registration (CA-3.16).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Keyframe paths (CA-8.1) and rotation modes (CA-8.7): lines, quadratic and cubic segments,
 // keyTimes and timing functions on paths, paced and discrete modes, moves, tangent angles, and
 // the decisions taken where Core Animation is silent.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Keyframe values (CA-8.x): keyTimes rules, calculation modes, per-segment timing functions,
 // paced velocity, the Kochanek–Bartels spline and cubicPaced, plus the documentation error of
 // CA-14.11 (cubicPaced is not linear) and the decisions taken where Core Animation is silent.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Layer lifetime and the layer tree (R13 handles, CA-16 re-parenting, R12 misuse).
 //
 // Ownership rule under test: a layer lives while the host holds a reference (makeLayer gives

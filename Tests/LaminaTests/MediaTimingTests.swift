@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MediaTiming: the CAMediaTiming model (CA-5.x), one table per rule, the time-space conversions
 // measured on Apple (CA-16) and the pause/resume recipe (CA-5.12). Regression: zero duration
 // must not divide by zero and fill modes must be read (CA-17).

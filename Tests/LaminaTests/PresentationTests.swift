@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The presentation (R3, CA-1.x): nil before the first commit, committed values plus active
 // animations, uncommitted changes invisible, and queries at any time t.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The README's Swift snippets, compiled and run, so the README stays true.
 
 import Testing

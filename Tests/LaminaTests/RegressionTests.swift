@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Surprising behaviours (CA-14) and bugs other re-implementations made (CA-17) that the other
 // suites do not already pin under their own names.
 

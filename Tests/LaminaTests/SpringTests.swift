@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Spring: CASpringAnimation's parameters and closed-form motion (CA-9.x), checked against a
 // numerical integration (RK4) of m·x″ + c·x′ + k·x = 0 in every regime.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared helpers for the engine suites: approximate equality with an explicit tolerance, reading
 // presentation numbers, catching LaminaError codes, and a few fixtures. Names are distinct
 // (`approx…`, `laminaErrorCode`) so they never clash with the file-private helpers of

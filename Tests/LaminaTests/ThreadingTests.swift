@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Threads (R12, CA-2.1): every thread has its own transaction stack per engine, commits publish
 // atomically, concurrent changes are serialized without loss, and one thread ticks at a time.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // TimingFunction: named curves (CA-6.2), evaluation (CA-6.3), Apple's measured values (CA-16)
 // and the x-as-parameter regression (CA-17).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Transactions (CATransaction's role): settings and their nesting (CA-2.7, CA-2.8, CA-16),
 // the implicit transaction (CA-2.4), publication at the outermost commit (CA-1.3, CA-2.3,
 // CA-14.7), flush (CA-2.5), misuse (R12), and completions (CA-2.9–2.11, CA-14.2, CA-16, R2).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Transform3D: construction, composition order, inversion, application (CA-12.12),
 // decomposition and interpolation (R9, CA-3.15, CA-14.4), key-path components (CA-7.6).
 

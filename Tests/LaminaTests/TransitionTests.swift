@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Transitions (CA-10.1–10.4): defaults and names, the progress window and its validation, the
 // state at a progress, and the renderer's offsets and opacities for each type and direction.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * lamina_test_support.h — shared helpers of the cmocka suites in Tests/c (header only: the
  * build turns every Tests/c/test_*.c into one program, so nothing here may need its own .c).

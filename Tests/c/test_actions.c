@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Actions, delegates, styles, view-backed layers and animation blocks (issue 3; CA-3, CA-4,
  * R5, R11, R4): action objects and their free functions, the search order and "no

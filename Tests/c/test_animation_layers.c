@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Explicit animations on layers from C (issue 3; CA-1.10, CA-5, CA-7 to CA-11, CA-16): adding
  * (copies, keys, replacement, durations from the transaction), value-type checks, removal,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Animation objects (issue 3; CA-5, CA-7 to CA-11): constructors, reference counting and
  * copies, every setter and getter with its failure paths (NULL, NaN, bad enums, wrong kind,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_ca_gaps.c — the remaining gaps with Core Animation's behaviour (issue 8 items 2-12),
  * from C. Each test names its item (CA-x.y) and fails without the change it covers.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_clock.c — animations begin at their commit (issue 8 item 1: R1, R2, CA-2.14):
  * tick(t) moves time then commits; hand-driven commits between ticks begin at the next tick;

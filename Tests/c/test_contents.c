@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Layer content and the renderer-facing model from C (issue 10, R14): images, the contents
  * properties by CA key, masks, paths and shadowPath, group opacity, the 0.2 record fields,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The draw list and next_frame_time from C (R14): painter's order, accumulated
  * opacity, world transforms, clipping, flags, culling, the engine-owned buffer's lifetime, and

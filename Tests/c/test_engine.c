@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Engines: create, destroy, tick, time, custom properties; every engine-taking function with a
  * NULL engine (INVALID_ARGUMENT) and with a destroyed engine (STALE_HANDLE); the re-entrancy

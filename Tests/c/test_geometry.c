@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Geometry from C (CA-12.1-12.5, CA-12.12, CA-16): the matrix helpers, the frame (derived and
  * set), and conversions between layers on the model and the presentation. Values marked CA-16

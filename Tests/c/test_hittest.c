@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Hit testing from C (CA-12.6-12.11, R10, CA-16 measured on Apple): containsPoint is
  * half-open; hitTest searches front to back (zPosition, then later sublayers), skips hidden

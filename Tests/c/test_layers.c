@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Layers and the layer tree: lifetime (create/retain/release), handles (stale, forged, reused
  * slots), and the tree operations with their NOT_FOUND and MISUSE (cycle) cases.

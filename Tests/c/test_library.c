@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Library-level functions: version, status names, the per-thread last error, the clock.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Presentation and implicit animations seen from C (R3-R6, CA-1.x, CA-3.x):
  * listings 7.1 and 7.2, R4 (never-committed layers do not animate), disableActions, "no

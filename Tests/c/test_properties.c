@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Properties: the generic and typed setters/getters, key paths (CA-7.6), defaults (CA-13),
  * names, the position/bounds/opacity shortcuts, and action entries; every setter's and getter's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Reliability (issue 9): input shapes and threads that once crashed the host or lost updates.
  * Each test is a regression test for one finding; each shape answers a status or succeeds,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Smoke test of the C ABI: the library loads and its library-level functions answer. */
 #include <setjmp.h>
 #include <stdarg.h>

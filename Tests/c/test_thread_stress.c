@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Thread stress (issue 9, R12): 8 mutator threads change their own and shared layers in
  * every transaction shape (nested, implicit + flush, completions, explicit animations, view

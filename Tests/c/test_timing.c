@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Timing functions: lamina_timing_function_named and lamina_timing_function_evaluate
  * (CA-6.1-6.3, and the values measured on Apple's QuartzCore in CA-16).

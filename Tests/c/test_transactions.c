@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Transactions (CA-2.x, R2, R12): begin/commit/flush, nesting, the per-transaction settings
  * (duration, timing function, disableActions), arbitrary keys, and completion callbacks with

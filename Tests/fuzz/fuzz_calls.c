@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libFuzzer target over the C ABI (issue 9): each input is a call sequence over up to two
  * engines, their layers, animations and timing functions, with NaN/infinite/huge numbers,

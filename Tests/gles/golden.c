@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Golden-image tests of the reference compositor (issue 11, R14): every scene of
  * renderer/scenes is rendered headless (EGL surfaceless, llvmpipe) and compared with

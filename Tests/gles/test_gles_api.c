@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * liblamina-gles's C API: exact geometry (issue 11), batching figures, and bad input answered
  * with a status (NULL, size 0, a draw list of another engine, a malformed list, no context).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Listing 7.3: a transaction's completion callback rotates the layer by 90
  * degrees once the colour change has finished.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Listing 7.6: a custom action in the layer's actions dictionary. A push
  * transition from the left is set as the action for backgroundColor, so changing the colour

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What the seven listings share: a checked call, and the trace formatting. Numbers print with 3
  * decimals, rounded half away from zero, exactly as the Swift (Trace target) and Python versions

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Lamina's demo: implicit animation inside a 1 s transaction (listing 7.2).
 // A committed layer's colour and position change; the model takes the new values at once,
 // while the presentation moves there frame by frame.

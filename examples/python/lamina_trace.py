@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """What the Python listings share: the trace formatting, identical to the C (trace.h) and Swift
 (Trace) versions so that the three traces of a listing are the same text."""
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Listing 7.1: a standalone layer's colour change animates implicitly.
 
 The layer is committed first (a layer that was never committed has no presentation and does

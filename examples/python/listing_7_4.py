@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Listing 7.4: a view-backed layer (a UIView's backing layer) does not animate
 under a plain transaction, even one with a 1 s duration: the view's action search answers
 "no action" outside an animation block (CA-4.2, R11), so the colour jumps. The presentation

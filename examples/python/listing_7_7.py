@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Listing 7.7: tapping a moving layer. The handler hit tests the presentation
 (where the layer is on screen now, CA-12.11): a tap on the layer changes its colour; a tap
 elsewhere moves the layer there over 4 s. Mid-flight the model is already at the

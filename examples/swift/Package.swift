@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// SPDX-License-Identifier: Apache-2.0
 //
 // The reference listings 7.1 to 7.7 in Swift, through `import Lamina`, as a separate package that
 // depends on Lamina by path (the way examples/consumers/swift-consumer does; see there why the

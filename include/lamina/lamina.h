@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * lamina.h — the whole C contract of Lamina. Anything not declared here is not API.
  *

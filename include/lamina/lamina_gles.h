@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * lamina_gles.h - Lamina's reference compositor: draws a Lamina draw list with OpenGL ES 3.0.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * lamina_version.h — compile-time version of the Lamina C ABI.
  *

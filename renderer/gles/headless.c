@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Headless rendering: one process-wide EGL context on Mesa's surfaceless platform (no display,
  * no window; llvmpipe on machines without a GPU), made current for each call only, rendering

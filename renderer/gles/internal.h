@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Shared between the files of liblamina-gles; not installed. */
 #ifndef LAMINA_GLES_INTERNAL_H
 #define LAMINA_GLES_INTERNAL_H

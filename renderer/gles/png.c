@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* PNG files through libpng (Debian's libpng-dev): the goldens, screenshots and pictures. */
 #include "internal.h"
 

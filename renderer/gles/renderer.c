@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * liblamina-gles: the draw list drawn with OpenGL ES 3.0 (R14; docs/semantics.md, Part II).
  *

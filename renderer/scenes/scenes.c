@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The scenes: see scenes.h. Each build function runs at engine time 0 before anything is
  * committed (so its settings apply without implicit animations, R4); it commits (ticks at 0)
  * before changes that should animate. Animations begin at 0 (the next tick's time, R2). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The scenes of Lamina's reference compositor: one or more per RS topic the draw list can
  * express, plus the gallery and listing 7.7. The golden-image tests (Tests/gles), the viewer's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * lamina-viewer: Lamina's scenes in a window (SDL2 + OpenGL ES 3 through liblamina-gles).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Explicit animations (CAAnimation and its subclasses' roles), as one value type with a kind.
 // Adding an animation to a layer copies it (CA-11.1): a value type gives that for free.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CABasicAnimation's value rules as pure functions (CA-7.1–7.5): which endpoints from/to/by
 // select, how additive and cumulative animations combine with the underlying value and with
 // earlier cycles, and the value functions that build transforms from numbers.

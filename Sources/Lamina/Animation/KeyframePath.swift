@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CAKeyframeAnimation's `path` (CA-8.1) and `rotationMode` (CA-8.7): a path of points whose
 // drawing elements define the keyframes, evaluated by progress to a point and a tangent angle.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CAKeyframeAnimation's value computation (CA-8.x): eased progress → keyframe segment → value.
 // Pure: no engine, no clock. The animation-level timing function has already been applied by the
 // caller (CA-8.5); this file applies the per-segment ones.

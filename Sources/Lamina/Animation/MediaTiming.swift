@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CAMediaTiming's model (CA-5.x, CA-13.6, CA-16 "Time spaces", CA-17): how a timed object — a
 // layer or an animation — maps its parent's time to its own, and the one function that decides
 // whether it is active, filling or finished (CA-5.10). Pure: no engine, no clock.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CASpringAnimation's motion in closed form (CA-9.x): a damped harmonic oscillator
 // m·x″ + c·x′ + k·x = 0 for the displacement x from the target, solved exactly for the under-,
 // critically and over-damped regimes (the shape of Flutter's SpringSolution).

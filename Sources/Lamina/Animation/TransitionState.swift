@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CATransition (CA-10.1–10.4) as a pure description: the type, the direction, the progress
 // window, and what a renderer does with the old and new content at a given progress.
 

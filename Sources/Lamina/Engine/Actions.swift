@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The action model (R5, CA-3.x): what a change or event runs, and the search that finds it.
 
 /// What an action search finds (CA-3.10): an animation, which running adds a copy of under the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An animation attached to a layer under a key, as the engine stores it: plain data that the
 // per-frame loop reads in place. The timing curve and completion records live in engine side
 // tables, referenced by index, so sampling an animation touches no reference counts.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The engine's clock (R1, R2): hand-driven time, the monotonic clock, or the host's own.
 
 extension Engine {

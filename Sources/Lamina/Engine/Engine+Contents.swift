@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Masks (RS-5.1–5.3) and damage tracking (RS-10) for the renderer-facing layer model
 // (issue 10, R14).
 

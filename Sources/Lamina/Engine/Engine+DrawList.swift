@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The per-frame draw list (R14): one contiguous array of plain records, in painter's
 // order, that a renderer walks once per frame; and the next time anything on screen changes.
 

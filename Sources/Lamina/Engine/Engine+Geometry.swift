@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Geometry (CA-12.1–12.5): the frame, the local ↔ superlayer mapping and conversions between
 // layers, on the model or on the presentation at any time t.
 //

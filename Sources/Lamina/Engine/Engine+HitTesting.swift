@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hit testing (CA-12.6–12.11, R10), on the model or on the presentation at any time t.
 
 /// A sibling's sort key: zPosition, then its index among the sublayers (a struct, not a tuple,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Layer lifetime and the layer tree. Handles are index + generation (R13).
 
 extension Engine {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading and writing properties, the action search (R5) and the built-in implicit
 // animation (R6).
 

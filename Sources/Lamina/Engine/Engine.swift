@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The engine: owns layers, transactions, animations and time (R2, R3, docs/architecture.md).
 //
 //  host ──set──▶ model ──commit──▶ committed ──tick(t)──▶ presentation(t)

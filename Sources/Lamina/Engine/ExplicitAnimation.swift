@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Explicit animations attached to layers: preparation when added, evaluation over the
 // presentation (CA-1.9), and the engine's add/remove/query entry points (CA-11).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Errors, shaped like swift-system's Errno: a code with static constants plus a message.
 // The codes equal the C ABI's LAMINA_STATUS_* values.
 

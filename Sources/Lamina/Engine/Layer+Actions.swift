@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Swift face of the action model (R5, R11, CA-3.x, CA-4.x).
 
 extension Layer {

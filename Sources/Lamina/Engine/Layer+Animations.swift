@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Swift face of explicit animations, layer time and presentation snapshots (CA-5, CA-11).
 
 extension Layer {

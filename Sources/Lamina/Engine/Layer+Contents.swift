@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Typed accessors for the contents properties, masks and the rest of the renderer-facing look
 // (issue 10, R14). The key-value API reaches the same properties by their CA names.
 

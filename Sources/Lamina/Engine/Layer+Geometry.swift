@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Swift face of geometry and hit testing on a layer (CA-12), delegating to the engine.
 
 extension Layer {

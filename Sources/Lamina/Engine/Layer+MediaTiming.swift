@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rest of CAMediaTiming on layers (CA-5.11, CA-13.6; issue 8 item 7): duration, repeats,
 // autoreverse and fill shape the layer's time space for its animations and sublayers.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Swift face of a layer: a handle bound to its engine, with CALayer-like properties.
 
 /// A layer of an ``Engine`` (CALayer's role): a handle that names a layer the engine stores.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The contents properties and the rest of the renderer-facing look (issue 10, R14): storage,
 // the Core Animation names of their enumerations, and their validation.
 

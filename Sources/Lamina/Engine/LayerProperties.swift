@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Storage for one layer's property values. The properties nearly every layer sets sit inline;
 // the rest live in a copy-on-write box that idle layers share with nobody and most never
 // allocate, which keeps an idle layer well under the per-layer memory target (docs/architecture.md).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A mutex around a heap-allocated pthread_mutex_t of type ERRORCHECK (build notes:
 // Synchronization.Mutex gives TSan false positives; an error-checking mutex turns accidental
 // re-entry into a loud failure instead of a hang).

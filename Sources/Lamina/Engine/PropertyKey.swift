@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Property names, their types and defaults (CA-3.12, CA-13), and key paths into structs
 // (CA-7.6). Parsing happens once per API call; the engine works with PropertyID values.
 

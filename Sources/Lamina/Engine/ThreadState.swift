@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Per-thread state (R12): a token that is never reused names the thread's transaction stacks,
 // and a pthread key destructor ends what the thread left open when it exits.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Numeric animation tracks: the per-frame hot path (docs/architecture.md).
 //
 // An animation whose endpoints are numbers, points, sizes, rects or colours is sampled from a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CATransaction's role, per engine and per thread (CA-2.x, R2, R12).
 
 extension Engine {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Per-thread transaction stacks (CA-2.x, R2, R12). Everything here is touched only under the
 // engine lock.
 

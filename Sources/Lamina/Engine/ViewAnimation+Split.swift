@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // UIView's block API as a begin/commit pair, for callers that cannot pass a closure (the C
 // ABI's lamina_view_animation_begin/commit); ``Engine/animate(withDuration:delay:options:
 // animations:completion:)`` is this pair around its closure.

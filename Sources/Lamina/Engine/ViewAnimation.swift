@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // View-backed layers and UIView's block animation API (R11, CA-4.x).
 
 /// Options of ``Engine/animate(withDuration:delay:options:animations:completion:)``, with

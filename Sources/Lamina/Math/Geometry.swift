@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Plain geometric value types. Units are points; Core Animation's CGPoint/CGSize/CGRect roles.
 
 /// A point in a two-dimensional coordinate space (CGPoint's role).

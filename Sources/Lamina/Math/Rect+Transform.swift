@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Rectangles under transforms, half-open containment (CA-12.6), and the 3×3 plane maps that
 // geometry, hit testing and conversions use (CA-12.4, CA-12.12).
 //

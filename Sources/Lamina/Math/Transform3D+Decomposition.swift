@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Decomposition, recomposition and interpolation of transforms (R9, CA-3.15, CA-14.4), and the
 // "transform.rotation.z"-style key-path components (CA-7.6).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // 2D decomposition and interpolation (issue 8 item 11): a matrix with no z or perspective terms
 // interpolates as CSS Transforms Level 1 "Interpolation of 2D matrices" and WebKit/Chromium's
 // blend2 do — translation, a signed scale (one axis flipped for a reflection), one angle and a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Construction, composition, inversion and application of transforms, with CATransform3D's
 // conventions exactly (CA-12.12): row vectors (p' = p·M), `Concat(a, b)` = a·b (apply a, then
 // b), and `Translate`/`Scale`/`Rotate(t, …)` = op·t (the new operation is applied before t).

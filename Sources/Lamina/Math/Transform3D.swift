@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A 4×4 transform in Core Animation's conventions (CA-12.12, R9).
 
 /// A 4×4 homogeneous transform with Core Animation's layout and conventions (CATransform3D's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // R1: engine time is seconds as Double; the default source is CLOCK_MONOTONIC, never the wall
 // clock (CA-17: re-implementations that read gettimeofday jump with clock changes).
 

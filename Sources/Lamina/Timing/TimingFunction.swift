@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cubic Bézier timing functions (CAMediaTimingFunction's role; CA-6.x, CA-16, CA-17).
 
 /// A cubic Bézier timing curve from (0, 0) to (1, 1) with control points `c1` and `c2`

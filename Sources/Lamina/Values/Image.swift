@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Host images for `contents` (RS-4.1, R14): immutable, reference-counted pixel data or a
 // reference to a texture the host owns. The engine never reads pixels; it hands images to the
 // renderer through the draw list.

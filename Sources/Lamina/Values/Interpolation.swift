@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One blend operation per value type (R9, CA-3.15), on the Stylo model: interpolate, add and
 // accumulate are one verb with a procedure. The engine never does arithmetic on values itself.
 

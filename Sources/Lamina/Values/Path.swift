@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A drawing path as a layer property value (shadowPath, RS-3.4; RS-8.5 for interpolation):
 // CGPath's elements, the rect / ellipse / rounded-rect constructors, and the blend rule.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Numeric values as SIMD vectors, shared by the per-frame tracks and keyframe splines.
 
 extension Value {

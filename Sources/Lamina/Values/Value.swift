@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The values a layer property, key path or transaction key can hold (CA-7.7's boxed values).
 
 /// The type of a ``Value``.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Listing 7.7: tapping a moving layer. A tap on the layer where it is on screen (its
 presentation) changes its colour; a tap elsewhere moves it there over 4 s. The trace shows
 that hit testing the model would have missed the moving layer."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Actions and events (CA-3), delegates, styles, view-backed layers and animation blocks
 (CA-4, listings 7.4 to 7.6)."""
 import pytest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Explicit animations: basic, spring, keyframe, transition, group, timing (CA-5, CA-7 to 10),
 delegates (CA-11.8)."""
 import math

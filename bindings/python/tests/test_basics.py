@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Library, loader, value types, errors."""
 import math
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Issue 8: the remaining gaps with Core Animation's behaviour, from Python (each test names
 its item)."""
 import math

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Python callbacks: exceptions re-raised after the C call, other threads, lifetimes."""
 import gc
 import threading

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Animations begin at their commit (issue 8 item 1: R1, R2, CA-2.14, CA-5.3)."""
 import math
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Layer content and the renderer-facing model (issue 10, R14): images, contents properties,
 masks, paths and shadowPath, group opacity, and damage. RS-x.y items are cited per test."""
 import gc

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Each status raises its LaminaError subclass with code, name and message."""
 import math
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The package's examples run and print the expected trace."""
 import os
 import subprocess

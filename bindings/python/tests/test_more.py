@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """More of the surface: value functions, cumulative repeats, keyframe options, transition
 windows, layer lifetimes, presentation attribute access."""
 import gc

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The top-level README's Python quick-start example (listing 7.7) runs as written."""
 import contextlib
 import io

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Reliability (issue 9): bad inputs give exceptions, several raising callbacks are never lost,
 foreign layers are refused, and the engine stays consistent (R12, R13)."""
 import gc

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """lamina.render: the reference compositor headless (issue 11). Exact geometry, a half-way
 implicit move, the RenderedImage API and errors. Skipped only where liblamina-gles is not built, unless
 LAMINA_REQUIRE_GLES=1 (CI sets it) turns that into a failure."""

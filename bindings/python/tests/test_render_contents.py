@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """lamina.render draws layer content (issue 10's record fields, rendered by issue 11's
 compositor): contents images with gravity and contentsRect (RS-4), masks (RS-5.1) and
 allowsGroupOpacity per layer (RS-2.3). Skipped only where liblamina-gles is not built, unless

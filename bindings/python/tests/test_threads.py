@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Threads (R12): a Python thread that exits with transactions open hands nothing to the next
 thread, its changes publish, and many threads lose no update."""
 import threading

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Transactions (CA-2), implicit animation (R4, R6), presentation (CA-1), key paths (CA-7.6)."""
 import pytest
 

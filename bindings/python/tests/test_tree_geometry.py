@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Tree operations, geometry and hit testing (CA-12), the draw list."""
 import math
 

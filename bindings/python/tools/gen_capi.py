@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Generates the function table of src/lamina/_capi.py from include/lamina/lamina.h.
 
 Run from the repository root: python3 bindings/python/tools/gen_capi.py > /tmp/funcs.py

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs the pytest suite against a built liblamina (the development setup):
 #   bindings/python/tools/run-tests.sh BUILD_DIR/liblamina.so [pytest args...]
 # Uses python3's pytest, or installs pytest into a virtual environment under $TMPDIR when the

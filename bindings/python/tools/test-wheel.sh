@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds the wheel of bindings/python (scikit-build-core driving the root CMake project with
 # the static Swift runtime), installs it into a fresh virtual environment and runs the pytest
 # suite against the installed package from outside the source tree, with LAMINA_LIBRARY unset.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A C program linked with CMake's find_package(Lamina) and Lamina::lamina. */
 #include <stdio.h>
 

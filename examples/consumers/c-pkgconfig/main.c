@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A C program built against an installed Lamina with pkg-config only:
  *
  *     export PKG_CONFIG_PATH=<prefix>/lib/pkgconfig

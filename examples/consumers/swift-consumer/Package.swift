@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// SPDX-License-Identifier: Apache-2.0
 //
 // A separate Swift package that uses Lamina's Swift API through a path dependency, the way an
 // application would.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Lamina: Core Animation's layer model for Python.
 
 A tree of layers whose property changes animate implicitly inside transactions, and a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Explicit animations as Python objects, converted to lamina_animation_t when added."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """C callback trampolines. Python callables live in a registry keyed by the userdata integer;
 each registration's free function drops its entry, so the callable lives exactly as long as
 the library needs it. Exceptions raised by a callable are stashed and re-raised once the C call

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Private ctypes declarations of the C ABI (include/lamina/lamina.h).
 
 Nothing here is public API. The function table below is generated from the header by

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Images and paths (issue 10, R14): layer contents (RS-4.1) and shadowPath (RS-3.4)."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Engine, Layer, transactions, presentation, draw list."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Exceptions raised for the library's failing statuses."""
 from __future__ import annotations
 

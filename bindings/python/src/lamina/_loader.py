@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Finds and loads liblamina.
 
 Order: ``$LAMINA_LIBRARY``, the library bundled in this package, then

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Pictures of a layer tree: :func:`render` through liblamina-gles, the reference compositor.
 
 The renderer is a separate C library (``liblamina-gles``, OpenGL ES 3 headless through EGL on

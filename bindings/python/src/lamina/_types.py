@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Value types: Point, Size, Rect, Color, Transform3D and TimingFunction (immutable)."""
 from __future__ import annotations
 

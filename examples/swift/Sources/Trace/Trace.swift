@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Formatting shared by the listings, so that the Swift traces are the same text as the C and
 // Python ones: numbers with 3 decimals, rounded half away from zero (computed as
 // y = x * 1000, n = integer part of y ± 0.5, the same arithmetic in all three languages).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Listing 7.1: a standalone layer's colour change animates implicitly.
 //
 // The layer is committed first (a layer that was never committed has no presentation and does

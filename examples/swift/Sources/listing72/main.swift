@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Listing 7.2: the same colour change inside a transaction whose animation
 // duration is 1 s (CA-2.7). The explicit commit publishes the change at once, with the
 // engine's time (0) as the animation's begin time; the presentation takes 1 s to reach blue.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Listing 7.5: asking a view-backed layer for its backgroundColor action, the way
 // the book asks the view's actionForLayer:forKey:. Outside an animation block the answer is
 // "no action" (so changes jump, listing 7.4); inside a block it is an animation with the block's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Listing 7.6: a custom action in the layer's actions dictionary. A push
 // transition from the left is set as the action for backgroundColor, so changing the colour
 // runs the transition instead of the implicit colour fade (CA-3.10, CA-10.2): the new colour

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Uses the Lamina Swift API from another package (`import Lamina`) and checks what it computes:
 // an implicit animation of a committed layer, read back from the presentation mid-flight.
 
