@@ -1,8 +1,8 @@
 """Explicit animations as Python objects, converted to lamina_animation_t when added."""
 from __future__ import annotations
 
-from ctypes import byref, c_double, c_size_t, c_uint32
-from typing import Any, Callable, List, Optional, Sequence, Tuple
+from ctypes import byref, c_double, c_int32, c_size_t, c_uint32
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from . import _capi as C
 from ._callbacks import animation_delegate, free_trampoline
@@ -35,9 +35,9 @@ REPEAT_FOREVER = float("inf")
 ValueHint = Callable[[str], int]
 
 
-def _lookup(table: dict, name: Any, what: str) -> int:
+def _lookup(table: Dict[Any, int], name: Any, what: str) -> int:
     try:
-        return table[name]
+        return int(table[name])
     except KeyError:
         raise ValueError(f"unknown {what} {name!r}; expected one of {[k for k in table if k]}") from None
 
@@ -379,7 +379,7 @@ def _read_string(getter: Any, obj: Any) -> str:
 
 def animation_from_c(anim: Any) -> Animation:
     """Reads back the main fields of a lamina_animation_t (for introspection)."""
-    kind = C.c_int32()
+    kind = c_int32()
     C.lib.lamina_animation_get_kind(anim, byref(kind))
     mt = C.media_timing_init()
     C.lib.lamina_animation_get_media_timing(anim, byref(mt))
@@ -396,7 +396,7 @@ def animation_from_c(anim: Any) -> Animation:
                   timing_function=as_timing((tf.c1x, tf.c1y, tf.c2x, tf.c2y)) if is_set.value else None)
     k = kind.value
     if k == 3:
-        t, s = C.c_int32(), C.c_int32()
+        t, s = c_int32(), c_int32()
         C.lib.lamina_animation_get_transition_type(anim, byref(t))
         C.lib.lamina_animation_get_transition_subtype(anim, byref(s))
         a, b = c_double(), c_double()

@@ -275,7 +275,8 @@ def _take_pending() -> "BaseException | None":
     _pending_count -= len(lst)
     del lst[:]
     if len(errors) == 1:
-        return errors[0]
+        first: BaseException = errors[0]
+        return first
     message = f"{len(errors)} Lamina callbacks raised during one call"
     if sys.version_info >= (3, 11):
         if all(isinstance(e, Exception) for e in errors):

@@ -7,9 +7,10 @@ import sys
 import threading
 import weakref
 from contextlib import contextmanager
-from ctypes import POINTER, byref, cast, c_double, c_size_t, c_uint8, c_uint32, c_uint64, c_void_p, create_string_buffer, sizeof
+from ctypes import POINTER, byref, cast, c_double, c_int32, c_size_t, c_uint8, c_uint32, c_uint64, c_void_p, create_string_buffer, sizeof
 from dataclasses import dataclass
 from typing import (
+    TYPE_CHECKING,
     Any,
     Callable,
     Dict,
@@ -22,6 +23,8 @@ from typing import (
 )
 
 from . import _callbacks as CB
+if TYPE_CHECKING:
+    from ._contents import Image, Path
 from . import _capi as C
 from ._animation import (
     TRANSITION_SUBTYPES,
@@ -30,6 +33,23 @@ from ._animation import (
     animation_from_c,
 )
 from ._errors import NotFoundError, StaleHandleError
+from ._props import (
+    _BoolProp,
+    _ColorProp,
+    _ImageProp,
+    _NameProp,
+    _NumberProp,
+    _PathProp,
+    _PNameProp,
+    _PointProp,
+    _PNumberProp,
+    _PProp,
+    _RectProp,
+    _SizeProp,
+    _StrValueProp,
+    _TextProp,
+    _TransformProp,
+)
 from ._types import (
     Color,
     ColorLike,
@@ -167,69 +187,6 @@ def _key_for(name: str) -> str:
     return entry[0] if entry else name
 
 
-class _Prop:
-    def __init__(self, pyname: str, key: str, kind: str) -> None:
-        self.key = key.encode()
-        self.kind = kind
-        self.__doc__ = f"The model value of {key!r} ({kind})."
-
-    def __get__(self, layer: Optional["Layer"], owner: Any) -> Any:
-        if layer is None:
-            return self
-        e, h, k = layer._e(), layer._handle, self.key
-        lib = C.lib
-        kind = self.kind
-        if kind == "number":
-            d = c_double()
-            lib.lamina_layer_get_number(e, h, k, byref(d))
-            return d.value
-        if kind == "bool":
-            b = c_uint32()
-            lib.lamina_layer_get_bool(e, h, k, byref(b))
-            return bool(b.value)
-        if kind == "string":
-            return layer._get_name()
-        if kind == "value":
-            return layer.value(self.key.decode())
-        v = C.Value()
-        lib.lamina_layer_get_value(e, h, k, byref(v))
-        return from_c_value(v)
-
-    def __set__(self, layer: "Layer", value: Any) -> None:
-        e, h, k = layer._e(), layer._handle, self.key
-        lib = C.lib
-        kind = self.kind
-        if kind == "number":
-            lib.lamina_layer_set_number(e, h, k, float(value))
-        elif kind == "bool":
-            lib.lamina_layer_set_bool(e, h, k, int(bool(value)))
-        elif kind == "point":
-            lib.lamina_layer_set_point(e, h, k, to_c_point(value))
-        elif kind == "size":
-            lib.lamina_layer_set_size(e, h, k, to_c_size(value))
-        elif kind == "rect":
-            lib.lamina_layer_set_rect(e, h, k, to_c_rect(value))
-        elif kind == "transform":
-            lib.lamina_layer_set_transform(e, h, k, to_c_transform(value))
-        elif kind == "color":
-            if value is None:
-                v = C.Value()
-                v.type = C.VALUE_NULL
-                lib.lamina_layer_set_value(e, h, k, byref(v))
-            else:
-                lib.lamina_layer_set_color(e, h, k, to_c_color(value))
-        elif kind == "string":
-            lib.lamina_layer_set_name(e, h, None if value is None else c_string(str(value), "a name"))
-        elif kind == "text":
-            # A string-valued key other than the name (fillMode): through the generic setter.
-            if not isinstance(value, str):
-                raise TypeError(f"{self.key.decode()!r} takes a str, not {type(value).__name__} ({value!r})")
-            v = to_c_value(value)
-            lib.lamina_layer_set_value(e, h, k, byref(v))
-        elif kind == "value":
-            layer.set_value(self.key.decode(), value)
-
-
 def _tree(presentation: bool) -> int:
     return _PRESENTATION if presentation else _MODEL
 
@@ -243,10 +200,12 @@ class Layer:
     model; changes of committed layers animate implicitly unless actions are disabled.
     """
 
-    __slots__ = ("_engine", "_handle", "_owned", "__weakref__")
+    __slots__ = ("_engine", "_handle", "_owned", "_presented", "_ep", "__weakref__")
     _engine: "Engine"
     _handle: int
     _owned: bool
+    _presented: bool
+    _ep: int  # the engine's address, for the lean call paths (valid while _owned)
 
     def __init__(self) -> None:  # pragma: no cover - use Engine.layer()
         raise TypeError("create layers with Engine.layer()")
@@ -257,6 +216,8 @@ class Layer:
         self._engine = engine
         self._handle = handle
         self._owned = True
+        self._presented = False
+        self._ep = engine._addr
         return self
 
     def _e(self) -> Any:
@@ -321,7 +282,7 @@ class Layer:
         if v.type == C.VALUE_NULL:
             kinds = {k: kind for k, kind in _PROPS.values()}
             return _KIND_HINT.get(kinds.get(key, ""), -1)
-        return v.type
+        return int(v.type)
 
     def value(self, key: str) -> Any:
         """The model value of a key or key path ("position.x", "transform.rotation.z",
@@ -414,9 +375,15 @@ class Layer:
     def presentation(self, at: Optional[float] = None) -> Optional["Presentation"]:
         """The presentation (what is on screen) at the engine's time or at ``at``; None before
         the layer's first commit."""
-        if not self.has_presentation:
-            return None
-        return Presentation(self, at)
+        if not self._presented:
+            if not self.has_presentation:
+                return None
+            # CA-1.2: a layer that was committed once has a presentation from then on.
+            self._presented = True
+        p = _new_presentation(Presentation)
+        p._layer = self
+        p._at = None if at is None else float(at)
+        return p
 
     # -- geometry -------------------------------------------------------------------------
     def _time(self, at: Optional[float]) -> float:
@@ -598,7 +565,7 @@ class Layer:
         if not out:
             return None
         try:
-            kind = C.c_int32()
+            kind = c_int32()
             C.lib.lamina_action_get_kind(out, byref(kind))
             if kind.value == 1:
                 return "custom"
@@ -663,23 +630,68 @@ class Layer:
             C.lib.lamina_style_release(s)
         self._engine._styles[self._handle] = style
 
+    @property
+    def mask(self) -> Optional["Layer"]:
+        """The layer's mask (RS-5.1), or None; its alpha gates this layer's rendering."""
+        out = c_uint64()
+        C.lib.lamina_layer_get_mask(self._e(), self._handle, byref(out))
+        return self._engine._wrap(out.value) if out.value else None
 
-def _get_mask(self: "Layer") -> Optional["Layer"]:
-    """The layer's mask (RS-5.1), or None; its alpha gates this layer's rendering."""
-    out = c_uint64()
-    C.lib.lamina_layer_get_mask(self._e(), self._handle, byref(out))
-    return self._engine._wrap(out.value) if out.value else None  # type: ignore[return-value]
+    @mask.setter
+    def mask(self, mask: Optional["Layer"]) -> None:
+        C.lib.lamina_layer_set_mask(self._e(), self._handle, mask._handle if mask is not None else 0)
+
+    # -- properties (typed descriptors, kept in step with _PROPS by tests/test_typing.py) ---
+    bounds = _RectProp("bounds", "The model bounds (Rect).")
+    position = _PointProp("position", "The model position (Point).")
+    z_position = _NumberProp("zPosition", "The model zPosition (float).")
+    anchor_point = _PointProp("anchorPoint", "The model anchorPoint (Point).")
+    anchor_point_z = _NumberProp("anchorPointZ", "The model anchorPointZ (float).")
+    transform = _TransformProp("transform", "The model transform (Transform3D).")
+    sublayer_transform = _TransformProp("sublayerTransform", "The model sublayerTransform (Transform3D).")
+    hidden = _BoolProp("hidden", "The model hidden (bool).")
+    double_sided = _BoolProp("doubleSided", "The model doubleSided (bool).")
+    masks_to_bounds = _BoolProp("masksToBounds", "The model masksToBounds (bool).")
+    contents_rect = _RectProp("contentsRect", "The model contentsRect (Rect).")
+    contents_center = _RectProp("contentsCenter", "The model contentsCenter (Rect).")
+    contents_scale = _NumberProp("contentsScale", "The model contentsScale (float).")
+    background_color = _ColorProp("backgroundColor", "The model backgroundColor (Optional[Color]).")
+    corner_radius = _NumberProp("cornerRadius", "The model cornerRadius (float).")
+    border_width = _NumberProp("borderWidth", "The model borderWidth (float).")
+    border_color = _ColorProp("borderColor", "The model borderColor (Optional[Color]).")
+    opacity = _NumberProp("opacity", "The model opacity (float).")
+    shadow_color = _ColorProp("shadowColor", "The model shadowColor (Optional[Color]).")
+    shadow_opacity = _NumberProp("shadowOpacity", "The model shadowOpacity (float).")
+    shadow_offset = _SizeProp("shadowOffset", "The model shadowOffset (Size).")
+    shadow_radius = _NumberProp("shadowRadius", "The model shadowRadius (float).")
+    should_rasterize = _BoolProp("shouldRasterize", "The model shouldRasterize (bool).")
+    rasterization_scale = _NumberProp("rasterizationScale", "The model rasterizationScale (float).")
+    begin_time = _NumberProp("beginTime", "The model beginTime (float).")
+    speed = _NumberProp("speed", "The model speed (float).")
+    time_offset = _NumberProp("timeOffset", "The model timeOffset (float).")
+    duration = _NumberProp("duration", "The model duration (float).")
+    repeat_count = _NumberProp("repeatCount", "The model repeatCount (float).")
+    repeat_duration = _NumberProp("repeatDuration", "The model repeatDuration (float).")
+    autoreverses = _BoolProp("autoreverses", "The model autoreverses (bool).")
+    fill_mode = _TextProp("fillMode", "The model fillMode (str).")
+    name = _NameProp("name", "The model name (str).")
+    contents = _ImageProp("contents", "The model contents (Optional[Image]).")
+    contents_gravity = _StrValueProp("contentsGravity", "The model contentsGravity (str).")
+    minification_filter = _StrValueProp("minificationFilter", "The model minificationFilter (str).")
+    magnification_filter = _StrValueProp("magnificationFilter", "The model magnificationFilter (str).")
+    minification_filter_bias = _NumberProp("minificationFilterBias", "The model minificationFilterBias (float).")
+    masked_corners = _NumberProp("maskedCorners", "The model maskedCorners (float).")
+    corner_curve = _StrValueProp("cornerCurve", "The model cornerCurve (str).")
+    shadow_path = _PathProp("shadowPath", "The model shadowPath (Optional[Path]).")
+    allows_group_opacity = _BoolProp("allowsGroupOpacity", "The model allowsGroupOpacity (bool).")
+    geometry_flipped = _BoolProp("geometryFlipped", "The model geometryFlipped (bool).")
+    allows_edge_antialiasing = _BoolProp("allowsEdgeAntialiasing", "The model allowsEdgeAntialiasing (bool).")
+    edge_antialiasing_mask = _NumberProp("edgeAntialiasingMask", "The model edgeAntialiasingMask (float).")
+    opaque = _BoolProp("opaque", "The model opaque (bool).")
 
 
-def _set_mask(self: "Layer", mask: Optional["Layer"]) -> None:
-    C.lib.lamina_layer_set_mask(self._e(), self._handle, mask._handle if mask is not None else 0)
 
-
-Layer.mask = property(_get_mask, _set_mask, doc="The layer's mask (RS-5.1), or None.")  # type: ignore[attr-defined]
-
-for _pyname, (_k, _kind) in _PROPS.items():
-    setattr(Layer, _pyname, _Prop(_pyname, _k, _kind))
-del _pyname, _k, _kind
+_new_presentation = object.__new__
 
 
 class Presentation:
@@ -688,14 +700,70 @@ class Presentation:
 
     __slots__ = ("_layer", "_at")
 
-    def __init__(self, layer: Layer, at: Optional[float]) -> None:
+    _layer: Layer
+    _at: Optional[float]
+
+    def __init__(self, layer: Layer, at: Optional[float] = None) -> None:
         self._layer = layer
-        self._at = at
+        self._at = None if at is None else float(at)
 
     @property
     def layer(self) -> Layer:
         """The model layer."""
         return self._layer
+
+    @property
+    def frame(self) -> Rect:
+        """The frame on screen, in the superlayer's space."""
+        return self._layer.get_frame(presentation=True, at=self._at)
+
+    # -- properties (typed, kept in step with _PROPS by tests/test_typing.py) ---------------
+    bounds: _PProp[Rect] = _PProp("bounds", "The bounds on screen (Rect).")
+    position: _PProp[Point] = _PProp("position", "The position on screen (Point).")
+    z_position: _PProp[float] = _PNumberProp("zPosition", "The zPosition on screen (float).")
+    anchor_point: _PProp[Point] = _PProp("anchorPoint", "The anchorPoint on screen (Point).")
+    anchor_point_z: _PProp[float] = _PNumberProp("anchorPointZ", "The anchorPointZ on screen (float).")
+    transform: _PProp[Transform3D] = _PProp("transform", "The transform on screen (Transform3D).")
+    sublayer_transform: _PProp[Transform3D] = _PProp("sublayerTransform", "The sublayerTransform on screen (Transform3D).")
+    hidden: _PProp[bool] = _PProp("hidden", "The hidden on screen (bool).")
+    double_sided: _PProp[bool] = _PProp("doubleSided", "The doubleSided on screen (bool).")
+    masks_to_bounds: _PProp[bool] = _PProp("masksToBounds", "The masksToBounds on screen (bool).")
+    contents_rect: _PProp[Rect] = _PProp("contentsRect", "The contentsRect on screen (Rect).")
+    contents_center: _PProp[Rect] = _PProp("contentsCenter", "The contentsCenter on screen (Rect).")
+    contents_scale: _PProp[float] = _PNumberProp("contentsScale", "The contentsScale on screen (float).")
+    background_color: _PProp[Optional[Color]] = _PProp("backgroundColor", "The backgroundColor on screen (Optional[Color]).")
+    corner_radius: _PProp[float] = _PNumberProp("cornerRadius", "The cornerRadius on screen (float).")
+    border_width: _PProp[float] = _PNumberProp("borderWidth", "The borderWidth on screen (float).")
+    border_color: _PProp[Optional[Color]] = _PProp("borderColor", "The borderColor on screen (Optional[Color]).")
+    opacity: _PProp[float] = _PNumberProp("opacity", "The opacity on screen (float).")
+    shadow_color: _PProp[Optional[Color]] = _PProp("shadowColor", "The shadowColor on screen (Optional[Color]).")
+    shadow_opacity: _PProp[float] = _PNumberProp("shadowOpacity", "The shadowOpacity on screen (float).")
+    shadow_offset: _PProp[Size] = _PProp("shadowOffset", "The shadowOffset on screen (Size).")
+    shadow_radius: _PProp[float] = _PNumberProp("shadowRadius", "The shadowRadius on screen (float).")
+    should_rasterize: _PProp[bool] = _PProp("shouldRasterize", "The shouldRasterize on screen (bool).")
+    rasterization_scale: _PProp[float] = _PNumberProp("rasterizationScale", "The rasterizationScale on screen (float).")
+    begin_time: _PProp[float] = _PNumberProp("beginTime", "The beginTime on screen (float).")
+    speed: _PProp[float] = _PNumberProp("speed", "The speed on screen (float).")
+    time_offset: _PProp[float] = _PNumberProp("timeOffset", "The timeOffset on screen (float).")
+    duration: _PProp[float] = _PNumberProp("duration", "The duration on screen (float).")
+    repeat_count: _PProp[float] = _PNumberProp("repeatCount", "The repeatCount on screen (float).")
+    repeat_duration: _PProp[float] = _PNumberProp("repeatDuration", "The repeatDuration on screen (float).")
+    autoreverses: _PProp[bool] = _PProp("autoreverses", "The autoreverses on screen (bool).")
+    fill_mode: _PProp[str] = _PProp("fillMode", "The fillMode on screen (str).")
+    name: _PNameProp = _PNameProp("name", "The name on screen (str).")
+    contents: _PProp[Optional[Image]] = _PProp("contents", "The contents on screen (Optional[Image]).")
+    contents_gravity: _PProp[str] = _PProp("contentsGravity", "The contentsGravity on screen (str).")
+    minification_filter: _PProp[str] = _PProp("minificationFilter", "The minificationFilter on screen (str).")
+    magnification_filter: _PProp[str] = _PProp("magnificationFilter", "The magnificationFilter on screen (str).")
+    minification_filter_bias: _PProp[float] = _PNumberProp("minificationFilterBias", "The minificationFilterBias on screen (float).")
+    masked_corners: _PProp[float] = _PNumberProp("maskedCorners", "The maskedCorners on screen (float).")
+    corner_curve: _PProp[str] = _PProp("cornerCurve", "The cornerCurve on screen (str).")
+    shadow_path: _PProp[Optional[Path]] = _PProp("shadowPath", "The shadowPath on screen (Optional[Path]).")
+    allows_group_opacity: _PProp[bool] = _PProp("allowsGroupOpacity", "The allowsGroupOpacity on screen (bool).")
+    geometry_flipped: _PProp[bool] = _PProp("geometryFlipped", "The geometryFlipped on screen (bool).")
+    allows_edge_antialiasing: _PProp[bool] = _PProp("allowsEdgeAntialiasing", "The allowsEdgeAntialiasing on screen (bool).")
+    edge_antialiasing_mask: _PProp[float] = _PNumberProp("edgeAntialiasingMask", "The edgeAntialiasingMask on screen (float).")
+    opaque: _PProp[bool] = _PProp("opaque", "The opaque on screen (bool).")
 
     def value(self, key: str) -> Any:
         """The presentation value of a key or key path."""
@@ -945,6 +1013,7 @@ class Engine:
         ptr = C.EngineP()
         C.lib.lamina_engine_create(byref(ptr))
         self._engine_ptr: Any = ptr
+        self._addr: int = cast(ptr, c_void_p).value or 0
         self._clock: Any = None
         self._closed = False
         self._layers: "weakref.WeakValueDictionary[int, Layer]" = weakref.WeakValueDictionary()

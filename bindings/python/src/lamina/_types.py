@@ -473,7 +473,7 @@ def _typed_value(obj: object, hint: int, what: str) -> "C.Value":
     elif hint == C.VALUE_STRING:
         ok = isinstance(obj, str)
         if ok:
-            v.type, v.u.string = C.VALUE_STRING, obj.encode("utf-8")  # type: ignore[union-attr]
+            v.type, v.u.string = C.VALUE_STRING, str(obj).encode("utf-8")
     elif hint == C.VALUE_POINT:
         nums = [obj.x, obj.y] if isinstance(obj, Point) else _numbers(obj, (2,))
         ok = nums is not None
