@@ -29,6 +29,7 @@ from ._animation import (
     TransitionAnimation,
 )
 from ._engine import (
+    DRAW_RECORD_FIELDS,
     NO_ACTION,
     AnimationTiming,
     DrawRecord,
@@ -92,4 +93,5 @@ __all__ = [
     # layer content
     "Image", "Path",
     "Vector3",
+    "DRAW_RECORD_FIELDS",
 ]

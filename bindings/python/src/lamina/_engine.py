@@ -34,6 +34,8 @@ from ._animation import (
 )
 from ._errors import NotFoundError, StaleHandleError
 from ._props import (
+    _fail,
+    _fast,
     _BoolProp,
     _ColorProp,
     _ImageProp,
@@ -692,6 +694,7 @@ class Layer:
 
 
 _new_presentation = object.__new__
+_engine_tick = _fast("lamina_engine_tick")
 
 
 class Presentation:
@@ -876,6 +879,80 @@ class DrawRecord:
     edge_antialiasing_mask: int = 15
     #: While a transition runs: the layer's whole appearance before it (item 6, CA-10.2).
     transition_before: Optional["DrawRecord"] = None
+
+
+_NUMPY: Any = False  # not looked up yet
+_DTYPE: Any = None
+
+
+def _np() -> Any:
+    """numpy, or None when it is not installed (it is optional: bulk paths are faster with it)."""
+    global _NUMPY
+    if _NUMPY is False:
+        try:
+            import numpy
+            _NUMPY = numpy
+        except ImportError:
+            _NUMPY = None
+    return _NUMPY
+
+
+def _flat_fields(t: Any, base: int = 0, prefix: str = "") -> Dict[str, Tuple[int, str]]:
+    """Every scalar field of a ctypes struct: dotted name -> (offset, struct format char)."""
+    import ctypes
+    out: Dict[str, Tuple[int, str]] = {}
+    for field in t._fields_:
+        name, ft = field[0], field[1]
+        off = base + getattr(t, name).offset
+        if isinstance(ft, type) and issubclass(ft, ctypes.Structure):
+            out.update(_flat_fields(ft, off, prefix + name + "."))
+        elif isinstance(ft, type) and issubclass(ft, ctypes.Array):
+            item: Any = getattr(ft, "_type_")
+            size = ctypes.sizeof(item)
+            for i in range(int(getattr(ft, "_length_"))):
+                out[f"{prefix}{name}[{i}]"] = (off + i * size, str(item._type_))
+        elif isinstance(ft, type) and issubclass(ft, (ctypes._Pointer, ctypes.c_void_p)):
+            out[prefix + name] = (off, "P")
+        else:
+            out[prefix + name] = (off, ft._type_)
+    return out
+
+
+#: The layout of one record of :meth:`Engine.draw_list_array` (lamina_draw_record_t): each
+#: scalar field's dotted name ("opacity", "bounds.size.width", "transform.m41") -> (byte
+#: offset, :mod:`struct` format character). Without numpy, read a field of record ``i`` of the
+#: memoryview with ``struct.unpack_from(fmt, view, i * view.itemsize + offset)[0]``.
+DRAW_RECORD_FIELDS: Dict[str, Tuple[int, str]] = _flat_fields(C.DrawRecord)
+
+
+def _ctypes_dtype(np: Any, t: Any) -> Any:
+    """A numpy dtype for a ctypes type with explicit offsets; pointers become uintp."""
+    import ctypes
+    if isinstance(t, type) and issubclass(t, ctypes.Structure):
+        names: List[str] = []
+        formats: List[Any] = []
+        offsets: List[int] = []
+        for field in t._fields_:
+            name, ft = field[0], field[1]
+            names.append(name)
+            formats.append(_ctypes_dtype(np, ft))
+            offsets.append(getattr(t, name).offset)
+        return np.dtype({"names": names, "formats": formats, "offsets": offsets,
+                         "itemsize": ctypes.sizeof(t)})
+    if isinstance(t, type) and issubclass(t, ctypes.Array):
+        return np.dtype((_ctypes_dtype(np, t._type_), (t._length_,)))
+    if isinstance(t, type) and issubclass(t, (ctypes._Pointer, ctypes.c_void_p, ctypes.c_char_p)):
+        return np.dtype(np.uintp)
+    return np.dtype(t)
+
+
+def _draw_record_dtype(np: Any) -> Any:
+    """The numpy dtype of lamina_draw_record_t, made once from the ctypes layout."""
+    global _DTYPE
+    if _DTYPE is None:
+        _DTYPE = _ctypes_dtype(np, C.DrawRecord)
+        assert _DTYPE.itemsize == sizeof(C.DrawRecord)
+    return _DTYPE
 
 
 _GRAVITIES = ["resize", "resizeAspect", "resizeAspectFill", "center", "top", "bottom", "left",
@@ -1115,7 +1192,13 @@ class Engine:
                 C.lib.lamina_engine_tick_now(self._ptr())
                 return
             time = C.lib.lamina_clock_now()
-        C.lib.lamina_engine_tick(self._ptr(), float(time))
+        if self._closed:
+            self._ptr()  # raises StaleHandleError
+        if time.__class__ is not float:
+            time = float(time)
+        rc = _engine_tick(self._addr, time)
+        if rc or C._pending_count:
+            _fail(rc, _engine_tick)
 
     @property
     def clock(self) -> Any:
@@ -1281,6 +1364,139 @@ class Engine:
                                             byref(raw), byref(n))
         recs = cast(raw, POINTER(C.DrawRecord))
         return [self._record(recs[i]) for i in range(n.value)]
+
+    def draw_list_array(self, root: Layer, at: Optional[float] = None) -> Any:
+        """The draw list of ``root``'s subtree as ONE buffer over the engine-owned C records
+        (lamina_draw_record_t, docs/draw-records.md), without a Python object per record.
+
+        Returns a numpy structured array (its dtype mirrors the C struct, field by field) when numpy is
+        installed, else a ``memoryview`` whose items are whole records (``format`` is the
+        records' PEP 3118 struct format, ``itemsize`` their size; read a field with
+        :data:`lamina.DRAW_RECORD_FIELDS` and :func:`struct.unpack_from`). Zero-copy: the
+        buffer is the engine's own list and stays valid only until the next draw list of this
+        engine (``draw_list``, ``draw_list_array``, ``damage`` or a render), or until the engine
+        closes; copy it (``arr.copy()``, ``bytes(view)``) to keep it. Fields are the C names:
+        ``layer`` (the handle), ``flags`` (background colour set = 1, ...), ``transform``,
+        ``bounds``, ``opacity``, ... Example::
+
+            arr = engine.draw_list_array(root)          # 10k layers: one call, no objects
+            visible = arr[arr["opacity"] > 0]["layer"]  # handles of the visible layers
+        """
+        t = self.time if at is None else float(at)
+        if not isinstance(root, Layer):
+            raise TypeError(f"root must be a Layer, not {type(root).__name__}")
+        if root._engine is not self:
+            raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{root!r} belongs to another engine", "draw_list_array")
+        raw = c_void_p()
+        n = c_size_t()
+        C.lib.lamina_engine_draw_list_sized(self._ptr(), root._handle, t, sizeof(C.DrawRecord),
+                                            byref(raw), byref(n))
+        count = n.value
+        if count and raw.value:
+            buf: Any = (C.DrawRecord * count).from_address(raw.value)
+        else:
+            buf = (C.DrawRecord * 0)()
+        np = _np()
+        if np is not None:
+            return np.frombuffer(buf, dtype=_draw_record_dtype(np), count=count)
+        return memoryview(buf)
+
+    # -- batch access (issue 13): many layers in one C call --------------------------------
+    def _handles(self, layers: Sequence[Layer]) -> Any:
+        """A C array of the layers' handles, each checked to be a live layer of this engine."""
+        self._ptr()
+        for layer in layers:
+            if not isinstance(layer, Layer):
+                raise TypeError(f"expected Layers, got {type(layer).__name__}")
+            if layer._engine is not self:
+                raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{layer!r} belongs to another engine", "")
+            if not layer._owned:
+                raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{layer!r} was released", "")
+        return (c_uint64 * len(layers))(*[layer._handle for layer in layers])
+
+    @staticmethod
+    def _doubles(values: Any, count: int, width: int, what: str) -> Any:
+        """``count * width`` doubles as a C array: numpy arrays and 'd' buffers without a
+        per-element conversion, other sequences element by element."""
+        n = count * width
+        try:
+            view = memoryview(values)
+        except TypeError:
+            view = None
+        if view is not None and view.format == "d" and view.c_contiguous and view.nbytes == n * 8:
+            return (c_double * n).from_buffer_copy(view)
+        if width == 1:
+            flat = [float(v) for v in values]
+        else:
+            flat = [float(x) for v in values for x in v]
+        if len(flat) != n:
+            raise ValueError(f"{what}: expected {count} values of {width} numbers, got {len(flat) // max(width, 1)}")
+        return (c_double * n)(*flat)
+
+    @staticmethod
+    def _out(buf: Any, count: int, width: int) -> Any:
+        np = _np()
+        if np is not None:
+            arr = np.frombuffer(buf, dtype=np.float64, count=count * width)
+            return arr.reshape(count, width) if width > 1 else arr
+        view = memoryview(buf).cast("B")[: count * width * 8]
+        return view.cast("d", (count, width)) if width > 1 and count else view.cast("d")
+
+    def set_numbers(self, layers: Sequence[Layer], key: str, values: Any) -> None:
+        """Sets the number ``key`` ("opacity", "position.x", a Python name) of many layers in
+        one C call (lamina_layers_set_number): ``layers[i]`` gets ``values[i]``. ``values`` is
+        any sequence of numbers (a float64 numpy array or ``array('d')`` is taken without a
+        per-element conversion). Each change acts as the single setter would (implicit
+        animations, actions). On a failing layer it stops and raises, naming the index; the
+        layers before it keep their values. Example::
+
+            engine.set_numbers(dots, "opacity", [0.5] * len(dots))
+        """
+        handles = self._handles(layers)
+        vals = self._doubles(values, len(layers), 1, "values")
+        C.lib.lamina_layers_set_number(self._ptr(), handles, len(layers), _key(_key_for(key)), vals)
+
+    def set_points(self, layers: Sequence[Layer], key: str, points: Any) -> None:
+        """Sets the point ``key`` (e.g. "position") of many layers in one C call: ``points`` is
+        a sequence of points or a numpy array of shape (n, 2). As :meth:`set_numbers`.
+        Example: ``engine.set_points(dots, "position", [(10, 20), (30, 40)])``."""
+        handles = self._handles(layers)
+        vals = self._doubles(points, len(layers), 2, "points")
+        C.lib.lamina_layers_set_point(self._ptr(), handles, len(layers), _key(_key_for(key)),
+                                      cast(vals, POINTER(C.Point)))
+
+    def numbers(self, layers: Sequence[Layer], key: str) -> Any:
+        """The model number ``key`` of many layers in one C call: a float64 numpy array, or
+        without numpy a ``memoryview`` of doubles. Example: ``engine.numbers(dots, "opacity")``."""
+        handles = self._handles(layers)
+        out = (c_double * max(len(layers), 1))()
+        C.lib.lamina_layers_get_number(self._ptr(), handles, len(layers), _key(_key_for(key)), out)
+        return self._out(out, len(layers), 1)
+
+    def presentation_numbers(self, layers: Sequence[Layer], key: str, at: Optional[float] = None) -> Any:
+        """The presentation number ``key`` of many layers (at the engine's time or ``at``) in
+        one C call: a float64 numpy array, or a ``memoryview`` of doubles without numpy.
+        NoPresentationError if a layer was never committed. Example::
+
+            opacities = engine.presentation_numbers(dots, "opacity")
+        """
+        handles = self._handles(layers)
+        out = (c_double * max(len(layers), 1))()
+        k = _key(_key_for(key))
+        if at is None:
+            C.lib.lamina_layers_get_presentation_number(self._ptr(), handles, len(layers), k, out)
+        else:
+            C.lib.lamina_layers_get_presentation_number_at(self._ptr(), handles, len(layers), k, float(at), out)
+        return self._out(out, len(layers), 1)
+
+    def presentation_points(self, layers: Sequence[Layer], key: str) -> Any:
+        """The presentation point ``key`` (e.g. "position") of many layers in one C call: a
+        numpy array of shape (n, 2), or a 2-D ``memoryview`` of doubles without numpy."""
+        handles = self._handles(layers)
+        out = (c_double * max(2 * len(layers), 2))()
+        C.lib.lamina_layers_get_presentation_point(self._ptr(), handles, len(layers), _key(_key_for(key)),
+                                                   cast(out, POINTER(C.Point)))
+        return self._out(out, len(layers), 2)
 
     def _record(self, r: Any) -> DrawRecord:
         f = r.flags
