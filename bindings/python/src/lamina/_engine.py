@@ -104,7 +104,10 @@ ActionLike = Union[Animation, Callable[..., Any], _NoAction, None]
 
 
 class ViewAnimationOptions(enum.IntFlag):
-    """UIViewAnimationOptions for :meth:`Engine.animate` (CA-4.8)."""
+    """UIViewAnimationOptions for :meth:`Engine.animate` (CA-4.8).
+
+    Example: ``engine.animate(0.3, options=lamina.ViewAnimationOptions.AUTOREVERSE)``
+    """
 
     NONE = 0
     LAYOUT_SUBVIEWS = 1 << 0
@@ -200,6 +203,8 @@ class Layer:
     :meth:`release` or when the object is garbage collected. A superlayer holds its own
     reference to each sublayer, so layers in a tree stay alive. Properties read and write the
     model; changes of committed layers animate implicitly unless actions are disabled.
+
+    Example: ``layer = engine.layer(bounds=(0, 0, 50, 50)); layer.opacity = 0.5``
     """
 
     __slots__ = ("_engine", "_handle", "_owned", "_presented", "_ep", "__weakref__")
@@ -327,6 +332,15 @@ class Layer:
         buf = (c_uint64 * max(n.value, 1))()
         C.lib.lamina_layer_get_sublayers(e, self._handle, buf, n.value, byref(n))
         return [self._engine._wrap(buf[i]) for i in range(n.value)]  # type: ignore[misc]
+
+    def __iter__(self) -> Iterator["Layer"]:
+        """Iterates the sublayers, back to front: ``for child in layer: ...`` (a snapshot of
+        :attr:`sublayers`, so the tree may change during the loop)."""
+        return iter(self.sublayers)
+
+    def __contains__(self, other: object) -> bool:
+        """Whether ``other`` is a direct sublayer: ``child in layer``."""
+        return isinstance(other, Layer) and other.superlayer == self
 
     def _mine(self, other: "Layer") -> int:
         """``other``'s handle, checked to be a layer of this layer's engine (R13): a layer of
@@ -699,7 +713,10 @@ _engine_tick = _fast("lamina_engine_tick")
 
 class Presentation:
     """A layer's presentation at one time: attribute access (``p.position``, ``p.opacity``)
-    and ``p.value("position.x")`` / ``p["position.x"]`` give the values on screen."""
+    and ``p.value("position.x")`` / ``p["position.x"]`` give the values on screen.
+
+    Example: ``p = layer.presentation(); p.opacity, p.position``
+    """
 
     __slots__ = ("_layer", "_at")
 
@@ -802,7 +819,10 @@ class Presentation:
 
 @dataclass(frozen=True)
 class AnimationTiming:
-    """Timing introspection of one attached animation (CA-5.10)."""
+    """Timing introspection of one attached animation (CA-5.10).
+
+    Example: ``layer.animation_timing('fade').phase  # 'before', 'active' or 'after'``
+    """
 
     phase: str  # "before", "active" or "after"
     contributing: bool
@@ -815,7 +835,10 @@ class AnimationTiming:
 
 @dataclass(frozen=True)
 class TransitionInfo:
-    """A running transition: type, subtype (None means from the left) and progress."""
+    """A running transition: type, subtype (None means from the left) and progress.
+
+    Example: ``info = layer.transition(); info.type if info else None``
+    """
 
     type: str
     subtype: Optional[str]
@@ -830,7 +853,10 @@ def _transition_info(t: int, s: int, p: float) -> TransitionInfo:
 @dataclass(frozen=True)
 class DrawRecord:
     """One layer as a renderer draws it (see lamina_draw_record_t). Colours are None when
-    not set; ``clip_rect`` None when no ancestor clips; ``transition`` None when none runs."""
+    not set; ``clip_rect`` None when no ancestor clips; ``transition`` None when none runs.
+
+    Example: ``for r in engine.draw_list(root): print(r.layer, r.opacity, r.bounds)``
+    """
 
     layer: Layer
     depth: int
@@ -994,10 +1020,19 @@ def _record_extras(r: Any) -> Dict[str, Any]:
 
 class Transaction:
     """The calling thread's innermost transaction of an engine (CATransaction's class
-    methods). Values set here go to the innermost transaction; reads search outward."""
+    methods). Values set here go to the innermost transaction; reads search outward.
+
+    Example: ``engine.current_transaction.duration = 1.0``
+    """
 
     def __init__(self, engine: "Engine") -> None:
         self._engine = engine
+
+    def __repr__(self) -> str:
+        if self._engine.closed:
+            return "<lamina.Transaction of a closed engine>"
+        return (f"<lamina.Transaction duration={self.duration} "
+                f"disable_actions={self.disable_actions} timing={self.timing_function}>")
 
     @property
     def duration(self) -> float:
@@ -1039,6 +1074,7 @@ class Transaction:
 
     @property
     def has_completion(self) -> bool:
+        """Whether the innermost transaction has a completion callback."""
         b = c_uint32()
         C.lib.lamina_transaction_has_completion(self._engine._ptr(), byref(b))
         return bool(b.value)
@@ -1068,6 +1104,7 @@ class Transaction:
         C.lib.lamina_transaction_set_value(self._engine._ptr(), _key(key), None)
 
     def get(self, key: str, default: Any = None) -> Any:
+        """The transaction value ``key`` searched outward, or ``default`` (dict.get)."""
         try:
             return self[key]
         except KeyError:
@@ -1084,6 +1121,8 @@ class Engine:
     engine a ``clock`` instead — ``"monotonic"`` (or :func:`clock_now`) for CLOCK_MONOTONIC, or
     any callable returning seconds (the host's frame clock) — and every commit reads it, so an
     animation begins at its commit, and ``tick()`` without a time ticks at the clock's time.
+
+    Example: ``with lamina.Engine() as engine: engine.tick(0.0)``
     """
 
     def __init__(self, clock: Any = None) -> None:
@@ -1113,6 +1152,7 @@ class Engine:
 
     @property
     def closed(self) -> bool:
+        """Whether :meth:`close` ran (the engine and its layers are gone)."""
         return self._closed
 
     def close(self) -> None:
@@ -1559,11 +1599,17 @@ class Engine:
 
 class Style:
     """A style (CALayer.style's role): actions searched after the layer's own, then those of
-    ``next``. Setting it on a layer takes a snapshot."""
+    ``next``. Setting it on a layer takes a snapshot.
+
+    Example: ``layer.style = lamina.Style({'opacity': lamina.NO_ACTION})``
+    """
 
     def __init__(self, actions: Optional[Dict[str, ActionLike]] = None, next: Optional["Style"] = None) -> None:
         self.actions: Dict[str, ActionLike] = dict(actions or {})
         self.next = next
+
+    def __repr__(self) -> str:
+        return f"lamina.Style({self.actions!r}, next={self.next!r})"
 
     def _to_c(self, engine: Engine) -> Any:
         nxt = self.next._to_c(engine) if self.next is not None else None
@@ -1590,5 +1636,6 @@ class Style:
 
 
 def clock_now() -> float:
-    """Seconds of a monotonic clock, a convenient time source for :meth:`Engine.tick`."""
+    """Seconds of a monotonic clock, a convenient time source for :meth:`Engine.tick`, e.g.
+    ``engine.tick(lamina.clock_now())``."""
     return float(C.lib.lamina_clock_now())
