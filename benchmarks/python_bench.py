@@ -33,6 +33,15 @@ def best(fn: Callable[[], object], number: int, repeat: int) -> float:
     return min(timeit.repeat(fn, number=number, repeat=repeat)) / number * 1e9
 
 
+def pair(py: Callable[[], object], c: Callable[[], object], number: int, repeat: int) -> tuple:
+    """(python ns, C floor ns): measured alternately, so both see the same machine load."""
+    p_best = c_best = float("inf")
+    for _ in range(repeat):
+        p_best = min(p_best, timeit.timeit(py, number=number) / number * 1e9)
+        c_best = min(c_best, timeit.timeit(c, number=number) / number * 1e9)
+    return p_best, c_best
+
+
 def bare(name: str) -> "ctypes._CFuncPtr":
     """A fresh function pointer to ``name``: no argtypes, no errcheck (the floor)."""
     lib = C.lib
@@ -91,12 +100,14 @@ def main() -> int:
             pres.opacity
 
         rows["ctypes floor (no-arg call)"] = (best(lambda: floor(), n, r), 0.0, None)
-        rows["set opacity"] = (best(py_set, n, r), best(lambda: set_number(e, h, key, dbl), n, r), 1000)
-        rows["set position (tuple)"] = (best(py_set_pos, n, r), best(lambda: set_point(e, h, b"position", pt), n, r), 1000)
-        rows["get opacity"] = (best(py_get, n, r), best(lambda: get_number(e, h, key, ctypes.byref(out)), n, r), 1500)
-        rows["get position"] = (best(py_get_pos, n, r), best(lambda: get_number(e, h, key, ctypes.byref(out)), n, r), 1500)
-        rows["presentation().opacity"] = (best(py_pres, n, r), best(lambda: get_pv(e, h, key, ctypes.byref(val)), n, r), 1500)
-        rows["held presentation .opacity"] = (best(py_pres_held, n, r), best(lambda: get_pv(e, h, key, ctypes.byref(val)), n, r), 1500)
+        rows["set opacity"] = (*pair(py_set, lambda: set_number(e, h, key, dbl), n, r), 1000)
+        get_point = bare("lamina_layer_get_point")
+        cpt = C.Point()
+        rows["set position (tuple)"] = (*pair(py_set_pos, lambda: set_point(e, h, b"position", pt), n, r), 1000)
+        rows["get opacity"] = (*pair(py_get, lambda: get_number(e, h, key, ctypes.byref(out)), n, r), 1500)
+        rows["get position"] = (*pair(py_get_pos, lambda: get_point(e, h, b"position", ctypes.byref(cpt)), n, r), 1500)
+        rows["presentation().opacity"] = (*pair(py_pres, lambda: get_pv(e, h, key, ctypes.byref(val)), n, r), 1500)
+        rows["held presentation .opacity"] = (*pair(py_pres_held, lambda: get_pv(e, h, key, ctypes.byref(val)), n, r), 1500)
         engine.commit()
         t = [0.0]
 
@@ -108,13 +119,16 @@ def main() -> int:
             t[0] += 1e-3
             tick(e, ctypes.c_double(t[0]))
 
-        rows["tick (1 idle layer)"] = (best(py_tick, n, r), best(c_tick, n, r), 2000)
+        rows["tick (1 idle layer)"] = (*pair(py_tick, c_tick, n, r), 2000)
 
-    print(f"{'operation':30} {'python ns':>10} {'C floor ns':>11} {'overhead':>9} {'target':>8}")
+    # The targets (DESIGN §5, issue 13) are for an idle machine, where the C floor of one call
+    # is ~0.1-0.3 us; on a loaded machine compare the overhead column and the ratio instead.
+    print(f"{'operation':30} {'python ns':>10} {'C floor ns':>11} {'overhead':>9} {'ratio':>6} {'target ns':>10}")
     for name, (py, c, target) in rows.items():
         over = py - c
-        tgt = "" if target is None else (f"{target}" + (" ok" if (over if 'tick' in name else py) <= target else " MISS"))
-        print(f"{name:30} {py:10.0f} {c:11.0f} {over:9.0f} {tgt:>8}")
+        ratio = f"{py / c:6.2f}" if c else "     -"
+        tgt = "" if target is None else str(target) + (" (over C)" if "tick" in name else "")
+        print(f"{name:30} {py:10.0f} {c:11.0f} {over:9.0f} {ratio} {tgt:>10}")
 
     # bulk: draw list of --layers layers
     with lamina.Engine() as engine:
@@ -124,6 +138,14 @@ def main() -> int:
         engine.tick(0.0)
         dl = min(timeit.repeat(lambda: engine.draw_list(root), number=1, repeat=3)) * 1e3
         print(f"draw_list() of {args.layers + 1} layers: {dl:.2f} ms")
+        raw_dl = bare("lamina_engine_draw_list_sized")
+        out_p, out_n = ctypes.c_void_p(), ctypes.c_size_t()
+        size = ctypes.c_size_t(ctypes.sizeof(C.DrawRecord))
+        ep = ctypes.c_void_p(ctypes.cast(engine._engine_ptr, ctypes.c_void_p).value)
+        rh = ctypes.c_uint64(root._handle)
+        c_dl = min(timeit.repeat(lambda: raw_dl(ep, rh, ctypes.c_double(0.0), size, ctypes.byref(out_p),
+                                                ctypes.byref(out_n)), number=1, repeat=7)) * 1e3
+        print(f"C lamina_engine_draw_list_sized of {args.layers + 1} layers: {c_dl:.3f} ms")
         if hasattr(engine, "draw_list_array"):
             da = min(timeit.repeat(lambda: engine.draw_list_array(root), number=1, repeat=7)) * 1e3
             print(f"draw_list_array() of {args.layers + 1} layers: {da:.3f} ms "
