@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds a self-contained sdist of the Python package (issue 13): bindings/python plus the C
-# library's sources (CMakeLists.txt, cmake/, include/, Sources/, renderer/, tools/, LICENSE)
+# library's sources (CMakeLists.txt, cmake/, include/, Sources/, renderer/, tools/, benchmarks/, LICENSE)
 # under lamina-src/, so `pip wheel lamina-X.tar.gz` builds liblamina from the sdist alone.
 #   bindings/python/tools/make-sdist.sh OUT_DIR [PYTHON]
 set -euo pipefail
@@ -18,13 +18,15 @@ mkdir -p "$STAGE/lamina-src"
 # The package itself (no build products, caches or local libraries).
 tar -C "$HERE" --exclude='__pycache__' --exclude='*.so' --exclude='build' -cf - \
     pyproject.toml CMakeLists.txt README.md src tests tools examples | tar -C "$STAGE" -xf -
-# The C library's build inputs; tests, docs and benchmarks are not needed to build it.
-tar -C "$ROOT" --exclude='__pycache__' -cf - CMakeLists.txt cmake include Sources renderer tools LICENSE \
+# The C library's build inputs (benchmarks/: the root project defines its benchmark programs);
+# tests and docs are not needed to build it.
+tar -C "$ROOT" --exclude='__pycache__' -cf - CMakeLists.txt cmake include Sources renderer tools benchmarks LICENSE \
     | tar -C "$STAGE/lamina-src" -xf -
 # In the sdist the library sources sit beside the package, not two directories up.
 sed -i 's|input = "../../include/lamina/lamina_version.h"|input = "lamina-src/include/lamina/lamina_version.h"|' \
     "$STAGE/pyproject.toml"
-python_has_build() { "$PY" -c "import build" 2>/dev/null; }
+# pypa/build (not any module named "build": check its entry point).
+python_has_build() { "$PY" -c "import build.__main__" 2>/dev/null; }
 if ! python_has_build; then
     VENV=$(dirname "$STAGE")/venv
     "$PY" -m venv "$VENV"
