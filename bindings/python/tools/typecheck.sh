@@ -9,6 +9,8 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 VENV=${1:-${TMPDIR:-/tmp}/lamina-typecheck-venv}
+mkdir -p "$VENV"
+VENV=$(cd "$VENV" && pwd)  # absolute: the checks run from the package directory
 PY=${PYTHON:-python3}
 if [[ ! -x $VENV/bin/mypy || ! -x $VENV/bin/pyright ]]; then
     "$PY" -m venv "$VENV"

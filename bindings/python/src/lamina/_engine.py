@@ -916,8 +916,9 @@ def _np() -> Any:
     global _NUMPY
     if _NUMPY is False:
         try:
-            import numpy
-            _NUMPY = numpy
+            # By name: numpy is optional, and type checkers need not have it.
+            import importlib
+            _NUMPY = importlib.import_module("numpy")
         except ImportError:
             _NUMPY = None
     return _NUMPY
