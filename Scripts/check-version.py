@@ -7,8 +7,8 @@
 Compares (docs/versioning.md lists them):
   - include/lamina/lamina_version.h: LAMINA_VERSION_MAJOR/MINOR/PATCH and LAMINA_VERSION_STRING;
   - CMakeLists.txt: project(Lamina VERSION ...);
-  - bindings/python/pyproject.toml: [project] version;
-  - bindings/python/src/lamina/__init__.py: __version__;
+  - bindings/python/pyproject.toml: a dynamic version read from lamina_version.h;
+  - bindings/python/src/lamina/__init__.py: __version__ is the loaded library's version;
   - CHANGELOG.md: the newest released section, "## [X.Y.Z] - YYYY-MM-DD";
   - with --library: lamina_version_string() and lamina_version_number() of the built library.
 Prints each source and exits 1 when any disagrees with the header (the source of truth).
@@ -52,11 +52,15 @@ def main():
     found = [("lamina_version.h macros", truth), ("LAMINA_VERSION_STRING", string)]
     found.append(("CMakeLists.txt project()", search(
         r"^project\(Lamina VERSION ([0-9.]+)", read("CMakeLists.txt"), "project(Lamina VERSION)").group(1)))
-    found.append(("pyproject.toml", search(
-        r'^version\s*=\s*"([^"]+)"', read("bindings/python/pyproject.toml"), "pyproject version").group(1)))
-    found.append(("lamina.__version__", search(
-        r'^__version__\s*=\s*"([^"]+)"', read("bindings/python/src/lamina/__init__.py"),
-        "__version__").group(1)))
+    # The Python package takes its version from the header (issue 13): pyproject's version is
+    # dynamic, read from lamina_version.h, and lamina.__version__ is the loaded library's.
+    pyproject = read("bindings/python/pyproject.toml")
+    single = (re.search(r'^dynamic\s*=\s*\[[^\]]*"version"', pyproject, re.M)
+              and "include/lamina/lamina_version.h" in pyproject and "LAMINA_VERSION_STRING" in pyproject)
+    found.append(("pyproject.toml (dynamic)", string if single else "not read from lamina_version.h"))
+    init = read("bindings/python/src/lamina/__init__.py")
+    found.append(("lamina.__version__", string if re.search(r"^__version__: str = library_version$", init, re.M)
+                  else "not the library's version"))
     found.append(("CHANGELOG.md newest release", search(
         r"^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}", read("CHANGELOG.md"),
         "a released section in CHANGELOG.md").group(1)))

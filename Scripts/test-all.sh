@@ -244,6 +244,10 @@ else
     skip python-tests "cmake build failed"
     skip python-wheel "cmake build failed"
 fi
+# Issue 13: the Python package's types as users see them (mypy --strict and pyright on the
+# package, its examples and a script touching every public property). Needs no build.
+step python-typecheck 'Success|error|errors' \
+    "$ROOT/bindings/python/tools/typecheck.sh" "$BUILD_DIR/python-typecheck-venv"
 # ---------------------------------------------------------------------------------------------
 # 7. Reliability (issue 9): valgrind over every cmocka program, the sanitizer matrix and a
 #    bounded fuzz run. Each sanitizer build has its own directory under the build directory

@@ -213,6 +213,13 @@ func headerAndExportsAgree() {
     same(CLamina.lamina_engine_damage, LaminaCABI.lamina_engine_damage)
     same(CLamina.lamina_layer_set_contents, LaminaCABI.lamina_layer_set_contents)
     same(CLamina.lamina_layer_get_contents, LaminaCABI.lamina_layer_get_contents)
+    // Batch property access (issue 13)
+    same(CLamina.lamina_layers_set_number, LaminaCABI.lamina_layers_set_number)
+    same(CLamina.lamina_layers_set_point, LaminaCABI.lamina_layers_set_point)
+    same(CLamina.lamina_layers_get_number, LaminaCABI.lamina_layers_get_number)
+    same(CLamina.lamina_layers_get_presentation_number, LaminaCABI.lamina_layers_get_presentation_number)
+    same(CLamina.lamina_layers_get_presentation_number_at, LaminaCABI.lamina_layers_get_presentation_number_at)
+    same(CLamina.lamina_layers_get_presentation_point, LaminaCABI.lamina_layers_get_presentation_point)
     #expect(Bool(true))
 }
 

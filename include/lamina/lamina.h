@@ -2041,6 +2041,60 @@ LAMINA_API lamina_status_t lamina_engine_damage(
 /* END layer content, masks, paths and damage                                                 */
 /* ========================================================================================== */
 
+/* ========================================================================================== */
+/* BEGIN batch property access (issue 13)                                                     */
+/* One call for many layers: a binding (Python's ctypes) pays its per-call cost once per      */
+/* batch instead of once per layer. Each function does exactly what its single-layer          */
+/* counterpart does for layers[0], layers[1], ... in order, on the calling thread's           */
+/* transactions (R12: any thread; callbacks run on it). `count` 0 is a no-op and then the     */
+/* arrays may be NULL; otherwise they must hold `count` elements (caller-owned, borrowed for   */
+/* the call). On the first failing layer the call stops and returns that layer's status; the  */
+/* layers before it keep their changes (as a loop of single calls would) and the last error   */
+/* message names the index. Out-arrays are written only up to the failing index.             */
+/* ========================================================================================== */
+
+/** Sets the number `key` (e.g. "opacity", "position.x") of `count` layers: layers[i] gets
+ *  values[i], as lamina_layer_set_number(). Errors: INVALID_ARGUMENT (NULL engine, key, or an
+ *  array with count > 0; a NaN value), STALE_HANDLE, UNKNOWN_KEY, TYPE_MISMATCH. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_layers_set_number(
+    lamina_engine_t *engine, const lamina_layer_t *layers, size_t count, const char *key,
+    const double *values);
+
+/** Sets the point `key` (e.g. "position") of `count` layers: layers[i] gets values[i], as
+ *  lamina_layer_set_point(). Errors: as lamina_layers_set_number(). Since: 0.2 */
+LAMINA_API lamina_status_t lamina_layers_set_point(
+    lamina_engine_t *engine, const lamina_layer_t *layers, size_t count, const char *key,
+    const lamina_point_t *values);
+
+/** The model number `key` of `count` layers into out_values[i], as lamina_layer_get_number().
+ *  Errors: INVALID_ARGUMENT, STALE_HANDLE, UNKNOWN_KEY, TYPE_MISMATCH. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_layers_get_number(
+    lamina_engine_t *engine, const lamina_layer_t *layers, size_t count, const char *key,
+    double *out_values);
+
+/** The presentation number `key` of `count` layers at the engine's time into out_values[i],
+ *  as lamina_layer_get_presentation_value() (the key must hold a number). Errors: as
+ *  lamina_layers_get_number(), plus NO_PRESENTATION. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_layers_get_presentation_number(
+    lamina_engine_t *engine, const lamina_layer_t *layers, size_t count, const char *key,
+    double *out_values);
+
+/** As lamina_layers_get_presentation_number(), at the finite time `time`
+ *  (lamina_layer_get_presentation_value_at()). Since: 0.2 */
+LAMINA_API lamina_status_t lamina_layers_get_presentation_number_at(
+    lamina_engine_t *engine, const lamina_layer_t *layers, size_t count, const char *key,
+    double time, double *out_values);
+
+/** The presentation point `key` (e.g. "position") of `count` layers at the engine's time into
+ *  out_values[i]. Errors: as lamina_layers_get_presentation_number(). Since: 0.2 */
+LAMINA_API lamina_status_t lamina_layers_get_presentation_point(
+    lamina_engine_t *engine, const lamina_layer_t *layers, size_t count, const char *key,
+    lamina_point_t *out_values);
+
+/* ========================================================================================== */
+/* END batch property access                                                                  */
+/* ========================================================================================== */
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

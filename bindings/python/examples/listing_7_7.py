@@ -2,6 +2,8 @@
 """Listing 7.7: tapping a moving layer. A tap on the layer where it is on screen (its
 presentation) changes its colour; a tap elsewhere moves it there over 4 s. The trace shows
 that hit testing the model would have missed the moving layer."""
+from typing import Tuple
+
 import lamina
 
 with lamina.Engine() as engine:
@@ -10,7 +12,7 @@ with lamina.Engine() as engine:
     root.add_sublayer(box)
     engine.tick(0.0)
 
-    def tap(point, t):
+    def tap(point: Tuple[float, float], t: float) -> None:
         engine.tick(t)
         on_screen = root.hit_test(point, presentation=True)
         model = root.hit_test(point)
@@ -27,8 +29,12 @@ with lamina.Engine() as engine:
 
     tap((325, 25), 0.0)   # elsewhere: the box starts moving
     engine.tick(2.0)
-    seen = box.presentation().position    # where the viewer sees the box half-way through
+    shown = box.presentation()
+    assert shown is not None  # None only before the box's first commit
+    seen = shown.position    # where the viewer sees the box half-way through
     print(f"t=2.0 box on screen at ({seen.x:.1f}, {seen.y:.1f}), model at {tuple(box.position)}")
     tap((round(seen.x), round(seen.y)), 2.0)   # a tap on the moving box
     engine.tick(2.1)
-    print("colour at 2.1 s:", tuple(round(v, 2) for v in box.presentation().background_color))
+    shown = box.presentation()
+    assert shown is not None and shown.background_color is not None
+    print("colour at 2.1 s:", tuple(round(v, 2) for v in shown.background_color))

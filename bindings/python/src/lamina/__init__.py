@@ -30,6 +30,7 @@ from ._animation import (
     TransitionAnimation,
 )
 from ._engine import (
+    DRAW_RECORD_FIELDS,
     NO_ACTION,
     AnimationTiming,
     DrawRecord,
@@ -77,7 +78,8 @@ from ._render import RenderedImage, RenderError, RendererUnavailableError, rende
 library_version: str = _capi.lib.lamina_version_string().decode("ascii")
 #: Where the C library was loaded from.
 library_path: str = getattr(_capi.lib, "_lamina_path", "")
-__version__ = "0.1.0"
+#: The package's version: the C library's (single-sourced from lamina_version.h, issue 13).
+__version__: str = library_version
 
 __all__ = [
     "Animation", "AnimationGroup", "AnimationTiming", "BasicAnimation", "BLACK", "BLUE",
@@ -93,4 +95,5 @@ __all__ = [
     # layer content
     "Image", "Path",
     "Vector3",
+    "DRAW_RECORD_FIELDS",
 ]

@@ -2,8 +2,8 @@
 """Explicit animations as Python objects, converted to lamina_animation_t when added."""
 from __future__ import annotations
 
-from ctypes import byref, c_double, c_size_t, c_uint32
-from typing import Any, Callable, List, Optional, Sequence, Tuple
+from ctypes import byref, c_double, c_int32, c_size_t, c_uint32
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from . import _capi as C
 from ._callbacks import animation_delegate, free_trampoline
@@ -30,15 +30,23 @@ TRANSITION_TYPES = {"fade": 0, "move-in": 1, "push": 2, "reveal": 3}
 TRANSITION_SUBTYPES = {None: 0, "from-left": 1, "from-right": 2, "from-top": 3, "from-bottom": 4}
 _PATH = {"move": 0, "line": 1, "quad": 2, "cubic": 3, "close": 4}
 
+_MISSING = object()
+#: The common settings' defaults, left out of reprs.
+_DEFAULTS: Dict[str, Any] = {
+    "duration": 0.0, "begin_time": 0.0, "speed": 1.0, "time_offset": 0.0, "repeat_count": 0.0,
+    "repeat_duration": 0.0, "autoreverses": False, "fill_mode": "removed",
+    "removed_on_completion": True, "additive": False, "cumulative": False,
+}
+
 #: A repeat count that repeats forever.
 REPEAT_FOREVER = float("inf")
 
 ValueHint = Callable[[str], int]
 
 
-def _lookup(table: dict, name: Any, what: str) -> int:
+def _lookup(table: Dict[Any, int], name: Any, what: str) -> int:
     try:
-        return table[name]
+        return int(table[name])
     except KeyError:
         raise ValueError(f"unknown {what} {name!r}; expected one of {[k for k in table if k]}") from None
 
@@ -56,6 +64,8 @@ class Animation:
         removed_on_completion: whether it leaves the layer when done.
         on_start: called as ``on_start(layer, key)`` when it starts (CA-11.8).
         on_stop: called as ``on_stop(layer, key, finished)`` when it leaves its layer.
+
+    Example: ``layer.add_animation(lamina.BasicAnimation('opacity', 0, 1, duration=1), 'fade')``
     """
 
     def __init__(
@@ -86,6 +96,13 @@ class Animation:
         self.removed_on_completion = removed_on_completion
         self.on_start = on_start
         self.on_stop = on_stop
+
+    def __repr__(self) -> str:
+        # The settings that differ from the defaults, like a dataclass repr but short.
+        items = [f"{k}={v!r}" for k, v in vars(self).items()
+                 if not k.startswith("_") and v is not _UNSET and v is not None
+                 and _DEFAULTS.get(k, _MISSING) != v]
+        return f"lamina.{type(self).__name__}({', '.join(items)})"
 
     # subclasses create the object and set their own fields
     def _create(self) -> Any:
@@ -130,7 +147,10 @@ _UNSET: Any = object()
 
 
 class PropertyAnimation(Animation):
-    """An animation of one property or key path (``key_path``)."""
+    """An animation of one property or key path (``key_path``).
+
+    Example: ``anim.key_path  # e.g. 'position.x'``
+    """
 
     def __init__(
         self,
@@ -166,7 +186,10 @@ class PropertyAnimation(Animation):
 
 class BasicAnimation(PropertyAnimation):
     """CABasicAnimation: from/to/by values (CA-7.1). With none set it animates from the
-    presentation value to the model value. ``None`` as a value is a nil colour."""
+    presentation value to the model value. ``None`` as a value is a nil colour.
+
+    Example: ``lamina.BasicAnimation('position', to_value=(100, 100), duration=0.5)``
+    """
 
     def __init__(
         self,
@@ -200,7 +223,10 @@ class BasicAnimation(PropertyAnimation):
 
 
 class SpringAnimation(BasicAnimation):
-    """CASpringAnimation: a basic animation whose progress follows a damped spring (CA-9)."""
+    """CASpringAnimation: a basic animation whose progress follows a damped spring (CA-9).
+
+    Example: ``lamina.SpringAnimation('position.x', to_value=100, damping=12)``
+    """
 
     def __init__(
         self,
@@ -260,7 +286,10 @@ class KeyframeAnimation(PropertyAnimation):
     ``("move", p)``, ``("line", p)``, ``("quad", c, p)``, ``("cubic", c1, c2, p)``,
     ``("close",)``; ``key_times``, per-segment ``timing_functions``, ``calculation_mode``
     ("linear", "discrete", "paced", "cubic", "cubic-paced"), tension/continuity/bias values
-    and ``rotation_mode`` (None, "auto", "auto-reverse")."""
+    and ``rotation_mode`` (None, "auto", "auto-reverse").
+
+    Example: ``lamina.KeyframeAnimation('opacity', [0, 1, 0], key_times=[0, 0.5, 1], duration=2)``
+    """
 
     def __init__(
         self,
@@ -324,7 +353,10 @@ class KeyframeAnimation(PropertyAnimation):
 
 class TransitionAnimation(Animation):
     """CATransition (CA-10.1): ``type`` "fade", "move-in", "push" or "reveal"; ``subtype``
-    None, "from-left", "from-right", "from-top" or "from-bottom"; a progress window."""
+    None, "from-left", "from-right", "from-top" or "from-bottom"; a progress window.
+
+    Example: ``layer.add_animation(lamina.TransitionAnimation('push', 'from-left', duration=0.3))``
+    """
 
     def __init__(
         self,
@@ -351,7 +383,10 @@ class TransitionAnimation(Animation):
 
 
 class AnimationGroup(Animation):
-    """CAAnimationGroup (CA-10.5): children run concurrently in the group's time."""
+    """CAAnimationGroup (CA-10.5): children run concurrently in the group's time.
+
+    Example: ``lamina.AnimationGroup([fade, move], duration=1.0)``
+    """
 
     def __init__(self, animations: Sequence[Animation] = (), **timing: Any) -> None:
         super().__init__(**timing)
@@ -380,7 +415,7 @@ def _read_string(getter: Any, obj: Any) -> str:
 
 def animation_from_c(anim: Any) -> Animation:
     """Reads back the main fields of a lamina_animation_t (for introspection)."""
-    kind = C.c_int32()
+    kind = c_int32()
     C.lib.lamina_animation_get_kind(anim, byref(kind))
     mt = C.media_timing_init()
     C.lib.lamina_animation_get_media_timing(anim, byref(mt))
@@ -397,7 +432,7 @@ def animation_from_c(anim: Any) -> Animation:
                   timing_function=as_timing((tf.c1x, tf.c1y, tf.c2x, tf.c2y)) if is_set.value else None)
     k = kind.value
     if k == 3:
-        t, s = C.c_int32(), C.c_int32()
+        t, s = c_int32(), c_int32()
         C.lib.lamina_animation_get_transition_type(anim, byref(t))
         C.lib.lamina_animation_get_transition_subtype(anim, byref(s))
         a, b = c_double(), c_double()

@@ -276,7 +276,8 @@ def _take_pending() -> "BaseException | None":
     _pending_count -= len(lst)
     del lst[:]
     if len(errors) == 1:
-        return errors[0]
+        first: BaseException = errors[0]
+        return first
     message = f"{len(errors)} Lamina callbacks raised during one call"
     if sys.version_info >= (3, 11):
         if all(isinstance(e, Exception) for e in errors):
@@ -517,6 +518,12 @@ _FUNCTIONS: List[Any] = [
     ('lamina_layer_get_mask', [EngineP, c_uint64, POINTER(c_uint64)], c_int32),
     ('lamina_engine_draw_list_sized', [EngineP, c_uint64, c_double, c_size_t, POINTER(c_void_p), POINTER(c_size_t)], c_int32),
     ('lamina_engine_damage', [EngineP, c_uint64, POINTER(POINTER(Rect)), POINTER(c_size_t)], c_int32),
+    ('lamina_layers_set_number', [EngineP, POINTER(c_uint64), c_size_t, c_char_p, POINTER(c_double)], c_int32),
+    ('lamina_layers_set_point', [EngineP, POINTER(c_uint64), c_size_t, c_char_p, POINTER(Point)], c_int32),
+    ('lamina_layers_get_number', [EngineP, POINTER(c_uint64), c_size_t, c_char_p, POINTER(c_double)], c_int32),
+    ('lamina_layers_get_presentation_number', [EngineP, POINTER(c_uint64), c_size_t, c_char_p, POINTER(c_double)], c_int32),
+    ('lamina_layers_get_presentation_number_at', [EngineP, POINTER(c_uint64), c_size_t, c_char_p, c_double, POINTER(c_double)], c_int32),
+    ('lamina_layers_get_presentation_point', [EngineP, POINTER(c_uint64), c_size_t, c_char_p, POINTER(Point)], c_int32),
 ]
 
 lib = load_library()

@@ -15,7 +15,10 @@ _NAMES = {v: k for k, v in _KINDS.items()}
 class Image:
     """A reference-counted image (RS-4.1): premultiplied RGBA8 pixels or a host texture
     handle. Create with ``Engine.create_image`` / ``Engine.create_external_image``; a layer
-    showing it keeps it alive. ``id`` is unique in the process."""
+    showing it keeps it alive. ``id`` is unique in the process.
+
+    Example: ``layer.contents = engine.create_image(2, 2, bytes(16))``
+    """
 
     __slots__ = ("id",)
 
@@ -82,7 +85,10 @@ PathElement = Tuple[Any, ...]
 class Path:
     """A path value (shadowPath, RS-3.4): ``elements`` are tuples ("move", p), ("line", p),
     ("quad", control, p), ("cubic", c1, c2, p), ("close",), points as (x, y) or Point.
-    Two paths of the same structure animate point by point; others switch at 0.5 (RS-8.5)."""
+    Two paths of the same structure animate point by point; others switch at 0.5 (RS-8.5).
+
+    Example: ``layer.shadow_path = lamina.Path.rect((0, 0, 10, 10))``
+    """
 
     __slots__ = ("elements",)
 
@@ -140,6 +146,7 @@ class Path:
 
     @staticmethod
     def from_c(elems: Any, count: int) -> "Path":
+        """A Path from ``count`` C lamina_path_element_t (for the binding's own calls)."""
         out: List[PathElement] = []
         for i in range(count):
             e = elems[i]
@@ -149,6 +156,7 @@ class Path:
         return Path(out)
 
     def to_c(self) -> Any:
+        """The elements as a C array of lamina_path_element_t (for the binding's own calls)."""
         buf = (C.PathElement * max(len(self.elements), 1))()
         for i, el in enumerate(self.elements):
             if el[0] not in _KINDS:

@@ -8,9 +8,10 @@ import sys
 import threading
 import weakref
 from contextlib import contextmanager
-from ctypes import POINTER, byref, cast, c_double, c_size_t, c_uint8, c_uint32, c_uint64, c_void_p, create_string_buffer, sizeof
+from ctypes import POINTER, byref, cast, c_double, c_int32, c_size_t, c_uint8, c_uint32, c_uint64, c_void_p, create_string_buffer, sizeof
 from dataclasses import dataclass
 from typing import (
+    TYPE_CHECKING,
     Any,
     Callable,
     Dict,
@@ -23,6 +24,8 @@ from typing import (
 )
 
 from . import _callbacks as CB
+if TYPE_CHECKING:
+    from ._contents import Image, Path
 from . import _capi as C
 from ._animation import (
     TRANSITION_SUBTYPES,
@@ -31,6 +34,25 @@ from ._animation import (
     animation_from_c,
 )
 from ._errors import NotFoundError, StaleHandleError
+from ._props import (
+    _fail,
+    _fast,
+    _BoolProp,
+    _ColorProp,
+    _ImageProp,
+    _NameProp,
+    _NumberProp,
+    _PathProp,
+    _PNameProp,
+    _PointProp,
+    _PNumberProp,
+    _PProp,
+    _RectProp,
+    _SizeProp,
+    _StrValueProp,
+    _TextProp,
+    _TransformProp,
+)
 from ._types import (
     Color,
     ColorLike,
@@ -83,7 +105,10 @@ ActionLike = Union[Animation, Callable[..., Any], _NoAction, None]
 
 
 class ViewAnimationOptions(enum.IntFlag):
-    """UIViewAnimationOptions for :meth:`Engine.animate` (CA-4.8)."""
+    """UIViewAnimationOptions for :meth:`Engine.animate` (CA-4.8).
+
+    Example: ``engine.animate(0.3, options=lamina.ViewAnimationOptions.AUTOREVERSE)``
+    """
 
     NONE = 0
     LAYOUT_SUBVIEWS = 1 << 0
@@ -168,69 +193,6 @@ def _key_for(name: str) -> str:
     return entry[0] if entry else name
 
 
-class _Prop:
-    def __init__(self, pyname: str, key: str, kind: str) -> None:
-        self.key = key.encode()
-        self.kind = kind
-        self.__doc__ = f"The model value of {key!r} ({kind})."
-
-    def __get__(self, layer: Optional["Layer"], owner: Any) -> Any:
-        if layer is None:
-            return self
-        e, h, k = layer._e(), layer._handle, self.key
-        lib = C.lib
-        kind = self.kind
-        if kind == "number":
-            d = c_double()
-            lib.lamina_layer_get_number(e, h, k, byref(d))
-            return d.value
-        if kind == "bool":
-            b = c_uint32()
-            lib.lamina_layer_get_bool(e, h, k, byref(b))
-            return bool(b.value)
-        if kind == "string":
-            return layer._get_name()
-        if kind == "value":
-            return layer.value(self.key.decode())
-        v = C.Value()
-        lib.lamina_layer_get_value(e, h, k, byref(v))
-        return from_c_value(v)
-
-    def __set__(self, layer: "Layer", value: Any) -> None:
-        e, h, k = layer._e(), layer._handle, self.key
-        lib = C.lib
-        kind = self.kind
-        if kind == "number":
-            lib.lamina_layer_set_number(e, h, k, float(value))
-        elif kind == "bool":
-            lib.lamina_layer_set_bool(e, h, k, int(bool(value)))
-        elif kind == "point":
-            lib.lamina_layer_set_point(e, h, k, to_c_point(value))
-        elif kind == "size":
-            lib.lamina_layer_set_size(e, h, k, to_c_size(value))
-        elif kind == "rect":
-            lib.lamina_layer_set_rect(e, h, k, to_c_rect(value))
-        elif kind == "transform":
-            lib.lamina_layer_set_transform(e, h, k, to_c_transform(value))
-        elif kind == "color":
-            if value is None:
-                v = C.Value()
-                v.type = C.VALUE_NULL
-                lib.lamina_layer_set_value(e, h, k, byref(v))
-            else:
-                lib.lamina_layer_set_color(e, h, k, to_c_color(value))
-        elif kind == "string":
-            lib.lamina_layer_set_name(e, h, None if value is None else c_string(str(value), "a name"))
-        elif kind == "text":
-            # A string-valued key other than the name (fillMode): through the generic setter.
-            if not isinstance(value, str):
-                raise TypeError(f"{self.key.decode()!r} takes a str, not {type(value).__name__} ({value!r})")
-            v = to_c_value(value)
-            lib.lamina_layer_set_value(e, h, k, byref(v))
-        elif kind == "value":
-            layer.set_value(self.key.decode(), value)
-
-
 def _tree(presentation: bool) -> int:
     return _PRESENTATION if presentation else _MODEL
 
@@ -242,12 +204,16 @@ class Layer:
     :meth:`release` or when the object is garbage collected. A superlayer holds its own
     reference to each sublayer, so layers in a tree stay alive. Properties read and write the
     model; changes of committed layers animate implicitly unless actions are disabled.
+
+    Example: ``layer = engine.layer(bounds=(0, 0, 50, 50)); layer.opacity = 0.5``
     """
 
-    __slots__ = ("_engine", "_handle", "_owned", "__weakref__")
+    __slots__ = ("_engine", "_handle", "_owned", "_presented", "_ep", "__weakref__")
     _engine: "Engine"
     _handle: int
     _owned: bool
+    _presented: bool
+    _ep: int  # the engine's address, for the lean call paths (valid while _owned)
 
     def __init__(self) -> None:  # pragma: no cover - use Engine.layer()
         raise TypeError("create layers with Engine.layer()")
@@ -258,6 +224,8 @@ class Layer:
         self._engine = engine
         self._handle = handle
         self._owned = True
+        self._presented = False
+        self._ep = engine._addr
         return self
 
     def _e(self) -> Any:
@@ -322,7 +290,7 @@ class Layer:
         if v.type == C.VALUE_NULL:
             kinds = {k: kind for k, kind in _PROPS.values()}
             return _KIND_HINT.get(kinds.get(key, ""), -1)
-        return v.type
+        return int(v.type)
 
     def value(self, key: str) -> Any:
         """The model value of a key or key path ("position.x", "transform.rotation.z",
@@ -365,6 +333,15 @@ class Layer:
         buf = (c_uint64 * max(n.value, 1))()
         C.lib.lamina_layer_get_sublayers(e, self._handle, buf, n.value, byref(n))
         return [self._engine._wrap(buf[i]) for i in range(n.value)]  # type: ignore[misc]
+
+    def __iter__(self) -> Iterator["Layer"]:
+        """Iterates the sublayers, back to front: ``for child in layer: ...`` (a snapshot of
+        :attr:`sublayers`, so the tree may change during the loop)."""
+        return iter(self.sublayers)
+
+    def __contains__(self, other: object) -> bool:
+        """Whether ``other`` is a direct sublayer: ``child in layer``."""
+        return isinstance(other, Layer) and other.superlayer == self
 
     def _mine(self, other: "Layer") -> int:
         """``other``'s handle, checked to be a layer of this layer's engine (R13): a layer of
@@ -415,9 +392,15 @@ class Layer:
     def presentation(self, at: Optional[float] = None) -> Optional["Presentation"]:
         """The presentation (what is on screen) at the engine's time or at ``at``; None before
         the layer's first commit."""
-        if not self.has_presentation:
-            return None
-        return Presentation(self, at)
+        if not self._presented:
+            if not self.has_presentation:
+                return None
+            # CA-1.2: a layer that was committed once has a presentation from then on.
+            self._presented = True
+        p = _new_presentation(Presentation)
+        p._layer = self
+        p._at = None if at is None else float(at)
+        return p
 
     # -- geometry -------------------------------------------------------------------------
     def _time(self, at: Optional[float]) -> float:
@@ -599,7 +582,7 @@ class Layer:
         if not out:
             return None
         try:
-            kind = C.c_int32()
+            kind = c_int32()
             C.lib.lamina_action_get_kind(out, byref(kind))
             if kind.value == 1:
                 return "custom"
@@ -664,39 +647,144 @@ class Layer:
             C.lib.lamina_style_release(s)
         self._engine._styles[self._handle] = style
 
+    @property
+    def mask(self) -> Optional["Layer"]:
+        """The layer's mask (RS-5.1), or None; its alpha gates this layer's rendering."""
+        out = c_uint64()
+        C.lib.lamina_layer_get_mask(self._e(), self._handle, byref(out))
+        return self._engine._wrap(out.value) if out.value else None
 
-def _get_mask(self: "Layer") -> Optional["Layer"]:
-    """The layer's mask (RS-5.1), or None; its alpha gates this layer's rendering."""
-    out = c_uint64()
-    C.lib.lamina_layer_get_mask(self._e(), self._handle, byref(out))
-    return self._engine._wrap(out.value) if out.value else None  # type: ignore[return-value]
+    @mask.setter
+    def mask(self, mask: Optional["Layer"]) -> None:
+        C.lib.lamina_layer_set_mask(self._e(), self._handle, mask._handle if mask is not None else 0)
+
+    # -- properties (typed descriptors, kept in step with _PROPS by tests/test_typing.py) ---
+    bounds = _RectProp("bounds", "The model bounds (Rect).")
+    position = _PointProp("position", "The model position (Point).")
+    z_position = _NumberProp("zPosition", "The model zPosition (float).")
+    anchor_point = _PointProp("anchorPoint", "The model anchorPoint (Point).")
+    anchor_point_z = _NumberProp("anchorPointZ", "The model anchorPointZ (float).")
+    transform = _TransformProp("transform", "The model transform (Transform3D).")
+    sublayer_transform = _TransformProp("sublayerTransform", "The model sublayerTransform (Transform3D).")
+    hidden = _BoolProp("hidden", "The model hidden (bool).")
+    double_sided = _BoolProp("doubleSided", "The model doubleSided (bool).")
+    masks_to_bounds = _BoolProp("masksToBounds", "The model masksToBounds (bool).")
+    contents_rect = _RectProp("contentsRect", "The model contentsRect (Rect).")
+    contents_center = _RectProp("contentsCenter", "The model contentsCenter (Rect).")
+    contents_scale = _NumberProp("contentsScale", "The model contentsScale (float).")
+    background_color = _ColorProp("backgroundColor", "The model backgroundColor (Optional[Color]).")
+    corner_radius = _NumberProp("cornerRadius", "The model cornerRadius (float).")
+    border_width = _NumberProp("borderWidth", "The model borderWidth (float).")
+    border_color = _ColorProp("borderColor", "The model borderColor (Optional[Color]).")
+    opacity = _NumberProp("opacity", "The model opacity (float).")
+    shadow_color = _ColorProp("shadowColor", "The model shadowColor (Optional[Color]).")
+    shadow_opacity = _NumberProp("shadowOpacity", "The model shadowOpacity (float).")
+    shadow_offset = _SizeProp("shadowOffset", "The model shadowOffset (Size).")
+    shadow_radius = _NumberProp("shadowRadius", "The model shadowRadius (float).")
+    should_rasterize = _BoolProp("shouldRasterize", "The model shouldRasterize (bool).")
+    rasterization_scale = _NumberProp("rasterizationScale", "The model rasterizationScale (float).")
+    begin_time = _NumberProp("beginTime", "The model beginTime (float).")
+    speed = _NumberProp("speed", "The model speed (float).")
+    time_offset = _NumberProp("timeOffset", "The model timeOffset (float).")
+    duration = _NumberProp("duration", "The model duration (float).")
+    repeat_count = _NumberProp("repeatCount", "The model repeatCount (float).")
+    repeat_duration = _NumberProp("repeatDuration", "The model repeatDuration (float).")
+    autoreverses = _BoolProp("autoreverses", "The model autoreverses (bool).")
+    fill_mode = _TextProp("fillMode", "The model fillMode (str).")
+    name = _NameProp("name", "The model name (str).")
+    contents = _ImageProp("contents", "The model contents (Optional[Image]).")
+    contents_gravity = _StrValueProp("contentsGravity", "The model contentsGravity (str).")
+    minification_filter = _StrValueProp("minificationFilter", "The model minificationFilter (str).")
+    magnification_filter = _StrValueProp("magnificationFilter", "The model magnificationFilter (str).")
+    minification_filter_bias = _NumberProp("minificationFilterBias", "The model minificationFilterBias (float).")
+    masked_corners = _NumberProp("maskedCorners", "The model maskedCorners (float).")
+    corner_curve = _StrValueProp("cornerCurve", "The model cornerCurve (str).")
+    shadow_path = _PathProp("shadowPath", "The model shadowPath (Optional[Path]).")
+    allows_group_opacity = _BoolProp("allowsGroupOpacity", "The model allowsGroupOpacity (bool).")
+    geometry_flipped = _BoolProp("geometryFlipped", "The model geometryFlipped (bool).")
+    allows_edge_antialiasing = _BoolProp("allowsEdgeAntialiasing", "The model allowsEdgeAntialiasing (bool).")
+    edge_antialiasing_mask = _NumberProp("edgeAntialiasingMask", "The model edgeAntialiasingMask (float).")
+    opaque = _BoolProp("opaque", "The model opaque (bool).")
 
 
-def _set_mask(self: "Layer", mask: Optional["Layer"]) -> None:
-    C.lib.lamina_layer_set_mask(self._e(), self._handle, mask._handle if mask is not None else 0)
 
-
-Layer.mask = property(_get_mask, _set_mask, doc="The layer's mask (RS-5.1), or None.")  # type: ignore[attr-defined]
-
-for _pyname, (_k, _kind) in _PROPS.items():
-    setattr(Layer, _pyname, _Prop(_pyname, _k, _kind))
-del _pyname, _k, _kind
+_new_presentation = object.__new__
+_engine_tick = _fast("lamina_engine_tick")
 
 
 class Presentation:
     """A layer's presentation at one time: attribute access (``p.position``, ``p.opacity``)
-    and ``p.value("position.x")`` / ``p["position.x"]`` give the values on screen."""
+    and ``p.value("position.x")`` / ``p["position.x"]`` give the values on screen.
+
+    Example: ``p = layer.presentation(); p.opacity, p.position``
+    """
 
     __slots__ = ("_layer", "_at")
 
-    def __init__(self, layer: Layer, at: Optional[float]) -> None:
+    _layer: Layer
+    _at: Optional[float]
+
+    def __init__(self, layer: Layer, at: Optional[float] = None) -> None:
         self._layer = layer
-        self._at = at
+        self._at = None if at is None else float(at)
 
     @property
     def layer(self) -> Layer:
         """The model layer."""
         return self._layer
+
+    @property
+    def frame(self) -> Rect:
+        """The frame on screen, in the superlayer's space."""
+        return self._layer.get_frame(presentation=True, at=self._at)
+
+    # -- properties (typed, kept in step with _PROPS by tests/test_typing.py) ---------------
+    bounds: _PProp[Rect] = _PProp("bounds", "The bounds on screen (Rect).")
+    position: _PProp[Point] = _PProp("position", "The position on screen (Point).")
+    z_position: _PProp[float] = _PNumberProp("zPosition", "The zPosition on screen (float).")
+    anchor_point: _PProp[Point] = _PProp("anchorPoint", "The anchorPoint on screen (Point).")
+    anchor_point_z: _PProp[float] = _PNumberProp("anchorPointZ", "The anchorPointZ on screen (float).")
+    transform: _PProp[Transform3D] = _PProp("transform", "The transform on screen (Transform3D).")
+    sublayer_transform: _PProp[Transform3D] = _PProp("sublayerTransform", "The sublayerTransform on screen (Transform3D).")
+    hidden: _PProp[bool] = _PProp("hidden", "The hidden on screen (bool).")
+    double_sided: _PProp[bool] = _PProp("doubleSided", "The doubleSided on screen (bool).")
+    masks_to_bounds: _PProp[bool] = _PProp("masksToBounds", "The masksToBounds on screen (bool).")
+    contents_rect: _PProp[Rect] = _PProp("contentsRect", "The contentsRect on screen (Rect).")
+    contents_center: _PProp[Rect] = _PProp("contentsCenter", "The contentsCenter on screen (Rect).")
+    contents_scale: _PProp[float] = _PNumberProp("contentsScale", "The contentsScale on screen (float).")
+    background_color: _PProp[Optional[Color]] = _PProp("backgroundColor", "The backgroundColor on screen (Optional[Color]).")
+    corner_radius: _PProp[float] = _PNumberProp("cornerRadius", "The cornerRadius on screen (float).")
+    border_width: _PProp[float] = _PNumberProp("borderWidth", "The borderWidth on screen (float).")
+    border_color: _PProp[Optional[Color]] = _PProp("borderColor", "The borderColor on screen (Optional[Color]).")
+    opacity: _PProp[float] = _PNumberProp("opacity", "The opacity on screen (float).")
+    shadow_color: _PProp[Optional[Color]] = _PProp("shadowColor", "The shadowColor on screen (Optional[Color]).")
+    shadow_opacity: _PProp[float] = _PNumberProp("shadowOpacity", "The shadowOpacity on screen (float).")
+    shadow_offset: _PProp[Size] = _PProp("shadowOffset", "The shadowOffset on screen (Size).")
+    shadow_radius: _PProp[float] = _PNumberProp("shadowRadius", "The shadowRadius on screen (float).")
+    should_rasterize: _PProp[bool] = _PProp("shouldRasterize", "The shouldRasterize on screen (bool).")
+    rasterization_scale: _PProp[float] = _PNumberProp("rasterizationScale", "The rasterizationScale on screen (float).")
+    begin_time: _PProp[float] = _PNumberProp("beginTime", "The beginTime on screen (float).")
+    speed: _PProp[float] = _PNumberProp("speed", "The speed on screen (float).")
+    time_offset: _PProp[float] = _PNumberProp("timeOffset", "The timeOffset on screen (float).")
+    duration: _PProp[float] = _PNumberProp("duration", "The duration on screen (float).")
+    repeat_count: _PProp[float] = _PNumberProp("repeatCount", "The repeatCount on screen (float).")
+    repeat_duration: _PProp[float] = _PNumberProp("repeatDuration", "The repeatDuration on screen (float).")
+    autoreverses: _PProp[bool] = _PProp("autoreverses", "The autoreverses on screen (bool).")
+    fill_mode: _PProp[str] = _PProp("fillMode", "The fillMode on screen (str).")
+    name: _PNameProp = _PNameProp("name", "The name on screen (str).")
+    contents: _PProp[Optional[Image]] = _PProp("contents", "The contents on screen (Optional[Image]).")
+    contents_gravity: _PProp[str] = _PProp("contentsGravity", "The contentsGravity on screen (str).")
+    minification_filter: _PProp[str] = _PProp("minificationFilter", "The minificationFilter on screen (str).")
+    magnification_filter: _PProp[str] = _PProp("magnificationFilter", "The magnificationFilter on screen (str).")
+    minification_filter_bias: _PProp[float] = _PNumberProp("minificationFilterBias", "The minificationFilterBias on screen (float).")
+    masked_corners: _PProp[float] = _PNumberProp("maskedCorners", "The maskedCorners on screen (float).")
+    corner_curve: _PProp[str] = _PProp("cornerCurve", "The cornerCurve on screen (str).")
+    shadow_path: _PProp[Optional[Path]] = _PProp("shadowPath", "The shadowPath on screen (Optional[Path]).")
+    allows_group_opacity: _PProp[bool] = _PProp("allowsGroupOpacity", "The allowsGroupOpacity on screen (bool).")
+    geometry_flipped: _PProp[bool] = _PProp("geometryFlipped", "The geometryFlipped on screen (bool).")
+    allows_edge_antialiasing: _PProp[bool] = _PProp("allowsEdgeAntialiasing", "The allowsEdgeAntialiasing on screen (bool).")
+    edge_antialiasing_mask: _PProp[float] = _PNumberProp("edgeAntialiasingMask", "The edgeAntialiasingMask on screen (float).")
+    opaque: _PProp[bool] = _PProp("opaque", "The opaque on screen (bool).")
 
     def value(self, key: str) -> Any:
         """The presentation value of a key or key path."""
@@ -732,7 +820,10 @@ class Presentation:
 
 @dataclass(frozen=True)
 class AnimationTiming:
-    """Timing introspection of one attached animation (CA-5.10)."""
+    """Timing introspection of one attached animation (CA-5.10).
+
+    Example: ``layer.animation_timing('fade').phase  # 'before', 'active' or 'after'``
+    """
 
     phase: str  # "before", "active" or "after"
     contributing: bool
@@ -745,7 +836,10 @@ class AnimationTiming:
 
 @dataclass(frozen=True)
 class TransitionInfo:
-    """A running transition: type, subtype (None means from the left) and progress."""
+    """A running transition: type, subtype (None means from the left) and progress.
+
+    Example: ``info = layer.transition(); info.type if info else None``
+    """
 
     type: str
     subtype: Optional[str]
@@ -760,7 +854,10 @@ def _transition_info(t: int, s: int, p: float) -> TransitionInfo:
 @dataclass(frozen=True)
 class DrawRecord:
     """One layer as a renderer draws it (see lamina_draw_record_t). Colours are None when
-    not set; ``clip_rect`` None when no ancestor clips; ``transition`` None when none runs."""
+    not set; ``clip_rect`` None when no ancestor clips; ``transition`` None when none runs.
+
+    Example: ``for r in engine.draw_list(root): print(r.layer, r.opacity, r.bounds)``
+    """
 
     layer: Layer
     depth: int
@@ -811,6 +908,81 @@ class DrawRecord:
     transition_before: Optional["DrawRecord"] = None
 
 
+_NUMPY: Any = False  # not looked up yet
+_DTYPE: Any = None
+
+
+def _np() -> Any:
+    """numpy, or None when it is not installed (it is optional: bulk paths are faster with it)."""
+    global _NUMPY
+    if _NUMPY is False:
+        try:
+            # By name: numpy is optional, and type checkers need not have it.
+            import importlib
+            _NUMPY = importlib.import_module("numpy")
+        except ImportError:
+            _NUMPY = None
+    return _NUMPY
+
+
+def _flat_fields(t: Any, base: int = 0, prefix: str = "") -> Dict[str, Tuple[int, str]]:
+    """Every scalar field of a ctypes struct: dotted name -> (offset, struct format char)."""
+    import ctypes
+    out: Dict[str, Tuple[int, str]] = {}
+    for field in t._fields_:
+        name, ft = field[0], field[1]
+        off = base + getattr(t, name).offset
+        if isinstance(ft, type) and issubclass(ft, ctypes.Structure):
+            out.update(_flat_fields(ft, off, prefix + name + "."))
+        elif isinstance(ft, type) and issubclass(ft, ctypes.Array):
+            item: Any = getattr(ft, "_type_")
+            size = ctypes.sizeof(item)
+            for i in range(int(getattr(ft, "_length_"))):
+                out[f"{prefix}{name}[{i}]"] = (off + i * size, str(item._type_))
+        elif isinstance(ft, type) and issubclass(ft, (ctypes._Pointer, ctypes.c_void_p)):
+            out[prefix + name] = (off, "P")
+        else:
+            out[prefix + name] = (off, ft._type_)
+    return out
+
+
+#: The layout of one record of :meth:`Engine.draw_list_array` (lamina_draw_record_t): each
+#: scalar field's dotted name ("opacity", "bounds.size.width", "transform.m41") -> (byte
+#: offset, :mod:`struct` format character). Without numpy, read a field of record ``i`` of the
+#: memoryview with ``struct.unpack_from(fmt, view, i * view.itemsize + offset)[0]``.
+DRAW_RECORD_FIELDS: Dict[str, Tuple[int, str]] = _flat_fields(C.DrawRecord)
+
+
+def _ctypes_dtype(np: Any, t: Any) -> Any:
+    """A numpy dtype for a ctypes type with explicit offsets; pointers become uintp."""
+    import ctypes
+    if isinstance(t, type) and issubclass(t, ctypes.Structure):
+        names: List[str] = []
+        formats: List[Any] = []
+        offsets: List[int] = []
+        for field in t._fields_:
+            name, ft = field[0], field[1]
+            names.append(name)
+            formats.append(_ctypes_dtype(np, ft))
+            offsets.append(getattr(t, name).offset)
+        return np.dtype({"names": names, "formats": formats, "offsets": offsets,
+                         "itemsize": ctypes.sizeof(t)})
+    if isinstance(t, type) and issubclass(t, ctypes.Array):
+        return np.dtype((_ctypes_dtype(np, t._type_), (t._length_,)))
+    if isinstance(t, type) and issubclass(t, (ctypes._Pointer, ctypes.c_void_p, ctypes.c_char_p)):
+        return np.dtype(np.uintp)
+    return np.dtype(t)
+
+
+def _draw_record_dtype(np: Any) -> Any:
+    """The numpy dtype of lamina_draw_record_t, made once from the ctypes layout."""
+    global _DTYPE
+    if _DTYPE is None:
+        _DTYPE = _ctypes_dtype(np, C.DrawRecord)
+        assert _DTYPE.itemsize == sizeof(C.DrawRecord)
+    return _DTYPE
+
+
 _GRAVITIES = ["resize", "resizeAspect", "resizeAspectFill", "center", "top", "bottom", "left",
               "right", "topLeft", "topRight", "bottomLeft", "bottomRight"]
 _FILTERS = ["linear", "nearest", "trilinear"]
@@ -850,10 +1022,19 @@ def _record_extras(r: Any) -> Dict[str, Any]:
 
 class Transaction:
     """The calling thread's innermost transaction of an engine (CATransaction's class
-    methods). Values set here go to the innermost transaction; reads search outward."""
+    methods). Values set here go to the innermost transaction; reads search outward.
+
+    Example: ``engine.current_transaction.duration = 1.0``
+    """
 
     def __init__(self, engine: "Engine") -> None:
         self._engine = engine
+
+    def __repr__(self) -> str:
+        if self._engine.closed:
+            return "<lamina.Transaction of a closed engine>"
+        return (f"<lamina.Transaction duration={self.duration} "
+                f"disable_actions={self.disable_actions} timing={self.timing_function}>")
 
     @property
     def duration(self) -> float:
@@ -895,6 +1076,7 @@ class Transaction:
 
     @property
     def has_completion(self) -> bool:
+        """Whether the innermost transaction has a completion callback."""
         b = c_uint32()
         C.lib.lamina_transaction_has_completion(self._engine._ptr(), byref(b))
         return bool(b.value)
@@ -924,6 +1106,7 @@ class Transaction:
         C.lib.lamina_transaction_set_value(self._engine._ptr(), _key(key), None)
 
     def get(self, key: str, default: Any = None) -> Any:
+        """The transaction value ``key`` searched outward, or ``default`` (dict.get)."""
         try:
             return self[key]
         except KeyError:
@@ -940,12 +1123,15 @@ class Engine:
     engine a ``clock`` instead — ``"monotonic"`` (or :func:`clock_now`) for CLOCK_MONOTONIC, or
     any callable returning seconds (the host's frame clock) — and every commit reads it, so an
     animation begins at its commit, and ``tick()`` without a time ticks at the clock's time.
+
+    Example: ``with lamina.Engine() as engine: engine.tick(0.0)``
     """
 
     def __init__(self, clock: Any = None) -> None:
         ptr = C.EngineP()
         C.lib.lamina_engine_create(byref(ptr))
         self._engine_ptr: Any = ptr
+        self._addr: int = cast(ptr, c_void_p).value or 0
         self._clock: Any = None
         self._closed = False
         self._layers: "weakref.WeakValueDictionary[int, Layer]" = weakref.WeakValueDictionary()
@@ -968,6 +1154,7 @@ class Engine:
 
     @property
     def closed(self) -> bool:
+        """Whether :meth:`close` ran (the engine and its layers are gone)."""
         return self._closed
 
     def close(self) -> None:
@@ -1047,7 +1234,13 @@ class Engine:
                 C.lib.lamina_engine_tick_now(self._ptr())
                 return
             time = C.lib.lamina_clock_now()
-        C.lib.lamina_engine_tick(self._ptr(), float(time))
+        if self._closed:
+            self._ptr()  # raises StaleHandleError
+        if time.__class__ is not float:
+            time = float(time)
+        rc = _engine_tick(self._addr, time)
+        if rc or C._pending_count:
+            _fail(rc, _engine_tick)
 
     @property
     def clock(self) -> Any:
@@ -1214,6 +1407,139 @@ class Engine:
         recs = cast(raw, POINTER(C.DrawRecord))
         return [self._record(recs[i]) for i in range(n.value)]
 
+    def draw_list_array(self, root: Layer, at: Optional[float] = None) -> Any:
+        """The draw list of ``root``'s subtree as ONE buffer over the engine-owned C records
+        (lamina_draw_record_t, docs/draw-records.md), without a Python object per record.
+
+        Returns a numpy structured array (its dtype mirrors the C struct, field by field) when numpy is
+        installed, else a ``memoryview`` whose items are whole records (``format`` is the
+        records' PEP 3118 struct format, ``itemsize`` their size; read a field with
+        :data:`lamina.DRAW_RECORD_FIELDS` and :func:`struct.unpack_from`). Zero-copy: the
+        buffer is the engine's own list and stays valid only until the next draw list of this
+        engine (``draw_list``, ``draw_list_array``, ``damage`` or a render), or until the engine
+        closes; copy it (``arr.copy()``, ``bytes(view)``) to keep it. Fields are the C names:
+        ``layer`` (the handle), ``flags`` (background colour set = 1, ...), ``transform``,
+        ``bounds``, ``opacity``, ... Example::
+
+            arr = engine.draw_list_array(root)          # 10k layers: one call, no objects
+            visible = arr[arr["opacity"] > 0]["layer"]  # handles of the visible layers
+        """
+        t = self.time if at is None else float(at)
+        if not isinstance(root, Layer):
+            raise TypeError(f"root must be a Layer, not {type(root).__name__}")
+        if root._engine is not self:
+            raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{root!r} belongs to another engine", "draw_list_array")
+        raw = c_void_p()
+        n = c_size_t()
+        C.lib.lamina_engine_draw_list_sized(self._ptr(), root._handle, t, sizeof(C.DrawRecord),
+                                            byref(raw), byref(n))
+        count = n.value
+        if count and raw.value:
+            buf: Any = (C.DrawRecord * count).from_address(raw.value)
+        else:
+            buf = (C.DrawRecord * 0)()
+        np = _np()
+        if np is not None:
+            return np.frombuffer(buf, dtype=_draw_record_dtype(np), count=count)
+        return memoryview(buf)
+
+    # -- batch access (issue 13): many layers in one C call --------------------------------
+    def _handles(self, layers: Sequence[Layer]) -> Any:
+        """A C array of the layers' handles, each checked to be a live layer of this engine."""
+        self._ptr()
+        for layer in layers:
+            if not isinstance(layer, Layer):
+                raise TypeError(f"expected Layers, got {type(layer).__name__}")
+            if layer._engine is not self:
+                raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{layer!r} belongs to another engine", "")
+            if not layer._owned:
+                raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{layer!r} was released", "")
+        return (c_uint64 * len(layers))(*[layer._handle for layer in layers])
+
+    @staticmethod
+    def _doubles(values: Any, count: int, width: int, what: str) -> Any:
+        """``count * width`` doubles as a C array: numpy arrays and 'd' buffers without a
+        per-element conversion, other sequences element by element."""
+        n = count * width
+        try:
+            view = memoryview(values)
+        except TypeError:
+            view = None
+        if view is not None and view.format == "d" and view.c_contiguous and view.nbytes == n * 8:
+            return (c_double * n).from_buffer_copy(view)
+        if width == 1:
+            flat = [float(v) for v in values]
+        else:
+            flat = [float(x) for v in values for x in v]
+        if len(flat) != n:
+            raise ValueError(f"{what}: expected {count} values of {width} numbers, got {len(flat) // max(width, 1)}")
+        return (c_double * n)(*flat)
+
+    @staticmethod
+    def _out(buf: Any, count: int, width: int) -> Any:
+        np = _np()
+        if np is not None:
+            arr = np.frombuffer(buf, dtype=np.float64, count=count * width)
+            return arr.reshape(count, width) if width > 1 else arr
+        view = memoryview(buf).cast("B")[: count * width * 8]
+        return view.cast("d", (count, width)) if width > 1 and count else view.cast("d")
+
+    def set_numbers(self, layers: Sequence[Layer], key: str, values: Any) -> None:
+        """Sets the number ``key`` ("opacity", "position.x", a Python name) of many layers in
+        one C call (lamina_layers_set_number): ``layers[i]`` gets ``values[i]``. ``values`` is
+        any sequence of numbers (a float64 numpy array or ``array('d')`` is taken without a
+        per-element conversion). Each change acts as the single setter would (implicit
+        animations, actions). On a failing layer it stops and raises, naming the index; the
+        layers before it keep their values. Example::
+
+            engine.set_numbers(dots, "opacity", [0.5] * len(dots))
+        """
+        handles = self._handles(layers)
+        vals = self._doubles(values, len(layers), 1, "values")
+        C.lib.lamina_layers_set_number(self._ptr(), handles, len(layers), _key(_key_for(key)), vals)
+
+    def set_points(self, layers: Sequence[Layer], key: str, points: Any) -> None:
+        """Sets the point ``key`` (e.g. "position") of many layers in one C call: ``points`` is
+        a sequence of points or a numpy array of shape (n, 2). As :meth:`set_numbers`.
+        Example: ``engine.set_points(dots, "position", [(10, 20), (30, 40)])``."""
+        handles = self._handles(layers)
+        vals = self._doubles(points, len(layers), 2, "points")
+        C.lib.lamina_layers_set_point(self._ptr(), handles, len(layers), _key(_key_for(key)),
+                                      cast(vals, POINTER(C.Point)))
+
+    def numbers(self, layers: Sequence[Layer], key: str) -> Any:
+        """The model number ``key`` of many layers in one C call: a float64 numpy array, or
+        without numpy a ``memoryview`` of doubles. Example: ``engine.numbers(dots, "opacity")``."""
+        handles = self._handles(layers)
+        out = (c_double * max(len(layers), 1))()
+        C.lib.lamina_layers_get_number(self._ptr(), handles, len(layers), _key(_key_for(key)), out)
+        return self._out(out, len(layers), 1)
+
+    def presentation_numbers(self, layers: Sequence[Layer], key: str, at: Optional[float] = None) -> Any:
+        """The presentation number ``key`` of many layers (at the engine's time or ``at``) in
+        one C call: a float64 numpy array, or a ``memoryview`` of doubles without numpy.
+        NoPresentationError if a layer was never committed. Example::
+
+            opacities = engine.presentation_numbers(dots, "opacity")
+        """
+        handles = self._handles(layers)
+        out = (c_double * max(len(layers), 1))()
+        k = _key(_key_for(key))
+        if at is None:
+            C.lib.lamina_layers_get_presentation_number(self._ptr(), handles, len(layers), k, out)
+        else:
+            C.lib.lamina_layers_get_presentation_number_at(self._ptr(), handles, len(layers), k, float(at), out)
+        return self._out(out, len(layers), 1)
+
+    def presentation_points(self, layers: Sequence[Layer], key: str) -> Any:
+        """The presentation point ``key`` (e.g. "position") of many layers in one C call: a
+        numpy array of shape (n, 2), or a 2-D ``memoryview`` of doubles without numpy."""
+        handles = self._handles(layers)
+        out = (c_double * max(2 * len(layers), 2))()
+        C.lib.lamina_layers_get_presentation_point(self._ptr(), handles, len(layers), _key(_key_for(key)),
+                                                   cast(out, POINTER(C.Point)))
+        return self._out(out, len(layers), 2)
+
     def _record(self, r: Any) -> DrawRecord:
         f = r.flags
         before = None
@@ -1275,11 +1601,17 @@ class Engine:
 
 class Style:
     """A style (CALayer.style's role): actions searched after the layer's own, then those of
-    ``next``. Setting it on a layer takes a snapshot."""
+    ``next``. Setting it on a layer takes a snapshot.
+
+    Example: ``layer.style = lamina.Style({'opacity': lamina.NO_ACTION})``
+    """
 
     def __init__(self, actions: Optional[Dict[str, ActionLike]] = None, next: Optional["Style"] = None) -> None:
         self.actions: Dict[str, ActionLike] = dict(actions or {})
         self.next = next
+
+    def __repr__(self) -> str:
+        return f"lamina.Style({self.actions!r}, next={self.next!r})"
 
     def _to_c(self, engine: Engine) -> Any:
         nxt = self.next._to_c(engine) if self.next is not None else None
@@ -1306,5 +1638,6 @@ class Style:
 
 
 def clock_now() -> float:
-    """Seconds of a monotonic clock, a convenient time source for :meth:`Engine.tick`."""
+    """Seconds of a monotonic clock, a convenient time source for :meth:`Engine.tick`, e.g.
+    ``engine.tick(lamina.clock_now())``."""
     return float(C.lib.lamina_clock_now())

@@ -12,6 +12,8 @@ class LaminaError(Exception):
         code: the ``lamina_status_t`` value (e.g. 2).
         name: its name (e.g. ``"LAMINA_STATUS_MISUSE"``).
         message: the library's message for the failure.
+
+    Example: ``except lamina.LaminaError as e: print(e.name, e.message)``
     """
 
     code: int = -1
@@ -26,38 +28,62 @@ class LaminaError(Exception):
 
 
 class InvalidArgumentError(LaminaError, ValueError):
-    """LAMINA_STATUS_INVALID_ARGUMENT: NULL, NaN/infinite number, value out of range."""
+    """LAMINA_STATUS_INVALID_ARGUMENT: NULL, NaN/infinite number, value out of range.
+
+    Example: ``layer.opacity = float('nan')  # raises InvalidArgumentError``
+    """
 
 
 class MisuseError(LaminaError):
-    """LAMINA_STATUS_MISUSE: the call breaks a rule (unbalanced commit, a cycle, ...)."""
+    """LAMINA_STATUS_MISUSE: the call breaks a rule (unbalanced commit, a cycle, ...).
+
+    Example: ``engine.commit()  # with no open transaction: raises MisuseError``
+    """
 
 
 class StaleHandleError(LaminaError):
-    """LAMINA_STATUS_STALE_HANDLE: the engine was destroyed or the layer is not alive."""
+    """LAMINA_STATUS_STALE_HANDLE: the engine was destroyed or the layer is not alive.
+
+    Example: ``layer.release(); layer.opacity  # raises StaleHandleError``
+    """
 
 
 class UnknownKeyError(LaminaError, KeyError):
-    """LAMINA_STATUS_UNKNOWN_KEY: the key or key path names no property."""
+    """LAMINA_STATUS_UNKNOWN_KEY: the key or key path names no property.
+
+    Example: ``layer.value('noSuchKey')  # raises UnknownKeyError (a KeyError)``
+    """
 
     def __str__(self) -> str:  # KeyError would repr() the message
         return Exception.__str__(self)
 
 
 class TypeMismatchError(LaminaError, TypeError):
-    """LAMINA_STATUS_TYPE_MISMATCH: a value of the wrong type for the key."""
+    """LAMINA_STATUS_TYPE_MISMATCH: a value of the wrong type for the key.
+
+    Example: ``layer.set_value('opacity', (1, 2))  # raises TypeMismatchError``
+    """
 
 
 class NotFoundError(LaminaError, LookupError):
-    """LAMINA_STATUS_NOT_FOUND: no such entry (sibling, transaction value, animation, ...)."""
+    """LAMINA_STATUS_NOT_FOUND: no such entry (sibling, transaction value, animation, ...).
+
+    Example: ``layer.animation('none')  # raises NotFoundError``
+    """
 
 
 class NoPresentationError(LaminaError):
-    """LAMINA_STATUS_NO_PRESENTATION: the layer was never committed."""
+    """LAMINA_STATUS_NO_PRESENTATION: the layer was never committed.
+
+    Example: ``engine.presentation_numbers([new_layer], 'opacity')  # before the first commit``
+    """
 
 
 class LaminaMemoryError(LaminaError, MemoryError):
-    """LAMINA_STATUS_OUT_OF_MEMORY: an allocation failed or a limit was reached."""
+    """LAMINA_STATUS_OUT_OF_MEMORY: an allocation failed or a limit was reached.
+
+    Example: ``except lamina.LaminaMemoryError: ...  # an allocation or a limit failed``
+    """
 
 
 _BY_CODE: Dict[int, Type[LaminaError]] = {

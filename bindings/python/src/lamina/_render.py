@@ -32,11 +32,17 @@ _GLES_STATUS = {
 
 
 class RenderError(LaminaError):
-    """The renderer failed (a GL error, or no GL context)."""
+    """The renderer failed (a GL error, or no GL context).
+
+    Example: ``except lamina.RenderError: ...  # the compositor failed``
+    """
 
 
 class RendererUnavailableError(RenderError):
-    """liblamina-gles could not be loaded, or headless OpenGL ES 3 is not available here."""
+    """liblamina-gles could not be loaded, or headless OpenGL ES 3 is not available here.
+
+    Example: ``except lamina.RendererUnavailableError: ...  # no liblamina-gles``
+    """
 
 
 class _Frame(ctypes.Structure):
@@ -125,7 +131,8 @@ def _load() -> ctypes.CDLL:
 
 
 def renderer_path() -> str:
-    """The path liblamina-gles was loaded from (loading it if needed).
+    """The path liblamina-gles was loaded from (loading it if needed), e.g.
+    ``print(lamina.renderer_path())``.
 
     Raises:
         RendererUnavailableError: it cannot be loaded.
@@ -141,6 +148,8 @@ class RenderedImage:
         height: rows.
         rgba: ``width * height * 4`` bytes, R, G, B, A per pixel.
         draw_calls: GL draw calls the frame took (the renderer's batching figure).
+
+    Example: ``img = lamina.render(root, (200, 200)); img.pixel(0, 0)``
     """
 
     __slots__ = ("width", "height", "rgba", "draw_calls")
@@ -192,7 +201,8 @@ def _png(width: int, height: int, rgba: bytes) -> bytes:
 
 def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: float = 1.0,
            group_opacity: bool = True) -> RenderedImage:
-    """Renders ``root``'s subtree as the reference compositor draws it, headless.
+    """Renders ``root``'s subtree as the reference compositor draws it, headless, e.g.
+    ``lamina.render(root, (320, 240)).save_png("frame.png")``.
 
     Args:
         root: a :class:`~lamina.Layer` (drawn as if it had no superlayer; its position places

@@ -11,7 +11,10 @@ from . import _capi as C
 
 
 class Point(NamedTuple):
-    """A point (x, y) in points."""
+    """A point (x, y) in points.
+
+    Example: ``lamina.Point(10, 20) + (1, 1) == lamina.Point(11, 21)``
+    """
 
     x: float = 0.0
     y: float = 0.0
@@ -28,7 +31,10 @@ class Point(NamedTuple):
 class Vector3(NamedTuple):
     """Three numbers (x, y, z): what the ``scale`` and ``translate`` value functions take
     (CA-7.5), e.g. ``BasicAnimation("transform", from_value=Vector3(1, 1, 1), to_value=
-    Vector3(3, 3, 3), value_function="scale")``."""
+    Vector3(3, 3, 3), value_function="scale")``.
+
+    Example: ``lamina.BasicAnimation('transform', to_value=lamina.Vector3(2, 2, 1), value_function='scale')``
+    """
 
     x: float = 0.0
     y: float = 0.0
@@ -36,14 +42,20 @@ class Vector3(NamedTuple):
 
 
 class Size(NamedTuple):
-    """A size (width, height). Negative sizes are allowed."""
+    """A size (width, height). Negative sizes are allowed.
+
+    Example: ``layer.shadow_offset = lamina.Size(0, -3)``
+    """
 
     width: float = 0.0
     height: float = 0.0
 
 
 class Rect(NamedTuple):
-    """A rectangle: an origin and a size. ``Rect.of(x, y, w, h)`` builds one from numbers."""
+    """A rectangle: an origin and a size. ``Rect.of(x, y, w, h)`` builds one from numbers.
+
+    Example: ``lamina.Rect.of(0, 0, 100, 50).mid == lamina.Point(50, 25)``
+    """
 
     origin: Point = Point()
     size: Size = Size()
@@ -55,34 +67,42 @@ class Rect(NamedTuple):
 
     @property
     def x(self) -> float:
+        """The origin's x."""
         return self.origin.x
 
     @property
     def y(self) -> float:
+        """The origin's y."""
         return self.origin.y
 
     @property
     def width(self) -> float:
+        """The size's width."""
         return self.size.width
 
     @property
     def height(self) -> float:
+        """The size's height."""
         return self.size.height
 
     @property
     def min_x(self) -> float:
+        """The smallest x of the rectangle (a negative width counts)."""
         return min(self.origin.x, self.origin.x + self.size.width)
 
     @property
     def min_y(self) -> float:
+        """The smallest y of the rectangle."""
         return min(self.origin.y, self.origin.y + self.size.height)
 
     @property
     def max_x(self) -> float:
+        """The largest x of the rectangle."""
         return max(self.origin.x, self.origin.x + self.size.width)
 
     @property
     def max_y(self) -> float:
+        """The largest y of the rectangle."""
         return max(self.origin.y, self.origin.y + self.size.height)
 
     @property
@@ -92,7 +112,10 @@ class Rect(NamedTuple):
 
 
 class Color(NamedTuple):
-    """A non-premultiplied RGBA colour, each component nominally in [0, 1]."""
+    """A non-premultiplied RGBA colour, each component nominally in [0, 1].
+
+    Example: ``layer.background_color = lamina.Color(1, 0, 0)  # opaque red``
+    """
 
     r: float
     g: float
@@ -113,7 +136,10 @@ _IDENTITY = (1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.
 
 class Transform3D(NamedTuple):
     """A 4x4 transform in Core Animation's layout: row vectors (p' = p * M), translation in
-    m41..m43. ``a @ b`` (or ``a.concat(b)``) applies a, then b."""
+    m41..m43. ``a @ b`` (or ``a.concat(b)``) applies a, then b.
+
+    Example: ``layer.transform = lamina.Transform3D.rotation(0.5, 0, 0, 1)``
+    """
 
     m11: float = 1.0
     m12: float = 0.0
@@ -195,6 +221,7 @@ class Transform3D(NamedTuple):
 
     @property
     def is_invertible(self) -> bool:
+        """Whether the transform has an inverse (a zero scale has none)."""
         out = C.Transform3D()
         ok = c_uint32()
         C.lib.lamina_transform3d_invert(byref(to_c_transform(self)), byref(out), byref(ok))
@@ -233,7 +260,10 @@ _TIMING_NAMES = {
 
 
 class TimingFunction(NamedTuple):
-    """A cubic Bezier timing function from (0, 0) to (1, 1) with control points c1 and c2."""
+    """A cubic Bezier timing function from (0, 0) to (1, 1) with control points c1 and c2.
+
+    Example: ``lamina.TimingFunction(0.42, 0, 0.58, 1)  # ease-in-out``
+    """
 
     c1x: float
     c1y: float
@@ -474,7 +504,7 @@ def _typed_value(obj: object, hint: int, what: str) -> "C.Value":
     elif hint == C.VALUE_STRING:
         ok = isinstance(obj, str)
         if ok:
-            v.type, v.u.string = C.VALUE_STRING, obj.encode("utf-8")  # type: ignore[union-attr]
+            v.type, v.u.string = C.VALUE_STRING, str(obj).encode("utf-8")
     elif hint == C.VALUE_POINT:
         nums = [obj.x, obj.y] if isinstance(obj, Point) else _numbers(obj, (2,))
         ok = nums is not None

@@ -1,0 +1,99 @@
+"""Issue 13 item 1: the typed surface stays in step with the property table, and the user
+script that tools/typecheck.sh type checks also runs."""
+import importlib.util
+import os
+
+import pytest
+
+import lamina
+from lamina import _props
+from lamina._engine import _PROPS
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRIPT = os.path.join(HERE, "typing", "user_script.py")
+
+_KIND_CLASSES = {
+    "number": _props._NumberProp, "bool": _props._BoolProp, "point": _props._PointProp,
+    "size": _props._SizeProp, "rect": _props._RectProp, "color": _props._ColorProp,
+    "transform": _props._TransformProp, "string": _props._NameProp, "text": _props._TextProp,
+}
+
+
+@pytest.mark.parametrize("name", sorted(_PROPS))
+def test_every_property_is_a_typed_descriptor(name):
+    key, kind = _PROPS[name]
+    d = lamina.Layer.__dict__[name]
+    assert isinstance(d, _props._Prop) and d.name == key
+    if kind in _KIND_CLASSES:
+        assert type(d) is _KIND_CLASSES[kind]
+    p = lamina.Presentation.__dict__[name]
+    assert isinstance(p, _props._PProp) and p.name == key
+    assert (type(p) is _props._PNumberProp) == (kind == "number")
+    assert d.__doc__ and p.__doc__
+
+
+def test_user_script_touches_every_property():
+    text = open(SCRIPT).read()
+    for name in _PROPS:
+        assert f"(layer.{name}," in text, f"user_script.py does not read Layer.{name}"
+        assert f"(p.{name}," in text, f"user_script.py does not read Presentation.{name}"
+
+
+def test_user_script_runs():
+    spec = importlib.util.spec_from_file_location("user_script", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(mod)
+    except ModuleNotFoundError as e:  # typing_extensions is a type-checking tool's dependency
+        pytest.skip(str(e))
+    mod.main()
+
+
+def test_presentation_properties_are_read_only(engine):
+    layer = engine.layer()
+    engine.tick(0)
+    p = layer.presentation()
+    with pytest.raises(AttributeError, match="read-only"):
+        p.opacity = 0.5
+
+
+def test_presentation_appears_at_first_commit_and_stays(engine):
+    # presentation() caches "was committed" (CA-1.2): it must still say None before.
+    layer = engine.layer(opacity=0.25)
+    assert layer.presentation() is None
+    engine.tick(0)
+    assert layer.presentation().opacity == pytest.approx(0.25, abs=1e-12)
+    assert layer.presentation(at=0.0).opacity == pytest.approx(0.25, abs=1e-12)
+
+
+def test_lean_paths_report_errors(engine):
+    layer = engine.layer()
+    layer.release()
+    with pytest.raises(lamina.StaleHandleError):
+        layer.opacity = 1.0
+    with pytest.raises(lamina.StaleHandleError):
+        layer.position
+    other = engine.layer()
+    with pytest.raises(lamina.InvalidArgumentError):
+        other.opacity = float("nan")
+    with pytest.raises((TypeError, ValueError)):  # float("x")'s error, as before
+        other.opacity = "x"
+    with pytest.raises((TypeError, ValueError)):
+        other.position = (1.0, "y")
+    other.position = (1, 2)  # ints convert
+    assert other.position == lamina.Point(1.0, 2.0)
+    other.position = lamina.Point(3.0, 4.0)
+    assert other.position == (3.0, 4.0)
+
+
+def test_lean_paths_reraise_callback_exceptions(engine):
+    layer = engine.layer()
+    engine.tick(0)
+
+    def delegate(layer, event):
+        raise RuntimeError("from the delegate")
+
+    layer.delegate = delegate
+    with pytest.raises(RuntimeError, match="from the delegate"):
+        layer.opacity = 0.5
