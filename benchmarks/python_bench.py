@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """benchmarks/python_bench.py — per-call cost of the Python binding beside its C floor.
 
 For each operation it prints the Python cost (ns per call, the minimum over ``--repeat`` runs
 of ``--number`` calls: the machine is shared, the minimum is the least noisy statistic), the
 same C function called through a bare ctypes function pointer with pre-converted arguments
 (the "C floor" as Python can reach it: the C work plus ctypes' fixed call cost), their
-difference (what the binding adds) and the DESIGN §5 / issue 13 target.
+difference (what the binding adds) and the target (docs/architecture.md, performance).
 
     LAMINA_LIBRARY=build/liblamina.so python3 benchmarks/python_bench.py [--number N] [--repeat R]
 
@@ -121,7 +122,7 @@ def main() -> int:
 
         rows["tick (1 idle layer)"] = (*pair(py_tick, c_tick, n, r), 2000)
 
-    # The targets (DESIGN §5, issue 13) are for an idle machine, where the C floor of one call
+    # The targets (docs/architecture.md) are for an idle machine, where the C floor of one call
     # is ~0.1-0.3 us; on a loaded machine compare the overhead column and the ratio instead.
     print(f"{'operation':30} {'python ns':>10} {'C floor ns':>11} {'overhead':>9} {'ratio':>6} {'target ns':>10}")
     for name, (py, c, target) in rows.items():

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Batch property access (issue 13): one call for many layers, so a binding pays its per-call
 // cost once per batch. Each export does what its single-layer counterpart does for each layer
 // in order; the first failure stops the loop and its message names the index.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Batch property access (issue 13): lamina_layers_set_number/_set_point, lamina_layers_get_number
  * and the presentation readers do what a loop of single-layer calls does, in order; count 0 is

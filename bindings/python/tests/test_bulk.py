@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Issue 13 item 3: bulk data in one call. draw_list_array is a zero-copy view over the
 engine's C records (numpy structured array or memoryview); the batch setters/readers go
 through lamina_layers_* and match the single-layer calls."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Issue 13 item 5: Pythonic edges — docstrings with examples on every public name, reprs
 everywhere, sublayers iterable, layers equal and hashable by identity within an engine,
 Engine(clock=...)."""

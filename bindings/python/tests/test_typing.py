@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Issue 13 item 1: the typed surface stays in step with the property table, and the user
 script that tools/typecheck.sh type checks also runs."""
 import importlib.util

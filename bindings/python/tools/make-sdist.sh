@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds a self-contained sdist of the Python package (issue 13): bindings/python plus the C
 # library's sources (CMakeLists.txt, cmake/, include/, Sources/, renderer/, tools/, benchmarks/, LICENSE)
 # under lamina-src/, so `pip wheel lamina-X.tar.gz` builds liblamina from the sdist alone.

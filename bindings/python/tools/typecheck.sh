@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Type checks the Python package as its users see it (issue 13): `mypy --strict` and `pyright`
 # on the package, the examples and tests/typing/user_script.py (a script touching every public
 # property under assert_type, so a property typed wrongly or as Any fails).

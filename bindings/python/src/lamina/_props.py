@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Typed property descriptors of Layer and Presentation, on lean call paths (issue 13).
 
 Each layer property is a descriptor whose ``__get__``/``__set__`` carry the property's real

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A user script touching every public property with its type (issue 13 item 1).
 
 ``tools/typecheck.sh`` runs ``mypy --strict`` and ``pyright`` on it: each ``assert_type`` fails
