@@ -11,11 +11,15 @@
 #include "lamina_test_support.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 
 enum { MUTATORS = 8, EXITERS_PER_MUTATOR = 20, MAX_COMPLETIONS = 32768 };
 /* 1200 by default; the valgrind run sets LAMINA_STRESS_ITERATIONS lower (it serializes threads). */
 static int ITERATIONS = 1200;
+/* The ticker's and the reader's rounds while mutators run; the valgrind run lowers it too
+ * (LAMINA_STRESS_POLLS): valgrind runs one thread at a time, so every round is paid in full. */
+static int POLLS = 200000;
 
 static lamina_engine_t *engine;
 static lamina_layer_t root, shared[4], own[MUTATORS], exited[MUTATORS][EXITERS_PER_MUTATOR];
@@ -131,7 +135,8 @@ static void *ticker(void *arg) {
     (void)arg;
     double t = 0;
     /* Bounded: at most 200000 ticks, stopping once the mutators are done. */
-    for (int n = 0; n < 200000 && atomic_load(&done_mutators) < MUTATORS; n++) {
+    for (int n = 0; n < POLLS && atomic_load(&done_mutators) < MUTATORS; n++) {
+        sched_yield(); /* let the mutators run where threads take turns (valgrind) */
         t += 0.01;
         CHECK(lamina_engine_tick(engine, t));
     }
@@ -141,7 +146,8 @@ static void *ticker(void *arg) {
 
 static void *reader(void *arg) {
     (void)arg;
-    for (int n = 0; n < 200000 && atomic_load(&done_mutators) < MUTATORS; n++) {
+    for (int n = 0; n < POLLS && atomic_load(&done_mutators) < MUTATORS; n++) {
+        sched_yield();
         lamina_value_t v;
         lamina_status_t s = lamina_layer_get_presentation_value(engine, shared[n % 4], "opacity", &v);
         if (s != LAMINA_STATUS_OK && s != LAMINA_STATUS_NO_PRESENTATION) atomic_fetch_add(&failures, 1);
@@ -160,6 +166,8 @@ static void test_stress(void **state) {
     (void)state;
     const char *n = getenv("LAMINA_STRESS_ITERATIONS");
     if (n && atoi(n) >= 120) ITERATIONS = atoi(n);
+    const char *polls = getenv("LAMINA_STRESS_POLLS");
+    if (polls && atoi(polls) >= 100) POLLS = atoi(polls);
     ASSERT_OK(lamina_engine_create(&engine));
     ASSERT_OK(lamina_layer_create(engine, &root));
     ASSERT_OK(lamina_layer_set_rect(engine, root, "bounds", (lamina_rect_t){{0, 0}, {100, 100}}));
