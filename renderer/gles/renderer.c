@@ -1318,6 +1318,48 @@ static lamina_rect_t blur_area(frame_ctx_t *f, lamina_rect_t box, double pad) {
     return (lamina_rect_t){{x0, y0}, {x1 - x0, y1 - y0}};
 }
 
+/* The separable Gaussian of a shadow (RS-3.6): pass 0 blurs `ta` horizontally into level + 1's
+ * target `tb` (moved by (dx, dy) device pixels, y-down), pass 1 blurs it vertically onto the
+ * current level, clipped to `rec`'s clip and tinted with `tint` (premultiplied; NULL: the
+ * texture's own colour, for a mask already tinted). */
+static void blur_two_passes(frame_ctx_t *f, const lamina_draw_record_t *rec, int level, int which,
+                            target_t *ta, target_t *tb, lamina_rect_t all, double sigma_px,
+                            int taps, double dx, double dy, const float *tint) {
+    lamina_gles_renderer_t *r = f->r;
+    static const lamina_transform3d_t identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 0) {
+            bind_level(f, level + 1, 1);
+            glClearColor(0, 0, 0, 0);
+            glClear(GL_COLOR_BUFFER_BIT);
+            r->stats.offscreen_passes++;
+        } else {
+            bind_level(f, level, which);
+        }
+        glUseProgram(r->blur);
+        glBindVertexArray(r->vao);
+        set_quad_uniforms(f, r->blur_u, &identity, all);
+        if (pass == 1 && level == 0)
+            glUniform4f(r->blur_u[4], (float)f->host_vp[0], (float)f->host_vp[1], (float)f->vp_w,
+                        (float)f->vp_h);
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D, pass == 0 ? ta->tex : tb->tex);
+        glUniform1i(r->blur_u[6], 0);
+        glUniform2f(r->blur_u[7], pass == 0 ? 1.0f : 0.0f, pass == 0 ? 0.0f : 1.0f);
+        glUniform1f(r->blur_u[8], (float)sigma_px);
+        glUniform1i(r->blur_u[9], taps);
+        if (pass == 1) set_clip_uniform(f, r->blur_u[10], rec);
+        else glUniform4f(r->blur_u[10], -1e9f, -1e9f, 1e9f, 1e9f);
+        /* The offset: root space is y-down, the target's pixels y-up. */
+        if (pass == 0) glUniform2f(r->blur_u[11], (float)dx, (float)-dy);
+        else glUniform2f(r->blur_u[11], 0.0f, 0.0f);
+        if (pass == 1 && tint) glUniform4fv(r->blur_u[12], 1, tint);
+        else glUniform4f(r->blur_u[12], 0.0f, 0.0f, 0.0f, -1.0f);
+        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        r->stats.draw_calls++;
+    }
+}
+
 /* RS-3.4: the shadowPath filled (non-zero), offset in the layer's plane (RS-3.2), blurred with
  * sigma = shadowRadius (RS-3.6) in device pixels at the layer's scale, beneath the layer. */
 static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha,
@@ -1371,7 +1413,6 @@ static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, do
     if (!blur) return;
     /* Two passes over the silhouette's box with its blur margin (the targets are clear
      * elsewhere, as the blur would leave them). */
-    static const lamina_transform3d_t identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
     lamina_rect_t area = {{0, 0}, {-1, -1}};
     if (!grow_root_box(&rec->transform, quad, &area)) area.size.width = -1;
     lamina_rect_t all = blur_area(f, area, 0);
@@ -1379,34 +1420,7 @@ static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, do
         bind_level(f, level, which);
         return;
     }
-    int taps = (int)ceil(3 * sigma_px);
-    for (int pass = 0; pass < 2; pass++) {
-        if (pass == 0) {
-            bind_level(f, level + 1, 1);
-            glClearColor(0, 0, 0, 0);
-            glClear(GL_COLOR_BUFFER_BIT);
-            r->stats.offscreen_passes++;
-        } else {
-            bind_level(f, level, which);
-        }
-        glUseProgram(r->blur);
-        set_quad_uniforms(f, r->blur_u, &identity, all);
-        if (pass == 1 && level == 0)
-            glUniform4f(r->blur_u[4], (float)f->host_vp[0], (float)f->host_vp[1], (float)f->vp_w,
-                        (float)f->vp_h);
-        glActiveTexture(GL_TEXTURE0);
-        glBindTexture(GL_TEXTURE_2D, pass == 0 ? ta->tex : tb->tex);
-        glUniform1i(r->blur_u[6], 0);
-        glUniform2f(r->blur_u[7], pass == 0 ? 1.0f : 0.0f, pass == 0 ? 0.0f : 1.0f);
-        glUniform1f(r->blur_u[8], (float)sigma_px);
-        glUniform1i(r->blur_u[9], taps);
-        if (pass == 1) set_clip_uniform(f, r->blur_u[10], rec);
-        else glUniform4f(r->blur_u[10], -1e9f, -1e9f, 1e9f, 1e9f);
-        glUniform2f(r->blur_u[11], 0.0f, 0.0f);
-        glUniform4f(r->blur_u[12], 0.0f, 0.0f, 0.0f, -1.0f);
-        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-        r->stats.draw_calls++;
-    }
+    blur_two_passes(f, rec, level, which, ta, tb, all, sigma_px, (int)ceil(3 * sigma_px), 0, 0, NULL);
 }
 
 /* RS-3.3: a layer that draws no background or border but has contents or sublayers casts the
@@ -1415,7 +1429,6 @@ static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, do
  * offset in the layer's plane and tinted, beneath the layer. */
 static void emit_alpha_shadow(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
                               double alpha, int level, int which) {
-    lamina_gles_renderer_t *r = f->r;
     const lamina_draw_record_t *rec = &recs[0];
     if (level >= MAX_PASS_DEPTH) return;
     flush(f);
@@ -1445,7 +1458,6 @@ static void emit_alpha_shadow(frame_ctx_t *f, const lamina_draw_record_t *recs, 
     float col[4];
     double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
     premultiplied(rec->shadow_color, so * alpha, col);
-    static const lamina_transform3d_t identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
     /* The passes cover what the subtree draws, moved by the offset, with the blur's reach. */
     lamina_rect_t area = {{0, 0}, {-1, -1}};
     for (size_t k = 0; k < count && area.size.width != -2; k++) {
@@ -1468,37 +1480,7 @@ static void emit_alpha_shadow(frame_ctx_t *f, const lamina_draw_record_t *recs, 
         bind_level(f, level, which);
         return;
     }
-    for (int pass = 0; pass < 2; pass++) {
-        if (pass == 0) {
-            bind_level(f, level + 1, 1);
-            glClearColor(0, 0, 0, 0);
-            glClear(GL_COLOR_BUFFER_BIT);
-            r->stats.offscreen_passes++;
-        } else {
-            bind_level(f, level, which);
-        }
-        glUseProgram(r->blur);
-        glBindVertexArray(r->vao);
-        set_quad_uniforms(f, r->blur_u, &identity, all);
-        if (pass == 1 && level == 0)
-            glUniform4f(r->blur_u[4], (float)f->host_vp[0], (float)f->host_vp[1], (float)f->vp_w,
-                        (float)f->vp_h);
-        glActiveTexture(GL_TEXTURE0);
-        glBindTexture(GL_TEXTURE_2D, pass == 0 ? ta->tex : tb->tex);
-        glUniform1i(r->blur_u[6], 0);
-        glUniform2f(r->blur_u[7], pass == 0 ? 1.0f : 0.0f, pass == 0 ? 0.0f : 1.0f);
-        glUniform1f(r->blur_u[8], (float)sigma_px);
-        glUniform1i(r->blur_u[9], taps);
-        if (pass == 1) set_clip_uniform(f, r->blur_u[10], rec);
-        else glUniform4f(r->blur_u[10], -1e9f, -1e9f, 1e9f, 1e9f);
-        /* The offset: root space is y-down, the target's pixels y-up. */
-        if (pass == 0) glUniform2f(r->blur_u[11], (float)dx, (float)-dy);
-        else glUniform2f(r->blur_u[11], 0.0f, 0.0f);
-        if (pass == 1) glUniform4fv(r->blur_u[12], 1, col);
-        else glUniform4f(r->blur_u[12], 0.0f, 0.0f, 0.0f, -1.0f);
-        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-        r->stats.draw_calls++;
-    }
+    blur_two_passes(f, rec, level, which, ta, tb, all, sigma_px, taps, dx, dy, col);
 }
 
 /* ------------------------------------------------------------------------------------------ */
