@@ -967,38 +967,6 @@ static void draw_group(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t 
     draw_composite(f, &c);
 }
 
-/* The layer as it was before the transition's changes (CA-10.2), as far as the engine keeps
- * it: its own colours, border and radius; its sublayers are drawn as they are now (the record
- * has no before-state of the subtree yet). */
-static void before_state(frame_ctx_t *f, lamina_draw_record_t *rec) {
-    lamina_value_t v;
-    lamina_engine_t *e = f->engine;
-    if (lamina_layer_get_transition_before_value(e, rec->layer, "backgroundColor", f->time, &v) ==
-        LAMINA_STATUS_OK) {
-        if (v.type == LAMINA_VALUE_COLOR) {
-            rec->background_color = v.u.color;
-            rec->flags |= LAMINA_DRAW_HAS_BACKGROUND;
-        } else {
-            rec->flags &= ~LAMINA_DRAW_HAS_BACKGROUND;
-        }
-    }
-    if (lamina_layer_get_transition_before_value(e, rec->layer, "borderColor", f->time, &v) ==
-        LAMINA_STATUS_OK) {
-        if (v.type == LAMINA_VALUE_COLOR) {
-            rec->border_color = v.u.color;
-            rec->flags |= LAMINA_DRAW_HAS_BORDER_COLOR;
-        } else {
-            rec->flags &= ~LAMINA_DRAW_HAS_BORDER_COLOR;
-        }
-    }
-    if (lamina_layer_get_transition_before_value(e, rec->layer, "borderWidth", f->time, &v) ==
-            LAMINA_STATUS_OK && v.type == LAMINA_VALUE_NUMBER)
-        rec->border_width = v.u.number;
-    if (lamina_layer_get_transition_before_value(e, rec->layer, "cornerRadius", f->time, &v) ==
-            LAMINA_STATUS_OK && v.type == LAMINA_VALUE_NUMBER)
-        rec->corner_radius = v.u.number;
-}
-
 /* RS-7.3: the old and new renders of the layer's subtree, composited by type and subtype. */
 static void draw_transition(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
                             double divisor, double parent_opacity, int level, int which) {
@@ -1010,17 +978,15 @@ static void draw_transition(frame_ctx_t *f, const lamina_draw_record_t *recs, si
     }
     memcpy(copy, recs, count * sizeof *copy);
     copy[0].flags &= ~(uint32_t)LAMINA_DRAW_HAS_TRANSITION;
-    int has_before = recs[0].struct_size >= offsetof(lamina_draw_record_t, transition_before) +
-                                                sizeof(void *) &&
-                     recs[0].transition_before != NULL;
-    if (has_before) {
+    /* The engine gives every transitioning record its before-record (docs/draw-records.md). */
+    const lamina_draw_record_t *before = recs[0].transition_before;
+    if (before) {
         /* The whole-layer composite does the fade: the new render shows only the new contents
          * (docs/draw-records.md section 10). */
         copy[0].contents_previous = LAMINA_IMAGE_NONE;
         copy[0].contents_fade = 1;
     }
     target_t *tn = render_offscreen(f, copy, count, divisor, parent_opacity, level, 0);
-    const lamina_draw_record_t *before = has_before ? recs[0].transition_before : NULL;
     if (before) {
         /* CA-10.2: the record of the layer's whole appearance before the transition (colours,
          * corners, contents, shadow, ...); its place in the list stays the record's. */
@@ -1029,8 +995,6 @@ static void draw_transition(frame_ctx_t *f, const lamina_draw_record_t *recs, si
         copy[0].descendant_count = descendants;
         copy[0].depth = depth;
         copy[0].flags &= ~(uint32_t)LAMINA_DRAW_HAS_TRANSITION;
-    } else {
-        before_state(f, &copy[0]); /* a 0.1 record: the before-values the engine keeps */
     }
     target_t *to = tn ? render_offscreen(f, copy, count, divisor, parent_opacity, level, 1) : NULL;
     free(copy);
