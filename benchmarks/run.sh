@@ -6,6 +6,7 @@
 #   benchmarks/run.sh --quick            # N = 1000 10000, 10 frames (CI smoke run)
 #   benchmarks/run.sh 5000 50000         # chosen layer counts
 #   benchmarks/run.sh --frames 120 1000  # more frames
+#   benchmarks/run.sh --build-only       # build only; print the lamina-bench path (cost gate)
 #
 # Library: the CMake build (build-bench/, Release, tests off) when a top-level CMakeLists.txt
 # exists and configures and builds; otherwise SwiftPM (.build-bench/, release, product lamina).
@@ -19,6 +20,11 @@ cd "$root"
 
 cc="${CC:-cc}"
 mode="${LAMINA_BENCH_BUILD:-auto}"
+build_only=0
+if [ "${1:-}" = "--build-only" ]; then
+    build_only=1
+    shift
+fi
 libdir=""
 builddir=""
 
@@ -63,6 +69,10 @@ bench="$builddir/lamina-bench"
 echo "run.sh: compiling $bench against $libdir" >&2
 "$cc" -O2 -std=c11 -Wall -Wextra -Iinclude benchmarks/bench.c \
     -L"$libdir" -llamina -Wl,-rpath,"$libdir" -lm -o "$bench"
+if [ "$build_only" = 1 ]; then
+    echo "$bench"
+    exit 0
+fi
 
 # Which source was measured (results are only comparable between runs of the same revision).
 if rev="$(git rev-parse --short HEAD 2>/dev/null)"; then
