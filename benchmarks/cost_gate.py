@@ -1,0 +1,280 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""The cost gate (issue 12 item 9): instruction counts per operation, compared with a baseline.
+
+Runs `lamina-bench --cost N` under `valgrind --tool=callgrind --collect-atstart=no`. The bench
+switches collection on only around each measured loop and dumps the counters with the
+description `cost:NAME:OPS` (benchmarks/bench.c, run_cost); this script divides each dump's
+instruction total by OPS, prints the table (instructions per op, ratio to the floor's
+instructions per value, baseline, delta %) and compares with the baseline file
+(benchmarks/cost-baseline.json):
+
+- an entry more than --threshold percent (default 15) above its baseline fails (exit 1);
+- an entry missing from the measurements, or a missing/unreadable baseline, fails (exit 1);
+- an entry more than 5 % below its baseline, or a new entry, passes with a hint to update.
+
+Instruction counts are deterministic for one build on one toolchain (Swift's hashing seed is
+fixed with SWIFT_DETERMINISTIC_HASHING=1), so the threshold guards against real regressions,
+not noise. Normally run through Scripts/cost-gate.sh, which builds the Release library first.
+
+    cost_gate.py --bench BIN [--n N] [--baseline FILE] [--update] [--save FILE]
+    cost_gate.py --measurements FILE [--baseline FILE]     (compare saved measurements)
+    cost_gate.py --self-test                               (the gate's own test, no valgrind)
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_BASELINE = ROOT / "benchmarks" / "cost-baseline.json"
+DEFAULT_N = 2000
+DEFAULT_THRESHOLD = 15.0
+IMPROVEMENT_HINT = 5.0  # percent below baseline that prompts "update the baseline"
+FLOOR = "floor_per_value"
+
+# Entry -> what it measures (printed beside the figure). Keys are bench.c's cost_end() names.
+DESCRIPTIONS = {
+    "floor_per_value": "floor: UnitBezier ease-in-out solve + lerp, per value",
+    "set_number": "lamina_layer_set_number opacity, disableActions",
+    "set_position": "lamina_layer_set_position, disableActions",
+    "get_position": "lamina_layer_get_position, idle",
+    "get_number": "lamina_layer_get_number opacity, idle",
+    "presentation_idle": "get_presentation_value opacity, idle",
+    "presentation_animated": "get_presentation_value opacity, animated",
+    "commit_per_change": "implicit change: set + share of transaction_commit",
+    "tick_per_property": "engine_tick per animated property",
+    "draw_list_per_record": "engine_draw_list per record (1% animated)",
+    "batch_set_number": "lamina_layers_set_number, per element",
+    "batch_presentation_idle": "layers_get_presentation_number, idle, per element",
+    "batch_presentation_animated": "layers_get_presentation_number, animated, per element",
+    "tree_remove": "remove_from_superlayer, one of N siblings",
+    "tree_add": "add_sublayer onto N siblings",
+}
+ORDER = list(DESCRIPTIONS)
+
+DESC_RE = re.compile(r"^desc: Trigger: Client Request: cost:([A-Za-z0-9_]+):([0-9]+)\s*$")
+TOTALS_RE = re.compile(r"^(?:totals|summary): ([0-9]+)")
+
+
+def parse_dumps(directory: Path) -> dict[str, float]:
+    """Instructions per op from every callgrind dump in `directory` marked cost:NAME:OPS."""
+    measured: dict[str, list[tuple[int, int]]] = {}
+    for path in sorted(directory.iterdir()):
+        name = ops = total = None
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                m = DESC_RE.match(line)
+                if m:
+                    name, ops = m.group(1), int(m.group(2))
+                    continue
+                m = TOTALS_RE.match(line)
+                if m:
+                    total = int(m.group(1))
+        if name is not None and total is not None and ops:
+            measured.setdefault(name, []).append((total, ops))
+    # An entry measured in several dumps (e.g. one per frame) is their sum over their ops.
+    return {k: sum(t for t, _ in v) / sum(o for _, o in v) for k, v in measured.items()}
+
+
+def measure(bench: str, n: int, keep: str | None) -> dict[str, float]:
+    if shutil.which("valgrind") is None:
+        sys.exit("cost-gate: valgrind not found (Scripts/install-deps.sh installs it)")
+    out = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="lamina-cost-"))
+    out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob("callgrind.out*"):
+        old.unlink()
+    env = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1", LC_ALL="C")
+    cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--dump-instr=no",
+           "--dump-line=no", f"--callgrind-out-file={out}/callgrind.out", bench, "--cost", str(n)]
+    print("cost-gate: " + " ".join(cmd), flush=True)
+    proc = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stdout + proc.stderr)
+        sys.exit(f"cost-gate: the bench failed under callgrind (exit {proc.returncode})")
+    result = parse_dumps(out)
+    if not keep:
+        shutil.rmtree(out, ignore_errors=True)
+    if not result:
+        sys.exit("cost-gate: no cost:* dumps found (was the bench built with <valgrind/callgrind.h>?)")
+    return result
+
+
+def compare(measured: dict[str, float], baseline: dict[str, float], threshold: float
+            ) -> tuple[list[str], bool, bool]:
+    """The table's lines, whether the gate fails, whether to hint at updating the baseline."""
+    failed = hint = False
+    floor = measured.get(FLOOR) or baseline.get(FLOOR)
+    keys = [k for k in ORDER if k in measured or k in baseline]
+    keys += sorted(k for k in set(measured) | set(baseline) if k not in DESCRIPTIONS)
+    lines = [f"{'entry':<28} {'instr/op':>10} {'x floor':>8} {'baseline':>10} {'delta':>8}  status  what",
+             "-" * 118]
+    for k in keys:
+        m, b = measured.get(k), baseline.get(k)
+        what = DESCRIPTIONS.get(k, "")
+        ratio = f"{m / floor:.2f}" if (m is not None and floor) else "-"
+        if m is None:
+            status, failed = "MISSING", True
+            lines.append(f"{k:<28} {'-':>10} {'-':>8} {b:>10.1f} {'-':>8}  {status}  {what}")
+            continue
+        if b is None:
+            status, hint = "new", True
+            lines.append(f"{k:<28} {m:>10.1f} {ratio:>8} {'-':>10} {'-':>8}  {status}  {what}")
+            continue
+        delta = (m - b) / b * 100.0 if b else (0.0 if m == 0 else float("inf"))
+        if delta > threshold:
+            status, failed = "FAIL", True
+        elif delta < -IMPROVEMENT_HINT:
+            status, hint = "better", True
+        else:
+            status = "ok"
+        lines.append(f"{k:<28} {m:>10.1f} {ratio:>8} {b:>10.1f} {delta:>+7.1f}%  {status:<6}  {what}")
+    return lines, failed, hint
+
+
+def load_baseline(path: Path) -> dict[str, float]:
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    entries = data.get("instructions_per_op")
+    if not isinstance(entries, dict) or not all(isinstance(v, (int, float)) for v in entries.values()):
+        raise ValueError(f"{path}: no 'instructions_per_op' object of numbers")
+    return {str(k): float(v) for k, v in entries.items()}
+
+
+def write_baseline(path: Path, measured: dict[str, float], n: int) -> None:
+    """Deterministic: sorted keys, one decimal, no timestamps or revisions."""
+    data = {
+        "comment": "Instructions per operation under callgrind (benchmarks/bench.c --cost). "
+                   "Regenerate with Scripts/cost-gate.sh --update; see benchmarks/README.md.",
+        "n": n,
+        "instructions_per_op": {k: round(v, 1) for k, v in sorted(measured.items())},
+    }
+    path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def gate(measured: dict[str, float], baseline_path: Path, threshold: float) -> int:
+    try:
+        baseline = load_baseline(baseline_path)
+    except (OSError, ValueError) as exc:
+        baseline = {}
+        print(f"cost-gate: cannot read the baseline: {exc}")
+        lines, _, _ = compare(measured, baseline, threshold)
+        print("\n".join(lines))
+        print("cost-gate: FAILED: no baseline; create it with Scripts/cost-gate.sh --update")
+        return 1
+    lines, failed, hint = compare(measured, baseline, threshold)
+    print("\n".join(lines))
+    if failed:
+        print(f"cost-gate: FAILED: an entry regressed by more than {threshold:g}% (or is missing) "
+              f"against {baseline_path}")
+        return 1
+    if hint:
+        print("cost-gate: hint: some entries are new or better than the baseline; to lock the gain "
+              "in, run Scripts/cost-gate.sh --update and commit benchmarks/cost-baseline.json")
+    print(f"cost-gate: ok (threshold {threshold:g}%)")
+    return 0
+
+
+def self_test() -> int:
+    """The gate's own test: doctored baselines must fail or pass as documented."""
+    base = {FLOOR: 100.0, "set_number": 300.0, "tick_per_property": 40.0}
+    problems = []
+
+    def expect(label: str, measured: dict[str, float], baseline: dict[str, float], fail: bool,
+               hint: bool | None = None) -> None:
+        _, f, h = compare(measured, baseline, DEFAULT_THRESHOLD)
+        if f != fail or (hint is not None and h != hint):
+            problems.append(f"{label}: failed={f} hint={h}, expected failed={fail} hint={hint}")
+
+    expect("identical", dict(base), base, False, False)
+    expect("+20% regression", {**base, "set_number": 360.0}, base, True)
+    expect("+14.7% passes", {**base, "set_number": 344.0}, base, False)
+    expect("+10% passes", {**base, "tick_per_property": 44.0}, base, False, False)
+    expect("-30% improvement passes with a hint", {**base, "set_number": 210.0}, base, False, True)
+    expect("missing entry fails", {FLOOR: 100.0, "set_number": 300.0}, base, True)
+    expect("new entry passes with a hint", {**base, "get_number": 50.0}, base, False, True)
+
+    # End to end through the command line: saved measurements against doctored baseline files.
+    with tempfile.TemporaryDirectory(prefix="lamina-cost-selftest-") as tmp:
+        t = Path(tmp)
+        (t / "m.json").write_text(json.dumps(base), encoding="utf-8")
+        write_baseline(t / "same.json", base, DEFAULT_N)
+        write_baseline(t / "tight.json", {**base, "set_number": 200.0}, DEFAULT_N)  # +50%
+        write_baseline(t / "loose.json", {**base, "set_number": 600.0}, DEFAULT_N)  # -50%
+        (t / "broken.json").write_text("{", encoding="utf-8")
+        cases = [("same.json", 0, None), ("tight.json", 1, "FAILED"), ("loose.json", 0, "hint:"),
+                 ("broken.json", 1, "no baseline"), ("absent.json", 1, "no baseline")]
+        for name, rc, needle in cases:
+            proc = subprocess.run([sys.executable, __file__, "--measurements", str(t / "m.json"),
+                                   "--baseline", str(t / name)], capture_output=True, text=True)
+            if proc.returncode != rc or (needle and needle not in proc.stdout):
+                problems.append(f"cli {name}: exit {proc.returncode} (want {rc}), output:\n{proc.stdout}{proc.stderr}")
+        # --update from saved measurements writes a baseline that then passes, byte-identical
+        # when written twice (regeneration is deterministic).
+        written = []
+        for _ in range(2):
+            subprocess.run([sys.executable, __file__, "--measurements", str(t / "m.json"), "--baseline",
+                            str(t / "new.json"), "--update"], capture_output=True, check=False)
+            written.append((t / "new.json").read_bytes())
+        if written[0] != written[1] or load_baseline(t / "new.json") != base:
+            problems.append("--update is not deterministic or does not round-trip")
+
+    # The committed baseline parses and names every entry the bench measures.
+    try:
+        committed = load_baseline(DEFAULT_BASELINE)
+        missing = [k for k in DESCRIPTIONS if k not in committed]
+        if missing:
+            problems.append(f"{DEFAULT_BASELINE} lacks entries: {', '.join(missing)}")
+    except (OSError, ValueError) as exc:
+        problems.append(f"the committed baseline: {exc}")
+
+    for p in problems:
+        print(f"cost-gate self-test: FAIL: {p}")
+    if problems:
+        return 1
+    print("cost-gate self-test: ok (regression > 15% fails, improvements hint, missing entries and "
+          "baselines fail, --update is deterministic)")
+    return 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bench", help="the lamina-bench binary (built by benchmarks/run.sh --build-only)")
+    ap.add_argument("--n", type=int, default=DEFAULT_N, help=f"layers in the cost scenario (default {DEFAULT_N})")
+    ap.add_argument("--baseline", type=Path, default=DEFAULT_BASELINE)
+    ap.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD, help="regression that fails, percent")
+    ap.add_argument("--update", action="store_true", help="write the measurements as the new baseline")
+    ap.add_argument("--save", type=Path, help="also write the measurements (JSON) here")
+    ap.add_argument("--measurements", type=Path, help="compare these saved measurements instead of measuring")
+    ap.add_argument("--keep", help="keep callgrind's dumps in this directory")
+    ap.add_argument("--self-test", action="store_true", help="test the gate itself (no valgrind)")
+    args = ap.parse_args()
+
+    if args.self_test:
+        return self_test()
+    if args.measurements:
+        measured = {str(k): float(v) for k, v in json.loads(args.measurements.read_text()).items()}
+    elif args.bench:
+        measured = measure(args.bench, args.n, args.keep)
+    else:
+        ap.error("give --bench BIN, --measurements FILE or --self-test")
+    if args.save:
+        args.save.write_text(json.dumps(measured, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    if args.update:
+        write_baseline(args.baseline, measured, args.n)
+        lines, _, _ = compare(measured, measured, args.threshold)
+        print("\n".join(lines))
+        print(f"cost-gate: wrote {args.baseline}; commit it")
+        return 0
+    return gate(measured, args.baseline, args.threshold)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
