@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Installs the build and test tools Lamina's C side needs when any is missing: cmake, ninja,
-# pkg-config, cmocka, valgrind (and binutils, gcc, g++ if absent), and for the reference
+# pkg-config, cmocka, valgrind with its headers (and binutils, gcc, g++ if absent), and for the reference
 # compositor (liblamina-gles, lamina-viewer, the golden images) Mesa's EGL/OpenGL ES 3 with the
 # llvmpipe rasteriser, SDL2, libpng and Xvfb. Debian/Ubuntu (apt-get), as root or through sudo.
 # Does nothing when everything is present.
@@ -20,6 +20,12 @@ if ! command -v pkg-config >/dev/null || ! pkg-config --exists cmocka; then
     missing+=(libcmocka-dev)
 fi
 command -v valgrind >/dev/null || missing+=(valgrind)
+# The cost gate (Scripts/cost-gate.sh) compiles against <valgrind/callgrind.h>, which Debian's
+# valgrind package ships; a valgrind without its headers is completed by installing it.
+if command -v valgrind >/dev/null && [ ! -f "$(dirname "$(dirname "$(command -v valgrind)")")/include/valgrind/callgrind.h" ] \
+        && [ ! -f /usr/include/valgrind/callgrind.h ]; then
+    missing+=(valgrind)
+fi
 command -v readelf >/dev/null || missing+=(binutils)
 command -v cc >/dev/null || missing+=(gcc)
 command -v c++ >/dev/null || missing+=(g++)

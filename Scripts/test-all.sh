@@ -11,6 +11,7 @@
 #   5. consumers against build/_install:   C with pkg-config, C with find_package(Lamina),
 #                                           a Swift package depending on Lamina by path
 #   (hooks) Python package tests, release benchmark smoke run: see "Hook points" below.
+#   (issue 12) the cost gate: callgrind instruction counts vs benchmarks/cost-baseline.json
 #   7. reliability (issue 9):               valgrind over every cmocka program, cmocka under
 #                                           ASan+UBSan and TSan, swift test --sanitize=thread,
 #                                           fuzz corpus replay + a 60 s fuzz run (LAMINA_FUZZ_SECONDS)
@@ -248,6 +249,17 @@ fi
 # package, its examples and a script touching every public property). Needs no build.
 step python-typecheck 'Success|error|errors' \
     "$ROOT/bindings/python/tools/typecheck.sh" "$BUILD_DIR/python-typecheck-venv"
+# Issue 12: the cost gate. Instruction counts per operation under callgrind (set, get,
+# presentation read, commit per change, tick per property, draw list per record, batch calls,
+# tree edits, the floor) against benchmarks/cost-baseline.json: > 15% above any entry fails.
+# Builds the Release library as benchmarks/run.sh does (build-bench/). The self-test checks
+# that doctored baselines fail or pass as documented. Update: Scripts/cost-gate.sh --update.
+step cost-gate-selftest 'cost-gate self-test' "$ROOT/Scripts/cost-gate.sh" --self-test
+if command -v valgrind >/dev/null; then
+    step cost-gate '^entry |^[a-z_]+ +[0-9.-]+ |cost-gate:' "$ROOT/Scripts/cost-gate.sh"
+else
+    skip cost-gate "no valgrind"
+fi
 # ---------------------------------------------------------------------------------------------
 # 7. Reliability (issue 9): valgrind over every cmocka program, the sanitizer matrix and a
 #    bounded fuzz run. Each sanitizer build has its own directory under the build directory
