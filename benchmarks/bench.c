@@ -101,8 +101,8 @@ static lamina_point_t pos1(size_t i) { return (lamina_point_t){(double)(i % 1000
 /* ------------------------------------------------------------------------------------------ */
 
 /* WebKit's UnitBezier (Source/WebCore/platform/graphics/UnitBezier.h): polynomial
- * coefficients of a cubic Bezier from (0,0) to (1,1). DESIGN §5 fixes the floor's curve to
- * ease-in-out, cubic-bezier(0.42, 0, 0.58, 1). */
+ * coefficients of a cubic Bezier from (0,0) to (1,1). docs/architecture.md fixes the floor's
+ * curve to ease-in-out, cubic-bezier(0.42, 0, 0.58, 1). */
 typedef struct {
     double ax, bx, cx, ay, by, cy;
 } bezier_t;
@@ -118,7 +118,7 @@ static bezier_t bezier_make(double c1x, double c1y, double c2x, double c2y) {
     return b;
 }
 
-#define FLOOR_EPSILON 1e-6 /* DESIGN §5: Newton to |dx| < 1e-6 */
+#define FLOOR_EPSILON 1e-6 /* docs/architecture.md: Newton to |dx| < 1e-6 */
 
 /* UnitBezier::solveCurveX: up to 8 Newton steps from t = x until |Bx(t) - x| < epsilon
  * (giving up when the slope is below 1e-6), then bisection on [0, 1]. */
@@ -559,7 +559,7 @@ static void run_scenario(size_t n, int frames, result_t *r, int quiet) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Tree edits (DESIGN §5: O(1) amortised; one of 100k siblings costs the same as one of 10)     */
+/* Tree edits (docs/architecture.md: O(1) amortised; one of 100k siblings as one of 10)      */
 /* ------------------------------------------------------------------------------------------ */
 
 typedef struct {
@@ -947,9 +947,9 @@ int main(int argc, char **argv) {
     }
 
     printf("\nLamina %s benchmark: %d frames per tick/floor run. (Nx) = figure / floor, the ns per\n"
-           "value of DESIGN §5's floor (WebKit UnitBezier, cubic-bezier(0.42, 0, 0.58, 1), Newton <= 8\n"
-           "steps to |dx| < 1e-6 then bisection, struct-of-arrays, a begin time per value; ~90\n"
-           "instructions) run at the same N in the same process. Targets: DESIGN §5, as ratios (x).\n\n",
+           "value of docs/architecture.md's floor (WebKit UnitBezier on cubic-bezier(0.42, 0, 0.58,\n"
+           "1), Newton <= 8 steps to |dx| < 1e-6 then bisection, struct-of-arrays, a begin time per\n"
+           "value; ~90 instructions) at the same N in the same process. Targets: docs/architecture.md.\n\n",
            lamina_version_string(), frames);
     printf("%-46s %-12s", "figure", "target");
     for (int k = 0; k < count; k++) {
