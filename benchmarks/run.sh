@@ -76,7 +76,7 @@ fi
 
 # Which source was measured (results are only comparable between runs of the same revision).
 if rev="$(git rev-parse --short HEAD 2>/dev/null)"; then
-    [ -z "$(git status --porcelain -- Sources include Package.swift CMakeLists.txt 2>/dev/null)" ] \
+    [ -z "$(git status --porcelain -- Sources include Package.swift CMakeLists.txt benchmarks/bench.c 2>/dev/null)" ] \
         || rev="$rev+dirty"
     echo "# lamina-bench: source $rev, $(uname -m), $(nproc 2>/dev/null || echo '?') cpus"
 fi
