@@ -94,6 +94,7 @@ static size_t heap_in_use(void) {
 static lamina_point_t pos0(size_t i) { return (lamina_point_t){(double)(i % 1000), (double)(i / 1000)}; }
 static lamina_point_t pos1(size_t i) { return (lamina_point_t){(double)(i % 1000) + 100.0, (double)(i / 1000) + 50.0}; }
 #define OPACITY0 1.0
+#define PASSES 3 /* per-call figures: best of this many passes over all layers (odd) */
 #define OPACITY1 0.25
 
 /* ------------------------------------------------------------------------------------------ */
@@ -356,22 +357,33 @@ static void run_scenario(size_t n, int frames, result_t *r, int quiet) {
     r->ns_per_prop = ft[frames / 2] / (2.0 * (double)n);
     free(ft);
 
-    /* 5a. Presentation read on animated layers (the cached presentation of the last tick). */
+    /* Per-call figures are the best of PASSES passes over all layers: a pass preempted by
+     * other work on a shared machine says nothing about the call. Reads do not change state;
+     * sets alternate between two values so every call changes its value. */
     double sink = 0;
+#define BEST_OF(out, body)                                                  \
+    do {                                                                    \
+        double best_ = INFINITY;                                            \
+        for (int pass = 0; pass < PASSES; pass++) {                         \
+            double s_ = now_ns();                                           \
+            body;                                                           \
+            double d_ = now_ns() - s_;                                      \
+            if (d_ < best_) best_ = d_;                                     \
+        }                                                                   \
+        (out) = best_ / (double)n;                                          \
+    } while (0)
+
+    /* 5a. Presentation read on animated layers (the cached presentation of the last tick). */
     {
         lamina_value_t v;
         const char *key = "opacity";
-        t0 = now_ns();
-        for (size_t i = 0; i < n; i++) {
+        BEST_OF(r->pres_ns, for (size_t i = 0; i < n; i++) {
             CHECK(lamina_layer_get_presentation_value(e, layers[i], key, &v));
             sink += v.u.number;
-        }
-        r->pres_ns = (now_ns() - t0) / (double)n;
+        });
 
         /* 5a'. The same read for all layers in one batch call (issue 12 item 8). */
-        t0 = now_ns();
-        CHECK(lamina_layers_get_presentation_number(e, layers, n, key, vals));
-        r->batch_pres_ns = (now_ns() - t0) / (double)n;
+        BEST_OF(r->batch_pres_ns, CHECK(lamina_layers_get_presentation_number(e, layers, n, key, vals)));
         SANITY(vals[n - 1] == v.u.number, "batch presentation read %g, single read %g", vals[n - 1], v.u.number);
         sink += vals[0];
     }
@@ -382,64 +394,59 @@ static void run_scenario(size_t n, int frames, result_t *r, int quiet) {
     /* 5b. Reads on idle layers. */
     {
         lamina_point_t p;
-        t0 = now_ns();
-        for (size_t i = 0; i < n; i++) {
+        BEST_OF(r->get_ns, for (size_t i = 0; i < n; i++) {
             CHECK(lamina_layer_get_position(e, layers[i], &p));
             sink += p.x;
-        }
-        r->get_ns = (now_ns() - t0) / (double)n;
+        });
         SANITY(p.x == pos1(n - 1).x && p.y == pos1(n - 1).y, "get_position read back a wrong value");
 
         lamina_value_t v;
-        t0 = now_ns();
-        for (size_t i = 0; i < n; i++) {
+        BEST_OF(r->pres_idle_ns, for (size_t i = 0; i < n; i++) {
             CHECK(lamina_layer_get_presentation_value(e, layers[i], "opacity", &v));
             sink += v.u.number;
-        }
-        r->pres_idle_ns = (now_ns() - t0) / (double)n;
+        });
         SANITY(v.u.number == OPACITY1, "idle presentation opacity is %g, want %g", v.u.number, OPACITY1);
 
-        t0 = now_ns();
-        CHECK(lamina_layers_get_presentation_number(e, layers, n, "opacity", vals));
-        r->batch_pres_idle_ns = (now_ns() - t0) / (double)n;
+        BEST_OF(r->batch_pres_idle_ns, CHECK(lamina_layers_get_presentation_number(e, layers, n, "opacity", vals)));
         SANITY(vals[n - 1] == OPACITY1, "idle batch presentation opacity is %g", vals[n - 1]);
-        t0 = now_ns();
-        CHECK(lamina_layers_get_number(e, layers, n, "opacity", vals));
-        r->batch_getnum_ns = (now_ns() - t0) / (double)n;
+        BEST_OF(r->batch_getnum_ns, CHECK(lamina_layers_get_number(e, layers, n, "opacity", vals)));
         SANITY(vals[0] == OPACITY1, "batch get_number read %g", vals[0]);
         sink += vals[n / 2];
     }
 
-    /* 5b'. Batch sets with disableActions (each element changes its value), then back. */
+    /* 5b'. Batch sets with disableActions: passes alternate opacity 0.5 / OPACITY1 and position
+     * pos0 / pos1 (the layers hold OPACITY1 and pos1), then the layers are set back. */
     {
         CHECK(lamina_transaction_begin(e));
         CHECK(lamina_transaction_set_disable_actions(e, LAMINA_TRUE));
-        for (size_t i = 0; i < n; i++) { vals[i] = 0.5; pts[i] = pos0(i); }
-        t0 = now_ns();
-        CHECK(lamina_layers_set_number(e, layers, n, "opacity", vals));
-        r->batch_setnum_ns = (now_ns() - t0) / (double)n;
-        t0 = now_ns();
-        CHECK(lamina_layers_set_point(e, layers, n, "position", pts));
-        r->batch_setpt_ns = (now_ns() - t0) / (double)n;
+        double *alt = xmalloc(n * sizeof *alt);
+        lamina_point_t *altp = xmalloc(n * sizeof *altp);
+        for (size_t i = 0; i < n; i++) {
+            vals[i] = 0.5; alt[i] = OPACITY1;
+            pts[i] = pos0(i); altp[i] = pos1(i);
+        }
+        BEST_OF(r->batch_setnum_ns, CHECK(lamina_layers_set_number(e, layers, n, "opacity", pass % 2 ? alt : vals)));
+        BEST_OF(r->batch_setpt_ns, CHECK(lamina_layers_set_point(e, layers, n, "position", pass % 2 ? altp : pts)));
         double back;
         CHECK(lamina_layer_get_number(e, layers[n - 1], "opacity", &back));
-        SANITY(back == 0.5, "batch set_number did not set (read %g)", back);
-        for (size_t i = 0; i < n; i++) { vals[i] = OPACITY1; pts[i] = pos1(i); }
-        CHECK(lamina_layers_set_number(e, layers, n, "opacity", vals));
-        CHECK(lamina_layers_set_point(e, layers, n, "position", pts));
+        SANITY(back == (PASSES % 2 ? 0.5 : OPACITY1), "batch set_number did not set (read %g)", back);
+        CHECK(lamina_layers_set_number(e, layers, n, "opacity", alt));
+        CHECK(lamina_layers_set_point(e, layers, n, "position", altp));
         CHECK(lamina_transaction_commit(e));
         CHECK(lamina_engine_tick(e, 2.5));
+        free(alt);
+        free(altp);
     }
 
-    /* 5c. Sets with disableActions: the cost of the call, no animation. */
+    /* 5c. Sets with disableActions: the cost of the call, no animation. Passes alternate so
+     * that the last one sets pos0 / OPACITY0 (the layers hold pos1 / OPACITY1). */
     CHECK(lamina_transaction_begin(e));
     CHECK(lamina_transaction_set_disable_actions(e, LAMINA_TRUE));
-    t0 = now_ns();
-    for (size_t i = 0; i < n; i++) CHECK(lamina_layer_set_position(e, layers[i], pos0(i)));
-    r->set_ns = (now_ns() - t0) / (double)n;
-    t0 = now_ns();
-    for (size_t i = 0; i < n; i++) CHECK(lamina_layer_set_number(e, layers[i], "opacity", OPACITY0));
-    r->setnum_ns = (now_ns() - t0) / (double)n;
+    BEST_OF(r->set_ns, for (size_t i = 0; i < n; i++)
+        CHECK(lamina_layer_set_position(e, layers[i], (PASSES - 1 - pass) % 2 ? pos1(i) : pos0(i))));
+    BEST_OF(r->setnum_ns, for (size_t i = 0; i < n; i++)
+        CHECK(lamina_layer_set_number(e, layers[i], "opacity", (PASSES - 1 - pass) % 2 ? OPACITY1 : OPACITY0)));
+#undef BEST_OF
     CHECK(lamina_transaction_commit(e));
     CHECK(lamina_engine_tick(e, 3.0));
     SANITY(pres_number(e, layers[0], "opacity") == OPACITY0,
@@ -531,9 +538,13 @@ static void run_scenario(size_t n, int frames, result_t *r, int quiet) {
         CHECK(lamina_engine_tick(d, 0.0));
         CHECK(lamina_engine_draw_list(d, root, 0.0, &records, &count));
         SANITY(count == n + 1, "draw list has %zu records, expected %zu", count, n + 1);
-        double *times = xmalloc((size_t)frames * sizeof *times);
+        /* At most ~2e7 records per run (1M layers: 20 frames, not 60), at least 5 frames. */
+        int dframes = frames;
+        if ((double)dframes * (double)(n + 1) > 2e7) dframes = (int)(2e7 / (double)(n + 1));
+        if (dframes < 5) dframes = frames < 5 ? frames : 5;
+        double *times = xmalloc((size_t)dframes * sizeof *times);
         size_t heap0 = heap_in_use();
-        for (int f = 0; f < frames; f++) {
+        for (int f = 0; f < dframes; f++) {
             double t = (double)(f + 1) / 60.0;
             CHECK(lamina_engine_tick(d, t));
             t0 = now_ns();
@@ -542,9 +553,9 @@ static void run_scenario(size_t n, int frames, result_t *r, int quiet) {
             r->checksum += records[count - 1].opacity;
         }
         r->draw_heap_delta = (double)heap_in_use() - (double)heap0;
-        qsort(times, (size_t)frames, sizeof *times, cmp_double);
-        r->draw_ms = times[frames / 2] / 1e6;
-        r->draw_ns = times[frames / 2] / (double)(n + 1);
+        qsort(times, (size_t)dframes, sizeof *times, cmp_double);
+        r->draw_ms = times[dframes / 2] / 1e6;
+        r->draw_ns = times[dframes / 2] / (double)(n + 1);
         free(times);
         free(subs);
         CHECK(lamina_engine_destroy(d));

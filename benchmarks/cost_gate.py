@@ -159,6 +159,14 @@ def write_baseline(path: Path, measured: dict[str, float], n: int) -> None:
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
+def baseline_n(path: Path) -> int | None:
+    try:
+        n = json.loads(path.read_text(encoding="utf-8")).get("n")
+        return n if isinstance(n, int) else None
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
 def gate(measured: dict[str, float], baseline_path: Path, threshold: float) -> int:
     try:
         baseline = load_baseline(baseline_path)
@@ -259,6 +267,12 @@ def main() -> int:
 
     if args.self_test:
         return self_test()
+    if not args.update and not args.measurements and args.bench:
+        # Per-op counts of the tree edits (and the amortised ones) depend on N: compare like with like.
+        bn = baseline_n(args.baseline)
+        if bn is not None and bn != args.n:
+            print(f"cost-gate: FAILED: {args.baseline} was measured with --n {bn}, not {args.n}")
+            return 1
     if args.measurements:
         measured = {str(k): float(v) for k, v in json.loads(args.measurements.read_text()).items()}
     elif args.bench:
