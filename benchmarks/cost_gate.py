@@ -224,6 +224,12 @@ def self_test() -> int:
                                    "--baseline", str(t / name)], capture_output=True, text=True)
             if proc.returncode != rc or (needle and needle not in proc.stdout):
                 problems.append(f"cli {name}: exit {proc.returncode} (want {rc}), output:\n{proc.stdout}{proc.stderr}")
+        # A baseline of another N is refused before anything runs (the bench is never started).
+        proc = subprocess.run([sys.executable, __file__, "--bench", str(t / "no-such-bench"), "--n",
+                               str(DEFAULT_N + 1), "--baseline", str(t / "same.json")],
+                              capture_output=True, text=True)
+        if proc.returncode != 1 or "measured with --n" not in proc.stdout:
+            problems.append(f"cli --n mismatch: exit {proc.returncode}, output:\n{proc.stdout}{proc.stderr}")
         # --update from saved measurements writes a baseline that then passes, byte-identical
         # when written twice (regeneration is deterministic).
         written = []
@@ -248,7 +254,7 @@ def self_test() -> int:
     if problems:
         return 1
     print("cost-gate self-test: ok (regression > 15% fails, improvements hint, missing entries and "
-          "baselines fail, --update is deterministic)")
+          "baselines fail, another N fails, --update is deterministic)")
     return 0
 
 
