@@ -11,7 +11,6 @@
 #   5. consumers against build/_install:   C with pkg-config, C with find_package(Lamina),
 #                                           a Swift package depending on Lamina by path
 #   (hooks) Python package tests, release benchmark smoke run: see "Hook points" below.
-#   (issue 12) the cost gate: callgrind instruction counts vs benchmarks/cost-baseline.json
 #   7. reliability (issue 9):               valgrind over every cmocka program, cmocka under
 #                                           ASan+UBSan and TSan, swift test --sanitize=thread,
 #                                           fuzz corpus replay + a 60 s fuzz run (LAMINA_FUZZ_SECONDS)
