@@ -684,6 +684,15 @@ static double cost_scenario(size_t n, int measure) {
     COST_BEGIN();
     CHECK(lamina_layers_set_number(e, layers, n, "opacity", vals));
     COST_END("batch_set_number", (double)n);
+    {
+        lamina_point_t *pts = xmalloc(n * sizeof *pts);
+        /* Neither pos1 (held now) nor pos0 (the commit below must change every position). */
+        for (size_t i = 0; i < n; i++) pts[i] = (lamina_point_t){pos0(i).x + 0.5, pos0(i).y + 0.5};
+        COST_BEGIN();
+        CHECK(lamina_layers_set_point(e, layers, n, "position", pts));
+        COST_END("batch_set_point", (double)n);
+        free(pts);
+    }
     CHECK(lamina_transaction_commit(e));
     CHECK(lamina_engine_tick(e, 0.0));
 
@@ -709,6 +718,10 @@ static double cost_scenario(size_t n, int measure) {
         CHECK(lamina_layers_get_presentation_number(e, layers, n, "opacity", vals));
         COST_END("batch_presentation_idle", (double)n);
         sink += vals[n - 1];
+        COST_BEGIN();
+        CHECK(lamina_layers_get_number(e, layers, n, "opacity", vals));
+        COST_END("batch_get_number", (double)n);
+        sink += vals[0];
     }
 
     /* Commit: 2N implicit changes (sets + transaction_commit), per change. */
@@ -738,6 +751,10 @@ static double cost_scenario(size_t n, int measure) {
         }
         COST_END("presentation_animated", (double)n);
         SANITY(strictly_between(v.u.number, OPACITY0, OPACITY1), "cost: opacity not animating (%g)", v.u.number);
+        /* Position animates too: the commit measured 2N implicit changes, not N. */
+        lamina_point_t pp = pres_point(e, layers[n - 1], "position");
+        SANITY(strictly_between(pp.x, pos0(n - 1).x, pos0(n - 1).x + 0.5),
+               "cost: position not animating (x %g)", pp.x);
         COST_BEGIN();
         CHECK(lamina_layers_get_presentation_number(e, layers, n, "opacity", vals));
         COST_END("batch_presentation_animated", (double)n);

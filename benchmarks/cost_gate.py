@@ -53,6 +53,8 @@ DESCRIPTIONS = {
     "tick_per_property": "engine_tick per animated property",
     "draw_list_per_record": "engine_draw_list per record (1% animated)",
     "batch_set_number": "lamina_layers_set_number, per element",
+    "batch_set_point": "lamina_layers_set_point position, per element",
+    "batch_get_number": "lamina_layers_get_number opacity, idle, per element",
     "batch_presentation_idle": "layers_get_presentation_number, idle, per element",
     "batch_presentation_animated": "layers_get_presentation_number, animated, per element",
     "tree_remove": "remove_from_superlayer, one of N siblings",
