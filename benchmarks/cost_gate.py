@@ -62,6 +62,19 @@ DESCRIPTIONS = {
 }
 ORDER = list(DESCRIPTIONS)
 
+# docs/architecture.md's target for each entry, as a ratio to the floor where it is one (shown
+# beside the figure; the gate itself judges only the change against the baseline).
+TARGETS = {
+    "floor_per_value": "~90",
+    "set_number": "<=3x", "set_position": "<=3x", "get_position": "<=3x", "get_number": "<=3x",
+    "presentation_idle": "<=3x", "presentation_animated": "<=3x",
+    "commit_per_change": "<=15x", "tick_per_property": "<=0.25x",
+    "draw_list_per_record": "<=100ns",
+    "batch_set_number": "<=1.5x", "batch_set_point": "<=1.5x", "batch_get_number": "<=1.5x",
+    "batch_presentation_idle": "<=1.5x", "batch_presentation_animated": "<=1.5x",
+    "tree_remove": "O(1)", "tree_add": "O(1)",
+}
+
 DESC_RE = re.compile(r"^desc: Trigger: Client Request: cost:([A-Za-z0-9_]+):([0-9]+)\s*$")
 TOTALS_RE = re.compile(r"^(?:totals|summary): ([0-9]+)")
 
@@ -116,19 +129,20 @@ def compare(measured: dict[str, float], baseline: dict[str, float], threshold: f
     floor = measured.get(FLOOR) or baseline.get(FLOOR)
     keys = [k for k in ORDER if k in measured or k in baseline]
     keys += sorted(k for k in set(measured) | set(baseline) if k not in DESCRIPTIONS)
-    lines = [f"{'entry':<28} {'instr/op':>10} {'x floor':>8} {'baseline':>10} {'delta':>8}  status  what",
-             "-" * 118]
+    lines = [f"{'entry':<28} {'instr/op':>10} {'x floor':>8} {'target':>8} {'baseline':>10} {'delta':>8}  status  what",
+             "-" * 127]
     for k in keys:
         m, b = measured.get(k), baseline.get(k)
         what = DESCRIPTIONS.get(k, "")
         ratio = f"{m / floor:.2f}" if (m is not None and floor) else "-"
+        target = TARGETS.get(k, "-")
         if m is None:
             status, failed = "MISSING", True
-            lines.append(f"{k:<28} {'-':>10} {'-':>8} {b:>10.1f} {'-':>8}  {status}  {what}")
+            lines.append(f"{k:<28} {'-':>10} {'-':>8} {target:>8} {b:>10.1f} {'-':>8}  {status}  {what}")
             continue
         if b is None:
             status, hint = "new", True
-            lines.append(f"{k:<28} {m:>10.1f} {ratio:>8} {'-':>10} {'-':>8}  {status}  {what}")
+            lines.append(f"{k:<28} {m:>10.1f} {ratio:>8} {target:>8} {'-':>10} {'-':>8}  {status}  {what}")
             continue
         delta = (m - b) / b * 100.0 if b else (0.0 if m == 0 else float("inf"))
         if delta > threshold:
@@ -137,7 +151,7 @@ def compare(measured: dict[str, float], baseline: dict[str, float], threshold: f
             status, hint = "better", True
         else:
             status = "ok"
-        lines.append(f"{k:<28} {m:>10.1f} {ratio:>8} {b:>10.1f} {delta:>+7.1f}%  {status:<6}  {what}")
+        lines.append(f"{k:<28} {m:>10.1f} {ratio:>8} {target:>8} {b:>10.1f} {delta:>+7.1f}%  {status:<6}  {what}")
     return lines, failed, hint
 
 
