@@ -109,7 +109,7 @@ def measure(bench: str, n: int, keep: str | None) -> dict[str, float]:
     env = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1", LC_ALL="C")
     cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--dump-instr=no",
            "--dump-line=no", f"--callgrind-out-file={out}/callgrind.out", bench, "--cost", str(n)]
-    print("cost-gate: " + " ".join(cmd), flush=True)
+    print("running: " + " ".join(cmd), flush=True)
     proc = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if proc.returncode != 0:
         sys.stderr.write(proc.stdout + proc.stderr)
