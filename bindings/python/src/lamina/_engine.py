@@ -46,8 +46,10 @@ from ._props import (
     _PNameProp,
     _PointProp,
     _PNumberProp,
+    _PPairProp,
     _PProp,
     _RectProp,
+    _raw,
     _SizeProp,
     _StrValueProp,
     _TextProp,
@@ -208,12 +210,14 @@ class Layer:
     Example: ``layer = engine.layer(bounds=(0, 0, 50, 50)); layer.opacity = 0.5``
     """
 
-    __slots__ = ("_engine", "_handle", "_owned", "_presented", "_ep", "__weakref__")
+    __slots__ = ("_engine", "_handle", "_owned", "_presented", "_ep", "_epc", "_hc", "__weakref__")
     _engine: "Engine"
     _handle: int
     _owned: bool
     _presented: bool
     _ep: int  # the engine's address, for the lean call paths (valid while _owned)
+    _epc: c_void_p  # the same as a ctypes object (read-only; shared with the engine)
+    _hc: c_uint64  # the handle as a ctypes object, made once (read-only)
 
     def __init__(self) -> None:  # pragma: no cover - use Engine.layer()
         raise TypeError("create layers with Engine.layer()")
@@ -226,6 +230,8 @@ class Layer:
         self._owned = True
         self._presented = False
         self._ep = engine._addr
+        self._epc = engine._epc
+        self._hc = c_uint64(handle)
         return self
 
     def _e(self) -> Any:
@@ -709,7 +715,7 @@ class Layer:
 
 
 _new_presentation = object.__new__
-_engine_tick = _fast("lamina_engine_tick")
+_engine_tick = _raw("lamina_engine_tick")
 
 
 class Presentation:
@@ -740,9 +746,9 @@ class Presentation:
 
     # -- properties (typed, kept in step with _PROPS by tests/test_typing.py) ---------------
     bounds: _PProp[Rect] = _PProp("bounds", "The bounds on screen (Rect).")
-    position: _PProp[Point] = _PProp("position", "The position on screen (Point).")
+    position: _PProp[Point] = _PPairProp("position", "The position on screen (Point).", Point)
     z_position: _PProp[float] = _PNumberProp("zPosition", "The zPosition on screen (float).")
-    anchor_point: _PProp[Point] = _PProp("anchorPoint", "The anchorPoint on screen (Point).")
+    anchor_point: _PProp[Point] = _PPairProp("anchorPoint", "The anchorPoint on screen (Point).", Point)
     anchor_point_z: _PProp[float] = _PNumberProp("anchorPointZ", "The anchorPointZ on screen (float).")
     transform: _PProp[Transform3D] = _PProp("transform", "The transform on screen (Transform3D).")
     sublayer_transform: _PProp[Transform3D] = _PProp("sublayerTransform", "The sublayerTransform on screen (Transform3D).")
@@ -759,7 +765,7 @@ class Presentation:
     opacity: _PProp[float] = _PNumberProp("opacity", "The opacity on screen (float).")
     shadow_color: _PProp[Optional[Color]] = _PProp("shadowColor", "The shadowColor on screen (Optional[Color]).")
     shadow_opacity: _PProp[float] = _PNumberProp("shadowOpacity", "The shadowOpacity on screen (float).")
-    shadow_offset: _PProp[Size] = _PProp("shadowOffset", "The shadowOffset on screen (Size).")
+    shadow_offset: _PProp[Size] = _PPairProp("shadowOffset", "The shadowOffset on screen (Size).", Size)
     shadow_radius: _PProp[float] = _PNumberProp("shadowRadius", "The shadowRadius on screen (float).")
     should_rasterize: _PProp[bool] = _PProp("shouldRasterize", "The shouldRasterize on screen (bool).")
     rasterization_scale: _PProp[float] = _PNumberProp("rasterizationScale", "The rasterizationScale on screen (float).")
@@ -1132,6 +1138,8 @@ class Engine:
         C.lib.lamina_engine_create(byref(ptr))
         self._engine_ptr: Any = ptr
         self._addr: int = cast(ptr, c_void_p).value or 0
+        # The lean call paths pass this object as is (no argtypes conversion); never written.
+        self._epc = c_void_p(self._addr)
         self._clock: Any = None
         self._closed = False
         self._layers: "weakref.WeakValueDictionary[int, Layer]" = weakref.WeakValueDictionary()
@@ -1236,9 +1244,7 @@ class Engine:
             time = C.lib.lamina_clock_now()
         if self._closed:
             self._ptr()  # raises StaleHandleError
-        if time.__class__ is not float:
-            time = float(time)
-        rc = _engine_tick(self._addr, time)
+        rc = _engine_tick(self._epc, c_double(time if time.__class__ is float else float(time)))
         if rc or C._pending_count:
             _fail(rc, _engine_tick)
 

@@ -3,10 +3,28 @@
 
 Each layer property is a descriptor whose ``__get__``/``__set__`` carry the property's real
 type, so type checkers see ``layer.position`` as a :class:`Point` and accept a tuple when it
-is set (``_Prop[Get, Set]``). The calls go through pre-bound function pointers that have the
-generated argtypes but no errcheck: the status is tested inline and only a failure (or an
-exception stashed by a Python callback) takes the slow path through ``_capi._check``. That
-and skipping per-call helper layers is what brings a property set to about a microsecond.
+is set (``_Prop[Get, Set]``).
+
+The hot paths (number, bool, point, size, rect: get, set and presentation read; and tick) call
+function pointers with NO argtypes and no errcheck, passing arguments that are already ctypes
+objects: the engine as a ``c_void_p`` made once per engine (``Layer._epc``), the handle as a
+``c_uint64`` made once per layer object (``Layer._hc``), the key as ``bytes`` (passed as
+``char *`` without a copy) and the value as a fresh ``c_double``/struct. ctypes then skips
+``from_param`` (about 100-130 ns per argument) and only wraps each object. Out-parameters are
+fresh one-element ctypes arrays (an array is passed as a pointer, so no ``byref``). The status
+is tested inline; only a failure (or an exception stashed by a Python callback) takes the slow
+path through ``_capi._check``.
+
+Threads: nothing here is shared between calls. Every out-buffer and value object is made per
+call, because ctypes releases the GIL during the C call (a shared buffer could be overwritten
+by another thread between the call and the read) and a signal handler or finalizer may run a
+getter on the same thread between two bytecodes. The per-engine and per-layer ctypes objects are
+only read, never written, so sharing them is safe. benchmarks/python_bench.py shows what this
+costs against a bare ctypes call.
+
+Without argtypes ctypes cannot check argument types, so only this module calls these pointers,
+always with the exact ctypes types above (tests/test_typing.py and test_fast_paths.py cover
+every kind).
 """
 from __future__ import annotations
 
@@ -46,6 +64,19 @@ _S = TypeVar("_S")
 TransformLike = Any
 
 
+def _raw(name: str) -> Any:
+    """A function pointer to ``name`` with NO argtypes and no errcheck (the lean call paths:
+    callers pass ctypes objects of the exact C types; see the module docstring)."""
+    lib = C.lib
+    bound = getattr(lib, name)
+    if isinstance(bound, C._Missing):
+        return bound
+    fn = lib._FuncPtr((name, lib))
+    fn.restype = bound.restype
+    fn.__name__ = name  # type: ignore[attr-defined]  # what error messages name
+    return fn
+
+
 def _fast(name: str, out: Any = None) -> Any:
     """A second function pointer to ``name`` with the generated argtypes and no errcheck
     (the bound one keeps its errcheck for every other caller). ``out`` retypes the last
@@ -73,19 +104,23 @@ def _stale() -> StaleHandleError:
     return StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", "the layer was released", "")
 
 
-_set_number = _fast("lamina_layer_set_number")
-_get_number = _fast("lamina_layer_get_number")
-_set_bool = _fast("lamina_layer_set_bool")
-_get_bool = _fast("lamina_layer_get_bool")
-_set_point = _fast("lamina_layer_set_point")
-_set_size = _fast("lamina_layer_set_size")
-_set_rect = _fast("lamina_layer_set_rect")
+# The lean call paths (see the module docstring): no argtypes, ctypes objects in.
+_set_number = _raw("lamina_layer_set_number")
+_get_number = _raw("lamina_layer_get_number")
+_set_bool = _raw("lamina_layer_set_bool")
+_get_bool = _raw("lamina_layer_get_bool")
+_set_point = _raw("lamina_layer_set_point")
+_set_size = _raw("lamina_layer_set_size")
+_set_rect = _raw("lamina_layer_set_rect")
+_get_point = _raw("lamina_layer_get_point")
+_get_size = _raw("lamina_layer_get_size")
+_get_rect = _raw("lamina_layer_get_rect")
+_get_pvalue_raw = _raw("lamina_layer_get_presentation_value")
+_get_pvalue_at_raw = _raw("lamina_layer_get_presentation_value_at")
+# With argtypes (their callers convert Python values; not on the hottest paths).
 _set_color = _fast("lamina_layer_set_color")
 _set_transform = _fast("lamina_layer_set_transform")
 _set_value = _fast("lamina_layer_set_value")
-_get_point = _fast("lamina_layer_get_point")
-_get_size = _fast("lamina_layer_get_size")
-_get_rect = _fast("lamina_layer_get_rect")
 _get_value = _fast("lamina_layer_get_value")
 _get_pvalue = _fast("lamina_layer_get_presentation_value")
 _get_pvalue_at = _fast("lamina_layer_get_presentation_value_at")
@@ -99,16 +134,33 @@ class _NumberValue(Structure):
                 ("rest", c_uint8 * (sizeof(C.Value) - 16))]
 
 
-assert sizeof(_NumberValue) == sizeof(C.Value)
+class _PointValue(Structure):
+    """lamina_value_t seen as a point or size (two doubles after the tag), like _NumberValue."""
+
+    _fields_ = [("type", c_int32), ("reserved", c_uint32), ("x", c_double), ("y", c_double),
+                ("rest", c_uint8 * (sizeof(C.Value) - 24))]
+
+
+assert sizeof(_NumberValue) == sizeof(C.Value) == sizeof(_PointValue)
 _get_pnumber = _fast("lamina_layer_get_presentation_value", _NumberValue)
 _get_pnumber_at = _fast("lamina_layer_get_presentation_value_at", _NumberValue)
+# One-element arrays: ctypes passes an array as a pointer to its first element (no byref).
+_D1 = c_double * 1
+_D2 = c_double * 2  # lamina_point_t / lamina_size_t: two doubles, same layout
+_D4 = c_double * 4  # lamina_rect_t: origin then size
+_U1 = c_uint32 * 1
+_NV1 = _NumberValue * 1
+_PV1 = _PointValue * 1
 _Value = C.Value
 _CPoint = C.Point
 _CSize = C.Size
+_CRect = C.Rect
 _Color = Color
 _Point = Point
 _Size = Size
 _Rect = Rect
+_tnew = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (half the cost)
+_dbl = c_double
 
 
 def _from_value(v: Any) -> Any:
@@ -170,18 +222,18 @@ class _NumberProp(_Prop[float, float]):
             return self
         if not layer._owned:
             raise _stale()
-        d = c_double()
-        rc = _get_number(layer._ep, layer._handle, self.key, d)
+        out = _D1()
+        rc = _get_number(layer._epc, layer._hc, self.key, out)
         if rc or C._pending_count:
             _fail(rc, _get_number)
-        return d.value
+        return out[0]
 
     def __set__(self, layer: "Layer", value: float) -> None:
         if not layer._owned:
             raise _stale()
-        if value.__class__ is not float:
-            value = float(value)
-        rc = _set_number(layer._ep, layer._handle, self.key, value)
+        # float() first: the single setter has always taken anything float() takes
+        rc = _set_number(layer._epc, layer._hc, self.key,
+                         _dbl(value if value.__class__ is float else float(value)))
         if rc or C._pending_count:
             _fail(rc, _set_number)
 
@@ -194,18 +246,34 @@ class _BoolProp(_Prop[bool, bool]):
             return self
         if not layer._owned:
             raise _stale()
-        b = c_uint32()
-        rc = _get_bool(layer._ep, layer._handle, self.key, b)
+        out = _U1()
+        rc = _get_bool(layer._epc, layer._hc, self.key, out)
         if rc or C._pending_count:
             _fail(rc, _get_bool)
-        return b.value != 0
+        return out[0] != 0
 
     def __set__(self, layer: "Layer", value: bool) -> None:
         if not layer._owned:
             raise _stale()
-        rc = _set_bool(layer._ep, layer._handle, self.key, 1 if value else 0)
+        rc = _set_bool(layer._epc, layer._hc, self.key, _U1_ONE if value else _U1_ZERO)
         if rc or C._pending_count:
             _fail(rc, _set_bool)
+
+
+# Read-only constants for the bool setter (never written, so shared safely).
+_U1_ONE = c_uint32(1)
+_U1_ZERO = c_uint32(0)
+
+
+def _c_pair(value: Any, ctype: Any, convert: Any) -> Any:
+    """A point/size struct from a Point/Size/2-tuple of floats without the generic conversion
+    (the common shapes), else through ``convert`` (which checks and raises)."""
+    if value.__class__ is tuple or value.__class__ is _Point or value.__class__ is _Size:
+        if len(value) == 2:
+            x, y = value
+            if x.__class__ is float and y.__class__ is float:
+                return ctype(x, y)
+    return convert(value)
 
 
 class _PointProp(_Prop[Point, PointLike]):
@@ -216,26 +284,16 @@ class _PointProp(_Prop[Point, PointLike]):
             return self
         if not layer._owned:
             raise _stale()
-        p = _CPoint()
-        rc = _get_point(layer._ep, layer._handle, self.key, p)
+        out = _D2()
+        rc = _get_point(layer._epc, layer._hc, self.key, out)
         if rc or C._pending_count:
             _fail(rc, _get_point)
-        return _Point(p.x, p.y)
+        return _tnew(_Point, (out[0], out[1]))
 
     def __set__(self, layer: "Layer", value: PointLike) -> None:
         if not layer._owned:
             raise _stale()
-        p: Any = None
-        if value.__class__ is _Point or value.__class__ is tuple:
-            # the common shapes without the generic conversion: two floats
-            seq: Any = value
-            if len(seq) == 2:
-                x, y = seq
-                if x.__class__ is float and y.__class__ is float:
-                    p = _CPoint(x, y)
-        if p is None:
-            p = to_c_point(value)
-        rc = _set_point(layer._ep, layer._handle, self.key, p)
+        rc = _set_point(layer._epc, layer._hc, self.key, _c_pair(value, _CPoint, to_c_point))
         if rc or C._pending_count:
             _fail(rc, _set_point)
 
@@ -248,16 +306,16 @@ class _SizeProp(_Prop[Size, SizeLike]):
             return self
         if not layer._owned:
             raise _stale()
-        s = _CSize()
-        rc = _get_size(layer._ep, layer._handle, self.key, s)
+        out = _D2()
+        rc = _get_size(layer._epc, layer._hc, self.key, out)
         if rc or C._pending_count:
             _fail(rc, _get_size)
-        return _Size(s.width, s.height)
+        return _tnew(_Size, (out[0], out[1]))
 
     def __set__(self, layer: "Layer", value: SizeLike) -> None:
         if not layer._owned:
             raise _stale()
-        rc = _set_size(layer._ep, layer._handle, self.key, to_c_size(value))
+        rc = _set_size(layer._epc, layer._hc, self.key, _c_pair(value, _CSize, to_c_size))
         if rc or C._pending_count:
             _fail(rc, _set_size)
 
@@ -270,17 +328,17 @@ class _RectProp(_Prop[Rect, RectLike]):
             return self
         if not layer._owned:
             raise _stale()
-        r = C.Rect()
-        rc = _get_rect(layer._ep, layer._handle, self.key, r)
+        out = _D4()
+        rc = _get_rect(layer._epc, layer._hc, self.key, out)
         if rc or C._pending_count:
             _fail(rc, _get_rect)
-        o, s = r.origin, r.size
-        return _Rect(_Point(o.x, o.y), _Size(s.width, s.height))
+        x, y, w, h = out
+        return _tnew(_Rect, (_tnew(_Point, (x, y)), _tnew(_Size, (w, h))))
 
     def __set__(self, layer: "Layer", value: RectLike) -> None:
         if not layer._owned:
             raise _stale()
-        rc = _set_rect(layer._ep, layer._handle, self.key, to_c_rect(value))
+        rc = _set_rect(layer._epc, layer._hc, self.key, to_c_rect(value))
         if rc or C._pending_count:
             _fail(rc, _set_rect)
 
@@ -397,19 +455,50 @@ class _PNumberProp(_PProp[float]):
         layer = p._layer
         if not layer._owned:
             raise _stale()
-        v = _NumberValue()
+        out = _NV1()
         at = p._at
         if at is None:
-            rc = _get_pnumber(layer._ep, layer._handle, self.key, v)
+            rc = _get_pvalue_raw(layer._epc, layer._hc, self.key, out)
             if rc or C._pending_count:
-                _fail(rc, _get_pnumber)
+                _fail(rc, _get_pvalue_raw)
         else:
-            rc = _get_pnumber_at(layer._ep, layer._handle, self.key, at, v)
+            rc = _get_pvalue_at_raw(layer._epc, layer._hc, self.key, _dbl(at), out)
             if rc or C._pending_count:
-                _fail(rc, _get_pnumber_at)
+                _fail(rc, _get_pvalue_at_raw)
+        v = out[0]
         if v.type == 1:
             return v.number
         return None if v.type == 0 else float("nan")  # never for a number key
+
+
+class _PPairProp(_PProp[_G]):
+    """A point- or size-valued presentation property (position, anchorPoint, shadowOffset),
+    read through the flat two-double view; ``kind`` is the NamedTuple it returns."""
+
+    def __init__(self, key: str, doc: str, kind: Any) -> None:
+        super().__init__(key, doc)
+        self.tuple_type = kind
+
+    def _get(self, p: Optional["Presentation"], owner: Any) -> Any:
+        if p is None:
+            return self
+        layer = p._layer
+        if not layer._owned:
+            raise _stale()
+        out = _PV1()
+        at = p._at
+        if at is None:
+            rc = _get_pvalue_raw(layer._epc, layer._hc, self.key, out)
+            if rc or C._pending_count:
+                _fail(rc, _get_pvalue_raw)
+        else:
+            rc = _get_pvalue_at_raw(layer._epc, layer._hc, self.key, _dbl(at), out)
+            if rc or C._pending_count:
+                _fail(rc, _get_pvalue_at_raw)
+        v = out[0]
+        if v.type == 2 or v.type == 3:
+            return _tnew(self.tuple_type, (v.x, v.y))
+        return _PProp.__get__(self, p, owner)  # never for these keys: the generic path
 
 
 class _PNameProp(_PProp[str]):
