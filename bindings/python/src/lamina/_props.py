@@ -28,7 +28,7 @@ every kind).
 """
 from __future__ import annotations
 
-from ctypes import POINTER, Structure, byref, c_double, c_int32, c_uint8, c_uint32, c_void_p, sizeof
+from ctypes import POINTER, byref, c_double, c_int32, c_uint32, c_void_p, sizeof
 from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar, Union, overload
 
 from . import _capi as C
@@ -126,31 +126,16 @@ _get_pvalue = _fast("lamina_layer_get_presentation_value")
 _get_pvalue_at = _fast("lamina_layer_get_presentation_value_at")
 
 
-class _NumberValue(Structure):
-    """lamina_value_t seen as a number: the same size, the union's double as a direct field
-    (reading ``v.u.number`` builds an intermediate union object each time)."""
-
-    _fields_ = [("type", c_int32), ("reserved", c_uint32), ("number", c_double),
-                ("rest", c_uint8 * (sizeof(C.Value) - 16))]
-
-
-class _PointValue(Structure):
-    """lamina_value_t seen as a point or size (two doubles after the tag), like _NumberValue."""
-
-    _fields_ = [("type", c_int32), ("reserved", c_uint32), ("x", c_double), ("y", c_double),
-                ("rest", c_uint8 * (sizeof(C.Value) - 24))]
-
-
-assert sizeof(_NumberValue) == sizeof(C.Value) == sizeof(_PointValue)
-_get_pnumber = _fast("lamina_layer_get_presentation_value", _NumberValue)
-_get_pnumber_at = _fast("lamina_layer_get_presentation_value_at", _NumberValue)
 # One-element arrays: ctypes passes an array as a pointer to its first element (no byref).
 _D1 = c_double * 1
 _D2 = c_double * 2  # lamina_point_t / lamina_size_t: two doubles, same layout
 _D4 = c_double * 4  # lamina_rect_t: origin then size
 _U1 = c_uint32 * 1
-_NV1 = _NumberValue * 1
-_PV1 = _PointValue * 1
+# lamina_value_t as doubles: [0] holds the tag (type, reserved), [1] the number or x, [2] y.
+# Reading an array item is much cheaper than a struct field through a nested union.
+_VD = c_double * (sizeof(C.Value) // 8)
+assert sizeof(_VD) == sizeof(C.Value)
+_value_type = c_int32.from_buffer  # the tag of a _VD, read only off the fast path
 _Value = C.Value
 _CPoint = C.Point
 _CSize = C.Size
@@ -455,7 +440,7 @@ class _PNumberProp(_PProp[float]):
         layer = p._layer
         if not layer._owned:
             raise _stale()
-        out = _NV1()
+        out = _VD()
         at = p._at
         if at is None:
             rc = _get_pvalue_raw(layer._epc, layer._hc, self.key, out)
@@ -465,10 +450,12 @@ class _PNumberProp(_PProp[float]):
             rc = _get_pvalue_at_raw(layer._epc, layer._hc, self.key, _dbl(at), out)
             if rc or C._pending_count:
                 _fail(rc, _get_pvalue_at_raw)
-        v = out[0]
-        if v.type == 1:
-            return v.number
-        return None if v.type == 0 else float("nan")  # never for a number key
+        x = out[1]
+        if x == 0.0:  # a number, or (never for a number key) no value: the tag tells
+            t = _value_type(out).value
+            if t != 1:
+                return None if t == 0 else float("nan")
+        return x
 
 
 class _PPairProp(_PProp[_G]):
@@ -485,7 +472,7 @@ class _PPairProp(_PProp[_G]):
         layer = p._layer
         if not layer._owned:
             raise _stale()
-        out = _PV1()
+        out = _VD()
         at = p._at
         if at is None:
             rc = _get_pvalue_raw(layer._epc, layer._hc, self.key, out)
@@ -495,9 +482,10 @@ class _PPairProp(_PProp[_G]):
             rc = _get_pvalue_at_raw(layer._epc, layer._hc, self.key, _dbl(at), out)
             if rc or C._pending_count:
                 _fail(rc, _get_pvalue_at_raw)
-        v = out[0]
-        if v.type == 2 or v.type == 3:
-            return _tnew(self.tuple_type, (v.x, v.y))
+        x = out[1]
+        y = out[2]
+        if x != 0.0 or y != 0.0 or _value_type(out).value in (2, 3):  # the tag only for (0, 0)
+            return _tnew(self.tuple_type, (x, y))
         return _PProp.__get__(self, p, owner)  # never for these keys: the generic path
 
 
