@@ -2,6 +2,7 @@
 """Engine, Layer, transactions, presentation, draw list."""
 from __future__ import annotations
 
+import array
 import enum
 import math
 import sys
@@ -187,6 +188,15 @@ _PROPS: Dict[str, Tuple[str, str]] = {
 _KIND_HINT = {"number": C.VALUE_NUMBER, "point": C.VALUE_POINT, "size": C.VALUE_SIZE,
               "rect": C.VALUE_RECT, "color": C.VALUE_COLOR, "transform": C.VALUE_TRANSFORM,
               "bool": C.VALUE_BOOL, "string": C.VALUE_STRING, "text": C.VALUE_STRING}
+
+
+def _foreign(layer: "Layer") -> int:
+    raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{layer!r} belongs to another engine", "")
+
+
+#: What the batch calls take as layers: a sequence of Layers, or an array of their handles
+#: (Engine.layer_handles(), a uint64 numpy array, array('Q'), draw_list_array()["layer"]).
+LayersLike = Union[Sequence["Layer"], Any]
 
 
 def _key_for(name: str) -> str:
@@ -1146,6 +1156,9 @@ class Engine:
         self._delegates: Dict[int, Any] = {}
         self._styles: Dict[int, Any] = {}
         self._wrap_lock = threading.Lock()
+        # draw_list_array's last buffer and (without numpy) memoryview, as weak references
+        self._records: Optional["weakref.ReferenceType[Any]"] = None
+        self._records_view: Optional["weakref.ReferenceType[Any]"] = None
         self.current_transaction = Transaction(self)
         """The calling thread's innermost transaction (settings and values)."""
         if clock is not None:
@@ -1168,7 +1181,13 @@ class Engine:
     def close(self) -> None:
         """Destroys the engine and everything it owns. Idempotent."""
         if not self._closed:
-            C.lib.lamina_engine_destroy(self._engine_ptr)
+            records = self._records() if self._records is not None else None
+            if records is None:
+                C.lib.lamina_engine_destroy(self._engine_ptr)
+            else:
+                # An array from draw_list_array still reads the engine's records: destroy
+                # the engine (and so free them) only when that array is gone.
+                weakref.finalize(records, C.lib.lamina_engine_destroy, self._engine_ptr)
             self._closed = True
             for layer in list(self._layers.values()):
                 layer._owned = False
@@ -1406,6 +1425,7 @@ class Engine:
             raise TypeError(f"root must be a Layer, not {type(root).__name__}")
         if root._engine is not self:
             raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{root!r} belongs to another engine", "draw_list")
+        self._release_records_view()
         # The sized call: records of this binding's DrawRecord layout (the plain symbol gives
         # the 0.1 layout, for binaries built against the 0.1 header).
         C.lib.lamina_engine_draw_list_sized(self._ptr(), root._handle, t, sizeof(C.DrawRecord),
@@ -1414,18 +1434,26 @@ class Engine:
         return [self._record(recs[i]) for i in range(n.value)]
 
     def draw_list_array(self, root: Layer, at: Optional[float] = None) -> Any:
-        """The draw list of ``root``'s subtree as ONE buffer over the engine-owned C records
-        (lamina_draw_record_t, docs/draw-records.md), without a Python object per record.
+        """The draw list of ``root``'s subtree as ONE read-only buffer over the engine-owned C
+        records (lamina_draw_record_t, docs/draw-records.md), without a Python object per
+        record: what the C call returns, handed over with a few microseconds of Python work
+        whatever the layer count.
 
-        Returns a numpy structured array (its dtype mirrors the C struct, field by field) when numpy is
-        installed, else a ``memoryview`` whose items are whole records (``format`` is the
-        records' PEP 3118 struct format, ``itemsize`` their size; read a field with
-        :data:`lamina.DRAW_RECORD_FIELDS` and :func:`struct.unpack_from`). Zero-copy: the
-        buffer is the engine's own list and stays valid only until the next draw list of this
-        engine (``draw_list``, ``draw_list_array``, ``damage`` or a render), or until the engine
-        closes; copy it (``arr.copy()``, ``bytes(view)``) to keep it. Fields are the C names:
-        ``layer`` (the handle), ``flags`` (background colour set = 1, ...), ``transform``,
-        ``bounds``, ``opacity``, ... Example::
+        Returns a numpy structured array (its dtype mirrors the C struct, field by field) when
+        numpy is installed, else a ``memoryview`` whose items are whole records (``format`` is
+        the records' PEP 3118 struct format, ``itemsize`` their size; read a field with
+        :data:`lamina.DRAW_RECORD_FIELDS` and :func:`struct.unpack_from`). Fields are the C
+        names: ``layer`` (the handle; pass ``arr["layer"]`` to the batch calls), ``flags``
+        (background colour set = 1, ...), ``transform``, ``bounds``, ``opacity``, ...
+
+        Zero-copy, so mind its lifetime: the buffer is the engine's own list and is valid only
+        until the next draw list of this engine (``draw_list``, ``draw_list_array``,
+        ``damage`` or a render, from any thread), which reuses or frees the memory; reading an
+        old array after that reads whatever is there then (or crashes if the list moved), so
+        copy what you keep (``arr.copy()``, ``bytes(view)``). Without numpy the previous
+        memoryview is released when the next draw list is made (using it then raises
+        ValueError instead). Closing the engine keeps the last list's memory until its array
+        is gone. Example::
 
             arr = engine.draw_list_array(root)          # 10k layers: one call, no objects
             visible = arr[arr["opacity"] > 0]["layer"]  # handles of the visible layers
@@ -1435,6 +1463,7 @@ class Engine:
             raise TypeError(f"root must be a Layer, not {type(root).__name__}")
         if root._engine is not self:
             raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{root!r} belongs to another engine", "draw_list_array")
+        self._release_records_view()
         raw = c_void_p()
         n = c_size_t()
         C.lib.lamina_engine_draw_list_sized(self._ptr(), root._handle, t, sizeof(C.DrawRecord),
@@ -1442,44 +1471,108 @@ class Engine:
         count = n.value
         if count and raw.value:
             buf: Any = (C.DrawRecord * count).from_address(raw.value)
+            # close() keeps the engine's memory while this buffer (under the array) lives
+            self._records = weakref.ref(buf)
         else:
             buf = (C.DrawRecord * 0)()
         np = _np()
         if np is not None:
-            return np.frombuffer(buf, dtype=_draw_record_dtype(np), count=count)
-        return memoryview(buf)
+            arr = np.frombuffer(buf, dtype=_draw_record_dtype(np), count=count)
+            arr.flags.writeable = False  # the records are the engine's (const in C)
+            return arr
+        view = memoryview(buf).toreadonly()
+        self._records_view = weakref.ref(view)
+        return view
+
+    def _release_records_view(self) -> None:
+        """Releases the memoryview of the previous draw_list_array (no numpy), so a stale
+        read raises ValueError instead of reading reused or freed memory."""
+        ref = self._records_view
+        if ref is not None:
+            self._records_view = None
+            view = ref()
+            if view is not None:
+                try:
+                    view.release()
+                except BufferError:  # something still exports it: it stays readable
+                    pass
 
     # -- batch access (issue 13): many layers in one C call --------------------------------
-    def _handles(self, layers: Sequence[Layer]) -> Any:
-        """A C array of the layers' handles, each checked to be a live layer of this engine."""
+    def layer_handles(self, layers: Sequence[Layer]) -> Any:
+        """The handles of ``layers`` as one array, to pass to the batch calls
+        (:meth:`set_numbers`, :meth:`numbers`, :meth:`presentation_numbers`, ...) instead of
+        the layers: converting 10k Layer objects costs about half a millisecond, so convert
+        once and reuse the array every frame. A uint64 numpy array when numpy is installed,
+        else an ``array('Q')``. The batch calls also take the ``layer`` field of
+        :meth:`draw_list_array` as is. A handle names its layer only in this engine; the
+        library checks every handle in a batch call (R13: a stale or foreign one raises
+        StaleHandleError naming its index). Example::
+
+            handles = engine.layer_handles(dots)   # once
+            engine.set_numbers(handles, "opacity", alphas)  # every frame
+        """
+        arr = self._handle_array(layers)
+        np = _np()
+        return np.frombuffer(arr, dtype=np.uint64) if np is not None else arr
+
+    def _handle_array(self, layers: Sequence[Layer]) -> "array.array[int]":
+        """The handles of Layer objects as an array('Q'); a released layer object gives
+        handle 0 (the library then reports its index)."""
+        try:
+            hs = [layer._handle if layer._owned and layer._engine is self else
+                  (0 if layer._owned is False else _foreign(layer)) for layer in layers]
+        except AttributeError:
+            raise TypeError("expected a sequence of Layers or an array of layer handles") from None
+        return array.array("Q", hs)
+
+    def _handles(self, layers: Any) -> Tuple[Any, int]:
+        """(a C array of handles, count) from Layers, an array from :meth:`layer_handles`, or
+        any buffer of unsigned 64-bit integers (numpy uint64, array('Q'), the ``layer`` field
+        of :meth:`draw_list_array`): a contiguous buffer goes without a copy per element."""
         self._ptr()
-        for layer in layers:
-            if not isinstance(layer, Layer):
-                raise TypeError(f"expected Layers, got {type(layer).__name__}")
-            if layer._engine is not self:
-                raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{layer!r} belongs to another engine", "")
-            if not layer._owned:
-                raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{layer!r} was released", "")
-        return (c_uint64 * len(layers))(*[layer._handle for layer in layers])
+        view: Any = None
+        if not isinstance(layers, (list, tuple)):
+            try:
+                view = memoryview(layers)
+            except TypeError:
+                np = _np()
+                if np is not None and isinstance(layers, np.ndarray):  # a strided field
+                    view = memoryview(np.ascontiguousarray(layers, dtype=np.uint64))
+        if view is not None:
+            if view.ndim != 1 or view.itemsize != 8 or view.format.lstrip("<=@") not in ("Q", "L"):
+                raise TypeError(f"layer handles must be unsigned 64-bit integers in one dimension, "
+                                f"not format {view.format!r} of shape {view.shape}")
+            if not view.c_contiguous:
+                view = memoryview(view.tobytes()).cast("Q")
+            n = len(view)
+            if n == 0:
+                return (c_uint64 * 1)(), 0
+            if view.readonly:
+                return (c_uint64 * n).from_buffer_copy(view), n
+            return (c_uint64 * n).from_buffer(view), n
+        arr = self._handle_array(layers)
+        n = len(arr)
+        return ((c_uint64 * n).from_buffer(arr) if n else (c_uint64 * 1)()), n
 
     @staticmethod
     def _doubles(values: Any, count: int, width: int, what: str) -> Any:
         """``count * width`` doubles as a C array: numpy arrays and 'd' buffers without a
-        per-element conversion, other sequences element by element."""
+        per-element conversion, other sequences through array('d') (one C loop)."""
         n = count * width
         try:
             view = memoryview(values)
         except TypeError:
             view = None
         if view is not None and view.format == "d" and view.c_contiguous and view.nbytes == n * 8:
-            return (c_double * n).from_buffer_copy(view)
-        if width == 1:
-            flat = [float(v) for v in values]
-        else:
-            flat = [float(x) for v in values for x in v]
+            return (c_double * max(n, 1)).from_buffer_copy(view) if n else (c_double * 1)()
+        try:
+            flat = array.array("d", values if width == 1 else [x for v in values for x in v])
+        except TypeError:  # numbers array('d') does not take (e.g. Decimal): float() each
+            flat = array.array("d", [float(v) for v in values] if width == 1 else
+                               [float(x) for v in values for x in v])
         if len(flat) != n:
-            raise ValueError(f"{what}: expected {count} values of {width} numbers, got {len(flat) // max(width, 1)}")
-        return (c_double * n)(*flat)
+            raise ValueError(f"{what}: expected {count} values of {width} numbers, got {len(flat) / max(width, 1):g}")
+        return (c_double * n).from_buffer(flat) if n else (c_double * 1)()
 
     @staticmethod
     def _out(buf: Any, count: int, width: int) -> Any:
@@ -1490,61 +1583,65 @@ class Engine:
         view = memoryview(buf).cast("B")[: count * width * 8]
         return view.cast("d", (count, width)) if width > 1 and count else view.cast("d")
 
-    def set_numbers(self, layers: Sequence[Layer], key: str, values: Any) -> None:
+    def set_numbers(self, layers: LayersLike, key: str, values: Any) -> None:
         """Sets the number ``key`` ("opacity", "position.x", a Python name) of many layers in
-        one C call (lamina_layers_set_number): ``layers[i]`` gets ``values[i]``. ``values`` is
-        any sequence of numbers (a float64 numpy array or ``array('d')`` is taken without a
+        one C call (lamina_layers_set_number): ``layers[i]`` gets ``values[i]``. ``layers`` is
+        a sequence of Layers or an array of handles (:meth:`layer_handles`); ``values`` any
+        sequence of numbers (a float64 numpy array or ``array('d')`` is taken without a
         per-element conversion). Each change acts as the single setter would (implicit
         animations, actions). On a failing layer it stops and raises, naming the index; the
         layers before it keep their values. Example::
 
             engine.set_numbers(dots, "opacity", [0.5] * len(dots))
         """
-        handles = self._handles(layers)
-        vals = self._doubles(values, len(layers), 1, "values")
-        C.lib.lamina_layers_set_number(self._ptr(), handles, len(layers), _key(_key_for(key)), vals)
+        handles, n = self._handles(layers)
+        vals = self._doubles(values, n, 1, "values")
+        C.lib.lamina_layers_set_number(self._ptr(), handles, n, _key(_key_for(key)), vals)
 
-    def set_points(self, layers: Sequence[Layer], key: str, points: Any) -> None:
+    def set_points(self, layers: LayersLike, key: str, points: Any) -> None:
         """Sets the point ``key`` (e.g. "position") of many layers in one C call: ``points`` is
         a sequence of points or a numpy array of shape (n, 2). As :meth:`set_numbers`.
         Example: ``engine.set_points(dots, "position", [(10, 20), (30, 40)])``."""
-        handles = self._handles(layers)
-        vals = self._doubles(points, len(layers), 2, "points")
-        C.lib.lamina_layers_set_point(self._ptr(), handles, len(layers), _key(_key_for(key)),
+        handles, n = self._handles(layers)
+        vals = self._doubles(points, n, 2, "points")
+        C.lib.lamina_layers_set_point(self._ptr(), handles, n, _key(_key_for(key)),
                                       cast(vals, POINTER(C.Point)))
 
-    def numbers(self, layers: Sequence[Layer], key: str) -> Any:
-        """The model number ``key`` of many layers in one C call: a float64 numpy array, or
-        without numpy a ``memoryview`` of doubles. Example: ``engine.numbers(dots, "opacity")``."""
-        handles = self._handles(layers)
-        out = (c_double * max(len(layers), 1))()
-        C.lib.lamina_layers_get_number(self._ptr(), handles, len(layers), _key(_key_for(key)), out)
-        return self._out(out, len(layers), 1)
+    def numbers(self, layers: LayersLike, key: str) -> Any:
+        """The model number ``key`` of many layers (Layers or :meth:`layer_handles`) in one C
+        call: a new float64 numpy array, or without numpy a ``memoryview`` of doubles (format
+        ``"d"``). Example: ``engine.numbers(dots, "opacity")``."""
+        handles, n = self._handles(layers)
+        out = (c_double * max(n, 1))()
+        C.lib.lamina_layers_get_number(self._ptr(), handles, n, _key(_key_for(key)), out)
+        return self._out(out, n, 1)
 
-    def presentation_numbers(self, layers: Sequence[Layer], key: str, at: Optional[float] = None) -> Any:
-        """The presentation number ``key`` of many layers (at the engine's time or ``at``) in
-        one C call: a float64 numpy array, or a ``memoryview`` of doubles without numpy.
-        NoPresentationError if a layer was never committed. Example::
+    def presentation_numbers(self, layers: LayersLike, key: str, at: Optional[float] = None) -> Any:
+        """The presentation number ``key`` of many layers (Layers or :meth:`layer_handles`),
+        at the engine's time or ``at``, in one C call: a new float64 numpy array, or a
+        ``memoryview`` of doubles without numpy. NoPresentationError if a layer was never
+        committed. Example::
 
             opacities = engine.presentation_numbers(dots, "opacity")
         """
-        handles = self._handles(layers)
-        out = (c_double * max(len(layers), 1))()
+        handles, n = self._handles(layers)
+        out = (c_double * max(n, 1))()
         k = _key(_key_for(key))
         if at is None:
-            C.lib.lamina_layers_get_presentation_number(self._ptr(), handles, len(layers), k, out)
+            C.lib.lamina_layers_get_presentation_number(self._ptr(), handles, n, k, out)
         else:
-            C.lib.lamina_layers_get_presentation_number_at(self._ptr(), handles, len(layers), k, float(at), out)
-        return self._out(out, len(layers), 1)
+            C.lib.lamina_layers_get_presentation_number_at(self._ptr(), handles, n, k, float(at), out)
+        return self._out(out, n, 1)
 
-    def presentation_points(self, layers: Sequence[Layer], key: str) -> Any:
+    def presentation_points(self, layers: LayersLike, key: str) -> Any:
         """The presentation point ``key`` (e.g. "position") of many layers in one C call: a
-        numpy array of shape (n, 2), or a 2-D ``memoryview`` of doubles without numpy."""
-        handles = self._handles(layers)
-        out = (c_double * max(2 * len(layers), 2))()
-        C.lib.lamina_layers_get_presentation_point(self._ptr(), handles, len(layers), _key(_key_for(key)),
+        numpy array of shape (n, 2), or a 2-D ``memoryview`` of doubles without numpy.
+        Example: ``xy = engine.presentation_points(dots, "position"); xy[:, 0]  # the x's``"""
+        handles, n = self._handles(layers)
+        out = (c_double * max(2 * n, 2))()
+        C.lib.lamina_layers_get_presentation_point(self._ptr(), handles, n, _key(_key_for(key)),
                                                    cast(out, POINTER(C.Point)))
-        return self._out(out, len(layers), 2)
+        return self._out(out, n, 2)
 
     def _record(self, r: Any) -> DrawRecord:
         f = r.flags
@@ -1601,6 +1698,7 @@ class Engine:
         call starts tracking the root)."""
         rects = POINTER(C.Rect)()
         n = c_size_t()
+        self._release_records_view()
         C.lib.lamina_engine_damage(self._ptr(), root._handle, byref(rects), byref(n))
         return [from_c_rect(rects[i]) for i in range(n.value)]
 
