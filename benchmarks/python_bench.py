@@ -70,8 +70,8 @@ Row = Tuple[float, float, float, Optional[int]]
 def main() -> int:
     global TIMER
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--number", type=int, default=20000)
-    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--number", type=int, default=5000)
+    ap.add_argument("--repeat", type=int, default=25)
     ap.add_argument("--layers", type=int, default=10000)
     ap.add_argument("--wall", action="store_true", help="wall time instead of thread CPU time")
     args = ap.parse_args()

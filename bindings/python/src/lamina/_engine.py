@@ -285,13 +285,17 @@ class Layer:
             return False
 
     def __repr__(self) -> str:
+        """``<lamina.Layer 0x...>`` (the handle), with `` released`` after :meth:`release`."""
         state = "" if self._owned else " released"
         return f"<lamina.Layer {self._handle:#x}{state}>"
 
     def __eq__(self, other: object) -> bool:
+        """Identity within an engine: the same layer of the same engine, e.g.
+        ``root.sublayers[0] == child``; a layer of another engine is never equal."""
         return isinstance(other, Layer) and other._engine is self._engine and other._handle == self._handle
 
     def __hash__(self) -> int:
+        """The handle's hash, consistent with ``==``: layers work as dict keys and in sets."""
         return hash(self._handle)
 
     # -- key-value access -----------------------------------------------------------------
