@@ -187,19 +187,42 @@ def main() -> int:
         np_used = "numpy" if lamina._engine._np() is not None else "memoryview"
         print(f"  C lamina_engine_draw_list_sized  {dl_c / 1e6:8.3f} ms  ({dl_c / (args.layers + 1):.0f} ns/record)")
         print(f"  draw_list_array() ({np_used:10}) {dl_arr / 1e6:8.3f} ms  (binding: {(dl_arr - dl_c) / 1e3:.1f} us; target <= 1 ms)")
+        # what the binding adds, whatever the count: the same on a one-layer tree, many calls
+        leaf = kids[0]
+        lh = ctypes.c_uint64(leaf._handle)
+        one_c, one_py = run([
+            lambda: raw_dl(ep, lh, d(0.0), size, ctypes.byref(out_p), ctypes.byref(out_n)),
+            lambda: engine.draw_list_array(leaf)], 2000, r)
+        print(f"  on one layer: C {one_c:.0f} ns, draw_list_array() {one_py:.0f} ns "
+              f"(binding: {one_py - one_c:.0f} ns per call, independent of the count)")
         dl = min(timeit.repeat(lambda: engine.draw_list(root), number=1, repeat=1, timer=TIMER)) * 1e3
         print(f"  draw_list() (objects)            {dl:8.1f} ms")
 
-        handles = engine.layer_handles(kids) if hasattr(engine, "layer_handles") else kids
+        handles = engine.layer_handles(kids)
         vals = [0.5] * len(kids)
+        b_set_layers, b_conv = run([
+            lambda: engine.set_numbers(kids, "opacity", vals),
+            lambda: engine.layer_handles(kids)], 1, rr)
+        nk = len(kids)
+        hc = (ctypes.c_uint64 * nk)(*[k._handle for k in kids])
+        vc = (d * nk)(*vals)
+        outc = (d * nk)()
+        c_set, c_pget = bare("lamina_layers_set_number"), bare("lamina_layers_get_presentation_number")
+        c_set_t, c_pget_t = run([
+            lambda: c_set(ep, hc, ctypes.c_size_t(nk), b"opacity", vc),
+            lambda: c_pget(ep, hc, ctypes.c_size_t(nk), b"opacity", outc)], 1, rr)
         b_set, b_get, b_pget, loop_get = run([
             lambda: engine.set_numbers(handles, "opacity", vals),
             lambda: engine.numbers(handles, "opacity"),
             lambda: engine.presentation_numbers(handles, "opacity"),
             lambda: [k.presentation().opacity for k in kids]], 1, rr)  # type: ignore[union-attr]
         print(f"\nbatch calls over {len(kids)} layers ({clock} time, min of {rr}):")
-        print(f"  set_numbers                      {b_set / 1e6:8.3f} ms")
+        print(f"  set_numbers (a list of Layers)   {b_set_layers / 1e6:8.3f} ms")
+        print(f"  layer_handles (the conversion)   {b_conv / 1e6:8.3f} ms")
+        print(f"  set_numbers (handles, list of floats)        {b_set / 1e6:8.3f} ms")
         print(f"  numbers                          {b_get / 1e6:8.3f} ms")
+        print(f"  C lamina_layers_set_number (bare)            {c_set_t / 1e6:8.3f} ms")
+        print(f"  C lamina_layers_get_presentation_number (bare) {c_pget_t / 1e6:6.3f} ms")
         print(f"  presentation_numbers             {b_pget / 1e6:8.3f} ms")
         print(f"  loop of presentation().opacity   {loop_get / 1e6:8.3f} ms")
     return 0

@@ -730,6 +730,13 @@ class Layer:
 
 _new_presentation = object.__new__
 _engine_tick = _raw("lamina_engine_tick")
+_engine_get_time = _raw("lamina_engine_get_time")
+_draw_list_sized = _raw("lamina_engine_draw_list_sized")
+_RECORD_SIZE = c_size_t(sizeof(C.DrawRecord))
+_DL_OUT = c_size_t * 2  # out_records (an address) and out_count: both pointer-sized here
+_SIZE_T = sizeof(c_size_t)
+assert _SIZE_T == sizeof(c_void_p)
+_D1 = c_double * 1
 
 
 class Presentation:
@@ -1301,9 +1308,13 @@ class Engine:
     @property
     def time(self) -> float:
         """The time of the last tick (0 before the first)."""
-        t = c_double()
-        C.lib.lamina_engine_get_time(self._ptr(), byref(t))
-        return t.value
+        if self._closed:
+            self._ptr()  # raises StaleHandleError
+        out = _D1()  # the lean path (lamina/_props.py): draw lists read the time every frame
+        rc = _engine_get_time(self._epc, out)
+        if rc or C._pending_count:
+            _fail(rc, _engine_get_time)
+        return out[0]
 
     @property
     def next_frame_time(self) -> float:
@@ -1463,25 +1474,29 @@ class Engine:
             visible = arr[arr["opacity"] > 0]["layer"]  # handles of the visible layers
         """
         t = self.time if at is None else float(at)
-        if not isinstance(root, Layer):
+        if root.__class__ is not Layer and not isinstance(root, Layer):
             raise TypeError(f"root must be a Layer, not {type(root).__name__}")
         if root._engine is not self:
             raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{root!r} belongs to another engine", "draw_list_array")
-        self._release_records_view()
-        raw = c_void_p()
-        n = c_size_t()
-        C.lib.lamina_engine_draw_list_sized(self._ptr(), root._handle, t, sizeof(C.DrawRecord),
-                                            byref(raw), byref(n))
-        count = n.value
-        if count and raw.value:
-            buf: Any = (C.DrawRecord * count).from_address(raw.value)
+        if not root._owned:
+            raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{root!r} was released", "draw_list_array")
+        if self._records_view is not None:
+            self._release_records_view()
+        out = _DL_OUT()  # [records, count]: one array, passed as two pointers into it
+        rc = _draw_list_sized(self._epc, root._hc, c_double(t), _RECORD_SIZE, out, byref(out, _SIZE_T))
+        if rc or C._pending_count:
+            _fail(rc, _draw_list_sized)
+        addr, count = out
+        if count and addr:
+            buf: Any = (C.DrawRecord * count).from_address(addr)
             # close() keeps the engine's memory while this buffer (under the array) lives
             self._records = weakref.ref(buf)
         else:
             buf = (C.DrawRecord * 0)()
-        np = _np()
+        np = _NUMPY if _NUMPY is not False else _np()
         if np is not None:
-            arr = np.frombuffer(buf, dtype=_draw_record_dtype(np), count=count)
+            arr = np.frombuffer(buf, dtype=_DTYPE if _DTYPE is not None else _draw_record_dtype(np),
+                                count=count)
             arr.flags.writeable = False  # the records are the engine's (const in C)
             return arr
         view = memoryview(buf).toreadonly()
