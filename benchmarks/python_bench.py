@@ -5,9 +5,10 @@
 For each operation it measures, alternately so all see the same machine load:
 
 * ``python``: the public API (``layer.opacity = 0.5``, ``layer.presentation().opacity``, ...);
-* ``bare``: the same C function through a bare ctypes function pointer with the arguments
-  already converted to ctypes objects (no argtypes, no errcheck): the C work plus ctypes' own
-  fixed cost, the least a ctypes binding can pay;
+* ``bare``: the same C function through a bare ctypes function pointer (no argtypes, no
+  errcheck) with ready arguments (``c_void_p.from_param(engine)``, ``c_uint64.from_param(handle)``,
+  a ``bytes`` key, ``c_double.from_param(value)``, a fresh out-array): the C work plus ctypes'
+  own fixed cost, the least a ctypes binding can pay;
 * ``ctypes``: a call with the same arguments to a C function that does nothing
   (``lamina_version_number`` ignores them; extra arguments are harmless in the C calling
   convention): ctypes' fixed cost alone.
@@ -78,7 +79,7 @@ def main() -> int:
     if args.wall:
         TIMER = time.perf_counter
     n, r = args.number, args.repeat
-    d = ctypes.c_double
+    d = ctypes.c_double.from_param  # a ready double argument
     nothing = bare("lamina_version_number")  # ignores its arguments
 
     rows: Dict[str, Row] = {}
@@ -86,14 +87,15 @@ def main() -> int:
         engine.current_transaction.disable_actions = True
         layer = engine.layer(bounds=(0, 0, 100, 100), position=(50, 50), opacity=0.5)
         engine.tick(0.0)
-        e = ctypes.c_void_p(engine._addr)
-        h = ctypes.c_uint64(layer._handle)
+        # ready arguments (what the binding passes too: no allocation per argument per call)
+        e = ctypes.c_void_p.from_param(engine._addr)
+        h = ctypes.c_uint64.from_param(layer._handle)
         key, pkey = b"opacity", b"position"
         set_number, get_number = bare("lamina_layer_set_number"), bare("lamina_layer_get_number")
         set_point, get_point = bare("lamina_layer_set_point"), bare("lamina_layer_get_point")
         get_pv = bare("lamina_layer_get_presentation_value")
         tick = bare("lamina_engine_tick")
-        D1, D2, V1 = d * 1, d * 2, C.Value * 1
+        D1, D2, V1 = ctypes.c_double * 1, ctypes.c_double * 2, C.Value * 1
         # keep the transaction's disableActions: sets never start animations here
         engine.begin()
         engine.current_transaction.disable_actions = True
@@ -205,8 +207,8 @@ def main() -> int:
             lambda: engine.layer_handles(kids)], 1, rr)
         nk = len(kids)
         hc = (ctypes.c_uint64 * nk)(*[k._handle for k in kids])
-        vc = (d * nk)(*vals)
-        outc = (d * nk)()
+        vc = (ctypes.c_double * nk)(*vals)
+        outc = (ctypes.c_double * nk)()
         c_set, c_pget = bare("lamina_layers_set_number"), bare("lamina_layers_get_presentation_number")
         c_set_t, c_pget_t = run([
             lambda: c_set(ep, hc, ctypes.c_size_t(nk), b"opacity", vc),

@@ -226,8 +226,8 @@ class Layer:
     _owned: bool
     _presented: bool
     _ep: int  # the engine's address, for the lean call paths (valid while _owned)
-    _epc: c_void_p  # the same as a ctypes object (read-only; shared with the engine)
-    _hc: c_uint64  # the handle as a ctypes object, made once (read-only)
+    _epc: Any  # the engine as a ready ctypes argument (read-only; shared with the engine)
+    _hc: Any  # the handle as a ready ctypes argument, made once (read-only)
 
     def __init__(self) -> None:  # pragma: no cover - use Engine.layer()
         raise TypeError("create layers with Engine.layer()")
@@ -241,7 +241,7 @@ class Layer:
         self._presented = False
         self._ep = engine._addr
         self._epc = engine._epc
-        self._hc = c_uint64(handle)
+        self._hc = _uint64_arg(handle)
         return self
 
     def _e(self) -> Any:
@@ -730,6 +730,11 @@ class Layer:
 
 _new_presentation = object.__new__
 _engine_tick = _raw("lamina_engine_tick")
+# Ready ctypes arguments ("cparam" objects): passed to a function without argtypes they are
+# copied into the call as they are, where a c_double or c_uint64 instance would first be
+# wrapped in one (an allocation per argument per call).
+_double_arg = c_double.from_param
+_uint64_arg = c_uint64.from_param
 _engine_get_time = _raw("lamina_engine_get_time")
 _draw_list_sized = _raw("lamina_engine_draw_list_sized")
 _RECORD_SIZE = c_size_t(sizeof(C.DrawRecord))
@@ -1159,8 +1164,9 @@ class Engine:
         C.lib.lamina_engine_create(byref(ptr))
         self._engine_ptr: Any = ptr
         self._addr: int = cast(ptr, c_void_p).value or 0
-        # The lean call paths pass this object as is (no argtypes conversion); never written.
-        self._epc = c_void_p(self._addr)
+        # The lean call paths pass this ready argument as is (no conversion, no allocation:
+        # ctypes copies its value into each call); it is immutable, so threads share it.
+        self._epc: Any = c_void_p.from_param(self._addr)
         self._clock: Any = None
         self._closed = False
         self._layers: "weakref.WeakValueDictionary[int, Layer]" = weakref.WeakValueDictionary()
@@ -1274,7 +1280,7 @@ class Engine:
             time = C.lib.lamina_clock_now()
         if self._closed:
             self._ptr()  # raises StaleHandleError
-        rc = _engine_tick(self._epc, c_double(time if time.__class__ is float else float(time)))
+        rc = _engine_tick(self._epc, _double_arg(time if time.__class__ is float else float(time)))
         if rc or C._pending_count:
             _fail(rc, _engine_tick)
 
@@ -1483,7 +1489,7 @@ class Engine:
         if self._records_view is not None:
             self._release_records_view()
         out = _DL_OUT()  # [records, count]: one array, passed as two pointers into it
-        rc = _draw_list_sized(self._epc, root._hc, c_double(t), _RECORD_SIZE, out, byref(out, _SIZE_T))
+        rc = _draw_list_sized(self._epc, root._hc, _double_arg(t), _RECORD_SIZE, out, byref(out, _SIZE_T))
         if rc or C._pending_count:
             _fail(rc, _draw_list_sized)
         addr, count = out

@@ -6,11 +6,12 @@ type, so type checkers see ``layer.position`` as a :class:`Point` and accept a t
 is set (``_Prop[Get, Set]``).
 
 The hot paths (number, bool, point, size, rect: get, set and presentation read; and tick) call
-function pointers with NO argtypes and no errcheck, passing arguments that are already ctypes
-objects: the engine as a ``c_void_p`` made once per engine (``Layer._epc``), the handle as a
-``c_uint64`` made once per layer object (``Layer._hc``), the key as ``bytes`` (passed as
-``char *`` without a copy) and the value as a fresh ``c_double``/struct. ctypes then skips
-``from_param`` (about 100-130 ns per argument) and only wraps each object. Out-parameters are
+function pointers with NO argtypes and no errcheck, passing ready ctypes arguments: the engine
+as ``c_void_p.from_param(address)`` made once per engine (``Layer._epc``), the handle as
+``c_uint64.from_param(handle)`` made once per layer object (``Layer._hc``), the key as
+``bytes`` (passed as ``char *`` without a copy) and the value as a fresh
+``c_double.from_param(value)`` or struct. ctypes then skips argtypes conversion (about 100-130
+ns per argument) and copies a ready argument into the call without allocating. Out-parameters are
 fresh one-element ctypes arrays (an array is passed as a pointer, so no ``byref``). The status
 is tested inline; only a failure (or an exception stashed by a Python callback) takes the slow
 path through ``_capi._check``.
@@ -18,8 +19,8 @@ path through ``_capi._check``.
 Threads: nothing here is shared between calls. Every out-buffer and value object is made per
 call, because ctypes releases the GIL during the C call (a shared buffer could be overwritten
 by another thread between the call and the read) and a signal handler or finalizer may run a
-getter on the same thread between two bytecodes. The per-engine and per-layer ctypes objects are
-only read, never written, so sharing them is safe. benchmarks/python_bench.py shows what this
+getter on the same thread between two bytecodes. The per-engine and per-layer ready arguments
+(and the bool setter's two constants) are immutable, so sharing them is safe. benchmarks/python_bench.py shows what this
 costs against a bare ctypes call.
 
 Without argtypes ctypes cannot check argument types, so only this module calls these pointers,
@@ -145,7 +146,7 @@ _Point = Point
 _Size = Size
 _Rect = Rect
 _tnew = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (half the cost)
-_dbl = c_double
+_dbl = c_double.from_param  # a ready argument (see _engine._double_arg): one allocation fewer
 
 
 def _from_value(v: Any) -> Any:
@@ -246,8 +247,8 @@ class _BoolProp(_Prop[bool, bool]):
 
 
 # Read-only constants for the bool setter (never written, so shared safely).
-_U1_ONE = c_uint32(1)
-_U1_ZERO = c_uint32(0)
+_U1_ONE = c_uint32.from_param(1)
+_U1_ZERO = c_uint32.from_param(0)
 
 
 def _c_pair(value: Any, ctype: Any, convert: Any) -> Any:
