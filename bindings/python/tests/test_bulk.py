@@ -258,6 +258,11 @@ def test_batch_calls_take_the_layer_field_of_the_draw_list(engine):
     assert list(ops) == pytest.approx(list(arr["opacity"]), abs=TOL)
     engine.set_numbers(arr["layer"][1:], "opacity", numpy.full(4, 0.75))
     assert [k.opacity for k in kids] == [0.75] * 4
+    signed = numpy.array([k._handle for k in kids])  # numpy's default int64: the same bits
+    assert signed.dtype == numpy.int64
+    assert list(engine.numbers(signed, "opacity")) == [0.75] * 4
+    with pytest.raises(TypeError):
+        engine.numbers(numpy.array([[kids[0]._handle]], dtype=numpy.uint64), "opacity")  # 2-D
 
 
 def test_batch_handle_errors(engine, array_kind):

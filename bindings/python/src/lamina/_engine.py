@@ -1564,10 +1564,11 @@ class Engine:
                 if np is not None and isinstance(layers, np.ndarray):  # a strided field
                     view = memoryview(np.ascontiguousarray(layers, dtype=np.uint64))
         if view is not None:
-            if view.ndim != 1 or view.itemsize != 8 or view.format.lstrip("<=@") not in ("Q", "L"):
-                raise TypeError(f"layer handles must be unsigned 64-bit integers in one dimension, "
+            # 64-bit integers; signed ones (numpy's default int64) are the same bits
+            if view.ndim != 1 or view.itemsize != 8 or view.format.lstrip("<=@") not in ("Q", "L", "q", "l"):
+                raise TypeError(f"layer handles must be 64-bit integers in one dimension, "
                                 f"not format {view.format!r} of shape {view.shape}")
-            if not view.c_contiguous:
+            if not view.c_contiguous or view.format.lstrip("<=@") in ("q", "l"):
                 view = memoryview(view.tobytes()).cast("Q")
             n = len(view)
             if n == 0:
