@@ -1198,7 +1198,8 @@ class Engine:
     def close(self) -> None:
         """Destroys the engine and everything it owns. Idempotent."""
         if not self._closed:
-            records = self._records() if self._records is not None else None
+            ref = getattr(self, "_records", None)  # absent if __init__ failed early
+            records = ref() if ref is not None else None
             if records is None:
                 C.lib.lamina_engine_destroy(self._engine_ptr)
             else:
