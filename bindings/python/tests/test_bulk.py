@@ -288,3 +288,16 @@ def test_batch_handle_errors(engine, array_kind):
         engine.set_points(kids, "position", [(1.0, 2.0)] * 2)
     engine.set_numbers(kids, "opacity", [decimal.Decimal("0.25")] * 3)  # float() each
     assert kids[2].opacity == 0.25
+
+
+def test_draw_list_array_errors_on_the_lean_path(engine, array_kind):
+    fresh = engine.layer()  # never committed: the C call says NO_PRESENTATION
+    with pytest.raises(lamina.NoPresentationError):
+        engine.draw_list_array(fresh)
+    gone = engine.layer()
+    engine.tick(0)
+    gone.release()
+    with pytest.raises(lamina.StaleHandleError):
+        engine.draw_list_array(gone)
+    root, _ = _tree(engine, 2)
+    assert len(engine.draw_list_array(root, at=0.0)) == 3  # still works after a failure
