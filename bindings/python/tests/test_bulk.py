@@ -3,6 +3,7 @@
 engine's C records (numpy structured array or memoryview); the batch setters/readers go
 through lamina_layers_* and match the single-layer calls."""
 import ctypes
+import decimal
 import struct
 
 import pytest
@@ -90,7 +91,7 @@ def test_draw_list_array_is_zero_copy_over_the_engine_records(engine, array_kind
     if array_kind == "numpy":
         assert arr.ctypes.data == raw.value
     else:
-        assert ctypes.addressof(ctypes.c_char.from_buffer(arr)) == raw.value
+        assert ctypes.addressof(arr.obj) == raw.value  # the view is over the C records
 
 
 def test_draw_list_array_of_an_empty_subtree_and_bad_roots(engine, array_kind):
@@ -160,3 +161,143 @@ def test_batch_errors(engine):
             other.set_numbers(kids, "opacity", [1.0] * 3)
     with pytest.raises(TypeError):
         engine.set_numbers(["x"], "opacity", [1.0])
+
+
+def test_draw_list_array_is_read_only(engine, array_kind):
+    root, _ = _tree(engine, 2)
+    arr = engine.draw_list_array(root)
+    if array_kind == "numpy":
+        assert not arr.flags.writeable
+        with pytest.raises(ValueError):
+            arr["opacity"][0] = 0.0
+    else:
+        assert arr.readonly
+        with pytest.raises(TypeError):
+            arr.cast("B")[0] = 0
+        with pytest.raises(TypeError):
+            ctypes.c_char.from_buffer(arr)  # no writable view of the engine's records
+
+
+def test_a_stale_memoryview_raises_instead_of_reading_reused_memory(engine, array_kind):
+    if array_kind == "numpy":
+        pytest.skip("numpy arrays cannot be released; the documented contract applies")
+    root, _ = _tree(engine, 2)
+    old = engine.draw_list_array(root)
+    engine.draw_list_array(root)  # the next draw list invalidates the old one
+    with pytest.raises(ValueError):
+        old[0]
+    old2 = engine.draw_list_array(root)
+    engine.draw_list(root)
+    with pytest.raises(ValueError):
+        bytes(old2)
+
+
+def test_closing_the_engine_keeps_the_records_of_a_live_array(array_kind, monkeypatch):
+    import gc
+    destroyed = []
+    real_destroy = lamina._capi.lib.lamina_engine_destroy
+
+    def destroy(ptr):
+        destroyed.append(True)
+        return real_destroy(ptr)
+
+    monkeypatch.setattr(lamina._capi.lib, "lamina_engine_destroy", destroy)
+    engine = lamina.Engine()
+    root = engine.layer()
+    for i in range(50):
+        root.add_sublayer(engine.layer(opacity=0.5, position=(float(i), 0.0))).release()
+    engine.tick(0)
+    arr = engine.draw_list_array(root)
+    engine.close()
+    assert engine.closed and destroyed == []  # the C engine (and the records) still lives
+    rows = _as_structs(arr)
+    ops = [row["opacity"] if array_kind == "numpy" else row.opacity for row in rows]
+    assert ops == pytest.approx([1.0] + [0.5] * 50, abs=TOL)
+    with pytest.raises(lamina.StaleHandleError):
+        engine.draw_list_array(root)
+    del arr, rows
+    gc.collect()
+    assert destroyed == [True]  # ... until the array is gone
+    with lamina.Engine() as plain:  # no live array: close destroys at once
+        plain.layer()
+    assert destroyed == [True, True]
+
+
+def test_batch_calls_take_handle_arrays(engine, array_kind):
+    import array as pyarray
+    root, kids = _tree(engine, 5)
+    handles = engine.layer_handles(kids)
+    if array_kind == "numpy":
+        assert handles.dtype == numpy.uint64
+    else:
+        assert isinstance(handles, pyarray.array) and handles.typecode == "Q"
+    assert [int(h) for h in handles] == [k._handle for k in kids]
+    engine.set_numbers(handles, "opacity", pyarray.array("d", [0.1, 0.2, 0.3, 0.4, 0.5]))
+    assert [k.opacity for k in kids] == pytest.approx([0.1, 0.2, 0.3, 0.4, 0.5], abs=TOL)
+    assert list(engine.numbers(handles, "opacity")) == pytest.approx([0.1, 0.2, 0.3, 0.4, 0.5], abs=TOL)
+    engine.set_points(pyarray.array("Q", [k._handle for k in kids]), "position",
+                      [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)])
+    assert kids[4].position == (9.0, 10.0)
+    engine.tick(1.0)
+    engine.tick(2.0)  # the implicit animations began at 1.0 and are done
+    assert list(engine.presentation_numbers(handles, "opacity")) == pytest.approx([0.1, 0.2, 0.3, 0.4, 0.5], abs=TOL)
+    # tuples and generators of Layers, and empty inputs
+    assert list(engine.numbers(tuple(kids), "opacity")) == pytest.approx([0.1, 0.2, 0.3, 0.4, 0.5], abs=TOL)
+    assert list(engine.numbers((k for k in kids), "opacity")) == pytest.approx([0.1, 0.2, 0.3, 0.4, 0.5], abs=TOL)
+    assert len(engine.numbers(engine.layer_handles([]), "opacity")) == 0
+    engine.set_numbers([], "opacity", [])
+
+
+def test_batch_calls_take_the_layer_field_of_the_draw_list(engine):
+    if numpy is None:
+        pytest.skip("numpy is not installed")
+    root, kids = _tree(engine, 4)
+    arr = engine.draw_list_array(root)
+    layers = arr["layer"]  # a strided field of the read-only records
+    ops = engine.presentation_numbers(layers, "opacity")
+    assert list(ops) == pytest.approx(list(arr["opacity"]), abs=TOL)
+    engine.set_numbers(arr["layer"][1:], "opacity", numpy.full(4, 0.75))
+    assert [k.opacity for k in kids] == [0.75] * 4
+    signed = numpy.array([k._handle for k in kids])  # numpy's default int64: the same bits
+    assert signed.dtype == numpy.int64
+    assert list(engine.numbers(signed, "opacity")) == [0.75] * 4
+    with pytest.raises(TypeError):
+        engine.numbers(numpy.array([[kids[0]._handle]], dtype=numpy.uint64), "opacity")  # 2-D
+
+
+def test_batch_handle_errors(engine, array_kind):
+    import array as pyarray
+    _, kids = _tree(engine, 3)
+    with pytest.raises(TypeError):
+        engine.numbers(["not a layer"], "opacity")
+    with pytest.raises(TypeError):
+        engine.numbers(pyarray.array("d", [1.0]), "opacity")  # doubles are not handles
+    with pytest.raises(lamina.StaleHandleError, match=r"layers\[1\]|1"):
+        engine.numbers(pyarray.array("Q", [kids[0]._handle, 12345, kids[2]._handle]), "opacity")
+    with lamina.Engine() as other:
+        stranger = other.layer()
+        with pytest.raises(lamina.StaleHandleError):
+            engine.numbers([kids[0], stranger], "opacity")
+        with pytest.raises(lamina.StaleHandleError):  # its handle: the library says no (R13)
+            engine.numbers(other.layer_handles([stranger]), "opacity")
+    gone = engine.layer()
+    gone.release()
+    with pytest.raises((lamina.StaleHandleError, lamina.InvalidArgumentError)):
+        engine.set_numbers([kids[0], gone], "opacity", [0.5, 0.5])
+    with pytest.raises(ValueError):
+        engine.set_points(kids, "position", [(1.0, 2.0)] * 2)
+    engine.set_numbers(kids, "opacity", [decimal.Decimal("0.25")] * 3)  # float() each
+    assert kids[2].opacity == 0.25
+
+
+def test_draw_list_array_errors_on_the_lean_path(engine, array_kind):
+    fresh = engine.layer()  # never committed: the C call says NO_PRESENTATION
+    with pytest.raises(lamina.NoPresentationError):
+        engine.draw_list_array(fresh)
+    gone = engine.layer()
+    engine.tick(0)
+    gone.release()
+    with pytest.raises(lamina.StaleHandleError):
+        engine.draw_list_array(gone)
+    root, _ = _tree(engine, 2)
+    assert len(engine.draw_list_array(root, at=0.0)) == 3  # still works after a failure

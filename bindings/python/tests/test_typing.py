@@ -30,6 +30,7 @@ def test_every_property_is_a_typed_descriptor(name):
     p = lamina.Presentation.__dict__[name]
     assert isinstance(p, _props._PProp) and p.name == key
     assert (type(p) is _props._PNumberProp) == (kind == "number")
+    assert (type(p) is _props._PPairProp) == (kind in ("point", "size"))
     assert d.__doc__ and p.__doc__
 
 

@@ -2,6 +2,7 @@
 """Engine, Layer, transactions, presentation, draw list."""
 from __future__ import annotations
 
+import array
 import enum
 import math
 import sys
@@ -46,8 +47,10 @@ from ._props import (
     _PNameProp,
     _PointProp,
     _PNumberProp,
+    _PPairProp,
     _PProp,
     _RectProp,
+    _raw,
     _SizeProp,
     _StrValueProp,
     _TextProp,
@@ -187,6 +190,15 @@ _KIND_HINT = {"number": C.VALUE_NUMBER, "point": C.VALUE_POINT, "size": C.VALUE_
               "bool": C.VALUE_BOOL, "string": C.VALUE_STRING, "text": C.VALUE_STRING}
 
 
+def _foreign(layer: "Layer") -> int:
+    raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{layer!r} belongs to another engine", "")
+
+
+#: What the batch calls take as layers: a sequence of Layers, or an array of their handles
+#: (Engine.layer_handles(), a uint64 numpy array, array('Q'), draw_list_array()["layer"]).
+LayersLike = Union[Sequence["Layer"], Any]
+
+
 def _key_for(name: str) -> str:
     """A Python property name ("background_color") or a key path ("position.x")."""
     entry = _PROPS.get(name)
@@ -208,12 +220,14 @@ class Layer:
     Example: ``layer = engine.layer(bounds=(0, 0, 50, 50)); layer.opacity = 0.5``
     """
 
-    __slots__ = ("_engine", "_handle", "_owned", "_presented", "_ep", "__weakref__")
+    __slots__ = ("_engine", "_handle", "_owned", "_presented", "_ep", "_epc", "_hc", "__weakref__")
     _engine: "Engine"
     _handle: int
     _owned: bool
     _presented: bool
     _ep: int  # the engine's address, for the lean call paths (valid while _owned)
+    _epc: Any  # the engine as a ready ctypes argument (read-only; shared with the engine)
+    _hc: Any  # the handle as a ready ctypes argument, made once (read-only)
 
     def __init__(self) -> None:  # pragma: no cover - use Engine.layer()
         raise TypeError("create layers with Engine.layer()")
@@ -226,6 +240,8 @@ class Layer:
         self._owned = True
         self._presented = False
         self._ep = engine._addr
+        self._epc = engine._epc
+        self._hc = _uint64_arg(handle)
         return self
 
     def _e(self) -> Any:
@@ -269,13 +285,17 @@ class Layer:
             return False
 
     def __repr__(self) -> str:
+        """``<lamina.Layer 0x...>`` (the handle), with `` released`` after :meth:`release`."""
         state = "" if self._owned else " released"
         return f"<lamina.Layer {self._handle:#x}{state}>"
 
     def __eq__(self, other: object) -> bool:
+        """Identity within an engine: the same layer of the same engine, e.g.
+        ``root.sublayers[0] == child``; a layer of another engine is never equal."""
         return isinstance(other, Layer) and other._engine is self._engine and other._handle == self._handle
 
     def __hash__(self) -> int:
+        """The handle's hash, consistent with ``==``: layers work as dict keys and in sets."""
         return hash(self._handle)
 
     # -- key-value access -----------------------------------------------------------------
@@ -709,7 +729,19 @@ class Layer:
 
 
 _new_presentation = object.__new__
-_engine_tick = _fast("lamina_engine_tick")
+_engine_tick = _raw("lamina_engine_tick")
+# Ready ctypes arguments ("cparam" objects): passed to a function without argtypes they are
+# copied into the call as they are, where a c_double or c_uint64 instance would first be
+# wrapped in one (an allocation per argument per call).
+_double_arg = c_double.from_param
+_uint64_arg = c_uint64.from_param
+_engine_get_time = _raw("lamina_engine_get_time")
+_draw_list_sized = _raw("lamina_engine_draw_list_sized")
+_RECORD_SIZE = c_size_t(sizeof(C.DrawRecord))
+_DL_OUT = c_size_t * 2  # out_records (an address) and out_count: both pointer-sized here
+_SIZE_T = sizeof(c_size_t)
+assert _SIZE_T == sizeof(c_void_p)
+_D1 = c_double * 1
 
 
 class Presentation:
@@ -740,9 +772,9 @@ class Presentation:
 
     # -- properties (typed, kept in step with _PROPS by tests/test_typing.py) ---------------
     bounds: _PProp[Rect] = _PProp("bounds", "The bounds on screen (Rect).")
-    position: _PProp[Point] = _PProp("position", "The position on screen (Point).")
+    position: _PProp[Point] = _PPairProp("position", "The position on screen (Point).", Point)
     z_position: _PProp[float] = _PNumberProp("zPosition", "The zPosition on screen (float).")
-    anchor_point: _PProp[Point] = _PProp("anchorPoint", "The anchorPoint on screen (Point).")
+    anchor_point: _PProp[Point] = _PPairProp("anchorPoint", "The anchorPoint on screen (Point).", Point)
     anchor_point_z: _PProp[float] = _PNumberProp("anchorPointZ", "The anchorPointZ on screen (float).")
     transform: _PProp[Transform3D] = _PProp("transform", "The transform on screen (Transform3D).")
     sublayer_transform: _PProp[Transform3D] = _PProp("sublayerTransform", "The sublayerTransform on screen (Transform3D).")
@@ -759,7 +791,7 @@ class Presentation:
     opacity: _PProp[float] = _PNumberProp("opacity", "The opacity on screen (float).")
     shadow_color: _PProp[Optional[Color]] = _PProp("shadowColor", "The shadowColor on screen (Optional[Color]).")
     shadow_opacity: _PProp[float] = _PNumberProp("shadowOpacity", "The shadowOpacity on screen (float).")
-    shadow_offset: _PProp[Size] = _PProp("shadowOffset", "The shadowOffset on screen (Size).")
+    shadow_offset: _PProp[Size] = _PPairProp("shadowOffset", "The shadowOffset on screen (Size).", Size)
     shadow_radius: _PProp[float] = _PNumberProp("shadowRadius", "The shadowRadius on screen (float).")
     should_rasterize: _PProp[bool] = _PProp("shouldRasterize", "The shouldRasterize on screen (bool).")
     rasterization_scale: _PProp[float] = _PNumberProp("rasterizationScale", "The rasterizationScale on screen (float).")
@@ -1132,12 +1164,18 @@ class Engine:
         C.lib.lamina_engine_create(byref(ptr))
         self._engine_ptr: Any = ptr
         self._addr: int = cast(ptr, c_void_p).value or 0
+        # The lean call paths pass this ready argument as is (no conversion, no allocation:
+        # ctypes copies its value into each call); it is immutable, so threads share it.
+        self._epc: Any = c_void_p.from_param(self._addr)
         self._clock: Any = None
         self._closed = False
         self._layers: "weakref.WeakValueDictionary[int, Layer]" = weakref.WeakValueDictionary()
         self._delegates: Dict[int, Any] = {}
         self._styles: Dict[int, Any] = {}
         self._wrap_lock = threading.Lock()
+        # draw_list_array's last buffer and (without numpy) memoryview, as weak references
+        self._records: Optional["weakref.ReferenceType[Any]"] = None
+        self._records_view: Optional["weakref.ReferenceType[Any]"] = None
         self.current_transaction = Transaction(self)
         """The calling thread's innermost transaction (settings and values)."""
         if clock is not None:
@@ -1160,7 +1198,14 @@ class Engine:
     def close(self) -> None:
         """Destroys the engine and everything it owns. Idempotent."""
         if not self._closed:
-            C.lib.lamina_engine_destroy(self._engine_ptr)
+            ref = getattr(self, "_records", None)  # absent if __init__ failed early
+            records = ref() if ref is not None else None
+            if records is None:
+                C.lib.lamina_engine_destroy(self._engine_ptr)
+            else:
+                # An array from draw_list_array still reads the engine's records: destroy
+                # the engine (and so free them) only when that array is gone.
+                weakref.finalize(records, C.lib.lamina_engine_destroy, self._engine_ptr)
             self._closed = True
             for layer in list(self._layers.values()):
                 layer._owned = False
@@ -1236,9 +1281,7 @@ class Engine:
             time = C.lib.lamina_clock_now()
         if self._closed:
             self._ptr()  # raises StaleHandleError
-        if time.__class__ is not float:
-            time = float(time)
-        rc = _engine_tick(self._addr, time)
+        rc = _engine_tick(self._epc, _double_arg(time if time.__class__ is float else float(time)))
         if rc or C._pending_count:
             _fail(rc, _engine_tick)
 
@@ -1272,9 +1315,13 @@ class Engine:
     @property
     def time(self) -> float:
         """The time of the last tick (0 before the first)."""
-        t = c_double()
-        C.lib.lamina_engine_get_time(self._ptr(), byref(t))
-        return t.value
+        if self._closed:
+            self._ptr()  # raises StaleHandleError
+        out = _D1()  # the lean path (lamina/_props.py): draw lists read the time every frame
+        rc = _engine_get_time(self._epc, out)
+        if rc or C._pending_count:
+            _fail(rc, _engine_get_time)
+        return out[0]
 
     @property
     def next_frame_time(self) -> float:
@@ -1400,6 +1447,7 @@ class Engine:
             raise TypeError(f"root must be a Layer, not {type(root).__name__}")
         if root._engine is not self:
             raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{root!r} belongs to another engine", "draw_list")
+        self._release_records_view()
         # The sized call: records of this binding's DrawRecord layout (the plain symbol gives
         # the 0.1 layout, for binaries built against the 0.1 header).
         C.lib.lamina_engine_draw_list_sized(self._ptr(), root._handle, t, sizeof(C.DrawRecord),
@@ -1408,72 +1456,150 @@ class Engine:
         return [self._record(recs[i]) for i in range(n.value)]
 
     def draw_list_array(self, root: Layer, at: Optional[float] = None) -> Any:
-        """The draw list of ``root``'s subtree as ONE buffer over the engine-owned C records
-        (lamina_draw_record_t, docs/draw-records.md), without a Python object per record.
+        """The draw list of ``root``'s subtree as ONE read-only buffer over the engine-owned C
+        records (lamina_draw_record_t, docs/draw-records.md), without a Python object per
+        record: what the C call returns, handed over with a few microseconds of Python work
+        whatever the layer count.
 
-        Returns a numpy structured array (its dtype mirrors the C struct, field by field) when numpy is
-        installed, else a ``memoryview`` whose items are whole records (``format`` is the
-        records' PEP 3118 struct format, ``itemsize`` their size; read a field with
-        :data:`lamina.DRAW_RECORD_FIELDS` and :func:`struct.unpack_from`). Zero-copy: the
-        buffer is the engine's own list and stays valid only until the next draw list of this
-        engine (``draw_list``, ``draw_list_array``, ``damage`` or a render), or until the engine
-        closes; copy it (``arr.copy()``, ``bytes(view)``) to keep it. Fields are the C names:
-        ``layer`` (the handle), ``flags`` (background colour set = 1, ...), ``transform``,
-        ``bounds``, ``opacity``, ... Example::
+        Returns a numpy structured array (its dtype mirrors the C struct, field by field) when
+        numpy is installed, else a ``memoryview`` whose items are whole records (``format`` is
+        the records' PEP 3118 struct format, ``itemsize`` their size; read a field with
+        :data:`lamina.DRAW_RECORD_FIELDS` and :func:`struct.unpack_from`). Fields are the C
+        names: ``layer`` (the handle; pass ``arr["layer"]`` to the batch calls), ``flags``
+        (background colour set = 1, ...), ``transform``, ``bounds``, ``opacity``, ...
+
+        Zero-copy, so mind its lifetime: the buffer is the engine's own list and is valid only
+        until the next draw list of this engine (``draw_list``, ``draw_list_array``,
+        ``damage`` or a render, from any thread), which reuses or frees the memory; reading an
+        old array after that reads whatever is there then (or crashes if the list moved), so
+        copy what you keep (``arr.copy()``, ``bytes(view)``). Without numpy the previous
+        memoryview is released when the next draw list is made (using it then raises
+        ValueError instead). Closing the engine keeps the last list's memory until its array
+        is gone. Example::
 
             arr = engine.draw_list_array(root)          # 10k layers: one call, no objects
             visible = arr[arr["opacity"] > 0]["layer"]  # handles of the visible layers
         """
         t = self.time if at is None else float(at)
-        if not isinstance(root, Layer):
+        if root.__class__ is not Layer and not isinstance(root, Layer):
             raise TypeError(f"root must be a Layer, not {type(root).__name__}")
         if root._engine is not self:
             raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{root!r} belongs to another engine", "draw_list_array")
-        raw = c_void_p()
-        n = c_size_t()
-        C.lib.lamina_engine_draw_list_sized(self._ptr(), root._handle, t, sizeof(C.DrawRecord),
-                                            byref(raw), byref(n))
-        count = n.value
-        if count and raw.value:
-            buf: Any = (C.DrawRecord * count).from_address(raw.value)
+        if not root._owned:
+            raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{root!r} was released", "draw_list_array")
+        if self._records_view is not None:
+            self._release_records_view()
+        out = _DL_OUT()  # [records, count]: one array, passed as two pointers into it
+        rc = _draw_list_sized(self._epc, root._hc, _double_arg(t), _RECORD_SIZE, out, byref(out, _SIZE_T))
+        if rc or C._pending_count:
+            _fail(rc, _draw_list_sized)
+        addr, count = out
+        if count and addr:
+            buf: Any = (C.DrawRecord * count).from_address(addr)
+            # close() keeps the engine's memory while this buffer (under the array) lives
+            self._records = weakref.ref(buf)
         else:
             buf = (C.DrawRecord * 0)()
-        np = _np()
+        np = _NUMPY if _NUMPY is not False else _np()
         if np is not None:
-            return np.frombuffer(buf, dtype=_draw_record_dtype(np), count=count)
-        return memoryview(buf)
+            arr = np.frombuffer(buf, dtype=_DTYPE if _DTYPE is not None else _draw_record_dtype(np),
+                                count=count)
+            arr.flags.writeable = False  # the records are the engine's (const in C)
+            return arr
+        view = memoryview(buf).toreadonly()
+        self._records_view = weakref.ref(view)
+        return view
+
+    def _release_records_view(self) -> None:
+        """Releases the memoryview of the previous draw_list_array (no numpy), so a stale
+        read raises ValueError instead of reading reused or freed memory."""
+        ref = self._records_view
+        if ref is not None:
+            self._records_view = None
+            view = ref()
+            if view is not None:
+                try:
+                    view.release()
+                except BufferError:  # something still exports it: it stays readable
+                    pass
 
     # -- batch access (issue 13): many layers in one C call --------------------------------
-    def _handles(self, layers: Sequence[Layer]) -> Any:
-        """A C array of the layers' handles, each checked to be a live layer of this engine."""
+    def layer_handles(self, layers: Sequence[Layer]) -> Any:
+        """The handles of ``layers`` as one array, to pass to the batch calls
+        (:meth:`set_numbers`, :meth:`numbers`, :meth:`presentation_numbers`, ...) instead of
+        the layers: converting 10k Layer objects costs about half a millisecond, so convert
+        once and reuse the array every frame. A uint64 numpy array when numpy is installed,
+        else an ``array('Q')``. The batch calls also take the ``layer`` field of
+        :meth:`draw_list_array` as is. A handle names its layer only in this engine; the
+        library checks every handle in a batch call (R13: a stale or foreign one raises
+        StaleHandleError naming its index). Example::
+
+            handles = engine.layer_handles(dots)   # once
+            engine.set_numbers(handles, "opacity", alphas)  # every frame
+        """
+        arr = self._handle_array(layers)
+        np = _np()
+        return np.frombuffer(arr, dtype=np.uint64) if np is not None else arr
+
+    def _handle_array(self, layers: Sequence[Layer]) -> "array.array[int]":
+        """The handles of Layer objects as an array('Q'); a released layer object gives
+        handle 0 (the library then reports its index)."""
+        try:
+            hs = [layer._handle if layer._owned and layer._engine is self else
+                  (0 if layer._owned is False else _foreign(layer)) for layer in layers]
+        except AttributeError:
+            raise TypeError("expected a sequence of Layers or an array of layer handles") from None
+        return array.array("Q", hs)
+
+    def _handles(self, layers: Any) -> Tuple[Any, int]:
+        """(a C array of handles, count) from Layers, an array from :meth:`layer_handles`, or
+        any buffer of unsigned 64-bit integers (numpy uint64, array('Q'), the ``layer`` field
+        of :meth:`draw_list_array`): a contiguous buffer goes without a copy per element."""
         self._ptr()
-        for layer in layers:
-            if not isinstance(layer, Layer):
-                raise TypeError(f"expected Layers, got {type(layer).__name__}")
-            if layer._engine is not self:
-                raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{layer!r} belongs to another engine", "")
-            if not layer._owned:
-                raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{layer!r} was released", "")
-        return (c_uint64 * len(layers))(*[layer._handle for layer in layers])
+        view: Any = None
+        if not isinstance(layers, (list, tuple)):
+            try:
+                view = memoryview(layers)
+            except TypeError:
+                np = _np()
+                if np is not None and isinstance(layers, np.ndarray):  # a strided field
+                    view = memoryview(np.ascontiguousarray(layers, dtype=np.uint64))
+        if view is not None:
+            # 64-bit integers; signed ones (numpy's default int64) are the same bits
+            if view.ndim != 1 or view.itemsize != 8 or view.format.lstrip("<=@") not in ("Q", "L", "q", "l"):
+                raise TypeError(f"layer handles must be 64-bit integers in one dimension, "
+                                f"not format {view.format!r} of shape {view.shape}")
+            if not view.c_contiguous or view.format.lstrip("<=@") in ("q", "l"):
+                view = memoryview(view.tobytes()).cast("Q")
+            n = len(view)
+            if n == 0:
+                return (c_uint64 * 1)(), 0
+            if view.readonly:
+                return (c_uint64 * n).from_buffer_copy(view), n
+            return (c_uint64 * n).from_buffer(view), n
+        arr = self._handle_array(layers)
+        n = len(arr)
+        return ((c_uint64 * n).from_buffer(arr) if n else (c_uint64 * 1)()), n
 
     @staticmethod
     def _doubles(values: Any, count: int, width: int, what: str) -> Any:
         """``count * width`` doubles as a C array: numpy arrays and 'd' buffers without a
-        per-element conversion, other sequences element by element."""
+        per-element conversion, other sequences through array('d') (one C loop)."""
         n = count * width
         try:
             view = memoryview(values)
         except TypeError:
             view = None
         if view is not None and view.format == "d" and view.c_contiguous and view.nbytes == n * 8:
-            return (c_double * n).from_buffer_copy(view)
-        if width == 1:
-            flat = [float(v) for v in values]
-        else:
-            flat = [float(x) for v in values for x in v]
+            return (c_double * max(n, 1)).from_buffer_copy(view) if n else (c_double * 1)()
+        try:
+            flat = array.array("d", values if width == 1 else [x for v in values for x in v])
+        except TypeError:  # numbers array('d') does not take (e.g. Decimal): float() each
+            flat = array.array("d", [float(v) for v in values] if width == 1 else
+                               [float(x) for v in values for x in v])
         if len(flat) != n:
-            raise ValueError(f"{what}: expected {count} values of {width} numbers, got {len(flat) // max(width, 1)}")
-        return (c_double * n)(*flat)
+            raise ValueError(f"{what}: expected {count} values of {width} numbers, got {len(flat) / max(width, 1):g}")
+        return (c_double * n).from_buffer(flat) if n else (c_double * 1)()
 
     @staticmethod
     def _out(buf: Any, count: int, width: int) -> Any:
@@ -1484,61 +1610,65 @@ class Engine:
         view = memoryview(buf).cast("B")[: count * width * 8]
         return view.cast("d", (count, width)) if width > 1 and count else view.cast("d")
 
-    def set_numbers(self, layers: Sequence[Layer], key: str, values: Any) -> None:
+    def set_numbers(self, layers: LayersLike, key: str, values: Any) -> None:
         """Sets the number ``key`` ("opacity", "position.x", a Python name) of many layers in
-        one C call (lamina_layers_set_number): ``layers[i]`` gets ``values[i]``. ``values`` is
-        any sequence of numbers (a float64 numpy array or ``array('d')`` is taken without a
+        one C call (lamina_layers_set_number): ``layers[i]`` gets ``values[i]``. ``layers`` is
+        a sequence of Layers or an array of handles (:meth:`layer_handles`); ``values`` any
+        sequence of numbers (a float64 numpy array or ``array('d')`` is taken without a
         per-element conversion). Each change acts as the single setter would (implicit
         animations, actions). On a failing layer it stops and raises, naming the index; the
         layers before it keep their values. Example::
 
             engine.set_numbers(dots, "opacity", [0.5] * len(dots))
         """
-        handles = self._handles(layers)
-        vals = self._doubles(values, len(layers), 1, "values")
-        C.lib.lamina_layers_set_number(self._ptr(), handles, len(layers), _key(_key_for(key)), vals)
+        handles, n = self._handles(layers)
+        vals = self._doubles(values, n, 1, "values")
+        C.lib.lamina_layers_set_number(self._ptr(), handles, n, _key(_key_for(key)), vals)
 
-    def set_points(self, layers: Sequence[Layer], key: str, points: Any) -> None:
+    def set_points(self, layers: LayersLike, key: str, points: Any) -> None:
         """Sets the point ``key`` (e.g. "position") of many layers in one C call: ``points`` is
         a sequence of points or a numpy array of shape (n, 2). As :meth:`set_numbers`.
         Example: ``engine.set_points(dots, "position", [(10, 20), (30, 40)])``."""
-        handles = self._handles(layers)
-        vals = self._doubles(points, len(layers), 2, "points")
-        C.lib.lamina_layers_set_point(self._ptr(), handles, len(layers), _key(_key_for(key)),
+        handles, n = self._handles(layers)
+        vals = self._doubles(points, n, 2, "points")
+        C.lib.lamina_layers_set_point(self._ptr(), handles, n, _key(_key_for(key)),
                                       cast(vals, POINTER(C.Point)))
 
-    def numbers(self, layers: Sequence[Layer], key: str) -> Any:
-        """The model number ``key`` of many layers in one C call: a float64 numpy array, or
-        without numpy a ``memoryview`` of doubles. Example: ``engine.numbers(dots, "opacity")``."""
-        handles = self._handles(layers)
-        out = (c_double * max(len(layers), 1))()
-        C.lib.lamina_layers_get_number(self._ptr(), handles, len(layers), _key(_key_for(key)), out)
-        return self._out(out, len(layers), 1)
+    def numbers(self, layers: LayersLike, key: str) -> Any:
+        """The model number ``key`` of many layers (Layers or :meth:`layer_handles`) in one C
+        call: a new float64 numpy array, or without numpy a ``memoryview`` of doubles (format
+        ``"d"``). Example: ``engine.numbers(dots, "opacity")``."""
+        handles, n = self._handles(layers)
+        out = (c_double * max(n, 1))()
+        C.lib.lamina_layers_get_number(self._ptr(), handles, n, _key(_key_for(key)), out)
+        return self._out(out, n, 1)
 
-    def presentation_numbers(self, layers: Sequence[Layer], key: str, at: Optional[float] = None) -> Any:
-        """The presentation number ``key`` of many layers (at the engine's time or ``at``) in
-        one C call: a float64 numpy array, or a ``memoryview`` of doubles without numpy.
-        NoPresentationError if a layer was never committed. Example::
+    def presentation_numbers(self, layers: LayersLike, key: str, at: Optional[float] = None) -> Any:
+        """The presentation number ``key`` of many layers (Layers or :meth:`layer_handles`),
+        at the engine's time or ``at``, in one C call: a new float64 numpy array, or a
+        ``memoryview`` of doubles without numpy. NoPresentationError if a layer was never
+        committed. Example::
 
             opacities = engine.presentation_numbers(dots, "opacity")
         """
-        handles = self._handles(layers)
-        out = (c_double * max(len(layers), 1))()
+        handles, n = self._handles(layers)
+        out = (c_double * max(n, 1))()
         k = _key(_key_for(key))
         if at is None:
-            C.lib.lamina_layers_get_presentation_number(self._ptr(), handles, len(layers), k, out)
+            C.lib.lamina_layers_get_presentation_number(self._ptr(), handles, n, k, out)
         else:
-            C.lib.lamina_layers_get_presentation_number_at(self._ptr(), handles, len(layers), k, float(at), out)
-        return self._out(out, len(layers), 1)
+            C.lib.lamina_layers_get_presentation_number_at(self._ptr(), handles, n, k, float(at), out)
+        return self._out(out, n, 1)
 
-    def presentation_points(self, layers: Sequence[Layer], key: str) -> Any:
+    def presentation_points(self, layers: LayersLike, key: str) -> Any:
         """The presentation point ``key`` (e.g. "position") of many layers in one C call: a
-        numpy array of shape (n, 2), or a 2-D ``memoryview`` of doubles without numpy."""
-        handles = self._handles(layers)
-        out = (c_double * max(2 * len(layers), 2))()
-        C.lib.lamina_layers_get_presentation_point(self._ptr(), handles, len(layers), _key(_key_for(key)),
+        numpy array of shape (n, 2), or a 2-D ``memoryview`` of doubles without numpy.
+        Example: ``xy = engine.presentation_points(dots, "position"); xy[:, 0]  # the x's``"""
+        handles, n = self._handles(layers)
+        out = (c_double * max(2 * n, 2))()
+        C.lib.lamina_layers_get_presentation_point(self._ptr(), handles, n, _key(_key_for(key)),
                                                    cast(out, POINTER(C.Point)))
-        return self._out(out, len(layers), 2)
+        return self._out(out, n, 2)
 
     def _record(self, r: Any) -> DrawRecord:
         f = r.flags
@@ -1595,6 +1725,7 @@ class Engine:
         call starts tracking the root)."""
         rects = POINTER(C.Rect)()
         n = c_size_t()
+        self._release_records_view()
         C.lib.lamina_engine_damage(self._ptr(), root._handle, byref(rects), byref(n))
         return [from_c_rect(rects[i]) for i in range(n.value)]
 

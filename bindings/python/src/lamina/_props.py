@@ -3,14 +3,33 @@
 
 Each layer property is a descriptor whose ``__get__``/``__set__`` carry the property's real
 type, so type checkers see ``layer.position`` as a :class:`Point` and accept a tuple when it
-is set (``_Prop[Get, Set]``). The calls go through pre-bound function pointers that have the
-generated argtypes but no errcheck: the status is tested inline and only a failure (or an
-exception stashed by a Python callback) takes the slow path through ``_capi._check``. That
-and skipping per-call helper layers is what brings a property set to about a microsecond.
+is set (``_Prop[Get, Set]``).
+
+The hot paths (number, bool, point, size, rect: get, set and presentation read; and tick) call
+function pointers with NO argtypes and no errcheck, passing ready ctypes arguments: the engine
+as ``c_void_p.from_param(address)`` made once per engine (``Layer._epc``), the handle as
+``c_uint64.from_param(handle)`` made once per layer object (``Layer._hc``), the key as
+``bytes`` (passed as ``char *`` without a copy) and the value as a fresh
+``c_double.from_param(value)`` or struct. ctypes then skips argtypes conversion (about 100-130
+ns per argument) and copies a ready argument into the call without allocating. Out-parameters are
+fresh one-element ctypes arrays (an array is passed as a pointer, so no ``byref``). The status
+is tested inline; only a failure (or an exception stashed by a Python callback) takes the slow
+path through ``_capi._check``.
+
+Threads: nothing here is shared between calls. Every out-buffer and value object is made per
+call, because ctypes releases the GIL during the C call (a shared buffer could be overwritten
+by another thread between the call and the read) and a signal handler or finalizer may run a
+getter on the same thread between two bytecodes. The per-engine and per-layer ready arguments
+(and the bool setter's two constants) are immutable, so sharing them is safe. benchmarks/python_bench.py shows what this
+costs against a bare ctypes call.
+
+Without argtypes ctypes cannot check argument types, so only this module calls these pointers,
+always with the exact ctypes types above (tests/test_typing.py and test_fast_paths.py cover
+every kind).
 """
 from __future__ import annotations
 
-from ctypes import POINTER, Structure, byref, c_double, c_int32, c_uint8, c_uint32, c_void_p, sizeof
+from ctypes import POINTER, byref, c_double, c_int32, c_uint32, c_void_p, sizeof
 from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar, Union, overload
 
 from . import _capi as C
@@ -46,6 +65,19 @@ _S = TypeVar("_S")
 TransformLike = Any
 
 
+def _raw(name: str) -> Any:
+    """A function pointer to ``name`` with NO argtypes and no errcheck (the lean call paths:
+    callers pass ctypes objects of the exact C types; see the module docstring)."""
+    lib = C.lib
+    bound = getattr(lib, name)
+    if isinstance(bound, C._Missing):
+        return bound
+    fn = lib._FuncPtr((name, lib))
+    fn.restype = bound.restype
+    fn.__name__ = name  # type: ignore[attr-defined]  # what error messages name
+    return fn
+
+
 def _fast(name: str, out: Any = None) -> Any:
     """A second function pointer to ``name`` with the generated argtypes and no errcheck
     (the bound one keeps its errcheck for every other caller). ``out`` retypes the last
@@ -73,42 +105,48 @@ def _stale() -> StaleHandleError:
     return StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", "the layer was released", "")
 
 
-_set_number = _fast("lamina_layer_set_number")
-_get_number = _fast("lamina_layer_get_number")
-_set_bool = _fast("lamina_layer_set_bool")
-_get_bool = _fast("lamina_layer_get_bool")
-_set_point = _fast("lamina_layer_set_point")
-_set_size = _fast("lamina_layer_set_size")
-_set_rect = _fast("lamina_layer_set_rect")
+# The lean call paths (see the module docstring): no argtypes, ctypes objects in.
+_set_number = _raw("lamina_layer_set_number")
+_get_number = _raw("lamina_layer_get_number")
+_set_bool = _raw("lamina_layer_set_bool")
+_get_bool = _raw("lamina_layer_get_bool")
+_set_point = _raw("lamina_layer_set_point")
+_set_size = _raw("lamina_layer_set_size")
+_set_rect = _raw("lamina_layer_set_rect")
+_get_point = _raw("lamina_layer_get_point")
+_get_size = _raw("lamina_layer_get_size")
+_get_rect = _raw("lamina_layer_get_rect")
+_get_pvalue_raw = _raw("lamina_layer_get_presentation_value")
+_get_pvalue_at_raw = _raw("lamina_layer_get_presentation_value_at")
+# With argtypes (their callers convert Python values; not on the hottest paths).
 _set_color = _fast("lamina_layer_set_color")
 _set_transform = _fast("lamina_layer_set_transform")
 _set_value = _fast("lamina_layer_set_value")
-_get_point = _fast("lamina_layer_get_point")
-_get_size = _fast("lamina_layer_get_size")
-_get_rect = _fast("lamina_layer_get_rect")
 _get_value = _fast("lamina_layer_get_value")
 _get_pvalue = _fast("lamina_layer_get_presentation_value")
 _get_pvalue_at = _fast("lamina_layer_get_presentation_value_at")
 
 
-class _NumberValue(Structure):
-    """lamina_value_t seen as a number: the same size, the union's double as a direct field
-    (reading ``v.u.number`` builds an intermediate union object each time)."""
-
-    _fields_ = [("type", c_int32), ("reserved", c_uint32), ("number", c_double),
-                ("rest", c_uint8 * (sizeof(C.Value) - 16))]
-
-
-assert sizeof(_NumberValue) == sizeof(C.Value)
-_get_pnumber = _fast("lamina_layer_get_presentation_value", _NumberValue)
-_get_pnumber_at = _fast("lamina_layer_get_presentation_value_at", _NumberValue)
+# One-element arrays: ctypes passes an array as a pointer to its first element (no byref).
+_D1 = c_double * 1
+_D2 = c_double * 2  # lamina_point_t / lamina_size_t: two doubles, same layout
+_D4 = c_double * 4  # lamina_rect_t: origin then size
+_U1 = c_uint32 * 1
+# lamina_value_t as doubles: [0] holds the tag (type, reserved), [1] the number or x, [2] y.
+# Reading an array item is much cheaper than a struct field through a nested union.
+_VD = c_double * (sizeof(C.Value) // 8)
+assert sizeof(_VD) == sizeof(C.Value)
+_value_type = c_int32.from_buffer  # the tag of a _VD, read only off the fast path
 _Value = C.Value
 _CPoint = C.Point
 _CSize = C.Size
+_CRect = C.Rect
 _Color = Color
 _Point = Point
 _Size = Size
 _Rect = Rect
+_tnew = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (half the cost)
+_dbl = c_double.from_param  # a ready argument (see _engine._double_arg): one allocation fewer
 
 
 def _from_value(v: Any) -> Any:
@@ -170,18 +208,18 @@ class _NumberProp(_Prop[float, float]):
             return self
         if not layer._owned:
             raise _stale()
-        d = c_double()
-        rc = _get_number(layer._ep, layer._handle, self.key, d)
+        out = _D1()
+        rc = _get_number(layer._epc, layer._hc, self.key, out)
         if rc or C._pending_count:
             _fail(rc, _get_number)
-        return d.value
+        return out[0]
 
     def __set__(self, layer: "Layer", value: float) -> None:
         if not layer._owned:
             raise _stale()
-        if value.__class__ is not float:
-            value = float(value)
-        rc = _set_number(layer._ep, layer._handle, self.key, value)
+        # float() first: the single setter has always taken anything float() takes
+        rc = _set_number(layer._epc, layer._hc, self.key,
+                         _dbl(value if value.__class__ is float else float(value)))
         if rc or C._pending_count:
             _fail(rc, _set_number)
 
@@ -194,18 +232,34 @@ class _BoolProp(_Prop[bool, bool]):
             return self
         if not layer._owned:
             raise _stale()
-        b = c_uint32()
-        rc = _get_bool(layer._ep, layer._handle, self.key, b)
+        out = _U1()
+        rc = _get_bool(layer._epc, layer._hc, self.key, out)
         if rc or C._pending_count:
             _fail(rc, _get_bool)
-        return b.value != 0
+        return out[0] != 0
 
     def __set__(self, layer: "Layer", value: bool) -> None:
         if not layer._owned:
             raise _stale()
-        rc = _set_bool(layer._ep, layer._handle, self.key, 1 if value else 0)
+        rc = _set_bool(layer._epc, layer._hc, self.key, _U1_ONE if value else _U1_ZERO)
         if rc or C._pending_count:
             _fail(rc, _set_bool)
+
+
+# Read-only constants for the bool setter (never written, so shared safely).
+_U1_ONE = c_uint32.from_param(1)
+_U1_ZERO = c_uint32.from_param(0)
+
+
+def _c_pair(value: Any, ctype: Any, convert: Any) -> Any:
+    """A point/size struct from a Point/Size/2-tuple of floats without the generic conversion
+    (the common shapes), else through ``convert`` (which checks and raises)."""
+    if value.__class__ is tuple or value.__class__ is _Point or value.__class__ is _Size:
+        if len(value) == 2:
+            x, y = value
+            if x.__class__ is float and y.__class__ is float:
+                return ctype(x, y)
+    return convert(value)
 
 
 class _PointProp(_Prop[Point, PointLike]):
@@ -216,26 +270,16 @@ class _PointProp(_Prop[Point, PointLike]):
             return self
         if not layer._owned:
             raise _stale()
-        p = _CPoint()
-        rc = _get_point(layer._ep, layer._handle, self.key, p)
+        out = _D2()
+        rc = _get_point(layer._epc, layer._hc, self.key, out)
         if rc or C._pending_count:
             _fail(rc, _get_point)
-        return _Point(p.x, p.y)
+        return _tnew(_Point, (out[0], out[1]))
 
     def __set__(self, layer: "Layer", value: PointLike) -> None:
         if not layer._owned:
             raise _stale()
-        p: Any = None
-        if value.__class__ is _Point or value.__class__ is tuple:
-            # the common shapes without the generic conversion: two floats
-            seq: Any = value
-            if len(seq) == 2:
-                x, y = seq
-                if x.__class__ is float and y.__class__ is float:
-                    p = _CPoint(x, y)
-        if p is None:
-            p = to_c_point(value)
-        rc = _set_point(layer._ep, layer._handle, self.key, p)
+        rc = _set_point(layer._epc, layer._hc, self.key, _c_pair(value, _CPoint, to_c_point))
         if rc or C._pending_count:
             _fail(rc, _set_point)
 
@@ -248,16 +292,16 @@ class _SizeProp(_Prop[Size, SizeLike]):
             return self
         if not layer._owned:
             raise _stale()
-        s = _CSize()
-        rc = _get_size(layer._ep, layer._handle, self.key, s)
+        out = _D2()
+        rc = _get_size(layer._epc, layer._hc, self.key, out)
         if rc or C._pending_count:
             _fail(rc, _get_size)
-        return _Size(s.width, s.height)
+        return _tnew(_Size, (out[0], out[1]))
 
     def __set__(self, layer: "Layer", value: SizeLike) -> None:
         if not layer._owned:
             raise _stale()
-        rc = _set_size(layer._ep, layer._handle, self.key, to_c_size(value))
+        rc = _set_size(layer._epc, layer._hc, self.key, _c_pair(value, _CSize, to_c_size))
         if rc or C._pending_count:
             _fail(rc, _set_size)
 
@@ -270,17 +314,17 @@ class _RectProp(_Prop[Rect, RectLike]):
             return self
         if not layer._owned:
             raise _stale()
-        r = C.Rect()
-        rc = _get_rect(layer._ep, layer._handle, self.key, r)
+        out = _D4()
+        rc = _get_rect(layer._epc, layer._hc, self.key, out)
         if rc or C._pending_count:
             _fail(rc, _get_rect)
-        o, s = r.origin, r.size
-        return _Rect(_Point(o.x, o.y), _Size(s.width, s.height))
+        x, y, w, h = out
+        return _tnew(_Rect, (_tnew(_Point, (x, y)), _tnew(_Size, (w, h))))
 
     def __set__(self, layer: "Layer", value: RectLike) -> None:
         if not layer._owned:
             raise _stale()
-        rc = _set_rect(layer._ep, layer._handle, self.key, to_c_rect(value))
+        rc = _set_rect(layer._epc, layer._hc, self.key, to_c_rect(value))
         if rc or C._pending_count:
             _fail(rc, _set_rect)
 
@@ -397,19 +441,53 @@ class _PNumberProp(_PProp[float]):
         layer = p._layer
         if not layer._owned:
             raise _stale()
-        v = _NumberValue()
+        out = _VD()
         at = p._at
         if at is None:
-            rc = _get_pnumber(layer._ep, layer._handle, self.key, v)
+            rc = _get_pvalue_raw(layer._epc, layer._hc, self.key, out)
             if rc or C._pending_count:
-                _fail(rc, _get_pnumber)
+                _fail(rc, _get_pvalue_raw)
         else:
-            rc = _get_pnumber_at(layer._ep, layer._handle, self.key, at, v)
+            rc = _get_pvalue_at_raw(layer._epc, layer._hc, self.key, _dbl(at), out)
             if rc or C._pending_count:
-                _fail(rc, _get_pnumber_at)
-        if v.type == 1:
-            return v.number
-        return None if v.type == 0 else float("nan")  # never for a number key
+                _fail(rc, _get_pvalue_at_raw)
+        x = out[1]
+        if x == 0.0:  # a number, or (never for a number key) no value: the tag tells
+            t = _value_type(out).value
+            if t != 1:
+                return None if t == 0 else float("nan")
+        return x
+
+
+class _PPairProp(_PProp[_G]):
+    """A point- or size-valued presentation property (position, anchorPoint, shadowOffset),
+    read through the flat two-double view; ``kind`` is the NamedTuple it returns."""
+
+    def __init__(self, key: str, doc: str, kind: Any) -> None:
+        super().__init__(key, doc)
+        self.tuple_type = kind
+
+    def _get(self, p: Optional["Presentation"], owner: Any) -> Any:
+        if p is None:
+            return self
+        layer = p._layer
+        if not layer._owned:
+            raise _stale()
+        out = _VD()
+        at = p._at
+        if at is None:
+            rc = _get_pvalue_raw(layer._epc, layer._hc, self.key, out)
+            if rc or C._pending_count:
+                _fail(rc, _get_pvalue_raw)
+        else:
+            rc = _get_pvalue_at_raw(layer._epc, layer._hc, self.key, _dbl(at), out)
+            if rc or C._pending_count:
+                _fail(rc, _get_pvalue_at_raw)
+        x = out[1]
+        y = out[2]
+        if x != 0.0 or y != 0.0 or _value_type(out).value in (2, 3):  # the tag only for (0, 0)
+            return _tnew(self.tuple_type, (x, y))
+        return _PProp.__get__(self, p, owner)  # never for these keys: the generic path
 
 
 class _PNameProp(_PProp[str]):

@@ -226,6 +226,7 @@ def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: 
     lib = _load()
     engine = root._engine
     eptr = engine._ptr()
+    engine._release_records_view()  # the render makes a draw list: the old view is stale
     try:
         w, h = (int(size[0]), int(size[1]))
     except (TypeError, ValueError, IndexError):
