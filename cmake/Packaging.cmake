@@ -61,6 +61,13 @@ function(lamina_split_debug_info target runtime_component)
   install(CODE "
     set(_lib \"\$ENV{DESTDIR}${_libdir}/$<TARGET_FILE_NAME:${target}>\")
     file(READ \"${_record}\" _rel)
+    # The recorded debug file must be this library's (a build of the library target alone
+    # does not refresh it).
+    execute_process(COMMAND \"${CMAKE_READELF}\" -n \"\${_lib}\" OUTPUT_VARIABLE _notes)
+    string(REGEX MATCH \"Build ID: ([0-9a-f][0-9a-f])([0-9a-f]+)\" _m \"\${_notes}\")
+    if(NOT _rel STREQUAL \".build-id/\${CMAKE_MATCH_1}/\${CMAKE_MATCH_2}.debug\")
+      message(FATAL_ERROR \"The debug file of \${_lib} is out of date: run cmake --build first\")
+    endif()
     execute_process(COMMAND \"${CMAKE_OBJCOPY}\" --strip-unneeded --remove-section=.comment
         \"--add-gnu-debuglink=${LAMINA_DEBUG_DIR}/\${_rel}\" \"\${_lib}\" RESULT_VARIABLE _rc)
     if(NOT _rc EQUAL 0)
