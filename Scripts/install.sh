@@ -51,7 +51,9 @@ fi
 PCDIR=$(dirname "$(find "$PREFIX" -path '*/pkgconfig/lamina.pc' -print -quit)")
 LIBDIR=$(dirname "$PCDIR")
 # Does the dynamic loader search the library directory (then the install ran ldconfig)?
-if ldconfig -p 2>/dev/null | grep -q " => $LIBDIR/liblamina.so.0\$"; then
+LDCONFIG=$(PATH=$PATH:/sbin:/usr/sbin command -v ldconfig || true)
+FOUND=$([[ -z $LDCONFIG ]] || "$LDCONFIG" -p 2>/dev/null | sed -n 's/^[[:space:]]*liblamina\.so\.0 .*=> //p' | head -n 1)
+if [[ -n $FOUND && $(readlink -f "$FOUND") == "$(readlink -f "$LIBDIR/liblamina.so.0")" ]]; then
     RUN="./app   (the loader finds $LIBDIR/liblamina.so.0: no LD_LIBRARY_PATH)"
 else
     RUN="cc ... -Wl,-rpath,$LIBDIR   (the loader does not search $LIBDIR)"
