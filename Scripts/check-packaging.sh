@@ -33,7 +33,7 @@ as_root() {
 
 # The library's real file in DIR (liblamina.so.X.Y.Z).
 real_library() {
-    find "$1" -name "$2.so.*.*.*" -type f -print -quit
+    find "$1" -name "$2.so.[0-9]*.[0-9]*.[0-9]*" ! -name '*.path' ! -name '*.debug' -type f -print -quit
 }
 
 cmd_build() {

@@ -163,7 +163,7 @@ install_relocatable() {
 }
 
 if [[ $RUN_CMAKE == 1 ]]; then
-    step cmake-configure 'Swift compiler identification|Found cmocka|valgrind|Build files' \
+    step cmake-configure 'Swift compiler identification|cmocka|valgrind|Build files' \
         cmake -G Ninja -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release \
             -DLAMINA_STATIC_SWIFT_STDLIB=ON -DBUILD_TESTING=ON
     if needs cmake-configure; then
