@@ -145,6 +145,9 @@ cmd_debs() {
         || fail "liblamina0 lacks liblamina.so.0 and its real file"
     ! ls "$x"/usr/lib/*/liblamina.so 2>/dev/null || fail "liblamina0 holds the .so link"
     check_split "$(real_library "$x" liblamina)" "$dir/packages/x-liblamina0-dbg/usr/lib/debug"
+    # Self-contained: the Swift runtime is linked in (no package provides the toolchain's).
+    sh "$ROOT/Scripts/check-library.sh" --static-stdlib --runpath '$ORIGIN' \
+        "$(real_library "$x" liblamina)"
     dpkg-deb -f "$(deb_file "$dir" liblamina0)" Depends | grep -q 'libc6' \
         || fail "liblamina0 does not depend on libc6 (dpkg-shlibdeps)"
     dpkg-deb -I "$(deb_file "$dir" liblamina0)" | grep -E 'shlibs|triggers' \

@@ -351,7 +351,7 @@ if [[ $RUN_CMAKE == 1 && ${LAMINA_PACKAGING:-1} == 1 ]]; then
     if needs package-no-cmocka; then
         step package-split-debug 'check-packaging|debuglink CRC|error' \
             "$CHECK_PACKAGING" split-debug "$PACKAGE_BUILD"
-        step package-debs 'check-packaging|^== |CPack: - package|error' \
+        step package-debs 'check-packaging|check-library|^== |CPack: - package|error' \
             "$CHECK_PACKAGING" debs "$PACKAGE_BUILD"
     else
         skip package-split-debug "package build failed"

@@ -150,6 +150,12 @@ endif()
 if(NOT PROJECT_IS_TOP_LEVEL)
   return()  # a parent project (bindings/python) packages its own way
 endif()
+if(NOT LAMINA_STATIC_SWIFT_STDLIB)
+  # No Debian package provides the toolchain's Swift runtime: liblamina0 would depend on
+  # libraries dpkg cannot name.
+  message(WARNING "LAMINA_STATIC_SWIFT_STDLIB is OFF: the Debian packages from cpack would "
+    "need the toolchain's Swift runtime, which no package provides. Package the static build.")
+endif()
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME lamina)
 set(CPACK_PACKAGE_VENDOR "The Lamina authors")
