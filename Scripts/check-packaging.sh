@@ -11,7 +11,7 @@
 #                                        checked), which has the symbols and DWARF
 #   check-packaging.sh debs DIR          cpack: the Debian packages, their files, dependencies and
 #                                        copyright (checked with dpkg-deb, no root needed)
-#   check-packaging.sh install-debs DIR  apt-get install the packages (root or sudo)
+#   check-packaging.sh install-debs DIR  dpkg -i the packages (root or sudo)
 #   check-packaging.sh consumer-gles     a C program using lamina-gles through pkg-config, run
 #                                        without LD_LIBRARY_PATH (after install-debs)
 #   check-packaging.sh remove-debs       dpkg --purge them; nothing of Lamina is left
@@ -186,7 +186,11 @@ cmd_install_debs() {
     done
     [[ -z $(find /usr/local -name 'liblamina*.so*' -print -quit) ]] \
         || fail "a liblamina is installed under /usr/local: it would hide the packages'"
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y --no-install-recommends "${debs[@]}"
+    # dpkg -i needs no package lists (a fresh CI machine may have none); when a dependency
+    # from the archive is missing, apt-get fetches it and finishes the configuration.
+    if ! as_root dpkg -i "${debs[@]}"; then
+        DEBIAN_FRONTEND=noninteractive as_root apt-get install -f -y --no-install-recommends
+    fi
     dpkg -L liblamina0
     ldconfig -p | grep liblamina || fail "the loader cache does not list liblamina"
     ok "installed ${debs[*]##*/}"
