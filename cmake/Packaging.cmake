@@ -32,8 +32,8 @@ option(LAMINA_SPLIT_DEBUG_INFO
 
 set(LAMINA_DEBUG_DIR "${PROJECT_BINARY_DIR}/debug")
 
-# lamina_split_debug_info(TARGET): -g, a build ID, the post-link copy of the debug information,
-# and the install-time strip + debug link (runtime component) and debug file (debug component).
+# lamina_split_debug_info(TARGET COMPONENT): -g, a build ID, the copy of the debug information
+# after each link, and the install-time strip + debug link (COMPONENT) and debug file (debug).
 function(lamina_split_debug_info target runtime_component)
   target_compile_options(${target} PRIVATE "$<$<CONFIG:Release,MinSizeRel>:-g>")
   target_link_options(${target} PRIVATE "LINKER:--build-id=sha1")
