@@ -29,6 +29,9 @@ fi
 command -v readelf >/dev/null || missing+=(binutils)
 command -v cc >/dev/null || missing+=(gcc)
 command -v c++ >/dev/null || missing+=(g++)
+# Debian packages with cpack (Scripts/check-packaging.sh): dpkg-shlibdeps and file.
+command -v dpkg-shlibdeps >/dev/null || missing+=(dpkg-dev)
+command -v file >/dev/null || missing+=(file)
 # The reference compositor: Mesa EGL/GLES (headless on llvmpipe), SDL2, libpng, Xvfb.
 if command -v dpkg-query >/dev/null; then
     for pkg in libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri libsdl2-dev libpng-dev xvfb xauth; do

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Builds and installs the Lamina C library (Release, static Swift runtime: a self-contained
-# liblamina.so), its headers, lamina.pc and the CMake package.
+# liblamina.so, stripped, with its debug information under <prefix>/lib/debug), its headers,
+# lamina.pc and the CMake package.
 #
-#   Scripts/install.sh --prefix ~/.local [--build-dir build-install] [--dynamic-stdlib]
+#   Scripts/install.sh --prefix /usr/local [--build-dir build-install] [--dynamic-stdlib]
 #
-# Needs swift, cmake >= 3.25 and ninja. Tests are not built (see Scripts/test-all.sh).
+# Builds as the calling user and installs through sudo when the prefix is not writable. Into
+# a directory the dynamic loader searches (/usr/local/lib, /usr/lib/...) the install runs
+# ldconfig, so programs find the library without LD_LIBRARY_PATH; elsewhere (~/.local) link
+# consumers with an rpath (printed at the end). Needs swift, cmake >= 3.25 and ninja. Tests
+# are not built (see Scripts/test-all.sh). Debian packages instead: docs/building.md.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -19,7 +24,7 @@ while [[ $# -gt 0 ]]; do
         --prefix=*) PREFIX=${1#--prefix=}; shift ;;
         --build-dir) BUILD_DIR=$2; shift 2 ;;
         --dynamic-stdlib) STATIC=OFF; shift ;;
-        -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
         *) echo "install.sh: unknown argument: $1" >&2; exit 2 ;;
     esac
 done
@@ -31,13 +36,33 @@ fi
 cmake -G Ninja -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release \
     -DLAMINA_STATIC_SWIFT_STDLIB="$STATIC" -DBUILD_TESTING=OFF -DCMAKE_INSTALL_PREFIX="$PREFIX"
 cmake --build "$BUILD_DIR" --parallel
-cmake --install "$BUILD_DIR"
+# As root, `cmake --install` runs ldconfig itself after installing into a system library
+# directory (cmake/Packaging.cmake).
+if mkdir -p "$PREFIX" 2>/dev/null && [[ -w $PREFIX ]]; then
+    cmake --install "$BUILD_DIR"
+elif command -v sudo >/dev/null; then
+    echo "install.sh: $PREFIX is not writable: installing with sudo"
+    sudo cmake --install "$BUILD_DIR"
+else
+    echo "install.sh: $PREFIX is not writable and there is no sudo: run as root" >&2
+    exit 1
+fi
 
 PCDIR=$(dirname "$(find "$PREFIX" -path '*/pkgconfig/lamina.pc' -print -quit)")
+LIBDIR=$(dirname "$PCDIR")
+# Does the dynamic loader search the library directory (then the install ran ldconfig)?
+LDCONFIG=$(PATH=$PATH:/sbin:/usr/sbin command -v ldconfig || true)
+FOUND=$([[ -z $LDCONFIG ]] || "$LDCONFIG" -p 2>/dev/null | sed -n 's/^[[:space:]]*liblamina\.so\.0 .*=> //p' | head -n 1)
+if [[ -n $FOUND && $(readlink -f "$FOUND") == "$(readlink -f "$LIBDIR/liblamina.so.0")" ]]; then
+    RUN="./app   (the loader finds $LIBDIR/liblamina.so.0: no LD_LIBRARY_PATH)"
+else
+    RUN="cc ... -Wl,-rpath,$LIBDIR   (the loader does not search $LIBDIR)"
+fi
 cat <<MSG
 
 Installed Lamina $(sed -n 's/^#define LAMINA_VERSION_STRING "\(.*\)"/\1/p' \
     "$ROOT/include/lamina/lamina_version.h") to $PREFIX.
   C with pkg-config:  PKG_CONFIG_PATH=$PCDIR cc app.c \$(pkg-config --cflags --libs lamina)
+  Run:                $RUN
   CMake:              cmake -DCMAKE_PREFIX_PATH=$PREFIX ...   (find_package(Lamina), Lamina::lamina)
 MSG

@@ -15,6 +15,8 @@
 #                                           ASan+UBSan and TSan, swift test --sanitize=thread,
 #                                           fuzz corpus replay + a 60 s fuzz run (LAMINA_FUZZ_SECONDS)
 #   8. the reference compositor: golden images, viewer under Xvfb, pictures, renderer bench
+#   9. packaging: a build without cmocka, stripped libraries + debug files, Debian packages
+#      installed (as root) and used by the consumers, then purged; /usr/local install + ldconfig
 #
 # Usage: Scripts/test-all.sh [--build-dir DIR] [--swift-scratch DIR] [--skip-swift]
 #                            [--skip-cmake] [--skip-consumers] [--no-install-deps] [--verbose]
@@ -161,7 +163,7 @@ install_relocatable() {
 }
 
 if [[ $RUN_CMAKE == 1 ]]; then
-    step cmake-configure 'Swift compiler identification|Found cmocka|valgrind|Build files' \
+    step cmake-configure 'Swift compiler identification|cmocka|valgrind|Build files' \
         cmake -G Ninja -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release \
             -DLAMINA_STATIC_SWIFT_STDLIB=ON -DBUILD_TESTING=ON
     if needs cmake-configure; then
@@ -182,25 +184,40 @@ fi
 # ---------------------------------------------------------------------------------------------
 # 5. Consumers of the installed tree
 # ---------------------------------------------------------------------------------------------
-consumer_pkgconfig() {
-    local out="$CONSUMERS/c-pkgconfig" pcdir
-    pcdir=$(dirname "$(find "$PREFIX" -name lamina.pc -print -quit)")
+# The consumers run without LD_LIBRARY_PATH: against build/_install (a prefix the loader does
+# not search) with the run path pkg-config's libdir gives, or with --system against what the
+# system's pkg-config and CMake find (the Debian packages, a /usr/local install: step 9).
+consumer_pkgconfig() (
+    local out="$CONSUMERS/c-pkgconfig" rpath=()
+    if [[ ${1:-} == --system ]]; then
+        out="$CONSUMERS/c-pkgconfig-system"
+        unset PKG_CONFIG_PATH
+    else
+        export PKG_CONFIG_PATH
+        PKG_CONFIG_PATH=$(dirname "$(find "$PREFIX" -name lamina.pc -print -quit)")
+        rpath=("-Wl,-rpath,$(pkg-config --variable=libdir lamina)")
+    fi
     rm -rf "$out" && mkdir -p "$out"
-    export PKG_CONFIG_PATH="$pcdir"
     echo "pkg-config --cflags --libs lamina: $(pkg-config --cflags --libs lamina)"
     (cd "$ROOT/examples/consumers/c-pkgconfig" &&
-        cc main.c $(pkg-config --cflags --libs lamina) -o "$out/lamina-pkgconfig")
-    LD_LIBRARY_PATH="$(pkg-config --variable=libdir lamina)" "$out/lamina-pkgconfig"
-}
+        cc main.c $(pkg-config --cflags --libs lamina) "${rpath[@]}" -o "$out/lamina-pkgconfig")
+    env -u LD_LIBRARY_PATH "$out/lamina-pkgconfig"
+    echo "loads $(env -u LD_LIBRARY_PATH ldd "$out/lamina-pkgconfig" | grep -o 'liblamina[^ ]* => [^ ]*')"
+)
 
-consumer_cmake() {
-    local out="$CONSUMERS/c-cmake"
+consumer_cmake() (
+    local out="$CONSUMERS/c-cmake" prefix=("-DCMAKE_PREFIX_PATH=$PREFIX")
+    if [[ ${1:-} == --system ]]; then
+        out="$CONSUMERS/c-cmake-system"
+        prefix=()
+    fi
     rm -rf "$out"
     cmake -G Ninja -S "$ROOT/examples/consumers/c-cmake" -B "$out" \
-        -DCMAKE_PREFIX_PATH="$PREFIX" -DCMAKE_BUILD_TYPE=Release
+        "${prefix[@]}" -DCMAKE_BUILD_TYPE=Release
     cmake --build "$out"
-    "$out/lamina-cmake"
-}
+    env -u LD_LIBRARY_PATH "$out/lamina-cmake"
+    echo "loads $(env -u LD_LIBRARY_PATH ldd "$out/lamina-cmake" | grep -o 'liblamina[^ ]* => [^ ]*')"
+)
 
 consumer_swift() {
     local pkg="$ROOT/examples/consumers/swift-consumer"
@@ -329,6 +346,59 @@ else
     for s in gles-golden gles-viewer-xvfb gles-pictures gles-bench-smoke readme-demo; do
         skip "$s" "liblamina-gles not built (EGL/GLES/libpng dev files missing?)"
     done
+fi
+# ---------------------------------------------------------------------------------------------
+# 9. Packaging (issue 14, Scripts/check-packaging.sh): a consumer's build in <build>/package
+#    (prefix /usr, BUILD_TESTING on, cmocka hidden: configure says the C tests are left out),
+#    its stripped libraries and separate debug files, the Debian packages from cpack; then, as
+#    root (or with sudo), the packages installed, the consumers built and run against them
+#    without LD_LIBRARY_PATH, the packages purged; the same for `cmake --install --prefix
+#    /usr/local` (which must run ldconfig itself), then uninstalled. LAMINA_PACKAGING=0 skips.
+# ---------------------------------------------------------------------------------------------
+PACKAGE_BUILD="$BUILD_DIR/package"
+CHECK_PACKAGING="$ROOT/Scripts/check-packaging.sh"
+if [[ $RUN_CMAKE == 1 && ${LAMINA_PACKAGING:-1} == 1 ]]; then
+    step package-no-cmocka 'check-packaging|error|FAILED' "$CHECK_PACKAGING" build "$PACKAGE_BUILD"
+    if needs package-no-cmocka; then
+        step package-split-debug 'check-packaging|debuglink CRC|error' \
+            "$CHECK_PACKAGING" split-debug "$PACKAGE_BUILD"
+        step package-debs 'check-packaging|check-library|^== |CPack: - package|error' \
+            "$CHECK_PACKAGING" debs "$PACKAGE_BUILD"
+    else
+        skip package-split-debug "package build failed"
+        skip package-debs "package build failed"
+    fi
+    if ! needs package-debs; then
+        skip deb-install "no packages"
+    elif [[ $(id -u) != 0 ]] && ! sudo -n true 2>/dev/null; then
+        skip deb-install "not root and no sudo: the packages were checked with dpkg-deb only"
+    else
+        step deb-install 'check-packaging|error' "$CHECK_PACKAGING" install-debs "$PACKAGE_BUILD"
+        if needs deb-install; then
+            step deb-consumer-pkgconfig '^lamina |^loads|version mismatch|error' \
+                consumer_pkgconfig --system
+            step deb-consumer-cmake '^lamina |^loads|version mismatch|error|Could not find' \
+                consumer_cmake --system
+            if [[ -n $(find "$PACKAGE_BUILD/packages" -name 'liblamina-gles0_*.deb' -print -quit) ]]; then
+                step deb-consumer-gles 'check-packaging|liblamina|error' "$CHECK_PACKAGING" consumer-gles
+            fi
+        fi
+        step deb-remove 'check-packaging|error' "$CHECK_PACKAGING" remove-debs
+        if needs deb-remove; then
+            step usrlocal-install 'check-packaging|ldconfig|error' \
+                "$CHECK_PACKAGING" local-install "$PACKAGE_BUILD"
+            if needs usrlocal-install; then
+                step usrlocal-pkgconfig '^lamina |^loads|version mismatch|error' \
+                    consumer_pkgconfig --system
+                step usrlocal-cmake '^lamina |^loads|version mismatch|error|Could not find' \
+                    consumer_cmake --system
+            fi
+            step usrlocal-uninstall 'check-packaging|error' \
+                "$CHECK_PACKAGING" local-uninstall "$PACKAGE_BUILD"
+        fi
+    fi
+else
+    skip package-no-cmocka "--skip-cmake or LAMINA_PACKAGING=0"
 fi
 # ---------------------------------------------------------------------------------------------
 

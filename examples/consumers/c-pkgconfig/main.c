@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* A C program built against an installed Lamina with pkg-config only:
  *
+ *     cc main.c $(pkg-config --cflags --libs lamina) -o lamina-pkgconfig && ./lamina-pkgconfig
+ *
+ * with the Debian packages or a /usr/local install; from another prefix:
+ *
  *     export PKG_CONFIG_PATH=<prefix>/lib/pkgconfig
- *     cc main.c $(pkg-config --cflags --libs lamina) -o lamina-pkgconfig
- *     LD_LIBRARY_PATH=$(pkg-config --variable=libdir lamina) ./lamina-pkgconfig
+ *     cc main.c $(pkg-config --cflags --libs lamina) \
+ *         -Wl,-rpath,$(pkg-config --variable=libdir lamina) -o lamina-pkgconfig
  */
 #include <stdio.h>
 
