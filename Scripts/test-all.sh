@@ -15,6 +15,7 @@
 #                                           ASan+UBSan and TSan, swift test --sanitize=thread,
 #                                           fuzz corpus replay + a 60 s fuzz run (LAMINA_FUZZ_SECONDS)
 #   8. the reference compositor: golden images, viewer under Xvfb, pictures, renderer bench
+#   9. the documentation site: Scripts/build-docs.sh (warnings are errors) into build/docs-site
 #
 # Usage: Scripts/test-all.sh [--build-dir DIR] [--swift-scratch DIR] [--skip-swift]
 #                            [--skip-cmake] [--skip-consumers] [--no-install-deps] [--verbose]
@@ -318,6 +319,19 @@ else
     for s in gles-golden gles-viewer-xvfb gles-pictures gles-bench-smoke readme-demo; do
         skip "$s" "liblamina-gles not built (EGL/GLES/libpng dev files missing?)"
     done
+fi
+# ---------------------------------------------------------------------------------------------
+# 9. The documentation site (issue 14): Scripts/build-docs.sh into <build>/docs-site, reusing
+#    the CMake build above (pictures by the reference compositor, Doxygen, Sphinx, DocC; every
+#    warning an error). Its venv, Doxygen XML and symbol graphs live in <build>/docs-work.
+# ---------------------------------------------------------------------------------------------
+if needs cmake-build; then
+    docs_args=(--build-dir "$BUILD_DIR")
+    [[ $INSTALL_DEPS == 1 ]] || docs_args+=(--no-install-deps)
+    step docs 'build-docs: (wrote|total|error)|check-docc: [0-9]|WARNING|ERROR|error:' \
+        "$ROOT/Scripts/build-docs.sh" "${docs_args[@]}" "$BUILD_DIR/docs-site"
+else
+    skip docs "cmake build failed"
 fi
 # ---------------------------------------------------------------------------------------------
 
