@@ -75,7 +75,8 @@ VENV="$WORK/venv"
 REQ_STAMP="$VENV/requirements.txt"
 if ! cmp -s "$ROOT/docs/requirements.txt" "$REQ_STAMP"; then
     rm -rf "$VENV"
-    "${PYTHON:-python3}" -m venv "$VENV"
+    "${PYTHON:-python3}" -m venv "$VENV" ||
+        fail "could not make a Python venv (Debian: apt-get install python3-venv)"
     "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
         -r "$ROOT/docs/requirements.txt"
     cp "$ROOT/docs/requirements.txt" "$REQ_STAMP"
