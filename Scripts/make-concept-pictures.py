@@ -158,14 +158,14 @@ def main() -> int:
     os.makedirs(out, exist_ok=True)
     try:
         lamina.renderer_path()
-    except lamina.RendererUnavailableError as error:
-        print(f"make-concept-pictures: error: the reference compositor is unavailable: {error}",
+        model_presentation(out)
+        transactions(out)
+        actions(out)
+        timing(out)
+    except lamina.RenderError as error:  # RendererUnavailableError too: no library, no EGL
+        print(f"make-concept-pictures: error: the reference compositor cannot render here: {error}",
               file=sys.stderr)
         return 1
-    model_presentation(out)
-    transactions(out)
-    actions(out)
-    timing(out)
     return 0
 
 
