@@ -153,6 +153,8 @@ docc convert "$ROOT/Sources/Lamina/Lamina.docc" \
     --output-path "$OUT/swift" \
     --transform-for-static-hosting --hosting-base-path "${BASE:+$BASE/}swift" \
     --diagnostics-file "$WORK/docc-diagnostics.json"
+python3 "$ROOT/Scripts/check-docc-diagnostics.py" --self-test >/dev/null ||
+    fail "Scripts/check-docc-diagnostics.py --self-test failed"
 python3 "$ROOT/Scripts/check-docc-diagnostics.py" "$WORK/docc-diagnostics.json" \
     "$ROOT/docs/docc-known-warnings.txt" ||
     fail "DocC reported warnings (above)"
