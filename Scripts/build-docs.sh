@@ -153,7 +153,7 @@ docc convert "$ROOT/Sources/Lamina/Lamina.docc" \
     --output-path "$OUT/swift" \
     --transform-for-static-hosting --hosting-base-path "${BASE:+$BASE/}swift" \
     --diagnostics-file "$WORK/docc-diagnostics.json"
-python3 "$ROOT/Scripts/check-docc-diagnostics.py" --self-test >/dev/null ||
+python3 "$ROOT/Scripts/check-docc-diagnostics.py" --self-test >/dev/null 2>&1 ||
     fail "Scripts/check-docc-diagnostics.py --self-test failed"
 python3 "$ROOT/Scripts/check-docc-diagnostics.py" "$WORK/docc-diagnostics.json" \
     "$ROOT/docs/docc-known-warnings.txt" ||
