@@ -166,7 +166,17 @@ for page in index.html reference/c.html reference/python.html reference/swift.ht
     [[ -s $OUT/$page ]] || fail "the site lacks $page"
 done
 grep -q 'lamina_engine_create' "$OUT/reference/c.html" || fail "the C reference lacks lamina_engine_create"
-grep -q 'lamina.Engine' "$OUT/reference/python.html" || fail "the Python reference lacks lamina.Engine"
+# Every public Python name (lamina.__all__) has its entry on the Python reference page.
+PYTHONPATH="$ROOT/bindings/python/src" LAMINA_LIBRARY="$BUILD_DIR/liblamina.so" python3 - \
+    "$OUT/reference/python.html" <<'PY' || fail "add the names above to docs/reference/python.md"
+import sys
+import lamina
+page = open(sys.argv[1], encoding="utf-8").read()
+missing = [n for n in lamina.__all__ if f'id="lamina.{n}"' not in page]
+for n in missing:
+    print(f"build-docs: error: lamina.{n} (in lamina.__all__) is not in the Python reference")
+sys.exit(1 if missing else 0)
+PY
 pictures=$(find "$OUT/_images" -name '*.png' | wc -l)
 [[ $pictures -ge 6 ]] || fail "expected at least 6 pictures in the site, found $pictures"
 stage done
