@@ -17,6 +17,7 @@
 #   8. the reference compositor: golden images, viewer under Xvfb, pictures, renderer bench
 #   9. packaging: a build without cmocka, stripped libraries + debug files, Debian packages
 #      installed (as root) and used by the consumers, then purged; /usr/local install + ldconfig
+#  10. the documentation site: Scripts/build-docs.sh (warnings are errors) into build/docs-site
 #
 # Usage: Scripts/test-all.sh [--build-dir DIR] [--swift-scratch DIR] [--skip-swift]
 #                            [--skip-cmake] [--skip-consumers] [--no-install-deps] [--verbose]
@@ -399,6 +400,19 @@ if [[ $RUN_CMAKE == 1 && ${LAMINA_PACKAGING:-1} == 1 ]]; then
     fi
 else
     skip package-no-cmocka "--skip-cmake or LAMINA_PACKAGING=0"
+fi
+# ---------------------------------------------------------------------------------------------
+# 10. The documentation site (issue 14): Scripts/build-docs.sh into <build>/docs-site, reusing
+#     the CMake build above (pictures by the reference compositor, Doxygen, Sphinx, DocC; every
+#     warning an error). Its venv, Doxygen XML and symbol graphs live in <build>/docs-work.
+# ---------------------------------------------------------------------------------------------
+if needs cmake-build; then
+    docs_args=(--build-dir "$BUILD_DIR")
+    [[ $INSTALL_DEPS == 1 ]] || docs_args+=(--no-install-deps)
+    step docs 'build-docs: (wrote|total|error)|check-docc: [0-9]|WARNING|ERROR|error:' \
+        "$ROOT/Scripts/build-docs.sh" "${docs_args[@]}" "$BUILD_DIR/docs-site"
+else
+    skip docs "cmake build failed"
 fi
 # ---------------------------------------------------------------------------------------------
 
