@@ -67,9 +67,14 @@ extension Engine {
         while let slot = work.popLast() {
             let i = Int(slot)
             guard slots[i].alive, slots[i].hostRefs == 0, slots[i].parent < 0 else { continue }
-            for child in slots[i].children {
+            var child = slots[i].firstChild
+            while child >= 0 {
+                let next = slots[Int(child)].nextSibling
                 slots[Int(child)].parent = -1
+                slots[Int(child)].prevSibling = -1
+                slots[Int(child)].nextSibling = -1
                 work.append(child)
+                child = next
             }
             let a = slots[i].animIndex
             if a >= 0 {
@@ -112,7 +117,7 @@ extension Engine {
     public func sublayers(of layer: LayerID) throws(LaminaError) -> [LayerID] {
         try lock.withLock { () throws(LaminaError) -> [LayerID] in
             let slot = try resolve(layer)
-            return slots[Int(slot)].children.map(handle)
+            return childSlots(slot).map(handle)
         }
     }
 
@@ -153,17 +158,15 @@ extension Engine {
             }
             let s = stack()
             detach(c, in: s)
-            var children = slots[Int(p)].children
-            let index: Int
+            // The sibling `c` goes in front of (-1: at the end), found after `c` left.
+            let next: Int32
             switch position {
-            case .end: index = children.count
-            case .index(let n): index = min(max(n, 0), children.count)
-            case .above: index = children.firstIndex(of: sibling)! + 1
-            case .below: index = children.firstIndex(of: sibling)!
+            case .end: next = -1
+            case .index(let n): next = childSlot(of: p, at: n)
+            case .above: next = slots[Int(sibling)].nextSibling
+            case .below: next = sibling
             }
-            children.insert(c, at: index)
-            slots[Int(p)].children = children
-            slots[Int(c)].parent = p
+            link(c, into: p, before: next)
             markDirty(p, in: s)
             markDirty(c, in: s)
             if slots[Int(p)].everCommitted {
@@ -205,10 +208,9 @@ extension Engine {
             try checkNoCycle(child: n, parent: p)
             let s = stack()
             detach(n, in: s)
-            let index = slots[Int(p)].children.firstIndex(of: o)!
-            slots[Int(p)].children[index] = n
-            slots[Int(n)].parent = p
-            slots[Int(o)].parent = -1
+            let next = slots[Int(o)].nextSibling
+            unlink(o)
+            link(n, into: p, before: next)
             markDirty(p, in: s)
             markDirty(n, in: s)
             markDirty(o, in: s)
@@ -234,9 +236,64 @@ extension Engine {
     private func detach(_ c: Int32, in s: TransactionStack) {
         let old = slots[Int(c)].parent
         guard old >= 0 else { return }
-        slots[Int(old)].children.removeAll { $0 == c }
-        slots[Int(c)].parent = -1
+        unlink(c)
         markDirty(old, in: s)
         markDirty(c, in: s)
+    }
+
+    // MARK: - Sibling list
+
+    /// Links `c` (which has no superlayer) into `p`'s sublayers in front of `next`, a sublayer
+    /// of `p`, or at the end when `next` is -1. O(1). Lock held.
+    func link(_ c: Int32, into p: Int32, before next: Int32) {
+        let prev = next >= 0 ? slots[Int(next)].prevSibling : slots[Int(p)].lastChild
+        slots[Int(c)].parent = p
+        slots[Int(c)].prevSibling = prev
+        slots[Int(c)].nextSibling = next
+        if prev >= 0 { slots[Int(prev)].nextSibling = c } else { slots[Int(p)].firstChild = c }
+        if next >= 0 { slots[Int(next)].prevSibling = c } else { slots[Int(p)].lastChild = c }
+        slots[Int(p)].childCount += 1
+    }
+
+    /// Unlinks `c` from its superlayer's sublayers (no dirty marking). O(1). Lock held.
+    func unlink(_ c: Int32) {
+        let p = slots[Int(c)].parent
+        guard p >= 0 else { return }
+        let prev = slots[Int(c)].prevSibling
+        let next = slots[Int(c)].nextSibling
+        if prev >= 0 { slots[Int(prev)].nextSibling = next } else { slots[Int(p)].firstChild = next }
+        if next >= 0 { slots[Int(next)].prevSibling = prev } else { slots[Int(p)].lastChild = prev }
+        slots[Int(p)].childCount -= 1
+        slots[Int(c)].parent = -1
+        slots[Int(c)].prevSibling = -1
+        slots[Int(c)].nextSibling = -1
+    }
+
+    /// The sublayer at `index` (clamped to 0...count; -1 for count, i.e. the end), walking
+    /// from the nearer end. Lock held.
+    func childSlot(of p: Int32, at index: Int) -> Int32 {
+        let count = Int(slots[Int(p)].childCount)
+        let n = min(max(index, 0), count)
+        if n == count { return -1 }
+        if n <= count / 2 {
+            var c = slots[Int(p)].firstChild
+            for _ in 0..<n { c = slots[Int(c)].nextSibling }
+            return c
+        }
+        var c = slots[Int(p)].lastChild
+        for _ in 0..<(count - 1 - n) { c = slots[Int(c)].prevSibling }
+        return c
+    }
+
+    /// The sublayers of `p`, back to front. Lock held.
+    func childSlots(_ p: Int32) -> [Int32] {
+        var result: [Int32] = []
+        result.reserveCapacity(Int(slots[Int(p)].childCount))
+        var c = slots[Int(p)].firstChild
+        while c >= 0 {
+            result.append(c)
+            c = slots[Int(c)].nextSibling
+        }
+        return result
     }
 }

@@ -12,7 +12,14 @@ struct LayerSlot {
     var alive = false
     var hostRefs: UInt32 = 0
     var parent: Int32 = -1
-    var children: [Int32] = []
+    /// The sublayers, back to front, as an intrusive doubly linked list through the children's
+    /// `prevSibling`/`nextSibling` (Engine+Layers.swift): adding or removing one of N siblings is
+    /// O(1), with no array copied or scanned (docs/architecture.md#layer-storage).
+    var firstChild: Int32 = -1
+    var lastChild: Int32 = -1
+    var prevSibling: Int32 = -1
+    var nextSibling: Int32 = -1
+    var childCount: Int32 = 0
     var model = LayerProperties()
     /// Whether a transaction containing the layer has committed (CA-1.2, R4).
     var everCommitted = false
