@@ -9,11 +9,15 @@ extension Engine {
     /// "transform.rotation.z"), through a small direct-mapped cache so that a host setting the
     /// same keys every frame pays a hash and a compare, not a parse. Lock held.
     func resolveKey(_ bytes: UnsafeBufferPointer<UInt8>) throws(LaminaError) -> ResolvedKey {
+        // Built-in names come first in `parseKey` too (a custom property cannot take one), so
+        // this shortcut resolves them exactly as the parse would.
+        if let id = Builtins.fastLookup(bytes) { return .whole(id) }
         var h: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
         for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
         let i = Int(h & UInt64(keyCache.count - 1))
         if keyCache[i].hash == h, keyCache[i].bytes.count == bytes.count,
-           keyCache[i].bytes.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) {
+           keyCache[i].bytes.withUnsafeBufferPointer({ cached in
+               bytes.isEmpty || memcmp(cached.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
             return keyCache[i].key
         }
         let key = try parseKey(bytes)
@@ -188,7 +192,8 @@ extension Engine {
     }
 
     private func check(_ value: Value, for key: ResolvedKey, _ info: PropertyInfo) throws(LaminaError) {
-        let keyPath = key.component == .whole ? info.name : "\(info.name).\(key.component)"
+        // Built only on failure: the success path builds no string.
+        var keyPath: String { key.component == .whole ? info.name : "\(info.name).\(key.component)" }
         let expected = key.component.valueType(in: info.type)
         let nullOK = value == .null && info.nullable && key.component == .whole
         guard value.type == expected || nullOK else {
@@ -312,3 +317,9 @@ extension Engine {
         }
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
