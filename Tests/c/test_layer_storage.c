@@ -5,6 +5,7 @@
  *  - sublayer order under thousands of random tree edits (add, insert at an index, above,
  *    below, replace, remove, moves between parents) equals a plain-array reference model, and
  *    the draw list and hit testing still follow it;
+ *  - a batch set runs host code (custom actions, delegates) between layers, as single calls do;
  *  - building the draw list of an unchanged tree allocates nothing once its buffers have grown
  *    (docs/architecture.md: no allocation per frame in steady state). Allocations are counted by
  *    interposing malloc and friends in this program (forwarding to glibc's __libc_* entry
@@ -345,12 +346,77 @@ static void test_draw_list_steady_state_allocates_nothing(void **state) {
     ASSERT_OK(lamina_engine_destroy(e));
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Batches interleave host code exactly as single calls do                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+typedef struct {
+    lamina_engine_t *engine;
+    lamina_layer_t layers[3];
+    double seen_by_action[3];   /* layer 1's opacity when the custom action of layer 0 ran */
+    double seen_by_delegate[3]; /* layers 1 and 2 when layer 1's delegate was asked */
+    int actions, asks;
+} BatchHost;
+
+static void custom_action(void *userdata, lamina_layer_t layer, const char *event) {
+    BatchHost *h = userdata;
+    (void)layer;
+    (void)event;
+    ASSERT_OK(lamina_layer_get_number(h->engine, h->layers[1], "opacity", &h->seen_by_action[h->actions]));
+    h->actions++;
+}
+
+static lamina_delegate_answer_t delegate_ask(void *userdata, lamina_layer_t layer, const char *event,
+                                             lamina_action_t **out_action) {
+    BatchHost *h = userdata;
+    (void)layer;
+    (void)out_action;
+    if (strcmp(event, "opacity") == 0) {
+        ASSERT_OK(lamina_layer_get_number(h->engine, h->layers[1], "opacity", &h->seen_by_delegate[0]));
+        ASSERT_OK(lamina_layer_get_number(h->engine, h->layers[2], "opacity", &h->seen_by_delegate[1]));
+        h->asks++;
+    }
+    return LAMINA_DELEGATE_CONTINUE;
+}
+
+/* A batch set runs layer 0's custom action before layer 1 changes, and asks layer 1's delegate
+ * (which sees its old value) before layer 2 changes: the order of a loop of single calls, with
+ * no engine lock held while host code runs (it calls back into the engine). */
+static void test_batch_set_interleaves_host_code_like_single_calls(void **state) {
+    (void)state;
+    BatchHost h;
+    memset(&h, 0, sizeof h);
+    ASSERT_OK(lamina_engine_create(&h.engine));
+    for (int i = 0; i < 3; i++) ASSERT_OK(lamina_layer_create(h.engine, &h.layers[i]));
+    ASSERT_OK(lamina_engine_tick(h.engine, 0)); /* committed: changes search for actions */
+    lamina_action_t *action = NULL;
+    ASSERT_OK(lamina_action_create_custom(custom_action, &h, NULL, &action));
+    ASSERT_OK(lamina_layer_set_action(h.engine, h.layers[0], "opacity", action));
+    ASSERT_OK(lamina_action_release(action));
+    lamina_layer_delegate_t delegate = {delegate_ask};
+    ASSERT_OK(lamina_layer_set_delegate(h.engine, h.layers[1], &delegate, &h, NULL));
+    double values[3] = {0.25, 0.5, 0.75};
+    ASSERT_OK(lamina_layers_set_number(h.engine, h.layers, 3, "opacity", values));
+    assert_int_equal(h.actions, 1);
+    ASSERT_DOUBLE_EQ(1.0, h.seen_by_action[0]); /* layer 1 not yet changed */
+    assert_int_equal(h.asks, 1);
+    ASSERT_DOUBLE_EQ(1.0, h.seen_by_delegate[0]); /* the delegate sees the old value (CA-2.6) */
+    ASSERT_DOUBLE_EQ(1.0, h.seen_by_delegate[1]); /* layer 2 not yet changed */
+    for (int i = 0; i < 3; i++) {
+        double o = 0;
+        ASSERT_OK(lamina_layer_get_number(h.engine, h.layers[i], "opacity", &o));
+        ASSERT_DOUBLE_EQ(values[i], o);
+    }
+    ASSERT_OK(lamina_engine_destroy(h.engine));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_edits_match_reference_model),
         cmocka_unit_test(test_remove_everywhere_keeps_order),
         cmocka_unit_test(test_destroyed_parent_orphans_cleanly),
         cmocka_unit_test(test_draw_list_steady_state_allocates_nothing),
+        cmocka_unit_test(test_batch_set_interleaves_host_code_like_single_calls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

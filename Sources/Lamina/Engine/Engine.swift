@@ -107,6 +107,9 @@ public final class Engine: @unchecked Sendable {
     // MARK: Keys
     /// A direct-mapped cache of parsed key paths (see `resolveKey`); a power-of-two size.
     var keyCache = [KeyCacheEntry](repeating: KeyCacheEntry(), count: 256)
+    /// `Builtins.packed` and `.packedStart`, held here so a key lookup reads no lazy global.
+    let packedNames = Builtins.packed
+    let packedStarts = Builtins.packedStart
 
     // MARK: Custom properties
     var customProperties: [PropertyInfo] = []

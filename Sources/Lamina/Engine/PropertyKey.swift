@@ -195,8 +195,12 @@ enum Builtins {
     /// The built-in property named exactly `bytes`, found without hashing: every built-in name
     /// of 4–16 bytes is two loads and a few compares away. nil for anything else (key paths
     /// with a component, custom properties, unknown keys), which the caller resolves the slow way.
+    /// The tables are passed in (the engine keeps copies) so that a lookup pays no lazy-global
+    /// check.
     @inline(__always)
-    static func fastLookup(_ bytes: UnsafeBufferPointer<UInt8>) -> PropertyID? {
+    static func fastLookup(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ packed: [PackedName], _ packedStart: [Int32]
+    ) -> PropertyID? {
         let n = bytes.count
         guard n >= 4, n <= 16 else { return nil }
         let w = PackedName.words(bytes)
