@@ -527,7 +527,8 @@ extension Engine {
             let world: Transform3D
             let base = isMaskRoot ? list.maskBases[Int(item.maskBase)]
                 : parent >= 0 ? list.inherited[parent].childBase : Transform3D.identity
-            if rare.value.transform.isIdentity {
+            // No box: the identity transform, without comparing 16 numbers.
+            if !p.hasRare || rare.value.transform.isIdentity {
                 world = base.pretranslated(p.position.x - a.x, p.position.y - a.y, p.zPosition - a.z)
             } else {
                 world = rare.value.transform.pretranslated(-a.x, -a.y, -a.z)

@@ -74,8 +74,10 @@ extension LayerProperties {
     /// the sublayerTransform applies about the superlayer's anchor point).
     @inline(__always)
     func sublayerTransformAboutAnchor(_ rare: RareBox) -> Transform3D? {
-        let s = rare.value.sublayerTransform
         let flipped = flag(Flags.geometryFlipped)
+        // No box: the identity sublayerTransform, without comparing 16 numbers.
+        if !hasRare && !flipped { return nil }
+        let s = rare.value.sublayerTransform
         if s.isIdentity && !flipped { return nil }
         var m: Transform3D? = nil
         if !s.isIdentity {

@@ -75,6 +75,10 @@ struct LayerProperties: Sendable {
     @inline(__always)
     var rareStorage: RareBox { rareBox ?? Self.defaultBox }
 
+    /// Whether the layer has its own box (without one, every rare value is its default).
+    @inline(__always)
+    var hasRare: Bool { rareBox != nil }
+
     /// The boxed properties. Borrowed, not copied: a read of one field (`rare.cornerRadius`)
     /// or a write (`rare.cornerRadius = 4`) touches the box in place, copying it only when it
     /// is shared (copy-on-write) or allocating it on the first write.
