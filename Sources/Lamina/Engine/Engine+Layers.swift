@@ -140,8 +140,8 @@ extension Engine {
     public func insertSublayer(
         _ child: LayerID, into parent: LayerID, at position: SublayerPosition
     ) throws(LaminaError) {
-        var events: [(LayerID, String)] = []
-        defer { for (layer, event) in events { post(event, to: layer) } }
+        var events = TreeEvents()
+        defer { events.post(on: self) }
         try lock.withLock { () throws(LaminaError) in
             let p = try resolve(parent)
             let c = try resolve(child)
@@ -171,22 +171,22 @@ extension Engine {
             markDirty(c, in: s)
             if slots[Int(p)].everCommitted {
                 // The parent posts "sublayers" (CA-3.3); the child joins a visible tree (CA-3.2).
-                events = [(parent, LayerEvent.sublayers), (child, LayerEvent.orderIn)]
+                events = TreeEvents((parent, LayerEvent.sublayers), (child, LayerEvent.orderIn))
             }
         }
     }
 
     /// Removes a layer from its superlayer; it is destroyed if no host reference is left.
     public func removeFromSuperlayer(_ layer: LayerID) throws(LaminaError) {
-        var events: [(LayerID, String)] = []
-        defer { for (layer, event) in events { post(event, to: layer) } }
+        var events = TreeEvents()
+        defer { events.post(on: self) }
         try lock.withLock { () throws(LaminaError) in
             let c = try resolve(layer)
             let p = slots[Int(c)].parent
             guard p >= 0 else { return }
             if slots[Int(p)].everCommitted {
                 // A destroyed layer's onOrderOut finds no layer and is dropped.
-                events = [(handle(p), LayerEvent.sublayers), (layer, LayerEvent.orderOut)]
+                events = TreeEvents((handle(p), LayerEvent.sublayers), (layer, LayerEvent.orderOut))
             }
             detach(c, in: stack())
             destroyIfUnreferenced(c)
@@ -195,8 +195,8 @@ extension Engine {
 
     /// Replaces `old`, a sublayer of `parent`, with `new` at the same index.
     public func replaceSublayer(_ old: LayerID, with new: LayerID, in parent: LayerID) throws(LaminaError) {
-        var events: [(LayerID, String)] = []
-        defer { for (layer, event) in events { post(event, to: layer) } }
+        var events = TreeEvents()
+        defer { events.post(on: self) }
         try lock.withLock { () throws(LaminaError) in
             let p = try resolve(parent)
             let o = try resolve(old)
@@ -216,7 +216,7 @@ extension Engine {
             markDirty(o, in: s)
             if slots[Int(p)].everCommitted {
                 // The replacement takes part in a transition (CA-3.2).
-                events = [(parent, LayerEvent.sublayers), (old, LayerEvent.orderOut), (new, LayerEvent.transition)]
+                events = TreeEvents((parent, LayerEvent.sublayers), (old, LayerEvent.orderOut), (new, LayerEvent.transition))
             }
             destroyIfUnreferenced(o)
         }
@@ -295,5 +295,28 @@ extension Engine {
             c = slots[Int(c)].nextSibling
         }
         return result
+    }
+}
+
+/// The events a tree edit posts after it (at most three), held inline: an array of them was a
+/// heap allocation per edit.
+struct TreeEvents {
+    private var a: (LayerID, String)? = nil
+    private var b: (LayerID, String)? = nil
+    private var c: (LayerID, String)? = nil
+
+    init() {}
+
+    init(_ a: (LayerID, String), _ b: (LayerID, String), _ c: (LayerID, String)? = nil) {
+        self.a = a
+        self.b = b
+        self.c = c
+    }
+
+    /// Posts them in order (no lock held).
+    func post(on engine: Engine) {
+        if let a { engine.post(a.1, to: a.0) }
+        if let b { engine.post(b.1, to: b.0) }
+        if let c { engine.post(c.1, to: c.0) }
     }
 }
