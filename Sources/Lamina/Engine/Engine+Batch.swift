@@ -117,7 +117,7 @@ extension Engine {
                         resolved = true
                     }
                     let v = presentationValue(slot, key.property, customDefault, at: t)
-                    try write(i, v.map { key.component.extract(from: $0) })
+                    try write(i, key.component == .whole ? v : v.map { key.component.extract(from: $0) })
                     i += 1
                 }
             }

@@ -19,6 +19,9 @@ extension Engine {
                     throw LaminaError(.outOfMemory, "too many layers")
                 }
                 slot = Int32(truncatingIfNeeded: slots.count)
+                // Grow by half, not double: an idle layer's share of the spare capacity stays
+                // within its memory budget (docs/architecture.md#layer-storage).
+                if slots.count == slots.capacity { slots.reserveCapacity(max(16, slots.count + slots.count / 2)) }
                 slots.append(LayerSlot())
             }
             var fresh = LayerSlot()

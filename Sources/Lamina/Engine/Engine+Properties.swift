@@ -185,12 +185,14 @@ extension Engine {
     @inline(__always)
     func modelValue(_ slot: Int32, _ key: ResolvedKey) -> Value {
         let whole: Value
+        // Read through the buffer: the layer's values are borrowed, not copied, for the call.
         if key.property.isCustom {
-            whole = slots[Int(slot)].model.get(key.property, customDefault: info(of: key.property).defaultValue)
+            let customDefault = info(of: key.property).defaultValue
+            whole = slots.withUnsafeBufferPointer { $0[Int(slot)].model.get(key.property, customDefault: customDefault) }
         } else {
-            whole = slots[Int(slot)].model.get(key.property)
+            whole = slots.withUnsafeBufferPointer { $0[Int(slot)].model.get(key.property) }
         }
-        return key.component.extract(from: whole)
+        return key.component == .whole ? whole : key.component.extract(from: whole)
     }
 
     func check(_ value: Value, for key: ResolvedKey, _ info: PropertyInfo) throws(LaminaError) {
@@ -315,7 +317,7 @@ extension Engine {
             let key = try resolveKey(bytes)
             let customDefault = key.property.isCustom ? info(of: key.property).defaultValue : .null
             guard let v = presentationValue(slot, key.property, customDefault, at: time ?? now) else { return nil }
-            return key.component.extract(from: v)
+            return key.component == .whole ? v : key.component.extract(from: v)
         }
     }
 }
