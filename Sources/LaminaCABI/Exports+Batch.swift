@@ -6,13 +6,15 @@
 import CLamina
 import Lamina
 
-/// Runs `body` for i in 0..<count under one engine check; a failure at i is reported with
-/// its index (the layers before it keep their changes, as a loop of single calls would).
+/// Checks a batch's arguments under one engine check and runs `body`, which does the whole
+/// batch through one of the engine's batch entries (Engine+Batch.swift: one lock and one key
+/// lookup per run of layers); a failure at i is reported with its index (the layers before it
+/// keep their changes, as a loop of single calls would).
 @inline(__always)
 private func batch(
     _ engine: OpaquePointer?, _ layers: UnsafePointer<lamina_layer_t>?, _ count: Int,
     _ key: UnsafePointer<CChar>?, values: UnsafeRawPointer?? = .none, out: UnsafeMutableRawPointer?? = .none,
-    _ body: (Engine, LayerID, UnsafeBufferPointer<UInt8>, Int) throws(LaminaError) -> Void
+    _ body: (Engine, UnsafeBufferPointer<UInt8>, UnsafePointer<lamina_layer_t>) throws(BatchFailure) -> Void
 ) -> lamina_status_t {
     withEngine(engine) { e throws(LaminaError) in
         let k = try keyBytes(key)
@@ -24,12 +26,10 @@ private func batch(
         guard let layers else { throw LaminaError(.invalidArgument, "layers is NULL with count \(count)") }
         if case .some(.none) = values { throw LaminaError(.invalidArgument, "values is NULL with count \(count)") }
         if case .some(.none) = out { throw LaminaError(.invalidArgument, "out_values is NULL with count \(count)") }
-        for i in 0..<count {
-            do throws(LaminaError) {
-                try body(e, LayerID(rawValue: layers[i]), k, i)
-            } catch {
-                throw LaminaError(error.code, "layers[\(i)]: \(error.message)")
-            }
+        do throws(BatchFailure) {
+            try body(e, k, layers)
+        } catch {
+            throw LaminaError(error.error.code, "layers[\(error.index)]: \(error.error.message)")
         }
     }
 }
@@ -38,13 +38,9 @@ private func mismatch(_ key: UnsafeBufferPointer<UInt8>, _ wanted: String, _ got
     LaminaError(.typeMismatch, "'\(String(decoding: key, as: UTF8.self))' holds a \(got.type), not a \(wanted)")
 }
 
-private func presentation(
-    _ e: Engine, _ layer: LayerID, _ k: UnsafeBufferPointer<UInt8>, _ time: Double?
-) throws(LaminaError) -> Value {
-    guard let v = try e.presentationValue(of: layer, forKeyBytes: k, at: time) else {
-        throw LaminaError(.noPresentation, "layer \(layer.rawValue) has never been committed, so it has no presentation")
-    }
-    return v
+/// The error for a layer never committed (R3).
+private func noPresentation(_ layer: lamina_layer_t) -> LaminaError {
+    LaminaError(.noPresentation, "layer \(layer) has never been committed, so it has no presentation")
 }
 
 @_cdecl("lamina_layers_set_number")
@@ -52,8 +48,10 @@ public func lamina_layers_set_number(
     _ engine: OpaquePointer?, _ layers: UnsafePointer<lamina_layer_t>?, _ count: Int,
     _ key: UnsafePointer<CChar>?, _ values: UnsafePointer<Double>?
 ) -> lamina_status_t {
-    batch(engine, layers, count, key, values: UnsafeRawPointer(values)) { e, layer, k, i throws(LaminaError) in
-        try e.setValue(.number(values![i]), forKeyBytes: k, of: layer)
+    batch(engine, layers, count, key, values: UnsafeRawPointer(values)) { e, k, layers throws(BatchFailure) in
+        try e.setValues(
+            forKeyBytes: k, count: count, layer: { LayerID(rawValue: layers[$0]) },
+            value: { .number(values![$0]) })
     }
 }
 
@@ -62,8 +60,10 @@ public func lamina_layers_set_point(
     _ engine: OpaquePointer?, _ layers: UnsafePointer<lamina_layer_t>?, _ count: Int,
     _ key: UnsafePointer<CChar>?, _ values: UnsafePointer<lamina_point_t>?
 ) -> lamina_status_t {
-    batch(engine, layers, count, key, values: UnsafeRawPointer(values)) { e, layer, k, i throws(LaminaError) in
-        try e.setValue(.point(Point(values![i])), forKeyBytes: k, of: layer)
+    batch(engine, layers, count, key, values: UnsafeRawPointer(values)) { e, k, layers throws(BatchFailure) in
+        try e.setValues(
+            forKeyBytes: k, count: count, layer: { LayerID(rawValue: layers[$0]) },
+            value: { .point(Point(values![$0])) })
     }
 }
 
@@ -72,10 +72,11 @@ public func lamina_layers_get_number(
     _ engine: OpaquePointer?, _ layers: UnsafePointer<lamina_layer_t>?, _ count: Int,
     _ key: UnsafePointer<CChar>?, _ outValues: UnsafeMutablePointer<Double>?
 ) -> lamina_status_t {
-    batch(engine, layers, count, key, out: UnsafeMutableRawPointer(outValues)) { e, layer, k, i throws(LaminaError) in
-        let v = try e.value(of: layer, forKeyBytes: k)
-        guard case .number(let n) = v else { throw mismatch(k, "number", v) }
-        outValues![i] = n
+    batch(engine, layers, count, key, out: UnsafeMutableRawPointer(outValues)) { e, k, layers throws(BatchFailure) in
+        try e.values(forKeyBytes: k, count: count, layer: { LayerID(rawValue: layers[$0]) }) { i, v throws(LaminaError) in
+            guard case .number(let n) = v else { throw mismatch(k, "number", v) }
+            outValues![i] = n
+        }
     }
 }
 
@@ -84,10 +85,14 @@ public func lamina_layers_get_presentation_number(
     _ engine: OpaquePointer?, _ layers: UnsafePointer<lamina_layer_t>?, _ count: Int,
     _ key: UnsafePointer<CChar>?, _ outValues: UnsafeMutablePointer<Double>?
 ) -> lamina_status_t {
-    batch(engine, layers, count, key, out: UnsafeMutableRawPointer(outValues)) { e, layer, k, i throws(LaminaError) in
-        let v = try presentation(e, layer, k, nil)
-        guard case .number(let n) = v else { throw mismatch(k, "number", v) }
-        outValues![i] = n
+    batch(engine, layers, count, key, out: UnsafeMutableRawPointer(outValues)) { e, k, layers throws(BatchFailure) in
+        try e.presentationValues(
+            forKeyBytes: k, count: count, at: nil, layer: { LayerID(rawValue: layers[$0]) }
+        ) { i, v throws(LaminaError) in
+            guard let v else { throw noPresentation(layers[i]) }
+            guard case .number(let n) = v else { throw mismatch(k, "number", v) }
+            outValues![i] = n
+        }
     }
 }
 
@@ -97,10 +102,14 @@ public func lamina_layers_get_presentation_number_at(
     _ key: UnsafePointer<CChar>?, _ time: Double, _ outValues: UnsafeMutablePointer<Double>?
 ) -> lamina_status_t {
     guard time.isFinite else { return fail(LAMINA_STATUS_INVALID_ARGUMENT, "time must be finite") }
-    return batch(engine, layers, count, key, out: UnsafeMutableRawPointer(outValues)) { e, layer, k, i throws(LaminaError) in
-        let v = try presentation(e, layer, k, time)
-        guard case .number(let n) = v else { throw mismatch(k, "number", v) }
-        outValues![i] = n
+    return batch(engine, layers, count, key, out: UnsafeMutableRawPointer(outValues)) { e, k, layers throws(BatchFailure) in
+        try e.presentationValues(
+            forKeyBytes: k, count: count, at: time, layer: { LayerID(rawValue: layers[$0]) }
+        ) { i, v throws(LaminaError) in
+            guard let v else { throw noPresentation(layers[i]) }
+            guard case .number(let n) = v else { throw mismatch(k, "number", v) }
+            outValues![i] = n
+        }
     }
 }
 
@@ -109,9 +118,13 @@ public func lamina_layers_get_presentation_point(
     _ engine: OpaquePointer?, _ layers: UnsafePointer<lamina_layer_t>?, _ count: Int,
     _ key: UnsafePointer<CChar>?, _ outValues: UnsafeMutablePointer<lamina_point_t>?
 ) -> lamina_status_t {
-    batch(engine, layers, count, key, out: UnsafeMutableRawPointer(outValues)) { e, layer, k, i throws(LaminaError) in
-        let v = try presentation(e, layer, k, nil)
-        guard case .point(let p) = v else { throw mismatch(k, "point", v) }
-        outValues![i] = p.c
+    batch(engine, layers, count, key, out: UnsafeMutableRawPointer(outValues)) { e, k, layers throws(BatchFailure) in
+        try e.presentationValues(
+            forKeyBytes: k, count: count, at: nil, layer: { LayerID(rawValue: layers[$0]) }
+        ) { i, v throws(LaminaError) in
+            guard let v else { throw noPresentation(layers[i]) }
+            guard case .point(let p) = v else { throw mismatch(k, "point", v) }
+            outValues![i] = p.c
+        }
     }
 }

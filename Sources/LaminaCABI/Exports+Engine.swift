@@ -17,19 +17,21 @@ public func lamina_engine_create(_ outEngine: UnsafeMutablePointer<OpaquePointer
 @_cdecl("lamina_engine_destroy")
 public func lamina_engine_destroy(_ engine: OpaquePointer?) -> lamina_status_t {
     guard let engine else { return fail(LAMINA_STATUS_INVALID_ARGUMENT, "engine is NULL") }
-    guard let e = box(engine).engine else { return fail(LAMINA_STATUS_STALE_HANDLE, "engine was already destroyed") }
-    // A synchronous callback (layer delegate, custom action) or a tick callback runs inside a
-    // call on this engine: destroying it there would pull it from under that call.
-    if e.isInCallbackOnCurrentThread {
-        return fail(LAMINA_STATUS_MISUSE, "lamina_engine_destroy() called from one of the engine's own callbacks")
-    }
-    guard let b = engineTable.remove(engine) else {
+    guard let u = engineTable.acquire(engine) else {
         return fail(LAMINA_STATUS_STALE_HANDLE, "engine was already destroyed")
     }
     // The engine and its pending callbacks (and their free functions) go when the last
-    // reference does, here, with no table lock held (a free function may call Lamina).
-    b.engine = nil
-    b.drawList = nil
+    // reference does: this one, released here with no table lock held (a free function may
+    // call Lamina), unless a call on another thread still runs.
+    defer { engineTable.release(u) }
+    // A synchronous callback (layer delegate, custom action) or a tick callback runs inside a
+    // call on this engine: destroying it there would pull it from under that call.
+    if u.takeUnretainedValue().engine!.isInCallbackOnCurrentThread {
+        return fail(LAMINA_STATUS_MISUSE, "lamina_engine_destroy() called from one of the engine's own callbacks")
+    }
+    guard engineTable.destroy(u, engine) else {
+        return fail(LAMINA_STATUS_STALE_HANDLE, "engine was already destroyed")
+    }
     return LAMINA_STATUS_OK
 }
 

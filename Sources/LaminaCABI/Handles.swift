@@ -9,86 +9,170 @@
 
 import CLamina
 import Lamina
+import Synchronization
 
-/// What an engine handle names.
+/// What an engine handle names: one per table slot, made once and never freed (so a reader
+/// holding only a handle can always look at it), reused by the slot's next engine.
 final class EngineBox: @unchecked Sendable {
-    /// nil once destroyed (only the shared `deadBox`).
+    /// nil while the slot has no engine (and for the shared `deadBox`).
     var engine: Engine?
-    /// The C draw list's reused buffers (Exports+Geometry.swift); nil once destroyed.
+    /// The same engine, for calls that hold a reference (`state`) and so need no retain.
+    var unmanaged: Unmanaged<Engine>?
+    /// The C draw list's reused buffers (Exports+Geometry.swift); nil while no engine.
     var drawList: CDrawList?
-    init(_ engine: Engine?) {
-        self.engine = engine
-        drawList = engine == nil ? nil : CDrawList()
-    }
+    /// The slot's generation (high 32 bits) and its references (low 32): one held by the table
+    /// while the engine is alive, plus one per call in flight. No references: no engine.
+    let state = Atomic<UInt64>(1 << 32)
+    let index: Int
+    init(index: Int) { self.index = index }
 }
 
-/// The engine table: slots with generations, reused after destroy. Every access holds
-/// `mutex`, so a destroy racing a call on another thread is answered, not torn.
+/// The engine table: slots with generations, reused after destroy.
+///
+/// Looking a handle up takes no lock (it is on every call, and a global mutex serialised
+/// unrelated engines' calls on different threads). It is still safe against a destroy on
+/// another thread:
+/// - the slot array never shrinks or moves (a fixed reservation, filled in order and
+///   published with a release store), and a slot's box lives for ever, so a lookup with any
+///   handle reads valid memory;
+/// - a call takes a reference on the box's `state` with a compare-and-swap that only succeeds
+///   while the generation matches and the table's own reference is there, so once destroy has
+///   moved the generation on no new call gets in;
+/// - the engine is dropped, and the slot made reusable, only by whoever takes the last
+///   reference (destroy itself, or the last call still running on another thread, as the
+///   retained box did before): a call never sees its engine go from under it.
+/// The engine's own lock still serialises the work of calls on the same engine. The mutex
+/// below is taken only by create, destroy and the final drop.
 final class EngineTable: @unchecked Sendable {
-    private var generations: [UInt32] = []
-    private var boxes: [EngineBox?] = []
+    /// Engines alive at once (creation beyond it fails with OUT_OF_MEMORY). Only the slots
+    /// used are touched, so the reservation costs address space, not memory.
+    static let capacity = 1 << 20
+    private let boxes = UnsafeMutablePointer<Unmanaged<EngineBox>>.allocate(capacity: EngineTable.capacity)
+    /// Slots `0..<published` hold boxes.
+    private let published = Atomic<Int>(0)
     private var free: [Int] = []
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     init() { pthread_mutex_init(mutex, nil) }
 
-    /// Adds a box; returns its handle, or nil when 2³²−1 engines are alive at once.
-    func insert(_ box: EngineBox) -> OpaquePointer? {
+    private static func handle(_ generation: UInt32, _ index: Int) -> OpaquePointer? {
+        OpaquePointer(bitPattern: UInt(generation) << 32 | UInt(index + 1))
+    }
+
+    /// Installs an engine in a free slot; returns its handle, or nil when `capacity` engines
+    /// are alive at once.
+    func insert(_ engine: Engine) -> OpaquePointer? {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let index: Int
         if let reused = free.popLast() {
             index = reused
         } else {
-            guard boxes.count < Int(UInt32.max - 1) else { return nil }
-            index = boxes.count
-            boxes.append(nil)
-            generations.append(1)
+            let count = published.load(ordering: .relaxed)
+            guard count < Self.capacity else { return nil }
+            index = count
+            (boxes + index).initialize(to: Unmanaged.passRetained(EngineBox(index: index)))
+            published.store(count + 1, ordering: .releasing)
         }
-        boxes[index] = box
-        return OpaquePointer(bitPattern: UInt(generations[index]) << 32 | UInt(index + 1))
+        let b = boxes[index].takeUnretainedValue()
+        // A free slot has no references left (its last holder dropped the old engine).
+        b.engine = engine
+        b.unmanaged = Unmanaged.passUnretained(engine)
+        b.drawList = CDrawList()
+        let generation = UInt32(truncatingIfNeeded: b.state.load(ordering: .relaxed) >> 32)
+        b.state.store(UInt64(generation) << 32 | 1, ordering: .releasing)
+        return Self.handle(generation, index)
     }
 
-    /// The live box a handle names, or nil (destroyed, forged).
+    /// The box a handle names, with a reference taken, or nil (destroyed, forged). Pair with
+    /// `release`.
     @inline(__always)
-    func lookup(_ p: OpaquePointer) -> EngineBox? {
+    func acquire(_ p: OpaquePointer) -> Unmanaged<EngineBox>? {
         let raw = UInt(bitPattern: p)
         let index = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: raw)) - 1
-        let generation = UInt32(truncatingIfNeeded: raw >> 32)
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        guard index >= 0, index < boxes.count, generations[index] == generation else { return nil }
-        return boxes[index]
+        let generation = UInt64(UInt32(truncatingIfNeeded: raw >> 32))
+        guard index >= 0, index < published.load(ordering: .acquiring) else { return nil }
+        let u = boxes[index]
+        return u._withUnsafeGuaranteedRef { b -> Unmanaged<EngineBox>? in
+            var s = b.state.load(ordering: .acquiring)
+            while true {
+                guard s >> 32 == generation, s & 0xFFFF_FFFF != 0 else { return nil }
+                let (done, now) = b.state.compareExchange(
+                    expected: s, desired: s &+ 1, ordering: .acquiringAndReleasing)
+                if done { return u }
+                s = now
+            }
+        }
     }
 
-    /// Removes the box a handle names (its slot's generation moves on); nil if not live.
-    func remove(_ p: OpaquePointer) -> EngineBox? {
-        let raw = UInt(bitPattern: p)
-        let index = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: raw)) - 1
-        let generation = UInt32(truncatingIfNeeded: raw >> 32)
+    /// Drops a reference taken by `acquire`; the last one drops a destroyed engine.
+    @inline(__always)
+    func release(_ u: Unmanaged<EngineBox>) {
+        let last = u._withUnsafeGuaranteedRef { b in
+            b.state.wrappingSubtract(1, ordering: .acquiringAndReleasing).oldValue & 0xFFFF_FFFF == 1
+        }
+        if last { retire(u.takeUnretainedValue()) }
+    }
+
+    /// The box a handle names while it is alive, or nil; takes no reference (for a caller that
+    /// already holds one through `withEngine`).
+    func peek(_ p: OpaquePointer) -> EngineBox? {
+        guard let u = acquire(p) else { return nil }
+        defer { release(u) }
+        return u.takeUnretainedValue()
+    }
+
+    /// Destroys the engine a handle names: its generation moves on (so no new call gets in)
+    /// and the table's reference goes. false if it was not alive. The caller holds a reference
+    /// (`acquire`), whose release drops the engine unless a call on another thread still runs.
+    func destroy(_ u: Unmanaged<EngineBox>, _ p: OpaquePointer) -> Bool {
+        let generation = UInt64(UInt32(truncatingIfNeeded: UInt(bitPattern: p) >> 32))
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        guard index >= 0, index < boxes.count, generations[index] == generation,
-              let box = boxes[index] else { return nil }
-        boxes[index] = nil
-        let next = generation &+ 1
-        generations[index] = next == 0 ? 1 : next
-        free.append(index)
-        return box
+        return u._withUnsafeGuaranteedRef { b -> Bool in
+            var s = b.state.load(ordering: .acquiring)
+            while true {
+                // The caller's reference plus the table's: at least 2 while alive.
+                guard s >> 32 == generation, s & 0xFFFF_FFFF >= 2 else { return false }
+                var next = UInt32(truncatingIfNeeded: generation) &+ 1
+                if next == 0 { next = 1 }
+                let desired = UInt64(next) << 32 | (s & 0xFFFF_FFFF) - 1
+                let (done, now) = b.state.compareExchange(
+                    expected: s, desired: desired, ordering: .acquiringAndReleasing)
+                if done { return true }
+                s = now
+            }
+        }
+    }
+
+    /// The last reference to a destroyed engine went: drop it (outside the mutex: its
+    /// callbacks' free functions may call Lamina) and free the slot.
+    @inline(never)
+    private func retire(_ b: EngineBox) {
+        pthread_mutex_lock(mutex)
+        let engine = b.engine
+        let drawList = b.drawList
+        b.engine = nil
+        b.unmanaged = nil
+        b.drawList = nil
+        free.append(b.index)
+        pthread_mutex_unlock(mutex)
+        withExtendedLifetime((engine, drawList)) {}
     }
 }
 
 let engineTable = EngineTable()
 /// What a stale handle resolves to: no engine, no draw list.
-private let deadBox = EngineBox(nil)
+private let deadBox = EngineBox(index: -1)
 
 func makeEngineHandle() -> OpaquePointer? {
-    engineTable.insert(EngineBox(Engine()))
+    engineTable.insert(Engine())
 }
 
-/// The box behind a handle; a destroyed or forged handle gives a box with no engine.
+/// The box behind a handle; a destroyed or forged handle gives a box with no engine. For
+/// code already inside `withEngine` (which holds the reference that keeps it alive).
 @inline(__always)
 func box(_ p: OpaquePointer) -> EngineBox {
-    engineTable.lookup(p) ?? deadBox
+    engineTable.peek(p) ?? deadBox
 }
 
 /// Runs `body` with the engine behind `p`, turning every failure into a status with a message
@@ -98,15 +182,23 @@ func withEngine(
     _ p: OpaquePointer?, _ body: (Engine) throws(LaminaError) -> Void
 ) -> lamina_status_t {
     guard let p else { return fail(LAMINA_STATUS_INVALID_ARGUMENT, "engine is NULL") }
-    guard let engine = box(p).engine else {
+    guard let u = engineTable.acquire(p) else {
         return fail(LAMINA_STATUS_STALE_HANDLE, "engine was destroyed")
     }
-    do {
-        try body(engine)
-        return LAMINA_STATUS_OK
-    } catch {
-        return fail(error.code.rawValue, error.message)
+    defer { engineTable.release(u) }
+    // The reference keeps the engine alive: no retain of it per call.
+    let failure: LaminaError? = u._withUnsafeGuaranteedRef { b in
+        b.unmanaged.unsafelyUnwrapped._withUnsafeGuaranteedRef { engine -> LaminaError? in
+            do throws(LaminaError) {
+                try body(engine)
+                return nil
+            } catch {
+                return error
+            }
+        }
     }
+    guard let failure else { return LAMINA_STATUS_OK }
+    return fail(failure.code.rawValue, failure.message)
 }
 
 /// An out-parameter that must not be NULL.

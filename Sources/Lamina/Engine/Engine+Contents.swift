@@ -47,8 +47,7 @@ extension Engine {
             // Take the new one out of its tree or off its old host (RS-5.3).
             let p = slots[Int(m)].parent
             if p >= 0 {
-                slots[Int(p)].children.removeAll { $0 == m }
-                slots[Int(m)].parent = -1
+                unlink(m)
                 markDirty(p, in: s)
             }
             if let oldHost = slots[Int(m)].extras?.maskHost, let oh = try? resolve(oldHost) {

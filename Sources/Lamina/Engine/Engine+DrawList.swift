@@ -423,7 +423,7 @@ extension Engine {
 
     /// One record from presented values `p` under the parent's inherited state. Lock held.
     private func makeRecord(
-        _ slot: Int32, _ p: LayerProperties, _ rare: RareProperties, world: Transform3D, opacity: Double,
+        _ slot: Int32, _ p: LayerProperties, _ rare: RareBox, world: Transform3D, opacity: Double,
         depth: Int, clipIndex: Int, clipRect: Rect?, clipIsRect: Bool, flipped: Bool
     ) -> DrawRecord {
         // Layer content lies at z = 0, so the third row (the image of the local z axis)
@@ -432,10 +432,10 @@ extension Engine {
         shown.m31 = 0; shown.m32 = 0; shown.m33 = 1; shown.m34 = 0
         var record = DrawRecord(
             layer: handle(slot), transform: shown, bounds: p.bounds, opacity: opacity,
-            backgroundColor: p.backgroundColor, cornerRadius: rare.cornerRadius,
-            borderWidth: rare.borderWidth, borderColor: rare.borderColor,
-            shadowColor: rare.shadowColor, shadowOpacity: rare.shadowOpacity,
-            shadowOffset: rare.shadowOffset, shadowRadius: rare.shadowRadius,
+            backgroundColor: p.backgroundColor, cornerRadius: rare.value.cornerRadius,
+            borderWidth: rare.value.borderWidth, borderColor: rare.value.borderColor,
+            shadowColor: rare.value.shadowColor, shadowOpacity: rare.value.shadowOpacity,
+            shadowOffset: rare.value.shadowOffset, shadowRadius: rare.value.shadowRadius,
             masksToBounds: p.flag(LayerProperties.Flags.masksToBounds),
             isDoubleSided: p.flag(LayerProperties.Flags.doubleSided),
             depth: depth, descendantCount: 0,
@@ -446,30 +446,30 @@ extension Engine {
         record.isOpaque = p.flag(LayerProperties.Flags.opaque)
         record.allowsEdgeAntialiasing = p.flag(LayerProperties.Flags.allowsEdgeAntialiasing)
         record.shouldRasterize = p.flag(LayerProperties.Flags.shouldRasterize)
-        record.rasterizationScale = rare.rasterizationScale
-        record.edgeAntialiasingMask = rare.look.edgeAntialiasingMask
-        record.maskedCorners = rare.look.maskedCorners
-        record.cornerCurve = rare.look.cornerCurve
-        record.shadowPath = rare.look.shadowPath
-        record.contentsGravity = rare.look.contentsGravity
-        record.contentsRect = rare.contentsRect
-        record.contentsCenter = rare.contentsCenter
-        record.contentsScale = rare.contentsScale
-        record.minificationFilter = rare.look.minificationFilter
-        record.magnificationFilter = rare.look.magnificationFilter
-        record.minificationFilterBias = rare.look.minificationFilterBias
-        if let image = rare.look.contents {
+        record.rasterizationScale = rare.value.rasterizationScale
+        record.edgeAntialiasingMask = rare.value.look.edgeAntialiasingMask
+        record.maskedCorners = rare.value.look.maskedCorners
+        record.cornerCurve = rare.value.look.cornerCurve
+        record.shadowPath = rare.value.look.shadowPath
+        record.contentsGravity = rare.value.look.contentsGravity
+        record.contentsRect = rare.value.contentsRect
+        record.contentsCenter = rare.value.contentsCenter
+        record.contentsScale = rare.value.contentsScale
+        record.minificationFilter = rare.value.look.minificationFilter
+        record.magnificationFilter = rare.value.look.magnificationFilter
+        record.minificationFilterBias = rare.value.look.minificationFilterBias
+        if let image = rare.value.look.contents {
             record.contents = image
-            record.contentsDestination = contentsDestination(image, rare, rare.look.contentsGravity, p.bounds)
+            record.contentsDestination = contentsDestination(image, rare, rare.value.look.contentsGravity, p.bounds)
         }
         return record
     }
 
     /// D for `image` (RS-4.1–4.3): the size gravity uses is the contentsRect's share of the
     /// image in points.
-    private func contentsDestination(_ image: Image, _ rare: RareProperties, _ g: ContentsGravity, _ bounds: Rect) -> Rect {
-        let scale = rare.contentsScale > 0 ? rare.contentsScale : 1
-        let cr = rare.contentsRect
+    private func contentsDestination(_ image: Image, _ rare: RareBox, _ g: ContentsGravity, _ bounds: Rect) -> Rect {
+        let scale = rare.value.contentsScale > 0 ? rare.value.contentsScale : 1
+        let cr = rare.value.contentsRect
         let size = Size(width: abs(cr.size.width) * Double(image.width) / scale,
                         height: abs(cr.size.height) * Double(image.height) / scale)
         return g.destination(contentSize: size, in: bounds)
@@ -522,15 +522,16 @@ extension Engine {
 
             // world = own · childBase(parent); for a root, own alone.
             p.bounds = p.bounds.standardized
-            let rare = p.rareCopy()
+            let rare = p.rareStorage
             let a = p.anchor(rare)
             let world: Transform3D
             let base = isMaskRoot ? list.maskBases[Int(item.maskBase)]
                 : parent >= 0 ? list.inherited[parent].childBase : Transform3D.identity
-            if rare.transform.isIdentity {
+            // No box: the identity transform, without comparing 16 numbers.
+            if !p.hasRare || rare.value.transform.isIdentity {
                 world = base.pretranslated(p.position.x - a.x, p.position.y - a.y, p.zPosition - a.z)
             } else {
-                world = rare.transform.pretranslated(-a.x, -a.y, -a.z)
+                world = rare.value.transform.pretranslated(-a.x, -a.y, -a.z)
                     .posttranslated(p.position.x, p.position.y, p.zPosition).concatenating(base)
             }
 
@@ -556,7 +557,7 @@ extension Engine {
             // Groups (RS-2.2, RS-5.6, RS-11.3): an offscreen target composited once.
             let group = maskSlot >= 0 || record.shouldRasterize
                 || (own < 1 && p.flag(LayerProperties.Flags.allowsGroupOpacity)
-                    && !slots[Int(slot)].children.isEmpty)
+                    && slots[Int(slot)].firstChild >= 0)
             let chainAbove = inherits ? list.inherited[parent].chain : 1
             let target = inherits ? list.inherited[parent].target : -1
             record.isGroup = group
@@ -573,7 +574,7 @@ extension Engine {
                 var b = before
                 b.bounds = b.bounds.standardized
                 var beforeRecord = makeRecord(
-                    slot, b, b.rareCopy(), world: world, opacity: (inherits ? list.inherited[parent].opacity : 1) * min(max(b.opacity, 0), 1),
+                    slot, b, b.rareStorage, world: world, opacity: (inherits ? list.inherited[parent].opacity : 1) * min(max(b.opacity, 0), 1),
                     depth: depth, clipIndex: clipIndex, clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
                 beforeRecord.isGroup = record.isGroup
                 beforeRecord.groupIndex = record.groupIndex
@@ -608,7 +609,7 @@ extension Engine {
                 } else {
                     childClip = box
                 }
-                childClipIsRect = childClipIsRect && isAxisAlignedRect(world, rare.cornerRadius)
+                childClipIsRect = childClipIsRect && isAxisAlignedRect(world, rare.value.cornerRadius)
             }
             list.inherited.append(DrawList.Inherited(
                 childBase: childBase, opacity: opacity,
@@ -625,24 +626,36 @@ extension Engine {
                     slot: -2, index: index, mask: maskSlot, maskBase: Int32(list.maskBases.count - 1)))
             }
             list.work.append(DrawList.Work(slot: -1, index: index))
-            let children = slots[Int(slot)].children
-            guard !children.isEmpty else { continue }
+            let firstChild = slots[Int(slot)].firstChild
+            guard firstChild >= 0 else { continue }
             var uniform = true
-            let z0 = presentedZPosition(children[0], at: t)
-            for c in children.dropFirst() where presentedZPosition(c, at: t) != z0 {
-                uniform = false
-                break
+            let z0 = presentedZPosition(firstChild, at: t)
+            var c = slots[Int(firstChild)].nextSibling
+            while c >= 0 {
+                if presentedZPosition(c, at: t) != z0 {
+                    uniform = false
+                    break
+                }
+                c = slots[Int(c)].nextSibling
             }
             if uniform {
-                for c in children.reversed() { list.work.append(DrawList.Work(slot: c, index: index)) }
+                c = slots[Int(slot)].lastChild
+                while c >= 0 {
+                    list.work.append(DrawList.Work(slot: c, index: index))
+                    c = slots[Int(c)].prevSibling
+                }
             } else {
                 list.keys.removeAll(keepingCapacity: true)
-                for i in children.indices {
-                    list.keys.append(SiblingKey(z: presentedZPosition(children[i], at: t), index: i))
+                c = firstChild
+                var i = 0
+                while c >= 0 {
+                    list.keys.append(SiblingKey(z: presentedZPosition(c, at: t), index: i, slot: c))
+                    c = slots[Int(c)].nextSibling
+                    i += 1
                 }
                 // Back to front is zPosition ascending, ties in sublayer order; pushed reversed.
                 list.keys.sort { $0.z != $1.z ? $0.z > $1.z : $0.index > $1.index }
-                for k in list.keys { list.work.append(DrawList.Work(slot: children[k.index], index: index)) }
+                for k in list.keys { list.work.append(DrawList.Work(slot: k.slot, index: index)) }
             }
         }
     }

@@ -49,33 +49,35 @@ extension LayerProperties {
     /// bounds at `anchorPoint`, and `anchorPointZ` (read from `rare`, this layer's rare values,
     /// so that callers copy them once).
     @inline(__always)
-    func anchor(_ rare: RareProperties) -> (x: Double, y: Double, z: Double) {
+    func anchor(_ rare: RareBox) -> (x: Double, y: Double, z: Double) {
         let b = bounds.standardized
         return (b.origin.x + anchorPoint.x * b.size.width,
                 b.origin.y + anchorPoint.y * b.size.height,
-                rare.anchorPointZ)
+                rare.value.anchorPointZ)
     }
 
     /// own(L) = T(−anchor) · transform · T(position, zPosition): the layer's plane into its
     /// superlayer's sublayer space (the transform applies about the anchor point, CA-12.1).
     @inline(__always)
-    func ownTransform(_ rare: RareProperties) -> Transform3D {
+    func ownTransform(_ rare: RareBox) -> Transform3D {
         let a = anchor(rare)
-        if rare.transform.isIdentity {
+        if rare.value.transform.isIdentity {
             return Transform3D(translationX: position.x - a.x, y: position.y - a.y, z: zPosition - a.z)
         }
-        return rare.transform.pretranslated(-a.x, -a.y, -a.z).posttranslated(position.x, position.y, zPosition)
+        return rare.value.transform.pretranslated(-a.x, -a.y, -a.z).posttranslated(position.x, position.y, zPosition)
     }
 
     /// See ``ownTransform(_:)``.
-    var ownTransform: Transform3D { ownTransform(rare) }
+    var ownTransform: Transform3D { ownTransform(rareStorage) }
 
     /// sub(P) = T(−anchor) · sublayerTransform · T(anchor), or nil for the identity (CA-12.4:
     /// the sublayerTransform applies about the superlayer's anchor point).
     @inline(__always)
-    func sublayerTransformAboutAnchor(_ rare: RareProperties) -> Transform3D? {
-        let s = rare.sublayerTransform
+    func sublayerTransformAboutAnchor(_ rare: RareBox) -> Transform3D? {
         let flipped = flag(Flags.geometryFlipped)
+        // No box: the identity sublayerTransform, without comparing 16 numbers.
+        if !hasRare && !flipped { return nil }
+        let s = rare.value.sublayerTransform
         if s.isIdentity && !flipped { return nil }
         var m: Transform3D? = nil
         if !s.isIdentity {
@@ -95,7 +97,7 @@ extension LayerProperties {
     /// level(L) = own(L) · sub(P): the layer's plane into its superlayer's.
     func levelTransform(under parent: LayerProperties?) -> Transform3D {
         let own = ownTransform
-        guard let parent, let sub = parent.sublayerTransformAboutAnchor(parent.rare) else { return own }
+        guard let parent, let sub = parent.sublayerTransformAboutAnchor(parent.rareStorage) else { return own }
         return own.concatenating(sub)
     }
 
@@ -104,8 +106,8 @@ extension LayerProperties {
     /// under own(L). zPosition and anchorPointZ do not move it (CA-16).
     var frame: Rect {
         let b = bounds.standardized
-        let rare = self.rare
-        if rare.transform.isIdentity {
+        let rare = rareStorage
+        if rare.value.transform.isIdentity {
             return Rect(x: position.x - anchorPoint.x * b.size.width,
                         y: position.y - anchorPoint.y * b.size.height,
                         width: b.size.width, height: b.size.height)
@@ -140,7 +142,7 @@ extension LayerProperties {
         var placed = self
         placed.bounds = Rect(origin: origin, size: back.size)
         placed.position = .zero
-        guard let box = PlaneMap(placed.ownTransform(rare)).boundingBox(of: placed.bounds) else {
+        guard let box = PlaneMap(placed.ownTransform(placed.rareStorage)).boundingBox(of: placed.bounds) else {
             return untransformed()
         }
         return (Point(x: f.origin.x - box.origin.x, y: f.origin.y - box.origin.y), placed.bounds)

@@ -6,6 +6,8 @@
 struct SiblingKey {
     var z: Double
     var index: Int
+    /// The sibling's slot.
+    var slot: Int32 = -1
 }
 
 extension Engine {
@@ -98,22 +100,26 @@ extension Engine {
             let inside = props.bounds.contains(local)
             if props.flag(LayerProperties.Flags.masksToBounds), !inside { return false }
             let first = order.count
-            let children = slots[Int(slot)].children
-            if !children.isEmpty {
+            let firstChild = slots[Int(slot)].firstChild
+            if firstChild >= 0 {
                 keys.removeAll(keepingCapacity: true)
                 var uniform = true
-                let z0 = geometryZPosition(children[0], source) ?? 0
-                for i in children.indices {
-                    let z = geometryZPosition(children[i], source) ?? 0
+                let z0 = geometryZPosition(firstChild, source) ?? 0
+                var c = firstChild
+                var i = 0
+                while c >= 0 {
+                    let z = geometryZPosition(c, source) ?? 0
                     if z != z0 { uniform = false }
-                    keys.append(SiblingKey(z: z, index: i))
+                    keys.append(SiblingKey(z: z, index: i, slot: c))
+                    c = slots[Int(c)].nextSibling
+                    i += 1
                 }
                 if uniform {
-                    order.append(contentsOf: children.reversed())
+                    for k in keys.reversed() { order.append(k.slot) }
                 } else {
                     // Front to back: higher zPosition first, then later siblings first.
                     keys.sort { $0.z != $1.z ? $0.z > $1.z : $0.index > $1.index }
-                    for k in keys { order.append(children[k.index]) }
+                    for k in keys { order.append(k.slot) }
                 }
             }
             stack.append(HitFrame(

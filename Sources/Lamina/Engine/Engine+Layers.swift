@@ -19,6 +19,9 @@ extension Engine {
                     throw LaminaError(.outOfMemory, "too many layers")
                 }
                 slot = Int32(truncatingIfNeeded: slots.count)
+                // Grow by half, not double: an idle layer's share of the spare capacity stays
+                // within its memory budget (docs/architecture.md#layer-storage).
+                if slots.count == slots.capacity { slots.reserveCapacity(max(16, slots.count + slots.count / 2)) }
                 slots.append(LayerSlot())
             }
             var fresh = LayerSlot()
@@ -67,9 +70,14 @@ extension Engine {
         while let slot = work.popLast() {
             let i = Int(slot)
             guard slots[i].alive, slots[i].hostRefs == 0, slots[i].parent < 0 else { continue }
-            for child in slots[i].children {
+            var child = slots[i].firstChild
+            while child >= 0 {
+                let next = slots[Int(child)].nextSibling
                 slots[Int(child)].parent = -1
+                slots[Int(child)].prevSibling = -1
+                slots[Int(child)].nextSibling = -1
                 work.append(child)
+                child = next
             }
             let a = slots[i].animIndex
             if a >= 0 {
@@ -112,7 +120,7 @@ extension Engine {
     public func sublayers(of layer: LayerID) throws(LaminaError) -> [LayerID] {
         try lock.withLock { () throws(LaminaError) -> [LayerID] in
             let slot = try resolve(layer)
-            return slots[Int(slot)].children.map(handle)
+            return childSlots(slot).map(handle)
         }
     }
 
@@ -135,8 +143,8 @@ extension Engine {
     public func insertSublayer(
         _ child: LayerID, into parent: LayerID, at position: SublayerPosition
     ) throws(LaminaError) {
-        var events: [(LayerID, String)] = []
-        defer { for (layer, event) in events { post(event, to: layer) } }
+        var events = TreeEvents()
+        defer { events.post(on: self) }
         try lock.withLock { () throws(LaminaError) in
             let p = try resolve(parent)
             let c = try resolve(child)
@@ -153,37 +161,35 @@ extension Engine {
             }
             let s = stack()
             detach(c, in: s)
-            var children = slots[Int(p)].children
-            let index: Int
+            // The sibling `c` goes in front of (-1: at the end), found after `c` left.
+            let next: Int32
             switch position {
-            case .end: index = children.count
-            case .index(let n): index = min(max(n, 0), children.count)
-            case .above: index = children.firstIndex(of: sibling)! + 1
-            case .below: index = children.firstIndex(of: sibling)!
+            case .end: next = -1
+            case .index(let n): next = childSlot(of: p, at: n)
+            case .above: next = slots[Int(sibling)].nextSibling
+            case .below: next = sibling
             }
-            children.insert(c, at: index)
-            slots[Int(p)].children = children
-            slots[Int(c)].parent = p
+            link(c, into: p, before: next)
             markDirty(p, in: s)
             markDirty(c, in: s)
             if slots[Int(p)].everCommitted {
                 // The parent posts "sublayers" (CA-3.3); the child joins a visible tree (CA-3.2).
-                events = [(parent, LayerEvent.sublayers), (child, LayerEvent.orderIn)]
+                events = TreeEvents((parent, LayerEvent.sublayers), (child, LayerEvent.orderIn))
             }
         }
     }
 
     /// Removes a layer from its superlayer; it is destroyed if no host reference is left.
     public func removeFromSuperlayer(_ layer: LayerID) throws(LaminaError) {
-        var events: [(LayerID, String)] = []
-        defer { for (layer, event) in events { post(event, to: layer) } }
+        var events = TreeEvents()
+        defer { events.post(on: self) }
         try lock.withLock { () throws(LaminaError) in
             let c = try resolve(layer)
             let p = slots[Int(c)].parent
             guard p >= 0 else { return }
             if slots[Int(p)].everCommitted {
                 // A destroyed layer's onOrderOut finds no layer and is dropped.
-                events = [(handle(p), LayerEvent.sublayers), (layer, LayerEvent.orderOut)]
+                events = TreeEvents((handle(p), LayerEvent.sublayers), (layer, LayerEvent.orderOut))
             }
             detach(c, in: stack())
             destroyIfUnreferenced(c)
@@ -192,8 +198,8 @@ extension Engine {
 
     /// Replaces `old`, a sublayer of `parent`, with `new` at the same index.
     public func replaceSublayer(_ old: LayerID, with new: LayerID, in parent: LayerID) throws(LaminaError) {
-        var events: [(LayerID, String)] = []
-        defer { for (layer, event) in events { post(event, to: layer) } }
+        var events = TreeEvents()
+        defer { events.post(on: self) }
         try lock.withLock { () throws(LaminaError) in
             let p = try resolve(parent)
             let o = try resolve(old)
@@ -205,16 +211,15 @@ extension Engine {
             try checkNoCycle(child: n, parent: p)
             let s = stack()
             detach(n, in: s)
-            let index = slots[Int(p)].children.firstIndex(of: o)!
-            slots[Int(p)].children[index] = n
-            slots[Int(n)].parent = p
-            slots[Int(o)].parent = -1
+            let next = slots[Int(o)].nextSibling
+            unlink(o)
+            link(n, into: p, before: next)
             markDirty(p, in: s)
             markDirty(n, in: s)
             markDirty(o, in: s)
             if slots[Int(p)].everCommitted {
                 // The replacement takes part in a transition (CA-3.2).
-                events = [(parent, LayerEvent.sublayers), (old, LayerEvent.orderOut), (new, LayerEvent.transition)]
+                events = TreeEvents((parent, LayerEvent.sublayers), (old, LayerEvent.orderOut), (new, LayerEvent.transition))
             }
             destroyIfUnreferenced(o)
         }
@@ -234,9 +239,87 @@ extension Engine {
     private func detach(_ c: Int32, in s: TransactionStack) {
         let old = slots[Int(c)].parent
         guard old >= 0 else { return }
-        slots[Int(old)].children.removeAll { $0 == c }
-        slots[Int(c)].parent = -1
+        unlink(c)
         markDirty(old, in: s)
         markDirty(c, in: s)
+    }
+
+    // MARK: - Sibling list
+
+    /// Links `c` (which has no superlayer) into `p`'s sublayers in front of `next`, a sublayer
+    /// of `p`, or at the end when `next` is -1. O(1). Lock held.
+    func link(_ c: Int32, into p: Int32, before next: Int32) {
+        let prev = next >= 0 ? slots[Int(next)].prevSibling : slots[Int(p)].lastChild
+        slots[Int(c)].parent = p
+        slots[Int(c)].prevSibling = prev
+        slots[Int(c)].nextSibling = next
+        if prev >= 0 { slots[Int(prev)].nextSibling = c } else { slots[Int(p)].firstChild = c }
+        if next >= 0 { slots[Int(next)].prevSibling = c } else { slots[Int(p)].lastChild = c }
+        slots[Int(p)].childCount += 1
+    }
+
+    /// Unlinks `c` from its superlayer's sublayers (no dirty marking). O(1). Lock held.
+    func unlink(_ c: Int32) {
+        let p = slots[Int(c)].parent
+        guard p >= 0 else { return }
+        let prev = slots[Int(c)].prevSibling
+        let next = slots[Int(c)].nextSibling
+        if prev >= 0 { slots[Int(prev)].nextSibling = next } else { slots[Int(p)].firstChild = next }
+        if next >= 0 { slots[Int(next)].prevSibling = prev } else { slots[Int(p)].lastChild = prev }
+        slots[Int(p)].childCount -= 1
+        slots[Int(c)].parent = -1
+        slots[Int(c)].prevSibling = -1
+        slots[Int(c)].nextSibling = -1
+    }
+
+    /// The sublayer at `index` (clamped to 0...count; -1 for count, i.e. the end), walking
+    /// from the nearer end. Lock held.
+    func childSlot(of p: Int32, at index: Int) -> Int32 {
+        let count = Int(slots[Int(p)].childCount)
+        let n = min(max(index, 0), count)
+        if n == count { return -1 }
+        if n <= count / 2 {
+            var c = slots[Int(p)].firstChild
+            for _ in 0..<n { c = slots[Int(c)].nextSibling }
+            return c
+        }
+        var c = slots[Int(p)].lastChild
+        for _ in 0..<(count - 1 - n) { c = slots[Int(c)].prevSibling }
+        return c
+    }
+
+    /// The sublayers of `p`, back to front. Lock held.
+    func childSlots(_ p: Int32) -> [Int32] {
+        var result: [Int32] = []
+        result.reserveCapacity(Int(slots[Int(p)].childCount))
+        var c = slots[Int(p)].firstChild
+        while c >= 0 {
+            result.append(c)
+            c = slots[Int(c)].nextSibling
+        }
+        return result
+    }
+}
+
+/// The events a tree edit posts after it (at most three), held inline: an array of them was a
+/// heap allocation per edit.
+struct TreeEvents {
+    private var a: (LayerID, String)? = nil
+    private var b: (LayerID, String)? = nil
+    private var c: (LayerID, String)? = nil
+
+    init() {}
+
+    init(_ a: (LayerID, String), _ b: (LayerID, String), _ c: (LayerID, String)? = nil) {
+        self.a = a
+        self.b = b
+        self.c = c
+    }
+
+    /// Posts them in order (no lock held).
+    func post(on engine: Engine) {
+        if let a { engine.post(a.1, to: a.0) }
+        if let b { engine.post(b.1, to: b.0) }
+        if let c { engine.post(c.1, to: c.0) }
     }
 }

@@ -9,11 +9,15 @@ extension Engine {
     /// "transform.rotation.z"), through a small direct-mapped cache so that a host setting the
     /// same keys every frame pays a hash and a compare, not a parse. Lock held.
     func resolveKey(_ bytes: UnsafeBufferPointer<UInt8>) throws(LaminaError) -> ResolvedKey {
+        // Built-in names come first in `parseKey` too (a custom property cannot take one), so
+        // this shortcut resolves them exactly as the parse would.
+        if let id = Builtins.fastLookup(bytes, packedNames, packedStarts) { return .whole(id) }
         var h: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
         for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
         let i = Int(h & UInt64(keyCache.count - 1))
         if keyCache[i].hash == h, keyCache[i].bytes.count == bytes.count,
-           keyCache[i].bytes.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) {
+           keyCache[i].bytes.withUnsafeBufferPointer({ cached in
+               bytes.isEmpty || memcmp(cached.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
             return keyCache[i].key
         }
         let key = try parseKey(bytes)
@@ -115,19 +119,21 @@ extension Engine {
 
     /// Sets a property or key path given as UTF-8 bytes (the C ABI's entry).
     package func setValue(_ value: Value, forKeyBytes bytes: UnsafeBufferPointer<UInt8>, of layer: LayerID) throws(LaminaError) {
-        try performSet(value, of: layer) { () throws(LaminaError) in try resolveKey(bytes) }
+        try performSet(value, of: layer, key: nil, bytes: bytes)
     }
 
     /// Sets an already-resolved property of a layer. The fast entry for typed setters.
     public func setValue(_ value: Value, forKey key: ResolvedKey, of layer: LayerID) throws(LaminaError) {
-        try performSet(value, of: layer) { () throws(LaminaError) in key }
+        try performSet(value, of: layer, key: key, bytes: UnsafeBufferPointer(start: nil, count: 0))
     }
 
     /// The setter: one locked pass, unless a host delegate must be asked first — it runs with
     /// no lock held and sees the old value (CA-2.6) — and then custom actions and posted events
     /// run, also without the lock.
+    /// The key is `given`, or else resolved from `bytes` (no closure: it cost a retain of the
+    /// engine per call).
     private func performSet(
-        _ value: Value, of layer: LayerID, key resolveKey: () throws(LaminaError) -> ResolvedKey
+        _ value: Value, of layer: LayerID, key given: ResolvedKey?, bytes: UnsafeBufferPointer<UInt8>
     ) throws(LaminaError) {
         var ask: (@Sendable (Layer, String) -> DelegateAnswer)? = nil
         var key = ResolvedKey.whole(.bounds)
@@ -135,7 +141,7 @@ extension Engine {
         var askName = ""
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(layer)
-            key = try resolveKey()
+            if let given { key = given } else { key = try resolveKey(bytes) }
             let info = info(of: key.property)
             try check(value, for: key, info)
             if let d = hostDelegate(slot), searchNeeded(slot, key, info, value) {
@@ -156,7 +162,7 @@ extension Engine {
     }
 
     /// Whether a change would consult the action search (R4, CA-2.7). Lock held.
-    private func searchNeeded(_ slot: Int32, _ key: ResolvedKey, _ info: PropertyInfo, _ value: Value) -> Bool {
+    func searchNeeded(_ slot: Int32, _ key: ResolvedKey, _ info: PropertyInfo, _ value: Value) -> Bool {
         guard slots[Int(slot)].everCommitted, !stack().disableActions else { return false }
         let old = slots[Int(slot)].model.get(key.property, customDefault: info.defaultValue)
         return key.component.insert(value, into: old) != old
@@ -177,18 +183,21 @@ extension Engine {
     }
 
     @inline(__always)
-    private func modelValue(_ slot: Int32, _ key: ResolvedKey) -> Value {
+    func modelValue(_ slot: Int32, _ key: ResolvedKey) -> Value {
         let whole: Value
+        // Read through the buffer: the layer's values are borrowed, not copied, for the call.
         if key.property.isCustom {
-            whole = slots[Int(slot)].model.get(key.property, customDefault: info(of: key.property).defaultValue)
+            let customDefault = info(of: key.property).defaultValue
+            whole = slots.withUnsafeBufferPointer { $0[Int(slot)].model.get(key.property, customDefault: customDefault) }
         } else {
-            whole = slots[Int(slot)].model.get(key.property)
+            whole = slots.withUnsafeBufferPointer { $0[Int(slot)].model.get(key.property) }
         }
-        return key.component.extract(from: whole)
+        return key.component == .whole ? whole : key.component.extract(from: whole)
     }
 
-    private func check(_ value: Value, for key: ResolvedKey, _ info: PropertyInfo) throws(LaminaError) {
-        let keyPath = key.component == .whole ? info.name : "\(info.name).\(key.component)"
+    func check(_ value: Value, for key: ResolvedKey, _ info: PropertyInfo) throws(LaminaError) {
+        // Built only on failure: the success path builds no string.
+        var keyPath: String { key.component == .whole ? info.name : "\(info.name).\(key.component)" }
         let expected = key.component.valueType(in: info.type)
         let nullOK = value == .null && info.nullable && key.component == .whole
         guard value.type == expected || nullOK else {
@@ -308,7 +317,13 @@ extension Engine {
             let key = try resolveKey(bytes)
             let customDefault = key.property.isCustom ? info(of: key.property).defaultValue : .null
             guard let v = presentationValue(slot, key.property, customDefault, at: time ?? now) else { return nil }
-            return key.component.extract(from: v)
+            return key.component == .whole ? v : key.component.extract(from: v)
         }
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif

@@ -6,24 +6,32 @@
 // Every mutable field is guarded by `lock`. Callbacks are collected under the lock and run
 // after it is released (build notes), so they may call back into the engine.
 
-/// One layer's storage slot.
+/// One layer's storage slot. The fields are ordered so that the 4-byte ones and the flags pack
+/// ahead of the values (184 bytes: the per-idle-layer budget, docs/architecture.md).
 struct LayerSlot {
     var generation: UInt32 = 1
-    var alive = false
     var hostRefs: UInt32 = 0
     var parent: Int32 = -1
-    var children: [Int32] = []
-    var model = LayerProperties()
-    /// Whether a transaction containing the layer has committed (CA-1.2, R4).
-    var everCommitted = false
+    /// The sublayers, back to front, as an intrusive doubly linked list through the children's
+    /// `prevSibling`/`nextSibling` (Engine+Layers.swift): adding or removing one of N siblings is
+    /// O(1), with no array copied or scanned (docs/architecture.md#layer-storage).
+    var firstChild: Int32 = -1
+    var lastChild: Int32 = -1
+    var prevSibling: Int32 = -1
+    var nextSibling: Int32 = -1
+    var childCount: Int32 = 0
     /// The TransactionStack.mark that last recorded this slot as dirty.
     var dirtyMark: UInt32 = 0
     /// Index into `Engine.animated`, or -1.
     var animIndex: Int32 = -1
     /// Index into `Engine.snapshotPool` while the layer has uncommitted changes, or -1.
     var snapshot: Int32 = -1
+    var alive = false
+    /// Whether a transaction containing the layer has committed (CA-1.2, R4).
+    var everCommitted = false
     /// Whether the layer ever had a non-default media timing (counted in `Engine.timedLayers`).
     var everTimed = false
+    var model = LayerProperties()
     /// Actions, delegate, style and view backing; nil for most layers.
     var extras: LayerExtras? = nil
 }
@@ -100,6 +108,9 @@ public final class Engine: @unchecked Sendable {
     // MARK: Keys
     /// A direct-mapped cache of parsed key paths (see `resolveKey`); a power-of-two size.
     var keyCache = [KeyCacheEntry](repeating: KeyCacheEntry(), count: 256)
+    /// `Builtins.packed` and `.packedStart`, held here so a key lookup reads no lazy global.
+    let packedNames = Builtins.packed
+    let packedStarts = Builtins.packedStart
 
     // MARK: Custom properties
     var customProperties: [PropertyInfo] = []
@@ -554,9 +565,10 @@ public final class Engine: @unchecked Sendable {
     @inline(__always)
     func committedValue(_ slot: Int32, _ property: PropertyID, _ customDefault: Value) -> Value {
         let snap = slots[Int(slot)].snapshot
+        // Through the buffers: the values are borrowed, not copied, for the call.
         return snap < 0
-            ? slots[Int(slot)].model.get(property, customDefault: customDefault)
-            : snapshotPool[Int(snap)].get(property, customDefault: customDefault)
+            ? slots.withUnsafeBufferPointer { $0[Int(slot)].model.get(property, customDefault: customDefault) }
+            : snapshotPool.withUnsafeBufferPointer { $0[Int(snap)].get(property, customDefault: customDefault) }
     }
 
     /// The presentation of a layer at `time`, or nil if it was never committed (R3): its

@@ -65,14 +65,25 @@ struct LayerProperties: Sendable {
     }
 
     private static let defaultRare = RareProperties()
+    /// The defaults, boxed once and never written: what a layer without a box reads.
+    private static let defaultBox = RareBox(RareProperties())
+
+    /// The box to read the rare properties from without copying them: the layer's own, or the
+    /// shared box of defaults. Never write through it (writes go through `rare`). A read of a
+    /// field is a load; reading `rare` on a layer without a box used to copy the ~400-byte
+    /// default into a heap-allocated coroutine frame (docs/architecture.md).
+    @inline(__always)
+    var rareStorage: RareBox { rareBox ?? Self.defaultBox }
+
+    /// Whether the layer has its own box (without one, every rare value is its default).
+    @inline(__always)
+    var hasRare: Bool { rareBox != nil }
 
     /// The boxed properties. Borrowed, not copied: a read of one field (`rare.cornerRadius`)
     /// or a write (`rare.cornerRadius = 4`) touches the box in place, copying it only when it
     /// is shared (copy-on-write) or allocating it on the first write.
     var rare: RareProperties {
-        _read {
-            if let box = rareBox { yield box.value } else { yield Self.defaultRare }
-        }
+        _read { yield rareStorage.value }
         _modify {
             if rareBox == nil {
                 rareBox = RareBox(Self.defaultRare)

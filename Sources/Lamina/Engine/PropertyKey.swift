@@ -167,6 +167,75 @@ enum Builtins {
         for (i, info) in table.enumerated() { d[info.name] = PropertyID(rawValue: UInt16(i)) }
         return d
     }()
+
+    /// Built-in names of 4–16 bytes as two overlapping words (`PackedName`), grouped by length:
+    /// the entries of length n are `packed[packedStart[n]..<packedStart[n + 1]]`.
+    static let packed: [PackedName] = {
+        var result: [PackedName] = []
+        for n in 0...16 {
+            for (i, info) in table.enumerated() where info.name.utf8.count == n && n >= 4 {
+                var name = info.name
+                let words = name.withUTF8 { PackedName.words($0) }
+                result.append(PackedName(first: words.first, last: words.last, id: PropertyID(rawValue: UInt16(i))))
+            }
+        }
+        return result
+    }()
+    static let packedStart: [Int32] = {
+        var starts = [Int32](repeating: 0, count: 18)
+        var k: Int32 = 0
+        for n in 0...16 {
+            starts[n] = k
+            k += Int32(table.filter { $0.name.utf8.count == n && n >= 4 }.count)
+        }
+        starts[17] = k
+        return starts
+    }()
+
+    /// The built-in property named exactly `bytes`, found without hashing: every built-in name
+    /// of 4–16 bytes is two loads and a few compares away. nil for anything else (key paths
+    /// with a component, custom properties, unknown keys), which the caller resolves the slow way.
+    /// The tables are passed in (the engine keeps copies) so that a lookup pays no lazy-global
+    /// check.
+    @inline(__always)
+    static func fastLookup(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ packed: [PackedName], _ packedStart: [Int32]
+    ) -> PropertyID? {
+        let n = bytes.count
+        guard n >= 4, n <= 16 else { return nil }
+        let w = PackedName.words(bytes)
+        return packed.withUnsafeBufferPointer { entries -> PropertyID? in
+            packedStart.withUnsafeBufferPointer { starts -> PropertyID? in
+                var k = Int(starts[n])
+                let end = Int(starts[n + 1])
+                while k < end {
+                    if entries[k].first == w.first, entries[k].last == w.last { return entries[k].id }
+                    k += 1
+                }
+                return nil
+            }
+        }
+    }
+}
+
+/// A name of 4–16 bytes as two overlapping little-endian words: its first and last 8 bytes
+/// (first and last 4 under 8 bytes). With the length, they cover every byte, so equal words
+/// mean equal names.
+struct PackedName {
+    var first: UInt64
+    var last: UInt64
+    var id: PropertyID
+
+    /// The two words of `bytes` (4–16 of them); reads only inside the buffer.
+    @inline(__always)
+    static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (first: UInt64, last: UInt64) {
+        let p = UnsafeRawPointer(bytes.baseAddress!)
+        let n = bytes.count
+        if n >= 8 {
+            return (p.loadUnaligned(as: UInt64.self), p.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
+        }
+        return (UInt64(p.loadUnaligned(as: UInt32.self)), UInt64(p.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)))
+    }
 }
 
 /// The part of a property a key path names (CA-7.6).
