@@ -719,8 +719,10 @@ public final class Engine: @unchecked Sendable {
             a = animated.count
             var entry = AnimatedLayer(slot: slot)
             entry.animations.reserveCapacity(2)  // one growth for the common position + opacity pair
+            entry.animations.append(consume anim)
             animated.append(entry)
             slots[Int(slot)].animIndex = Int32(a)
+            return  // a new entry has no animation to replace
         }
         // An uncommitted animation under the same key simply goes; a committed one keeps
         // running until this change commits (CA-1.3).
