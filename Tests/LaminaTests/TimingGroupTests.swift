@@ -38,13 +38,14 @@ struct TimingGroupTests {
     func removedMembers() throws {
         let engine = Engine()
         let layers = try makeLayers(engine, 300)
+        // Two transactions, so opacity has a group of its own (300 members).
         try engine.withTransaction(duration: 1) {
-            for (i, l) in layers.enumerated() {
-                l.opacity = opacity(i)
-                l.position = moved(i)
-            }
+            for (i, l) in layers.enumerated() { l.opacity = opacity(i) }
         }
-        try engine.tick(0)  // the commit begins here (R2)
+        try engine.withTransaction(duration: 1) {
+            for (i, l) in layers.enumerated() { l.position = moved(i) }
+        }
+        try engine.tick(0)  // the commits begin here (R2)
         try engine.tick(0.25)
         // Remove the opacity animation of 4 in 5 layers: the group goes sparse and is
         // re-packed after the next frame (a renumbering bug would show up as wrong values).
