@@ -678,7 +678,7 @@ public final class Engine: @unchecked Sendable {
         } else {
             generalAnimations += 1
         }
-        attachRecord(anim, to: slot, in: s)
+        attachRecord(consume anim, to: slot, in: s)
     }
 
     /// Attaches an implicit basic animation `from → to` of `target` (R6). Numeric endpoints join
@@ -698,7 +698,7 @@ public final class Engine: @unchecked Sendable {
         (anim.track, anim.member) = addMember(
             from: f, to: t, width: anim.valueType.laneCount, duration: duration, curve: curve,
             owner: slot, mark: s.mark)
-        attachRecord(anim, to: slot, in: s)
+        attachRecord(consume anim, to: slot, in: s)
     }
 
     /// Stores an attached animation under its key (see ``attach(_:to:in:)``). Lock held.
