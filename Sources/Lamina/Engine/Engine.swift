@@ -703,8 +703,9 @@ public final class Engine: @unchecked Sendable {
 
     /// Stores an attached animation under its key (see ``attach(_:to:in:)``). Lock held.
     private func attachRecord(_ anim: consuming AttachedAnimation, to slot: Int32, in s: TransactionStack) {
-        let completions = s.openCompletions
-        if !completions.isEmpty {
+        // Most transactions have no completion block: check before building the list.
+        if s.frames.contains(where: { !$0.completions.isEmpty }) {
+            let completions = s.openCompletions
             for record in completions { record.pendingAnimations += 1 }
             if let free = freeCompletionLists.popLast() {
                 completionLists[Int(free)] = completions
