@@ -15,43 +15,75 @@ enum AttachmentState: UInt8 {
     case pendingRemoval
 }
 
+/// The endpoints and last sample of an animation on the general path (transforms, booleans,
+/// nil colours), boxed so that the common numeric records stay small.
+final class GeneralEnds {
+    let from: Value
+    let to: Value
+    /// The value at `Engine.now` (sampled by the last tick, or `from` when committed since), or
+    /// nil when inactive then.
+    var current: Value? = nil
+
+    init(from: Value, to: Value) {
+        self.from = from
+        self.to = to
+    }
+}
+
 /// A basic from → to animation of one property (what the built-in implicit action makes,
-/// R6). Explicit animation kinds extend this in later work.
+/// R6), or an explicit animation. About 70 bytes: the endpoints of numeric ones live in their
+/// timing group's lanes (TimingGroups.swift), those of others in a `GeneralEnds` box.
 struct AttachedAnimation {
     var key: String
     var target: PropertyID
     var state: AttachmentState = .pending
-    /// Index into `Engine.curves`.
-    var curve: Int32
-    /// Index into `Engine.completionLists`, or -1 when no completion waits for it (CA-2.9).
-    var completionList: Int32 = -1
-    /// Index into `Engine.tracks` when the endpoints are numeric (then `from`/`to` are unused
-    /// and `valueType` says how to rebuild a value), or -1 for the general path.
-    var track: Int32 = -1
+    /// How to rebuild a value from a numeric animation's lanes.
     var valueType: ValueType = .null
-    /// The engine time of the commit that published it; meaningless while pending.
-    var beginTime: Double = 0
-    var duration: Double
-    var from: Value
-    var to: Value
-    /// An explicit animation (then `from`/`to`/`track` are unused), or nil for an implicit one.
-    var explicit: ExplicitState? = nil
     /// Committed between two hand-driven ticks: its begin time is the next tick's (R2), set
     /// by `Engine.stampDeferredBegins`. Until then it holds its start value.
     var awaitingTick = false
     /// Explicit only: its `beginTime` was 0 and so is filled in by the commit (CA-5.3).
     var beginFromCommit = false
-    /// General path only: the value at `Engine.now` (sampled by the last tick, or `from` when
-    /// committed since), or nil when inactive then.
-    var current: Value? = nil
+    /// Index into `Engine.curves`.
+    var curve: Int32
+    /// Index into `Engine.completionLists`, or -1 when no completion waits for it (CA-2.9).
+    var completionList: Int32 = -1
+    /// Index into `Engine.groups` when the endpoints are numeric (then `member` is its index
+    /// in that group), or -1 for the general path.
+    var track: Int32 = -1
+    var member: Int32 = -1
+    /// The engine time of the commit that published it; meaningless while pending.
+    var beginTime: Double = 0
+    var duration: Double
+    /// General path only: endpoints and last sample.
+    var ends: GeneralEnds? = nil
+    /// An explicit animation (then `ends` and `track` are unused), or nil for an implicit one.
+    var explicit: ExplicitState? = nil
 
     init(key: String, target: PropertyID, from: Value, to: Value, duration: Double, curve: Int32) {
         self.key = key
         self.target = target
-        self.from = from
-        self.to = to
+        if from != .null || to != .null { ends = GeneralEnds(from: from, to: to) }
         self.duration = duration
         self.curve = curve
+    }
+
+    /// A record without endpoints (a numeric animation's live in its timing group).
+    init(key: String, target: PropertyID, duration: Double, curve: Int32) {
+        self.key = key
+        self.target = target
+        self.duration = duration
+        self.curve = curve
+    }
+
+    /// General path: the start value (`.null` otherwise).
+    var from: Value { ends?.from ?? .null }
+    /// General path: the end value (`.null` otherwise).
+    var to: Value { ends?.to ?? .null }
+    /// General path: the value at `Engine.now`, or nil.
+    var current: Value? {
+        get { ends?.current }
+        nonmutating set { ends?.current = newValue }
     }
 
     var isEvaluated: Bool { state != .pending }

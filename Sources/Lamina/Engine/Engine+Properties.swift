@@ -253,9 +253,9 @@ extension Engine {
             // R6: from the presentation value at the moment of the change (smooth
             // interruption), to the new value, with the transaction's duration and curve.
             let from = presentationValue(slot, key.property, info.defaultValue, at: now) ?? old
-            attach(AttachedAnimation(
+            attachImplicit(
                 key: info.name, target: key.property, from: from, to: new,
-                duration: s.duration, curve: curveID(s.timingFunction ?? .default)), to: slot, in: s)
+                duration: s.duration, curve: curveID(s.timingFunction ?? .default), to: slot, in: s)
         case .viewBlock(let block):
             let current = presentationValue(slot, key.property, info.defaultValue, at: now) ?? old
             let a = viewAnimation(block, info, old: old, new: new, current: current, slot: slot)

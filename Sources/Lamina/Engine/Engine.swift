@@ -74,9 +74,16 @@ public final class Engine: @unchecked Sendable {
     var snapshotPool: [LayerProperties] = []
     var freeSnapshots: [Int32] = []
     var animated: [AnimatedLayer] = []
-    /// Numeric animations, sampled by one pass per frame (Tracks.swift).
-    var tracks: [Track] = []
-    var freeTracks: [Int32] = []
+    /// Numeric implicit animations in timing groups, sampled once per group per frame
+    /// (TimingGroups.swift). Slots are reused through `freeGroups`.
+    var groups: [TimingGroup] = []
+    var freeGroups: [Int32] = []
+    /// The stamped groups: what a frame samples.
+    var activeGroups: [Int32] = []
+    /// Groups still taking members (not yet committed); a handful at most.
+    var openGroups: [Int32] = []
+    /// Groups that lost more than half their members, re-packed after the next frame.
+    var sparseGroups: [Int32] = []
     /// Attached animations on the general path (track -1); when 0 the frame skips that pass.
     var generalAnimations = 0
     /// Reused per tick: owners of animations that ended.
@@ -272,11 +279,11 @@ public final class Engine: @unchecked Sendable {
                     buf[k].state = .committed
                     // beginTime 0 means "when the adding transaction commits" (CA-5.3).
                     if let e = buf[k].explicit, e.animation.timing.beginTime == 0 { buf[k].beginFromCommit = true }
-                    stamp(&buf[k], at: time)
                     if deferring {
                         buf[k].awaitingTick = true
                         deferred = true
                     }
+                    stamp(&buf[k], at: time)
                 case .pendingRemoval: removedAny = true
                 case .committed: break
                 }
@@ -287,28 +294,23 @@ public final class Engine: @unchecked Sendable {
             deferredBegins.append((slot, slots[Int(slot)].generation))
         }
         guard removedAny else { return }
-        var removed: [AttachedAnimation] = []
+        // animationEnded touches no animation list, so it runs inside the removal, in order.
         animated[a].animations.removeAll { anim in
             guard anim.state == .pendingRemoval else { return false }
-            removed.append(anim)
+            animationEnded(anim, finished: false)
             return true
         }
-        for anim in removed { animationEnded(anim, finished: false) }
         if animated[a].animations.isEmpty { removeAnimatedEntry(at: a) }
     }
 
     /// Sets a committed animation's begin time (in its layer's time) and its output there.
-    private func stamp(_ anim: inout AttachedAnimation, at time: Double) {
+    private func stamp(_ anim: inout AttachedAnimation, at time: Double, restamp: Bool = false) {
         anim.beginTime = time
         let active = anim.duration > 0
         if let e = anim.explicit {
             if anim.beginFromCommit { e.animation.timing.beginTime = time + e.commitDelay }
         } else if anim.track >= 0 {
-            let t = Int(anim.track)
-            tracks[t].state = .committed
-            tracks[t].begin = time
-            tracks[t].out = tracks[t].from
-            tracks[t].hasOutput = active
+            stampMember(&anim, at: time, deferred: anim.awaitingTick, restamp: restamp)
         } else {
             anim.current = active ? anim.from.interpolated(to: anim.to, progress: 0) : nil
         }
@@ -326,7 +328,7 @@ public final class Engine: @unchecked Sendable {
             animated[a].animations.withUnsafeMutableBufferPointer { buf in
                 for k in buf.indices where buf[k].awaitingTick {
                     buf[k].awaitingTick = false
-                    stamp(&buf[k], at: time)
+                    stamp(&buf[k], at: time, restamp: true)
                 }
             }
         }
@@ -352,7 +354,7 @@ public final class Engine: @unchecked Sendable {
     /// An animation left its layer (finished, removed or replaced): its delegate hears of it
     /// at the next tick (CA-11.4) and its completions are released. Lock held.
     func animationEnded(_ anim: AttachedAnimation, finished: Bool) {
-        if anim.track >= 0 { freeTrack(anim.track) } else { generalAnimations -= 1 }
+        if anim.track >= 0 { releaseMember(anim.track, anim.member) } else { generalAnimations -= 1 }
         if let e = anim.explicit { graveyard.append(e) }
         if let e = anim.explicit, let didStop = e.animation.delegate?.didStop {
             let owner = e.owner
@@ -476,14 +478,14 @@ public final class Engine: @unchecked Sendable {
         let time = now
         var finished = finishedOwners
         finished.removeAll(keepingCapacity: true)
-        sampleTracks(at: time, finishedOwners: &finished)
+        sampleGroups(at: time, finishedOwners: &finished)
         if generalAnimations > 0 { sampleGeneral(at: time, finishedOwners: &finished) }
         for owner in finished {
             let a = slots[Int(owner)].animIndex
             if a >= 0 { _ = retireFinished(at: Int(a), time) }
         }
         finishedOwners = finished
-        compactTracksIfSparse()
+        compactSparseGroups()
     }
 
     /// Samples the general-path implicit animations (transforms, booleans, nil colours) in
@@ -525,14 +527,14 @@ public final class Engine: @unchecked Sendable {
     /// went (another entry was swapped into `a`).
     private func retireFinished(at a: Int, _ time: Double) -> Bool {
         let local = localTime(animated[a].slot, at: time)
-        var ended: [AttachedAnimation] = []
+        // animationEnded touches no animation list, so it runs inside the removal, in order
+        // (no per-layer allocation when a whole group retires).
         animated[a].animations.removeAll { anim in
             guard anim.state != .pending else { return false }
             let done = anim.explicit.map { $0.isFinished(at: local) } ?? (local >= anim.endTime)
-            if done { ended.append(anim) }
+            if done { animationEnded(anim, finished: true) }
             return done
         }
-        for anim in ended { animationEnded(anim, finished: true) }
         guard animated[a].animations.isEmpty else { return false }
         removeAnimatedEntry(at: a)
         return true
@@ -590,13 +592,56 @@ public final class Engine: @unchecked Sendable {
         guard slots[Int(slot)].everCommitted else { return nil }
         let a = Int(slots[Int(slot)].animIndex)
         if a < 0 { return committedValue(slot, property, customDefault) }  // no copy of the layer
-        if animated[a].animations.contains(where: { $0.explicit != nil }) {
+        switch implicitValue(at: a, slot, property, at: time) {
+        case .value(let v): return v
+        case .committed: return committedValue(slot, property, customDefault)
+        case .needsAll:
             // Explicit animations may read other values (underlying, model, groups): apply all.
             return presentation(slot, at: time)?.get(property, customDefault: customDefault)
         }
-        var p = committedProperties(slot)
-        applyAnimations(slot, at: time, to: &p, only: property)
-        return p.get(property, customDefault: customDefault)
+    }
+
+    /// What the layer's implicit animations make of one property, read in place.
+    private enum ImplicitRead {
+        case value(Value)
+        /// No animation contributes: the committed value shows.
+        case committed
+        /// An explicit animation comes later in the order: evaluate the whole layer.
+        case needsAll
+    }
+
+    /// One property's value from the layer's animations without copying them or the layer:
+    /// implicit animations are non-additive and each sets its property outright (CA-1.9), so
+    /// the last one in the order with a value at `time` decides, and nothing before it matters.
+    /// A numeric one's value at the current frame is its group's `out` lanes. Lock held.
+    private func implicitValue(at a: Int, _ slot: Int32, _ property: PropertyID, at time: Double) -> ImplicitRead {
+        let current = time == now
+        var memo = TimingMemo()
+        var local: Double? = nil
+        return animated[a].animations.withUnsafeBufferPointer { buf -> ImplicitRead in
+            var k = buf.count
+            while k > 0 {
+                k -= 1
+                if buf[k].explicit != nil { return .needsAll }
+                guard buf[k].target == property, buf[k].isEvaluated else { continue }
+                let v: Value?
+                if buf[k].track >= 0 {
+                    if current {
+                        v = memberOutput(buf[k].track, buf[k].member, as: buf[k].valueType)
+                    } else {
+                        if local == nil { local = localTime(slot, at: time) }
+                        v = memberValue(buf[k].track, buf[k].member, at: local!, as: buf[k].valueType)
+                    }
+                } else if current {
+                    v = buf[k].current
+                } else {
+                    if local == nil { local = localTime(slot, at: time) }
+                    v = curves.withUnsafeBufferPointer { buf[k].sample(at: local!, $0, &memo) }
+                }
+                if let v { return .value(v) }
+            }
+            return .committed
+        }
     }
 
     /// Applies the layer's evaluated animations at engine time `time` to `p`, in order. At the
@@ -619,11 +664,9 @@ public final class Engine: @unchecked Sendable {
                     if let property, buf[k].target != property { continue }
                     let v: Value?
                     if buf[k].track >= 0 {
-                        let t = Int(buf[k].track)
-                        let vector = current
-                            ? (tracks[t].hasOutput ? tracks[t].out : nil)
-                            : trackValue(buf[k].track, at: local)
-                        v = vector.map { Value.fromVector($0, as: buf[k].valueType) }
+                        v = current
+                            ? memberOutput(buf[k].track, buf[k].member, as: buf[k].valueType)
+                            : memberValue(buf[k].track, buf[k].member, at: local, as: buf[k].valueType)
                     } else {
                         v = current ? buf[k].current : buf[k].sample(at: local, curves, &memo)
                     }
@@ -638,17 +681,43 @@ public final class Engine: @unchecked Sendable {
     /// Attaches `anim` under its key, replacing an animation with the same key (R8, CA-3.8);
     /// the new one goes to the end of the evaluation order. Pending until the commit. Lock held.
     func attach(_ anim: consuming AttachedAnimation, to slot: Int32, in s: TransactionStack) {
-        if let from = anim.from.vector, let to = anim.to.vector {
-            anim.track = addTrack(Track(
-                from: from, to: to, duration: anim.duration, curve: anim.curve, owner: slot))
-            anim.valueType = anim.to.type
-            anim.from = .null
-            anim.to = .null
+        if anim.explicit == nil, let ends = anim.ends, let from = ends.from.vector, let to = ends.to.vector {
+            anim.valueType = ends.to.type
+            (anim.track, anim.member) = addMember(
+                from: from, to: to, width: anim.valueType.laneCount, duration: anim.duration,
+                curve: anim.curve, owner: slot, mark: s.mark)
+            anim.ends = nil
         } else {
             generalAnimations += 1
         }
-        let completions = s.openCompletions
-        if !completions.isEmpty {
+        attachRecord(consume anim, to: slot, in: s)
+    }
+
+    /// Attaches an implicit basic animation `from → to` of `target` (R6). Numeric endpoints join
+    /// the transaction's timing group for this duration and curve; others take the general
+    /// path. Lock held.
+    func attachImplicit(
+        key: String, target: PropertyID, from: Value, to: Value, duration: Double, curve: Int32,
+        to slot: Int32, in s: TransactionStack
+    ) {
+        guard let f = from.vector, let t = to.vector else {
+            attach(AttachedAnimation(key: key, target: target, from: from, to: to, duration: duration, curve: curve),
+                   to: slot, in: s)
+            return
+        }
+        var anim = AttachedAnimation(key: key, target: target, duration: duration, curve: curve)
+        anim.valueType = to.type
+        (anim.track, anim.member) = addMember(
+            from: f, to: t, width: anim.valueType.laneCount, duration: duration, curve: curve,
+            owner: slot, mark: s.mark)
+        attachRecord(consume anim, to: slot, in: s)
+    }
+
+    /// Stores an attached animation under its key (see ``attach(_:to:in:)``). Lock held.
+    private func attachRecord(_ anim: consuming AttachedAnimation, to slot: Int32, in s: TransactionStack) {
+        // Most transactions have no completion block: check before building the list.
+        if s.frames.contains(where: { !$0.completions.isEmpty }) {
+            let completions = s.openCompletions
             for record in completions { record.pendingAnimations += 1 }
             if let free = freeCompletionLists.popLast() {
                 completionLists[Int(free)] = completions
@@ -661,8 +730,12 @@ public final class Engine: @unchecked Sendable {
         var a = Int(slots[Int(slot)].animIndex)
         if a < 0 {
             a = animated.count
-            animated.append(AnimatedLayer(slot: slot))
+            var entry = AnimatedLayer(slot: slot)
+            entry.animations.reserveCapacity(2)  // one growth for the common position + opacity pair
+            entry.animations.append(consume anim)
+            animated.append(entry)
             slots[Int(slot)].animIndex = Int32(a)
+            return  // a new entry has no animation to replace
         }
         // An uncommitted animation under the same key simply goes; a committed one keeps
         // running until this change commits (CA-1.3).
@@ -677,13 +750,12 @@ public final class Engine: @unchecked Sendable {
             }
         }
         if replacedPending {
-            var ended: [AttachedAnimation] = []
+            let key = anim.key
             animated[a].animations.removeAll { old in
-                guard old.state == .pending, old.key == anim.key else { return false }
-                ended.append(old)
+                guard old.state == .pending, old.key == key else { return false }
+                animationEnded(old, finished: false)
                 return true
             }
-            for e in ended { animationEnded(e, finished: false) }
         }
         animated[a].animations.append(consume anim)
     }

@@ -313,11 +313,7 @@ extension Engine {
     /// An implicit animation as a basic animation (CA-11.5). Lock held.
     func implicitAnimation(_ anim: AttachedAnimation) -> Animation {
         var from = anim.from, to = anim.to
-        if anim.track >= 0 {
-            let t = tracks[Int(anim.track)]
-            from = Value.fromVector(t.from, as: anim.valueType)
-            to = Value.fromVector(t.to, as: anim.valueType)
-        }
+        if anim.track >= 0 { (from, to) = memberEnds(anim.track, anim.member, as: anim.valueType) }
         var a = Animation.basic(keyPath: info(of: anim.target).name, from: from, to: to, duration: anim.duration)
         a.timingFunction = curves[Int(anim.curve)]
         if anim.state != .pending { a.timing.beginTime = anim.beginTime }

@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: Apache-2.0
+// Timing groups: the per-frame hot path for numeric implicit animations (docs/architecture.md).
+//
+// Animations committed together share their begin time, duration and curve (R6: the
+// transaction's). Each such set is one timing group: the group holds the timing once and its
+// members' components as struct-of-arrays lanes (`from`, `to`, `out`), so a frame solves the
+// curve once per group and then runs one multiply-add per lane. A group whose time is up
+// retires all its members in that frame. Animations with other endpoints (transforms,
+// booleans, nil colours) and explicit animations stay on the general path (Engine.swift).
+
+/// One numeric animation in a timing group: where its components live in the group's lanes.
+struct GroupMember {
+    /// The layer slot that owns the animation.
+    var owner: Int32
+    /// Its first lane in the group's `from`/`to`/`out` arrays.
+    var lane: Int32
+    /// Lanes used: 1 for numbers, 2 for points and sizes, 4 for rects and colours.
+    var width: UInt8
+    /// False once removed, replaced or finished (its lanes are dead until the group compacts).
+    var alive = true
+    /// Whether `out` holds its value for the last tick, when the group was sampled member by
+    /// member (some layer has its own timing, so members' times differ).
+    var hasOutput = false
+}
+
+/// Animations that share a begin time, duration and curve, in struct-of-arrays form.
+struct TimingGroup {
+    /// The begin time in the members' layer time (equal for every member by construction).
+    var begin: Double = 0
+    var duration: Double = 0
+    /// Index into `Engine.curves`.
+    var curve: Int32 = 0
+    /// The transaction stack (`TransactionStack.mark`) whose changes fill the group while open.
+    var mark: UInt32 = 0
+    /// False for a free slot.
+    var inUse = false
+    /// The group's begin time is set (its first member committed); it takes no new members.
+    var stamped = false
+    /// Stamped by a hand-driven commit outside a tick: the next tick restamps it (R2).
+    var deferred = false
+    /// Whether `out` holds every member's value for the last tick (when not `perMember`).
+    var hasOutput = false
+    /// The last tick sampled members one by one (their layers' times differ, CA-5.11): read
+    /// `GroupMember.hasOutput` instead of `hasOutput`.
+    var perMember = false
+    /// Queued for compaction (see `Engine.compactSparseGroups`).
+    var compactQueued = false
+    /// Members still alive.
+    var live: Int32 = 0
+    /// Index into `Engine.activeGroups` while stamped, or -1.
+    var activeIndex: Int32 = -1
+    var from: [Double] = []
+    var to: [Double] = []
+    /// The values sampled by the last tick.
+    var out: [Double] = []
+    var members: [GroupMember] = []
+}
+
+extension ValueType {
+    /// Lanes a numeric value of this type takes in a timing group (see `Value.vector`).
+    var laneCount: Int {
+        switch self {
+        case .number: 1
+        case .point, .size: 2
+        case .rect, .color: 4
+        case .null, .transform, .bool, .string, .image, .path, .vector3: 0
+        }
+    }
+}
+
+extension Engine {
+    // MARK: - Membership
+
+    /// Adds a pending numeric animation to the open group of transaction stack `mark` with
+    /// this duration and curve (opening one if needed); returns (group, member). Lock held.
+    func addMember(
+        from: SIMD4<Double>, to: SIMD4<Double>, width: Int, duration: Double, curve: Int32,
+        owner: Int32, mark: UInt32
+    ) -> (group: Int32, member: Int32) {
+        let g = openGroup(duration: duration, curve: curve, mark: mark)
+        let m = appendMember(g, from: from, to: to, width: width, owner: owner)
+        return (g, m)
+    }
+
+    private func appendMember(_ g: Int32, from: SIMD4<Double>, to: SIMD4<Double>, width: Int, owner: Int32) -> Int32 {
+        let gi = Int(g)
+        let lane = Int32(truncatingIfNeeded: groups[gi].from.count)
+        for c in 0..<width {
+            groups[gi].from.append(from[c])
+            groups[gi].to.append(to[c])
+            groups[gi].out.append(from[c])
+        }
+        let m = Int32(truncatingIfNeeded: groups[gi].members.count)
+        groups[gi].members.append(GroupMember(owner: owner, lane: lane, width: UInt8(truncatingIfNeeded: width)))
+        groups[gi].live += 1
+        return m
+    }
+
+    /// The open (unstamped) group for `mark`, `duration` and `curve`, or a new one.
+    private func openGroup(duration: Double, curve: Int32, mark: UInt32) -> Int32 {
+        var k = openGroups.count
+        while k > 0 {
+            k -= 1
+            let g = Int(openGroups[k])
+            if groups[g].inUse, !groups[g].stamped, groups[g].mark == mark,
+               groups[g].curve == curve, groups[g].duration == duration {
+                return openGroups[k]
+            }
+        }
+        // Forget groups that are no longer open before adding one.
+        openGroups.removeAll { !groups[Int($0)].inUse || groups[Int($0)].stamped }
+        let g = newGroup(duration: duration, curve: curve, mark: mark)
+        openGroups.append(g)
+        return g
+    }
+
+    private func newGroup(duration: Double, curve: Int32, mark: UInt32) -> Int32 {
+        var group = TimingGroup()
+        group.inUse = true
+        group.duration = duration
+        group.curve = curve
+        group.mark = mark
+        if let free = freeGroups.popLast() {
+            groups[Int(free)] = group
+            return free
+        }
+        groups.append(group)
+        return Int32(truncatingIfNeeded: groups.count - 1)
+    }
+
+    /// A member left (removed, replaced or finished): its lanes go dead; the group goes with
+    /// its last member. Lock held.
+    func releaseMember(_ g: Int32, _ m: Int32) {
+        let gi = Int(g)
+        guard groups[gi].members[Int(m)].alive else { return }
+        groups[gi].members[Int(m)].alive = false
+        groups[gi].members[Int(m)].hasOutput = false
+        groups[gi].live -= 1
+        if groups[gi].live == 0 {
+            freeGroup(g)
+        } else if !groups[gi].compactQueued, groups[gi].members.count >= 64,
+                  Int(groups[gi].live) * 2 < groups[gi].members.count {
+            groups[gi].compactQueued = true
+            sparseGroups.append(g)
+        }
+    }
+
+    private func freeGroup(_ g: Int32) {
+        let gi = Int(g)
+        let k = Int(groups[gi].activeIndex)
+        if k >= 0 {
+            let last = activeGroups.count - 1
+            if k != last {
+                activeGroups.swapAt(k, last)
+                groups[Int(activeGroups[k])].activeIndex = Int32(k)
+            }
+            activeGroups.removeLast()
+        }
+        groups[gi] = TimingGroup()  // releases the lanes
+        freeGroups.append(g)
+    }
+
+    // MARK: - Commit
+
+    /// Gives a committed numeric animation its begin time `time` (its layer's time). The first
+    /// member of a group to commit stamps the group; a member committed at another time or
+    /// in another way (rare: a layer with its own timing, or another thread's commit) moves to
+    /// a group of its own, so a group's members always share their timing. `restamp` is the
+    /// next tick's stamp of a deferred commit (R2). Lock held.
+    func stampMember(_ anim: inout AttachedAnimation, at time: Double, deferred: Bool, restamp: Bool = false) {
+        anim.beginTime = time
+        let g = Int(anim.track)
+        if !groups[g].stamped || (restamp && groups[g].deferred) {
+            stampGroup(g, at: time, deferred: deferred)
+            return
+        }
+        if groups[g].begin == time, groups[g].deferred == deferred { return }
+        // Move to a group of its own.
+        let member = groups[g].members[Int(anim.member)]
+        var from = SIMD4<Double>.zero, to = SIMD4<Double>.zero
+        for c in 0..<Int(member.width) {
+            from[c] = groups[g].from[Int(member.lane) + c]
+            to[c] = groups[g].to[Int(member.lane) + c]
+        }
+        let fresh = newGroup(duration: groups[g].duration, curve: groups[g].curve, mark: 0)
+        let m = appendMember(fresh, from: from, to: to, width: Int(member.width), owner: member.owner)
+        releaseMember(Int32(g), anim.member)
+        anim.track = fresh
+        anim.member = m
+        stampGroup(Int(fresh), at: time, deferred: deferred)
+    }
+
+    /// Stamps group `g`: begin time, and every member's output is its start value (the value
+    /// at the commit, so the presentation is exact before the next tick).
+    private func stampGroup(_ g: Int, at time: Double, deferred: Bool) {
+        groups[g].stamped = true
+        groups[g].begin = time
+        groups[g].deferred = deferred
+        // Element-wise, so `out` keeps its own buffer (no copy-on-write at the next frame).
+        let from = groups[g].from
+        groups[g].out.withUnsafeMutableBufferPointer { o in
+            for j in o.indices { o[j] = from[j] }
+        }
+        let active = groups[g].duration > 0
+        groups[g].hasOutput = active
+        if groups[g].perMember {
+            groups[g].members.withUnsafeMutableBufferPointer { ms in
+                for k in ms.indices { ms[k].hasOutput = active && ms[k].alive }
+            }
+        }
+        if groups[g].activeIndex < 0 {
+            groups[g].activeIndex = Int32(truncatingIfNeeded: activeGroups.count)
+            activeGroups.append(Int32(truncatingIfNeeded: g))
+        }
+    }
+
+    // MARK: - Frame
+
+    /// Samples every stamped group at `time`: when every layer runs on engine time (the usual
+    /// case) one curve solve per group and a multiply-add per lane; a group whose time is up
+    /// reports all its members' owners in `finishedOwners` at once. Otherwise members are
+    /// sampled one by one in their layers' times (CA-5.11). Lock held.
+    func sampleGroups(at time: Double, finishedOwners: inout [Int32]) {
+        guard !activeGroups.isEmpty else { return }
+        let timed = timedLayers > 0
+        var memo = TimingMemo()
+        curves.withUnsafeBufferPointer { curves in
+            activeGroups.withUnsafeBufferPointer { active in
+                groups.withUnsafeMutableBufferPointer { gs in
+                    for g in active {
+                        let gi = Int(g)
+                        if timed {
+                            sampleMembers(&gs[gi], at: time, curves, &memo, &finishedOwners)
+                            continue
+                        }
+                        gs[gi].perMember = false
+                        let begin = gs[gi].begin
+                        let duration = gs[gi].duration
+                        if time >= begin + duration {
+                            // The same interval as AttachedAnimation.linearProgress and the
+                            // retirement check: [begin, begin + duration).
+                            gs[gi].hasOutput = false
+                            for m in gs[gi].members where m.alive { finishedOwners.append(m.owner) }
+                        } else if time < begin {
+                            gs[gi].hasOutput = false  // fill mode "removed" (CA-5.9)
+                        } else {
+                            let x = min((time - begin) / duration, 1)
+                            let y = memo.progress(gs[gi].curve, x: x, curves)
+                            let from = gs[gi].from, to = gs[gi].to
+                            from.withUnsafeBufferPointer { f in
+                                to.withUnsafeBufferPointer { t in
+                                    gs[gi].out.withUnsafeMutableBufferPointer { o in
+                                        guard let f = f.baseAddress, let t = t.baseAddress, let o = o.baseAddress
+                                        else { return }
+                                        for j in 0..<from.count {
+                                            o[j] = f[j] + (t[j] - f[j]) * y
+                                        }
+                                    }
+                                }
+                            }
+                            gs[gi].hasOutput = true
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Samples a group member by member, each in its layer's time. Lock held.
+    private func sampleMembers(
+        _ group: inout TimingGroup, at time: Double, _ curves: UnsafeBufferPointer<TimingFunction>,
+        _ memo: inout TimingMemo, _ finishedOwners: inout [Int32]
+    ) {
+        group.perMember = true
+        group.hasOutput = false
+        let begin = group.begin, duration = group.duration, curve = group.curve
+        for k in group.members.indices where group.members[k].alive {
+            let owner = group.members[k].owner
+            let local = localTime(owner, at: time)
+            if local >= begin + duration {
+                group.members[k].hasOutput = false
+                finishedOwners.append(owner)
+            } else if local < begin {
+                group.members[k].hasOutput = false
+            } else {
+                let x = min((local - begin) / duration, 1)
+                let y = memo.progress(curve, x: x, curves)
+                let lane = Int(group.members[k].lane)
+                for c in lane..<lane + Int(group.members[k].width) {
+                    group.out[c] = group.from[c] + (group.to[c] - group.from[c]) * y
+                }
+                group.members[k].hasOutput = true
+            }
+        }
+    }
+
+    // MARK: - Reading
+
+    /// A member's value as sampled by the last tick, or nil when it had none. Lock held.
+    @inline(__always)
+    func memberOutput(_ g: Int32, _ m: Int32, as type: ValueType) -> Value? {
+        groups.withUnsafeBufferPointer { gs -> Value? in
+            let member = gs[Int(g)].members[Int(m)]
+            guard gs[Int(g)].perMember ? member.hasOutput : gs[Int(g)].hasOutput else { return nil }
+            return gs[Int(g)].out.withUnsafeBufferPointer { Engine.value($0, at: Int(member.lane), as: type) }
+        }
+    }
+
+    /// A member's value at any `time` (its layer's time), or nil outside its active interval.
+    /// Lock held.
+    func memberValue(_ g: Int32, _ m: Int32, at time: Double, as type: ValueType) -> Value? {
+        let group = groups[Int(g)]
+        guard group.stamped, time >= group.begin, time < group.begin + group.duration else { return nil }
+        var memo = TimingMemo()
+        let x = min((time - group.begin) / group.duration, 1)
+        let y = curves.withUnsafeBufferPointer { memo.progress(group.curve, x: x, $0) }
+        let member = group.members[Int(m)]
+        var v = SIMD4<Double>.zero
+        for c in 0..<Int(member.width) {
+            let f = group.from[Int(member.lane) + c]
+            v[c] = y == 0 ? f : f + (group.to[Int(member.lane) + c] - f) * y
+        }
+        return Value.fromVector(v, as: type)
+    }
+
+    /// A member's endpoints (for the introspection of an implicit animation). Lock held.
+    func memberEnds(_ g: Int32, _ m: Int32, as type: ValueType) -> (from: Value, to: Value) {
+        let group = groups[Int(g)]
+        let member = group.members[Int(m)]
+        let lane = Int(member.lane)
+        let from = group.from.withUnsafeBufferPointer { Engine.value($0, at: lane, as: type) }
+        let to = group.to.withUnsafeBufferPointer { Engine.value($0, at: lane, as: type) }
+        return (from, to)
+    }
+
+    /// Rebuilds a value of `type` from the lanes starting at `lane` (see `Value.vector`).
+    @inline(__always)
+    static func value(_ lanes: UnsafeBufferPointer<Double>, at lane: Int, as type: ValueType) -> Value {
+        switch type {
+        case .number: return .number(lanes[lane])
+        case .point: return .point(Point(x: lanes[lane], y: lanes[lane + 1]))
+        case .size: return .size(Size(width: lanes[lane], height: lanes[lane + 1]))
+        case .rect:
+            return .rect(Rect(x: lanes[lane], y: lanes[lane + 1], width: lanes[lane + 2], height: lanes[lane + 3]))
+        case .color:
+            return .color(Color(red: lanes[lane], green: lanes[lane + 1], blue: lanes[lane + 2], alpha: lanes[lane + 3]))
+        case .null, .transform, .bool, .string, .image, .path, .vector3: return .null
+        }
+    }
+
+    // MARK: - Compaction
+
+    /// Re-packs groups in which more than half of the members went (removed or replaced
+    /// mid-flight), so a frame's work stays proportional to the live animations. Lock held.
+    func compactSparseGroups() {
+        guard !sparseGroups.isEmpty else { return }
+        let queued = sparseGroups
+        sparseGroups.removeAll(keepingCapacity: true)
+        for g in queued {
+            let gi = Int(g)
+            guard groups[gi].inUse, groups[gi].compactQueued else { continue }
+            groups[gi].compactQueued = false
+            let old = groups[gi]
+            var from: [Double] = [], to: [Double] = [], out: [Double] = []
+            var members: [GroupMember] = []
+            members.reserveCapacity(Int(old.live))
+            for (oldIndex, member) in old.members.enumerated() where member.alive {
+                var moved = member
+                moved.lane = Int32(truncatingIfNeeded: from.count)
+                let lane = Int(member.lane)
+                for c in lane..<lane + Int(member.width) {
+                    from.append(old.from[c])
+                    to.append(old.to[c])
+                    out.append(old.out[c])
+                }
+                let newIndex = Int32(truncatingIfNeeded: members.count)
+                members.append(moved)
+                renumberMember(owner: member.owner, group: g, from: Int32(truncatingIfNeeded: oldIndex), to: newIndex)
+            }
+            groups[gi].from = from
+            groups[gi].to = to
+            groups[gi].out = out
+            groups[gi].members = members
+        }
+    }
+
+    /// Points the owner's attached animation at its member's new index.
+    private func renumberMember(owner: Int32, group g: Int32, from old: Int32, to new: Int32) {
+        let a = Int(slots[Int(owner)].animIndex)
+        guard a >= 0 else { return }
+        animated[a].animations.withUnsafeMutableBufferPointer { buf in
+            for k in buf.indices where buf[k].track == g && buf[k].member == old {
+                buf[k].member = new
+                return
+            }
+        }
+    }
+}
