@@ -129,7 +129,7 @@ struct MaskClipGroupTests {
             try root.addSublayer(mask)  // RS-5.3: taken out of its tree when assigned
             host.mask = mask
             #expect(try engine.superlayer(of: mask.id) == nil)
-            try mask.release()  // the host keeps it
+            try mask.releaseHostReference()  // the host keeps it
         }
         #expect(laminaErrorCode { try engine.setMask(root.id, of: host.id) } == .misuse)
         #expect(laminaErrorCode { try engine.setMask(host.id, of: host.id) } == .misuse)

@@ -139,7 +139,7 @@ public struct KeyframeSpec: Hashable, Sendable {
     /// - Parameter p: The progress after the animation-level timing function, clamped to [0, 1].
     /// - Returns: The value, or nil when there are no values or the segment's two values have
     ///   different types.
-    public func value(atProgress p: Double) -> Value? {
+    package func value(atProgress p: Double) -> Value? {
         KeyframeEvaluator(self).value(atProgress: p)
     }
 
@@ -162,7 +162,7 @@ public struct KeyframeSpec: Hashable, Sendable {
     ///   - mode: The calculation mode.
     /// - Returns: True when every entry is finite, in [0, 1] and non-decreasing, and the count
     ///   (and, for linear and cubic, the first and last entries) fits the mode.
-    public static func acceptsKeyTimes(
+    package static func acceptsKeyTimes(
         _ keyTimes: [Double], valueCount: Int, calculationMode mode: CalculationMode
     ) -> Bool {
         KeyframeTiming.accepts(keyTimes, count: valueCount, mode: mode)
@@ -179,7 +179,7 @@ public struct KeyframeSpec: Hashable, Sendable {
 /// let evaluator = KeyframeEvaluator(spec)
 /// for frame in 0...60 { _ = evaluator.value(atProgress: Double(frame) / 60) }
 /// ```
-public struct KeyframeEvaluator: Sendable {
+package struct KeyframeEvaluator: Sendable {
     /// How many slices per spline segment measure the arc length for `cubicPaced`. Each slice's
     /// length comes from five-point Gauss–Legendre quadrature of the speed, and a position
     /// inside a slice from Newton's method on that integral, so the speed is constant to about

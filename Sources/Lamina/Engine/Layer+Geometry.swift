@@ -13,7 +13,7 @@ extension Layer {
         get {
             do { return try engine.frame(of: id, in: .model) } catch { preconditionFailure("Lamina: \(error.message)") }
         }
-        nonmutating set {
+        set {
             do { try engine.setFrame(newValue, of: id) } catch { preconditionFailure("Lamina: \(error.message)") }
         }
     }
