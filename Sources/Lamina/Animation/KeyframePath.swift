@@ -135,7 +135,7 @@ public struct KeyframePath: Hashable, Sendable {
     /// The point and tangent angle at the animation's eased progress `p` (see the type's
     /// overview for the rules).
     ///
-    /// This prepares a ``KeyframePathEvaluator`` on every call; keep one when evaluating the same
+    /// This prepares an arc-length table on every call; keep one when evaluating the same
     /// path many times.
     ///
     /// - Parameters:

@@ -47,7 +47,7 @@ public enum CalculationMode: String, Sendable, CaseIterable {
 ///   when an overshooting animation-level curve produces progress outside [0, 1].
 /// - **Values.** No values gives nil; one value gives that value at every progress. Between two
 ///   keyframes of different types (say a colour and a rect) the value is nil, as
-///   ``Value/interpolated(to:progress:)`` answers; the keyframes themselves are returned as
+///   value interpolation answers; the keyframes themselves are returned as
 ///   given.
 /// - **keyTimes** (CA-8.2–8.4). Used only when valid for the mode: every entry finite, in [0, 1]
 ///   and no smaller than the previous one; for `linear` and `cubic` exactly one per value, the
@@ -83,7 +83,7 @@ public enum CalculationMode: String, Sendable, CaseIterable {
 ///   segment, R9).
 /// - **cubicPaced** (CA-8.6). The cubic spline of evenly spaced keyframes, reparameterised by arc
 ///   length (the Euclidean metric of `paced`, over the spline's components), measured
-///   numerically: Gauss–Legendre quadrature on ``KeyframeEvaluator/arcLengthSamplesPerSegment``
+///   numerically: Gauss–Legendre quadrature on 64
 ///   slices per segment, inverted by Newton's method.
 ///   Values that `cubic` cannot spline fall back to `paced`.
 public struct KeyframeSpec: Hashable, Sendable {

@@ -127,7 +127,7 @@ package struct TimingState: Hashable, Sendable {
 ///   holds the start (`backwards`). While playing backwards a cycle boundary belongs to the
 ///   iteration being played (progress 1, not 0). With an infinite active duration there is no
 ///   end to start from, so local time is `−(t − beginTime) × |speed|`. Layer time spaces
-///   (``localTime(forParentTime:)``) always use the plain CA formula.
+///   (the engine's local-time mapping) always use the plain CA formula.
 /// - **Speed 0** freezes local time at `timeOffset` (CA-5.7): the object is active at every
 ///   parent time (if its active duration is positive), sampled at `τ = 0`, and never finishes.
 ///   A NaN speed counts as 0.
@@ -210,7 +210,7 @@ public struct MediaTiming: Hashable, Sendable {
     var playedCycles: Double { repeatCount > 0 ? repeatCount : 1 }
 
     /// The parent time at which the object finishes (enters the `after` phase):
-    /// `beginTime + AD / |speed|`. ``state(atParentTime:)`` reports `after` exactly from this
+    /// `beginTime + AD / |speed|`. The engine's timing state reports `after` exactly from this
     /// parent time on (it compares against this value), so scheduling and evaluation agree. ∞ when it never finishes (infinite active duration, or speed
     /// 0 with a positive active duration); −∞ when it is finished at every parent time (speed 0
     /// and a zero active duration).

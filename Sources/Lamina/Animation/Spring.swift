@@ -72,7 +72,7 @@ public struct SpringParameters: Hashable, Sendable {
     }
 
     /// The damping ratio ζ = c / (2·√(k·m)) of the parameters as given (before
-    /// `allowsOverdamping` is applied; see ``SpringSolution/dampingRatio``).
+    /// `allowsOverdamping` is applied; see the solver's damping ratio).
     public var dampingRatio: Double {
         max(damping, 0) / (2 * (stiffness * mass).squareRoot())
     }

@@ -278,7 +278,7 @@ extension Transform3D {
     /// - Progress 0 returns `self` and 1 returns `other` exactly. Values outside [0, 1]
     ///   (overshooting timing curves) extrapolate with the same formulas. A non-finite progress
     ///   returns `self`.
-    /// - If either end cannot be decomposed (``decomposed()`` is `nil`), the value switches
+    /// - If either end cannot be decomposed, the value switches
     ///   discretely: `self` below 0.5, `other` from 0.5 on (R9).
     /// - A whole turn looks like no turn: identity → rotation(2π) does not move (CA-14.4).
     /// - When both ends are 2D (``isAffine2D``: no z or perspective terms) the 2D decomposition
