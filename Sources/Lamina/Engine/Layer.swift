@@ -38,7 +38,9 @@
 /// the calling thread's transaction (``Transaction``). The last reference may go away on any
 /// thread, including inside an engine callback; when it goes away while the engine itself
 /// holds its lock on that thread (a closure the engine drops while working), the reference is
-/// dropped at the next `Layer` operation instead of re-entering the engine.
+/// dropped later instead of re-entering the engine: at the next ``Engine/makeLayer()``, tree
+/// lookup (``superlayer``, ``sublayers``, ``mask``, ``hitTest(_:in:)``, a callback's layer) or
+/// `Layer` deinit on any thread.
 ///
 /// ## Preconditions
 ///
