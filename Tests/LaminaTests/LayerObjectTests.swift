@@ -122,6 +122,22 @@ struct LayerObjectTests {
         #expect(seen.value == ObjectIdentifier(layer))
     }
 
+    @Test("Dropping a layer's last reference inside a callback destroys it at once (no lock is held)")
+    func deinitInsideCallback() throws {
+        let engine = Engine()
+        let layer = engine.makeLayer()
+        try engine.tick(0)
+        let victim = SharedBox<Layer?>(engine.makeLayer())
+        let victimID = victim.value!.id
+        try layer.setDelegate(LayerDelegate { _, _ in
+            victim.update { $0 = nil }
+            return .continueSearch
+        })
+        layer.opacity = 0.5
+        #expect(victim.value == nil)
+        #expect(!engine.isAlive(victimID))
+    }
+
     @Test("didStop for a destroyed layer receives a dead Layer object (isAlive false, throws staleHandle)")
     func deadLayerInCallback() throws {
         let engine = Engine()
