@@ -188,3 +188,16 @@ struct LayerObjectTests {
         #expect(!engine.isAlive(childID))  // racing lookups leaked no host reference
     }
 }
+
+@Suite("Swift spelling of point transforms (API Design Guidelines)")
+struct PointApplyingTests {
+    @Test("Point.applying and Vector3.applying map through a transform like the engine does")
+    func applying() {
+        let t = Transform3D(translationX: 10, y: 20, z: 30).scaledBy(x: 2, y: 3, z: 4)
+        let p = Point(x: 1, y: 1).applying(t)
+        #expect(p == t.apply(to: Point(x: 1, y: 1)))
+        #expect(abs(p.x - 12) < 1e-12 && abs(p.y - 23) < 1e-12)
+        let v = Vector3(x: 1, y: 1, z: 1).applying(t)
+        #expect(abs(v.x - 12) < 1e-12 && abs(v.y - 23) < 1e-12 && abs(v.z - 34) < 1e-12)
+    }
+}
