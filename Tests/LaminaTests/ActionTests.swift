@@ -190,7 +190,7 @@ struct ReleaseOutsideLockTests {
             let guardObject = CallsBackOnRelease(engine, log)
             try layer.setAction(.action(.custom { _, _ in _ = guardObject }), forKey: "opacity")
         }
-        try layer.release()  // destroyed: no host reference, no superlayer
+        try layer.releaseHostReference()  // destroyed: no host reference, no superlayer
         try engine.tick(2)
         #expect(log.lines == ["released at 1.0", "released at 2.0"])
     }

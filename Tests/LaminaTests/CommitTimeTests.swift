@@ -184,7 +184,9 @@ struct PausedSubtreeTests {
 
 @Suite("Layers adopt all of CAMediaTiming (CA-5.11, CA-13.6)")
 struct LayerMediaTimingTests {
-    private func fadeUnder(_ configure: (Layer) -> Void) throws -> (Engine, Layer) {
+    /// Returns the parent too: with ARC, a root layer nothing refers to is destroyed with its
+    /// subtree's timing (the tests keep it with `withExtendedLifetime`).
+    private func fadeUnder(_ configure: (Layer) -> Void) throws -> (Engine, Layer, parent: Layer) {
         let engine = Engine()
         let parent = engine.makeLayer()
         let child = engine.makeLayer()
@@ -195,32 +197,35 @@ struct LayerMediaTimingTests {
         fade.timing.repeatCount = .infinity
         try child.add(fade, forKey: "r")
         try engine.tick(0)
-        return (engine, child)
+        return (engine, child, parent)
     }
 
     @Test("CA-13.6: a layer's duration and repeatCount wrap its sublayers' time")
     func durationRepeats() throws {
-        let (_, child) = try fadeUnder { $0.duration = 0.5; $0.repeatCount = 2 }
+        let (_, child, parent) = try fadeUnder { $0.duration = 0.5; $0.repeatCount = 2 }
         // Layer time wraps every 0.5 s: the child's animation restarts with it.
         #expect(approx(try child.presentedNumber("cornerRadius", at: 0.25), 2.5, tolerance: 1e-9))
         #expect(approx(try child.presentedNumber("cornerRadius", at: 0.75), 2.5, tolerance: 1e-9))
         // After two cycles, no fill: the layer's time has ended, the animation shows nothing.
         #expect(try child.presentedNumber("cornerRadius", at: 1.25) == 0)
+        withExtendedLifetime(parent) {}
     }
 
     @Test("CA-5.6: autoreverses runs the layer's time backwards in the second half")
     func autoreverses() throws {
-        let (_, child) = try fadeUnder { $0.duration = 1; $0.autoreverses = true }
+        let (_, child, parent) = try fadeUnder { $0.duration = 1; $0.autoreverses = true }
         #expect(approx(try child.presentedNumber("cornerRadius", at: 0.25), 2.5, tolerance: 1e-9))
         #expect(approx(try child.presentedNumber("cornerRadius", at: 1.25), 7.5, tolerance: 1e-9))
+        withExtendedLifetime(parent) {}
     }
 
     @Test("CA-5.5, CA-5.9: repeatDuration bounds the layer's time; fillMode forwards holds its end")
     func repeatDurationAndFill() throws {
-        let (_, child) = try fadeUnder { $0.duration = 0.5; $0.repeatDuration = 0.8; $0.fillMode = .forwards }
+        let (_, child, parent) = try fadeUnder { $0.duration = 0.5; $0.repeatDuration = 0.8; $0.fillMode = .forwards }
         #expect(approx(try child.presentedNumber("cornerRadius", at: 0.7), 2, tolerance: 1e-9))
         // Held at the end of the active period (0.8 → 0.3 into the second cycle).
         #expect(approx(try child.presentedNumber("cornerRadius", at: 5), 3, tolerance: 1e-9))
+        withExtendedLifetime(parent) {}
     }
 
     @Test("Layer timing keys read back and reject bad values")

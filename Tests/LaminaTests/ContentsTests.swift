@@ -58,12 +58,13 @@ struct ContentsPropertyTests {
         #expect(try l.value(forKeyPath: "minificationFilter") == .string("trilinear"))
         l.magnificationFilter = .nearest
         l.minificationFilterBias = 0.5
-        l.maskedCorners = 5
+        l.maskedCorners = [.minXMinY, .minXMaxY]
         #expect(try l.value(forKeyPath: "maskedCorners") == .number(5))
+        #expect(l.maskedCorners == [.minXMinY, .minXMaxY])
         l.cornerCurve = .continuous
         #expect(l.cornerCurve.expansionFactor == 1.528665)
         #expect(l.allowsGroupOpacity)  // RS-2.2 default
-        #expect(!l.allowsEdgeAntialiasing && l.edgeAntialiasingMask == 15)  // RS-11.1/11.2 defaults
+        #expect(!l.allowsEdgeAntialiasing && l.edgeAntialiasingMask == .all)  // RS-11.1/11.2 defaults
         #expect(laminaErrorCode { try l.setValue(.string("middle"), forKeyPath: "contentsGravity") } == .invalidArgument)
         #expect(laminaErrorCode { try l.setValue(.number(3.5), forKeyPath: "maskedCorners") } == .invalidArgument)
         #expect(laminaErrorCode { try l.setValue(.number(1), forKeyPath: "contents") } == .typeMismatch)
@@ -129,7 +130,7 @@ struct MaskClipGroupTests {
             try root.addSublayer(mask)  // RS-5.3: taken out of its tree when assigned
             host.mask = mask
             #expect(try engine.superlayer(of: mask.id) == nil)
-            try mask.release()  // the host keeps it
+            try mask.releaseHostReference()  // the host keeps it
         }
         #expect(laminaErrorCode { try engine.setMask(root.id, of: host.id) } == .misuse)
         #expect(laminaErrorCode { try engine.setMask(host.id, of: host.id) } == .misuse)

@@ -99,7 +99,7 @@ struct DrawListOrderTests {
         #expect(geoError { try engine.drawList(root: r.id, at: .infinity, into: list) } == .invalidArgument)
         #expect(geoError { try engine.drawList(root: LayerID(rawValue: 0), into: list) } == .staleHandle)
         #expect(list.count == 1)
-        try r.release()
+        try r.releaseHostReference()
         #expect(geoError { try engine.drawList(root: r.id, into: list) } == .staleHandle)
         #expect(list.count == 1)
     }

@@ -215,7 +215,7 @@ struct GeometrySetFrameTests {
         }
         #expect(layer.bounds == geoRect(0, 0, 10, 10))
         #expect(layer.position == geoPoint(5, 5))
-        try layer.release()
+        try layer.releaseHostReference()
         #expect(geoError { try engine.setFrame(geoRect(0, 0, 1, 1), of: layer.id) } == .staleHandle)
         #expect(geoError { _ = try engine.frame(of: layer.id) } == .staleHandle)
     }
@@ -461,7 +461,7 @@ struct GeometryConversionTests {
         #expect(geoError { _ = try child.convert(geoPoint(0, 0), to: other) } == .misuse)
         #expect(geoError { _ = try child.convert(geoRect(0, 0, 1, 1), from: other) } == .misuse)
         let stale = engine.makeLayer()
-        try stale.release()
+        try stale.releaseHostReference()
         #expect(geoError { _ = try child.convert(geoPoint(0, 0), to: stale) } == .staleHandle)
         #expect(geoError { _ = try engine.convert(geoPoint(0, 0), from: stale.id, to: nil) } == .staleHandle)
         #expect(geoError { _ = try engine.convert(geoPoint(0, 0), from: LayerID(rawValue: 0), to: nil) } == .staleHandle)

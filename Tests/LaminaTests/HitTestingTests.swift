@@ -62,7 +62,7 @@ struct ContainsPointTests {
         #expect(try l.contains(geoPoint(15, 15), in: .presentation(at: 0.5)))   // 20 × 20
         #expect(geoError { _ = try l.contains(geoPoint(.nan, 1)) } == .invalidArgument)
         #expect(geoError { _ = try l.contains(geoPoint(1, 1), in: .presentation(at: .infinity)) } == .invalidArgument)
-        try l.release()
+        try l.releaseHostReference()
         #expect(geoError { _ = try l.contains(geoPoint(1, 1)) } == .staleHandle)
     }
 }
@@ -255,7 +255,7 @@ struct HitTestRuleTests {
         #expect(geoError { _ = try r.hitTest(geoPoint(1, -.infinity)) } == .invalidArgument)
         #expect(geoError { _ = try r.hitTest(geoPoint(1, 1), in: .presentation(at: .nan)) } == .invalidArgument)
         #expect(geoError { _ = try r.hitTest(geoPoint(1, 1), in: .presentation()) } == .noPresentation)
-        try r.release()
+        try r.releaseHostReference()
         #expect(geoError { _ = try r.hitTest(geoPoint(1, 1)) } == .staleHandle)
         #expect(geoError { _ = try engine.hitTest(geoPoint(1, 1), in: LayerID(rawValue: 0)) } == .staleHandle)
     }

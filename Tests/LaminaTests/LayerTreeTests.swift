@@ -16,12 +16,12 @@ struct LayerLifetimeTests {
         let layer = engine.makeLayer()
         #expect(layer.isAlive)
         #expect(engine.isAlive(layer.id))
-        try layer.release()
+        try layer.releaseHostReference()
         #expect(!layer.isAlive)
         #expect(laminaErrorCode { _ = try layer.value(forKeyPath: "opacity") } == .staleHandle)
         #expect(laminaErrorCode { try layer.setValue(.number(0), forKeyPath: "opacity") } == .staleHandle)
-        #expect(laminaErrorCode { try layer.release() } == .staleHandle)
-        #expect(laminaErrorCode { try layer.retain() } == .staleHandle)
+        #expect(laminaErrorCode { try layer.releaseHostReference() } == .staleHandle)
+        #expect(laminaErrorCode { try engine.retainLayer(layer.id) } == .staleHandle)
         #expect(laminaErrorCode { try layer.setNoAction(forKey: "opacity") } == .staleHandle)
         #expect(laminaErrorCode { _ = try engine.superlayer(of: layer.id) } == .staleHandle)
         #expect(laminaErrorCode { _ = try engine.sublayers(of: layer.id) } == .staleHandle)
@@ -34,7 +34,7 @@ struct LayerLifetimeTests {
         let engine = Engine()
         let old = engine.makeLayer()
         old.opacity = 0.25
-        try old.release()
+        try old.releaseHostReference()
         let new = engine.makeLayer()
         #expect(new.id != old.id)
         #expect(new.id.slot == old.id.slot)  // the slot was reused…
@@ -59,20 +59,21 @@ struct LayerLifetimeTests {
     func otherEngine() throws {
         let e1 = Engine(), e2 = Engine()
         let a = e1.makeLayer()
-        _ = e2.makeLayer()
-        try a.release()
+        let first = e2.makeLayer()
+        try a.releaseHostReference()
         let b = e2.makeLayer()  // slot 1 of e2
         #expect(!e1.isAlive(b.id))
+        withExtendedLifetime(first) {}
     }
 
-    @Test("retain adds a host reference; each needs a release (R13)")
+    @Test("An extra host reference (the C ABI's retain) needs its own release (R13)")
     func retainRelease() throws {
         let engine = Engine()
         let layer = engine.makeLayer()
-        try layer.retain()
-        try layer.release()
+        try engine.retainLayer(layer.id)
+        try layer.releaseHostReference()
         #expect(layer.isAlive)
-        try layer.release()
+        try layer.releaseHostReference()
         #expect(!layer.isAlive)
     }
 
@@ -82,9 +83,9 @@ struct LayerLifetimeTests {
         let parent = engine.makeLayer()
         let child = engine.makeLayer()
         try parent.addSublayer(child)
-        try child.release()  // now kept only by its superlayer
+        try child.releaseHostReference()  // now kept only by its superlayer
         #expect(child.isAlive)
-        #expect(laminaErrorCode { try child.release() } == .misuse)
+        #expect(laminaErrorCode { try child.releaseHostReference() } == .misuse)
         #expect(child.isAlive)
         #expect(child.superlayer == parent)
     }
@@ -155,7 +156,7 @@ struct LayerTreeTests {
         #expect(laminaErrorCode { try parent.insertSublayer(x, below: parent) } == .notFound)
         #expect(parent.sublayers == [a, b, c])
         #expect(x.superlayer == nil)
-        try stranger.release()
+        try stranger.releaseHostReference()
         #expect(laminaErrorCode { try parent.insertSublayer(x, below: stranger) } == .staleHandle)
     }
 
@@ -201,8 +202,8 @@ struct LayerTreeTests {
         let (parent, a, b, c) = try family(engine)
         let grandchild = engine.makeLayer()
         try b.addSublayer(grandchild)
-        try grandchild.release()
-        try b.release()  // b and its child live only through the tree
+        try grandchild.releaseHostReference()
+        try b.releaseHostReference()  // b and its child live only through the tree
         #expect(b.isAlive && grandchild.isAlive)
         try b.removeFromSuperlayer()
         #expect(!b.isAlive)
@@ -229,7 +230,7 @@ struct LayerTreeTests {
         let other = engine.makeLayer()
         let x = engine.makeLayer()
         try other.addSublayer(x)
-        try b.release()
+        try b.releaseHostReference()
         try parent.replaceSublayer(b, with: x)
         #expect(!b.isAlive)
         #expect(parent.sublayers == [a, x, c])
@@ -277,11 +278,11 @@ struct LayerTreeTests {
         let (parent, a, b, c) = try family(engine)
         let grandchild = engine.makeLayer()
         try a.addSublayer(grandchild)
-        try a.release()
-        try grandchild.release()
-        try c.release()
+        try a.releaseHostReference()
+        try grandchild.releaseHostReference()
+        try c.releaseHostReference()
         // b keeps a host reference.
-        try parent.release()
+        try parent.releaseHostReference()
         #expect(!parent.isAlive)
         #expect(!a.isAlive)
         #expect(!grandchild.isAlive)
@@ -296,10 +297,10 @@ struct LayerTreeTests {
         let root = engine.makeLayer(), mid = engine.makeLayer(), leaf = engine.makeLayer()
         try root.addSublayer(mid)
         try mid.addSublayer(leaf)
-        try mid.release()
-        try leaf.release()
+        try mid.releaseHostReference()
+        try leaf.releaseHostReference()
         #expect(mid.isAlive && leaf.isAlive)
-        try root.release()
+        try root.releaseHostReference()
         #expect(!root.isAlive && !mid.isAlive && !leaf.isAlive)
     }
 
@@ -307,7 +308,7 @@ struct LayerTreeTests {
     func staleInTree() throws {
         let engine = Engine()
         let parent = engine.makeLayer(), dead = engine.makeLayer()
-        try dead.release()
+        try dead.releaseHostReference()
         #expect(laminaErrorCode { try parent.addSublayer(dead) } == .staleHandle)
         #expect(laminaErrorCode { try dead.addSublayer(parent) } == .staleHandle)
         #expect(laminaErrorCode { try dead.removeFromSuperlayer() } == .staleHandle)
@@ -334,7 +335,7 @@ struct LayerTreeTests {
         var live: [Layer] = []
         for round in 0..<5 {
             for _ in 0..<200 { live.append(engine.makeLayer()) }
-            for layer in live.prefix(150) { try layer.release() }
+            for layer in live.prefix(150) { try layer.releaseHostReference() }
             live.removeFirst(150)
             try engine.tick(Double(round))
         }
@@ -353,7 +354,7 @@ struct DeadLayerTrapTests {
         await #expect(processExitsWith: .failure) {
             let engine = Engine()
             let layer = engine.makeLayer()
-            try? layer.release()
+            try? layer.releaseHostReference()
             _ = layer.opacity
         }
     }
@@ -363,7 +364,7 @@ struct DeadLayerTrapTests {
         await #expect(processExitsWith: .failure) {
             let engine = Engine()
             let layer = engine.makeLayer()
-            try? layer.release()
+            try? layer.releaseHostReference()
             layer.position = Point(x: 1, y: 1)
         }
     }

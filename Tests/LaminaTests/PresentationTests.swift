@@ -162,7 +162,7 @@ struct PresentationTests {
     func staleLayer() throws {
         let engine = Engine()
         let layer = try makeCommittedLayer(engine)
-        try layer.release()
+        try layer.releaseHostReference()
         #expect(!layer.hasPresentation)
         #expect(laminaErrorCode { _ = try layer.presentationValue(forKeyPath: "opacity") } == .staleHandle)
         #expect(laminaErrorCode { _ = try engine.hasPresentation(layer.id) } == .staleHandle)

@@ -19,7 +19,7 @@ struct ReliabilityTests {
         for _ in 0..<100_000 {
             let parent = engine.makeLayer()
             try parent.addSublayer(root)
-            if root != leaf { try root.release() }
+            if root != leaf { try root.releaseHostReference() }
             root = parent
         }
         root.speed = 2
@@ -55,13 +55,14 @@ struct ReliabilityTests {
     func foreignHandles() throws {
         let a = Engine(), b = Engine()
         let a1 = a.makeLayer(), a2 = a.makeLayer()
-        _ = b.makeLayer()
+        let b1 = b.makeLayer()  // kept: a dropped layer would free its slot for b2
         let b2 = b.makeLayer()
         #expect(a2.id.slot == b2.id.slot)  // the same slot in each engine…
         let forged = Layer(engine: a, id: b2.id)  // …but b's handle does not name a's layer
         #expect(!forged.isAlive)
         #expect(laminaErrorCode { try a1.addSublayer(forged) } == .staleHandle)
         #expect(a2.superlayer == nil)
+        #expect(b1.isAlive)
     }
 
     @Test("Numbers beyond 1e15 are refused; 1e15 endpoints interpolate to finite values")

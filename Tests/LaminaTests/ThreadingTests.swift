@@ -152,7 +152,7 @@ struct ThreadingTests {
                     if i % 10 == 0 {
                         let child = engine.makeLayer()
                         try parentA.addSublayer(child)
-                        try child.release()
+                        try child.releaseHostReference()
                     }
                     if i % 100 == 0 { engine.transaction.flush() }
                 }
@@ -170,7 +170,7 @@ struct ThreadingTests {
                         if i % 10 == 0 {
                             let child = engine.makeLayer()
                             try parentB.addSublayer(child)
-                            try child.release()
+                            try child.releaseHostReference()
                         }
                     }
                 }

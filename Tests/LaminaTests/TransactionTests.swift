@@ -622,7 +622,7 @@ struct TransactionCompletionTests {
         }
         try engine.tick(1)
         #expect(log.count == 0)
-        try layer.release()
+        try layer.releaseHostReference()
         #expect(!layer.isAlive)
         try engine.tick(2)
         #expect(log.entries == ["done"])

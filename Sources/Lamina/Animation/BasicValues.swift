@@ -43,7 +43,7 @@ public enum ValueFunction: String, Sendable, CaseIterable {
 
     /// The transform for `v`, or nil when `v` is not an input this function takes (see the
     /// type's documentation).
-    public func apply(_ v: Value) -> Value? {
+    package func apply(_ v: Value) -> Value? {
         if case .transform = v { return v }
         if case .vector3(let t) = v {  // CA-7.5: scale and translate take three values
             switch self {
@@ -101,7 +101,7 @@ public enum ValueFunction: String, Sendable, CaseIterable {
 /// operation, so `from ⊕ by` is reached exactly by interpolating to it. Booleans, strings and
 /// nil (discrete values) have no deltas: the `by` combinations answer nil for them, and
 /// additive/cumulative leave the animation's own value unchanged.
-public struct BasicEndpoints: Sendable {
+package struct BasicEndpoints: Sendable {
     /// The interpolation endpoints for a basic animation's from/to/by (CA-7.1), or nil.
     ///
     /// | set            | from → to                          |
@@ -217,7 +217,7 @@ public struct BasicEndpoints: Sendable {
 extension Value {
     /// Whether the value has deltas (numbers, points, sizes, rects, colours, transforms), as
     /// opposed to the discrete booleans, strings and nil.
-    public var isAccumulable: Bool {
+    package var isAccumulable: Bool {
         switch self {
         case .number, .point, .size, .rect, .color, .transform, .vector3: return true
         case .null, .bool, .string, .image, .path: return false
@@ -228,7 +228,7 @@ extension Value {
     /// numbers, points, sizes, rects and colours multiply each component by `k`; a transform is
     /// raised to the power `k`, which must be a whole number (a negative power inverts first;
     /// nil for a singular matrix or |k| ≥ 2⁵³). Booleans, strings and nil answer nil.
-    public func scaled(by k: Double) -> Value? {
+    package func scaled(by k: Double) -> Value? {
         switch self {
         case .number(let a): return .number(a * k)
         case .point(let p): return .point(Point(x: p.x * k, y: p.y * k))

@@ -135,7 +135,7 @@ public struct KeyframePath: Hashable, Sendable {
     /// The point and tangent angle at the animation's eased progress `p` (see the type's
     /// overview for the rules).
     ///
-    /// This prepares a ``KeyframePathEvaluator`` on every call; keep one when evaluating the same
+    /// This prepares an arc-length table on every call; keep one when evaluating the same
     /// path many times.
     ///
     /// - Parameters:
@@ -147,7 +147,7 @@ public struct KeyframePath: Hashable, Sendable {
     ///   - calculationMode: How the point moves between keyframes.
     /// - Returns: The point and the tangent angle in radians, or nil for a path without drawing
     ///   elements.
-    public func point(
+    package func point(
         atProgress p: Double, keyTimes: [Double]?, timingFunctions: [TimingFunction]?,
         calculationMode: CalculationMode
     ) -> (point: Point, tangentAngle: Double)? {
@@ -165,7 +165,7 @@ public struct KeyframePath: Hashable, Sendable {
     ///     ``point(atProgress:keyTimes:timingFunctions:calculationMode:)``.
     /// - Returns: Nil when `mode` is nil; the tangent angle for `auto`; the tangent angle plus π
     ///   for `autoReverse`. Results are normalised to (−π, π].
-    public static func rotation(for mode: RotationMode?, tangentAngle: Double) -> Double? {
+    package static func rotation(for mode: RotationMode?, tangentAngle: Double) -> Double? {
         guard let mode else { return nil }
         let angle = mode == .auto ? tangentAngle : tangentAngle + Double.pi
         let normalized = angle.remainder(dividingBy: 2 * Double.pi)
@@ -177,7 +177,7 @@ public struct KeyframePath: Hashable, Sendable {
 
 /// A ``KeyframePath`` prepared for evaluation with its keyTimes, timing functions and mode:
 /// segments measured and key times resolved.
-public struct KeyframePathEvaluator: Sendable {
+package struct KeyframePathEvaluator: Sendable {
     /// How many slices per curve segment measure its arc length, as for
     /// ``KeyframeEvaluator/arcLengthSamplesPerSegment`` (quadrature per slice, Newton's method
     /// inside it); lines are measured exactly.

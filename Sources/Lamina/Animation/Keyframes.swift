@@ -47,7 +47,7 @@ public enum CalculationMode: String, Sendable, CaseIterable {
 ///   when an overshooting animation-level curve produces progress outside [0, 1].
 /// - **Values.** No values gives nil; one value gives that value at every progress. Between two
 ///   keyframes of different types (say a colour and a rect) the value is nil, as
-///   ``Value/interpolated(to:progress:)`` answers; the keyframes themselves are returned as
+///   value interpolation answers; the keyframes themselves are returned as
 ///   given.
 /// - **keyTimes** (CA-8.2–8.4). Used only when valid for the mode: every entry finite, in [0, 1]
 ///   and no smaller than the previous one; for `linear` and `cubic` exactly one per value, the
@@ -83,7 +83,7 @@ public enum CalculationMode: String, Sendable, CaseIterable {
 ///   segment, R9).
 /// - **cubicPaced** (CA-8.6). The cubic spline of evenly spaced keyframes, reparameterised by arc
 ///   length (the Euclidean metric of `paced`, over the spline's components), measured
-///   numerically: Gauss–Legendre quadrature on ``KeyframeEvaluator/arcLengthSamplesPerSegment``
+///   numerically: Gauss–Legendre quadrature on 64
 ///   slices per segment, inverted by Newton's method.
 ///   Values that `cubic` cannot spline fall back to `paced`.
 public struct KeyframeSpec: Hashable, Sendable {
@@ -139,7 +139,7 @@ public struct KeyframeSpec: Hashable, Sendable {
     /// - Parameter p: The progress after the animation-level timing function, clamped to [0, 1].
     /// - Returns: The value, or nil when there are no values or the segment's two values have
     ///   different types.
-    public func value(atProgress p: Double) -> Value? {
+    package func value(atProgress p: Double) -> Value? {
         KeyframeEvaluator(self).value(atProgress: p)
     }
 
@@ -162,7 +162,7 @@ public struct KeyframeSpec: Hashable, Sendable {
     ///   - mode: The calculation mode.
     /// - Returns: True when every entry is finite, in [0, 1] and non-decreasing, and the count
     ///   (and, for linear and cubic, the first and last entries) fits the mode.
-    public static func acceptsKeyTimes(
+    package static func acceptsKeyTimes(
         _ keyTimes: [Double], valueCount: Int, calculationMode mode: CalculationMode
     ) -> Bool {
         KeyframeTiming.accepts(keyTimes, count: valueCount, mode: mode)
@@ -179,7 +179,7 @@ public struct KeyframeSpec: Hashable, Sendable {
 /// let evaluator = KeyframeEvaluator(spec)
 /// for frame in 0...60 { _ = evaluator.value(atProgress: Double(frame) / 60) }
 /// ```
-public struct KeyframeEvaluator: Sendable {
+package struct KeyframeEvaluator: Sendable {
     /// How many slices per spline segment measure the arc length for `cubicPaced`. Each slice's
     /// length comes from five-point Gauss–Legendre quadrature of the speed, and a position
     /// inside a slice from Newton's method on that integral, so the speed is constant to about

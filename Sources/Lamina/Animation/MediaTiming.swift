@@ -53,7 +53,7 @@ public enum TimingPhase: Sendable, CaseIterable {
 
 /// The answer of ``MediaTiming/state(atParentTime:)``: everything evaluation and removal need
 /// to know about one timed object at one parent time.
-public struct TimingState: Hashable, Sendable {
+package struct TimingState: Hashable, Sendable {
     /// Before, inside or after the active period (in the parent's direction of time).
     public var phase: TimingPhase
     /// Whether the object has an effect: active, or filling per its ``FillMode``. When false
@@ -127,7 +127,7 @@ public struct TimingState: Hashable, Sendable {
 ///   holds the start (`backwards`). While playing backwards a cycle boundary belongs to the
 ///   iteration being played (progress 1, not 0). With an infinite active duration there is no
 ///   end to start from, so local time is `−(t − beginTime) × |speed|`. Layer time spaces
-///   (``localTime(forParentTime:)``) always use the plain CA formula.
+///   (the engine's local-time mapping) always use the plain CA formula.
 /// - **Speed 0** freezes local time at `timeOffset` (CA-5.7): the object is active at every
 ///   parent time (if its active duration is positive), sampled at `τ = 0`, and never finishes.
 ///   A NaN speed counts as 0.
@@ -210,7 +210,7 @@ public struct MediaTiming: Hashable, Sendable {
     var playedCycles: Double { repeatCount > 0 ? repeatCount : 1 }
 
     /// The parent time at which the object finishes (enters the `after` phase):
-    /// `beginTime + AD / |speed|`. ``state(atParentTime:)`` reports `after` exactly from this
+    /// `beginTime + AD / |speed|`. The engine's timing state reports `after` exactly from this
     /// parent time on (it compares against this value), so scheduling and evaluation agree. ∞ when it never finishes (infinite active duration, or speed
     /// 0 with a positive active duration); −∞ when it is finished at every parent time (speed 0
     /// and a zero active duration).
@@ -226,7 +226,7 @@ public struct MediaTiming: Hashable, Sendable {
     /// Local ("active local") time for a parent time: `(t − beginTime) × speed + timeOffset`
     /// (CA-5.2). With speed 0 it is `timeOffset` at every parent time (also for infinite `t`).
     @inlinable
-    public func localTime(forParentTime t: Double) -> Double {
+    package func localTime(forParentTime t: Double) -> Double {
         guard speed != 0 else { return timeOffset }
         return (t - beginTime) * speed + timeOffset
     }
@@ -235,7 +235,7 @@ public struct MediaTiming: Hashable, Sendable {
     /// `(local − timeOffset + beginTime × speed) / speed`. Speed 0 has no inverse (every parent
     /// time maps to `timeOffset`); it answers `beginTime`.
     @inlinable
-    public func parentTime(forLocalTime local: Double) -> Double {
+    package func parentTime(forLocalTime local: Double) -> Double {
         guard speed != 0 else { return beginTime }
         // One division last: exact whenever beginTime × speed and the sum are (CA-16's example).
         return (local - timeOffset + beginTime * speed) / speed
@@ -257,7 +257,7 @@ public struct MediaTiming: Hashable, Sendable {
     /// MediaTiming.convert(10, from: [mid], to: [mid, leaf])   // 18.5
     /// MediaTiming.convert(10, from: [mid, leaf], to: [])      // 23/6
     /// ```
-    public static func convert(_ t: Double, from: [MediaTiming], to: [MediaTiming]) -> Double {
+    package static func convert(_ t: Double, from: [MediaTiming], to: [MediaTiming]) -> Double {
         var time = t
         for level in from.reversed() { time = level.parentTime(forLocalTime: time) }
         for level in to { time = level.localTime(forParentTime: time) }
@@ -268,7 +268,7 @@ public struct MediaTiming: Hashable, Sendable {
     /// its `duration` is 0 (the default: a layer's time space neither ends nor repeats);
     /// otherwise the time within the current cycle after repeats and autoreverse, held by the
     /// fill mode outside the active period, and −∞ ("not started") outside it without a fill.
-    public func layerLocalTime(forParentTime t: Double) -> Double {
+    package func layerLocalTime(forParentTime t: Double) -> Double {
         guard duration > 0 else { return localTime(forParentTime: t) }
         let st = state(atParentTime: t)
         guard st.isContributing else { return -.infinity }
@@ -280,7 +280,7 @@ public struct MediaTiming: Hashable, Sendable {
     /// The state of this object at parent time `t`: the one decision of active / filling /
     /// finished used for evaluation and removal alike (CA-5.10). See the type's documentation
     /// for the rules.
-    public func state(atParentTime t: Double) -> TimingState {
+    package func state(atParentTime t: Double) -> TimingState {
         let ad = activeDuration
         let frozen = speed == 0 || speed.isNaN
         let backwardsPlay = !frozen && speed < 0

@@ -72,7 +72,7 @@ public struct SpringParameters: Hashable, Sendable {
     }
 
     /// The damping ratio ζ = c / (2·√(k·m)) of the parameters as given (before
-    /// `allowsOverdamping` is applied; see ``SpringSolution/dampingRatio``).
+    /// `allowsOverdamping` is applied; see the solver's damping ratio).
     public var dampingRatio: Double {
         max(damping, 0) / (2 * (stiffness * mass).squareRoot())
     }
@@ -83,7 +83,7 @@ public struct SpringParameters: Hashable, Sendable {
     }
 
     /// The closed-form solution for these parameters (cache it to evaluate many times).
-    public var solution: SpringSolution { SpringSolution(self) }
+    package var solution: SpringSolution { SpringSolution(self) }
 
     /// The progress at time `t` seconds after the start: 0 at t ≤ 0, tending to 1, possibly
     /// overshooting.
@@ -130,7 +130,7 @@ public struct SpringParameters: Hashable, Sendable {
 /// - overdamped (ζ > 1): x = C₁e^{r₁t} + C₂e^{r₂t}, r₁ = −ω₀/(ζ + √(ζ²−1)) (the slow root,
 ///   written without cancellation), r₂ = −ω₀(ζ + √(ζ²−1)), C₂ = (−v₀ − r₁)/(r₂ − r₁),
 ///   C₁ = 1 − C₂.
-public struct SpringSolution: Hashable, Sendable {
+package struct SpringSolution: Hashable, Sendable {
     /// The regime of the motion actually solved.
     public enum Regime: Hashable, Sendable {
         /// ζ < 1: oscillates about the target with decaying amplitude (ζ = 0: forever).

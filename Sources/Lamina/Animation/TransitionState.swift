@@ -107,7 +107,7 @@ public struct TransitionSpec: Hashable, Sendable {
     ///   window.
     /// - Returns: The type, the subtype as given, and the transition progress
     ///   `start + p·(end − start)` of ``progressRange``.
-    public func state(atProgress p: Double) -> TransitionState {
+    package func state(atProgress p: Double) -> TransitionState {
         let range = progressRange
         let p = p > 0 ? (p < 1 ? p : 1) : 0
         let progress = p == 1 ? range.upperBound
@@ -171,7 +171,7 @@ public struct TransitionState: Hashable, Sendable {
     ///
     /// - Parameter bounds: The size of the layer's bounds.
     /// - Returns: The offset and opacity of the old content and of the new content.
-    public func layerOffsets(
+    package func layerOffsets(
         in bounds: Size
     ) -> (old: (dx: Double, dy: Double, opacity: Double), new: (dx: Double, dy: Double, opacity: Double)) {
         let q = progress

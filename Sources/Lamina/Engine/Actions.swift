@@ -231,7 +231,7 @@ extension Engine {
     }
 
     /// Sets (or with nil removes) the layer's action entry for an event key (CA-3.4 step 2).
-    public func setAction(_ entry: ActionEntry?, forKey key: String, of layer: LayerID) throws(LaminaError) {
+    package func setAction(_ entry: ActionEntry?, forKey key: String, of layer: LayerID) throws(LaminaError) {
         guard !key.isEmpty else { throw LaminaError(.invalidArgument, "an action key must not be empty") }
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(layer)
@@ -252,7 +252,7 @@ extension Engine {
     }
 
     /// Sets the layer's delegate (nil removes it).
-    public func setDelegate(_ delegate: LayerDelegate?, of layer: LayerID) throws(LaminaError) {
+    package func setDelegate(_ delegate: LayerDelegate?, of layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
             let e = extras(try resolve(layer))
             if let old = e.delegate { graveyard.append(old) }
@@ -261,7 +261,7 @@ extension Engine {
     }
 
     /// Sets the layer's style (nil removes it).
-    public func setStyle(_ style: LayerStyle?, of layer: LayerID) throws(LaminaError) {
+    package func setStyle(_ style: LayerStyle?, of layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
             let e = extras(try resolve(layer))
             if let old = e.style { graveyard.append(old) }
@@ -275,7 +275,7 @@ extension Engine {
     /// does not animate; CA-4.9). A host delegate set on it answers first, as a UIView subclass
     /// overriding `actionForLayer:forKey:` does: ``DelegateAnswer/continueSearch`` falls back to
     /// the view policy (its call to super). It may ask ``isViewAnimationBlockOpen``.
-    public func setViewBacked(_ viewBacked: Bool, _ layer: LayerID) throws(LaminaError) {
+    package func setViewBacked(_ viewBacked: Bool, _ layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in extras(try resolve(layer)).isViewBacked = viewBacked }
     }
 
@@ -283,7 +283,7 @@ extension Engine {
     /// (`-actionForKey:`'s role): nil for no action. The built-in implicit animation is reported
     /// as a basic animation of the property with no values (CA-3.6, CA-3.7). disableActions does
     /// not change the answer (CA-16).
-    public func action(forKey event: String, of layer: LayerID) throws(LaminaError) -> Action? {
+    package func action(forKey event: String, of layer: LayerID) throws(LaminaError) -> Action? {
         var delegate: (@Sendable (Layer, String) -> DelegateAnswer)? = nil
         try lock.withLock { () throws(LaminaError) in delegate = hostDelegate(try resolve(layer)) }
         let answer = delegate.map { d in callingOut { d(Layer(engine: self, id: layer), event) } }

@@ -8,7 +8,7 @@ extension Engine {
     /// cheap and must not call back into the engine.
     public typealias Clock = @Sendable () -> Double
 
-    /// `CLOCK_MONOTONIC` in seconds (``MonotonicClock/now()``; never the wall clock, R1).
+    /// `CLOCK_MONOTONIC` in seconds (never the wall clock, R1).
     public static let monotonicClock: Clock = { MonotonicClock.now() }
 
     /// The engine's clock (R1), or nil when the host drives time by hand with ``tick(_:)``.

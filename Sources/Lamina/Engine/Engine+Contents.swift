@@ -14,7 +14,7 @@ extension Engine {
     /// - Throws: `staleHandle`; `misuse` when the mask is `layer` itself or one of its
     ///   ancestors, when `layer` is itself a mask, or when the mask has a mask of its own
     ///   (RS-5.1: nested masks are not supported, so Lamina refuses them).
-    public func setMask(_ mask: LayerID?, of layer: LayerID) throws(LaminaError) {
+    package func setMask(_ mask: LayerID?, of layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
             let host = try resolve(layer)
             let m = try mask.map { id throws(LaminaError) in try resolve(id) }
@@ -62,7 +62,7 @@ extension Engine {
     }
 
     /// `layer`'s mask, or nil (RS-5.1).
-    public func mask(of layer: LayerID) throws(LaminaError) -> LayerID? {
+    package func mask(of layer: LayerID) throws(LaminaError) -> LayerID? {
         try lock.withLock { () throws(LaminaError) -> LayerID? in
             let host = try resolve(layer)
             guard let m = slots[Int(host)].extras?.mask, (try? resolve(m)) != nil else { return nil }
@@ -88,7 +88,7 @@ extension Engine {
     /// state); roots never asked about cost nothing.
     ///
     /// - Throws: `staleHandle`.
-    public func damage(root: LayerID) throws(LaminaError) -> [Rect] {
+    package func damage(root: LayerID) throws(LaminaError) -> [Rect] {
         try lock.withLock { () throws(LaminaError) -> [Rect] in
             _ = try resolve(root)
             // Forget roots that are gone (few roots: a cheap sweep).

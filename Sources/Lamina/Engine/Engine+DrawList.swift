@@ -66,7 +66,7 @@ public struct DrawRecord: Hashable, Sendable {
     /// subtree.
     public var clipRect: Rect?
     /// The transition running on the layer at the list's time (CA-10.1–10.4), or nil. The
-    /// record's values are the new state; ``Engine/transition(of:at:)`` gives the old one, so
+    /// record's values are the new state; ``Layer/transition(at:)`` gives the old one, so
     /// a renderer can composite both.
     public var transition: TransitionState? = nil
 
@@ -282,7 +282,7 @@ extension Engine {
     ///
     /// - Throws: `staleHandle`; `invalidArgument` for a non-finite time; `noPresentation` when
     ///   `root` was never committed.
-    public func drawList(root: LayerID, at time: Double? = nil, into list: DrawList) throws(LaminaError) {
+    package func drawList(root: LayerID, at time: Double? = nil, into list: DrawList) throws(LaminaError) {
         var cleared = false
         try visitDrawList(
             root: root, at: time, scratch: list,
@@ -338,7 +338,7 @@ extension Engine {
     /// The draw list of `root`'s subtree at `time` (the engine's current time when nil) as a new
     /// array; see ``drawList(root:at:into:)`` for the rules and a variant that reuses its
     /// buffers.
-    public func drawList(root: LayerID, at time: Double? = nil) throws(LaminaError) -> [DrawRecord] {
+    package func drawList(root: LayerID, at time: Double? = nil) throws(LaminaError) -> [DrawRecord] {
         let list = DrawList()
         try drawList(root: root, at: time, into: list)
         return list.records

@@ -278,7 +278,7 @@ extension Engine {
     ///
     /// - Throws: `staleHandle`; `invalidArgument` for a non-finite presentation time;
     ///   `noPresentation` when the presentation is asked for and the layer was never committed.
-    public func frame(of layer: LayerID, in tree: LayerTree = .model) throws(LaminaError) -> Rect {
+    package func frame(of layer: LayerID, in tree: LayerTree = .model) throws(LaminaError) -> Rect {
         try lock.withLock { () throws(LaminaError) -> Rect in
             let slot = try resolve(layer)
             return try requireProperties(slot, try geometrySource(tree)).frame
@@ -295,7 +295,7 @@ extension Engine {
     /// concurrent change of the same layer's transform by another thread can land between them.
     ///
     /// - Throws: `staleHandle`; `invalidArgument` for non-finite numbers.
-    public func setFrame(_ frame: Rect, of layer: LayerID) throws(LaminaError) {
+    package func setFrame(_ frame: Rect, of layer: LayerID) throws(LaminaError) {
         guard Value.rect(frame).isFiniteAndBounded else {
             throw LaminaError(.invalidArgument, "frame needs finite numbers of magnitude at most 1e15")
         }
@@ -315,7 +315,7 @@ extension Engine {
     ///   point has no image in `destination` (a layer on the way is seen edge-on or scaled to
     ///   zero, or the point lies behind the viewer of a perspective); `noPresentation` when the
     ///   presentation is asked for and a layer on the way was never committed.
-    public func convert(
+    package func convert(
         _ point: Point, from source: LayerID?, to destination: LayerID?, in tree: LayerTree = .model
     ) throws(LaminaError) -> Point {
         guard point.x.isFinite, point.y.isFinite else {
@@ -336,7 +336,7 @@ extension Engine {
     /// a sibling scaled by 0.5 is (−220, −140, 400, 400)). The result is standardized.
     ///
     /// - Throws: as the point conversion.
-    public func convert(
+    package func convert(
         _ rect: Rect, from source: LayerID?, to destination: LayerID?, in tree: LayerTree = .model
     ) throws(LaminaError) -> Rect {
         guard Value.rect(rect).isFiniteAndBounded else {

@@ -18,7 +18,7 @@ extension Engine {
     ///
     /// - Throws: `staleHandle`; `invalidArgument` for a non-finite point or time;
     ///   `noPresentation` when the presentation is asked for and the layer was never committed.
-    public func contains(_ point: Point, in layer: LayerID, tree: LayerTree = .model) throws(LaminaError) -> Bool {
+    package func contains(_ point: Point, in layer: LayerID, tree: LayerTree = .model) throws(LaminaError) -> Bool {
         guard point.x.isFinite, point.y.isFinite else {
             throw LaminaError(.invalidArgument, "point needs finite numbers")
         }
@@ -50,7 +50,7 @@ extension Engine {
     ///
     /// - Throws: `staleHandle`; `invalidArgument` for a non-finite point or time;
     ///   `noPresentation` when the presentation is asked for and `layer` was never committed.
-    public func hitTest(_ point: Point, in layer: LayerID, tree: LayerTree = .model) throws(LaminaError) -> LayerID? {
+    package func hitTest(_ point: Point, in layer: LayerID, tree: LayerTree = .model) throws(LaminaError) -> LayerID? {
         guard point.x.isFinite, point.y.isFinite else {
             throw LaminaError(.invalidArgument, "point needs finite numbers")
         }

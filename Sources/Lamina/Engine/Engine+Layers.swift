@@ -9,7 +9,7 @@ extension Engine {
     ///
     /// - Throws: `outOfMemory` when the engine's 2²⁴−2 (16,777,214) layer slots are exhausted
     ///   (a handle packs the slot in 24 bits beside the engine's identity, R13).
-    public func createLayer() throws(LaminaError) -> LayerID {
+    package func createLayer() throws(LaminaError) -> LayerID {
         try lock.withLock { () throws(LaminaError) -> LayerID in
             let slot: Int32
             if let reused = freeSlots.popLast() {
@@ -36,7 +36,7 @@ extension Engine {
     }
 
     /// Adds a host reference to a layer.
-    public func retainLayer(_ layer: LayerID) throws(LaminaError) {
+    package func retainLayer(_ layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(layer)
             guard slots[Int(slot)].hostRefs < UInt32.max else {
@@ -47,7 +47,7 @@ extension Engine {
     }
 
     /// Drops a host reference; a layer with none left and no superlayer is destroyed.
-    public func releaseLayer(_ layer: LayerID) throws(LaminaError) {
+    package func releaseLayer(_ layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(layer)
             guard slots[Int(slot)].hostRefs > 0 else {
@@ -60,7 +60,7 @@ extension Engine {
     }
 
     /// Whether a handle names a live layer of this engine.
-    public func isAlive(_ layer: LayerID) -> Bool {
+    package func isAlive(_ layer: LayerID) -> Bool {
         lock.withLock { (try? resolve(layer)) != nil }
     }
 
@@ -108,7 +108,7 @@ extension Engine {
     // MARK: - Tree
 
     /// The superlayer, or nil.
-    public func superlayer(of layer: LayerID) throws(LaminaError) -> LayerID? {
+    package func superlayer(of layer: LayerID) throws(LaminaError) -> LayerID? {
         try lock.withLock { () throws(LaminaError) -> LayerID? in
             let slot = try resolve(layer)
             let p = slots[Int(slot)].parent
@@ -117,7 +117,7 @@ extension Engine {
     }
 
     /// The sublayers, back to front.
-    public func sublayers(of layer: LayerID) throws(LaminaError) -> [LayerID] {
+    package func sublayers(of layer: LayerID) throws(LaminaError) -> [LayerID] {
         try lock.withLock { () throws(LaminaError) -> [LayerID] in
             let slot = try resolve(layer)
             return childSlots(slot).map(handle)
@@ -125,7 +125,7 @@ extension Engine {
     }
 
     /// Where to put a sublayer.
-    public enum SublayerPosition: Sendable {
+    package enum SublayerPosition: Sendable {
         /// At the end (on top).
         case end
         /// At an index, clamped to the count.
@@ -140,7 +140,7 @@ extension Engine {
     ///
     /// - Throws: `misuse` for a cycle (child is parent or one of its ancestors), `notFound` if
     ///   the sibling is not a sublayer of parent, `staleHandle`.
-    public func insertSublayer(
+    package func insertSublayer(
         _ child: LayerID, into parent: LayerID, at position: SublayerPosition
     ) throws(LaminaError) {
         var events = TreeEvents()
@@ -180,7 +180,7 @@ extension Engine {
     }
 
     /// Removes a layer from its superlayer; it is destroyed if no host reference is left.
-    public func removeFromSuperlayer(_ layer: LayerID) throws(LaminaError) {
+    package func removeFromSuperlayer(_ layer: LayerID) throws(LaminaError) {
         var events = TreeEvents()
         defer { events.post(on: self) }
         try lock.withLock { () throws(LaminaError) in
@@ -197,7 +197,7 @@ extension Engine {
     }
 
     /// Replaces `old`, a sublayer of `parent`, with `new` at the same index.
-    public func replaceSublayer(_ old: LayerID, with new: LayerID, in parent: LayerID) throws(LaminaError) {
+    package func replaceSublayer(_ old: LayerID, with new: LayerID, in parent: LayerID) throws(LaminaError) {
         var events = TreeEvents()
         defer { events.post(on: self) }
         try lock.withLock { () throws(LaminaError) in

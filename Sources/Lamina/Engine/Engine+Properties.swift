@@ -100,7 +100,7 @@ extension Engine {
     // MARK: - Get and set
 
     /// Reads a model property or key path (the value set last, committed or not).
-    public func value(of layer: LayerID, forKeyPath keyPath: String) throws(LaminaError) -> Value {
+    package func value(of layer: LayerID, forKeyPath keyPath: String) throws(LaminaError) -> Value {
         try withKey(keyPath) { bytes throws(LaminaError) in try value(of: layer, forKeyBytes: bytes) }
     }
 
@@ -113,7 +113,7 @@ extension Engine {
     }
 
     /// Sets a property or key path; see ``Layer`` for the rules.
-    public func setValue(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(LaminaError) {
+    package func setValue(_ value: Value, forKeyPath keyPath: String, of layer: LayerID) throws(LaminaError) {
         try withKey(keyPath) { bytes throws(LaminaError) in try setValue(value, forKeyBytes: bytes, of: layer) }
     }
 
@@ -123,7 +123,7 @@ extension Engine {
     }
 
     /// Sets an already-resolved property of a layer. The fast entry for typed setters.
-    public func setValue(_ value: Value, forKey key: ResolvedKey, of layer: LayerID) throws(LaminaError) {
+    package func setValue(_ value: Value, forKey key: ResolvedKey, of layer: LayerID) throws(LaminaError) {
         try performSet(value, of: layer, key: key, bytes: UnsafeBufferPointer(start: nil, count: 0))
     }
 
@@ -169,14 +169,14 @@ extension Engine {
     }
 
     /// Reads an already-resolved model property of a layer.
-    public func value(of layer: LayerID, forKey key: ResolvedKey) throws(LaminaError) -> Value {
+    package func value(of layer: LayerID, forKey key: ResolvedKey) throws(LaminaError) -> Value {
         try lock.withLock { () throws(LaminaError) -> Value in
             modelValue(try resolve(layer), key)
         }
     }
 
     /// Resolves a key path once, for callers that set the same key often.
-    public func resolve(keyPath: String) throws(LaminaError) -> ResolvedKey {
+    package func resolve(keyPath: String) throws(LaminaError) -> ResolvedKey {
         try withKey(keyPath) { bytes throws(LaminaError) in
             try lock.withLock { () throws(LaminaError) -> ResolvedKey in try resolveKey(bytes) }
         }
@@ -269,14 +269,14 @@ extension Engine {
     // MARK: - Actions
 
     /// Puts an explicit "no action" in the layer's actions for `key` (CA-3.5).
-    public func setNoAction(forKey key: String, of layer: LayerID) throws(LaminaError) {
+    package func setNoAction(forKey key: String, of layer: LayerID) throws(LaminaError) {
         try setAction(.noAction, forKey: key, of: layer)
     }
 
     /// Removes the layer's action entry for `key`.
     ///
     /// - Throws: `notFound` if there is none.
-    public func removeAction(forKey key: String, of layer: LayerID) throws(LaminaError) {
+    package func removeAction(forKey key: String, of layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(layer)
             guard let old = slots[Int(slot)].extras?.actions.removeValue(forKey: key) else {
@@ -289,7 +289,7 @@ extension Engine {
     // MARK: - Presentation
 
     /// Whether the layer has a presentation (it was committed at least once, CA-1.2).
-    public func hasPresentation(_ layer: LayerID) throws(LaminaError) -> Bool {
+    package func hasPresentation(_ layer: LayerID) throws(LaminaError) -> Bool {
         try lock.withLock { () throws(LaminaError) -> Bool in
             slots[Int(try resolve(layer))].everCommitted
         }
@@ -297,7 +297,7 @@ extension Engine {
 
     /// The presentation value of a key path at `time` (the engine's current time when nil):
     /// committed value plus animations (CA-1.9); nil if the layer was never committed (R3).
-    public func presentationValue(
+    package func presentationValue(
         of layer: LayerID, forKeyPath keyPath: String, at time: Double? = nil
     ) throws(LaminaError) -> Value? {
         try withKey(keyPath) { bytes throws(LaminaError) in

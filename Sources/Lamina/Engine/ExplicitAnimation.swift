@@ -252,7 +252,7 @@ extension Engine {
     ///
     /// - Throws: `invalidArgument` (missing key path, non-finite timing or values), `unknownKey`,
     ///   `staleHandle`.
-    public func addAnimation(_ animation: Animation, forKey key: String?, to layer: LayerID) throws(LaminaError) {
+    package func addAnimation(_ animation: Animation, forKey key: String?, to layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
             try addAnimationLocked(animation, forKey: key, slot: try resolve(layer), in: stack())
         }
@@ -301,7 +301,7 @@ extension Engine {
     /// basic animation Core Animation would have attached: the property's key path, from the
     /// presentation value at the change to the new value, the transaction's duration and curve,
     /// and its begin time once committed.
-    public func animation(forKey key: String, of layer: LayerID) throws(LaminaError) -> Animation? {
+    package func animation(forKey key: String, of layer: LayerID) throws(LaminaError) -> Animation? {
         try lock.withLock { () throws(LaminaError) -> Animation? in
             let slot = try resolve(layer)
             guard let anim = attachment(key, slot) else { return nil }
@@ -322,7 +322,7 @@ extension Engine {
 
     /// The keys of the layer's animations in evaluation order (CA-11.6), implicit ones included;
     /// animations added without a key are not listed.
-    public func animationKeys(of layer: LayerID) throws(LaminaError) -> [String] {
+    package func animationKeys(of layer: LayerID) throws(LaminaError) -> [String] {
         try lock.withLock { () throws(LaminaError) -> [String] in
             let slot = try resolve(layer)
             let a = slots[Int(slot)].animIndex
@@ -335,7 +335,7 @@ extension Engine {
 
     /// Removes the animation under `key` at once (CA-11.7); its delegate gets didStop with
     /// finished = false at the next tick (CA-11.4). No effect when there is none.
-    public func removeAnimation(forKey key: String, from layer: LayerID) throws(LaminaError) {
+    package func removeAnimation(forKey key: String, from layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(layer)
             removeAnimations(slot) { $0.key == key }
@@ -343,7 +343,7 @@ extension Engine {
     }
 
     /// Removes every animation of the layer at once (CA-11.7).
-    public func removeAllAnimations(from layer: LayerID) throws(LaminaError) {
+    package func removeAllAnimations(from layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
             removeAnimations(try resolve(layer)) { _ in true }
         }
@@ -370,7 +370,7 @@ extension Engine {
 
     /// Timing introspection for the animation under `key` at `time` (engine time; the current
     /// time when nil), or nil when there is none.
-    public func timingInfo(forKey key: String, of layer: LayerID, at time: Double? = nil) throws(LaminaError) -> AnimationTimingInfo? {
+    package func timingInfo(forKey key: String, of layer: LayerID, at time: Double? = nil) throws(LaminaError) -> AnimationTimingInfo? {
         if let time, !time.isFinite { throw LaminaError(.invalidArgument, "time must be finite") }
         return try lock.withLock { () throws(LaminaError) -> AnimationTimingInfo? in
             let slot = try resolve(layer)
@@ -395,7 +395,7 @@ extension Engine {
     /// The transition running on a layer at `time`: its type, subtype and progress, and the
     /// layer's presentation from before the changes it transitions (CA-10.1–10.4), so that a
     /// renderer can composite old and new. Nil when no transition contributes.
-    public func transition(of layer: LayerID, at time: Double? = nil) throws(LaminaError) -> (state: TransitionState, before: Presentation)? {
+    package func transition(of layer: LayerID, at time: Double? = nil) throws(LaminaError) -> (state: TransitionState, before: Presentation)? {
         if let time, !time.isFinite { throw LaminaError(.invalidArgument, "time must be finite") }
         return try lock.withLock { () throws(LaminaError) -> (state: TransitionState, before: Presentation)? in
             let slot = try resolve(layer)
@@ -471,7 +471,7 @@ extension Engine {
 
     /// Converts a time from one layer's time space to another's (CALayer.convertTime(_:from:));
     /// nil stands for engine (absolute) time.
-    public func convertTime(_ t: Double, from: LayerID?, to: LayerID?) throws(LaminaError) -> Double {
+    package func convertTime(_ t: Double, from: LayerID?, to: LayerID?) throws(LaminaError) -> Double {
         guard t.isFinite else { throw LaminaError(.invalidArgument, "time must be finite") }
         return try lock.withLock { () throws(LaminaError) -> Double in
             let fromChain = try timingChain(from)

@@ -21,7 +21,7 @@ extension Layer {
     /// search, "no action" outside animation blocks and an animation inside them.
     public var isViewBacked: Bool {
         get { (try? engine.isViewBacked(id)) ?? false }
-        nonmutating set {
+        set {
             do {
                 try engine.setViewBacked(newValue, id)
             } catch {

@@ -57,19 +57,19 @@ extension Layer {
     /// The layer's beginTime in its superlayer's time (CA-5.11).
     public var beginTime: Double {
         get { if case .number(let v)? = try? value(forKeyPath: "beginTime") { return v }; return 0 }
-        nonmutating set { setTiming("beginTime", newValue) }
+        set { setTiming("beginTime", newValue) }
     }
 
     /// The layer's speed (CA-5.7); 0 pauses its animations and sublayers (CA-5.12).
     public var speed: Double {
         get { if case .number(let v)? = try? value(forKeyPath: "speed") { return v }; return 1 }
-        nonmutating set { setTiming("speed", newValue) }
+        set { setTiming("speed", newValue) }
     }
 
     /// The layer's timeOffset (CA-5.8).
     public var timeOffset: Double {
         get { if case .number(let v)? = try? value(forKeyPath: "timeOffset") { return v }; return 0 }
-        nonmutating set { setTiming("timeOffset", newValue) }
+        set { setTiming("timeOffset", newValue) }
     }
 }
 
@@ -87,7 +87,7 @@ extension Layer {
 extension Engine {
     /// A snapshot of a layer's presentation at `time` (now when nil), or nil before its first
     /// commit (R3).
-    public func presentation(of layer: LayerID, at time: Double? = nil) throws(LaminaError) -> Presentation? {
+    package func presentation(of layer: LayerID, at time: Double? = nil) throws(LaminaError) -> Presentation? {
         if let time, !time.isFinite { throw LaminaError(.invalidArgument, "time must be finite") }
         return try lock.withLock { () throws(LaminaError) -> Presentation? in
             let slot = try resolve(layer)

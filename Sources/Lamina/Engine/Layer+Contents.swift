@@ -14,89 +14,132 @@ extension Layer {
     /// The image the layer shows (RS-4.1), or nil. A change cross-fades (RS-4.8).
     public var contents: Image? {
         get { if case .image(let v) = look(.contents) { return v }; return nil }
-        nonmutating set { setLook(.contents, newValue.map(Value.image) ?? .null) }
+        set { setLook(.contents, newValue.map(Value.image) ?? .null) }
     }
 
     /// Where the contents go in the bounds (RS-4.3; default `.resize`).
     public var contentsGravity: ContentsGravity {
         get { if case .string(let v) = look(.contentsGravity) { return ContentsGravity(rawValue: v) ?? .resize }; return .resize }
-        nonmutating set { setLook(.contentsGravity, .string(newValue.rawValue)) }
+        set { setLook(.contentsGravity, .string(newValue.rawValue)) }
     }
 
     /// The filter when the contents shrink (RS-4.7; default `.linear`).
     public var minificationFilter: ContentsFilter {
         get { if case .string(let v) = look(.minificationFilter) { return ContentsFilter(rawValue: v) ?? .linear }; return .linear }
-        nonmutating set { setLook(.minificationFilter, .string(newValue.rawValue)) }
+        set { setLook(.minificationFilter, .string(newValue.rawValue)) }
     }
 
     /// The filter when the contents grow (RS-4.7; default `.linear`).
     public var magnificationFilter: ContentsFilter {
         get { if case .string(let v) = look(.magnificationFilter) { return ContentsFilter(rawValue: v) ?? .linear }; return .linear }
-        nonmutating set { setLook(.magnificationFilter, .string(newValue.rawValue)) }
+        set { setLook(.magnificationFilter, .string(newValue.rawValue)) }
     }
 
     /// The minification LOD bias (RS-4.7; default 0).
     public var minificationFilterBias: Double {
         get { if case .number(let v) = look(.minificationFilterBias) { return v }; return 0 }
-        nonmutating set { setLook(.minificationFilterBias, .number(newValue)) }
+        set { setLook(.minificationFilterBias, .number(newValue)) }
     }
 
-    /// Which corners are rounded (RS-1.5): bits 1 MinXMinY, 2 MaxXMinY, 4 MinXMaxY, 8 MaxXMaxY.
-    public var maskedCorners: UInt8 {
-        get { if case .number(let v) = look(.maskedCorners) { return UInt8(v) }; return 15 }
-        nonmutating set { setLook(.maskedCorners, .number(Double(newValue))) }
+    /// Which corners ``cornerRadius`` rounds (RS-1.5; default all four).
+    public var maskedCorners: CornerMask {
+        get { if case .number(let v) = look(.maskedCorners) { return CornerMask(rawValue: UInt8(v)) }; return .all }
+        set { setLook(.maskedCorners, .number(Double(newValue.rawValue))) }
     }
 
     /// The corner shape (RS-1.6; default `.circular`).
     public var cornerCurve: CornerCurve {
         get { if case .string(let v) = look(.cornerCurve) { return CornerCurve(rawValue: v) ?? .circular }; return .circular }
-        nonmutating set { setLook(.cornerCurve, .string(newValue.rawValue)) }
+        set { setLook(.cornerCurve, .string(newValue.rawValue)) }
     }
 
     /// The shadow's shape (RS-3.4), or nil for the layer's alpha.
     public var shadowPath: Path? {
         get { if case .path(let v) = look(.shadowPath) { return v }; return nil }
-        nonmutating set { setLook(.shadowPath, newValue.map(Value.path) ?? .null) }
+        set { setLook(.shadowPath, newValue.map(Value.path) ?? .null) }
     }
 
     /// Whether opacity < 1 composites the subtree as a group (RS-2.2; default true).
     public var allowsGroupOpacity: Bool {
         get { if case .bool(let v) = look(.allowsGroupOpacity) { return v }; return true }
-        nonmutating set { setLook(.allowsGroupOpacity, .bool(newValue)) }
+        set { setLook(.allowsGroupOpacity, .bool(newValue)) }
     }
 
     /// Whether the sublayers' geometry is flipped vertically (RS-4.5; default false).
     public var isGeometryFlipped: Bool {
         get { if case .bool(let v) = look(.geometryFlipped) { return v }; return false }
-        nonmutating set { setLook(.geometryFlipped, .bool(newValue)) }
+        set { setLook(.geometryFlipped, .bool(newValue)) }
     }
 
     /// Whether the edges in ``edgeAntialiasingMask`` are antialiased (RS-11.2; default false).
     public var allowsEdgeAntialiasing: Bool {
         get { if case .bool(let v) = look(.allowsEdgeAntialiasing) { return v }; return false }
-        nonmutating set { setLook(.allowsEdgeAntialiasing, .bool(newValue)) }
+        set { setLook(.allowsEdgeAntialiasing, .bool(newValue)) }
     }
 
-    /// Which edges are antialiased (RS-11.1): 1 minX, 2 maxX, 4 minY, 8 maxY (default 15).
-    public var edgeAntialiasingMask: UInt8 {
-        get { if case .number(let v) = look(.edgeAntialiasingMask) { return UInt8(v) }; return 15 }
-        nonmutating set { setLook(.edgeAntialiasingMask, .number(Double(newValue))) }
+    /// Which edges are antialiased when ``allowsEdgeAntialiasing`` is on (RS-11.1; default all
+    /// four).
+    public var edgeAntialiasingMask: EdgeMask {
+        get { if case .number(let v) = look(.edgeAntialiasingMask) { return EdgeMask(rawValue: UInt8(v)) }; return .all }
+        set { setLook(.edgeAntialiasingMask, .number(Double(newValue.rawValue))) }
     }
 
     /// Whether the layer promises opaque contents (default false).
     public var isOpaque: Bool {
         get { if case .bool(let v) = look(.opaque) { return v }; return false }
-        nonmutating set { setLook(.opaque, .bool(newValue)) }
+        set { setLook(.opaque, .bool(newValue)) }
     }
 
-    /// The layer's mask (RS-5.1), or nil; see ``Engine/setMask(_:of:)``. Setting traps on
-    /// misuse; call the engine's throwing method to handle errors.
+    /// The layer's mask (RS-5.1), or nil: its alpha clips this layer and its subtree. The layer
+    /// keeps its mask alive. Setting a layer of another engine, a layer that has a superlayer or
+    /// is another layer's mask, or one that would make a cycle is a precondition failure (it
+    /// traps with a message); ``setValue(_:forKeyPath:)`` does not reach masks.
     public var mask: Layer? {
         get {
             do { return try engine.mask(of: id).map { Layer(engine: engine, id: $0) } } catch { preconditionFailure("Lamina: \(error.message)") }
         }
-        nonmutating set {
+        set {
             do { try engine.setMask(newValue?.id, of: id) } catch { preconditionFailure("Lamina: \(error.message)") }
         }
     }
+}
+
+/// Which corners of a layer ``Layer/cornerRadius`` rounds (`CACornerMask`'s role). The raw
+/// values are the C ABI's and the `maskedCorners` key's bits.
+public struct CornerMask: OptionSet, Hashable, Sendable {
+    /// The bits: 1 minX-minY, 2 maxX-minY, 4 minX-maxY, 8 maxX-maxY.
+    public let rawValue: UInt8
+    /// Wraps raw bits (bits above the four corners are kept but mean nothing).
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The corner at the smallest x and y (`layerMinXMinYCorner`).
+    public static let minXMinY = CornerMask(rawValue: 1)
+    /// The corner at the largest x and smallest y (`layerMaxXMinYCorner`).
+    public static let maxXMinY = CornerMask(rawValue: 2)
+    /// The corner at the smallest x and largest y (`layerMinXMaxYCorner`).
+    public static let minXMaxY = CornerMask(rawValue: 4)
+    /// The corner at the largest x and y (`layerMaxXMaxYCorner`).
+    public static let maxXMaxY = CornerMask(rawValue: 8)
+    /// All four corners (the default).
+    public static let all: CornerMask = [.minXMinY, .maxXMinY, .minXMaxY, .maxXMaxY]
+}
+
+/// Which edges of a layer are antialiased (`CAEdgeAntialiasingMask`'s role). The raw values are
+/// the C ABI's and the `edgeAntialiasingMask` key's bits.
+public struct EdgeMask: OptionSet, Hashable, Sendable {
+    /// The bits: 1 left (minX), 2 right (maxX), 4 bottom (minY), 8 top (maxY).
+    public let rawValue: UInt8
+    /// Wraps raw bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The edge at the smallest x (`layerLeftEdge`).
+    public static let minX = EdgeMask(rawValue: 1)
+    /// The edge at the largest x (`layerRightEdge`).
+    public static let maxX = EdgeMask(rawValue: 2)
+    /// The edge at the smallest y (`layerBottomEdge`).
+    public static let minY = EdgeMask(rawValue: 4)
+    /// The edge at the largest y (`layerTopEdge`).
+    public static let maxY = EdgeMask(rawValue: 8)
+    /// All four edges (the default).
+    public static let all: EdgeMask = [.minX, .maxX, .minY, .maxY]
 }

@@ -5,15 +5,17 @@ extension Layer {
     /// The frame in the superlayer's space (CA-12.2): derived from bounds, position,
     /// anchorPoint and transform (the bounding box of the transformed bounds). Setting it sets
     /// position and bounds.size, which animate implicitly as usual; frame itself is not
-    /// animatable (CA-3.13). See ``Engine/setFrame(_:of:)`` for the rules under a transform.
+    /// animatable (CA-3.13). Under a transform (CA-16): negative sizes are standardized, a frame
+    /// set under a scale shrinks the bounds, one set under a translation takes the shift out of
+    /// the position. The two changes join the calling thread's transaction one after the other.
     ///
-    /// Like the other typed properties it traps when the layer is no longer alive or a number
-    /// is not finite; ``frame(in:)`` and ``Engine/setFrame(_:of:)`` throw instead.
+    /// Like the other typed properties it traps on a non-finite number (a precondition);
+    /// ``frame(in:)`` reads it with errors thrown instead.
     public var frame: Rect {
         get {
             do { return try engine.frame(of: id, in: .model) } catch { preconditionFailure("Lamina: \(error.message)") }
         }
-        nonmutating set {
+        set {
             do { try engine.setFrame(newValue, of: id) } catch { preconditionFailure("Lamina: \(error.message)") }
         }
     }
@@ -26,7 +28,13 @@ extension Layer {
     }
 
     /// Converts a point from `layer`'s coordinates (root space when nil) to this layer's
-    /// (`convert(_:from:)`, CA-12.5). See ``Engine/convert(_:from:to:in:)``.
+    /// (`convert(_:from:)`, CA-12.5). Layers of different trees convert through root space, as
+    /// on Apple (CA-16).
+    ///
+    /// - Throws: `invalidArgument` for a non-finite point or time, or when the point has no
+    ///   image in this layer's space (a layer on the way is seen edge-on or scaled to zero, or
+    ///   the point lies behind the viewer of a perspective); `noPresentation` when the
+    ///   presentation is asked for and a layer on the way was never committed.
     ///
     /// - Throws: `misuse` for a layer of another engine, and the engine's errors.
     public func convert(_ point: Point, from layer: Layer?, in tree: LayerTree = .model) throws(LaminaError) -> Point {
@@ -67,7 +75,14 @@ extension Layer {
 
     /// The deepest layer of this layer's subtree under `point`, given in the superlayer's
     /// coordinates, or nil (`hitTest:`, CA-12.7, R10). Pass `.presentation(at:)` to hit what is
-    /// on screen while layers move (CA-12.11). See ``Engine/hitTest(_:in:tree:)`` for the rules.
+    /// on screen while layers move (CA-12.11). The result is the layer object you hold for that
+    /// layer, if any (``Layer`` identity).
+    ///
+    /// The rules (R10, CA-16): depth first and front to back (a higher zPosition first, then
+    /// the later sibling); hidden layers are skipped with their subtrees; masksToBounds limits
+    /// the subtree to the bounds; a layer is hit when its bounds contain the mapped point
+    /// (half-open, CA-12.6); a layer seen edge-on, and anything under it, cannot be hit.
+    /// Opacity and doubleSided do not matter (CA-12.10).
     ///
     /// - Throws: `staleHandle`, `invalidArgument`, `noPresentation` (presentation of a layer
     ///   never committed).

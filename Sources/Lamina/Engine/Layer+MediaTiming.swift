@@ -7,25 +7,25 @@ extension Layer {
     /// ends nor repeats, and only beginTime, speed and timeOffset apply.
     public var duration: Double {
         get { if case .number(let v)? = try? value(forKeyPath: "duration") { return v }; return 0 }
-        nonmutating set { setMediaTiming("duration", .number(newValue)) }
+        set { setMediaTiming("duration", .number(newValue)) }
     }
 
     /// How many cycles the layer's time space plays (with a ``duration``; 0 = once).
     public var repeatCount: Double {
         get { if case .number(let v)? = try? value(forKeyPath: "repeatCount") { return v }; return 0 }
-        nonmutating set { setMediaTiming("repeatCount", .number(newValue)) }
+        set { setMediaTiming("repeatCount", .number(newValue)) }
     }
 
     /// How long the layer's time space repeats (with a ``duration``; 0 = unused).
     public var repeatDuration: Double {
         get { if case .number(let v)? = try? value(forKeyPath: "repeatDuration") { return v }; return 0 }
-        nonmutating set { setMediaTiming("repeatDuration", .number(newValue)) }
+        set { setMediaTiming("repeatDuration", .number(newValue)) }
     }
 
     /// Whether each cycle of the layer's time space runs forwards then backwards.
     public var autoreverses: Bool {
         get { if case .bool(let v)? = try? value(forKeyPath: "autoreverses") { return v }; return false }
-        nonmutating set { setMediaTiming("autoreverses", .bool(newValue)) }
+        set { setMediaTiming("autoreverses", .bool(newValue)) }
     }
 
     /// What the layer's time space holds outside its active period (CA-5.9): without a fill
@@ -35,7 +35,7 @@ extension Layer {
             if case .string(let s)? = try? value(forKeyPath: "fillMode"), let m = FillMode(name: s) { return m }
             return .removed
         }
-        nonmutating set { setMediaTiming("fillMode", .string(newValue.name)) }
+        set { setMediaTiming("fillMode", .string(newValue.name)) }
     }
 
     /// Typed setters trap on programmer errors (a dead layer, NaN), as Layer's others do.

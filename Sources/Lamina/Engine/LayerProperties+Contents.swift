@@ -32,7 +32,7 @@ public enum ContentsGravity: String, Sendable, CaseIterable {
     case bottomRight
 
     /// The C ABI's LAMINA_GRAVITY_* number (the case order).
-    public var code: Int32 {
+    package var code: Int32 {
         switch self {
         case .resize: return 0
         case .resizeAspect: return 1
@@ -50,7 +50,7 @@ public enum ContentsGravity: String, Sendable, CaseIterable {
     }
 
     /// The destination rectangle D of contents of size `size` (points) in `bounds` (RS-4.3).
-    public func destination(contentSize size: Size, in bounds: Rect) -> Rect {
+    package func destination(contentSize size: Size, in bounds: Rect) -> Rect {
         let b = bounds.standardized
         let W = b.size.width, H = b.size.height, sw = size.width, sh = size.height
         switch self {
@@ -88,7 +88,7 @@ public enum ContentsFilter: String, Sendable, CaseIterable {
     case trilinear
 
     /// The C ABI's LAMINA_FILTER_* number.
-    public var code: Int32 {
+    package var code: Int32 {
         switch self {
         case .linear: return 0
         case .nearest: return 1
@@ -106,11 +106,11 @@ public enum CornerCurve: String, Sendable, CaseIterable {
     case continuous
 
     /// The C ABI's LAMINA_CORNER_CURVE_* number.
-    public var code: Int32 { self == .circular ? 0 : 1 }
+    package var code: Int32 { self == .circular ? 0 : 1 }
 
     /// How far along each edge the corner extends, in units of the radius
     /// (`cornerCurveExpansionFactor`, RS-1.6).
-    public var expansionFactor: Double { self == .circular ? 1 : 1.528665 }
+    package var expansionFactor: Double { self == .circular ? 1 : 1.528665 }
 }
 
 /// The boxed storage of the look properties (in RareProperties: layers that set none share

@@ -72,6 +72,17 @@ final class Lock: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
+    /// Locks unless the calling thread already holds the lock (then returns false at once
+    /// instead of trapping): the error-checking mutex reports re-entry as `EDEADLK`. A Swift
+    /// `Layer` released inside engine code (a closure the engine drops while locked) uses it to
+    /// defer its release rather than re-enter.
+    func lockUnlessHeldByCurrentThread() -> Bool {
+        let rc = pthread_mutex_lock(mutex)
+        if rc == 0 { return true }
+        precondition(rc == EDEADLK, "Lamina: engine lock failed (\(rc))")
+        return false
+    }
+
     @inline(__always)
     func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
         lock()

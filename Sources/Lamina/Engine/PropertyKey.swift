@@ -3,7 +3,7 @@
 // (CA-7.6). Parsing happens once per API call; the engine works with PropertyID values.
 
 /// Identifies a layer property: a built-in one or a custom one registered with the engine.
-public struct PropertyID: Hashable, Sendable, RawRepresentable {
+package struct PropertyID: Hashable, Sendable, RawRepresentable {
     /// Built-ins are 0..<builtinCount; custom properties start at ``customBase``.
     public let rawValue: UInt16
     /// Creates an identifier from its raw value.
@@ -239,7 +239,7 @@ struct PackedName {
 }
 
 /// The part of a property a key path names (CA-7.6).
-public enum KeyComponent: UInt8, Sendable {
+package enum KeyComponent: UInt8, Sendable {
     case whole
     case x, y
     case width, height
@@ -369,7 +369,7 @@ public enum KeyComponent: UInt8, Sendable {
 }
 
 /// A parsed key path: a property and the component of it that is read or written.
-public struct ResolvedKey: Hashable, Sendable {
+package struct ResolvedKey: Hashable, Sendable {
     /// The property; its name is the event key of a change (setting "position.x" posts
     /// "position").
     public let property: PropertyID

@@ -96,7 +96,7 @@ extension Engine {
     }
 
     /// Marks a layer as view-backed (see ``setViewBacked(_:_:)``) — the Swift spelling.
-    public func isViewBacked(_ layer: LayerID) throws(LaminaError) -> Bool {
+    package func isViewBacked(_ layer: LayerID) throws(LaminaError) -> Bool {
         try lock.withLock { () throws(LaminaError) -> Bool in
             slots[Int(try resolve(layer))].extras?.isViewBacked ?? false
         }

@@ -26,7 +26,7 @@ extension Rect {
 
     /// The bounding box of the rectangle's four corners under `transform` (each corner is the
     /// point `(x, y, 0)`, transformed and projected with the homogeneous divide, as
-    /// ``Transform3D/apply(to:)`` does). This is how a layer's frame is the bounding box of its
+    /// ``Point/applying(_:)`` does). This is how a layer's frame is the bounding box of its
     /// transformed bounds (CA-12.2). A corner that maps to `w ≤ 0` (behind the viewer of a
     /// perspective) has no image; the result then has non-finite components.
     public func applying(_ transform: Transform3D) -> Rect {

@@ -27,7 +27,7 @@ import Darwin
 /// scale, skew, perspective and a rotation quaternion (R9, CA-3.15).
 ///
 /// ``Transform3D/decomposed()`` produces one and ``Transform3D/init(_:)`` rebuilds the matrix.
-public struct DecomposedTransform: Hashable, Sendable {
+package struct DecomposedTransform: Hashable, Sendable {
     /// Three components, for the translation and the scale.
     public struct Vector3: Hashable, Sendable {
         /// The x component.
@@ -148,7 +148,7 @@ public struct DecomposedTransform: Hashable, Sendable {
 
 /// A scalar part of a transform, addressable like Core Animation's key paths
 /// `transform.rotation.x`, `transform.scale.y`, `transform.translation.z`, … (CA-7.6).
-public enum TransformComponent: Sendable {
+package enum TransformComponent: Sendable {
     /// `transform.rotation.x`: the Euler angle about x, in radians.
     case rotationX
     /// `transform.rotation.y`: the Euler angle about y, in radians.
@@ -178,7 +178,7 @@ extension Transform3D {
     ///
     /// The matrix is normalised by `m44` first, so recomposing gives `self / m44` (the same
     /// mapping of points).
-    public func decomposed() -> DecomposedTransform? {
+    package func decomposed() -> DecomposedTransform? {
         guard m44 != 0 else { return nil }
         let r = 1 / m44
         // Normalised entries: the 3×3 block L (rows a, b, c), the perspective column and the
@@ -249,7 +249,7 @@ extension Transform3D {
     /// Rebuilds the matrix `S · K · R · T · P` from a decomposition (the inverse of
     /// ``decomposed()``, up to the normalisation by `m44`). The quaternion should have unit
     /// length; it is used as given.
-    public init(_ d: DecomposedTransform) {
+    package init(_ d: DecomposedTransform) {
         let q = d.quaternion
         let r = _rotationRows(q)
         // K · R, then S.
@@ -278,7 +278,7 @@ extension Transform3D {
     /// - Progress 0 returns `self` and 1 returns `other` exactly. Values outside [0, 1]
     ///   (overshooting timing curves) extrapolate with the same formulas. A non-finite progress
     ///   returns `self`.
-    /// - If either end cannot be decomposed (``decomposed()`` is `nil`), the value switches
+    /// - If either end cannot be decomposed, the value switches
     ///   discretely: `self` below 0.5, `other` from 0.5 on (R9).
     /// - A whole turn looks like no turn: identity → rotation(2π) does not move (CA-14.4).
     /// - When both ends are 2D (``isAffine2D``: no z or perspective terms) the 2D decomposition
@@ -313,7 +313,7 @@ extension Transform3D {
     ///   [−π/2, π/2]. At gimbal lock (y = ±π/2) the z angle is reported as 0.
     /// - When the matrix cannot be decomposed, rotations read 0 and scales read the length of
     ///   the corresponding row of the 3×3 block divided by |m44| (0 when m44 is 0).
-    public func value(of component: TransformComponent) -> Double {
+    package func value(of component: TransformComponent) -> Double {
         switch component {
         case .translationX: return m41
         case .translationY: return m42
@@ -350,7 +350,7 @@ extension Transform3D {
     /// Translations are written straight into `m41`…`m43`, which is the same as replacing the
     /// decomposition's translation while keeping `m44`, exact, and works for every matrix. For
     /// the other components a matrix that cannot be decomposed is returned unchanged.
-    public func setting(_ component: TransformComponent, to value: Double) -> Transform3D {
+    package func setting(_ component: TransformComponent, to value: Double) -> Transform3D {
         var result = self
         switch component {
         case .translationX: result.m41 = value; return result

@@ -167,7 +167,7 @@ extension Transform3D {
     /// divide. A point that maps to `w = 0` (on the perspective's vanishing plane) comes back
     /// with non-finite coordinates.
     @inlinable
-    public func apply(to point: Point) -> Point {
+    package func apply(to point: Point) -> Point {
         let x = point.x * m11 + point.y * m21 + m41
         let y = point.x * m12 + point.y * m22 + m42
         let w = point.x * m14 + point.y * m24 + m44
@@ -178,7 +178,7 @@ extension Transform3D {
     /// Transforms the point `(x, y, z)` as the row vector `(x, y, z, 1) · M`, then divides by
     /// the resulting `w`. A point that maps to `w = 0` comes back with non-finite coordinates.
     @inlinable
-    public func apply(x: Double, y: Double, z: Double) -> (x: Double, y: Double, z: Double) {
+    package func apply(x: Double, y: Double, z: Double) -> (x: Double, y: Double, z: Double) {
         let px = x * m11 + y * m21 + z * m31 + m41
         let py = x * m12 + y * m22 + z * m32 + m42
         let pz = x * m13 + y * m23 + z * m33 + m43

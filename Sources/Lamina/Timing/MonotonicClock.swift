@@ -9,7 +9,7 @@ import Musl
 #endif
 
 /// A monotonic clock in seconds (CACurrentMediaTime's role).
-public enum MonotonicClock {
+package enum MonotonicClock {
     /// Seconds since an arbitrary fixed point; never goes backwards.
     public static func now() -> Double {
         var ts = timespec()

@@ -3,7 +3,7 @@
 // accumulate are one verb with a procedure. The engine never does arithmetic on values itself.
 
 /// How two values combine.
-public enum BlendProcedure: Sendable {
+package enum BlendProcedure: Sendable {
     /// `from + (to − from) · progress`; progress may leave [0, 1] (overshooting curves).
     case interpolate(Double)
     /// `from + to` (additive animations, CA-7.3): vectors add per component, transforms concat.
@@ -18,7 +18,7 @@ extension Value {
     /// non-premultiplied RGBA); transforms by decomposition with quaternion slerp, falling back
     /// to a discrete switch when either side cannot be decomposed; booleans, strings and nil
     /// endpoints switch discretely at progress 0.5.
-    public func blended(with other: Value, _ procedure: BlendProcedure) -> Value? {
+    package func blended(with other: Value, _ procedure: BlendProcedure) -> Value? {
         switch procedure {
         case .interpolate(let p): return interpolated(to: other, progress: p)
         case .add: return added(other)
@@ -27,7 +27,7 @@ extension Value {
 
     /// Interpolates toward `other` (see ``blended(with:_:)``).
     @inlinable
-    public func interpolated(to other: Value, progress p: Double) -> Value? {
+    package func interpolated(to other: Value, progress p: Double) -> Value? {
         switch (self, other) {
         case let (.number(a), .number(b)):
             return .number(lerp(a, b, p))
@@ -63,7 +63,7 @@ extension Value {
     /// Adds `other` to `self` (CA-7.3): per component for vectors and colours, concatenation
     /// for transforms (`other` applied after `self`), logical or for booleans. Returns nil for
     /// mismatched types; strings and nil do not add, and yield `other`.
-    public func added(_ other: Value) -> Value? {
+    package func added(_ other: Value) -> Value? {
         switch (self, other) {
         case let (.number(a), .number(b)): return .number(a + b)
         case let (.point(a), .point(b)): return .point(Point(x: a.x + b.x, y: a.y + b.y))
@@ -89,6 +89,6 @@ extension Value {
 /// Linear interpolation with exact endpoints: `p == 0` gives `a` and `p == 1` gives `b`
 /// bit for bit, which `a + (b − a)·p` does not guarantee.
 @inlinable
-public func lerp(_ a: Double, _ b: Double, _ p: Double) -> Double {
+package func lerp(_ a: Double, _ b: Double, _ p: Double) -> Double {
     p == 1 ? b : a + (b - a) * p
 }
