@@ -73,14 +73,13 @@ final class Lock: @unchecked Sendable {
     }
 
     /// Locks unless the calling thread already holds the lock (then returns false at once
-    /// instead of trapping): the error-checking mutex reports re-entry as `EDEADLK`. A Swift
-    /// `Layer` released inside engine code (a closure the engine drops while locked) uses it to
-    /// defer its release rather than re-enter.
+    /// instead of trapping). A Swift `Layer` released inside engine code (a closure the engine
+    /// drops while locked) uses it to defer its release rather than re-enter. Only this thread
+    /// can have stored its own id in `owner`, so a relaxed read answers "do I hold it?" exactly.
     func lockUnlessHeldByCurrentThread() -> Bool {
-        let rc = pthread_mutex_lock(mutex)
-        if rc == 0 { return true }
-        precondition(rc == EDEADLK, "Lamina: engine lock failed (\(rc))")
-        return false
+        if owner.load(ordering: .relaxed) == currentThreadID() { return false }
+        lock()
+        return true
     }
 
     @inline(__always)
