@@ -170,6 +170,12 @@ public final class Engine: @unchecked Sendable {
 
     /// The calling thread's stack (created on first use). Lock held.
     func stack() -> TransactionStack {
+        // The common case (the thread that called last) reads the token through the pthread
+        // key without retaining the thread's state: a per-set cost (issue 12).
+        if let p = pthread_getspecific(threadStateKey.key), let s = lastStack,
+           Unmanaged<ThreadState>.fromOpaque(p)._withUnsafeGuaranteedRef({ $0.token }) == lastToken {
+            return s
+        }
         let state = ThreadState.current
         let tid = state.token
         if tid == lastToken, let s = lastStack { return s }
@@ -816,3 +822,9 @@ final class EngineTags: @unchecked Sendable {
 }
 
 let engineTags = EngineTags()
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
