@@ -130,6 +130,8 @@ public final class Engine: @unchecked Sendable {
     var stacks: [UInt64: TransactionStack] = [:]
     var lastToken: UInt64 = 0
     var lastStack: TransactionStack? = nil
+    /// `threadStateKey.key`, held here so that `stack()` reads a field, not a lazy global.
+    let threadKey = threadStateKey.key
     private var nextMark: UInt32 = 1
 
     // MARK: Time and callbacks
@@ -172,7 +174,7 @@ public final class Engine: @unchecked Sendable {
     func stack() -> TransactionStack {
         // The common case (the thread that called last) reads the token through the pthread
         // key without retaining the thread's state: a per-set cost (issue 12).
-        if let p = pthread_getspecific(threadStateKey.key), let s = lastStack,
+        if let p = pthread_getspecific(threadKey), let s = lastStack,
            Unmanaged<ThreadState>.fromOpaque(p)._withUnsafeGuaranteedRef({ $0.token }) == lastToken {
             return s
         }
