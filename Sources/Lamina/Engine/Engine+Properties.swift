@@ -242,10 +242,11 @@ extension Engine {
         answer: DelegateAnswer?, followups: inout Followups
     ) {
         let i = Int(slot)
+        let s = stack()  // once per set: the fast path and the general one share it
+        if setInlineWithoutSearch(i, key, value, s) { return }
         let old = slots[i].model.get(key.property, customDefault: info.defaultValue)
         let new = key.component == .whole ? value : key.component.insert(value, into: old)
         if new == old { return }  // R4: an equal value looks up no action and adds nothing
-        let s = stack()
         markDirty(slot, in: s)
         let committed = slots[i].everCommitted
         let found: Found = committed && !s.disableActions
@@ -283,6 +284,49 @@ extension Engine {
         case .action:
             run(found, event: info.name, on: slot, property: info, in: s, followups: &followups)
         }
+    }
+
+    /// The setter's fast path (issue 12): a whole value of an inline property (opacity,
+    /// position, bounds, zPosition, anchorPoint) where no action is searched for (the layer was
+    /// never committed, or actions are disabled). The field is compared and stored directly,
+    /// without building `Value`s of the old and new values; otherwise the same as the general
+    /// path: an equal value does nothing (R4), else the layer is marked dirty and the value
+    /// stored. None of these is `hidden` or a media timing property, so there is no event or
+    /// timing bookkeeping to do. Returns false when the general path must run. Lock held.
+    @inline(__always)
+    private func setInlineWithoutSearch(_ i: Int, _ key: ResolvedKey, _ value: Value, _ s: TransactionStack) -> Bool {
+        guard key.component == .whole else { return false }
+        switch key.property {
+        case .opacity, .zPosition, .position, .anchorPoint, .bounds: break
+        default: return false
+        }
+        guard !slots[i].everCommitted || s.disableActions else { return false }
+        let slot = Int32(truncatingIfNeeded: i)
+        switch value {
+        case .number(let v) where key.property == .opacity:
+            if slots[i].model.opacity == v { return true }
+            markDirty(slot, in: s)
+            slots[i].model.opacity = v
+        case .number(let v) where key.property == .zPosition:
+            if slots[i].model.zPosition == v { return true }
+            markDirty(slot, in: s)
+            slots[i].model.zPosition = v
+        case .point(let v) where key.property == .position:
+            if slots[i].model.position == v { return true }
+            markDirty(slot, in: s)
+            slots[i].model.position = v
+        case .point(let v) where key.property == .anchorPoint:
+            if slots[i].model.anchorPoint == v { return true }
+            markDirty(slot, in: s)
+            slots[i].model.anchorPoint = v
+        case .rect(let v) where key.property == .bounds:
+            if slots[i].model.bounds == v { return true }
+            markDirty(slot, in: s)
+            slots[i].model.bounds = v
+        default:
+            return false
+        }
+        return true
     }
 
     // MARK: - Actions
