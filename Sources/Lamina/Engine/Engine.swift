@@ -264,7 +264,9 @@ public final class Engine: @unchecked Sendable {
         let snap = slots[Int(slot)].snapshot
         guard snap >= 0 else { return }
         slots[Int(slot)].snapshot = -1
-        snapshotPool[Int(snap)] = LayerProperties()  // drop references held by the copy
+        // Drop references held by the copy: its box is the only one (a layer without a box
+        // holds plain values, left for the next snapshot to overwrite).
+        if snapshotPool[Int(snap)].hasRare { snapshotPool[Int(snap)] = LayerProperties() }
         freeSnapshots.append(snap)
     }
 
