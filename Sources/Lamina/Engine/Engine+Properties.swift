@@ -243,13 +243,14 @@ extension Engine {
     ) {
         let i = Int(slot)
         let s = stack()  // once per set: the fast path and the general one share it
-        if setInlineWithoutSearch(i, key, value, s) { return }
+        let committed = slots[i].everCommitted
+        let searching = committed && !s.disableActions
+        if !searching, setInlineWithoutSearch(i, key, value, s) { return }
         let old = slots[i].model.get(key.property, customDefault: info.defaultValue)
         let new = key.component == .whole ? value : key.component.insert(value, into: old)
         if new == old { return }  // R4: an equal value looks up no action and adds nothing
         markDirty(slot, in: s)
-        let committed = slots[i].everCommitted
-        let found: Found = committed && !s.disableActions
+        let found: Found = searching
             ? search(slot, event: info.name, animatable: info.animatable, answer: answer, in: s) : .none
         slots[i].model.set(key.property, new)
         if key.property.isLayerTiming, !slots[i].everTimed, slots[i].model.isTimed {
@@ -292,7 +293,8 @@ extension Engine {
     /// without building `Value`s of the old and new values; otherwise the same as the general
     /// path: an equal value does nothing (R4), else the layer is marked dirty and the value
     /// stored. None of these is `hidden` or a media timing property, so there is no event or
-    /// timing bookkeeping to do. Returns false when the general path must run. Lock held.
+    /// timing bookkeeping to do. Returns false when the general path must run. The caller has
+    /// checked that no search runs. Lock held.
     @inline(__always)
     private func setInlineWithoutSearch(_ i: Int, _ key: ResolvedKey, _ value: Value, _ s: TransactionStack) -> Bool {
         guard key.component == .whole else { return false }
@@ -300,7 +302,6 @@ extension Engine {
         case .opacity, .zPosition, .position, .anchorPoint, .bounds: break
         default: return false
         }
-        guard !slots[i].everCommitted || s.disableActions else { return false }
         let slot = Int32(truncatingIfNeeded: i)
         switch value {
         case .number(let v) where key.property == .opacity:
