@@ -134,7 +134,8 @@ extension Engine {
                 style = s.style
             }
         }
-        if let entry = defaultActions[event] { return Found(entry) }
+        // Most engines set no default actions: skip hashing the event name (issue 12).
+        if !defaultActions.isEmpty, let entry = defaultActions[event] { return Found(entry) }
         return animatable ? .implicit : .none
     }
 

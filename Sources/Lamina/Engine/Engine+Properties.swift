@@ -65,6 +65,15 @@ extension Engine {
             : Builtins.table[Int(id.rawValue)]
     }
 
+    /// Runs `body` with a property's metadata borrowed in place: no copy (a retain of its name
+    /// and default) per call, which `info(of:)` costs (issue 12). Lock held.
+    @inline(__always)
+    func withInfo<R>(_ id: PropertyID, _ body: (PropertyInfo) -> R) -> R {
+        id.isCustom
+            ? customProperties.withUnsafeBufferPointer { body($0[Int(id.rawValue - PropertyID.customBase)]) }
+            : Builtins.table.withUnsafeBufferPointer { body($0[Int(id.rawValue)]) }
+    }
+
     /// Registers a custom animatable property (CA-3.16, CA-7.7) for every layer.
     ///
     /// - Throws: `invalidArgument` (empty or dotted name, non-finite default), `misuse` (name
@@ -142,14 +151,19 @@ extension Engine {
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(layer)
             if let given { key = given } else { key = try resolveKey(bytes) }
-            let info = info(of: key.property)
-            try check(value, for: key, info)
-            if let d = hostDelegate(slot), searchNeeded(slot, key, info, value) {
-                ask = d
-                askName = info.name
-                return
+            let k = key
+            // The metadata is borrowed, so the body cannot throw: a failed check is returned.
+            let failure: LaminaError? = withInfo(k.property) { info -> LaminaError? in
+                do throws(LaminaError) { try check(value, for: k, info) } catch { return error }
+                if let d = hostDelegate(slot), searchNeeded(slot, k, info, value) {
+                    ask = d
+                    askName = info.name
+                    return nil
+                }
+                setLocked(slot, k, info, value, answer: nil, followups: &followups)
+                return nil
             }
-            setLocked(slot, key, info, value, answer: nil, followups: &followups)
+            if let failure { throw failure }
         }
         if let ask {
             let name = askName
@@ -199,13 +213,16 @@ extension Engine {
         // Built only on failure: the success path builds no string.
         var keyPath: String { key.component == .whole ? info.name : "\(info.name).\(key.component)" }
         let expected = key.component.valueType(in: info.type)
-        let nullOK = value == .null && info.nullable && key.component == .whole
+        let nullOK = info.nullable && key.component == .whole && value == .null
         guard value.type == expected || nullOK else {
             throw LaminaError(.typeMismatch, "'\(keyPath)' takes a \(expected) value, not a \(value.type)")
         }
         guard value.isFiniteAndBounded else {
             throw LaminaError(.invalidArgument, "'\(keyPath)' needs finite numbers of magnitude at most 1e15")
         }
+        // Only these keys have range rules: others skip the (value-copying) match.
+        guard key.property == .fillMode || key.property == .repeatCount || key.property == .repeatDuration
+        else { return try checkLook(key.property, value) }
         switch (key.property, value) {
         case (.fillMode, .string(let s)) where FillMode(name: s) == nil:
             throw LaminaError(.invalidArgument, "'fillMode' is \"removed\", \"forwards\", \"backwards\" or \"both\", not '\(s)'")
@@ -225,13 +242,15 @@ extension Engine {
         answer: DelegateAnswer?, followups: inout Followups
     ) {
         let i = Int(slot)
-        let old = slots[i].model.get(key.property, customDefault: info.defaultValue)
-        let new = key.component.insert(value, into: old)
-        if new == old { return }  // R4: an equal value looks up no action and adds nothing
-        let s = stack()
-        markDirty(slot, in: s)
+        let s = stack()  // once per set: the fast path and the general one share it
         let committed = slots[i].everCommitted
-        let found: Found = committed && !s.disableActions
+        let searching = committed && !s.disableActions
+        if !searching, setInlineWithoutSearch(i, key, value, s) { return }
+        let old = slots[i].model.get(key.property, customDefault: info.defaultValue)
+        let new = key.component == .whole ? value : key.component.insert(value, into: old)
+        if new == old { return }  // R4: an equal value looks up no action and adds nothing
+        markDirty(slot, in: s)
+        let found: Found = searching
             ? search(slot, event: info.name, animatable: info.animatable, answer: answer, in: s) : .none
         slots[i].model.set(key.property, new)
         if key.property.isLayerTiming, !slots[i].everTimed, slots[i].model.isTimed {
@@ -261,9 +280,54 @@ extension Engine {
             let a = viewAnimation(block, info, old: old, new: new, current: current, slot: slot)
             let storage = viewAnimationKey(info.name, additive: a.isAdditive, slot: slot)
             try? addAnimationLocked(a, forKey: storage, slot: slot, in: s, commitDelay: block.delay > 0 ? block.delay : nil)
-        case .none, .action:
+        case .none:
+            break  // no action: nothing to run (and no copy of the metadata to pass)
+        case .action:
             run(found, event: info.name, on: slot, property: info, in: s, followups: &followups)
         }
+    }
+
+    /// The setter's fast path (issue 12): a whole value of an inline property (opacity,
+    /// position, bounds, zPosition, anchorPoint) where no action is searched for (the layer was
+    /// never committed, or actions are disabled). The field is compared and stored directly,
+    /// without building `Value`s of the old and new values; otherwise the same as the general
+    /// path: an equal value does nothing (R4), else the layer is marked dirty and the value
+    /// stored. None of these is `hidden` or a media timing property, so there is no event or
+    /// timing bookkeeping to do. Returns false when the general path must run. The caller has
+    /// checked that no search runs. Lock held.
+    @inline(__always)
+    private func setInlineWithoutSearch(_ i: Int, _ key: ResolvedKey, _ value: Value, _ s: TransactionStack) -> Bool {
+        guard key.component == .whole else { return false }
+        switch key.property {
+        case .opacity, .zPosition, .position, .anchorPoint, .bounds: break
+        default: return false
+        }
+        let slot = Int32(truncatingIfNeeded: i)
+        switch value {
+        case .number(let v) where key.property == .opacity:
+            if slots[i].model.opacity == v { return true }
+            markDirty(slot, in: s)
+            slots[i].model.opacity = v
+        case .number(let v) where key.property == .zPosition:
+            if slots[i].model.zPosition == v { return true }
+            markDirty(slot, in: s)
+            slots[i].model.zPosition = v
+        case .point(let v) where key.property == .position:
+            if slots[i].model.position == v { return true }
+            markDirty(slot, in: s)
+            slots[i].model.position = v
+        case .point(let v) where key.property == .anchorPoint:
+            if slots[i].model.anchorPoint == v { return true }
+            markDirty(slot, in: s)
+            slots[i].model.anchorPoint = v
+        case .rect(let v) where key.property == .bounds:
+            if slots[i].model.bounds == v { return true }
+            markDirty(slot, in: s)
+            slots[i].model.bounds = v
+        default:
+            return false
+        }
+        return true
     }
 
     // MARK: - Actions

@@ -130,6 +130,8 @@ public final class Engine: @unchecked Sendable {
     var stacks: [UInt64: TransactionStack] = [:]
     var lastToken: UInt64 = 0
     var lastStack: TransactionStack? = nil
+    /// `threadStateKey.key`, held here so that `stack()` reads a field, not a lazy global.
+    let threadKey = threadStateKey.key
     private var nextMark: UInt32 = 1
 
     // MARK: Time and callbacks
@@ -170,6 +172,12 @@ public final class Engine: @unchecked Sendable {
 
     /// The calling thread's stack (created on first use). Lock held.
     func stack() -> TransactionStack {
+        // The common case (the thread that called last) reads the token through the pthread
+        // key without retaining the thread's state: a per-set cost (issue 12).
+        if let p = pthread_getspecific(threadKey), let s = lastStack,
+           Unmanaged<ThreadState>.fromOpaque(p)._withUnsafeGuaranteedRef({ $0.token }) == lastToken {
+            return s
+        }
         let state = ThreadState.current
         let tid = state.token
         if tid == lastToken, let s = lastStack { return s }
@@ -256,7 +264,9 @@ public final class Engine: @unchecked Sendable {
         let snap = slots[Int(slot)].snapshot
         guard snap >= 0 else { return }
         slots[Int(slot)].snapshot = -1
-        snapshotPool[Int(snap)] = LayerProperties()  // drop references held by the copy
+        // Drop references held by the copy: its box is the only one (a layer without a box
+        // holds plain values, left for the next snapshot to overwrite).
+        if snapshotPool[Int(snap)].hasRare { snapshotPool[Int(snap)] = LayerProperties() }
         freeSnapshots.append(snap)
     }
 
@@ -816,3 +826,9 @@ final class EngineTags: @unchecked Sendable {
 }
 
 let engineTags = EngineTags()
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
