@@ -335,16 +335,20 @@ extension Engine {
                     .noPresentation,
                     "layer \(root.rawValue) has never been committed, so it has no presentation (R3)")
             }
-            let tracker = damageTrackers[root]
-            tracker?.begin()
+            guard let tracker = damageTrackers[root] else {
+                // No damage to track: the caller's closures directly, one call per record less.
+                buildDrawList(slot, at: t, scratch: scratch, emit: emit, patch: patch)
+                return
+            }
+            tracker.begin()
             buildDrawList(slot, at: t, scratch: scratch, emit: { record in
-                if let tracker { tracker.add(record.pointee) }
+                tracker.add(record.pointee)
                 emit(record)
             }, patch: { index, p in
-                tracker?.patch(index, p)
+                tracker.patch(index, p)
                 patch(index, p)
             })
-            tracker?.end()
+            tracker.end()
         }
     }
 
