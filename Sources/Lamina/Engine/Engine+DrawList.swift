@@ -482,7 +482,9 @@ extension Engine {
         record.descendantCount = 0
         record.clipIndex = clipIndex >= 0 ? clipIndex : nil
         record.clipRect = clipRect
-        record.transition = nil
+        // Reference fields are stored only when they change: storing nil over nil still costs
+        // a release call, on nearly every record.
+        if record.transition != nil { record.transition = nil }
         record.clipIsRect = clipIsRect
         record.contentsAreFlipped = flipped
         record.isGeometryFlipped = p.flag(LayerProperties.Flags.geometryFlipped)
@@ -493,7 +495,7 @@ extension Engine {
         record.edgeAntialiasingMask = rare.value.look.edgeAntialiasingMask
         record.maskedCorners = rare.value.look.maskedCorners
         record.cornerCurve = rare.value.look.cornerCurve
-        record.shadowPath = rare.value.look.shadowPath
+        if record.shadowPath != nil || rare.value.look.shadowPath != nil { record.shadowPath = rare.value.look.shadowPath }
         record.contentsGravity = rare.value.look.contentsGravity
         record.contentsRect = rare.value.contentsRect
         record.contentsCenter = rare.value.contentsCenter
@@ -505,10 +507,10 @@ extension Engine {
             record.contents = image
             record.contentsDestination = contentsDestination(image, rare, rare.value.look.contentsGravity, p.bounds)
         } else {
-            record.contents = nil
+            if record.contents != nil { record.contents = nil }
             record.contentsDestination = .zero
         }
-        record.contentsPrevious = nil
+        if record.contentsPrevious != nil { record.contentsPrevious = nil }
         record.contentsFade = 1
         record.contentsPreviousDestination = .zero
         record.maskIndex = nil
@@ -519,7 +521,7 @@ extension Engine {
         record.groupIndex = nil
         record.targetOpacity = 1
         record.groupOpacity = 1
-        record.transitionBefore = nil
+        if record.transitionBefore != nil { record.transitionBefore = nil }
     }
 
     /// D for `image` (RS-4.1–4.3): the size gravity uses is the contentsRect's share of the
