@@ -317,10 +317,11 @@ extension Engine {
     /// The draw-list traversal with the records handed to `emit` one by one, in painter's
     /// order, so a caller can store them in its own format (the C ABI writes its records
     /// directly); each record is lent by pointer, valid only during the call, so that a
-    /// record (~600 bytes with references) is never copied on the way; `patch(index, what)` then completes the record emitted `index`-th (its
-    /// descendant count once its subtree is done, its mask range once its mask is). `scratch`
-    /// holds the traversal's reusable state. Nothing is emitted when it throws. Both closures
-    /// run with the engine lock held and must not call the engine. See
+    /// record (~600 bytes with references) is never copied on the way. `patch(index, what)`
+    /// then completes the record emitted `index`-th: its descendant count once its subtree is
+    /// done (a leaf keeps the 0 it was emitted with and gets no patch), its mask range once
+    /// its mask is. `scratch` holds the traversal's reusable state. Nothing is emitted when it
+    /// throws. Both closures run with the engine lock held and must not call the engine. See
     /// ``drawList(root:at:into:)`` for the rules.
     package func visitDrawList(
         root: LayerID, at time: Double?, scratch: DrawList,
@@ -687,8 +688,10 @@ extension Engine {
                 list.work.append(DrawList.Work(
                     slot: -2, index: index, mask: maskSlot, maskBase: Int32(list.maskBases.count - 1)))
             }
-            list.work.append(DrawList.Work(slot: -1, index: index))
             let firstChild = slots[Int(slot)].firstChild
+            // A leaf has no descendants: its count stays the 0 it was emitted with, so it needs
+            // no closing item (nor a patch call).
+            if firstChild >= 0 { list.work.append(DrawList.Work(slot: -1, index: index)) }
             guard firstChild >= 0 else { continue }
             var uniform = true
             let z0 = presentedZPosition(firstChild, at: t)
