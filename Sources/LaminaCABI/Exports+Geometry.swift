@@ -361,7 +361,7 @@ func buildDrawList(
             emit: { record in
                 if !started { side.reset(); started = true }
                 storage.ensureRoom(after: n)
-                side.fill(storage.buffer! + n, record, at: n)
+                side.fill(storage.buffer! + n, from: record, at: n)
                 n += 1
             },
             patch: { index, patch in

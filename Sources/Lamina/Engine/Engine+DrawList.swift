@@ -174,6 +174,18 @@ public struct DrawRecord: Hashable, Sendable {
     }
 }
 
+extension DrawRecord {
+    /// A record of zeros, for the traversal to overwrite.
+    static var blank: DrawRecord {
+        DrawRecord(
+            layer: LayerID(rawValue: 0), transform: .identity, bounds: .zero, opacity: 0,
+            backgroundColor: nil, cornerRadius: 0, borderWidth: 0, borderColor: nil, shadowColor: nil,
+            shadowOpacity: 0, shadowOffset: Size(width: 0, height: 0), shadowRadius: 0,
+            masksToBounds: false, isDoubleSided: true, depth: 0, descendantCount: 0, clipIndex: nil,
+            clipRect: nil)
+    }
+}
+
 /// A transition's before-appearance, boxed so that ``DrawRecord`` stays a plain value.
 public final class DrawRecordBox: Hashable, Sendable {
     /// The record.
@@ -291,7 +303,7 @@ extension Engine {
                     list.records.removeAll(keepingCapacity: true)
                     cleared = true
                 }
-                list.records.append(record)
+                list.records.append(record.pointee)
             },
             patch: { index, patch in
                 switch patch {
@@ -304,14 +316,16 @@ extension Engine {
 
     /// The draw-list traversal with the records handed to `emit` one by one, in painter's
     /// order, so a caller can store them in its own format (the C ABI writes its records
-    /// directly); `patch(index, what)` then completes the record emitted `index`-th (its
-    /// descendant count once its subtree is done, its mask range once its mask is). `scratch`
-    /// holds the traversal's reusable state. Nothing is emitted when it throws. Both closures
-    /// run with the engine lock held and must not call the engine. See
+    /// directly); each record is lent by pointer, valid only during the call, so that a
+    /// record (~600 bytes with references) is never copied on the way. `patch(index, what)`
+    /// then completes the record emitted `index`-th: its descendant count once its subtree is
+    /// done (a leaf keeps the 0 it was emitted with and gets no patch), its mask range once
+    /// its mask is. `scratch` holds the traversal's reusable state. Nothing is emitted when it
+    /// throws. Both closures run with the engine lock held and must not call the engine. See
     /// ``drawList(root:at:into:)`` for the rules.
     package func visitDrawList(
         root: LayerID, at time: Double?, scratch: DrawList,
-        emit: (DrawRecord) -> Void, patch: (_ index: Int, _ patch: DrawRecordPatch) -> Void
+        emit: (UnsafePointer<DrawRecord>) -> Void, patch: (_ index: Int, _ patch: DrawRecordPatch) -> Void
     ) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(root)
@@ -322,16 +336,20 @@ extension Engine {
                     .noPresentation,
                     "layer \(root.rawValue) has never been committed, so it has no presentation (R3)")
             }
-            let tracker = damageTrackers[root]
-            tracker?.begin()
+            guard let tracker = damageTrackers[root] else {
+                // No damage to track: the caller's closures directly, one call per record less.
+                buildDrawList(slot, at: t, scratch: scratch, emit: emit, patch: patch)
+                return
+            }
+            tracker.begin()
             buildDrawList(slot, at: t, scratch: scratch, emit: { record in
-                tracker?.add(record)
+                tracker.add(record.pointee)
                 emit(record)
             }, patch: { index, p in
-                tracker?.patch(index, p)
+                tracker.patch(index, p)
                 patch(index, p)
             })
-            tracker?.end()
+            tracker.end()
         }
     }
 
@@ -426,20 +444,48 @@ extension Engine {
         _ slot: Int32, _ p: LayerProperties, _ rare: RareBox, world: Transform3D, opacity: Double,
         depth: Int, clipIndex: Int, clipRect: Rect?, clipIsRect: Bool, flipped: Bool
     ) -> DrawRecord {
+        var record = DrawRecord.blank
+        fillRecord(
+            &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
+            clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
+        return record
+    }
+
+    /// Overwrites every field of `record` with the record of presented values `p` under the
+    /// parent's inherited state (the fields the traversal completes later get their defaults).
+    /// In place, so that the traversal reuses one record for the whole list instead of
+    /// building, copying and destroying one per layer. Lock held.
+    @inline(__always)
+    private func fillRecord(
+        _ record: inout DrawRecord, _ slot: Int32, _ p: LayerProperties, _ rare: RareBox,
+        world: Transform3D, opacity: Double, depth: Int, clipIndex: Int, clipRect: Rect?,
+        clipIsRect: Bool, flipped: Bool
+    ) {
         // Layer content lies at z = 0, so the third row (the image of the local z axis)
         // never matters; (0, 0, 1, 0) keeps 2D trees' matrices plain affine ones.
         var shown = world
         shown.m31 = 0; shown.m32 = 0; shown.m33 = 1; shown.m34 = 0
-        var record = DrawRecord(
-            layer: handle(slot), transform: shown, bounds: p.bounds, opacity: opacity,
-            backgroundColor: p.backgroundColor, cornerRadius: rare.value.cornerRadius,
-            borderWidth: rare.value.borderWidth, borderColor: rare.value.borderColor,
-            shadowColor: rare.value.shadowColor, shadowOpacity: rare.value.shadowOpacity,
-            shadowOffset: rare.value.shadowOffset, shadowRadius: rare.value.shadowRadius,
-            masksToBounds: p.flag(LayerProperties.Flags.masksToBounds),
-            isDoubleSided: p.flag(LayerProperties.Flags.doubleSided),
-            depth: depth, descendantCount: 0,
-            clipIndex: clipIndex >= 0 ? clipIndex : nil, clipRect: clipRect)
+        record.layer = handle(slot)
+        record.transform = shown
+        record.bounds = p.bounds
+        record.opacity = opacity
+        record.backgroundColor = p.backgroundColor
+        record.cornerRadius = rare.value.cornerRadius
+        record.borderWidth = rare.value.borderWidth
+        record.borderColor = rare.value.borderColor
+        record.shadowColor = rare.value.shadowColor
+        record.shadowOpacity = rare.value.shadowOpacity
+        record.shadowOffset = rare.value.shadowOffset
+        record.shadowRadius = rare.value.shadowRadius
+        record.masksToBounds = p.flag(LayerProperties.Flags.masksToBounds)
+        record.isDoubleSided = p.flag(LayerProperties.Flags.doubleSided)
+        record.depth = depth
+        record.descendantCount = 0
+        record.clipIndex = clipIndex >= 0 ? clipIndex : nil
+        record.clipRect = clipRect
+        // Reference fields are stored only when they change: storing nil over nil still costs
+        // a release call, on nearly every record.
+        if record.transition != nil { record.transition = nil }
         record.clipIsRect = clipIsRect
         record.contentsAreFlipped = flipped
         record.isGeometryFlipped = p.flag(LayerProperties.Flags.geometryFlipped)
@@ -450,7 +496,7 @@ extension Engine {
         record.edgeAntialiasingMask = rare.value.look.edgeAntialiasingMask
         record.maskedCorners = rare.value.look.maskedCorners
         record.cornerCurve = rare.value.look.cornerCurve
-        record.shadowPath = rare.value.look.shadowPath
+        if record.shadowPath != nil || rare.value.look.shadowPath != nil { record.shadowPath = rare.value.look.shadowPath }
         record.contentsGravity = rare.value.look.contentsGravity
         record.contentsRect = rare.value.contentsRect
         record.contentsCenter = rare.value.contentsCenter
@@ -461,8 +507,22 @@ extension Engine {
         if let image = rare.value.look.contents {
             record.contents = image
             record.contentsDestination = contentsDestination(image, rare, rare.value.look.contentsGravity, p.bounds)
+        } else {
+            if record.contents != nil { record.contents = nil }
+            record.contentsDestination = .zero
         }
-        return record
+        if record.contentsPrevious != nil { record.contentsPrevious = nil }
+        record.contentsFade = 1
+        record.contentsPreviousDestination = .zero
+        record.maskIndex = nil
+        record.maskCount = 0
+        record.isMaskContent = false
+        record.maskHostIndex = nil
+        record.isGroup = false
+        record.groupIndex = nil
+        record.targetOpacity = 1
+        record.groupOpacity = 1
+        if record.transitionBefore != nil { record.transitionBefore = nil }
     }
 
     /// D for `image` (RS-4.1–4.3): the size gravity uses is the contentsRect's share of the
@@ -485,11 +545,13 @@ extension Engine {
     /// The traversal; `root` has a presentation. Lock held.
     private func buildDrawList(
         _ root: Int32, at t: Double, scratch list: DrawList,
-        emit: (DrawRecord) -> Void, patch: (Int, DrawRecordPatch) -> Void
+        emit: (UnsafePointer<DrawRecord>) -> Void, patch: (Int, DrawRecordPatch) -> Void
     ) {
         list.resetScratch()
         list.work.append(DrawList.Work(slot: root, index: -1))
         var count = 0
+        // One record, overwritten for each layer and lent to `emit` (no per-layer copies).
+        var record = DrawRecord.blank
         while let item = list.work.popLast() {
             if item.slot == -1 {
                 patch(item.index, .descendants(count - item.index - 1))
@@ -543,8 +605,8 @@ extension Engine {
             let depth = parent >= 0 ? list.inherited[parent].depth + 1 : 0
             let flipped = parent < 0 ? false
                 : isMaskRoot ? list.inherited[parent].ownFlipped : list.inherited[parent].flipped
-            var record = makeRecord(
-                slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
+            fillRecord(
+                &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
                 clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
 
             // The mask (RS-5.1, RS-5.3): alive, still unparented, and not inside a mask.
@@ -590,7 +652,8 @@ extension Engine {
                 }
                 record.transitionBefore = DrawRecordBox(beforeRecord)
             }
-            emit(record)
+            // Lent in place: no copy of the record on its way out.
+            withUnsafeMutablePointer(to: &record) { emit(UnsafePointer($0)) }
             count += 1
 
             // What the sublayers inherit: flatten into this plane (zero row 3: F · world), then
@@ -625,8 +688,10 @@ extension Engine {
                 list.work.append(DrawList.Work(
                     slot: -2, index: index, mask: maskSlot, maskBase: Int32(list.maskBases.count - 1)))
             }
-            list.work.append(DrawList.Work(slot: -1, index: index))
             let firstChild = slots[Int(slot)].firstChild
+            // A leaf has no descendants: its count stays the 0 it was emitted with, so it needs
+            // no closing item (nor a patch call).
+            if firstChild >= 0 { list.work.append(DrawList.Work(slot: -1, index: index)) }
             guard firstChild >= 0 else { continue }
             var uniform = true
             let z0 = presentedZPosition(firstChild, at: t)

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0
+// The draw list's hot path on the C side: a record lent by pointer is written straight into
+// the C buffer, with no copy of the Swift record (issue 12: ≤ 100 ns per record).
+
+import CLamina
+import Lamina
+
+extension CDrawSide {
+    /// Writes the C record of `*r` into uninitialized memory at `slot`, reading the Swift
+    /// record in place. Records with side data (contents, a shadow path, a transition) take
+    /// ``fill(_:_:at:)``, which keeps the images and fixes up the pointers; the rest, nearly
+    /// every record of a frame, are written here field by field (the same mapping as
+    /// `set01(_:)` and `setContentsFields(_:)`).
+    @inline(__always)
+    func fill(_ slot: UnsafeMutablePointer<lamina_draw_record_t>, from r: UnsafePointer<DrawRecord>, at index: Int) {
+        if r.pointee.contents != nil || r.pointee.contentsPrevious != nil || r.pointee.shadowPath != nil
+            || r.pointee.transitionBefore != nil {
+            fill(slot, r.pointee, at: index)
+            return
+        }
+        slot.initialize(to: lamina_draw_record_t())
+        slot.pointee.set01(from: r)
+        slot.pointee.setPlainContentsFields(from: r)
+    }
+}
+
+extension lamina_draw_record_t {
+    /// `set01(_:)` through a pointer: the 0.1 fields, the record zeroed first.
+    @inline(__always)
+    mutating func set01(from r: UnsafePointer<DrawRecord>) {
+        layer = r.pointee.layer.rawValue
+        var f: UInt32 = 0
+        if let c = r.pointee.backgroundColor { f |= LAMINA_DRAW_HAS_BACKGROUND; background_color = c.c }
+        if let c = r.pointee.borderColor { f |= LAMINA_DRAW_HAS_BORDER_COLOR; border_color = c.c }
+        if let c = r.pointee.shadowColor { f |= LAMINA_DRAW_HAS_SHADOW_COLOR; shadow_color = c.c }
+        if r.pointee.masksToBounds { f |= LAMINA_DRAW_MASKS_TO_BOUNDS }
+        if r.pointee.isDoubleSided { f |= LAMINA_DRAW_DOUBLE_SIDED }
+        if let c = r.pointee.clipRect { f |= LAMINA_DRAW_HAS_CLIP; clip_rect = c.c }
+        if let t = r.pointee.transition {
+            f |= LAMINA_DRAW_HAS_TRANSITION
+            transition_type = cTransitionType(t.type)
+            transition_subtype = cTransitionSubtype(t.subtype)
+            transition_progress = t.progress
+        }
+        flags = f
+        depth = UInt32(clamping: r.pointee.depth)
+        descendant_count = UInt32(clamping: r.pointee.descendantCount)
+        clip_index = r.pointee.clipIndex.map { Int32(clamping: $0) } ?? -1
+        transform = r.pointee.transform.c
+        bounds = r.pointee.bounds.c
+        opacity = r.pointee.opacity
+        corner_radius = r.pointee.cornerRadius
+        border_width = r.pointee.borderWidth
+        shadow_opacity = r.pointee.shadowOpacity
+        shadow_offset = r.pointee.shadowOffset.c
+        shadow_radius = r.pointee.shadowRadius
+    }
+
+    /// `setContentsFields(_:)` through a pointer, for a record without contents, previous
+    /// contents, shadow path or before record (their fields stay zero).
+    @inline(__always)
+    mutating func setPlainContentsFields(from r: UnsafePointer<DrawRecord>) {
+        struct_size = UInt32(MemoryLayout<lamina_draw_record_t>.size)
+        var f: UInt32 = 0
+        if r.pointee.maskIndex != nil { f |= LAMINA_DRAW2_HAS_MASK }
+        if r.pointee.isMaskContent { f |= LAMINA_DRAW2_MASK_CONTENT }
+        if r.pointee.isGroup { f |= LAMINA_DRAW2_GROUP }
+        if r.pointee.clipIsRect { f |= LAMINA_DRAW2_CLIP_IS_RECT }
+        if r.pointee.contentsAreFlipped { f |= LAMINA_DRAW2_CONTENTS_FLIPPED }
+        if r.pointee.isGeometryFlipped { f |= LAMINA_DRAW2_GEOMETRY_FLIPPED }
+        if r.pointee.isOpaque { f |= LAMINA_DRAW2_OPAQUE }
+        if r.pointee.allowsEdgeAntialiasing { f |= LAMINA_DRAW2_EDGE_ANTIALIASING }
+        if r.pointee.shouldRasterize { f |= LAMINA_DRAW2_RASTERIZE }
+        flags2 = f
+        contents_fade = r.pointee.contentsFade
+        contents_dest = r.pointee.contentsDestination.c
+        contents_previous_dest = r.pointee.contentsPreviousDestination.c
+        contents_rect = r.pointee.contentsRect.c
+        contents_center = r.pointee.contentsCenter.c
+        contents_scale = r.pointee.contentsScale
+        minification_filter_bias = r.pointee.minificationFilterBias
+        contents_gravity = r.pointee.contentsGravity.code
+        minification_filter = r.pointee.minificationFilter.code
+        magnification_filter = r.pointee.magnificationFilter.code
+        corner_curve = r.pointee.cornerCurve.code
+        masked_corners = UInt32(r.pointee.maskedCorners)
+        edge_antialiasing_mask = UInt32(r.pointee.edgeAntialiasingMask)
+        mask_index = r.pointee.maskIndex.map { Int32(clamping: $0) } ?? -1
+        mask_count = UInt32(clamping: r.pointee.maskCount)
+        mask_host_index = r.pointee.maskHostIndex.map { Int32(clamping: $0) } ?? -1
+        group_index = r.pointee.groupIndex.map { Int32(clamping: $0) } ?? -1
+        target_opacity = r.pointee.targetOpacity
+        group_opacity = r.pointee.groupOpacity
+        rasterization_scale = r.pointee.rasterizationScale
+    }
+}
