@@ -157,7 +157,7 @@ struct TimingGroupTests {
             let r = try #require(try layers[3].presentationValue(forKeyPath: "bounds", at: t)?.rectPayload)
             #expect(approx(r, Rect(x: 0, y: 0, width: e(0, 40), height: e(0, 20)), tolerance: 1e-12))
         }
-        let a = try #require(try layers[1].animation(forKey: "backgroundColor"))
+        let a = try #require(layers[1].animation(forKey: "backgroundColor"))
         #expect(a.fromValue == .color(red))
         #expect(a.toValue == .color(blue))
     }
