@@ -65,7 +65,7 @@ assert any(n.endswith("lamina/py.typed") for n in z.namelist())
 print("wheel: contents ok,", round(libs[0].file_size / 1e6, 1), "MB library")
 PYEOF
 "$VPY" -m pip install --quiet --force-reinstall --no-deps "$WORK"/wheels/lamina-*.whl
-"$VPY" -c "import pytest" 2>/dev/null || "$VPY" -m pip install --quiet pytest
+"$VPY" -c "import pytest, numpy" 2>/dev/null || "$VPY" -m pip install --quiet pytest numpy
 
 cd "$WORK"
 env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -c \
