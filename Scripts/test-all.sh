@@ -35,6 +35,8 @@ RUN_SWIFT=1
 RUN_CMAKE=1
 RUN_CONSUMERS=1
 VERBOSE=0
+# Seconds a step's program may run before it is stopped and the step fails.
+STEP_TIMEOUT=${LAMINA_STEP_TIMEOUT:-1800}
 INSTALL_DEPS=1
 
 while [[ $# -gt 0 ]]; do
@@ -77,6 +79,11 @@ step() {
     shift 2
     local log="$LOGS/$name.log" start=$SECONDS rc=0
     printf '\n==> %s\n' "$name"
+    # A hung program fails its step instead of eating CI's whole time limit (a deadlocked test
+    # run once did). Shell functions are steps of their own making and not wrapped.
+    if [[ $(type -t "$1") == file ]]; then
+        set -- timeout --kill-after=30 "$STEP_TIMEOUT" "$@"
+    fi
     if [[ $VERBOSE == 1 ]]; then
         "$@" 2>&1 | tee "$log" || rc=$?
     else
@@ -99,6 +106,7 @@ step() {
             tail -n 60 "$log"
             printf -- '----\n'
         fi
+        if [[ $rc == 124 ]]; then printf '    timed out after %ss (LAMINA_STEP_TIMEOUT)\n' "$STEP_TIMEOUT"; fi
         printf '    FAILED (exit %s, %ss)\n' "$rc" "$took"
     fi
     return 0
