@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -414,6 +415,7 @@ static void test_png_roundtrip(void **state) {
     assert_int_equal(h, 2);
     assert_memory_equal(back, px, sizeof px);
     free(back);
+    remove(path); /* leave nothing behind in the working directory */
     assert_int_equal(lamina_gles_write_png(NULL, px, 3, 2), LAMINA_STATUS_INVALID_ARGUMENT);
     assert_int_equal(lamina_gles_write_png(path, px, 0, 2), LAMINA_STATUS_INVALID_ARGUMENT);
     assert_int_equal(lamina_gles_read_png("/nonexistent/x.png", &back, &w, &h), LAMINA_STATUS_NOT_FOUND);
