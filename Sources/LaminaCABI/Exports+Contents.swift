@@ -315,6 +315,11 @@ extension lamina_draw_record_t {
         shadow_path = nil
         shadow_path_count = 0
         transition_before = nil
+        layer_kind = LAMINA_LAYER_KIND_PLAIN
+        instance_index = 0
+        instance_color = lamina_color_t(r: 1, g: 1, b: 1, a: 1)
+        shape = nil
+        gradient = nil
     }
 }
 

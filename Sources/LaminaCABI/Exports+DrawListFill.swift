@@ -92,5 +92,6 @@ extension lamina_draw_record_t {
         target_opacity = r.pointee.targetOpacity
         group_opacity = r.pointee.groupOpacity
         rasterization_scale = r.pointee.rasterizationScale
+        instance_color = lamina_color_t(r: 1, g: 1, b: 1, a: 1)
     }
 }

@@ -774,6 +774,69 @@ LAMINA_API lamina_status_t lamina_layer_hit_test(
 #define LAMINA_DRAW_HAS_CLIP (1u << 5)         /* clip_rect is set (an ancestor clips). */
 #define LAMINA_DRAW_HAS_TRANSITION (1u << 6)   /* A transition runs: transition_* are set. */
 
+/* Layer kinds and the drawing of shape and gradient layers (issue 15; since 0.2). */
+
+/** The kind of a layer, chosen at creation: a plain layer (CALayer), a shape layer
+ *  (CAShapeLayer, RS-8), a gradient layer (CAGradientLayer, RS-9) or a replicator layer
+ *  (CAReplicatorLayer, RS-13). Since: 0.2 */
+typedef int32_t lamina_layer_kind_t;
+#define LAMINA_LAYER_KIND_PLAIN 0
+#define LAMINA_LAYER_KIND_SHAPE 1
+#define LAMINA_LAYER_KIND_GRADIENT 2
+#define LAMINA_LAYER_KIND_REPLICATOR 3
+
+/* The enumerations of shape and gradient records. The key-value API takes CA's names, as
+ * contentsGravity does: fillRule "non-zero" / "even-odd", lineCap "butt" / "round" / "square",
+ * lineJoin "miter" / "round" / "bevel", type "axial" / "radial" / "conic". */
+#define LAMINA_FILL_RULE_NON_ZERO 0
+#define LAMINA_FILL_RULE_EVEN_ODD 1
+#define LAMINA_LINE_CAP_BUTT 0
+#define LAMINA_LINE_CAP_ROUND 1
+#define LAMINA_LINE_CAP_SQUARE 2
+#define LAMINA_LINE_JOIN_MITER 0
+#define LAMINA_LINE_JOIN_ROUND 1
+#define LAMINA_LINE_JOIN_BEVEL 2
+#define LAMINA_GRADIENT_AXIAL 0
+#define LAMINA_GRADIENT_RADIAL 1
+#define LAMINA_GRADIENT_CONIC 2
+
+/* lamina_draw_shape_t.flags */
+#define LAMINA_DRAW_SHAPE_FILL (1u << 0)   /* fill_color is set: fill the path (RS-8.1). */
+#define LAMINA_DRAW_SHAPE_STROKE (1u << 1) /* stroke_color is set, line_width > 0 and
+                                              stroke_start < stroke_end: stroke it (RS-8.3). */
+
+/** A shape layer's drawing (RS-8) in layer space: fill first, then the stroke, both between
+ *  the contents and the first sublayer (RS-8.2). Borrowed like the records. Since: 0.2 */
+typedef struct lamina_draw_shape {
+    const struct lamina_path_element *path; /* Never NULL in a record's shape. */
+    size_t path_count;
+    uint32_t flags;              /* LAMINA_DRAW_SHAPE_* */
+    int32_t fill_rule;           /* LAMINA_FILL_RULE_* */
+    lamina_color_t fill_color;   /* Straight RGBA (FILL). */
+    lamina_color_t stroke_color; /* Straight RGBA (STROKE). */
+    double line_width;
+    double miter_limit;          /* A miter longer than miter_limit * line_width bevels (RS-8.6). */
+    int32_t line_cap;            /* LAMINA_LINE_CAP_* */
+    int32_t line_join;           /* LAMINA_LINE_JOIN_* */
+    const double *line_dash_pattern; /* On, off, ... lengths in points; NULL when solid. */
+    size_t line_dash_count;
+    double line_dash_phase;
+    double stroke_start;         /* In [0, 1], fraction of the whole path's length (RS-8.3). */
+    double stroke_end;           /* In [0, 1], greater than stroke_start when STROKE is set. */
+} lamina_draw_shape_t;
+
+/** A gradient layer's fill (RS-9) over its bounds, in the layer's rounded shape; present only
+ *  when it draws something (RS-9.3). Borrowed like the records. Since: 0.2 */
+typedef struct lamina_draw_gradient {
+    int32_t type;                 /* LAMINA_GRADIENT_* */
+    uint32_t reserved;            /* Zero. */
+    const lamina_color_t *colors; /* count colours (count >= 2), straight RGBA (RS-9.9). */
+    const double *locations;      /* count stops; i / (count - 1) when the layer has none. */
+    size_t count;
+    lamina_point_t start_point;   /* Unit space of the bounds (RS-9.5). */
+    lamina_point_t end_point;
+} lamina_draw_gradient_t;
+
 /** One layer as a renderer draws it. Plain data; colours not set by a flag read as zeros. */
 typedef struct lamina_draw_record {
     lamina_layer_t layer;
@@ -844,6 +907,14 @@ typedef struct lamina_draw_record {
     size_t shadow_path_count;
     const struct lamina_draw_record *transition_before; /* HAS_TRANSITION: the layer's whole
                                       appearance before the transition (same spaces), or NULL. */
+    /* Layer kinds (issue 15; since 0.2). */
+    int32_t layer_kind;            /* LAMINA_LAYER_KIND_* */
+    uint32_t instance_index;       /* Instance of the nearest replicator ancestor (RS-13), else 0. */
+    lamina_color_t instance_color; /* Multiplies every colour the record draws (background,
+                                      border, shadow, contents, shape, gradient); (1, 1, 1, 1)
+                                      without a replicator ancestor. */
+    const lamina_draw_shape_t *shape;       /* Shape layers with a path, else NULL. */
+    const lamina_draw_gradient_t *gradient; /* Gradient layers that draw (RS-9.3), else NULL. */
 } lamina_draw_record_t;
 
 /* lamina_draw_record_t.flags2 (since 0.2) */
