@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Builds and runs listings 7.1-7.7 in every language present and compares each
-# program's output with its golden trace in examples/expected/listing_7_N.txt:
+# Builds and runs the examples (listings 7.1-7.7 and the layer-kind examples) in every language
+# and compares each program's output with its golden trace in examples/expected/NAME.txt:
 #
-#   C       examples/c/listing_7_N.c        C11, -Wall -Wextra -Werror, against the CMake build
-#   Swift   examples/swift (listing71 ...)  a separate package depending on Lamina by path
-#   Python  examples/python/listing_7_N.py  when that directory exists and lamina is importable
+#   C       examples/c/NAME.c               C11, -Wall -Wextra -Werror, against the CMake build
+#   Swift   examples/swift (NAME without underscores: listing71, progressring ...), a separate
+#           package depending on Lamina by path
+#   Python  examples/python/NAME.py         when lamina is importable
 #
-# The three versions of a listing print the same text: times are explicit and every number is
+# The three versions of an example print the same text: times are explicit and every number is
 # printed with 3 decimals, rounded half away from zero (y = x * 1000; n = y + 0.5 or y - 0.5
 # truncated toward zero; then n / 1000 "." three digits of |n| % 1000).
 #
@@ -36,7 +37,7 @@ while [[ $# -gt 0 ]]; do
 done
 
 EXPECTED="$ROOT/examples/expected"
-LISTINGS=(1 2 3 4 5 6 7)
+EXAMPLES=(listing_7_1 listing_7_2 listing_7_3 listing_7_4 listing_7_5 listing_7_6 listing_7_7)
 PASSED=0
 FAILED=0
 T0=$SECONDS
@@ -62,7 +63,7 @@ if [[ -z $LIB ]]; then
     fi
     if [[ -z $LIB ]]; then
         echo "examples: error: the build produced no liblamina.so in $BUILD_DIR" >&2
-        echo "examples: 0 passed, ${#LISTINGS[@]} failed"
+        echo "examples: 0 passed, ${#EXAMPLES[@]} failed"
         exit 1
     fi
 fi
@@ -72,21 +73,21 @@ OUT="$BUILD_DIR/examples"
 mkdir -p "$OUT/c"
 echo "examples: library $LIBDIR/$(basename "$LIB")"
 
-# check LABEL N CMD...: runs CMD, compares its stdout with listing N's golden trace.
+# check LABEL NAME CMD...: runs CMD, compares its stdout with example NAME's golden trace.
 check() {
-    local label=$1 n=$2 out rc=0
+    local label=$1 name=$2 out rc=0
     shift 2
-    out="$OUT/$label-listing_7_$n.out"
+    out="$OUT/$label-$name.out"
     "$@" >"$out" || rc=$?
     if [[ $rc != 0 ]]; then
-        echo "FAILED $label listing 7.$n: exit $rc"
+        echo "FAILED $label $name: exit $rc"
         FAILED=$((FAILED + 1))
-    elif ! diff -u "$EXPECTED/listing_7_$n.txt" "$out" >"$out.diff"; then
-        echo "FAILED $label listing 7.$n: the trace differs from examples/expected/listing_7_$n.txt"
+    elif ! diff -u "$EXPECTED/$name.txt" "$out" >"$out.diff"; then
+        echo "FAILED $label $name: the trace differs from examples/expected/$name.txt"
         sed 's/^/    /' "$out.diff"
         FAILED=$((FAILED + 1))
     else
-        echo "ok     $label listing 7.$n"
+        echo "ok     $label $name"
         PASSED=$((PASSED + 1))
     fi
 }
@@ -95,13 +96,13 @@ check() {
 # C
 # ---------------------------------------------------------------------------------------------
 CC=${CC:-cc}
-for n in "${LISTINGS[@]}"; do
+for name in "${EXAMPLES[@]}"; do
     if "$CC" -std=c11 -Wall -Wextra -Werror -pedantic -I"$ROOT/include" \
-        "$ROOT/examples/c/listing_7_$n.c" -L"$LIBDIR" -llamina -Wl,-rpath,"$LIBDIR" \
-        -o "$OUT/c/listing_7_$n"; then
-        check c "$n" "$OUT/c/listing_7_$n"
+        "$ROOT/examples/c/$name.c" -L"$LIBDIR" -llamina -lm -Wl,-rpath,"$LIBDIR" \
+        -o "$OUT/c/$name"; then
+        check c "$name" "$OUT/c/$name"
     else
-        echo "FAILED c listing 7.$n: does not compile"
+        echo "FAILED c $name: does not compile"
         FAILED=$((FAILED + 1))
     fi
 done
@@ -114,12 +115,12 @@ if [[ $RUN_SWIFT == 1 ]]; then
     SCRATCH="$OUT/swiftpm"
     if swift build --package-path "$PKG" --scratch-path "$SCRATCH"; then
         BIN=$(swift build --package-path "$PKG" --scratch-path "$SCRATCH" --show-bin-path)
-        for n in "${LISTINGS[@]}"; do
-            check swift "$n" "$BIN/listing7$n"
+        for name in "${EXAMPLES[@]}"; do
+            check swift "$name" "$BIN/${name//_/}"
         done
     else
         echo "FAILED swift: the examples package does not build"
-        FAILED=$((FAILED + ${#LISTINGS[@]}))
+        FAILED=$((FAILED + ${#EXAMPLES[@]}))
     fi
 else
     echo "examples: note: Swift skipped (--skip-swift)"
@@ -131,8 +132,8 @@ fi
 PYDIR="$ROOT/examples/python"
 if [[ $RUN_PYTHON == 0 ]]; then
     echo "examples: note: Python skipped (--skip-python)"
-elif ! compgen -G "$PYDIR/listing_7_*.py" >/dev/null; then
-    echo "examples: note: Python skipped (no examples/python/listing_7_*.py yet)"
+elif ! compgen -G "$PYDIR/*.py" >/dev/null; then
+    echo "examples: note: Python skipped (no examples/python/*.py)"
 elif ! command -v python3 >/dev/null; then
     echo "examples: note: Python skipped (no python3)"
 else
@@ -142,12 +143,12 @@ else
     fi
     PYLIB=${LAMINA_LIBRARY:-$LIBDIR/$(basename "$LIB")}
     if PYTHONPATH="$PYPATH" LAMINA_LIBRARY="$PYLIB" python3 -c 'import lamina' >/dev/null 2>&1; then
-        for n in "${LISTINGS[@]}"; do
-            if [[ -f $PYDIR/listing_7_$n.py ]]; then
-                check python "$n" env PYTHONPATH="$PYPATH" LAMINA_LIBRARY="$PYLIB" \
-                    python3 "$PYDIR/listing_7_$n.py"
+        for name in "${EXAMPLES[@]}"; do
+            if [[ -f $PYDIR/$name.py ]]; then
+                check python "$name" env PYTHONPATH="$PYPATH" LAMINA_LIBRARY="$PYLIB" \
+                    python3 "$PYDIR/$name.py"
             else
-                echo "FAILED python listing 7.$n: examples/python/listing_7_$n.py is missing"
+                echo "FAILED python $name: examples/python/$name.py is missing"
                 FAILED=$((FAILED + 1))
             fi
         done
