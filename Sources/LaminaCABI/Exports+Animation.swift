@@ -1126,6 +1126,11 @@ public func lamina_animation_group_add(_ group: OpaquePointer?, _ child: OpaqueP
         guard snapshot.groupDepth < Animation.maximumGroupDepth else {
             throw LaminaError(.outOfMemory, "animation groups nest deeper than \(Animation.maximumGroupDepth) levels")
         }
+        // And a bounded size: a group added to itself doubles each time (R13).
+        let limit = Animation.maximumAnimationCount
+        guard snapshot.animationCount(upTo: limit) + box.snapshot.animationCount(upTo: limit) <= limit else {
+            throw LaminaError(.outOfMemory, "the group would hold more than \(limit) animations in all")
+        }
         let c = withoutDelegates(snapshot)
         try box.mutate { a throws(LaminaError) in
             a.kind = .group(try groupChildren(a) + [c])

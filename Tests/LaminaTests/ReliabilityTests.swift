@@ -51,6 +51,24 @@ struct ReliabilityTests {
         #expect(layer.animationKeys == ["ok"])
     }
 
+    @Test("A group added to itself doubles; past maximumAnimationCount in all it answers outOfMemory (R13)")
+    func hugeGroups() throws {
+        let engine = Engine()
+        let layer = engine.makeLayer()
+        try engine.tick(0)
+        var g = Animation.group([.basic(keyPath: "opacity", from: .number(0), to: .number(1), duration: 1)], duration: 1)
+        // Each round doubles the tree (shared storage keeps building it cheap): 2^14 leaves.
+        for _ in 0..<14 { g = .group([g, g], duration: 1) }
+        #expect(g.animationCount(upTo: Animation.maximumAnimationCount) == Animation.maximumAnimationCount + 1)
+        #expect(laminaErrorCode { try layer.add(g, forKey: "huge") } == .outOfMemory)
+        #expect(layer.animationKeys.isEmpty)
+        var small = Animation.group([.basic(keyPath: "opacity", from: .number(0), to: .number(1), duration: 1)], duration: 1)
+        for _ in 0..<5 { small = .group([small, small], duration: 1) }
+        #expect(small.animationCount(upTo: Animation.maximumAnimationCount) == 95)  // 2, 5, 11, 23, 47, 95
+        try layer.add(small, forKey: "small")
+        #expect(layer.animationKeys == ["small"])
+    }
+
     @Test("A layer of another engine is STALE_HANDLE here, never this engine's layer (R13)")
     func foreignHandles() throws {
         let a = Engine(), b = Engine()

@@ -95,6 +95,40 @@ static void test_deep_groups(void **state) {
     ASSERT_OK(lamina_engine_destroy(e));
 }
 
+/* A group added to itself doubles each time; the add that would pass 10000 animations in all
+ * fails with OUT_OF_MEMORY (the fuzzer found this shape exhausting memory) and leaves the group
+ * as it was. */
+static void test_self_doubling_group(void **state) {
+    (void)state;
+    lamina_animation_t *g = NULL, *leaf = NULL;
+    ASSERT_OK(lamina_animation_create_group(&g));
+    ASSERT_OK(lamina_animation_create_basic("opacity", &leaf));
+    ASSERT_OK(lamina_animation_group_add(g, leaf));
+    ASSERT_OK(lamina_animation_release(leaf));
+    int adds = 0;
+    for (int i = 0; i < 64; i++) {
+        lamina_status_t s = lamina_animation_group_add(g, g);
+        if (s != LAMINA_STATUS_OK) {
+            assert_int_equal(s, LAMINA_STATUS_OUT_OF_MEMORY);
+            assert_non_null(strstr(lamina_last_error_message(), "10000"));
+            break;
+        }
+        adds++;
+    }
+    /* Each add doubles the count: 2 (the group and its leaf), 4, 8, ... 8192, then 16384. */
+    assert_int_equal(adds, 12);
+    size_t count = 0;
+    ASSERT_OK(lamina_animation_group_get_count(g, &count));
+    assert_int_equal(count, 13); /* the leaf and 12 copies of the group */
+    lamina_engine_t *e = new_engine();
+    lamina_layer_t l = new_layer(e);
+    ASSERT_OK(lamina_engine_tick(e, 0.0));
+    ASSERT_OK(lamina_layer_add_animation(e, l, g, "big"));
+    ASSERT_OK(lamina_engine_tick(e, 0.1));
+    ASSERT_OK(lamina_animation_release(g));
+    ASSERT_OK(lamina_engine_destroy(e));
+}
+
 /* A 100k-long style chain is set, searched and released without recursion. */
 static void test_long_style_chain(void **state) {
     (void)state;
@@ -340,6 +374,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_deep_chain_with_timed_root),
         cmocka_unit_test(test_deep_groups),
+        cmocka_unit_test(test_self_doubling_group),
         cmocka_unit_test(test_long_style_chain),
         cmocka_unit_test(test_deep_transactions),
         cmocka_unit_test(test_foreign_layer_handles),

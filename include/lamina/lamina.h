@@ -1433,8 +1433,10 @@ LAMINA_API lamina_status_t lamina_animation_get_transition_progress(
  *  is <= 0 takes the group's, and children are clipped to the group's duration, never scaled.
  *  Children's delegates and removed_on_completion are ignored (CA-10.5): the copy is made
  *  without the child's delegate. Groups nest up to 64 levels (R13: no walk over a group
- *  recurses deeper). Errors: INVALID_ARGUMENT (NULL child), MISUSE (`group` is not a group),
- *  OUT_OF_MEMORY when the result would nest groups deeper than 64 levels. Since: 0.1 */
+ *  recurses deeper) and hold at most 10000 animations in all, nested ones counted (a group
+ *  added to itself doubles each time). Errors: INVALID_ARGUMENT (NULL child), MISUSE (`group`
+ *  is not a group), OUT_OF_MEMORY when the result would nest groups deeper than 64 levels or
+ *  hold more than 10000 animations. Since: 0.1 */
 LAMINA_API lamina_status_t lamina_animation_group_add(
     lamina_animation_t *group, const lamina_animation_t *child);
 /** The number of a group's children. Since: 0.1 */

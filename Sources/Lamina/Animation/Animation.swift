@@ -163,6 +163,28 @@ extension Animation {
     /// recurses deeper than this. Core Animation code nests two or three levels.
     public static let maximumGroupDepth = 64
 
+    /// The most animations one animation may hold in all, itself and nested children counted
+    /// (R13). A group added to itself again and again doubles each time, so depth alone does not
+    /// bound the work of copying or evaluating it; beyond this an engine refuses the animation
+    /// with `outOfMemory`.
+    package static let maximumAnimationCount = 10_000
+
+    /// The number of animations in this one (itself and every nested child), counted
+    /// iteratively and only up to `limit + 1`, so measuring a huge shape stays cheap.
+    package func animationCount(upTo limit: Int) -> Int {
+        guard case .group(let top) = kind else { return 1 }
+        var count = 1
+        var work: [[Animation]] = [top]
+        while let children = work.popLast() {
+            count += children.count
+            if count > limit { return limit + 1 }
+            for child in children {
+                if case .group(let inner) = child.kind { work.append(inner) }
+            }
+        }
+        return count
+    }
+
     /// How many groups deep the animation nests: 0 for an animation that is not a group.
     /// Measured iteratively, so any value, however deep, is safe to measure.
     public var groupDepth: Int {

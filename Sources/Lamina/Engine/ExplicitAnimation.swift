@@ -265,6 +265,9 @@ extension Engine {
         guard animation.groupDepth <= Animation.maximumGroupDepth else {
             throw LaminaError(.outOfMemory, "animation groups nest deeper than \(Animation.maximumGroupDepth) levels")
         }
+        guard animation.animationCount(upTo: Animation.maximumAnimationCount) <= Animation.maximumAnimationCount else {
+            throw LaminaError(.outOfMemory, "an animation holds more than \(Animation.maximumAnimationCount) animations in all")
+        }
         let layer = handle(slot)
         var copy = animation
         if !(copy.timing.duration > 0) { copy.timing.duration = s.duration }
