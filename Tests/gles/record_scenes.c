@@ -541,6 +541,60 @@ static void patch_transformed(lamina_draw_record_t *recs, size_t n) {
 }
 
 /* ---------------------------------------------------------------------------------------- */
+/* Shadows and masks of shape and gradient layers (RS-3.3, RS-5.1, RS-8.2)                   */
+/* ---------------------------------------------------------------------------------------- */
+
+static lamina_layer_t sm_star, sm_host, sm_mask, sm_shape;
+static path_t sm_star_path, sm_zig;
+static lamina_draw_shape_t sm_shapes[2];
+static lamina_draw_gradient_t sm_grad;
+static const lamina_color_t g_fade_out[2] = {{0, 0, 0, 1}, {0, 0, 0, 0}};
+
+static lamina_status_t build_shadow_mask(lamina_engine_t *e, lamina_layer_t root) {
+    /* A clear shape layer casts the shadow of its shape (alpha-derived). */
+    TRY(add(e, root, 10, 10, 100, 100, NONE, &sm_star));
+    TRY(lamina_layer_set_number(e, sm_star, "shadowOpacity", 0.6));
+    TRY(lamina_layer_set_number(e, sm_star, "shadowRadius", 3));
+    TRY(lamina_layer_set_size(e, sm_star, "shadowOffset", (lamina_size_t){5, 6}));
+    /* A layer masked by a gradient layer fading to clear (the mask's alpha gates). */
+    TRY(add(e, root, 125, 10, 150, 100, TEAL, &sm_host));
+    lamina_layer_t bar;
+    TRY(add(e, sm_host, 10, 40, 130, 20, ORANGE, &bar));
+    TRY(lamina_layer_create(e, &sm_mask));
+    TRY(lamina_layer_set_bounds(e, sm_mask, (lamina_rect_t){{0, 0}, {150, 100}}));
+    TRY(lamina_layer_set_position(e, sm_mask, (lamina_point_t){75, 50}));
+    TRY(lamina_layer_set_mask(e, sm_host, sm_mask));
+    TRY(lamina_layer_release(e, sm_mask));
+    /* A shape layer masked by a circle: its stroke shows only inside. */
+    TRY(add(e, root, 290, 10, 100, 100, GREY, &sm_shape));
+    lamina_layer_t m;
+    TRY(lamina_layer_create(e, &m));
+    TRY(lamina_layer_set_bounds(e, m, (lamina_rect_t){{0, 0}, {80, 80}}));
+    TRY(lamina_layer_set_position(e, m, (lamina_point_t){50, 50}));
+    TRY(lamina_layer_set_color(e, m, "backgroundColor", BLACK));
+    TRY(lamina_layer_set_number(e, m, "cornerRadius", 40));
+    TRY(lamina_layer_set_mask(e, sm_shape, m));
+    TRY(lamina_layer_release(e, m));
+    return LAMINA_STATUS_OK;
+}
+
+static void patch_shadow_mask(lamina_draw_record_t *recs, size_t n) {
+    memset(&sm_star_path, 0, sizeof sm_star_path);
+    memset(&sm_zig, 0, sizeof sm_zig);
+    star(&sm_star_path, 50, 53, 46);
+    M(&sm_zig, 0, 80);
+    for (int i = 1; i <= 5; i++) L(&sm_zig, i * 20, i % 2 ? 20 : 80);
+    sm_shapes[0] = fill_shape(&sm_star_path, ORANGE, LAMINA_FILL_RULE_NON_ZERO);
+    sm_shapes[1] = stroke_shape(&sm_zig, PURPLE, 12, LAMINA_LINE_CAP_BUTT, LAMINA_LINE_JOIN_ROUND);
+    sm_grad = gradient(LAMINA_GRADIENT_AXIAL, g_fade_out, loc2, 2, 0, 0.5, 1, 0.5);
+    for (size_t i = 0; i < n; i++) {
+        if (recs[i].layer == sm_star) set_shape(&recs[i], &sm_shapes[0]);
+        if (recs[i].layer == sm_mask) set_gradient(&recs[i], &sm_grad);
+        if (recs[i].layer == sm_shape) set_shape(&recs[i], &sm_shapes[1]);
+    }
+}
+
+/* ---------------------------------------------------------------------------------------- */
 
 static const record_scene_t all[] = {
     {"shape-fill-nonzero", "RS-8.1", "non-zero fills: a pentagram, nested squares, a circle with a reversed square",
@@ -568,6 +622,9 @@ static const record_scene_t all[] = {
      140, 1, build_conic, patch_conic},
     {"instance-color", "RS-13", "instance colour (1, 0.5, 0.25, 0.6) on background, border, shadow, contents, shape, gradient (right column)",
      270, 235, 1, build_instance, patch_instance},
+    {"shape-shadow-mask", "RS-3.3, RS-5.1, RS-8.2",
+     "a clear shape layer's shadow follows its shape; a gradient layer as a mask fades a layer out; a shape layer masked by a circle",
+     400, 120, 1, build_shadow_mask, patch_shadow_mask},
 };
 
 const record_scene_t *record_scenes_all(size_t *count) {
