@@ -11,9 +11,10 @@
  * primitive-order guarantee, so batching never changes pixels.
  *
  * One function per record feature: shadow (bounds-shaped, shadowPath, alpha-derived),
- * background, contents, border, clip, group opacity, mask, transition. Contents, shadowPaths,
- * masks and transitions use programs of their own (a draw call each, ending the batch);
- * docs/renderer.md lists what each costs and what is not drawn yet.
+ * background, gradient (RS-9), contents, shape (RS-8), border, clip, group opacity, mask,
+ * transition. Contents, gradients, shapes, shadowPaths, masks and transitions use programs of
+ * their own (a draw call each, ending the batch); every colour a record draws is multiplied by
+ * its instance colour (RS-13). docs/renderer.md lists what each costs and what is not drawn yet.
  */
 #include "internal.h"
 
