@@ -408,6 +408,11 @@ static void test_bad_shapes(void **state) {
     s.path_count = 3;
     assert_int_equal(draw(recs), LAMINA_STATUS_OK);
     assert_memory_equal(px, white, sizeof px);
+    /* Points far beyond any viewport (float overflow in the shader): nothing. */
+    line_path(bad, 10, 20, 1e300, 20);
+    s.path_count = 2;
+    assert_int_equal(draw(recs), LAMINA_STATUS_OK);
+    assert_memory_equal(px, white, sizeof px);
     /* Zero, negative, NaN and infinite widths: no stroke. */
     s.path = el;
     s.path_count = n;

@@ -56,14 +56,16 @@ void lgl_geom_free(lgl_geom_t *g) {
     memset(g, 0, sizeof *g);
 }
 
-/* Layer point -> device pixel (y down); 0 behind the eye or not finite. */
+/* Layer point -> device pixel (y down); 0 behind the eye, not finite, or farther than
+ * MAX_DEVICE pixels from the origin (the shader's floats would lose the pixel grid). */
+static const double MAX_DEVICE = 1e7;
 static int to_dev(const lgl_geom_t *g, double x, double y, double *X, double *Y) {
     const lamina_transform3d_t *m = g->m;
     double W = x * m->m14 + y * m->m24 + m->m44;
     if (!(W > 1e-9)) return 0;
     *X = (x * m->m11 + y * m->m21 + m->m41) / W * g->scale;
     *Y = (x * m->m12 + y * m->m22 + m->m42) / W * g->scale;
-    return isfinite(*X) && isfinite(*Y);
+    return fabs(*X) <= MAX_DEVICE && fabs(*Y) <= MAX_DEVICE; /* false for NaN too */
 }
 
 /* ---------------------------------------------------------------------------------------- */
