@@ -173,6 +173,22 @@ static void test_fill_exact_and_rules(void **state) {
     assert_int_equal(draw(recs), LAMINA_STATUS_OK);
     assert_box(10, 12, 40, 32, RED);
 
+    /* Partly outside the target (its left edge lies left of every pixel: the cells carry it). */
+    n = rect_path(el, -20, 10, 40, 10);
+    s = shape(el, n, LAMINA_DRAW_SHAPE_FILL);
+    with_shape(&s);
+    assert_int_equal(draw(recs), LAMINA_STATUS_OK);
+    assert_box(0, 10, 20, 20, RED);
+    n = rect_path(el, 50, 40, 100, 100);
+    s = shape(el, n, LAMINA_DRAW_SHAPE_FILL);
+    assert_int_equal(draw(recs), LAMINA_STATUS_OK);
+    assert_box(50, 40, 64, 64, RED);
+    /* Wholly outside: nothing. */
+    n = rect_path(el, -50, 10, 40, 10);
+    s = shape(el, n, LAMINA_DRAW_SHAPE_FILL);
+    assert_int_equal(draw(recs), LAMINA_STATUS_OK);
+    assert_memory_equal(px, white, sizeof px);
+
     static lamina_path_element_t nested[10];
     rect_path(nested, 8, 8, 48, 48);
     rect_path(nested + 5, 24, 24, 16, 16); /* the same direction */

@@ -19,9 +19,9 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
                          const lamina_gles_frame_t *frame);
 
 /* Shape layers' geometry (shape_geom.c, RS-8): a fill or stroke as device-pixel edges binned in
- * horizontal bands for the coverage shader. Buffers grow, then are reused frame after frame. */
+ * cells (a pixel row by a tile) for the coverage shader. Buffers grow, then are reused frame after frame. */
 enum { LGL_GEOM_OK = 1, LGL_GEOM_EMPTY = 0, LGL_GEOM_LIMIT = -1 };
-enum { LGL_TEX_W = 1024 }; /* texels per row of the band texture */
+enum { LGL_TEX_W = 1024 }; /* texels per row of the cell texture */
 
 typedef struct lgl_sub {
     size_t start, count; /* points of the flattened subpath */
@@ -40,12 +40,13 @@ typedef struct lgl_geom {
     double *poly, *piece;          /* scratch: one stroke polygon, one stroked polyline */
     size_t npoly, poly_cap, npiece, piece_cap;
     double box[4], lbox[4];        /* device and layer bounding boxes: x0, y0, x1, y1 */
-    float *texels;                 /* RGBA32F: band headers (start, count), then edges */
+    float *texels;                 /* RGBA32F: cell headers (start, count, carry), then edges */
     size_t ntexels, texels_cap, rows;
-    uint32_t *band_counts;
-    size_t band_cap;
-    double band_y, band_h;         /* first band's top (device px) and band height */
-    int nbands;
+    uint32_t *cell_counts;
+    double *carry;
+    size_t cell_cap, carry_cap;
+    int cell_x, cell_y, cell_w;    /* first cell's device pixel, tile width (pixels) */
+    int tiles, cell_rows;          /* cells per row, rows of cells (one pixel row each) */
 } lgl_geom_t;
 
 /* Flattens a path (curves adaptively, 0.1 device px) under m and scale. */
@@ -55,8 +56,8 @@ int lgl_geom_flatten(lgl_geom_t *g, const lamina_path_element_t *el, size_t n,
 int lgl_geom_fill(lgl_geom_t *g);
 /* The stroke's edges: width, caps, joins, miter limit, dashes, stroke start/end. */
 int lgl_geom_stroke(lgl_geom_t *g, const lamina_draw_shape_t *s);
-/* Bins the edges into bands (g->texels). */
-int lgl_geom_bin(lgl_geom_t *g);
+/* Bins the edges into cells over the viewport's vp_w x vp_h pixels (g->texels). */
+int lgl_geom_bin(lgl_geom_t *g, int vp_w, int vp_h);
 void lgl_geom_free(lgl_geom_t *g);
 
 #endif

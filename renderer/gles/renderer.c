@@ -403,7 +403,8 @@ static const char *blur_fs =
     "}\n";
 
 /* Shape layers (RS-8): the exact area coverage of each pixel under the shape's edges (device
- * pixels, y down; shape_geom.c builds them, binned in horizontal bands). Each edge adds its
+ * pixels, y down; shape_geom.c builds them, binned in cells of a pixel row by a tile, each
+ * with the summed height of the edges wholly left of it as a carry). Each edge adds its
  * signed area to the right of it inside the pixel square (the winding number integrated over
  * the pixel), split where it crosses the square's sides so the sum is exact; non-zero keeps
  * min(|sum|, 1), even-odd folds it (RS-8.1). Antialiasing is therefore exact for one edge and
@@ -413,7 +414,8 @@ static const char *shape_fs =
     "precision highp float;\n"
     "in vec2 v_local;\n"
     "uniform highp sampler2D u_edges;\n"
-    "uniform vec4 u_band;\n"                          /* first band's y, band height, count */
+    "uniform vec4 u_cells;\n"                         /* first cell x, y; tile width; tiles */
+    "uniform float u_rows;\n"                         /* rows of cells */
     "uniform vec4 u_color; uniform int u_rule;\n"     /* premultiplied; 1: even-odd */
     "uniform vec4 u_vp; uniform vec4 u_clip;\n"
     "uniform vec4 u_bounds; uniform float u_radius; uniform int u_clip_bounds;\n"
@@ -442,11 +444,12 @@ static const char *shape_fs =
     "void main() {\n"
     "  g_corner = u_corner;\n"
     "  vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n"
-    "  int band = int(floor((dp.y - u_band.x) / u_band.y));\n"
-    "  if (band < 0 || band >= int(u_band.z)) discard;\n"
-    "  vec4 hd = texel(band);\n"
+    "  int col = int(floor(dp.x)) - int(u_cells.x), row = int(floor(dp.y)) - int(u_cells.y);\n"
+    "  int tw = int(u_cells.z), tiles = int(u_cells.w);\n"
+    "  if (col < 0 || row < 0 || row >= int(u_rows) || col >= tiles * tw) discard;\n"
+    "  vec4 hd = texel(row * tiles + col / tw);\n"
     "  int start = int(hd.x), n = int(hd.y);\n"
-    "  float acc = 0.0;\n"
+    "  float acc = hd.z;\n"
     "  for (int i = 0; i < n; i++)\n"
     "    acc += edge_area(texel(start + i), dp.x - 0.5, dp.x + 0.5, dp.y - 0.5, dp.y + 0.5);\n"
     "  acc = abs(acc);\n"
@@ -581,9 +584,9 @@ struct lamina_gles_renderer {
     GLint path_u[10], blur_u[13];
     float *segs;
     size_t seg_count, seg_cap;
-    /* Shape layers (RS-8): the coverage program, its band texture, the reused geometry. */
+    /* Shape layers (RS-8): the coverage program, its cell texture, the reused geometry. */
     GLuint shp, edge_tex;
-    GLint shp_u[15];
+    GLint shp_u[16];
     size_t edge_tex_rows;
     lgl_geom_t geom;
     /* Gradient layers (RS-9): the program and its stop texture. */
@@ -730,14 +733,15 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
                                            "u_shift", "u_tint"};
         for (int i = 0; i < 10; i++) r->path_u[i] = glGetUniformLocation(r->path, pn[i]);
         for (int i = 0; i < 13; i++) r->blur_u[i] = glGetUniformLocation(r->blur, bn[i]);
-        static const char *const sn[15] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
-                                           "u_edges", "u_band", "u_color", "u_rule", "u_clip",
-                                           "u_bounds", "u_radius", "u_clip_bounds", "u_corner"};
+        static const char *const sn[16] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
+                                           "u_edges", "u_cells", "u_color", "u_rule", "u_clip",
+                                           "u_bounds", "u_radius", "u_clip_bounds", "u_corner",
+                                           "u_rows"};
         static const char *const gn[17] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
                                            "u_stops", "u_count", "u_type", "u_se", "u_axes",
                                            "u_tint", "u_alpha", "u_clip", "u_bounds", "u_radius",
                                            "u_corner"};
-        for (int i = 0; i < 15; i++) r->shp_u[i] = glGetUniformLocation(r->shp, sn[i]);
+        for (int i = 0; i < 16; i++) r->shp_u[i] = glGetUniformLocation(r->shp, sn[i]);
         for (int i = 0; i < 17; i++) r->grad_u[i] = glGetUniformLocation(r->grad, gn[i]);
     }
     glGenVertexArrays(1, &r->vao);
@@ -1986,7 +1990,8 @@ static void draw_coverage(frame_ctx_t *f, const lamina_draw_record_t *rec, const
     glBindVertexArray(r->vao);
     set_quad_uniforms(f, u, &rec->transform, quad);
     glUniform1i(u[6], 0);
-    glUniform4f(u[7], (float)g->band_y, (float)g->band_h, (float)g->nbands, 0.0f);
+    glUniform4f(u[7], (float)g->cell_x, (float)g->cell_y, (float)g->cell_w, (float)g->tiles);
+    glUniform1f(u[15], (float)g->cell_rows);
     glUniform4fv(u[8], 1, color);
     glUniform1i(u[9], even_odd);
     set_clip_uniform(f, u[10], rec);
@@ -2016,11 +2021,11 @@ static void emit_shape(frame_ctx_t *f, const lamina_draw_record_t *rec, double a
         return;
     flush(f);
     float col[4];
-    if (fill && lgl_geom_fill(g) == LGL_GEOM_OK && lgl_geom_bin(g) == LGL_GEOM_OK) {
+    if (fill && lgl_geom_fill(g) == LGL_GEOM_OK && lgl_geom_bin(g, f->vp_w, f->vp_h) == LGL_GEOM_OK) {
         premultiplied(tinted(sh->fill_color, rec), alpha, col);
         draw_coverage(f, rec, col, sh->fill_rule == LAMINA_FILL_RULE_EVEN_ODD);
     }
-    if (stroke && lgl_geom_stroke(g, sh) == LGL_GEOM_OK && lgl_geom_bin(g) == LGL_GEOM_OK) {
+    if (stroke && lgl_geom_stroke(g, sh) == LGL_GEOM_OK && lgl_geom_bin(g, f->vp_w, f->vp_h) == LGL_GEOM_OK) {
         premultiplied(tinted(sh->stroke_color, rec), alpha, col);
         draw_coverage(f, rec, col, 0); /* the stroke's polygons: their non-zero union */
     }

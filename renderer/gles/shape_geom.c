@@ -7,8 +7,11 @@
  * stroke is the union of small polygons (a quad per segment, a wedge per join, a cap per open
  * end), all oriented the same way so that their non-zero union is the stroked area. Curves and
  * round joins and caps are flattened adaptively in device space (0.1 px). The edges are then
- * binned into horizontal bands so that the fragment shader, which integrates each pixel's
- * exact signed area under the edges of its band, looks only at the edges crossing its row.
+ * binned into cells (one pixel row by a tile of 16 or more pixels, over the part of the
+ * viewport the shape covers): a cell lists the edges that partly cover its pixels and carries
+ * the summed signed height of the edges wholly left of it. The fragment shader, which
+ * integrates each pixel's exact signed area to the right of the edges, starts from its cell's
+ * carry and looks only at the cell's edges.
  *
  * Everything is kept in buffers of the lgl_geom_t that grow and are then reused: no allocation
  * per frame in steady state. Absurd input (non-finite points, a dash pattern of tiny lengths,
@@ -28,7 +31,8 @@ enum {
     MAX_DASHES = 1 << 14,       /* dash segments of one stroke (RS-8.6) */
     MAX_CURVE_STEPS = 512,      /* segments of one curve */
     MAX_ARC_STEPS = 128,        /* segments of one round join or cap */
-    MAX_BANDS = 512,
+    MAX_CELLS = 1 << 18,        /* row x tile cells of one fill or stroke */
+    MIN_TILE_W = 16,            /* pixels per tile (doubled while there are too many cells) */
 };
 static const double FLAT_TOL = 0.1; /* device pixels */
 static const double PI = 3.14159265358979323846;
@@ -52,7 +56,8 @@ void lgl_geom_free(lgl_geom_t *g) {
     free(g->poly);
     free(g->piece);
     free(g->texels);
-    free(g->band_counts);
+    free(g->cell_counts);
+    free(g->carry);
     memset(g, 0, sizeof *g);
 }
 
@@ -571,60 +576,106 @@ int lgl_geom_stroke(lgl_geom_t *g, const lamina_draw_shape_t *s) {
 }
 
 /* ---------------------------------------------------------------------------------------- */
-/* Bands                                                                                     */
+/* Cells                                                                                     */
 /* ---------------------------------------------------------------------------------------- */
 
-int lgl_geom_bin(lgl_geom_t *g) {
+/* The part of edge e in pixel row r (y in [r, r + 1]): its x extent and signed height. 0 when
+ * it does not cross the row's interior. */
+static int edge_in_row(const float *e, int r, double *xmin, double *xmax, double *dy) {
+    double x0 = e[0], y0 = e[1], x1 = e[2], y1 = e[3];
+    double ya = fmax(fmin(y0, y1), r), yb = fmin(fmax(y0, y1), r + 1.0);
+    if (!(yb > ya)) return 0;
+    double k = (x1 - x0) / (y1 - y0);
+    double xa = x0 + (ya - y0) * k, xb = x0 + (yb - y0) * k;
+    *xmin = fmin(xa, xb);
+    *xmax = fmax(xa, xb);
+    *dy = y1 > y0 ? yb - ya : ya - yb;
+    return 1;
+}
+
+int lgl_geom_bin(lgl_geom_t *g, int vp_w, int vp_h) {
     if (g->nedges == 0) return LGL_GEOM_EMPTY;
-    double y0 = floor(g->box[1]), y1 = ceil(g->box[3]);
-    if (!(y1 > y0)) return LGL_GEOM_EMPTY;
-    double h = y1 - y0;
-    double bh = ceil(h / MAX_BANDS);
-    if (bh < 2) bh = 2;
-    int nb = (int)ceil(h / bh);
-    if (nb < 1) nb = 1;
-    g->band_y = y0;
-    g->band_h = bh;
-    g->nbands = nb;
-    if (!grow((void **)&g->band_counts, &g->band_cap, (size_t)nb + 1, sizeof(uint32_t))) return LGL_GEOM_LIMIT;
-    memset(g->band_counts, 0, ((size_t)nb + 1) * sizeof(uint32_t));
-    size_t total = 0;
+    /* Only the pixels of the viewport are shaded: the cells cover the box's part of it. */
+    double fx0 = fmax(floor(g->box[0]), 0), fx1 = fmin(ceil(g->box[2]), vp_w);
+    double fy0 = fmax(floor(g->box[1]), 0), fy1 = fmin(ceil(g->box[3]), vp_h);
+    if (!(fx1 > fx0) || !(fy1 > fy0)) return LGL_GEOM_EMPTY;
+    int X0 = (int)fx0, Y0 = (int)fy0, rows = (int)(fy1 - fy0), width = (int)(fx1 - fx0);
+    int tw = MIN_TILE_W, tiles = (width + tw - 1) / tw;
+    while ((size_t)rows * (size_t)tiles > MAX_CELLS) {
+        tw *= 2;
+        tiles = (width + tw - 1) / tw;
+    }
+    size_t cells = (size_t)rows * (size_t)tiles;
+    if (cells > MAX_TEXELS) return LGL_GEOM_LIMIT;
+    g->cell_x = X0;
+    g->cell_y = Y0;
+    g->cell_w = tw;
+    g->tiles = tiles;
+    g->cell_rows = rows;
+    if (!grow((void **)&g->cell_counts, &g->cell_cap, cells, sizeof(uint32_t)) ||
+        !grow((void **)&g->carry, &g->carry_cap, cells, sizeof(double)))
+        return LGL_GEOM_LIMIT;
+    memset(g->cell_counts, 0, cells * sizeof(uint32_t));
+    memset(g->carry, 0, cells * sizeof(double));
+    /* Pass 1: for each edge and row it crosses, the tiles whose pixels it partly covers get it
+     * in their list; the tiles right of those get its height as a carry (the pixels there lie
+     * wholly right of it: it adds its full signed height to their area sum). */
+    size_t entries = 0;
     for (size_t i = 0; i < g->nedges; i++) {
         const float *e = g->edges + 4 * i;
-        int b0 = (int)floor((fmin(e[1], e[3]) - y0) / bh), b1 = (int)floor((fmax(e[1], e[3]) - y0) / bh);
-        if (b0 < 0) b0 = 0;
-        if (b1 > nb - 1) b1 = nb - 1;
-        for (int b = b0; b <= b1; b++) g->band_counts[b]++;
-        total += (size_t)(b1 - b0 + 1);
-        if (total > MAX_TEXELS) return LGL_GEOM_LIMIT;
-    }
-    size_t texels = (size_t)nb + total;
-    if (texels > MAX_TEXELS) return LGL_GEOM_LIMIT;
-    size_t rows = (texels + LGL_TEX_W - 1) / LGL_TEX_W;
-    if (!grow((void **)&g->texels, &g->texels_cap, rows * LGL_TEX_W * 4, sizeof(float))) return LGL_GEOM_LIMIT;
-    /* Headers: (start, count) of each band; then the bands' edges. */
-    size_t at = (size_t)nb;
-    for (int b = 0; b < nb; b++) {
-        float *t = g->texels + 4 * b;
-        t[0] = (float)at;
-        t[1] = 0;
-        t[2] = t[3] = 0;
-        at += g->band_counts[b];
-    }
-    for (size_t i = 0; i < g->nedges; i++) {
-        const float *e = g->edges + 4 * i;
-        int b0 = (int)floor((fmin(e[1], e[3]) - y0) / bh), b1 = (int)floor((fmax(e[1], e[3]) - y0) / bh);
-        if (b0 < 0) b0 = 0;
-        if (b1 > nb - 1) b1 = nb - 1;
-        for (int b = b0; b <= b1; b++) {
-            float *hd = g->texels + 4 * b;
-            size_t k = (size_t)hd[0] + (size_t)hd[1];
-            hd[1] += 1;
-            memcpy(g->texels + 4 * k, e, 4 * sizeof(float));
+        int r0 = (int)fmax(floor(fmin(e[1], e[3])), Y0), r1 = (int)fmin(ceil(fmax(e[1], e[3])), Y0 + rows) - 1;
+        for (int r = r0; r <= r1; r++) {
+            double xmin, xmax, dy;
+            if (!edge_in_row(e, r, &xmin, &xmax, &dy)) continue;
+            double ta = floor((floor(xmin) - X0) / tw), tb = floor((floor(xmax) - X0) / tw);
+            size_t row = (size_t)(r - Y0) * (size_t)tiles;
+            if (tb + 1 < tiles) g->carry[row + (size_t)fmax(tb + 1, 0)] += dy;
+            if (tb < 0 || ta > tiles - 1) continue;
+            int a = (int)fmax(ta, 0), b = (int)fmin(tb, tiles - 1);
+            for (int t = a; t <= b; t++) g->cell_counts[row + (size_t)t]++;
+            entries += (size_t)(b - a + 1);
+            if (cells + entries > MAX_TEXELS) return LGL_GEOM_LIMIT;
         }
     }
-    memset(g->texels + 4 * texels, 0, (rows * LGL_TEX_W - texels) * 4 * sizeof(float));
+    size_t texels = cells + entries;
+    size_t trows = (texels + LGL_TEX_W - 1) / LGL_TEX_W;
+    if (!grow((void **)&g->texels, &g->texels_cap, trows * LGL_TEX_W * 4, sizeof(float))) return LGL_GEOM_LIMIT;
+    /* Headers: (start, count, carry) of each cell, the carries summed left to right. */
+    size_t at = cells;
+    for (int r = 0; r < rows; r++) {
+        double c = 0;
+        for (int t = 0; t < tiles; t++) {
+            size_t k = (size_t)r * (size_t)tiles + (size_t)t;
+            float *h = g->texels + 4 * k;
+            c += g->carry[k];
+            h[0] = (float)at;
+            h[1] = 0;
+            h[2] = (float)c;
+            h[3] = 0;
+            at += g->cell_counts[k];
+        }
+    }
+    /* Pass 2: the lists. */
+    for (size_t i = 0; i < g->nedges; i++) {
+        const float *e = g->edges + 4 * i;
+        int r0 = (int)fmax(floor(fmin(e[1], e[3])), Y0), r1 = (int)fmin(ceil(fmax(e[1], e[3])), Y0 + rows) - 1;
+        for (int r = r0; r <= r1; r++) {
+            double xmin, xmax, dy;
+            if (!edge_in_row(e, r, &xmin, &xmax, &dy)) continue;
+            double ta = floor((floor(xmin) - X0) / tw), tb = floor((floor(xmax) - X0) / tw);
+            if (tb < 0 || ta > tiles - 1) continue;
+            int a = (int)fmax(ta, 0), b = (int)fmin(tb, tiles - 1);
+            size_t row = (size_t)(r - Y0) * (size_t)tiles;
+            for (int t = a; t <= b; t++) {
+                float *h = g->texels + 4 * (row + (size_t)t);
+                size_t k = (size_t)h[0] + (size_t)h[1];
+                h[1] += 1;
+                memcpy(g->texels + 4 * k, e, 4 * sizeof(float));
+            }
+        }
+    }
+    memset(g->texels + 4 * texels, 0, (trows * LGL_TEX_W - texels) * 4 * sizeof(float));
     g->ntexels = texels;
-    g->rows = rows;
+    g->rows = trows;
     return LGL_GEOM_OK;
 }
