@@ -529,6 +529,67 @@ static void test_draw_calls(void **state) {
     assert_int_equal(st.draw_calls, 2); /* the root's background, the gradient */
 }
 
+/* RS-9.2, RS-8.2: the gradient lies over the background and under the contents; the shape over
+ * the contents (and the border over the shape). Nearest filtering keeps the image's halves
+ * exact. */
+static void test_order(void **state) {
+    (void)state;
+    uint8_t img[4 * 4 * 4];
+    for (int i = 0; i < 16; i++) { /* left half opaque blue, right half clear */
+        uint8_t *p = img + 4 * i;
+        int left = (i % 4) < 2;
+        p[0] = 0;
+        p[1] = 0;
+        p[2] = left ? 255 : 0;
+        p[3] = left ? 255 : 0;
+    }
+    lamina_image_t im = LAMINA_IMAGE_NONE;
+    assert_int_equal(lamina_image_create_rgba8(engine, 4, 4, img, sizeof img, 1, &im), LAMINA_STATUS_OK);
+    lamina_value_t nearest;
+    memset(&nearest, 0, sizeof nearest);
+    nearest.type = LAMINA_VALUE_STRING;
+    nearest.u.string = "nearest";
+    assert_int_equal(lamina_transaction_begin(engine), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_transaction_set_disable_actions(engine, 1), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_set_contents(engine, leaf, im), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_set_value(engine, leaf, "magnificationFilter", &nearest), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_set_color(engine, leaf, "backgroundColor", (lamina_color_t){0, 1, 0, 1}),
+                     LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_set_number(engine, leaf, "borderWidth", 2), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_transaction_commit(engine), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_image_release(im), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_engine_tick(engine, 0), LAMINA_STATUS_OK);
+    const lamina_draw_record_t *list = NULL;
+    size_t count = 0;
+    assert_int_equal(lamina_engine_draw_list(engine, root, 0, &list, &count), LAMINA_STATUS_OK);
+    assert_int_equal(count, 2);
+    memcpy(recs, list, sizeof recs);
+    recs[0].struct_size = recs[1].struct_size = sizeof recs[0];
+    const lamina_color_t reds[2] = {{1, 0, 0, 1}, {1, 0, 0, 1}};
+    const double l2[2] = {0, 1};
+    lamina_draw_gradient_t g = grad(LAMINA_GRADIENT_AXIAL, reds, l2, 2, 0.5, 0, 0.5, 1);
+    size_t n = rect_path(el, 24, 0, 16, 64);
+    lamina_draw_shape_t s = shape(el, n, LAMINA_DRAW_SHAPE_FILL);
+    s.fill_color = (lamina_color_t){1, 1, 0, 1};
+    recs[1].gradient = &g;
+    recs[1].shape = &s;
+    assert_int_equal(draw(recs), LAMINA_STATUS_OK);
+    const uint8_t blue[4] = {0, 0, 255, 255}, yellow[4] = {255, 255, 0, 255}, black[4] = {0, 0, 0, 255};
+    assert_memory_equal(at(10, 30), blue, 4);   /* contents over the gradient */
+    assert_memory_equal(at(50, 30), RED, 4);    /* the gradient over the green background */
+    assert_memory_equal(at(30, 30), yellow, 4); /* the shape over the contents */
+    assert_memory_equal(at(30, 0), black, 4);   /* the border over the shape */
+    /* Back to a clear leaf for the other tests. */
+    assert_int_equal(lamina_transaction_begin(engine), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_transaction_set_disable_actions(engine, 1), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_set_contents(engine, leaf, LAMINA_IMAGE_NONE), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_set_number(engine, leaf, "borderWidth", 0), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_set_color(engine, leaf, "backgroundColor", (lamina_color_t){0, 0, 0, 0}),
+                     LAMINA_STATUS_OK);
+    assert_int_equal(lamina_transaction_commit(engine), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_engine_tick(engine, 0), LAMINA_STATUS_OK);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fill_exact_and_rules),
@@ -538,6 +599,7 @@ int main(void) {
         cmocka_unit_test(test_instance_color),
         cmocka_unit_test(test_bad_shapes),
         cmocka_unit_test(test_draw_calls),
+        cmocka_unit_test(test_order),
     };
     return cmocka_run_group_tests_name("gles-shapes", tests, setup, teardown);
 }
