@@ -590,6 +590,26 @@ static void test_order(void **state) {
     assert_int_equal(lamina_engine_tick(engine, 0), LAMINA_STATUS_OK);
 }
 
+/* A host viewport that does not start at the framebuffer's corner: shapes and gradients find
+ * their pixels relative to it (gl_FragCoord is window-relative). */
+static void test_viewport_offset(void **state) {
+    (void)state;
+    size_t n = rect_path(el, 10, 12, 30, 20);
+    lamina_draw_shape_t s = shape(el, n, LAMINA_DRAW_SHAPE_FILL);
+    with_shape(&s);
+    glViewport(8, 8, 48, 48); /* GL's y up: the viewport's top is window row 64 - 56 = 8 */
+    lamina_status_t st = draw(recs);
+    glViewport(0, 0, SIDE, SIDE);
+    assert_int_equal(st, LAMINA_STATUS_OK);
+    for (int y = 8; y < 56; y++)
+        for (int x = 8; x < 56; x++) {
+            int in = x >= 18 && x < 48 && y >= 20 && y < 40;
+            if (memcmp(at(x, y), in ? RED : white, 4) != 0)
+                fail_msg("pixel (%d, %d) is (%u, %u, %u, %u)", x, y, at(x, y)[0], at(x, y)[1],
+                         at(x, y)[2], at(x, y)[3]);
+        }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fill_exact_and_rules),
@@ -600,6 +620,7 @@ int main(void) {
         cmocka_unit_test(test_bad_shapes),
         cmocka_unit_test(test_draw_calls),
         cmocka_unit_test(test_order),
+        cmocka_unit_test(test_viewport_offset),
     };
     return cmocka_run_group_tests_name("gles-shapes", tests, setup, teardown);
 }

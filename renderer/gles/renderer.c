@@ -611,6 +611,7 @@ typedef struct frame_ctx {
     size_t base_count;
     int32_t mask_host; /* while a mask draws: its host's index (its records draw), else -1 */
     int host_vp[4];
+    int at_host; /* the host's framebuffer is bound (its viewport may not start at 0, 0) */
     GLint host_fbo;
     lamina_status_t status; /* first failure inside the frame */
 } frame_ctx_t;
@@ -1079,6 +1080,7 @@ static target_t *get_target(frame_ctx_t *f, int index) {
 
 /* Binds the framebuffer a pass at `level` draws into (level 0: the host's). */
 static void bind_level(frame_ctx_t *f, int level, int which) {
+    f->at_host = level == 0;
     if (level == 0) {
         glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)f->host_fbo);
         glViewport(f->host_vp[0], f->host_vp[1], f->host_vp[2], f->host_vp[3]);
@@ -1443,6 +1445,13 @@ static void set_quad_uniforms(frame_ctx_t *f, const GLint *u, const lamina_trans
                 (float)quad.size.height);
     glUniform4f(u[4], 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
     glUniform1f(u[5], (float)f->scale);
+}
+
+/* u_vp for shaders that need device pixels from gl_FragCoord (shapes, gradients' clips): the
+ * host's viewport origin when drawing into its framebuffer, 0 in the offscreen targets. */
+static void set_device_vp(frame_ctx_t *f, GLint loc) {
+    glUniform4f(loc, f->at_host ? (float)f->host_vp[0] : 0.0f, f->at_host ? (float)f->host_vp[1] : 0.0f,
+                (float)f->vp_w, (float)f->vp_h);
 }
 
 /* The root-space bounding box of a layer-space rectangle under `m` (0 when a corner lies behind
@@ -1961,6 +1970,7 @@ static void emit_gradient(frame_ctx_t *f, const lamina_draw_record_t *rec, doubl
     glUseProgram(r->grad);
     glBindVertexArray(r->vao);
     set_quad_uniforms(f, u, &rec->transform, quad);
+    set_device_vp(f, u[4]);
     glUniform1i(u[6], 0);
     glUniform1i(u[7], (GLint)n);
     glUniform1i(u[8], gr->type == LAMINA_GRADIENT_RADIAL ? 1 : gr->type == LAMINA_GRADIENT_CONIC ? 2 : 0);
@@ -1991,6 +2001,7 @@ static void draw_coverage(frame_ctx_t *f, const lamina_draw_record_t *rec, const
     glUseProgram(r->shp);
     glBindVertexArray(r->vao);
     set_quad_uniforms(f, u, &rec->transform, quad);
+    set_device_vp(f, u[4]);
     glUniform1i(u[6], 0);
     glUniform4f(u[7], (float)g->cell_x, (float)g->cell_y, (float)g->cell_w, (float)g->tiles);
     glUniform1f(u[15], (float)g->cell_rows);
@@ -2191,6 +2202,7 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     f.base_count = count;
     f.mask_host = -1;
     f.vp_h = f.host_vp[3];
+    f.at_host = 1;
     memset(&r->stats, 0, sizeof r->stats);
     r->stats.struct_size = sizeof r->stats;
     r->frame_no++;
