@@ -610,6 +610,48 @@ static void test_viewport_offset(void **state) {
         }
 }
 
+/* The same for the clip boxes of masking ancestors (RS-5.4): a square masksToBounds parent
+ * clips its overflowing red child to its bounds under a viewport at (8, 8). */
+static void test_viewport_offset_clip(void **state) {
+    (void)state;
+    lamina_engine_t *e = NULL;
+    lamina_layer_t r, p, c;
+    assert_int_equal(lamina_engine_create(&e), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_create(e, &r), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_create(e, &p), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_create(e, &c), LAMINA_STATUS_OK);
+    lamina_layer_set_bounds(e, r, (lamina_rect_t){{0, 0}, {SIDE, SIDE}});
+    lamina_layer_set_position(e, r, (lamina_point_t){SIDE / 2.0, SIDE / 2.0});
+    lamina_layer_set_color(e, r, "backgroundColor", (lamina_color_t){1, 1, 1, 1});
+    lamina_layer_set_bounds(e, p, (lamina_rect_t){{0, 0}, {30, 30}});
+    lamina_layer_set_position(e, p, (lamina_point_t){25, 25});
+    lamina_layer_set_bool(e, p, "masksToBounds", 1);
+    lamina_layer_set_bounds(e, c, (lamina_rect_t){{0, 0}, {60, 60}});
+    lamina_layer_set_position(e, c, (lamina_point_t){30, 30});
+    lamina_layer_set_color(e, c, "backgroundColor", RED_C);
+    lamina_layer_add_sublayer(e, r, p);
+    lamina_layer_add_sublayer(e, p, c);
+    assert_int_equal(lamina_engine_tick(e, 0), LAMINA_STATUS_OK);
+    glViewport(8, 8, 48, 48);
+    lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+    assert_int_equal(lamina_gles_renderer_render(renderer, e, r, 0, &frame), LAMINA_STATUS_OK);
+    glViewport(0, 0, SIDE, SIDE);
+    uint8_t tmp[SIDE * SIDE * 4];
+    glReadPixels(0, 0, SIDE, SIDE, GL_RGBA, GL_UNSIGNED_BYTE, tmp);
+    for (int y = 0; y < SIDE; y++) memcpy(px + y * SIDE * 4, tmp + (SIDE - 1 - y) * SIDE * 4, SIDE * 4);
+    for (int y = 8; y < 56; y++)
+        for (int x = 8; x < 56; x++) {
+            int in = x >= 18 && x < 48 && y >= 18 && y < 48;
+            if (memcmp(at(x, y), in ? RED : white, 4) != 0)
+                fail_msg("pixel (%d, %d) is (%u, %u, %u, %u)", x, y, at(x, y)[0], at(x, y)[1],
+                         at(x, y)[2], at(x, y)[3]);
+        }
+    lamina_layer_release(e, c);
+    lamina_layer_release(e, p);
+    lamina_layer_release(e, r);
+    lamina_engine_destroy(e);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fill_exact_and_rules),
@@ -621,6 +663,7 @@ int main(void) {
         cmocka_unit_test(test_draw_calls),
         cmocka_unit_test(test_order),
         cmocka_unit_test(test_viewport_offset),
+        cmocka_unit_test(test_viewport_offset_clip),
     };
     return cmocka_run_group_tests_name("gles-shapes", tests, setup, teardown);
 }

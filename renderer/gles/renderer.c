@@ -616,6 +616,13 @@ typedef struct frame_ctx {
     lamina_status_t status; /* first failure inside the frame */
 } frame_ctx_t;
 
+/* u_vp for shaders that need device pixels from gl_FragCoord (clip boxes, shapes): the
+ * host's viewport origin when drawing into its framebuffer, 0 in the offscreen targets. */
+static void set_device_vp(frame_ctx_t *f, GLint loc) {
+    glUniform4f(loc, f->at_host ? (float)f->host_vp[0] : 0.0f, f->at_host ? (float)f->host_vp[1] : 0.0f,
+                (float)f->vp_w, (float)f->vp_h);
+}
+
 static GLuint compile(lamina_gles_renderer_t *r, GLenum type, const char *src, const char *src2) {
     const char *head = r->is_es ? "#version 300 es\n" : "#version 330 core\n";
     const char *parts[3] = {head, src, src2 ? src2 : ""};
@@ -819,15 +826,15 @@ static void flush(frame_ctx_t *f) {
     size_t bytes = r->inst_count * INST_FLOATS * sizeof(float);
     if (r->batch_kind == KIND_SHADOW) {
         glUseProgram(r->shadow);
-        glUniform4f(r->shadow_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+        set_device_vp(f, r->shadow_u_vp);
         glUniform1f(r->shadow_u_scale, (float)f->scale);
     } else if (r->batch_kind == KIND_SHAPE_EXT) {
         glUseProgram(r->prim_ext);
-        glUniform4f(r->prim_ext_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+        set_device_vp(f, r->prim_ext_u_vp);
         glUniform1f(r->prim_ext_u_scale, (float)f->scale);
     } else {
         glUseProgram(r->prim);
-        glUniform4f(r->prim_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+        set_device_vp(f, r->prim_u_vp);
         glUniform1f(r->prim_u_scale, (float)f->scale);
     }
     glBindVertexArray(r->vao);
@@ -1447,13 +1454,6 @@ static void set_quad_uniforms(frame_ctx_t *f, const GLint *u, const lamina_trans
     glUniform1f(u[5], (float)f->scale);
 }
 
-/* u_vp for shaders that need device pixels from gl_FragCoord (shapes, gradients' clips): the
- * host's viewport origin when drawing into its framebuffer, 0 in the offscreen targets. */
-static void set_device_vp(frame_ctx_t *f, GLint loc) {
-    glUniform4f(loc, f->at_host ? (float)f->host_vp[0] : 0.0f, f->at_host ? (float)f->host_vp[1] : 0.0f,
-                (float)f->vp_w, (float)f->vp_h);
-}
-
 /* The root-space bounding box of a layer-space rectangle under `m` (0 when a corner lies behind
  * the eye); grows *box (pass an empty one: width < 0). */
 static int grow_root_box(const lamina_transform3d_t *m, lamina_rect_t r, lamina_rect_t *box) {
@@ -1575,6 +1575,7 @@ static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, do
     glUseProgram(r->path);
     glBindVertexArray(r->vao);
     set_quad_uniforms(f, r->path_u, &rec->transform, quad);
+    if (!blur) set_device_vp(f, r->path_u[4]);
     glUniform1i(r->path_u[6], 0);
     glUniform1i(r->path_u[7], (GLint)r->seg_count);
     glUniform4fv(r->path_u[8], 1, col);
@@ -1830,7 +1831,7 @@ static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, doubl
     glUniform4f(u[IU_R4], (float)m->m41, (float)m->m42, (float)m->m43, (float)m->m44);
     glUniform4f(u[IU_QUAD], (float)quad.origin.x, (float)quad.origin.y, (float)quad.size.width,
                 (float)quad.size.height);
-    glUniform4f(u[IU_VP], 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+    set_device_vp(f, u[IU_VP]);
     glUniform1f(u[IU_SCALE], (float)f->scale);
     glUniform4f(u[IU_DEST0], (float)d0.origin.x, (float)d0.origin.y, (float)d0.size.width, (float)d0.size.height);
     glUniform4f(u[IU_DEST1], (float)d1.origin.x, (float)d1.origin.y, (float)d1.size.width, (float)d1.size.height);
