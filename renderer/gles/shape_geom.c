@@ -242,9 +242,7 @@ int lgl_geom_fill(lgl_geom_t *g) {
     reset_edges(g);
     for (size_t s = 0; s < g->nsubs; s++) {
         const lgl_sub_t *sub = &g->subs[s];
-        if (sub->count < 3 && !(sub->count == 2 && sub->closed)) {
-            if (sub->count < 2) continue; /* a point or a lone line has no area */
-        }
+        if (sub->count < 2) continue; /* a point has no area (a lone line adds zero) */
         double fx = 0, fy = 0, px = 0, py = 0;
         for (size_t k = 0; k < sub->count; k++) {
             const double *p = g->pts + 2 * (sub->start + k);
@@ -600,8 +598,9 @@ int lgl_geom_bin(lgl_geom_t *g, int vp_w, int vp_h) {
     double fy0 = fmax(floor(g->box[1]), 0), fy1 = fmin(ceil(g->box[3]), vp_h);
     if (!(fx1 > fx0) || !(fy1 > fy0)) return LGL_GEOM_EMPTY;
     int X0 = (int)fx0, Y0 = (int)fy0, rows = (int)(fy1 - fy0), width = (int)(fx1 - fx0);
+    if (rows > MAX_CELLS) return LGL_GEOM_LIMIT; /* not even one tile a row fits */
     int tw = MIN_TILE_W, tiles = (width + tw - 1) / tw;
-    while ((size_t)rows * (size_t)tiles > MAX_CELLS) {
+    while ((size_t)rows * (size_t)tiles > MAX_CELLS && tiles > 1) {
         tw *= 2;
         tiles = (width + tw - 1) / tw;
     }
