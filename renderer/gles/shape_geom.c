@@ -29,6 +29,7 @@ enum {
     MAX_EDGES = 1 << 18,        /* device edges of one fill or stroke */
     MAX_TEXELS = 1 << 20,       /* binned texels (16 MiB of RGBA32F) */
     MAX_DASHES = 1 << 14,       /* dash segments of one stroke (RS-8.6) */
+    MAX_DASH_COUNT = 65536,     /* entries of a dash pattern (the key-value API's array limit) */
     MAX_CURVE_STEPS = 512,      /* segments of one curve */
     MAX_ARC_STEPS = 128,        /* segments of one round join or cap */
     MAX_CELLS = 1 << 18,        /* row x tile cells of one fill or stroke */
@@ -506,6 +507,7 @@ int lgl_geom_stroke(lgl_geom_t *g, const lamina_draw_shape_t *s) {
      * not finite) is solid. */
     const double *pat = s->line_dash_pattern;
     size_t m = pat ? s->line_dash_count : 0;
+    if (m > MAX_DASH_COUNT) return LGL_GEOM_LIMIT; /* past the key-value API's limit: not read */
     double period = 0;
     for (size_t i = 0; i < m; i++) {
         if (!(pat[i] >= 0) || !isfinite(pat[i])) {
