@@ -455,6 +455,7 @@ static void test_bad_shapes(void **state) {
     s.line_dash_count = SIZE_MAX;
     assert_int_equal(draw(recs), LAMINA_STATUS_OK);
     assert_memory_equal(px, white, sizeof px);
+    s.line_dash_count = 2;
     /* Negative or NaN entries: solid; a NaN phase counts as 0. */
     const double neg[2] = {-4, 4}, nan2[2] = {NAN, 4};
     s.line_dash_pattern = neg;
