@@ -323,6 +323,15 @@ static void test_gradient_values(void **state) {
     assert_int_equal(draw(recs), LAMINA_STATUS_OK);
     const uint8_t blue[4] = {0, 0, 255, 255};
     for (int x = 0; x < SIDE; x++) assert_memory_equal(at(x, 10), x < 32 ? RED : blue, 4);
+    /* A step between pixel centres is antialiased: at location 32.5 / 64 the pixel across it
+     * (centre 32.5) is half red, half blue. */
+    const double l4h[4] = {0, 32.5 / 64, 32.5 / 64, 1};
+    g = grad(LAMINA_GRADIENT_AXIAL, rb4, l4h, 4, 0, 0.5, 1, 0.5);
+    assert_int_equal(draw(recs), LAMINA_STATUS_OK);
+    assert_near(at(32, 10)[0], 128, 3);
+    assert_near(at(32, 10)[2], 128, 3);
+    assert_memory_equal(at(31, 10), RED, 4);
+    assert_memory_equal(at(33, 10), blue, 4);
     /* RS-9.9: transparent white to opaque black interpolates straight: at t = 0.5 (0.5, 0.5,
      * 0.5) at alpha 0.5, 0.75 over white (191); premultiplied interpolation would give 0.5 (128). */
     const lamina_color_t tw[2] = {{1, 1, 1, 0}, {0, 0, 0, 1}};
@@ -350,6 +359,10 @@ static void test_gradient_values(void **state) {
     assert_near(at(32, 8)[0], 191, 4);  /* up: three quarters */
     assert_true(at(60, 33)[0] < 10);   /* just below +x: the start */
     assert_true(at(60, 30)[0] > 245);  /* just above: the seam's other side */
+    /* The seam is antialiased: through pixel centres (S at y = 32.5), grey on the seam. */
+    g = grad(LAMINA_GRADIENT_CONIC, bw, l2, 2, 0.5, 32.5 / 64, 1, 32.5 / 64);
+    assert_int_equal(draw(recs), LAMINA_STATUS_OK);
+    assert_near(at(50, 32)[0], 128, 3);
 }
 
 /* RS-13: the instance colour multiplies the background, shapes and gradients; (1, 1, 1, 1) and

@@ -473,8 +473,9 @@ static const char *shape_fs =
 /* Gradient layers (RS-9): t per fragment from the layer-space point (axial RS-9.6, radial
  * RS-9.7, conic RS-9.8), the stops looked up by binary search in a texture (colour, location
  * pairs; exact hard steps at equal locations, any count), padded past the ends (RS-9.4),
- * interpolated in straight RGBA, tinted by the instance colour, then premultiplied (RS-9.9);
- * covered by the rounded bounds (RS-9.2). */
+ * interpolated in straight RGBA, then premultiplied (RS-9.9) and tinted by the instance colour;
+ * four samples a pixel apart along t antialias hard steps and the conic seam; covered by the
+ * rounded bounds (RS-9.2). */
 static const char *grad_fs =
     "precision highp float;\n"
     "in vec2 v_local;\n"
@@ -488,19 +489,8 @@ static const char *grad_fs =
     SD_SHAPE_GLSL
     "vec4 texel(int i) { return texelFetch(u_stops, ivec2(i & 1023, i >> 10), 0); }\n"
     "float loc(int i) { return texel(2 * i + 1).x; }\n"
-    "void main() {\n"
-    "  g_corner = u_corner;\n"
-    "  vec2 p = v_local, S = u_se.xy, E = u_se.zw, d = E - S;\n"
-    "  float t;\n"
-    "  if (u_type == 1) {\n"
-    "    if (u_axes.x <= 0.0) t = 1e30; else t = length((p - S) / u_axes);\n"
-    "  } else if (u_type == 2) {\n"
-    "    float a = atan(p.y - S.y, p.x - S.x) - (dot(d, d) > 0.0 ? atan(d.y, d.x) : 0.0);\n"
-    "    t = fract(a / 6.28318530717958648);\n"
-    "  } else {\n"
-    "    float dd = dot(d, d);\n"
-    "    t = dd > 0.0 ? dot(p - S, d) / dd : 1e30;\n"
-    "  }\n"
+    /* The premultiplied colour at t: padded ends, binary search, straight mix (RS-9.4, 9.9). */
+    "vec4 ramp(float t) {\n"
     "  int n = u_count;\n"
     "  vec4 c;\n"
     "  if (!(t > loc(0))) c = texel(0);\n"
@@ -515,8 +505,38 @@ static const char *grad_fs =
     "    float f = l1 > l0 ? clamp((t - l0) / (l1 - l0), 0.0, 1.0) : 1.0;\n"
     "    c = mix(texel(2 * lo), texel(2 * hi), f);\n"
     "  }\n"
-    "  c = clamp(c * u_tint, 0.0, 1.0);\n"
+    "  return vec4(c.rgb * c.a, c.a);\n"
+    "}\n"
+    "void main() {\n"
+    "  g_corner = u_corner;\n"
     "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
+    "  vec2 p = v_local, S = u_se.xy, E = u_se.zw, d = E - S;\n"
+    /* t, and dt: how much t changes across one device pixel (for the antialiasing below). */
+    "  float t, dt;\n"
+    "  if (u_type == 1) {\n"
+    "    if (u_axes.x <= 0.0) { t = 1e30; dt = 0.0; }\n"
+    "    else {\n"
+    "      vec2 q = (p - S) / u_axes;\n"
+    "      t = length(q);\n"
+    "      dt = t > 1e-6 ? length(q / u_axes) / t * fw : fw / min(u_axes.x, u_axes.y);\n"
+    "    }\n"
+    "  } else if (u_type == 2) {\n"
+    "    float a = atan(p.y - S.y, p.x - S.x) - (dot(d, d) > 0.0 ? atan(d.y, d.x) : 0.0);\n"
+    "    t = fract(a / 6.28318530717958648);\n"
+    "    dt = min(fw / (6.28318530717958648 * max(length(p - S), 1e-6)), 1.0);\n"
+    "  } else {\n"
+    "    float dd = dot(d, d);\n"
+    "    t = dd > 0.0 ? dot(p - S, d) / dd : 1e30;\n"
+    "    dt = dd > 0.0 ? fw / sqrt(dd) : 0.0;\n"
+    "  }\n"
+    /* A pixel-wide box filter along t (four samples): hard steps (RS-9.4) and the conic seam
+     * (RS-9.8, wrapping) are antialiased; smooth parts keep their value. */
+    "  vec4 c = vec4(0.0);\n"
+    "  for (int k = 0; k < 4; k++) {\n"
+    "    float tk = t + (float(k) - 1.5) * 0.25 * dt;\n"
+    "    c += ramp(u_type == 2 ? fract(tk) : tk);\n"
+    "  }\n"
+    "  c *= 0.25 * vec4(u_tint.rgb * u_tint.a, u_tint.a);\n"
     "  vec2 h = 0.5 * u_bounds.zw, q = p - (u_bounds.xy + h);\n"
     "  float r = clamp(u_radius, 0.0, min(h.x, h.y)), cov;\n"
     "  if (r > 0.0) cov = clamp(0.5 - sd_rrect(q, h, r) / fw, 0.0, 1.0);\n"
@@ -526,8 +546,7 @@ static const char *grad_fs =
     "    vec2 lo2 = max(dp - 0.5, u_clip.xy), hi2 = min(dp + 0.5, u_clip.zw);\n"
     "    cov *= clamp(hi2.x - lo2.x, 0.0, 1.0) * clamp(hi2.y - lo2.y, 0.0, 1.0);\n"
     "  }\n"
-    "  float a = c.a * u_alpha * cov;\n"
-    "  o_color = vec4(c.rgb * a, a);\n"
+    "  o_color = c * (u_alpha * cov);\n"
     "}\n";
 
 /* ------------------------------------------------------------------------------------------ */
