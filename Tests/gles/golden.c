@@ -14,6 +14,10 @@
  *
  * --update rewrites the goldens from the current renderer (Scripts/update-goldens.sh): look at
  * every changed PNG before committing it.
+ *
+ * After the scenes come the record scenes (record_scenes.c: shape layers, gradient layers and
+ * instance colours set on copied draw records, RS-8, RS-9, RS-13), under the same tolerance and
+ * in the same golden directory.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,6 +25,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "record_scenes.h"
 #include "scenes.h"
 
 enum { TOLERANCE = 2 };
@@ -133,19 +138,28 @@ int main(int argc, char **argv) {
     size_t count = 0;
     const scene_t *all = scenes_all(&count);
     int failed = 0, passed = 0, written = 0;
-    for (size_t k = 0; k < count; k++) {
-        const scene_t *sc = &all[k];
+    size_t rcount = 0;
+    const record_scene_t *rall = record_scenes_all(&rcount);
+    for (size_t k = 0; k < count + rcount; k++) {
+        const char *name = k < count ? all[k].name : rall[k - count].name;
+        const char *topic = k < count ? all[k].topic : rall[k - count].topic;
+        const char *desc = k < count ? all[k].description : rall[k - count].description;
         if (n_only) {
             int want = 0;
-            for (int j = 0; j < n_only; j++) want |= !strcmp(only[j], sc->name);
+            for (int j = 0; j < n_only; j++) want |= !strcmp(only[j], name);
             if (!want) continue;
         }
         uint8_t *img = NULL, *gold = NULL;
         uint32_t w = 0, h = 0, gw = 0, gh = 0;
         char path[1024];
-        snprintf(path, sizeof path, "%s/%s.png", goldens, sc->name);
-        if (render_scene(sc, &img, &w, &h)) {
-            printf("FAIL %s: could not render\n", sc->name);
+        snprintf(path, sizeof path, "%s/%s.png", goldens, name);
+        lamina_status_t rs = k < count ? render_scene(&all[k], &img, &w, &h)
+                                       : record_scene_render(&rall[k - count], &img, &w, &h);
+        if (rs) {
+            if (k >= count)
+                fprintf(stderr, "%s: %s: %s\n", name, lamina_gles_status_string(rs),
+                        lamina_gles_last_error_message());
+            printf("FAIL %s: could not render\n", name);
             failed++;
             free(img);
             continue;
@@ -161,16 +175,16 @@ int main(int argc, char **argv) {
         lamina_status_t s = lamina_gles_read_png(path, &gold, &gw, &gh);
         if (s) {
             char pa[1024];
-            snprintf(pa, sizeof pa, "%s/%s.actual.png", outdir, sc->name);
+            snprintf(pa, sizeof pa, "%s/%s.actual.png", outdir, name);
             lamina_gles_write_png(pa, img, w, h);
-            printf("FAIL %s: no golden (%s); actual: %s\n", sc->name,
+            printf("FAIL %s: no golden (%s); actual: %s\n", name,
                    lamina_gles_last_error_message(), pa);
             failed++;
         } else if (gw != w || gh != h) {
-            printf("FAIL %s: golden is %ux%u, rendered %ux%u\n", sc->name, gw, gh, w, h);
+            printf("FAIL %s: golden is %ux%u, rendered %ux%u\n", name, gw, gh, w, h);
             failed++;
-        } else if (compare(sc->name, img, gold, w, h, outdir)) {
-            printf("ok   %s (%s: %s)\n", sc->name, sc->topic, sc->description);
+        } else if (compare(name, img, gold, w, h, outdir)) {
+            printf("ok   %s (%s: %s)\n", name, topic, desc);
             passed++;
         } else {
             failed++;

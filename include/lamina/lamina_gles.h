@@ -21,7 +21,13 @@
  * sublayers; 3D transforms with perspective, clipped at the eye plane (RS-6.1/6.2/6.8); the
  * draw list's zPosition order (RS-6.4); doubleSided culling with its subtree (RS-6.7); the clip
  * of masking ancestors (RS-5.4/5.5: exact for the nearest one, any transform and radius;
- * further ones by their root-space box); the four transitions with subtypes (RS-7.3).
+ * further ones by their root-space box); the four transitions with subtypes (RS-7.3). Shape
+ * layers (RS-8: fill with either rule, then the stroke with its caps, joins, dashes and trims,
+ * above the contents and below the sublayers) and gradient layers (RS-9: axial, radial, conic,
+ * above the background and below the contents) from the records' `shape` and `gradient` data;
+ * every colour a record draws is multiplied by its `instance_color` (RS-13). Shape or gradient
+ * data that is absurd (non-finite points, huge counts, tiny dash lengths) draws nothing for
+ * that part and the frame's status stays OK. See docs/renderer.md.
  *
  * Cost: primitives are batched in painter's order into one instanced draw call per pass. A frame
  * of N simple layers (no group opacity, no transitions) costs 1 draw call whatever N is, plus a

@@ -11,9 +11,10 @@
  * primitive-order guarantee, so batching never changes pixels.
  *
  * One function per record feature: shadow (bounds-shaped, shadowPath, alpha-derived),
- * background, contents, border, clip, group opacity, mask, transition. Contents, shadowPaths,
- * masks and transitions use programs of their own (a draw call each, ending the batch);
- * docs/renderer.md lists what each costs and what is not drawn yet.
+ * background, gradient (RS-9), contents, shape (RS-8), border, clip, group opacity, mask,
+ * transition. Contents, gradients, shapes, shadowPaths, masks and transitions use programs of
+ * their own (a draw call each, ending the batch); every colour a record draws is multiplied by
+ * its instance colour (RS-13). docs/renderer.md lists what each costs and what is not drawn yet.
  */
 #include "internal.h"
 
@@ -301,6 +302,7 @@ static const char *img_fs =
     "uniform vec4 u_clip;\n"                          /* device px box, x0 < -1e8: none */
     "uniform vec4 u_bounds; uniform float u_radius; uniform int u_clip_bounds;\n"
     "uniform float u_corner;\n"
+    "uniform vec4 u_tint;\n"                         /* the instance colour, premultiplied */
     "out vec4 o_color;\n"
     SD_SHAPE_GLSL
     /* One axis of the nine-slice: position t in [0, D] to the sub-image's unit coordinate. */
@@ -340,7 +342,7 @@ static const char *img_fs =
     "    vec2 lo = max(dp - 0.5, u_clip.xy), hi = min(dp + 0.5, u_clip.zw);\n"
     "    o *= clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
     "  }\n"
-    "  o_color = o;\n"
+    "  o_color = o * u_tint;\n"
     "}\n";
 
 /* shadowPath (RS-3.4): the path's silhouette (non-zero winding over its flattened segments, a
@@ -400,6 +402,153 @@ static const char *blur_fs =
     "  o_color = o;\n"
     "}\n";
 
+/* Shape layers (RS-8): the exact area coverage of each pixel under the shape's edges (device
+ * pixels, y down; shape_geom.c builds them, binned in cells of a pixel row by a tile, each
+ * with the summed height of the edges wholly left of it as a carry). Each edge adds its
+ * signed area to the right of it inside the pixel square (the winding number integrated over
+ * the pixel), split where it crosses the square's sides so the sum is exact; non-zero keeps
+ * min(|sum|, 1), even-odd folds it (RS-8.1). Antialiasing is therefore exact for one edge and
+ * at device resolution under any transform (RS-8.2). Quad: the geometry's layer-space box in
+ * the layer's plane, so masksToBounds can clip by the rounded bounds as contents do. */
+static const char *shape_fs =
+    "precision highp float;\n"
+    "in vec2 v_local;\n"
+    "uniform highp sampler2D u_edges;\n"
+    "uniform vec4 u_cells;\n"                         /* first cell x, y; tile width; tiles */
+    "uniform float u_rows;\n"                         /* rows of cells */
+    "uniform vec4 u_color; uniform int u_rule;\n"     /* premultiplied; 1: even-odd */
+    "uniform vec4 u_vp; uniform vec4 u_clip;\n"
+    "uniform vec4 u_bounds; uniform float u_radius; uniform int u_clip_bounds;\n"
+    "uniform float u_corner;\n"
+    "out vec4 o_color;\n"
+    SD_SHAPE_GLSL
+    "vec4 texel(int i) { return texelFetch(u_edges, ivec2(i & 1023, i >> 10), 0); }\n"
+    "float right_of(float x, float x1) { return clamp(x1 - x, 0.0, 1.0); }\n"
+    /* The signed area of pixel square [x0,x1]x[y0,y1] to the right of edge a->b, times dy's sign. */
+    "float edge_area(vec4 e, float x0, float x1, float y0, float y1) {\n"
+    "  vec2 a = e.xy, b = e.zw;\n"
+    "  float dy = b.y - a.y;\n"
+    "  float ta = (y0 - a.y) / dy, tb = (y1 - a.y) / dy;\n"
+    "  float tlo = clamp(min(ta, tb), 0.0, 1.0), thi = clamp(max(ta, tb), 0.0, 1.0);\n"
+    "  if (thi <= tlo) return 0.0;\n"
+    "  float dx = b.x - a.x, t1 = tlo, t2 = thi;\n"
+    "  if (abs(dx) > 1e-12) {\n"
+    "    float u0 = (x0 - a.x) / dx, u1 = (x1 - a.x) / dx;\n"
+    "    t1 = clamp(min(u0, u1), tlo, thi); t2 = clamp(max(u0, u1), tlo, thi);\n"
+    "  }\n"
+    "  float s = (t1 - tlo) * right_of(a.x + dx * 0.5 * (tlo + t1), x1)\n"
+    "          + (t2 - t1) * right_of(a.x + dx * 0.5 * (t1 + t2), x1)\n"
+    "          + (thi - t2) * right_of(a.x + dx * 0.5 * (t2 + thi), x1);\n"
+    "  return s * dy;\n"
+    "}\n"
+    "void main() {\n"
+    "  g_corner = u_corner;\n"
+    "  vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n"
+    "  int col = int(floor(dp.x)) - int(u_cells.x), row = int(floor(dp.y)) - int(u_cells.y);\n"
+    "  int tw = int(u_cells.z), tiles = int(u_cells.w);\n"
+    "  if (col < 0 || row < 0 || row >= int(u_rows) || col >= tiles * tw) discard;\n"
+    "  vec4 hd = texel(row * tiles + col / tw);\n"
+    "  int start = int(hd.x), n = int(hd.y);\n"
+    "  float acc = hd.z;\n"
+    "  for (int i = 0; i < n; i++)\n"
+    "    acc += edge_area(texel(start + i), dp.x - 0.5, dp.x + 0.5, dp.y - 0.5, dp.y + 0.5);\n"
+    "  acc = abs(acc);\n"
+    /* Float sums of many pieces land a hair off whole windings: snap (1e-4 px^2 is unseen). */
+    "  if (abs(acc - floor(acc + 0.5)) < 1e-4) acc = floor(acc + 0.5);\n"
+    "  float cov = u_rule == 1 ? 1.0 - abs(1.0 - mod(acc, 2.0)) : min(acc, 1.0);\n"
+    "  if (u_clip_bounds != 0) {\n"
+    "    float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
+    "    vec2 h = 0.5 * u_bounds.zw, p = v_local - (u_bounds.xy + h);\n"
+    "    float r = clamp(u_radius, 0.0, min(h.x, h.y));\n"
+    "    if (r > 0.0) cov *= clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
+    "    else { vec2 c = clamp((h - abs(p)) / fw + 0.5, 0.0, 1.0); cov *= c.x * c.y; }\n"
+    "  }\n"
+    "  if (u_clip.x > -1e8) {\n"
+    "    vec2 lo = max(dp - 0.5, u_clip.xy), hi = min(dp + 0.5, u_clip.zw);\n"
+    "    cov *= clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
+    "  }\n"
+    "  o_color = u_color * cov;\n"
+    "}\n";
+
+/* Gradient layers (RS-9): t per fragment from the layer-space point (axial RS-9.6, radial
+ * RS-9.7, conic RS-9.8), the stops looked up by binary search in a texture (colour, location
+ * pairs; exact hard steps at equal locations, any count), padded past the ends (RS-9.4),
+ * interpolated in straight RGBA, then premultiplied (RS-9.9) and tinted by the instance colour;
+ * four samples a pixel apart along t antialias hard steps and the conic seam; covered by the
+ * rounded bounds (RS-9.2). */
+static const char *grad_fs =
+    "precision highp float;\n"
+    "in vec2 v_local;\n"
+    "uniform highp sampler2D u_stops; uniform int u_count; uniform int u_type;\n"
+    "uniform vec4 u_se;\n"                            /* S and E in layer space */
+    "uniform vec2 u_axes;\n"                          /* radial semi-axes a, b */
+    "uniform vec4 u_tint; uniform float u_alpha;\n"  /* straight instance colour, opacity */
+    "uniform vec4 u_vp; uniform vec4 u_clip;\n"
+    "uniform vec4 u_bounds; uniform float u_radius; uniform float u_corner;\n"
+    "out vec4 o_color;\n"
+    SD_SHAPE_GLSL
+    "vec4 texel(int i) { return texelFetch(u_stops, ivec2(i & 1023, i >> 10), 0); }\n"
+    "float loc(int i) { return texel(2 * i + 1).x; }\n"
+    /* The premultiplied colour at t: padded ends, binary search, straight mix (RS-9.4, 9.9). */
+    "vec4 ramp(float t) {\n"
+    "  int n = u_count;\n"
+    "  vec4 c;\n"
+    "  if (!(t > loc(0))) c = texel(0);\n"
+    "  else if (t >= loc(n - 1)) c = texel(2 * (n - 1));\n"
+    "  else {\n"
+    "    int lo = 0, hi = n - 1;\n"
+    "    for (int k = 0; k < 24 && hi - lo > 1; k++) {\n"
+    "      int mid = (lo + hi) / 2;\n"
+    "      if (loc(mid) <= t) lo = mid; else hi = mid;\n"
+    "    }\n"
+    "    float l0 = loc(lo), l1 = loc(hi);\n"
+    "    float f = l1 > l0 ? clamp((t - l0) / (l1 - l0), 0.0, 1.0) : 1.0;\n"
+    "    c = mix(texel(2 * lo), texel(2 * hi), f);\n"
+    "  }\n"
+    "  return vec4(c.rgb * c.a, c.a);\n"
+    "}\n"
+    "void main() {\n"
+    "  g_corner = u_corner;\n"
+    "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
+    "  vec2 p = v_local, S = u_se.xy, E = u_se.zw, d = E - S;\n"
+    /* t, and dt: how much t changes across one device pixel (for the antialiasing below). */
+    "  float t, dt;\n"
+    "  if (u_type == 1) {\n"
+    "    if (u_axes.x <= 0.0) { t = 1e30; dt = 0.0; }\n"
+    "    else {\n"
+    "      vec2 q = (p - S) / u_axes;\n"
+    "      t = length(q);\n"
+    "      dt = t > 1e-6 ? length(q / u_axes) / t * fw : fw / min(u_axes.x, u_axes.y);\n"
+    "    }\n"
+    "  } else if (u_type == 2) {\n"
+    "    float a = atan(p.y - S.y, p.x - S.x) - (dot(d, d) > 0.0 ? atan(d.y, d.x) : 0.0);\n"
+    "    t = fract(a / 6.28318530717958648);\n"
+    "    dt = min(fw / (6.28318530717958648 * max(length(p - S), 1e-6)), 1.0);\n"
+    "  } else {\n"
+    "    float dd = dot(d, d);\n"
+    "    t = dd > 0.0 ? dot(p - S, d) / dd : 1e30;\n"
+    "    dt = dd > 0.0 ? fw / sqrt(dd) : 0.0;\n"
+    "  }\n"
+    /* A pixel-wide box filter along t (four samples): hard steps (RS-9.4) and the conic seam
+     * (RS-9.8, wrapping) are antialiased; smooth parts keep their value. */
+    "  vec4 c = vec4(0.0);\n"
+    "  for (int k = 0; k < 4; k++) {\n"
+    "    float tk = t + (float(k) - 1.5) * 0.25 * dt;\n"
+    "    c += ramp(u_type == 2 ? fract(tk) : tk);\n"
+    "  }\n"
+    "  c *= 0.25 * vec4(u_tint.rgb * u_tint.a, u_tint.a);\n"
+    "  vec2 h = 0.5 * u_bounds.zw, q = p - (u_bounds.xy + h);\n"
+    "  float r = clamp(u_radius, 0.0, min(h.x, h.y)), cov;\n"
+    "  if (r > 0.0) cov = clamp(0.5 - sd_rrect(q, h, r) / fw, 0.0, 1.0);\n"
+    "  else { vec2 e = clamp((h - abs(q)) / fw + 0.5, 0.0, 1.0); cov = e.x * e.y; }\n"
+    "  if (u_clip.x > -1e8) {\n"
+    "    vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n"
+    "    vec2 lo2 = max(dp - 0.5, u_clip.xy), hi2 = min(dp + 0.5, u_clip.zw);\n"
+    "    cov *= clamp(hi2.x - lo2.x, 0.0, 1.0) * clamp(hi2.y - lo2.y, 0.0, 1.0);\n"
+    "  }\n"
+    "  o_color = c * (u_alpha * cov);\n"
+    "}\n";
+
 /* ------------------------------------------------------------------------------------------ */
 /* The renderer                                                                                */
 /* ------------------------------------------------------------------------------------------ */
@@ -423,11 +572,11 @@ enum { TEX_KEEP_FRAMES = 60 };
 
 enum { IU_R1, IU_R2, IU_R4, IU_QUAD, IU_VP, IU_SCALE, IU_TEX0, IU_TEX1, IU_DEST0, IU_DEST1,
        IU_SRC0, IU_SRC1, IU_SLICE0, IU_SLICE1, IU_CENTER, IU_W0, IU_W1, IU_BIAS, IU_FLIP,
-       IU_CLIP, IU_BOUNDS, IU_RADIUS, IU_CLIP_BOUNDS, IU_CORNER, IU_COUNT };
+       IU_CLIP, IU_BOUNDS, IU_RADIUS, IU_CLIP_BOUNDS, IU_CORNER, IU_TINT, IU_COUNT };
 static const char *const img_uniform_names[IU_COUNT] = {
     "u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale", "u_tex0", "u_tex1", "u_dest0", "u_dest1",
     "u_src0", "u_src1", "u_slice0", "u_slice1", "u_center", "u_w0", "u_w1", "u_bias", "u_flip",
-    "u_clip", "u_bounds", "u_radius", "u_clip_bounds", "u_corner"};
+    "u_clip", "u_bounds", "u_radius", "u_clip_bounds", "u_corner", "u_tint"};
 
 struct lamina_gles_renderer {
     EGLContext context; /* EGL_NO_CONTEXT when made under another API (GLX). */
@@ -447,7 +596,7 @@ struct lamina_gles_renderer {
     lamina_gles_stats_t stats;
     /* Contents (RS-4): the image program and the texture cache. */
     GLuint img;
-    GLint img_u[24];
+    GLint img_u[IU_COUNT];
     tex_entry_t *texs;
     size_t tex_count, tex_cap;
     uint64_t frame_no;
@@ -456,6 +605,17 @@ struct lamina_gles_renderer {
     GLint path_u[10], blur_u[13];
     float *segs;
     size_t seg_count, seg_cap;
+    /* Shape layers (RS-8): the coverage program, its cell texture, the reused geometry. */
+    GLuint shp, edge_tex;
+    GLint shp_u[16];
+    size_t edge_tex_rows;
+    lgl_geom_t geom;
+    /* Gradient layers (RS-9): the program and its stop texture. */
+    GLuint grad, stop_tex;
+    GLint grad_u[17];
+    size_t stop_tex_rows;
+    float *stops;
+    size_t stops_cap;
 };
 
 /* The state of one frame. */
@@ -470,9 +630,17 @@ typedef struct frame_ctx {
     size_t base_count;
     int32_t mask_host; /* while a mask draws: its host's index (its records draw), else -1 */
     int host_vp[4];
+    int at_host; /* the host's framebuffer is bound (its viewport may not start at 0, 0) */
     GLint host_fbo;
     lamina_status_t status; /* first failure inside the frame */
 } frame_ctx_t;
+
+/* u_vp for shaders that need device pixels from gl_FragCoord (clip boxes, shapes): the
+ * host's viewport origin when drawing into its framebuffer, 0 in the offscreen targets. */
+static void set_device_vp(frame_ctx_t *f, GLint loc) {
+    glUniform4f(loc, f->at_host ? (float)f->host_vp[0] : 0.0f, f->at_host ? (float)f->host_vp[1] : 0.0f,
+                (float)f->vp_w, (float)f->vp_h);
+}
 
 static GLuint compile(lamina_gles_renderer_t *r, GLenum type, const char *src, const char *src2) {
     const char *head = r->is_es ? "#version 300 es\n" : "#version 330 core\n";
@@ -526,6 +694,10 @@ static void delete_gl(lamina_gles_renderer_t *r) {
     if (r->path) glDeleteProgram(r->path);
     if (r->blur) glDeleteProgram(r->blur);
     if (r->seg_tex) glDeleteTextures(1, &r->seg_tex);
+    if (r->shp) glDeleteProgram(r->shp);
+    if (r->grad) glDeleteProgram(r->grad);
+    if (r->edge_tex) glDeleteTextures(1, &r->edge_tex);
+    if (r->stop_tex) glDeleteTextures(1, &r->stop_tex);
     for (size_t i = 0; i < r->tex_count; i++) glDeleteTextures(1, &r->texs[i].tex);
     r->tex_count = 0;
     if (r->vbo) glDeleteBuffers(1, &r->vbo);
@@ -562,7 +734,10 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
     r->img = r->comp ? link_program(r, comp_vs, img_fs, NULL) : 0;
     r->path = r->img ? link_program(r, comp_vs, path_fs, NULL) : 0;
     r->blur = r->path ? link_program(r, comp_vs, blur_fs, NULL) : 0;
-    if (!r->prim || !r->prim_ext || !r->shadow || !r->comp || !r->img || !r->path || !r->blur) {
+    r->shp = r->blur ? link_program(r, comp_vs, shape_fs, NULL) : 0;
+    r->grad = r->shp ? link_program(r, comp_vs, grad_fs, NULL) : 0;
+    if (!r->prim || !r->prim_ext || !r->shadow || !r->comp || !r->img || !r->path || !r->blur ||
+        !r->shp || !r->grad) {
         delete_gl(r);
         free(r);
         return LAMINA_GLES_STATUS_GL_ERROR; /* message set by link_program */
@@ -587,6 +762,16 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
                                            "u_shift", "u_tint"};
         for (int i = 0; i < 10; i++) r->path_u[i] = glGetUniformLocation(r->path, pn[i]);
         for (int i = 0; i < 13; i++) r->blur_u[i] = glGetUniformLocation(r->blur, bn[i]);
+        static const char *const sn[16] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
+                                           "u_edges", "u_cells", "u_color", "u_rule", "u_clip",
+                                           "u_bounds", "u_radius", "u_clip_bounds", "u_corner",
+                                           "u_rows"};
+        static const char *const gn[17] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
+                                           "u_stops", "u_count", "u_type", "u_se", "u_axes",
+                                           "u_tint", "u_alpha", "u_clip", "u_bounds", "u_radius",
+                                           "u_corner"};
+        for (int i = 0; i < 16; i++) r->shp_u[i] = glGetUniformLocation(r->shp, sn[i]);
+        for (int i = 0; i < 17; i++) r->grad_u[i] = glGetUniformLocation(r->grad, gn[i]);
     }
     glGenVertexArrays(1, &r->vao);
     glGenBuffers(1, &r->vbo);
@@ -617,6 +802,8 @@ void lamina_gles_renderer_destroy(lamina_gles_renderer_t *r) {
     free(r->inst);
     free(r->texs);
     free(r->segs);
+    free(r->stops);
+    lgl_geom_free(&r->geom);
     free(r);
 }
 
@@ -658,15 +845,15 @@ static void flush(frame_ctx_t *f) {
     size_t bytes = r->inst_count * INST_FLOATS * sizeof(float);
     if (r->batch_kind == KIND_SHADOW) {
         glUseProgram(r->shadow);
-        glUniform4f(r->shadow_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+        set_device_vp(f, r->shadow_u_vp);
         glUniform1f(r->shadow_u_scale, (float)f->scale);
     } else if (r->batch_kind == KIND_SHAPE_EXT) {
         glUseProgram(r->prim_ext);
-        glUniform4f(r->prim_ext_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+        set_device_vp(f, r->prim_ext_u_vp);
         glUniform1f(r->prim_ext_u_scale, (float)f->scale);
     } else {
         glUseProgram(r->prim);
-        glUniform4f(r->prim_u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+        set_device_vp(f, r->prim_u_vp);
         glUniform1f(r->prim_u_scale, (float)f->scale);
     }
     glBindVertexArray(r->vao);
@@ -693,6 +880,42 @@ static void premultiplied(lamina_color_t c, double alpha, float out[4]) {
     out[1] = (float)(c.g * a);
     out[2] = (float)(c.b * a);
     out[3] = (float)a;
+}
+
+/* Whether the record carries the layer-kind fields (issue 15: kind, instance colour, shape,
+ * gradient); older records draw as before. */
+static int has_kind_fields(const lamina_draw_record_t *rec) {
+    return rec->struct_size >= offsetof(lamina_draw_record_t, gradient) + sizeof(rec->gradient);
+}
+
+/* The record's instance colour (RS-13), straight RGBA in [0, 1]; (1, 1, 1, 1) for older records.
+ * It multiplies every colour the record draws (background, border, shadow, contents, shape,
+ * gradient); a component that is not a number counts as 1. */
+static lamina_color_t instance_color(const lamina_draw_record_t *rec) {
+    lamina_color_t c = {1, 1, 1, 1};
+    if (!has_kind_fields(rec)) return c;
+    c = rec->instance_color;
+    double *v[4] = {&c.r, &c.g, &c.b, &c.a};
+    for (int i = 0; i < 4; i++) {
+        if (isnan(*v[i])) *v[i] = 1;
+        if (*v[i] < 0) *v[i] = 0;
+        if (*v[i] > 1) *v[i] = 1;
+    }
+    return c;
+}
+
+/* `c` multiplied componentwise by the record's instance colour. */
+static lamina_color_t tinted(lamina_color_t c, const lamina_draw_record_t *rec) {
+    lamina_color_t k = instance_color(rec);
+    return (lamina_color_t){c.r * k.r, c.g * k.g, c.b * k.b, c.a * k.a};
+}
+
+static const lamina_draw_shape_t *rec_shape(const lamina_draw_record_t *rec) {
+    return has_kind_fields(rec) ? rec->shape : NULL;
+}
+
+static const lamina_draw_gradient_t *rec_gradient(const lamina_draw_record_t *rec) {
+    return has_kind_fields(rec) ? rec->gradient : NULL;
 }
 
 /* Local units per device pixel near the layer, for the antialiasing margin of a quad. */
@@ -785,7 +1008,7 @@ static void emit_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double 
     float *p = instance_for(f, rec, shape, margin, KIND_SHADOW);
     if (!p) return;
     double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
-    premultiplied(rec->shadow_color, so * alpha, p + 20);
+    premultiplied(tinted(rec->shadow_color, rec), so * alpha, p + 20);
     memset(p + 24, 0, 4 * sizeof(float));
     p[28] = (float)rec->corner_radius;
     p[29] = 0;
@@ -804,9 +1027,9 @@ static void emit_background(frame_ctx_t *f, const lamina_draw_record_t *rec, dou
     float *p = instance_for(f, rec, rec->bounds, 1.5 * local_per_pixel(&rec->transform, f->scale),
                             shape_kind(rec));
     if (!p) return;
-    if (has_bg) premultiplied(rec->background_color, alpha, p + 20);
+    if (has_bg) premultiplied(tinted(rec->background_color, rec), alpha, p + 20);
     else memset(p + 20, 0, 4 * sizeof(float));
-    if (has_border) premultiplied(rec->border_color, alpha, p + 24);
+    if (has_border) premultiplied(tinted(rec->border_color, rec), alpha, p + 24);
     else memset(p + 24, 0, 4 * sizeof(float));
     p[28] = (float)rec->corner_radius;
     p[29] = has_border ? (float)rec->border_width : 0.0f;
@@ -823,7 +1046,7 @@ static void emit_border(frame_ctx_t *f, const lamina_draw_record_t *rec, double 
                             shape_kind(rec));
     if (!p) return;
     memset(p + 20, 0, 4 * sizeof(float));
-    premultiplied(rec->border_color, alpha, p + 24);
+    premultiplied(tinted(rec->border_color, rec), alpha, p + 24);
     p[28] = (float)rec->corner_radius;
     p[29] = (float)rec->border_width;
     p[30] = corner_code(rec);
@@ -883,6 +1106,7 @@ static target_t *get_target(frame_ctx_t *f, int index) {
 
 /* Binds the framebuffer a pass at `level` draws into (level 0: the host's). */
 static void bind_level(frame_ctx_t *f, int level, int which) {
+    f->at_host = level == 0;
     if (level == 0) {
         glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)f->host_fbo);
         glViewport(f->host_vp[0], f->host_vp[1], f->host_vp[2], f->host_vp[3]);
@@ -895,6 +1119,8 @@ static void bind_level(frame_ctx_t *f, int level, int which) {
 static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
                        double divisor, double top_parent, int level, int which);
 static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha);
+static void emit_gradient(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha);
+static void emit_shape(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha);
 static int has_contents(const lamina_draw_record_t *rec);
 
 typedef struct composite {
@@ -1077,7 +1303,9 @@ static void draw_shape_clipped(frame_ctx_t *f, const lamina_draw_record_t *recs,
     double alpha = rec->opacity / divisor;
     emit_shadow(f, rec, alpha, level, which);
     emit_background(f, rec, alpha, 0);
+    emit_gradient(f, rec, alpha);
     emit_contents(f, rec, alpha);
+    emit_shape(f, rec, alpha);
     flush(f);
     target_t *t = render_offscreen(f, recs + 1, count - 1, divisor, rec->opacity, level, 0);
     bind_level(f, level, which);
@@ -1356,7 +1584,7 @@ static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, do
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei)r->seg_count, 1, 0, GL_RGBA, GL_FLOAT, r->segs);
     float col[4];
     double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
-    premultiplied(rec->shadow_color, so * alpha, col);
+    premultiplied(tinted(rec->shadow_color, rec), so * alpha, col);
     if (blur) {
         bind_level(f, level + 1, 0);
         glClearColor(0, 0, 0, 0);
@@ -1366,6 +1594,7 @@ static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, do
     glUseProgram(r->path);
     glBindVertexArray(r->vao);
     set_quad_uniforms(f, r->path_u, &rec->transform, quad);
+    if (!blur) set_device_vp(f, r->path_u[4]);
     glUniform1i(r->path_u[6], 0);
     glUniform1i(r->path_u[7], (GLint)r->seg_count);
     glUniform4fv(r->path_u[8], 1, col);
@@ -1421,12 +1650,12 @@ static void emit_alpha_shadow(frame_ctx_t *f, const lamina_draw_record_t *recs, 
     if (sigma_px < 1e-3) sigma_px = 1e-3;
     float col[4];
     double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
-    premultiplied(rec->shadow_color, so * alpha, col);
+    premultiplied(tinted(rec->shadow_color, rec), so * alpha, col);
     /* The passes cover what the subtree draws, moved by the offset, with the blur's reach. */
     lamina_rect_t area = {{0, 0}, {-1, -1}};
     for (size_t k = 0; k < count && area.size.width != -2; k++) {
         const lamina_draw_record_t *q = &recs[k];
-        if (!grow_root_box(&q->transform, q->bounds, &area) ||
+        if (rec_shape(q) || !grow_root_box(&q->transform, q->bounds, &area) ||
             (has_contents(q) && (!grow_root_box(&q->transform, q->contents_dest, &area) ||
                                  !grow_root_box(&q->transform, q->contents_previous_dest, &area))))
             area = (lamina_rect_t){{0, 0}, {-2, -2}};
@@ -1580,7 +1809,7 @@ static int casts_alpha_shadow(const lamina_draw_record_t *rec) {
     if (rec->struct_size >= offsetof(lamina_draw_record_t, shadow_path_count) + sizeof(size_t) &&
         rec->shadow_path && rec->shadow_path_count > 0)
         return 0;
-    return has_contents(rec) || rec->descendant_count > 0;
+    return has_contents(rec) || rec->descendant_count > 0 || rec_shape(rec) || rec_gradient(rec);
 }
 
 /* RS-4: the record's contents (and the image it cross-fades from), between its background and
@@ -1621,7 +1850,7 @@ static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, doubl
     glUniform4f(u[IU_R4], (float)m->m41, (float)m->m42, (float)m->m43, (float)m->m44);
     glUniform4f(u[IU_QUAD], (float)quad.origin.x, (float)quad.origin.y, (float)quad.size.width,
                 (float)quad.size.height);
-    glUniform4f(u[IU_VP], 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+    set_device_vp(f, u[IU_VP]);
     glUniform1f(u[IU_SCALE], (float)f->scale);
     glUniform4f(u[IU_DEST0], (float)d0.origin.x, (float)d0.origin.y, (float)d0.size.width, (float)d0.size.height);
     glUniform4f(u[IU_DEST1], (float)d1.origin.x, (float)d1.origin.y, (float)d1.size.width, (float)d1.size.height);
@@ -1652,6 +1881,8 @@ static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, doubl
     glUniform1i(u[IU_CLIP_BOUNDS], (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) != 0);
     glUniform1i(u[IU_TEX0], 0);
     glUniform1i(u[IU_TEX1], 1);
+    lamina_color_t ic = instance_color(rec);
+    glUniform4f(u[IU_TINT], (float)(ic.r * ic.a), (float)(ic.g * ic.a), (float)(ic.b * ic.a), (float)ic.a);
     /* RS-4.7: the filters, set on each texture as this record wants them. */
     GLuint texs[2] = {t0 ? t0 : t1, t1 ? t1 : t0};
     int is_ext[2] = {t0 ? ext[0] : ext[1], t1 ? ext[1] : ext[0]};
@@ -1674,6 +1905,163 @@ static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, doubl
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     r->stats.draw_calls++;
     r->stats.primitives++;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Gradient layers (RS-9) and shape layers (RS-8)                                              */
+/* ------------------------------------------------------------------------------------------ */
+
+enum { MAX_STOPS = 65536 }; /* the key-value API's array limit */
+
+/* Uploads `rows` rows of LGL_TEX_W RGBA32F texels into *tex (created, or grown, as needed; else
+ * updated in place: no reallocation per frame in steady state). `texels` are meaningful. */
+static void upload_rows(GLuint *tex, size_t *cap_rows, const float *data, size_t texels, size_t rows) {
+    if (!*tex) glGenTextures(1, tex);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, *tex);
+    if (rows > *cap_rows) {
+        size_t cap = *cap_rows ? *cap_rows : 1;
+        while (cap < rows) cap *= 2;
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, LGL_TEX_W, (GLsizei)cap, 0, GL_RGBA, GL_FLOAT, NULL);
+        *cap_rows = cap;
+    }
+    GLsizei w = rows == 1 ? (GLsizei)texels : LGL_TEX_W;
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, w, (GLsizei)rows, GL_RGBA, GL_FLOAT, data);
+}
+
+static float finite01(double v) {
+    if (!(v >= 0)) return 0; /* negative or NaN */
+    return v > 1 ? 1.0f : (float)v;
+}
+
+/* RS-9: the gradient over the bounds, in the layer's rounded shape (RS-9.2), over the
+ * background and under the contents; straight-RGBA interpolation, tinted by the instance colour,
+ * premultiplied afterwards (RS-9.9). Drawn only with two or more stops (RS-9.3). */
+static void emit_gradient(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha) {
+    const lamina_draw_gradient_t *gr = rec_gradient(rec);
+    if (!gr || !gr->colors || !gr->locations || gr->count < 2 || gr->count > MAX_STOPS ||
+        !(alpha > 0))
+        return;
+    lamina_rect_t b = rec->bounds;
+    if (!(b.size.width > 0) || !(b.size.height > 0) || !isfinite(b.size.width) ||
+        !isfinite(b.size.height))
+        return;
+    lamina_gles_renderer_t *r = f->r;
+    size_t n = gr->count, texels = 2 * n, rows = (texels + LGL_TEX_W - 1) / LGL_TEX_W;
+    size_t need = rows * LGL_TEX_W * 4;
+    if (need > r->stops_cap) {
+        float *p = realloc(r->stops, need * sizeof(float));
+        if (!p) {
+            f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for %zu gradient stops", n);
+            return;
+        }
+        r->stops = p;
+        r->stops_cap = need;
+    }
+    for (size_t i = 0; i < n; i++) {
+        float *c = r->stops + 8 * i;
+        lamina_color_t k = gr->colors[i];
+        c[0] = finite01(k.r);
+        c[1] = finite01(k.g);
+        c[2] = finite01(k.b);
+        c[3] = finite01(k.a);
+        double l = gr->locations[i];
+        c[4] = isfinite(l) ? (float)l : 0.0f;
+        c[5] = c[6] = c[7] = 0;
+    }
+    flush(f);
+    upload_rows(&r->stop_tex, &r->stop_tex_rows, r->stops, texels, rows);
+    /* RS-9.5: unit points to layer space. */
+    double w = b.size.width, h = b.size.height;
+    double sx = b.origin.x + gr->start_point.x * w, sy = b.origin.y + gr->start_point.y * h;
+    double ex = b.origin.x + gr->end_point.x * w, ey = b.origin.y + gr->end_point.y * h;
+    if (!isfinite(sx) || !isfinite(sy) || !isfinite(ex) || !isfinite(ey)) return;
+    /* RS-9.7: the ellipse's semi-axes; a zero one takes the other's length (a circle). */
+    double ax = fabs(ex - sx), ay = fabs(ey - sy);
+    if (ax == 0) ax = ay;
+    if (ay == 0) ay = ax;
+    const GLint *u = r->grad_u;
+    double margin = 1.5 * local_per_pixel(&rec->transform, f->scale);
+    lamina_rect_t quad = {{b.origin.x - margin, b.origin.y - margin},
+                          {b.size.width + 2 * margin, b.size.height + 2 * margin}};
+    glUseProgram(r->grad);
+    glBindVertexArray(r->vao);
+    set_quad_uniforms(f, u, &rec->transform, quad);
+    set_device_vp(f, u[4]);
+    glUniform1i(u[6], 0);
+    glUniform1i(u[7], (GLint)n);
+    glUniform1i(u[8], gr->type == LAMINA_GRADIENT_RADIAL ? 1 : gr->type == LAMINA_GRADIENT_CONIC ? 2 : 0);
+    glUniform4f(u[9], (float)sx, (float)sy, (float)ex, (float)ey);
+    glUniform2f(u[10], (float)ax, (float)ay);
+    lamina_color_t ic = instance_color(rec);
+    glUniform4f(u[11], (float)ic.r, (float)ic.g, (float)ic.b, (float)ic.a);
+    glUniform1f(u[12], (float)(alpha > 1 ? 1 : alpha));
+    set_clip_uniform(f, u[13], rec);
+    glUniform4f(u[14], (float)b.origin.x, (float)b.origin.y, (float)b.size.width, (float)b.size.height);
+    glUniform1f(u[15], (float)rec->corner_radius);
+    glUniform1f(u[16], corner_code(rec));
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    r->stats.draw_calls++;
+    r->stats.primitives++;
+}
+
+/* Draws the coverage of the geometry's binned edges (shape_fs) in `color` (premultiplied). */
+static void draw_coverage(frame_ctx_t *f, const lamina_draw_record_t *rec, const float color[4],
+                          int even_odd) {
+    lamina_gles_renderer_t *r = f->r;
+    lgl_geom_t *g = &r->geom;
+    upload_rows(&r->edge_tex, &r->edge_tex_rows, g->texels, g->ntexels, g->rows);
+    double margin = 2 * g->lpp;
+    lamina_rect_t quad = {{g->lbox[0] - margin, g->lbox[1] - margin},
+                          {g->lbox[2] - g->lbox[0] + 2 * margin, g->lbox[3] - g->lbox[1] + 2 * margin}};
+    const GLint *u = r->shp_u;
+    glUseProgram(r->shp);
+    glBindVertexArray(r->vao);
+    set_quad_uniforms(f, u, &rec->transform, quad);
+    set_device_vp(f, u[4]);
+    glUniform1i(u[6], 0);
+    glUniform4f(u[7], (float)g->cell_x, (float)g->cell_y, (float)g->cell_w, (float)g->tiles);
+    glUniform1f(u[15], (float)g->cell_rows);
+    glUniform4fv(u[8], 1, color);
+    glUniform1i(u[9], even_odd);
+    set_clip_uniform(f, u[10], rec);
+    lamina_rect_t b = rec->bounds;
+    glUniform4f(u[11], (float)b.origin.x, (float)b.origin.y, (float)b.size.width, (float)b.size.height);
+    glUniform1f(u[12], (float)rec->corner_radius);
+    /* RS-8.2: clipped by the bounds only when the layer masks to them. */
+    glUniform1i(u[13], (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) != 0);
+    glUniform1f(u[14], corner_code(rec));
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    r->stats.draw_calls++;
+    r->stats.primitives++;
+}
+
+/* RS-8: the shape's fill (non-zero or even-odd), then its stroke on top (RS-8.2), both tinted
+ * by the instance colour. A part whose geometry is empty, not finite or past the limits of
+ * shape_geom.c (edges, dash segments) draws nothing. */
+static void emit_shape(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha) {
+    const lamina_draw_shape_t *sh = rec_shape(rec);
+    if (!sh || !sh->path || sh->path_count == 0 || !(alpha > 0)) return;
+    int fill = (sh->flags & LAMINA_DRAW_SHAPE_FILL) && sh->fill_color.a > 0;
+    int stroke = (sh->flags & LAMINA_DRAW_SHAPE_STROKE) && sh->stroke_color.a > 0 && sh->line_width > 0;
+    if (!fill && !stroke) return;
+    lgl_geom_t *g = &f->r->geom;
+    double lpp = local_per_pixel(&rec->transform, f->scale);
+    if (lgl_geom_flatten(g, sh->path, sh->path_count, &rec->transform, f->scale, lpp) != LGL_GEOM_OK)
+        return;
+    flush(f);
+    float col[4];
+    if (fill && lgl_geom_fill(g) == LGL_GEOM_OK && lgl_geom_bin(g, f->vp_w, f->vp_h) == LGL_GEOM_OK) {
+        premultiplied(tinted(sh->fill_color, rec), alpha, col);
+        draw_coverage(f, rec, col, sh->fill_rule == LAMINA_FILL_RULE_EVEN_ODD);
+    }
+    if (stroke && lgl_geom_stroke(g, sh) == LGL_GEOM_OK && lgl_geom_bin(g, f->vp_w, f->vp_h) == LGL_GEOM_OK) {
+        premultiplied(tinted(sh->stroke_color, rec), alpha, col);
+        draw_coverage(f, rec, col, 0); /* the stroke's polygons: their non-zero union */
+    }
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1741,13 +2129,16 @@ static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t 
         }
         double alpha = rec->opacity / divisor;
         /* A leaf without contents draws its border with its background (one primitive). */
-        int leaf_plain = rec->descendant_count == 0 && !has_contents(rec);
+        int leaf_plain = rec->descendant_count == 0 && !has_contents(rec) && !rec_shape(rec) &&
+                         !rec_gradient(rec);
         if (casts_alpha_shadow(rec))
             emit_alpha_shadow(f, rec, end - i, alpha, level, which);
         else
             emit_shadow(f, rec, alpha, level, which);
         emit_background(f, rec, alpha, leaf_plain);
+        emit_gradient(f, rec, alpha); /* RS-9.2: over the background, under the contents */
         emit_contents(f, rec, alpha);
+        emit_shape(f, rec, alpha);    /* RS-8.2: between the contents and the first sublayer */
         if (rec->descendant_count > 0) open[n_open++] = i;
         else if (!leaf_plain) emit_border(f, rec, alpha);
         i++;
@@ -1831,6 +2222,7 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     f.base_count = count;
     f.mask_host = -1;
     f.vp_h = f.host_vp[3];
+    f.at_host = 1;
     memset(&r->stats, 0, sizeof r->stats);
     r->stats.struct_size = sizeof r->stats;
     r->frame_no++;

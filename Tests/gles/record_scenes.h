@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Record scenes: golden-image scenes of the reference compositor built from draw records rather
+ * than from an engine's layers alone. Each builds plain layers in an engine, takes its draw list,
+ * copies the records and sets their shape (RS-8), gradient (RS-9) and instance colour (RS-13)
+ * fields to static test data, then draws the copies with lamina_gles_renderer_draw() in a
+ * headless EGL context of its own. They pin the renderer down independently of the engine.
+ */
+#ifndef LAMINA_RECORD_SCENES_H
+#define LAMINA_RECORD_SCENES_H
+
+#include <lamina/lamina.h>
+#include <lamina/lamina_gles.h>
+
+typedef struct record_scene {
+    const char *name;
+    const char *topic;
+    const char *description;
+    int width, height; /* points */
+    double scale;      /* device pixels per point */
+    /* Builds the root's sublayers (plain layers) in `engine`; returns the first failure. */
+    lamina_status_t (*build)(lamina_engine_t *engine, lamina_layer_t root);
+    /* Sets the copied records' kind fields (recs[0] is the root). */
+    void (*patch)(lamina_draw_record_t *recs, size_t count);
+} record_scene_t;
+
+const record_scene_t *record_scenes_all(size_t *count);
+
+/* Renders the scene headless: *out (malloc'd RGBA, rows top first, straight alpha), *w, *h. */
+lamina_status_t record_scene_render(const record_scene_t *sc, uint8_t **out, uint32_t *w, uint32_t *h);
+
+#endif
