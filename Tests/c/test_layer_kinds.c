@@ -295,12 +295,75 @@ static void shape_and_gradient_records(void **state) {
     ASSERT_OK(lamina_layer_release(e, root));
 }
 
+/* RS-13.1-13.4: a replicator's sublayers once per instance in the C records, with instance
+ * index, colour, transform and time shift; count 0 draws none. */
+static void replicator_records(void **state) {
+    lt_fixture_t *f = (lt_fixture_t *)*state;
+    lamina_engine_t *e = f->engine;
+    lamina_layer_t rep = make_kind(e, LAMINA_LAYER_KIND_REPLICATOR, 100, 100);
+    lamina_layer_t dot = make_kind(e, LAMINA_LAYER_KIND_PLAIN, 10, 10);
+    lamina_point_t at = {50, 10};
+    ASSERT_OK(lamina_layer_set_position(e, dot, at));
+    ASSERT_OK(lamina_layer_add_sublayer(e, rep, dot));
+    ASSERT_OK(lamina_layer_set_number(e, rep, "instanceCount", 3));
+    ASSERT_OK(lamina_layer_set_number(e, rep, "instanceDelay", 0.25));
+    lamina_transform3d_t step = lt_identity();
+    step.m41 = 20; /* a translation of (20, 0) per instance */
+    lamina_value_t v = lt_transform(step);
+    ASSERT_OK(lamina_layer_set_value(e, rep, "instanceTransform", &v));
+    v = lt_color(1, 1, 1, 1);
+    ASSERT_OK(lamina_layer_set_value(e, rep, "instanceColor", &v));
+    ASSERT_OK(lamina_layer_set_number(e, rep, "instanceGreenOffset", -0.5));
+    ASSERT_OK(lamina_engine_tick(e, 0));
+    /* One linear fade on the dot, 1 s from t = 1. */
+    lamina_animation_t *anim = NULL;
+    ASSERT_OK(lamina_animation_create_basic("opacity", &anim));
+    lamina_value_t from = lt_number(0), to = lt_number(1);
+    ASSERT_OK(lamina_animation_set_from_value(anim, &from));
+    ASSERT_OK(lamina_animation_set_to_value(anim, &to));
+    lamina_media_timing_t mt = LAMINA_MEDIA_TIMING_INIT;
+    mt.duration = 1.0;
+    ASSERT_OK(lamina_animation_set_media_timing(anim, &mt));
+    lamina_timing_function_t linear = {0, 0, 1, 1};
+    ASSERT_OK(lamina_animation_set_timing_function(anim, &linear));
+    ASSERT_OK(lamina_layer_add_animation(e, dot, anim, "fade"));
+    lamina_animation_release(anim);
+    ASSERT_OK(lamina_engine_tick(e, 1));
+    const lamina_draw_record_t *r;
+    size_t n;
+    ASSERT_OK(lamina_engine_draw_list(e, rep, 1.75, &r, &n));
+    assert_int_equal(n, 4);
+    assert_int_equal(r[0].layer_kind, LAMINA_LAYER_KIND_REPLICATOR);
+    assert_int_equal(r[0].descendant_count, 3);
+    for (uint32_t k = 0; k < 3; k++) {
+        const lamina_draw_record_t *d = &r[1 + k];
+        assert_int_equal(d->layer, dot);
+        assert_int_equal(d->instance_index, k);
+        /* Green 1 - 0.5k clamped at 0; the others stay 1 (tolerance 1e-12). */
+        double g = 1.0 - 0.5 * k;
+        ASSERT_COLOR_NEAR(1, g < 0 ? 0 : g, 1, 1, d->instance_color, 1e-12);
+        /* The dot's origin (45, 5) moves 20 per instance. */
+        ASSERT_NEAR(45.0 + 20.0 * k, d->transform.m41, 1e-9);
+        ASSERT_NEAR(5.0, d->transform.m42, 1e-9);
+        /* Evaluated at 1.75 - 0.25k: opacity 0.75, 0.5, 0.25. */
+        ASSERT_NEAR(0.75 - 0.25 * k, d->opacity, 1e-12);
+    }
+    ASSERT_OK(lamina_layer_set_number(e, rep, "instanceCount", 0));
+    ASSERT_OK(lamina_engine_tick(e, 2));
+    ASSERT_OK(lamina_engine_draw_list(e, rep, 2, &r, &n));
+    assert_int_equal(n, 1);
+    assert_int_equal(r[0].descendant_count, 0);
+    ASSERT_OK(lamina_layer_release(e, dot));
+    ASSERT_OK(lamina_layer_release(e, rep));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         LT_TEST(create_and_get_kind),
         LT_TEST(defaults_and_wrong_kind),
         LT_TEST(array_values),
         LT_TEST(shape_and_gradient_records),
+        LT_TEST(replicator_records),
     };
     return cmocka_run_group_tests_name("layer kinds (issue 15)", tests, NULL, NULL);
 }
