@@ -388,10 +388,11 @@ final class CDrawSide {
     var pathFixups: [(record: Int, offset: Int, count: Int)] = []
     /// Shape layers' records (RS-8), their paths in `paths` and dash patterns in `numbers`.
     var shapes = CBuffer<lamina_draw_shape_t>()
-    var shapeFixups: [(record: Int, shape: Int, path: Int, dashes: Int)] = []
+    /// `before`: the record is `befores[record]` (a transition's before record), not the list's.
+    var shapeFixups: [(record: Int, before: Bool, shape: Int, path: Int, dashes: Int)] = []
     /// Gradient layers' records (RS-9), their colours in `colors`, locations in `numbers`.
     var gradients = CBuffer<lamina_draw_gradient_t>()
-    var gradientFixups: [(record: Int, gradient: Int, colors: Int, locations: Int)] = []
+    var gradientFixups: [(record: Int, before: Bool, gradient: Int, colors: Int, locations: Int)] = []
     var numbers = CBuffer<Double>()
     var colors = CBuffer<lamina_color_t>()
     var befores = CBuffer<lamina_draw_record_t>()
@@ -444,8 +445,8 @@ final class CDrawSide {
 
     /// Images kept alive, shadow paths and before records: only for records that have them.
     private func sideFields(_ r: DrawRecord, at index: Int) {
-        if let shape = r.shape { shapeFields(shape, at: index) }
-        if let gradient = r.gradient { gradientFields(gradient, at: index) }
+        if let shape = r.shape { shapeFields(shape, at: index, before: false) }
+        if let gradient = r.gradient { gradientFields(gradient, at: index, before: false) }
         if let i = r.contents { images.append(i) }
         if let i = r.contentsPrevious { images.append(i) }
         if let p = r.shadowPath, !p.elements.isEmpty {
@@ -464,6 +465,9 @@ final class CDrawSide {
                 for e in p.elements { paths.append(cPathElement(e)) }
                 beforePathFixups.append((befores.count, offset, p.elements.count))
             }
+            // A shape or gradient layer's old drawing, fixed up with the others.
+            if let shape = b.record.shape { shapeFields(shape, at: befores.count, before: true) }
+            if let gradient = b.record.gradient { gradientFields(gradient, at: befores.count, before: true) }
             beforeFixups.append((index, befores.count))
             befores.append(cb)
         }
@@ -471,7 +475,7 @@ final class CDrawSide {
 
     /// A shape record (RS-8) into `shapes`, its path and dashes into their buffers; the
     /// pointers are set by ``finish(_:)``.
-    private func shapeFields(_ s: DrawShape, at index: Int) {
+    private func shapeFields(_ s: DrawShape, at index: Int, before: Bool) {
         let path = paths.count
         for e in s.path.elements { paths.append(cPathElement(e)) }
         let dashes = numbers.count
@@ -491,12 +495,12 @@ final class CDrawSide {
         c.line_dash_phase = s.lineDashPhase
         c.stroke_start = s.strokeStart
         c.stroke_end = s.strokeEnd
-        shapeFixups.append((index, shapes.count, path, dashes))
+        shapeFixups.append((index, before, shapes.count, path, dashes))
         shapes.append(c)
     }
 
     /// A gradient record (RS-9) into `gradients`, its colours and locations into their buffers.
-    private func gradientFields(_ g: DrawGradient, at index: Int) {
+    private func gradientFields(_ g: DrawGradient, at index: Int, before: Bool) {
         let colorsAt = colors.count
         for c in g.colors { colors.append(c.c) }
         let locationsAt = numbers.count
@@ -506,7 +510,7 @@ final class CDrawSide {
         c.count = g.colors.count
         c.start_point = g.startPoint.c
         c.end_point = g.endPoint.c
-        gradientFixups.append((index, gradients.count, colorsAt, locationsAt))
+        gradientFixups.append((index, before, gradients.count, colorsAt, locationsAt))
         gradients.append(c)
     }
 
@@ -517,13 +521,17 @@ final class CDrawSide {
             let shape = shapes.base! + f.shape
             shape.pointee.path = UnsafePointer(paths.base! + f.path)
             if shape.pointee.line_dash_count > 0 { shape.pointee.line_dash_pattern = UnsafePointer(numbers.base! + f.dashes) }
-            records[f.record].shape = UnsafePointer(shape)
+            if f.before { befores.base![f.record].shape = UnsafePointer(shape) } else { records[f.record].shape = UnsafePointer(shape) }
         }
         for f in gradientFixups {
             let gradient = gradients.base! + f.gradient
             gradient.pointee.colors = UnsafePointer(colors.base! + f.colors)
             gradient.pointee.locations = UnsafePointer(numbers.base! + f.locations)
-            records[f.record].gradient = UnsafePointer(gradient)
+            if f.before {
+                befores.base![f.record].gradient = UnsafePointer(gradient)
+            } else {
+                records[f.record].gradient = UnsafePointer(gradient)
+            }
         }
         for f in pathFixups {
             records[f.record].shadow_path = UnsafePointer(paths.base! + f.offset)

@@ -357,6 +357,51 @@ static void replicator_records(void **state) {
     ASSERT_OK(lamina_layer_release(e, rep));
 }
 
+/* CA-10.2, RS-7: a transition's before record of a shape layer carries the old shape. */
+static void transition_before_keeps_the_shape(void **state) {
+    lt_fixture_t *f = (lt_fixture_t *)*state;
+    lamina_engine_t *e = f->engine;
+    lamina_layer_t shape = make_kind(e, LAMINA_LAYER_KIND_SHAPE, 10, 10);
+    lamina_path_element_t path[8];
+    size_t np = 0;
+    lamina_rect_t pr = {{0, 0}, {10, 10}};
+    ASSERT_OK(lamina_path_rect(pr, path, 8, &np));
+    lamina_value_t v;
+    memset(&v, 0, sizeof v);
+    v.type = LAMINA_VALUE_PATH;
+    v.u.path.elements = path;
+    v.u.path.count = np;
+    ASSERT_OK(lamina_layer_set_value(e, shape, "path", &v));
+    v = lt_color(1, 0, 0, 1);
+    ASSERT_OK(lamina_layer_set_value(e, shape, "strokeColor", &v));
+    ASSERT_OK(lamina_engine_tick(e, 0));
+    lamina_animation_t *fade = NULL;
+    ASSERT_OK(lamina_animation_create_transition(LAMINA_TRANSITION_FADE, LAMINA_TRANSITION_FROM_LEFT, &fade));
+    lamina_media_timing_t mt = LAMINA_MEDIA_TIMING_INIT;
+    mt.duration = 2.0;
+    ASSERT_OK(lamina_animation_set_media_timing(fade, &mt));
+    ASSERT_OK(lamina_layer_add_animation(e, shape, fade, NULL));
+    lamina_animation_release(fade);
+    v = lt_color(0, 1, 0, 1);
+    ASSERT_OK(lamina_layer_set_value(e, shape, "strokeColor", &v));
+    ASSERT_OK(lamina_engine_tick(e, 1));
+    ASSERT_OK(lamina_engine_tick(e, 1.5));
+    const lamina_draw_record_t *r;
+    size_t n;
+    ASSERT_OK(lamina_engine_draw_list(e, shape, 1.5, &r, &n));
+    assert_int_equal(n, 1);
+    assert_true(r[0].flags & LAMINA_DRAW_HAS_TRANSITION);
+    assert_non_null(r[0].shape);
+    ASSERT_COLOR_NEAR(0, 1, 0, 1, r[0].shape->stroke_color, 1e-12);
+    const lamina_draw_record_t *b = r[0].transition_before;
+    assert_non_null(b);
+    assert_int_equal(b->layer_kind, LAMINA_LAYER_KIND_SHAPE);
+    assert_non_null(b->shape);
+    assert_int_equal(b->shape->path_count, 5);
+    ASSERT_COLOR_NEAR(1, 0, 0, 1, b->shape->stroke_color, 1e-12);
+    ASSERT_OK(lamina_layer_release(e, shape));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         LT_TEST(create_and_get_kind),
@@ -364,6 +409,7 @@ int main(void) {
         LT_TEST(array_values),
         LT_TEST(shape_and_gradient_records),
         LT_TEST(replicator_records),
+        LT_TEST(transition_before_keeps_the_shape),
     };
     return cmocka_run_group_tests_name("layer kinds (issue 15)", tests, NULL, NULL);
 }
