@@ -244,6 +244,9 @@ public final class DrawList {
         var clipIndex: Int
         var clipRect: Rect?
         var clipIsRect: Bool
+        /// The replicator instance the sublayers belong to (an index in `instances`), or -1
+        /// outside every replicator: plain trees pay four bytes (in padding), not the state.
+        var instance: Int32 = -1
         var depth: Int
         /// Whether the sublayers' y runs up on screen (odd flips above them and in P).
         var flipped: Bool
@@ -251,9 +254,6 @@ public final class DrawList {
         var ownFlipped: Bool
         var inMask: Bool
         var maskHost: Int
-        /// The replicator instance the sublayers belong to (an index in `instances`), or -1
-        /// outside every replicator: plain trees pay four bytes, not the state.
-        var instance: Int32 = -1
     }
 
     /// A replicator instance's state (RS-13), shared by the records inside it.
@@ -271,15 +271,23 @@ public final class DrawList {
         /// The layer to enter; -1 closes the record `index`; -2 enters the mask of the record
         /// `index` (its slot in `mask`); -3 closes that mask.
         var slot: Int32
-        /// The parent's record index (-1 for the root), or the record to close.
-        var index: Int
-        var mask: Int32 = -1
-        /// For a mask: its index in `maskBases` (F · world of the host, RS-5.2).
-        var maskBase: Int32 = -1
         /// The index in `inherited` of what this layer inherits (its superlayer's state, or for
         /// a replicator's sublayer that of its instance, RS-13), or -1 for the root. For a
-        /// mask item: the host's own entry.
-        var inherit: Int32 = -1
+        /// mask item: the host's own entry. Next to `slot`, in what was padding (24 bytes).
+        var inherit: Int32
+        /// The parent's record index (-1 for the root), or the record to close.
+        var index: Int
+        var mask: Int32
+        /// For a mask: its index in `maskBases` (F · world of the host, RS-5.2).
+        var maskBase: Int32
+
+        init(slot: Int32, index: Int, mask: Int32 = -1, maskBase: Int32 = -1, inherit: Int32 = -1) {
+            self.slot = slot
+            self.inherit = inherit
+            self.index = index
+            self.mask = mask
+            self.maskBase = maskBase
+        }
     }
 
     var inherited: [Inherited] = []
@@ -485,8 +493,9 @@ extension Engine {
         var record = DrawRecord.blank
         fillRecord(
             &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
-            clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, instance: instance,
-            instanceColor: instanceColor)
+            clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
+        record.instanceIndex = instance
+        record.instanceColor = instanceColor
         return record
     }
 
@@ -498,7 +507,7 @@ extension Engine {
     private func fillRecord(
         _ record: inout DrawRecord, _ slot: Int32, _ p: LayerProperties, _ rare: RareBox,
         world: Transform3D, opacity: Double, depth: Int, clipIndex: Int, clipRect: Rect?,
-        clipIsRect: Bool, flipped: Bool, instance: Int, instanceColor: Color
+        clipIsRect: Bool, flipped: Bool
     ) {
         // Layer content lies at z = 0, so the third row (the image of the local z axis)
         // never matters; (0, 0, 1, 0) keeps 2D trees' matrices plain affine ones.
@@ -562,14 +571,14 @@ extension Engine {
         record.targetOpacity = 1
         record.groupOpacity = 1
         if record.transitionBefore != nil { record.transitionBefore = nil }
-        // Issue 15: the kind's drawing, and the replicator instance (RS-13). Only a shape or
-        // gradient record can hold a shape or gradient: the previous record's kind says whether
-        // there is one to clear (no test of the optional, which copies it).
+        // Issue 15: the kind's drawing (the replicator instance fields are the caller's). Only a
+        // shape or gradient record can hold a shape or gradient: the previous record's kind says
+        // whether there is one to clear (no test of the optional, which copies it); plain after
+        // plain, nearly every record, is two compares.
         let kind = slots[Int(slot)].kind
         let previous = record.kind
+        guard kind != .plain || previous != .plain else { return }
         record.kind = kind
-        record.instanceIndex = instance
-        record.instanceColor = instanceColor
         if kind == .shape {
             record.shape = p.drawShape()
         } else if previous == .shape {
@@ -609,6 +618,8 @@ extension Engine {
         var count = 0
         // One record, overwritten for each layer and lent to `emit` (no per-layer copies).
         var record = DrawRecord.blank
+        // Whether `record` holds a replicator instance's index and colour.
+        var tinted = false
         while let item = list.work.popLast() {
             if item.slot == -1 {
                 patch(item.index, .descendants(count - item.index - 1))
@@ -668,12 +679,19 @@ extension Engine {
             let depth = parent >= 0 ? list.inherited[pi].depth + 1 : 0
             let flipped = parent < 0 ? false
                 : isMaskRoot ? list.inherited[pi].ownFlipped : list.inherited[pi].flipped
-            let instance = inst < 0 ? 0 : list.instances[Int(inst)].index
-            let instanceColor = inst < 0 ? Color.white : list.instances[Int(inst)].color
             fillRecord(
                 &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
-                clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, instance: instance,
-                instanceColor: instanceColor)
+                clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
+            // The replicator instance (RS-13), written only inside one and when leaving one.
+            if inst >= 0 {
+                record.instanceIndex = list.instances[Int(inst)].index
+                record.instanceColor = list.instances[Int(inst)].color
+                tinted = true
+            } else if tinted {
+                record.instanceIndex = 0
+                record.instanceColor = .white
+                tinted = false
+            }
 
             // The mask (RS-5.1, RS-5.3): alive, still unparented, and not inside a mask.
             var maskSlot: Int32 = -1
@@ -704,7 +722,7 @@ extension Engine {
                 var beforeRecord = makeRecord(
                     slot, b, b.rareStorage, world: world, opacity: (inherits ? list.inherited[pi].opacity : 1) * min(max(b.opacity, 0), 1),
                     depth: depth, clipIndex: clipIndex, clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped,
-                    instance: instance, instanceColor: instanceColor)
+                    instance: record.instanceIndex, instanceColor: record.instanceColor)
                 beforeRecord.isGroup = record.isGroup
                 beforeRecord.groupIndex = record.groupIndex
                 beforeRecord.targetOpacity = group ? 1 : chainAbove * min(max(b.opacity, 0), 1)
@@ -746,8 +764,8 @@ extension Engine {
                 childBase: childBase, opacity: opacity,
                 chain: group ? 1 : chainAbove * own, target: group ? index : target,
                 clipIndex: masks ? index : clipIndex, clipRect: childClip, clipIsRect: childClipIsRect,
-                depth: depth, flipped: flipped != flips, ownFlipped: flipped, inMask: inMask,
-                maskHost: maskHost, instance: inst))
+                instance: inst, depth: depth, flipped: flipped != flips, ownFlipped: flipped, inMask: inMask,
+                maskHost: maskHost))
 
             // After the subtree: the mask, then close this record; the sublayers first drawn
             // on top of the stack.
@@ -766,7 +784,7 @@ extension Engine {
                 // RS-13: the sublayers once per instance, instance 0 first (pushed last).
                 pushInstances(of: slot, p, rare, ownInherit, index: index, at: lt, list)
             } else {
-                pushSublayers(of: slot, index: index, inherit: ownInherit, at: lt, list)
+                pushSublayers(of: slot, index: index, inherit: ownInherit, at: lt, &list.work, &list.keys)
             }
         }
     }
@@ -775,7 +793,10 @@ extension Engine {
     /// onto the work stack so that they pop back to front: by zPosition at `t` (their
     /// superlayer's time), ties in sublayer order. Lock held.
     @inline(__always)
-    private func pushSublayers(of slot: Int32, index: Int, inherit: Int32, at t: Double, _ list: DrawList) {
+    private func pushSublayers(
+        of slot: Int32, index: Int, inherit: Int32, at t: Double, _ work: inout [DrawList.Work],
+        _ keys: inout [SiblingKey]
+    ) {
         let firstChild = slots[Int(slot)].firstChild
         var uniform = true
         let z0 = presentedZPosition(firstChild, at: t)
@@ -790,21 +811,21 @@ extension Engine {
         if uniform {
             c = slots[Int(slot)].lastChild
             while c >= 0 {
-                list.work.append(DrawList.Work(slot: c, index: index, inherit: inherit))
+                work.append(DrawList.Work(slot: c, index: index, inherit: inherit))
                 c = slots[Int(c)].prevSibling
             }
         } else {
-            list.keys.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
             c = firstChild
             var i = 0
             while c >= 0 {
-                list.keys.append(SiblingKey(z: presentedZPosition(c, at: t), index: i, slot: c))
+                keys.append(SiblingKey(z: presentedZPosition(c, at: t), index: i, slot: c))
                 c = slots[Int(c)].nextSibling
                 i += 1
             }
             // Back to front is zPosition ascending, ties in sublayer order; pushed reversed.
-            list.keys.sort { $0.z != $1.z ? $0.z > $1.z : $0.index > $1.index }
-            for k in list.keys { list.work.append(DrawList.Work(slot: k.slot, index: index, inherit: inherit)) }
+            keys.sort { $0.z != $1.z ? $0.z > $1.z : $0.index > $1.index }
+            for k in keys { work.append(DrawList.Work(slot: k.slot, index: index, inherit: inherit)) }
         }
     }
 
@@ -863,7 +884,7 @@ extension Engine {
         }
         for k in stride(from: count - 1, through: 0, by: -1) {
             let e = Int32(truncatingIfNeeded: firstEntry + k)
-            pushSublayers(of: slot, index: index, inherit: e, at: t - Double(k) * delay, list)
+            pushSublayers(of: slot, index: index, inherit: e, at: t - Double(k) * delay, &list.work, &list.keys)
         }
     }
 }
