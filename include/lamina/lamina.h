@@ -388,6 +388,21 @@ LAMINA_API lamina_status_t lamina_layer_get_sublayers(
 /* there without a fill (its animations have not begun). Negative repeat values and unknown   */
 /* fill modes are INVALID_ARGUMENT.                                                           */
 /*                                                                                             */
+/* Layer kinds (since 0.2, lamina_layer_create_kind()) add their own keys, UNKNOWN_KEY on any  */
+/* other kind of layer. Shape layers (RS-8): path (PATH, NULL by default; animates explicitly */
+/* only, never implicitly, RS-8.4), fillColor (COLOR, opaque black, NULL for none), fillRule  */
+/* ("non-zero", "even-odd"), strokeColor (COLOR, NULL), lineWidth (1), lineCap ("butt",       */
+/* "round", "square"), lineJoin ("miter", "round", "bevel"), miterLimit (10), lineDashPattern */
+/* (NUMBER_ARRAY of lengths >= 0, NULL), lineDashPhase (0), strokeStart (0), strokeEnd (1).   */
+/* Gradient layers (RS-9): colors (COLOR_ARRAY, NULL), locations (NUMBER_ARRAY, NULL),        */
+/* startPoint (0.5, 0), endPoint (0.5, 1), type ("axial", "radial", "conic"). Replicator      */
+/* layers (RS-13): instanceCount (a whole number 0..10000, default 1), instanceDelay (seconds, */
+/* 0), instanceTransform (identity), instanceColor (opaque white), instanceRedOffset,         */
+/* instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset (0), preservesDepth (BOOL,    */
+/* false; stored, Lamina always flattens, RS-13.6). Not animatable: fillRule, lineCap,        */
+/* lineJoin, lineDashPattern, type, instanceCount, instanceDelay, preservesDepth. Unknown     */
+/* names and out-of-range counts are INVALID_ARGUMENT.                                        */
+/*                                                                                             */
 /* A setter stores the model value at once (readable back immediately). Unless actions are    */
 /* disabled, the value is unchanged, or the layer has never been committed (R4), it runs the  */
 /* action search and, for animatable properties, attaches the implicit animation (R6).        */
