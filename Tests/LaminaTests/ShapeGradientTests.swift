@@ -111,6 +111,20 @@ struct KindPropertyTests {
         }
     }
 
+    @Test("Key paths into a kind's struct properties work, and are unknownKey on other kinds (CA-7.6)")
+    func keyPaths() throws {
+        let engine = Engine()
+        let g = engine.makeGradientLayer()
+        let r = engine.makeReplicatorLayer()
+        try g.setValue(.number(0.25), forKeyPath: "startPoint.x")
+        #expect(g.startPoint == Point(x: 0.25, y: 0))
+        try r.setValue(.number(2), forKeyPath: "instanceTransform.translation.x")
+        #expect(r.instanceTransform.m41 == 2)
+        #expect(try r.value(forKeyPath: "instanceColor") == .color(.white))
+        #expect(laminaErrorCode { try r.setValue(.number(1), forKeyPath: "startPoint.x") } == .unknownKey)
+        #expect(laminaErrorCode { _ = try g.value(forKeyPath: "instanceTransform.translation.x") } == .unknownKey)
+    }
+
     @Test("Bad values are invalidArgument or typeMismatch with a message")
     func badValues() throws {
         let engine = Engine()
