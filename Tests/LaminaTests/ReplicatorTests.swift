@@ -197,3 +197,39 @@ struct ReplicatorTests {
         #expect(tinted.contains { $0.origin.x <= 145 && $0.origin.x + $0.size.width >= 155 })
     }
 }
+
+@Suite("Replicator layers: bounds (RS-13.1)")
+struct ReplicatorBoundsTests {
+    @Test("Nested replicators that would add more than 2^22 records fail with outOfMemory before building; within the bound they draw")
+    func expansionBound() throws {
+        let engine = Engine()
+        let outer = engine.makeReplicatorLayer()
+        let inner = engine.makeReplicatorLayer()
+        let dot = engine.makeLayer()
+        try outer.addSublayer(inner)
+        try inner.addSublayer(dot)
+        outer.instanceCount = 10_000
+        inner.instanceCount = 10_000
+        try engine.tick(0)
+        let list = DrawList()
+        #expect(laminaErrorCode { try engine.drawList(root: outer, into: list) } == .outOfMemory)
+        #expect(list.count == 0)  // nothing built
+        outer.instanceCount = 30
+        inner.instanceCount = 30
+        try engine.tick(1)
+        try engine.drawList(root: outer, at: 1, into: list)
+        #expect(list.count == 1 + 30 * (1 + 30))
+    }
+
+    @Test("instanceCount cannot be animated explicitly: invalidArgument (RS-13.1)")
+    func instanceCountNotAnimatable() throws {
+        let engine = Engine()
+        let r = engine.makeReplicatorLayer()
+        try engine.tick(0)
+        let anim = Animation.basic(keyPath: "instanceCount", from: .number(1), to: .number(5), duration: 1)
+        #expect(laminaErrorCode { try r.add(anim, forKey: "n") } == .invalidArgument)
+        #expect(laminaErrorCode { try r.add(Animation.group([anim]), forKey: "g") } == .invalidArgument)
+        let delay = Animation.basic(keyPath: "instanceDelay", from: .number(0), to: .number(1), duration: 1)
+        try r.add(delay, forKey: "d")  // other non-implicit keys still animate explicitly
+    }
+}

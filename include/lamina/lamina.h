@@ -997,7 +997,8 @@ typedef struct lamina_draw_record {
  *  destruction (a failing call leaves the previous list valid); NULL when the count is 0. Calls on one engine from two threads must not
  *  overlap with reading the previous result. Steady state allocates nothing once the buffer
  *  has grown. Errors: INVALID_ARGUMENT, STALE_HANDLE, NO_PRESENTATION (root never committed),
- *  OUT_OF_MEMORY. Since: 0.1
+ *  OUT_OF_MEMORY (also when replicators would add more than 2^22 records, RS-13.1, checked
+ *  before anything is built). Since: 0.1
  *
  *  Versioning: the exported symbol returns records of the 0.1 layout
  *  (LAMINA_DRAW_RECORD_SIZE_0_1 bytes apart), so binaries built against the 0.1 header keep

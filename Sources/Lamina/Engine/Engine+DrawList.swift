@@ -338,7 +338,8 @@ extension Engine {
     /// zPositions differ. On failure `list` is left as it was.
     ///
     /// - Throws: `staleHandle`; `invalidArgument` for a non-finite time; `noPresentation` when
-    ///   `root` was never committed.
+    ///   `root` was never committed; `outOfMemory` when replicators would add more than
+    ///   ``Engine/maximumExpandedRecords`` records (RS-13.1).
     package func drawList(root: LayerID, at time: Double? = nil, into list: DrawList) throws(LaminaError) {
         var cleared = false
         try visitDrawList(
@@ -381,6 +382,8 @@ extension Engine {
                     .noPresentation,
                     "layer \(root.rawValue) has never been committed, so it has no presentation (R3)")
             }
+            // Replicators multiply records (RS-13.1): bound the whole list before emitting any.
+            if replicatorLayers > 0 { try checkExpansion(slot) }
             guard let tracker = damageTrackers[root] else {
                 // No damage to track: the caller's closures directly, one call per record less.
                 buildDrawList(slot, at: t, scratch: scratch, emit: emit, patch: patch)
@@ -826,6 +829,51 @@ extension Engine {
             // Back to front is zPosition ascending, ties in sublayer order; pushed reversed.
             keys.sort { $0.z != $1.z ? $0.z > $1.z : $0.index > $1.index }
             for k in keys { work.append(DrawList.Work(slot: k.slot, index: index, inherit: inherit)) }
+        }
+    }
+
+    /// The most records replicators may add to a draw list, beyond one per layer (RS-13.1):
+    /// 2²² (a few GB of records beyond it). Trees without replicators are not limited.
+    static let maximumExpandedRecords = 1 << 22
+
+    /// Throws `outOfMemory` when the replicators under `root` would add more than
+    /// ``maximumExpandedRecords`` records to its draw list — nested replicators multiply their
+    /// counts — so that an absurd count fails with a status before anything is built. An upper bound from the committed counts (which do not animate):
+    /// every committed layer and mask, hidden ones included. Lock held.
+    func checkExpansion(_ root: Int32) throws(LaminaError) {
+        // `total` records in all, of `layers` layers: the difference is what replication adds.
+        var total = 0
+        var layers = 0
+        expansionScratch.removeAll(keepingCapacity: true)
+        expansionScratch.append((root, 1))
+        while let (slot, copies) = expansionScratch.popLast() {
+            let i = Int(slot)
+            guard slots[i].everCommitted else { continue }
+            total += copies
+            layers += 1
+            if total - layers > Self.maximumExpandedRecords {
+                expansionScratch.removeAll(keepingCapacity: true)
+                throw LaminaError(
+                    .outOfMemory,
+                    "the replicators under layer \(handle(root).rawValue) expand to more than \(Self.maximumExpandedRecords) draw records (RS-13.1)")
+            }
+            var childCopies = copies
+            if slots[i].kind == .replicator {
+                var n = 1.0
+                if case .number(let v) = committedValue(slot, .instanceCount, .null) { n = v }
+                let count = Int(min(max(n, 0), Double(maximumInstanceCount)))
+                if count == 0 { continue }
+                let (product, overflow) = copies.multipliedReportingOverflow(by: count)
+                childCopies = overflow ? Int.max / 2 : product
+            }
+            if let m = slots[i].extras?.mask, let ms = try? resolve(m), slots[Int(ms)].parent < 0 {
+                expansionScratch.append((ms, copies))  // laid out once per copy of its host
+            }
+            var c = slots[i].firstChild
+            while c >= 0 {
+                expansionScratch.append((c, childCopies))
+                c = slots[Int(c)].nextSibling
+            }
         }
     }
 
