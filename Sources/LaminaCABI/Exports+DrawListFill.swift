@@ -7,20 +7,24 @@ import Lamina
 
 extension CDrawSide {
     /// Writes the C record of `*r` into uninitialized memory at `slot`, reading the Swift
-    /// record in place. Records with side data (contents, a shadow path, a transition) take
+    /// record in place. Records with side data (contents, a shadow path, a transition, or of
+    /// a shape or gradient layer: the kind is tested, not the optional, which would copy) take
     /// ``fill(_:_:at:)``, which keeps the images and fixes up the pointers; the rest, nearly
     /// every record of a frame, are written here field by field (the same mapping as
     /// `set01(_:)` and `setContentsFields(_:)`).
     @inline(__always)
     func fill(_ slot: UnsafeMutablePointer<lamina_draw_record_t>, from r: UnsafePointer<DrawRecord>, at index: Int) {
         if r.pointee.contents != nil || r.pointee.contentsPrevious != nil || r.pointee.shadowPath != nil
-            || r.pointee.transitionBefore != nil {
+            || r.pointee.transitionBefore != nil || r.pointee.kind == .shape || r.pointee.kind == .gradient {
             fill(slot, r.pointee, at: index)
             return
         }
         slot.initialize(to: lamina_draw_record_t())
         slot.pointee.set01(from: r)
         slot.pointee.setPlainContentsFields(from: r)
+        slot.pointee.layer_kind = r.pointee.kind.rawValue
+        slot.pointee.instance_index = UInt32(truncatingIfNeeded: r.pointee.instanceIndex)
+        slot.pointee.instance_color = r.pointee.instanceColor.c
     }
 }
 
@@ -57,7 +61,8 @@ extension lamina_draw_record_t {
     }
 
     /// `setContentsFields(_:)` through a pointer, for a record without contents, previous
-    /// contents, shadow path or before record (their fields stay zero).
+    /// contents, shadow path or before record (their fields stay zero), except the issue-15
+    /// fields (kind, instance), which the caller writes.
     @inline(__always)
     mutating func setPlainContentsFields(from r: UnsafePointer<DrawRecord>) {
         struct_size = UInt32(MemoryLayout<lamina_draw_record_t>.size)
@@ -92,6 +97,5 @@ extension lamina_draw_record_t {
         target_opacity = r.pointee.targetOpacity
         group_opacity = r.pointee.groupOpacity
         rasterization_scale = r.pointee.rasterizationScale
-        instance_color = lamina_color_t(r: 1, g: 1, b: 1, a: 1)
     }
 }

@@ -176,6 +176,14 @@ typedef uint64_t lamina_image_t;
 #define LAMINA_VALUE_VECTOR3 11  /* u.vector3: three numbers, the input of the scale and
                                     translate value functions (CA-7.5); no property holds one;
                                     since 0.2 */
+#define LAMINA_VALUE_NUMBER_ARRAY 12 /* u.numbers: items + count (lineDashPattern, locations);
+                                        since 0.2 */
+#define LAMINA_VALUE_COLOR_ARRAY 13  /* u.colors: items + count (a gradient's colors); since 0.2 */
+/* Arrays (NUMBER_ARRAY, COLOR_ARRAY) hold at most 65536 items (more: INVALID_ARGUMENT); items
+ * may be NULL only when count is 0; every number must be finite (else INVALID_ARGUMENT). Items
+ * are copied on set and borrowed on get, like paths: valid until the next call on the same
+ * thread that returns an array of that type. Arrays of equal length interpolate item by item;
+ * arrays of different lengths switch at progress 0.5 (R9). */
 
 /** Three numbers (x, y, z), for LAMINA_VALUE_VECTOR3. */
 typedef struct lamina_vector3 {
@@ -205,6 +213,14 @@ typedef struct lamina_value {
             size_t count;
         } path; /* Since 0.2. */
         lamina_vector3_t vector3; /* Since 0.2. */
+        struct {
+            const double *items; /* Copied on set; borrowed on get (like paths). */
+            size_t count;
+        } numbers; /* LAMINA_VALUE_NUMBER_ARRAY. Since 0.2. */
+        struct {
+            const lamina_color_t *items; /* Straight RGBA. Copied on set; borrowed on get. */
+            size_t count;
+        } colors; /* LAMINA_VALUE_COLOR_ARRAY. Since 0.2. */
     } u;
 } lamina_value_t;
 
@@ -371,6 +387,21 @@ LAMINA_API lamina_status_t lamina_layer_get_sublayers(
 /* cycle (repeats, autoreverse), held by the fill outside its active period and -infinity     */
 /* there without a fill (its animations have not begun). Negative repeat values and unknown   */
 /* fill modes are INVALID_ARGUMENT.                                                           */
+/*                                                                                             */
+/* Layer kinds (since 0.2, lamina_layer_create_kind()) add their own keys, UNKNOWN_KEY on any  */
+/* other kind of layer. Shape layers (RS-8): path (PATH, NULL by default; animates explicitly */
+/* only, never implicitly, RS-8.4), fillColor (COLOR, opaque black, NULL for none), fillRule  */
+/* ("non-zero", "even-odd"), strokeColor (COLOR, NULL), lineWidth (1), lineCap ("butt",       */
+/* "round", "square"), lineJoin ("miter", "round", "bevel"), miterLimit (10), lineDashPattern */
+/* (NUMBER_ARRAY of lengths >= 0, NULL), lineDashPhase (0), strokeStart (0), strokeEnd (1).   */
+/* Gradient layers (RS-9): colors (COLOR_ARRAY, NULL), locations (NUMBER_ARRAY, NULL),        */
+/* startPoint (0.5, 0), endPoint (0.5, 1), type ("axial", "radial", "conic"). Replicator      */
+/* layers (RS-13): instanceCount (a whole number 0..10000, default 1), instanceDelay (seconds, */
+/* 0), instanceTransform (identity), instanceColor (opaque white), instanceRedOffset,         */
+/* instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset (0), preservesDepth (BOOL,    */
+/* false; stored, Lamina always flattens, RS-13.6). Not animatable: fillRule, lineCap,        */
+/* lineJoin, lineDashPattern, type, instanceCount, instanceDelay, preservesDepth. Unknown     */
+/* names and out-of-range counts are INVALID_ARGUMENT.                                        */
 /*                                                                                             */
 /* A setter stores the model value at once (readable back immediately). Unless actions are    */
 /* disabled, the value is unchanged, or the layer has never been committed (R4), it runs the  */
@@ -756,7 +787,8 @@ LAMINA_API lamina_status_t lamina_layer_contains_point(
  *  bounds; sublayers outside a superlayer that does not mask are still hit. Opacity and
  *  doubleSided do not matter (Lamina's choice where Apple is silent). On the presentation,
  *  hit testing finds layers where they are on screen at `time` (CA-12.11); sublayers never
- *  committed are skipped. Since: 0.1 */
+ *  committed are skipped. A replicator's sublayers are hit as instance 0 only (RS-13.5).
+ *  Since: 0.1 */
 LAMINA_API lamina_status_t lamina_layer_hit_test(
     lamina_engine_t *engine, lamina_layer_t layer, lamina_point_t point, lamina_tree_t tree,
     double time, lamina_layer_t *out_hit);
@@ -784,6 +816,23 @@ typedef int32_t lamina_layer_kind_t;
 #define LAMINA_LAYER_KIND_SHAPE 1
 #define LAMINA_LAYER_KIND_GRADIENT 2
 #define LAMINA_LAYER_KIND_REPLICATOR 3
+
+/** Creates a layer of `kind` with Core Animation's defaults (CA-13, and the kind's own: RS-8
+ *  for shape layers, RS-9 for gradient layers, RS-13 for replicator layers). Like
+ *  lamina_layer_create() otherwise (which makes a LAMINA_LAYER_KIND_PLAIN layer): no
+ *  presentation until a transaction containing it commits, and the handle holds one host
+ *  reference. A kind's own property keys (a shape layer's "path", ...) are UNKNOWN_KEY on a
+ *  layer of another kind, for set, get, presentation reads and animations.
+ *  Thread-safe. Errors: INVALID_ARGUMENT (NULL out_layer, unknown kind), STALE_HANDLE,
+ *  OUT_OF_MEMORY. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_layer_create_kind(lamina_engine_t *engine,
+                                                    lamina_layer_kind_t kind,
+                                                    lamina_layer_t *out_layer);
+
+/** Reads the kind a layer was created with into *out_kind.
+ *  Thread-safe. Errors: INVALID_ARGUMENT (NULL out_kind), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_layer_get_kind(lamina_engine_t *engine, lamina_layer_t layer,
+                                                 lamina_layer_kind_t *out_kind);
 
 /* The enumerations of shape and gradient records. The key-value API takes CA's names, as
  * contentsGravity does: fillRule "non-zero" / "even-odd", lineCap "butt" / "round" / "square",
@@ -821,8 +870,10 @@ typedef struct lamina_draw_shape {
     const double *line_dash_pattern; /* On, off, ... lengths in points; NULL when solid. */
     size_t line_dash_count;
     double line_dash_phase;
-    double stroke_start;         /* In [0, 1], fraction of the whole path's length (RS-8.3). */
-    double stroke_end;           /* In [0, 1], greater than stroke_start when STROKE is set. */
+    double stroke_start;         /* In [0, 1] (the engine clamps), fraction of the whole path's
+                                    length (RS-8.3). */
+    double stroke_end;           /* In [0, 1], greater than stroke_start when STROKE is set: the
+                                    engine clears STROKE when start >= end. */
 } lamina_draw_shape_t;
 
 /** A gradient layer's fill (RS-9) over its bounds, in the layer's rounded shape; present only
@@ -907,13 +958,16 @@ typedef struct lamina_draw_record {
     size_t shadow_path_count;
     const struct lamina_draw_record *transition_before; /* HAS_TRANSITION: the layer's whole
                                       appearance before the transition (same spaces), or NULL. */
-    /* Layer kinds (issue 15; since 0.2). */
+    /* Layer kinds (issue 15; since 0.2; docs/draw-records.md section 16). A replicator's
+     * sublayer subtree comes once per instance k = 0 .. instanceCount - 1, each record already
+     * carrying instance k's transform and time shift (RS-13.1, RS-13.2, RS-13.4). */
     int32_t layer_kind;            /* LAMINA_LAYER_KIND_* */
-    uint32_t instance_index;       /* Instance of the nearest replicator ancestor (RS-13), else 0. */
+    uint32_t instance_index;       /* Instance of the nearest replicator ancestor (RS-13.1), else 0. */
     lamina_color_t instance_color; /* Multiplies every colour the record draws (background,
-                                      border, shadow, contents, shape, gradient); (1, 1, 1, 1)
-                                      without a replicator ancestor. */
-    const lamina_draw_shape_t *shape;       /* Shape layers with a path, else NULL. */
+                                      border, shadow, contents, shape, gradient), component by
+                                      component: the product of the replicator ancestors'
+                                      instance colours (RS-13.3); (1, 1, 1, 1) without one. */
+    const lamina_draw_shape_t *shape;       /* Shape layers with a non-empty path, else NULL. */
     const lamina_draw_gradient_t *gradient; /* Gradient layers that draw (RS-9.3), else NULL. */
 } lamina_draw_record_t;
 
@@ -943,7 +997,8 @@ typedef struct lamina_draw_record {
  *  destruction (a failing call leaves the previous list valid); NULL when the count is 0. Calls on one engine from two threads must not
  *  overlap with reading the previous result. Steady state allocates nothing once the buffer
  *  has grown. Errors: INVALID_ARGUMENT, STALE_HANDLE, NO_PRESENTATION (root never committed),
- *  OUT_OF_MEMORY. Since: 0.1
+ *  OUT_OF_MEMORY (also when replicators would add more than 2^22 records, RS-13.1, checked
+ *  before anything is built). Since: 0.1
  *
  *  Versioning: the exported symbol returns records of the 0.1 layout
  *  (LAMINA_DRAW_RECORD_SIZE_0_1 bytes apart), so binaries built against the 0.1 header keep

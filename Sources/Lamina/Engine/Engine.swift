@@ -31,6 +31,8 @@ struct LayerSlot {
     var everCommitted = false
     /// Whether the layer ever had a non-default media timing (counted in `Engine.timedLayers`).
     var everTimed = false
+    /// The layer's kind, fixed at creation (one byte).
+    var kind: LayerKind = .plain
     var model = LayerProperties()
     /// Actions, delegate, style and view backing; nil for most layers.
     var extras: LayerExtras? = nil
@@ -102,6 +104,10 @@ public final class Engine: @unchecked Sendable {
     var timedLayers = 0
     /// Reused by `localTime` for the timed layers on a path (kept to avoid a per-call allocation).
     var timePathScratch: [Int32] = []
+    /// Live replicator layers (RS-13); while 0, a draw list skips the expansion bound.
+    var replicatorLayers = 0
+    /// Reused by `checkExpansion`: (slot, copies) of the subtree walk.
+    var expansionScratch: [(slot: Int32, copies: Int)] = []
 
     // MARK: Animation side tables (kept out of the per-frame records)
     /// Timing curves by index; animations store the index, so a frame compares integers.
