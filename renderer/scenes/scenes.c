@@ -1031,6 +1031,158 @@ static void b_demo(scene_ctx_t *ctx) {
 #define SC(name, topic, desc, w, h, at, scale, flags, fn, tap) \
     {name, topic, desc, w, h, at, scale, flags, fn, tap}
 
+/* ------------------------------------------------------------------------------------------ */
+/* RS-8, RS-9, RS-13: the layer kinds, end to end (engine -> draw list -> compositor)          */
+/* ------------------------------------------------------------------------------------------ */
+
+/* A layer of `kind` with bounds (0, 0, w, h) whose frame's top-left is (x, y) in the root. */
+static lamina_layer_t kind_box(scene_ctx_t *ctx, lamina_layer_kind_t kind, double x, double y,
+                               double w, double h) {
+    lamina_layer_t l = LAMINA_LAYER_NONE;
+    S(lamina_layer_create_kind(ctx->engine, kind, &l));
+    S(lamina_layer_set_bounds(ctx->engine, l, (lamina_rect_t){{0, 0}, {w, h}}));
+    S(lamina_layer_set_position(ctx->engine, l, (lamina_point_t){x + w / 2, y + h / 2}));
+    S(lamina_layer_add_sublayer(ctx->engine, ctx->root, l));
+    S(lamina_layer_release(ctx->engine, l)); /* the tree keeps it */
+    return l;
+}
+
+static void set_path(scene_ctx_t *ctx, lamina_layer_t l, const lamina_path_element_t *e, size_t n) {
+    lamina_value_t v = {.type = LAMINA_VALUE_PATH};
+    v.u.path.elements = e;
+    v.u.path.count = n;
+    S(lamina_layer_set_value(ctx->engine, l, "path", &v));
+}
+
+static void set_name(scene_ctx_t *ctx, lamina_layer_t l, const char *key, const char *name) {
+    lamina_value_t v = {.type = LAMINA_VALUE_STRING};
+    v.u.string = name;
+    S(lamina_layer_set_value(ctx->engine, l, key, &v));
+}
+
+static void b_shape_layers(scene_ctx_t *ctx) {
+    /* RS-8: a progress ring half-way through its implicit strokeEnd animation (round caps,
+     * over a grey track), an even-odd star with a bevel-joined stroke, a dashed rounded square. */
+    const double k = 0.5522847498307936 * 30;
+    const lamina_path_element_t ring[] = {
+        {LAMINA_PATH_MOVE, 0, {{50, 20}}},
+        {LAMINA_PATH_CUBIC, 0, {{50 + k, 20}, {80, 50 - k}, {80, 50}}},
+        {LAMINA_PATH_CUBIC, 0, {{80, 50 + k}, {50 + k, 80}, {50, 80}}},
+        {LAMINA_PATH_CUBIC, 0, {{50 - k, 80}, {20, 50 + k}, {20, 50}}},
+        {LAMINA_PATH_CUBIC, 0, {{20, 50 - k}, {50 - k, 20}, {50, 20}}},
+        {LAMINA_PATH_CLOSE, 0, {{0, 0}}},
+    };
+    lamina_value_t none = {.type = LAMINA_VALUE_NULL};
+    lamina_layer_t track = kind_box(ctx, LAMINA_LAYER_KIND_SHAPE, 0, 0, 100, 100);
+    set_path(ctx, track, ring, 6);
+    S(lamina_layer_set_value(ctx->engine, track, "fillColor", &none));
+    color(ctx, track, "strokeColor", GREY);
+    num(ctx, track, "lineWidth", 10);
+    lamina_layer_t progress = kind_box(ctx, LAMINA_LAYER_KIND_SHAPE, 0, 0, 100, 100);
+    set_path(ctx, progress, ring, 6);
+    S(lamina_layer_set_value(ctx->engine, progress, "fillColor", &none));
+    color(ctx, progress, "strokeColor", BLUE);
+    num(ctx, progress, "lineWidth", 10);
+    set_name(ctx, progress, "lineCap", "round");
+    num(ctx, progress, "strokeEnd", 0);
+    commit(ctx);
+    linear_begin(ctx, 1.0);
+    num(ctx, progress, "strokeEnd", 1); /* at t = 0.5: half the ring */
+    linear_end(ctx);
+
+    /* A five-pointed star: its centre pentagon is wound twice, so even-odd leaves it empty. */
+    lamina_path_element_t star[6];
+    for (int i = 0; i < 5; i++) {
+        const double a = -acos(-1.0) / 2 + i * 4 * acos(-1.0) / 5;
+        star[i] = (lamina_path_element_t){i ? LAMINA_PATH_LINE : LAMINA_PATH_MOVE, 0,
+                                          {{50 + 40 * cos(a), 52 + 40 * sin(a)}}};
+    }
+    star[5] = (lamina_path_element_t){LAMINA_PATH_CLOSE, 0, {{0, 0}}};
+    lamina_layer_t s = kind_box(ctx, LAMINA_LAYER_KIND_SHAPE, 100, 0, 100, 100);
+    set_path(ctx, s, star, 6);
+    color(ctx, s, "fillColor", YELLOW);
+    set_name(ctx, s, "fillRule", "even-odd");
+    color(ctx, s, "strokeColor", ORANGE);
+    num(ctx, s, "lineWidth", 3);
+    set_name(ctx, s, "lineJoin", "bevel");
+
+    const lamina_path_element_t square[] = {
+        {LAMINA_PATH_MOVE, 0, {{20, 20}}}, {LAMINA_PATH_LINE, 0, {{180, 20}}},
+        {LAMINA_PATH_LINE, 0, {{180, 80}}}, {LAMINA_PATH_LINE, 0, {{20, 80}}},
+        {LAMINA_PATH_CLOSE, 0, {{0, 0}}},
+    };
+    const double dashes[] = {12, 6};
+    lamina_value_t pattern = {.type = LAMINA_VALUE_NUMBER_ARRAY};
+    pattern.u.numbers.items = dashes;
+    pattern.u.numbers.count = 2;
+    lamina_layer_t d = kind_box(ctx, LAMINA_LAYER_KIND_SHAPE, 0, 100, 200, 100);
+    set_path(ctx, d, square, 5);
+    color(ctx, d, "fillColor", (lamina_color_t){0.9, 0.95, 1, 1});
+    color(ctx, d, "strokeColor", TEAL);
+    num(ctx, d, "lineWidth", 4);
+    S(lamina_layer_set_value(ctx->engine, d, "lineDashPattern", &pattern));
+}
+
+static void b_gradient_layers(scene_ctx_t *ctx) {
+    /* RS-9: axial (left to right, half-way through a colour change), radial and conic, in
+     * rounded bounds. */
+    const lamina_color_t from[2] = {RED, BLUE}, to[2] = {ORANGE, GREEN}, three[3] = {YELLOW, PURPLE, TEAL};
+    lamina_value_t colors = {.type = LAMINA_VALUE_COLOR_ARRAY};
+    colors.u.colors.items = from;
+    colors.u.colors.count = 2;
+    lamina_layer_t axial = kind_box(ctx, LAMINA_LAYER_KIND_GRADIENT, 10, 10, 180, 55);
+    num(ctx, axial, "cornerRadius", 10);
+    S(lamina_layer_set_point(ctx->engine, axial, "startPoint", (lamina_point_t){0, 0.5}));
+    S(lamina_layer_set_point(ctx->engine, axial, "endPoint", (lamina_point_t){1, 0.5}));
+    S(lamina_layer_set_value(ctx->engine, axial, "colors", &colors));
+    commit(ctx);
+    linear_begin(ctx, 1.0);
+    colors.u.colors.items = to; /* at t = 0.5: half-way, element by element */
+    S(lamina_layer_set_value(ctx->engine, axial, "colors", &colors));
+    linear_end(ctx);
+
+    colors.u.colors.items = three;
+    colors.u.colors.count = 3;
+    lamina_layer_t radial = kind_box(ctx, LAMINA_LAYER_KIND_GRADIENT, 10, 80, 85, 110);
+    num(ctx, radial, "cornerRadius", 42);
+    set_name(ctx, radial, "type", "radial");
+    S(lamina_layer_set_point(ctx->engine, radial, "startPoint", (lamina_point_t){0.5, 0.5}));
+    S(lamina_layer_set_point(ctx->engine, radial, "endPoint", (lamina_point_t){1, 1}));
+    S(lamina_layer_set_value(ctx->engine, radial, "colors", &colors));
+    lamina_layer_t conic = kind_box(ctx, LAMINA_LAYER_KIND_GRADIENT, 105, 80, 85, 110);
+    set_name(ctx, conic, "type", "conic");
+    S(lamina_layer_set_point(ctx->engine, conic, "startPoint", (lamina_point_t){0.5, 0.5}));
+    S(lamina_layer_set_point(ctx->engine, conic, "endPoint", (lamina_point_t){1, 0.5}));
+    S(lamina_layer_set_value(ctx->engine, conic, "colors", &colors));
+}
+
+static void b_replicator(scene_ctx_t *ctx) {
+    /* RS-13: one white dot, twelve instances a twelfth of a turn apart, tinted blue and each
+     * one greener and less blue than the one before, its opacity animation delayed 1/12 s more. */
+    lamina_layer_t r = kind_box(ctx, LAMINA_LAYER_KIND_REPLICATOR, 20, 20, 160, 160);
+    num(ctx, r, "instanceCount", 12);
+    num(ctx, r, "instanceDelay", 1.0 / 12);
+    color(ctx, r, "instanceColor", (lamina_color_t){0.1, 0.2, 0.9, 1});
+    num(ctx, r, "instanceGreenOffset", 0.06);
+    num(ctx, r, "instanceBlueOffset", -0.06);
+    S(lamina_layer_set_transform(ctx->engine, r, "instanceTransform", rotation(acos(-1.0) / 6, 0, 0, 1)));
+    lamina_layer_t dot = box(ctx, r, 70, 4, 20, 20, WHITE);
+    num(ctx, dot, "cornerRadius", 10);
+    commit(ctx);
+    lamina_animation_t *fade = NULL;
+    S(lamina_animation_create_basic("opacity", &fade));
+    lamina_value_t from = vnum(1), to = vnum(0.2);
+    S(lamina_animation_set_from_value(fade, &from));
+    S(lamina_animation_set_to_value(fade, &to));
+    lamina_media_timing_t mt = LAMINA_MEDIA_TIMING_INIT;
+    mt.duration = 1;
+    mt.repeat_count = LAMINA_REPEAT_FOREVER;
+    S(lamina_animation_set_media_timing(fade, &mt));
+    S(lamina_layer_add_animation(ctx->engine, dot, fade, "fade"));
+    lamina_animation_release(fade);
+    commit(ctx);
+}
+
 static const scene_t table[] = {
     SC("geometry-red-square", "RS-6.1", "a 100x100 red layer at (50, 50)", 200, 200, 0, 1, 0, b_geometry_red_square, NULL),
     SC("background-colors", "RS-1.1", "opaque and translucent backgrounds", 200, 200, 0, 1, 0, b_background_colors, NULL),
@@ -1093,6 +1245,9 @@ static const scene_t table[] = {
     SC("transition-contents", "CA-10.2", "push fromRight at p = 0.5: the old side is the whole before-record (contents, radius)", 200, 200, 0.5, 1, 0, b_transition_contents, NULL),
     SC("shadow-path", "RS-3.4", "shadowPath: a blurred ellipse, a hard triangle of a clear layer, a rotated rounded rect", 200, 200, 0, 1, 0, b_shadow_path, NULL),
     SC("shadow-alpha", "RS-3.3", "shadows of a clear layer's contents alpha (blurred) and of its sublayers (hard)", 200, 200, 0, 1, 0, b_shadow_alpha, NULL),
+    SC("shape-layers", "RS-8.3", "shape layers: a ring half-filled by strokeEnd, an even-odd star, a dashed rectangle", 200, 200, 0.5, 1, 0, b_shape_layers, NULL),
+    SC("gradient-layers", "RS-9.6", "gradient layers: axial half-way through a colour change, radial and conic", 200, 200, 0.5, 1, 0, b_gradient_layers, NULL),
+    SC("replicator", "RS-13.1", "a replicator: twelve tinted dots, one opacity animation staggered by 1/12 s", 200, 200, 0.5, 1, 0, b_replicator, NULL),
     SC("gallery", "R14", "the gallery: shadow, corners, border, contents with a mask, 3D, group opacity, spring", 400, 300, 0.8, 1, 0, b_gallery, NULL),
     SC("demo", "CA-12.11", "listing 7.7: click the box to recolour it, elsewhere to send it there", 400, 400, 2.0, 1, 0, b_demo, demo_tap),
 };
