@@ -4,7 +4,7 @@
 // presentation from its implicit animation's lanes, without building a `Value`, copying the
 // layer or its animation records. Anything else answers `.general(key)` and the caller reads
 // the general way (`value(of:forKey:)`, `presentationValue(_:_:_:at:)`), so the fast paths only
-// ever return what the general ones would (Tests/LaminaTests/FastPathTests.swift pins that).
+// ever return what the general ones would (Tests/LaminaTests/ReadFastPathTests.swift pins that).
 
 /// A property value read without building a ``Value`` (the engine's typed fast paths).
 package enum ScalarRead: Equatable, Sendable {
