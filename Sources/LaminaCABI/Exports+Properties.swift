@@ -357,6 +357,7 @@ public func lamina_layer_has_presentation(
     }
 }
 
+@inline(__always)
 private func presentationValue(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
     _ time: Double?, _ outValue: UnsafeMutablePointer<lamina_value_t>?
@@ -367,7 +368,9 @@ private func presentationValue(
         let id = LayerID(rawValue: layer)
         // The typed fast path first (a whole number or point property); else the general read.
         var v: Value? = nil
-        switch try e.presentationScalar(of: id, forKeyBytes: k, at: time) {
+        let fast = try time == nil
+            ? e.presentationScalar(of: id, forKeyBytes: k) : e.presentationScalar(of: id, forKeyBytes: k, at: time)
+        switch fast {
         case .some(.general(let resolved)): v = try e.presentationValue(of: id, forKey: resolved, at: time)
         case .some(let r): if writeScalar(r, o) { return }
         case .none: break

@@ -93,7 +93,8 @@ extension Engine {
                 var opened = false
                 while i < count {
                     // The single call's order of checks: the layer, then the key, then the value.
-                    let slot = try resolveInline(LayerID(rawValue: layers[i]))
+                    let index = try resolveIndex(LayerID(rawValue: layers[i]))
+                    let slot = Int32(truncatingIfNeeded: index)
                     if !resolved {
                         key = try resolveKey(bytes)
                         info = self.info(of: key.property)
@@ -109,7 +110,7 @@ extension Engine {
                             stack = s
                             disabled = s.disableActions
                         }
-                        if setInlineFast(Int(slot), key.property, values, i, stack!, disabled, &opened) {
+                        if setInlineFast(index, key.property, values, i, stack!, disabled, &opened) {
                             i += 1
                             continue
                         }
@@ -213,13 +214,14 @@ extension Engine {
             var resolved = false
             var fast = false
             while i < count {
-                let slot = try resolveInline(LayerID(rawValue: layers[i]))
+                let index = try resolveIndex(LayerID(rawValue: layers[i]))
+                let slot = Int32(truncatingIfNeeded: index)
                 if !resolved {
                     key = try resolveKey(bytes)
                     resolved = true
                     fast = out.fits(key)
                 }
-                if !fast || !out.store(modelScalar(Int(slot), key), at: i) {
+                if !fast || !out.store(modelScalar(index, key), at: i) {
                     try write(i, modelValue(slot, key))
                 }
                 i += 1
@@ -251,14 +253,15 @@ extension Engine {
             var fast = false
             let t = time ?? now
             while i < count {
-                let slot = try resolveInline(LayerID(rawValue: layers[i]))
+                let index = try resolveIndex(LayerID(rawValue: layers[i]))
+                let slot = Int32(truncatingIfNeeded: index)
                 if !resolved {
                     key = try resolveKey(bytes)
                     customDefault = key.property.isCustom ? info(of: key.property).defaultValue : .null
                     resolved = true
                     fast = out.fits(key)
                 }
-                if fast, let r = presentationScalar(slot, key, at: t), out.store(r, at: i) {
+                if fast, let r = presentationScalar(index, key, at: t), out.store(r, at: i) {
                     i += 1
                     continue
                 }

@@ -35,23 +35,35 @@ extension Engine {
                 || key.property == .anchorPoint)
     }
 
-    /// `resolve(_:)` with the check inlined into the fast paths: the same test, and the same
-    /// error (from `resolve`) when it fails. Lock held.
+    /// `resolve(_:)` with the check inlined into the fast paths, as an index known not to be
+    /// negative (no sign checks after it): the same test, and the same error (from `resolve`)
+    /// when it fails. (`resolve` also rejects a raw value of 0, whose engine tag 0 no engine
+    /// has.) Lock held.
     @inline(__always)
-    func resolveInline(_ id: LayerID) throws(LaminaError) -> Int32 {
+    func resolveIndex(_ id: LayerID) throws(LaminaError) -> Int {
         let index = Int(id.slot)
-        if id.rawValue != 0, id.engineTag == tag, index < slots.count, slots[index].alive,
-           slots[index].generation == id.generation {
-            return Int32(truncatingIfNeeded: index)
+        if id.engineTag == tag, index < slots.count, slots[index].alive, slots[index].generation == id.generation {
+            return index
         }
-        return try resolve(id)
+        return Int(try resolve(id))
     }
 
     /// `resolveKey(_:)` with the built-in name lookup inlined into the fast paths (the same
-    /// lookup `resolveKey` starts with). Lock held.
+    /// lookup `resolveKey` starts with), after a check of the name found last (equal length
+    /// and words are equal names, see `PackedName`). Lock held.
     @inline(__always)
     func resolveKeyInline(_ bytes: UnsafeBufferPointer<UInt8>) throws(LaminaError) -> ResolvedKey {
-        if let id = Builtins.fastLookup(bytes, packedNames, packedStarts) { return .whole(id) }
+        let n = bytes.count
+        if n >= 4, n <= 16 {
+            let w = PackedName.words(bytes)
+            if n == lastKeyName.length, w.first == lastKeyName.first, w.last == lastKeyName.last {
+                return .whole(lastKeyName.id)
+            }
+            if let id = Builtins.fastLookup(bytes, packedNames, packedStarts) {
+                lastKeyName = (n, w.first, w.last, id)
+                return .whole(id)
+            }
+        }
         return try resolveKey(bytes)
     }
 
@@ -63,8 +75,8 @@ extension Engine {
     package func modelScalar(of layer: LayerID, forKeyBytes bytes: UnsafeBufferPointer<UInt8>) throws(LaminaError) -> ScalarRead {
         lock.lock()
         defer { lock.unlock() }
-        let slot = try resolveInline(layer)
-        return modelScalar(Int(slot), try resolveKeyInline(bytes))
+        let i = try resolveIndex(layer)
+        return modelScalar(i, try resolveKeyInline(bytes))
     }
 
     /// Reads a layer's model value of an already-resolved key (see
@@ -72,7 +84,7 @@ extension Engine {
     package func modelScalar(of layer: LayerID, forKey key: ResolvedKey) throws(LaminaError) -> ScalarRead {
         lock.lock()
         defer { lock.unlock() }
-        return modelScalar(Int(try resolveInline(layer)), key)
+        return modelScalar(try resolveIndex(layer), key)
     }
 
     /// The model value of `key` of slot `i` read from its field, or `.general(key)`. Lock held.
@@ -103,8 +115,16 @@ extension Engine {
         }
         lock.lock()
         defer { lock.unlock() }
-        let slot = try resolveInline(layer)
-        return presentationScalar(slot, try resolveKeyInline(bytes), at: time ?? now)
+        let i = try resolveIndex(layer)
+        return presentationScalar(i, try resolveKeyInline(bytes), at: time ?? now)
+    }
+
+    /// ``presentationScalar(of:forKeyBytes:at:)`` at the current frame.
+    package func presentationScalar(of layer: LayerID, forKeyBytes bytes: UnsafeBufferPointer<UInt8>) throws(LaminaError) -> ScalarRead? {
+        lock.lock()
+        defer { lock.unlock() }
+        let i = try resolveIndex(layer)
+        return presentationScalar(i, try resolveKeyInline(bytes), at: now)
     }
 
     /// The presentation value of an already-resolved key at `time` (the current frame when
@@ -125,9 +145,8 @@ extension Engine {
     /// The presentation of `key` of `slot` at `time` (see
     /// ``presentationScalar(of:forKeyBytes:at:)``). Lock held.
     @inline(__always)
-    func presentationScalar(_ slot: Int32, _ key: ResolvedKey, at time: Double) -> ScalarRead? {
+    func presentationScalar(_ i: Int, _ key: ResolvedKey, at time: Double) -> ScalarRead? {
         guard Self.isInlineScalar(key) else { return .general(key) }
-        let i = Int(slot)
         guard slots[i].everCommitted else { return nil }
         let a = Int(slots[i].animIndex)
         if a >= 0 {
@@ -169,10 +188,11 @@ extension Engine {
             else { continue }
             let g = Int(animated[a].animations[k].track)
             guard g >= 0 else { return .general(key) }
-            let member = groups[g].members[Int(animated[a].animations[k].member)]
+            // Through UInt32: a negative index fails the bounds check, with no sign test first.
+            let member = groups[g].members[Int(UInt32(bitPattern: animated[a].animations[k].member))]
             // No sample at this frame (as `memberOutput`): an earlier animation may have one.
             guard groups[g].perMember ? member.hasOutput : groups[g].hasOutput else { continue }
-            let lane = Int(member.lane)
+            let lane = Int(UInt32(bitPattern: member.lane))
             switch animated[a].animations[k].valueType {
             case .number: return .number(groups[g].out[lane])
             case .point: return .point(Point(x: groups[g].out[lane], y: groups[g].out[lane + 1]))
