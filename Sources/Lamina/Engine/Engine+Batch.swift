@@ -252,6 +252,7 @@ extension Engine {
             var resolved = false
             var fast = false
             let t = time ?? now
+            let current = t == now
             while i < count {
                 let index = try resolveIndex(LayerID(rawValue: layers[i]))
                 let slot = Int32(truncatingIfNeeded: index)
@@ -261,7 +262,7 @@ extension Engine {
                     resolved = true
                     fast = out.fits(key)
                 }
-                if fast, let r = presentationScalar(index, key, at: t), out.store(r, at: i) {
+                if fast, let r = presentationScalar(index, key, current: current), out.store(r, at: i) {
                     i += 1
                     continue
                 }

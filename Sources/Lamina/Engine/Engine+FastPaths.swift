@@ -45,7 +45,7 @@ extension Engine {
         if id.engineTag == tag, index < slots.count, slots[index].alive, slots[index].generation == id.generation {
             return index
         }
-        return Int(try resolve(id))
+        return Int(UInt32(bitPattern: try resolve(id)))  // (not negative: a slot index)
     }
 
     /// `resolveKey(_:)` with the built-in name lookup inlined into the fast paths (the same
@@ -116,7 +116,8 @@ extension Engine {
         lock.lock()
         defer { lock.unlock() }
         let i = try resolveIndex(layer)
-        return presentationScalar(i, try resolveKeyInline(bytes), at: time ?? now)
+        let t = time ?? now
+        return presentationScalar(i, try resolveKeyInline(bytes), current: t == now)
     }
 
     /// ``presentationScalar(of:forKeyBytes:at:)`` at the current frame.
@@ -124,7 +125,7 @@ extension Engine {
         lock.lock()
         defer { lock.unlock() }
         let i = try resolveIndex(layer)
-        return presentationScalar(i, try resolveKeyInline(bytes), at: now)
+        return presentationScalar(i, try resolveKeyInline(bytes), current: true)
     }
 
     /// The presentation value of an already-resolved key at `time` (the current frame when
@@ -142,16 +143,16 @@ extension Engine {
         return key.component == .whole ? v : key.component.extract(from: v)
     }
 
-    /// The presentation of `key` of `slot` at `time` (see
-    /// ``presentationScalar(of:forKeyBytes:at:)``). Lock held.
+    /// The presentation of `key` of slot `i` at a time that is the current frame or not
+    /// (`current`; see ``presentationScalar(of:forKeyBytes:at:)``). Lock held.
     @inline(__always)
-    func presentationScalar(_ i: Int, _ key: ResolvedKey, at time: Double) -> ScalarRead? {
+    func presentationScalar(_ i: Int, _ key: ResolvedKey, current: Bool) -> ScalarRead? {
         guard Self.isInlineScalar(key) else { return .general(key) }
         guard slots[i].everCommitted else { return nil }
         let a = Int(slots[i].animIndex)
         if a >= 0 {
             // Other times are sampled on the general path (the layer's own timing applies).
-            guard time == now else { return .general(key) }
+            guard current else { return .general(key) }
             if let r = currentImplicitScalar(a, key) { return r }
         }
         return committedScalar(i, key.property)
