@@ -16,6 +16,16 @@ package enum BatchInput {
     /// `count` points, each an (x, y) pair of doubles.
     case points(UnsafePointer<Double>)
 
+    /// Whether element `i` passes `Value.isFiniteAndBounded`.
+    @inline(__always)
+    func isFiniteAndBounded(_ i: Int) -> Bool {
+        switch self {
+        case .numbers(let p): return p[i].magnitude <= Value.maximumMagnitude
+        case .points(let p):
+            return p[2 * i].magnitude <= Value.maximumMagnitude && p[2 * i + 1].magnitude <= Value.maximumMagnitude
+        }
+    }
+
     /// Element `i` as a ``Value`` (for the general path).
     @inline(__always)
     func value(_ i: Int) -> Value {
@@ -105,12 +115,14 @@ extension Engine {
                         }
                     }
                     if fast {
-                        if stack == nil {
+                        // The calling thread's stack, as `setLocked` takes it (so not for a
+                        // value `check` rejects), once per locked run.
+                        if stack == nil, values.isFiniteAndBounded(i) {
                             let s = self.stack()
                             stack = s
                             disabled = s.disableActions
                         }
-                        if setInlineFast(index, key.property, values, i, stack!, disabled, &opened) {
+                        if stack != nil, setInlineFast(index, key.property, values, i, stack!, disabled, &opened) {
                             i += 1
                             continue
                         }
