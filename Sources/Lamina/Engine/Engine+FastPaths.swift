@@ -64,7 +64,7 @@ extension Engine {
                 return .whole(id)
             }
         }
-        return try resolveKey(bytes)
+        return try resolveKeyPath(bytes)  // (the lookup finds no name outside 4–16 bytes)
     }
 
     // MARK: - Model
