@@ -34,12 +34,16 @@ private func get<T>(
     withEngine(engine) { e throws(LaminaError) in
         let k = try keyBytes(key)
         let o = try required(out, "out_value")
-        let id = LayerID(rawValue: layer)
-        let r = try e.modelScalar(of: id, forKeyBytes: k)
-        if fast(r, o) { return }
-        let v: Value
-        if case .general(let resolved) = r { v = try e.value(of: id, forKey: resolved) } else { v = r.value! }
-        try write(v, o, k)
+        // Another key's value comes back through `general` (stack storage, initialised only
+        // then), read under the same lock as the fast path's look.
+        try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer throws(LaminaError) in
+            let general = buffer.baseAddress!
+            let r = try e.modelScalar(of: LayerID(rawValue: layer), forKeyBytes: k, orValueInto: general)
+            if fast(r, o) { return }
+            let v: Value
+            if case .general = r { v = general.move() } else { v = r.value! }
+            try write(v, o, k)
+        }
     }
 }
 

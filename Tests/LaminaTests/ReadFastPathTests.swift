@@ -95,6 +95,14 @@ struct ReadFastPathTests {
                 let wasFast = Self.expectSame(fast, general, "layer \(i) \(key)")
                 #expect(wasFast == Self.fastKeys.contains(key), "layer \(i) \(key)")
                 if case .general(let k) = fast { #expect(k == (try e.resolve(keyPath: key))) }
+                // The variant that reads any other key under the same lock.
+                let slot = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+                defer { slot.deallocate() }
+                let both = try e.withKey(key) { b throws(LaminaError) in
+                    try e.modelScalar(of: l.id, forKeyBytes: b, orValueInto: slot)
+                }
+                #expect(both == fast, "layer \(i) \(key)")
+                if case .general = both { #expect(slot.move() == general, "layer \(i) \(key)") }
             }
             #expect(try e.modelScalar(of: l.id, forKey: .whole(.position)) == .point(l.position))
         }
@@ -158,6 +166,11 @@ struct ReadFastPathTests {
         for (id, key) in [(deadID, "opacity"), (l.id, "nope"), (l.id, "opacity.x"), (deadID, "nope")] {
             pair({ () throws(LaminaError) in
                 _ = try e.withKey(key) { b throws(LaminaError) in try e.modelScalar(of: id, forKeyBytes: b) }
+            }, { () throws(LaminaError) in _ = try e.value(of: id, forKeyPath: key) })
+            pair({ () throws(LaminaError) in
+                let slot = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+                defer { slot.deallocate() }  // never initialised: every case here throws
+                _ = try e.withKey(key) { b throws(LaminaError) in try e.modelScalar(of: id, forKeyBytes: b, orValueInto: slot) }
             }, { () throws(LaminaError) in _ = try e.value(of: id, forKeyPath: key) })
             pair({ () throws(LaminaError) in
                 _ = try e.withKey(key) { b throws(LaminaError) in try e.presentationScalar(of: id, forKeyBytes: b, at: nil) }

@@ -79,6 +79,20 @@ extension Engine {
         return modelScalar(i, try resolveKeyInline(bytes))
     }
 
+    /// ``modelScalar(of:forKeyBytes:)`` that also reads any other key under the same lock: for
+    /// `.general` the key's value is stored in `general` (initialised; the caller moves it
+    /// out), which is left uninitialised otherwise. One lock and one key lookup either way.
+    package func modelScalar(
+        of layer: LayerID, forKeyBytes bytes: UnsafeBufferPointer<UInt8>, orValueInto general: UnsafeMutablePointer<Value>
+    ) throws(LaminaError) -> ScalarRead {
+        lock.lock()
+        defer { lock.unlock() }
+        let i = try resolveIndex(layer)
+        let r = modelScalar(i, try resolveKeyInline(bytes))
+        if case .general(let key) = r { general.initialize(to: modelValue(Int32(truncatingIfNeeded: i), key)) }
+        return r
+    }
+
     /// Reads a layer's model value of an already-resolved key (see
     /// ``modelScalar(of:forKeyBytes:)``).
     package func modelScalar(of layer: LayerID, forKey key: ResolvedKey) throws(LaminaError) -> ScalarRead {
