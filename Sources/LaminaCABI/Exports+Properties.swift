@@ -23,8 +23,8 @@ private func set(
 
 /// Reads a key path and hands the value to `write`, which checks its type. A whole inline
 /// number or point property is read by the engine's typed fast path, and `fast` may store it
-/// without a `Value` (returning true); anything else is read the general way with the key
-/// the fast path resolved.
+/// without a `Value` (returning true); any other key is read the general way in the same
+/// locked call (`modelScalar(of:forKeyBytes:orValueInto:)`).
 @inline(__always)
 private func get<T>(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
