@@ -89,7 +89,12 @@ extension Engine {
         defer { lock.unlock() }
         let i = try resolveIndex(layer)
         let r = modelScalar(i, try resolveKeyInline(bytes))
-        if case .general(let key) = r { general.initialize(to: modelValue(Int32(truncatingIfNeeded: i), key)) }
+        if case .general(let key) = r {
+            // Only the general keys can belong to one kind of layer (UNKNOWN_KEY elsewhere).
+            let slot = Int32(truncatingIfNeeded: i)
+            try checkKind(slot, key.property)
+            general.initialize(to: modelValue(slot, key))
+        }
         return r
     }
 
@@ -152,6 +157,7 @@ extension Engine {
         lock.lock()
         defer { lock.unlock() }
         let slot = try resolve(layer)
+        try checkKind(slot, key.property)
         let customDefault = key.property.isCustom ? info(of: key.property).defaultValue : .null
         guard let v = presentationValue(slot, key.property, customDefault, at: time ?? now) else { return nil }
         return key.component == .whole ? v : key.component.extract(from: v)
