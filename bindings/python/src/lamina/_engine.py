@@ -21,6 +21,8 @@ from typing import (
     Optional,
     Sequence,
     Tuple,
+    Type,
+    TypeVar,
     Union,
 )
 
@@ -272,6 +274,9 @@ def _tree(presentation: bool) -> int:
     return _PRESENTATION if presentation else _MODEL
 
 
+_L = TypeVar("_L", bound="Layer")
+
+
 class Layer:
     """A layer of an :class:`Engine` (CALayer's role).
 
@@ -293,7 +298,7 @@ class Layer:
     #: The Python property names this class's factory takes (the kind's table over _PROPS).
     _PYPROPS: Dict[str, Tuple[str, str]] = _PROPS
     #: The Presentation class of :meth:`presentation` (set below, after Presentation).
-    _PRESENTATION: Any
+    _PRESENTATION: Type["Presentation"]
     _engine: "Engine"
     _handle: int
     _owned: bool
@@ -307,7 +312,7 @@ class Layer:
                         "or replicator_layer()")
 
     @classmethod
-    def _make(cls, engine: "Engine", handle: int) -> "Layer":
+    def _make(cls: Type[_L], engine: "Engine", handle: int) -> _L:
         self = object.__new__(cls)
         self._engine = engine
         self._handle = handle
@@ -499,7 +504,7 @@ class Layer:
                 return None
             # CA-1.2: a layer that was committed once has a presentation from then on.
             self._presented = True
-        p = _new_presentation(self._PRESENTATION)
+        p: Presentation = _new_presentation(self._PRESENTATION)
         p._layer = self
         p._at = None if at is None else float(at)
         return p
@@ -1464,7 +1469,7 @@ class Engine:
 
     _EXTRA_ARGS = ("frame", "delegate", "view_backed", "style")
 
-    def _create(self, cls: Any, properties: Dict[str, Any]) -> Any:
+    def _create(self, cls: Type[_L], properties: Dict[str, Any]) -> _L:
         """A new layer of ``cls``'s kind with ``properties`` set (names checked first)."""
         table = cls._PYPROPS
         for name in properties:
@@ -1484,7 +1489,7 @@ class Engine:
             setattr(layer, name, value)
         return layer
 
-    def _class_of(self, handle: int) -> Any:
+    def _class_of(self, handle: int) -> Type[Layer]:
         """The Layer subclass of a live layer's kind (lamina_layer_get_kind); Layer when the
         library cannot tell (an older library without layer kinds)."""
         if "lamina_layer_get_kind" in C.missing:
@@ -2039,7 +2044,7 @@ from ._kinds import (  # noqa: E402
 )
 
 #: The Layer subclass of each lamina_layer_kind_t.
-_KIND_CLASSES: Dict[int, Any] = {
+_KIND_CLASSES: Dict[int, Type[Layer]] = {
     C.LAYER_KIND_PLAIN: Layer,
     C.LAYER_KIND_SHAPE: ShapeLayer,
     C.LAYER_KIND_GRADIENT: GradientLayer,
