@@ -106,6 +106,14 @@ extension Value {
             self = .image(image)
         case LAMINA_VALUE_PATH:
             self = .path(try cPath(v.u.path.elements, v.u.path.count))
+        case LAMINA_VALUE_NUMBER_ARRAY:
+            try checkArray(v.u.numbers.items, v.u.numbers.count, "a number array")
+            let n = v.u.numbers.count
+            self = .numberArray(n == 0 ? [] : Array(UnsafeBufferPointer(start: v.u.numbers.items, count: n)))
+        case LAMINA_VALUE_COLOR_ARRAY:
+            try checkArray(v.u.colors.items, v.u.colors.count, "a colour array")
+            let n = v.u.colors.count
+            self = .colorArray(n == 0 ? [] : UnsafeBufferPointer(start: v.u.colors.items, count: n).map { Color($0) })
         default:
             throw LaminaError(.invalidArgument, "unknown value type tag \(v.type)")
         }
@@ -134,6 +142,18 @@ extension Value {
         case .image(let image):
             v.type = LAMINA_VALUE_IMAGE
             v.u.image = ImageRegistry.shared.register(image)
+        case .numberArray(let a):
+            let slot = currentThreadState().numbersValue
+            slot.set(a) { $0 }
+            v.type = LAMINA_VALUE_NUMBER_ARRAY
+            v.u.numbers.items = UnsafePointer(slot.pointer)
+            v.u.numbers.count = a.count
+        case .colorArray(let a):
+            let slot = currentThreadState().colorsValue
+            slot.set(a) { $0.c }
+            v.type = LAMINA_VALUE_COLOR_ARRAY
+            v.u.colors.items = UnsafePointer(slot.pointer)
+            v.u.colors.count = a.count
         case .path(let path):
             let slot = currentThreadState().pathValue
             slot.set(path)

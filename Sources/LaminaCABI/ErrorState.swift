@@ -38,6 +38,10 @@ final class ThreadState {
     let stringValue = CStringSlot()
     /// The last path value returned in a lamina_value_t (Exports+Contents.swift).
     let pathValue = CPathSlot()
+    /// The last number array returned in a lamina_value_t.
+    let numbersValue = CArraySlot<Double>()
+    /// The last colour array returned in a lamina_value_t.
+    let colorsValue = CArraySlot<lamina_color_t>()
 }
 
 private let threadStateKey: pthread_key_t = {

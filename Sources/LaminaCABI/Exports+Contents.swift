@@ -80,6 +80,31 @@ final class CPathSlot {
     }
 }
 
+/// A growable per-thread buffer that array values returned in a lamina_value_t borrow.
+final class CArraySlot<T> {
+    private(set) var pointer: UnsafeMutablePointer<T>
+    private var capacity = 1
+    init() { pointer = .allocate(capacity: 1) }
+    deinit { pointer.deallocate() }
+    func set<S: Collection>(_ items: S, _ convert: (S.Element) -> T) {
+        if items.count > capacity {
+            pointer.deallocate()
+            capacity = items.count
+            pointer = .allocate(capacity: capacity)
+        }
+        for (i, e) in items.enumerated() { (pointer + i).initialize(to: convert(e)) }
+    }
+}
+
+/// Checks a C array's count and pointer (at most ``Value/maximumArrayCount`` items, NULL
+/// only when empty) before anything is copied.
+func checkArray<T>(_ items: UnsafePointer<T>?, _ count: Int, _ what: String) throws(LaminaError) {
+    guard count >= 0, count <= Value.maximumArrayCount else {
+        throw LaminaError(.invalidArgument, "\(what) holds at most \(Value.maximumArrayCount) items, got \(count)")
+    }
+    if count > 0 && items == nil { throw LaminaError(.invalidArgument, "\(what) items are NULL with count \(count)") }
+}
+
 /// Reads a C path (copied), bounded so that no input can exhaust memory silently.
 func cPath(_ elements: UnsafePointer<lamina_path_element_t>?, _ count: Int) throws(LaminaError) -> Path {
     guard count >= 0, count <= 1 << 20 else {

@@ -14,6 +14,29 @@ public func lamina_layer_create(
     }
 }
 
+@_cdecl("lamina_layer_create_kind")
+public func lamina_layer_create_kind(
+    _ engine: OpaquePointer?, _ kind: lamina_layer_kind_t, _ outLayer: UnsafeMutablePointer<lamina_layer_t>?
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        let out = try required(outLayer, "out_layer")
+        guard let k = LayerKind(rawValue: kind) else {
+            throw LaminaError(.invalidArgument, "unknown layer kind \(kind); one of LAMINA_LAYER_KIND_PLAIN (0), _SHAPE (1), _GRADIENT (2), _REPLICATOR (3)")
+        }
+        out.pointee = try e.createLayer(kind: k).rawValue
+    }
+}
+
+@_cdecl("lamina_layer_get_kind")
+public func lamina_layer_get_kind(
+    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ outKind: UnsafeMutablePointer<lamina_layer_kind_t>?
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        let out = try required(outKind, "out_kind")
+        out.pointee = try e.kind(of: LayerID(rawValue: layer)).rawValue
+    }
+}
+
 @_cdecl("lamina_layer_retain")
 public func lamina_layer_retain(_ engine: OpaquePointer?, _ layer: lamina_layer_t) -> lamina_status_t {
     withEngine(engine) { e throws(LaminaError) in try e.retainLayer(LayerID(rawValue: layer)) }

@@ -24,6 +24,8 @@ func headerAndExportsAgree() {
     same(CLamina.lamina_engine_get_time, LaminaCABI.lamina_engine_get_time)
     same(CLamina.lamina_engine_register_property, LaminaCABI.lamina_engine_register_property)
     same(CLamina.lamina_layer_create, LaminaCABI.lamina_layer_create)
+    same(CLamina.lamina_layer_create_kind, LaminaCABI.lamina_layer_create_kind)
+    same(CLamina.lamina_layer_get_kind, LaminaCABI.lamina_layer_get_kind)
     same(CLamina.lamina_layer_retain, LaminaCABI.lamina_layer_retain)
     same(CLamina.lamina_layer_release, LaminaCABI.lamina_layer_release)
     same(CLamina.lamina_layer_add_sublayer, LaminaCABI.lamina_layer_add_sublayer)

@@ -306,7 +306,7 @@ struct DefaultValueTests {
     @Test("The table above covers every built-in property (CA-13)")
     func tableIsComplete() {
         #expect(Builtins.table.count == Int(PropertyID.builtinCount))
-        #expect(Builtins.table.count == 46)
+        #expect(Builtins.table.count == 72)
     }
 
     @Test("The typed accessors agree with the key-value defaults (CA-13)")

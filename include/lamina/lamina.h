@@ -176,6 +176,14 @@ typedef uint64_t lamina_image_t;
 #define LAMINA_VALUE_VECTOR3 11  /* u.vector3: three numbers, the input of the scale and
                                     translate value functions (CA-7.5); no property holds one;
                                     since 0.2 */
+#define LAMINA_VALUE_NUMBER_ARRAY 12 /* u.numbers: items + count (lineDashPattern, locations);
+                                        since 0.2 */
+#define LAMINA_VALUE_COLOR_ARRAY 13  /* u.colors: items + count (a gradient's colors); since 0.2 */
+/* Arrays (NUMBER_ARRAY, COLOR_ARRAY) hold at most 65536 items (more: INVALID_ARGUMENT); items
+ * may be NULL only when count is 0; every number must be finite (else INVALID_ARGUMENT). Items
+ * are copied on set and borrowed on get, like paths: valid until the next call on the same
+ * thread that returns an array of that type. Arrays of equal length interpolate item by item;
+ * arrays of different lengths switch at progress 0.5 (R9). */
 
 /** Three numbers (x, y, z), for LAMINA_VALUE_VECTOR3. */
 typedef struct lamina_vector3 {
@@ -205,6 +213,14 @@ typedef struct lamina_value {
             size_t count;
         } path; /* Since 0.2. */
         lamina_vector3_t vector3; /* Since 0.2. */
+        struct {
+            const double *items; /* Copied on set; borrowed on get (like paths). */
+            size_t count;
+        } numbers; /* LAMINA_VALUE_NUMBER_ARRAY. Since 0.2. */
+        struct {
+            const lamina_color_t *items; /* Straight RGBA. Copied on set; borrowed on get. */
+            size_t count;
+        } colors; /* LAMINA_VALUE_COLOR_ARRAY. Since 0.2. */
     } u;
 } lamina_value_t;
 
@@ -784,6 +800,23 @@ typedef int32_t lamina_layer_kind_t;
 #define LAMINA_LAYER_KIND_SHAPE 1
 #define LAMINA_LAYER_KIND_GRADIENT 2
 #define LAMINA_LAYER_KIND_REPLICATOR 3
+
+/** Creates a layer of `kind` with Core Animation's defaults (CA-13, and the kind's own: RS-8
+ *  for shape layers, RS-9 for gradient layers, RS-13 for replicator layers). Like
+ *  lamina_layer_create() otherwise (which makes a LAMINA_LAYER_KIND_PLAIN layer): no
+ *  presentation until a transaction containing it commits, and the handle holds one host
+ *  reference. A kind's own property keys (a shape layer's "path", ...) are UNKNOWN_KEY on a
+ *  layer of another kind, for set, get, presentation reads and animations.
+ *  Thread-safe. Errors: INVALID_ARGUMENT (NULL out_layer, unknown kind), STALE_HANDLE,
+ *  OUT_OF_MEMORY. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_layer_create_kind(lamina_engine_t *engine,
+                                                    lamina_layer_kind_t kind,
+                                                    lamina_layer_t *out_layer);
+
+/** Reads the kind a layer was created with into *out_kind.
+ *  Thread-safe. Errors: INVALID_ARGUMENT (NULL out_kind), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_layer_get_kind(lamina_engine_t *engine, lamina_layer_t layer,
+                                                 lamina_layer_kind_t *out_kind);
 
 /* The enumerations of shape and gradient records. The key-value API takes CA's names, as
  * contentsGravity does: fillRule "non-zero" / "even-odd", lineCap "butt" / "round" / "square",

@@ -39,6 +39,7 @@ extension Engine {
                         info = self.info(of: key.property)
                         resolved = true
                     }
+                    try checkKind(slot, key.property)
                     try check(v, for: key, info)
                     if hostDelegate(slot) != nil, searchNeeded(slot, key, info, v) {
                         needsHost = true
@@ -82,6 +83,7 @@ extension Engine {
                         key = try resolveKey(bytes)
                         resolved = true
                     }
+                    try checkKind(slot, key.property)
                     try write(i, modelValue(slot, key))
                     i += 1
                 }
@@ -116,6 +118,7 @@ extension Engine {
                         customDefault = key.property.isCustom ? info(of: key.property).defaultValue : .null
                         resolved = true
                     }
+                    try checkKind(slot, key.property)
                     let v = presentationValue(slot, key.property, customDefault, at: t)
                     try write(i, key.component == .whole ? v : v.map { key.component.extract(from: $0) })
                     i += 1

@@ -9,7 +9,7 @@ extension Engine {
     ///
     /// - Throws: `outOfMemory` when the engine's 2²⁴−2 (16,777,214) layer slots are exhausted
     ///   (a handle packs the slot in 24 bits beside the engine's identity, R13).
-    package func createLayer() throws(LaminaError) -> LayerID {
+    package func createLayer(kind: LayerKind = .plain) throws(LaminaError) -> LayerID {
         try lock.withLock { () throws(LaminaError) -> LayerID in
             let slot: Int32
             if let reused = freeSlots.popLast() {
@@ -28,11 +28,44 @@ extension Engine {
             fresh.generation = slots[Int(slot)].generation
             fresh.alive = true
             fresh.hostRefs = 1
+            fresh.kind = UInt8(kind.rawValue)
             slots[Int(slot)] = fresh
             // Creating a layer is a change: it commits with the calling thread's transaction.
             markDirty(slot, in: stack())
             return handle(slot)
         }
+    }
+
+    /// The kind a layer was created with.
+    ///
+    /// - Throws: `staleHandle`.
+    package func kind(of layer: LayerID) throws(LaminaError) -> LayerKind {
+        try lock.withLock { () throws(LaminaError) -> LayerKind in
+            LayerKind(rawValue: Int32(slots[Int(try resolve(layer))].kind)) ?? .plain
+        }
+    }
+
+    /// Throws `unknownKey` when `property` belongs to another kind of layer than `slot`'s
+    /// (a shape layer's `path` on a plain layer, say). Lock held.
+    @inline(__always)
+    func checkKind(_ slot: Int32, _ property: PropertyID) throws(LaminaError) {
+        guard property.isKindSpecific else { return }
+        try checkKindSlow(slot, property)
+    }
+
+    private func checkKindSlow(_ slot: Int32, _ property: PropertyID) throws(LaminaError) {
+        let needed = Builtins.table[Int(property.rawValue)].kind
+        let have = LayerKind(rawValue: Int32(slots[Int(slot)].kind)) ?? .plain
+        guard needed != have else { return }
+        throw LaminaError(
+            .unknownKey,
+            "'\(Builtins.table[Int(property.rawValue)].name)' is a property of \(needed) layers; this layer is a \(have) layer")
+    }
+
+    /// ``checkKind(_:_:)`` for a handle (resolves it). Lock held.
+    func checkKind(_ layer: LayerID, _ property: PropertyID) throws(LaminaError) {
+        guard property.isKindSpecific else { return }
+        try checkKindSlow(try resolve(layer), property)
     }
 
     /// Adds a host reference to a layer.
@@ -43,6 +76,18 @@ extension Engine {
                 throw LaminaError(.outOfMemory, "layer reference count overflow")
             }
             slots[Int(slot)].hostRefs += 1
+        }
+    }
+
+    /// ``retainLayer(_:)``, returning the layer's kind (for the Swift object's class).
+    package func retainLayerReadingKind(_ layer: LayerID) throws(LaminaError) -> LayerKind {
+        try lock.withLock { () throws(LaminaError) -> LayerKind in
+            let slot = try resolve(layer)
+            guard slots[Int(slot)].hostRefs < UInt32.max else {
+                throw LaminaError(.outOfMemory, "layer reference count overflow")
+            }
+            slots[Int(slot)].hostRefs += 1
+            return LayerKind(rawValue: Int32(slots[Int(slot)].kind)) ?? .plain
         }
     }
 

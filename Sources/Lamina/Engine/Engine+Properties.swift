@@ -117,7 +117,9 @@ extension Engine {
     package func value(of layer: LayerID, forKeyBytes bytes: UnsafeBufferPointer<UInt8>) throws(LaminaError) -> Value {
         try lock.withLock { () throws(LaminaError) -> Value in
             let slot = try resolve(layer)
-            return modelValue(slot, try resolveKey(bytes))
+            let key = try resolveKey(bytes)
+            try checkKind(slot, key.property)
+            return modelValue(slot, key)
         }
     }
 
@@ -151,6 +153,7 @@ extension Engine {
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(layer)
             if let given { key = given } else { key = try resolveKey(bytes) }
+            try checkKind(slot, key.property)
             let k = key
             // The metadata is borrowed, so the body cannot throw: a failed check is returned.
             let failure: LaminaError? = withInfo(k.property) { info -> LaminaError? in
@@ -185,7 +188,9 @@ extension Engine {
     /// Reads an already-resolved model property of a layer.
     package func value(of layer: LayerID, forKey key: ResolvedKey) throws(LaminaError) -> Value {
         try lock.withLock { () throws(LaminaError) -> Value in
-            modelValue(try resolve(layer), key)
+            let slot = try resolve(layer)
+            try checkKind(slot, key.property)
+            return modelValue(slot, key)
         }
     }
 
@@ -216,6 +221,15 @@ extension Engine {
         let nullOK = info.nullable && key.component == .whole && value == .null
         guard value.type == expected || nullOK else {
             throw LaminaError(.typeMismatch, "'\(keyPath)' takes a \(expected) value, not a \(value.type)")
+        }
+        var items = 0
+        switch value {
+        case .numberArray(let a): items = a.count
+        case .colorArray(let a): items = a.count
+        default: break
+        }
+        guard items <= Value.maximumArrayCount else {
+            throw LaminaError(.invalidArgument, "'\(keyPath)' takes at most \(Value.maximumArrayCount) items, got \(items)")
         }
         guard value.isFiniteAndBounded else {
             throw LaminaError(.invalidArgument, "'\(keyPath)' needs finite numbers of magnitude at most 1e15")
@@ -379,6 +393,7 @@ extension Engine {
         return try lock.withLock { () throws(LaminaError) -> Value? in
             let slot = try resolve(layer)
             let key = try resolveKey(bytes)
+            try checkKind(slot, key.property)
             let customDefault = key.property.isCustom ? info(of: key.property).defaultValue : .null
             guard let v = presentationValue(slot, key.property, customDefault, at: time ?? now) else { return nil }
             return key.component == .whole ? v : key.component.extract(from: v)

@@ -38,6 +38,7 @@ final class ExplicitState {
                 throw LaminaError(.invalidArgument, "a property animation needs a key path")
             }
             let key = try engine.withKey(keyPath) { bytes throws(LaminaError) in try engine.resolveKey(bytes) }
+            try engine.checkKind(owner, key.property)
             target = key
             info = engine.info(of: key.property)
             try ExplicitState.checkTypes(animation, key, engine.info(of: key.property))

@@ -52,7 +52,16 @@
 /// A layer object handed to a callback after its engine layer was destroyed (an animation's
 /// `didStop` for a layer that went away) reports ``isAlive`` as false; its typed properties
 /// trap and its throwing methods throw `staleHandle`.
-public final class Layer: Hashable, @unchecked Sendable, LayerLookup {
+///
+/// ## Kinds
+///
+/// A layer's kind is chosen at creation (``LayerKind``): ``Engine/makeLayer()`` makes a plain
+/// layer, ``Engine/makeShapeLayer()``, ``Engine/makeGradientLayer()`` and
+/// ``Engine/makeReplicatorLayer()`` make a ``ShapeLayer``, ``GradientLayer`` or
+/// ``ReplicatorLayer``, the subclasses with the kind's own properties. Layers the engine hands
+/// back (``superlayer``, ``sublayers``, ``mask``, ``hitTest(_:in:)``, callbacks) are of their
+/// kind's subclass, so `layer as? ShapeLayer` works on them.
+public class Layer: Hashable, @unchecked Sendable, LayerLookup {
     /// The engine that owns the layer. A layer keeps its engine alive.
     public let engine: Engine
     /// The engine layer's handle (the C ABI's `lamina_layer_t`): what a ``DrawRecord`` names
@@ -64,7 +73,7 @@ public final class Layer: Hashable, @unchecked Sendable, LayerLookup {
     var ownsReference: Bool
 
     /// Only the registry makes layer objects, so one engine layer has one object.
-    fileprivate init(bound engine: Engine, id: LayerID, ownsReference: Bool) {
+    required init(bound engine: Engine, id: LayerID, ownsReference: Bool) {
         self.engine = engine
         self.id = id
         self.ownsReference = ownsReference
@@ -81,6 +90,10 @@ public final class Layer: Hashable, @unchecked Sendable, LayerLookup {
         hasher.combine(ObjectIdentifier(engine))
         hasher.combine(id)
     }
+
+    /// The layer's kind, fixed at creation: `.plain` for a ``Layer``, else that of its
+    /// subclass (``ShapeLayer``, ``GradientLayer``, ``ReplicatorLayer``).
+    public var kind: LayerKind { .plain }
 
     // MARK: Lifetime
 
@@ -174,7 +187,7 @@ public final class Layer: Hashable, @unchecked Sendable, LayerLookup {
 
     // MARK: Typed properties
 
-    private func get(_ key: PropertyID) -> Value {
+    final func get(_ key: PropertyID) -> Value {
         do {
             return try engine.value(of: id, forKey: ResolvedKey(property: key, component: .whole))
         } catch {
@@ -182,7 +195,7 @@ public final class Layer: Hashable, @unchecked Sendable, LayerLookup {
         }
     }
 
-    private func set(_ key: PropertyID, _ value: Value) {
+    final func set(_ key: PropertyID, _ value: Value) {
         do {
             try engine.setValue(value, forKey: ResolvedKey(property: key, component: .whole), of: id)
         } catch {
@@ -359,7 +372,38 @@ extension Engine {
     /// slots are exhausted (tests of that limit).
     package func makeLayerOrThrow() throws(LaminaError) -> Layer {
         LayerRegistry.shared.drainPending()
-        return LayerRegistry.shared.adopt(self, try createLayer())
+        return LayerRegistry.shared.adopt(self, try createLayer(), kind: .plain)
+    }
+
+    /// Creates a layer of `kind` (a ``ShapeLayer``, ``GradientLayer`` or ``ReplicatorLayer``
+    /// object for those kinds) with Core Animation's defaults; see ``makeLayer()``.
+    package func makeLayer(kind: LayerKind) -> Layer {
+        LayerRegistry.shared.drainPending()
+        do {
+            return LayerRegistry.shared.adopt(self, try createLayer(kind: kind), kind: kind)
+        } catch {
+            preconditionFailure("Lamina: \(error.message)")
+        }
+    }
+
+    /// Creates a shape layer (CAShapeLayer, RS-8) with Core Animation's defaults: no path,
+    /// an opaque black fill, no stroke. See ``makeLayer()`` for lifetime and traps.
+    public func makeShapeLayer() -> ShapeLayer {
+        makeLayer(kind: .shape) as! ShapeLayer
+    }
+
+    /// Creates a gradient layer (CAGradientLayer, RS-9) with Core Animation's defaults: no
+    /// colours (it draws no gradient until it has two), axial from (0.5, 0) to (0.5, 1).
+    /// See ``makeLayer()`` for lifetime and traps.
+    public func makeGradientLayer() -> GradientLayer {
+        makeLayer(kind: .gradient) as! GradientLayer
+    }
+
+    /// Creates a replicator layer (CAReplicatorLayer, RS-13) with Core Animation's defaults:
+    /// one instance, no delay, identity instance transform, opaque white instance colour.
+    /// See ``makeLayer()`` for lifetime and traps.
+    public func makeReplicatorLayer() -> ReplicatorLayer {
+        makeLayer(kind: .replicator) as! ReplicatorLayer
     }
 
     /// The engine's current time: that of the last tick (0 before the first); with a
@@ -412,9 +456,19 @@ final class LayerRegistry: @unchecked Sendable {
     private var table: [Key: Entry] = [:]
     private var pending: [(engine: Engine, id: LayerID)] = []
 
+    /// The class of a kind's layer objects.
+    static func objectClass(_ kind: LayerKind) -> Layer.Type {
+        switch kind {
+        case .plain: return Layer.self
+        case .shape: return ShapeLayer.self
+        case .gradient: return GradientLayer.self
+        case .replicator: return ReplicatorLayer.self
+        }
+    }
+
     /// Wraps a layer just created with one host reference (nothing else can know its handle).
-    func adopt(_ engine: Engine, _ id: LayerID) -> Layer {
-        let layer = Layer(bound: engine, id: id, ownsReference: true)
+    func adopt(_ engine: Engine, _ id: LayerID, kind: LayerKind) -> Layer {
+        let layer = Self.objectClass(kind).init(bound: engine, id: id, ownsReference: true)
         lock.withLock {
             table[Key(engine: ObjectIdentifier(engine), id: id)] = Entry(layer)
         }
@@ -427,13 +481,15 @@ final class LayerRegistry: @unchecked Sendable {
         let key = Key(engine: ObjectIdentifier(engine), id: id)
         if let live = lock.withLock({ table[key]?.layer }) { return live }
         // Take the reference outside our lock (lock order), then publish unless another
-        // thread published an object for the same layer meanwhile.
+        // thread published an object for the same layer meanwhile. A destroyed layer's object
+        // is a plain `Layer` (its kind is gone with it).
+        let kind: LayerKind
         do {
-            try engine.retainLayer(id)
+            kind = try engine.retainLayerReadingKind(id)
         } catch {
             return Layer(bound: engine, id: id, ownsReference: false)
         }
-        let fresh = Layer(bound: engine, id: id, ownsReference: true)
+        let fresh = Self.objectClass(kind).init(bound: engine, id: id, ownsReference: true)
         let winner: Layer? = lock.withLock {
             if let live = table[key]?.layer {
                 fresh.ownsReference = false

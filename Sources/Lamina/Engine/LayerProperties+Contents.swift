@@ -178,6 +178,7 @@ extension Engine {
     /// filter or corner curve name, a mask that is not a whole number in 0…15 (Lamina's choice:
     /// a clear error rather than CA's silent fallback to `center`).
     func checkLook(_ id: PropertyID, _ value: Value) throws(LaminaError) {
+        if id.isKindSpecific { return try checkKindValue(id, value) }
         // Only these keys have rules: others skip the (value-copying) match.
         guard id == .contentsGravity || id == .minificationFilter || id == .magnificationFilter
             || id == .cornerCurve || id == .maskedCorners || id == .edgeAntialiasingMask

@@ -29,7 +29,8 @@ struct RareProperties: Sendable {
     var repeatDuration: Double = 0
     var autoreverses = false
     var fillMode: FillMode = .removed
-    /// Custom properties that differ from their registered default, by PropertyID.
+    /// Custom properties that differ from their registered default, and the kind-specific
+    /// properties (shape, gradient, replicator) that were set, by PropertyID.
     var custom: [UInt16: Value] = [:]
     /// Contents and the rest of the renderer-facing look (LayerProperties+Contents.swift).
     var look = LookProperties()
@@ -165,6 +166,10 @@ struct LayerProperties: Sendable {
         case .fillMode: return .string(rare.fillMode.name)
         default:
             if let v = getLook(id) { return v }
+            if id.isKindSpecific {
+                // A kind's properties (issue 15) live in the same table as custom ones, by id.
+                return rareBox?.value.custom[id.rawValue] ?? Builtins.table[Int(id.rawValue)].defaultValue
+            }
             return rareBox?.value.custom[id.rawValue] ?? customDefault
         }
     }
@@ -211,7 +216,7 @@ struct LayerProperties: Sendable {
         case let (.fillMode, .string(v)): rare.fillMode = FillMode(name: v) ?? .removed
         default:
             if setLook(id, value) { return }
-            if id.isCustom { rare.custom[id.rawValue] = value }
+            if id.isCustom || id.isKindSpecific { rare.custom[id.rawValue] = value }
         }
     }
 }

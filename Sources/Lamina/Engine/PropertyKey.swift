@@ -82,7 +82,72 @@ package struct PropertyID: Hashable, Sendable, RawRepresentable {
     /// Whether the layer promises opaque contents (isOpaque, a renderer hint).
     public static let opaque = PropertyID(rawValue: 45)
 
-    static let builtinCount: UInt16 = 46
+
+    // Shape layers (RS-8): only on layers of kind `.shape`.
+    /// A shape layer's path (RS-8.1): a ``Path`` or nil; animates explicitly only (RS-8.4).
+    public static let path = PropertyID(rawValue: 46)
+    /// A shape layer's fill colour (default opaque black; nil fills nothing).
+    public static let fillColor = PropertyID(rawValue: 47)
+    /// A shape layer's fill rule: "non-zero" or "even-odd".
+    public static let fillRule = PropertyID(rawValue: 48)
+    /// A shape layer's stroke colour (default nil: no stroke).
+    public static let strokeColor = PropertyID(rawValue: 49)
+    /// A shape layer's line width (default 1).
+    public static let lineWidth = PropertyID(rawValue: 50)
+    /// A shape layer's line cap: "butt", "round" or "square".
+    public static let lineCap = PropertyID(rawValue: 51)
+    /// A shape layer's line join: "miter", "round" or "bevel".
+    public static let lineJoin = PropertyID(rawValue: 52)
+    /// A shape layer's miter limit (default 10).
+    public static let miterLimit = PropertyID(rawValue: 53)
+    /// A shape layer's dash pattern (numbers, nil for solid).
+    public static let lineDashPattern = PropertyID(rawValue: 54)
+    /// A shape layer's dash phase (default 0).
+    public static let lineDashPhase = PropertyID(rawValue: 55)
+    /// Where a shape layer's stroke starts, a fraction of the path's length (default 0).
+    public static let strokeStart = PropertyID(rawValue: 56)
+    /// Where a shape layer's stroke ends (default 1).
+    public static let strokeEnd = PropertyID(rawValue: 57)
+    // Gradient layers (RS-9).
+    /// A gradient layer's colours (nil: nothing drawn, RS-9.3).
+    public static let colors = PropertyID(rawValue: 58)
+    /// A gradient layer's stop locations (nil: evenly spaced, RS-9.4).
+    public static let locations = PropertyID(rawValue: 59)
+    /// A gradient layer's start point, unit space (default (0.5, 0)).
+    public static let startPoint = PropertyID(rawValue: 60)
+    /// A gradient layer's end point, unit space (default (0.5, 1)).
+    public static let endPoint = PropertyID(rawValue: 61)
+    /// A gradient layer's type: "axial", "radial" or "conic".
+    public static let gradientType = PropertyID(rawValue: 62)
+    // Replicator layers (RS-13).
+    /// How many times a replicator draws its sublayers (default 1).
+    public static let instanceCount = PropertyID(rawValue: 63)
+    /// The time shift between instances, in seconds (default 0).
+    public static let instanceDelay = PropertyID(rawValue: 64)
+    /// The transform between one instance and the next (default identity).
+    public static let instanceTransform = PropertyID(rawValue: 65)
+    /// The first instance's colour (default opaque white).
+    public static let instanceColor = PropertyID(rawValue: 66)
+    /// Added to the red component per instance (default 0).
+    public static let instanceRedOffset = PropertyID(rawValue: 67)
+    /// Added to the green component per instance (default 0).
+    public static let instanceGreenOffset = PropertyID(rawValue: 68)
+    /// Added to the blue component per instance (default 0).
+    public static let instanceBlueOffset = PropertyID(rawValue: 69)
+    /// Added to the alpha component per instance (default 0).
+    public static let instanceAlphaOffset = PropertyID(rawValue: 70)
+    /// Whether a replicator keeps its instances in 3D (stored; Lamina flattens, RS-13.6).
+    public static let preservesDepth = PropertyID(rawValue: 71)
+
+    static let builtinCount: UInt16 = 72
+
+    /// The first built-in property that belongs to one kind of layer (shape, gradient,
+    /// replicator); every later built-in does too.
+    static let firstKindSpecific: UInt16 = 46
+
+    /// Whether only one kind of layer has this property (``PropertyInfo/kind``).
+    @inline(__always)
+    var isKindSpecific: Bool { rawValue >= Self.firstKindSpecific && rawValue < Self.builtinCount }
 
     /// Whether this is one of the layer timing properties.
     var isLayerTiming: Bool {
@@ -107,13 +172,16 @@ final class PropertyInfo: Sendable {
     let nullable: Bool
     /// Whether a change gets the built-in implicit animation (CA-3.12).
     let animatable: Bool
+    /// The kind of layer that has the property; `.plain` for every layer's properties.
+    let kind: LayerKind
 
-    init(name: String, type: ValueType, defaultValue: Value, nullable: Bool, animatable: Bool) {
+    init(name: String, type: ValueType, defaultValue: Value, nullable: Bool, animatable: Bool, kind: LayerKind = .plain) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
         self.nullable = nullable
         self.animatable = animatable
+        self.kind = kind
     }
 }
 
@@ -172,6 +240,36 @@ enum Builtins {
         PropertyInfo(name: "allowsEdgeAntialiasing", type: .bool, defaultValue: .bool(false), nullable: false, animatable: false),
         PropertyInfo(name: "edgeAntialiasingMask", type: .number, defaultValue: .number(15), nullable: false, animatable: false),
         PropertyInfo(name: "opaque", type: .bool, defaultValue: .bool(false), nullable: false, animatable: false),
+        // Shape layers (RS-8.1 defaults, RS-8.4 animatability). The path animates explicitly
+        // only: no implicit action (RS-8.4), like shadowPath.
+        PropertyInfo(name: "path", type: .path, defaultValue: .null, nullable: true, animatable: false, kind: .shape),
+        PropertyInfo(name: "fillColor", type: .color, defaultValue: .color(.black), nullable: true, animatable: true, kind: .shape),
+        PropertyInfo(name: "fillRule", type: .string, defaultValue: .string("non-zero"), nullable: false, animatable: false, kind: .shape),
+        PropertyInfo(name: "strokeColor", type: .color, defaultValue: .null, nullable: true, animatable: true, kind: .shape),
+        PropertyInfo(name: "lineWidth", type: .number, defaultValue: .number(1), nullable: false, animatable: true, kind: .shape),
+        PropertyInfo(name: "lineCap", type: .string, defaultValue: .string("butt"), nullable: false, animatable: false, kind: .shape),
+        PropertyInfo(name: "lineJoin", type: .string, defaultValue: .string("miter"), nullable: false, animatable: false, kind: .shape),
+        PropertyInfo(name: "miterLimit", type: .number, defaultValue: .number(10), nullable: false, animatable: true, kind: .shape),
+        PropertyInfo(name: "lineDashPattern", type: .numberArray, defaultValue: .null, nullable: true, animatable: false, kind: .shape),
+        PropertyInfo(name: "lineDashPhase", type: .number, defaultValue: .number(0), nullable: false, animatable: true, kind: .shape),
+        PropertyInfo(name: "strokeStart", type: .number, defaultValue: .number(0), nullable: false, animatable: true, kind: .shape),
+        PropertyInfo(name: "strokeEnd", type: .number, defaultValue: .number(1), nullable: false, animatable: true, kind: .shape),
+        // Gradient layers (RS-9.1).
+        PropertyInfo(name: "colors", type: .colorArray, defaultValue: .null, nullable: true, animatable: true, kind: .gradient),
+        PropertyInfo(name: "locations", type: .numberArray, defaultValue: .null, nullable: true, animatable: true, kind: .gradient),
+        PropertyInfo(name: "startPoint", type: .point, defaultValue: .point(Point(x: 0.5, y: 0)), nullable: false, animatable: true, kind: .gradient),
+        PropertyInfo(name: "endPoint", type: .point, defaultValue: .point(Point(x: 0.5, y: 1)), nullable: false, animatable: true, kind: .gradient),
+        PropertyInfo(name: "type", type: .string, defaultValue: .string("axial"), nullable: false, animatable: false, kind: .gradient),
+        // Replicator layers (RS-13).
+        PropertyInfo(name: "instanceCount", type: .number, defaultValue: .number(1), nullable: false, animatable: false, kind: .replicator),
+        PropertyInfo(name: "instanceDelay", type: .number, defaultValue: .number(0), nullable: false, animatable: false, kind: .replicator),
+        PropertyInfo(name: "instanceTransform", type: .transform, defaultValue: .transform(.identity), nullable: false, animatable: true, kind: .replicator),
+        PropertyInfo(name: "instanceColor", type: .color, defaultValue: .color(.white), nullable: false, animatable: true, kind: .replicator),
+        PropertyInfo(name: "instanceRedOffset", type: .number, defaultValue: .number(0), nullable: false, animatable: true, kind: .replicator),
+        PropertyInfo(name: "instanceGreenOffset", type: .number, defaultValue: .number(0), nullable: false, animatable: true, kind: .replicator),
+        PropertyInfo(name: "instanceBlueOffset", type: .number, defaultValue: .number(0), nullable: false, animatable: true, kind: .replicator),
+        PropertyInfo(name: "instanceAlphaOffset", type: .number, defaultValue: .number(0), nullable: false, animatable: true, kind: .replicator),
+        PropertyInfo(name: "preservesDepth", type: .bool, defaultValue: .bool(false), nullable: false, animatable: false, kind: .replicator),
     ]
 
     static let byName: [String: PropertyID] = {

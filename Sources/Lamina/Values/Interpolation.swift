@@ -52,6 +52,16 @@ extension Value {
             return .path(a.interpolated(to: b, progress: p))
         case let (.vector3(a), .vector3(b)):
             return .vector3(Vector3(x: lerp(a.x, b.x, p), y: lerp(a.y, b.y, p), z: lerp(a.z, b.z, p)))
+        case let (.numberArray(a), .numberArray(b)):
+            // Equal lengths element by element; otherwise a switch at 0.5 (R9, RS-9.1).
+            guard a.count == b.count else { return p < 0.5 ? self : other }
+            return .numberArray((0..<a.count).map { lerp(a[$0], b[$0], p) })
+        case let (.colorArray(a), .colorArray(b)):
+            guard a.count == b.count else { return p < 0.5 ? self : other }
+            return .colorArray((0..<a.count).map { i in
+                Color(red: lerp(a[i].red, b[i].red, p), green: lerp(a[i].green, b[i].green, p),
+                      blue: lerp(a[i].blue, b[i].blue, p), alpha: lerp(a[i].alpha, b[i].alpha, p))
+            })
         case (.bool, .bool), (.string, .string), (.image, .image), (.null, _), (_, .null):
             // Discrete (R9): nil colours do not interpolate (CA-3.15), they switch at 0.5.
             return p < 0.5 ? self : other
@@ -80,6 +90,14 @@ extension Value {
         case let (.transform(a), .transform(b)): return .transform(a.concatenating(b))
         case let (.vector3(a), .vector3(b)): return .vector3(Vector3(x: a.x + b.x, y: a.y + b.y, z: a.z + b.z))
         case let (.bool(a), .bool(b)): return .bool(a || b)
+        case let (.numberArray(a), .numberArray(b)) where a.count == b.count:
+            return .numberArray((0..<a.count).map { a[$0] + b[$0] })
+        case let (.colorArray(a), .colorArray(b)) where a.count == b.count:
+            return .colorArray((0..<a.count).map { i in
+                Color(red: a[i].red + b[i].red, green: a[i].green + b[i].green,
+                      blue: a[i].blue + b[i].blue, alpha: a[i].alpha + b[i].alpha)
+            })
+        case (.numberArray, .numberArray), (.colorArray, .colorArray): return other
         case (.string, .string), (.image, .image), (.path, .path), (.null, _), (_, .null): return other
         default: return nil
         }

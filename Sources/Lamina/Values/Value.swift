@@ -27,6 +27,10 @@ public enum ValueType: Int32, Sendable, CaseIterable {
     case path = 10
     /// A ``Vector3``: the three components value functions take (CA-7.5).
     case vector3 = 11
+    /// An array of numbers (`lineDashPattern`, `locations`).
+    case numberArray = 12
+    /// An array of ``Color``s (a gradient's `colors`).
+    case colorArray = 13
 }
 
 /// Three numbers (x, y, z): the input of the `scale` and `translate` value functions (CA-7.5:
@@ -77,6 +81,12 @@ public enum Value: Hashable, Sendable {
     case path(Path)
     /// Three numbers, for the value functions (CA-7.5).
     case vector3(Vector3)
+    /// Numbers (a shape layer's `lineDashPattern`, a gradient layer's `locations`). Arrays of
+    /// equal length interpolate element by element; others switch at progress 0.5.
+    case numberArray([Double])
+    /// Colours (a gradient layer's `colors`). Arrays of equal length interpolate element by
+    /// element; others switch at progress 0.5.
+    case colorArray([Color])
 
     /// The type tag of this value.
     public var type: ValueType {
@@ -93,13 +103,21 @@ public enum Value: Hashable, Sendable {
         case .image: return .image
         case .path: return .path
         case .vector3: return .vector3
+        case .numberArray: return .numberArray
+        case .colorArray: return .colorArray
         }
     }
+
+    /// The most items an array value may hold where Lamina takes values in: 65,536.
+    public static let maximumArrayCount = 65_536
 
     /// Whether every number inside the value is finite (NaN and ±∞ are rejected at the API).
     public var isFinite: Bool {
         switch self {
         case .null, .bool, .string, .image: return true
+        case .numberArray(let a): return a.allSatisfy(\.isFinite)
+        case .colorArray(let a):
+            return a.allSatisfy { $0.red.isFinite && $0.green.isFinite && $0.blue.isFinite && $0.alpha.isFinite }
         case .path(let p): return p.isFinite
         case .number(let v): return v.isFinite
         case .vector3(let v): return v.x.isFinite && v.y.isFinite && v.z.isFinite
@@ -126,12 +144,17 @@ extension Value {
     public static let maximumMagnitude = 1e15
 
     /// Whether every number inside the value is finite and at most ``maximumMagnitude`` in
-    /// magnitude: what the engine accepts.
+    /// magnitude (and an array holds at most ``maximumArrayCount`` items): what the engine
+    /// accepts.
     public var isFiniteAndBounded: Bool {
         @inline(__always) func ok(_ v: Double) -> Bool { v.magnitude <= Self.maximumMagnitude }
         switch self {
         case .null, .bool, .string, .image: return true
         case .number(let v): return ok(v)
+        case .numberArray(let a): return a.count <= Self.maximumArrayCount && a.allSatisfy { ok($0) }
+        case .colorArray(let a):
+            return a.count <= Self.maximumArrayCount
+                && a.allSatisfy { ok($0.red) && ok($0.green) && ok($0.blue) && ok($0.alpha) }
         case .path(let p): return p.elements.allSatisfy { $0.points.allSatisfy { ok($0.x) && ok($0.y) } }
         case .vector3(let v): return ok(v.x) && ok(v.y) && ok(v.z)
         case .point(let p): return ok(p.x) && ok(p.y)

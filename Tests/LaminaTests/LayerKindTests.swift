@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+// Layer kinds (issue 15): creation, the kind of a layer, and the Swift subclass of the layer
+// objects the engine hands back (tree, hit testing, callbacks).
+
+import Testing
+
+@testable import Lamina
+
+@Suite("Layer kinds (issue 15)")
+struct LayerKindTests {
+    @Test("makeShapeLayer, makeGradientLayer, makeReplicatorLayer make layers of their kind")
+    func creation() throws {
+        let engine = Engine()
+        let plain = engine.makeLayer()
+        let shape = engine.makeShapeLayer()
+        let gradient = engine.makeGradientLayer()
+        let replicator = engine.makeReplicatorLayer()
+        #expect(plain.kind == .plain)
+        #expect(shape.kind == .shape)
+        #expect(gradient.kind == .gradient)
+        #expect(replicator.kind == .replicator)
+        #expect(try engine.kind(of: plain.id) == .plain)
+        #expect(try engine.kind(of: shape.id) == .shape)
+        #expect(try engine.kind(of: gradient.id) == .gradient)
+        #expect(try engine.kind(of: replicator.id) == .replicator)
+        #expect(type(of: plain) == Layer.self)
+    }
+
+    @Test("The raw values are the C ABI's LAMINA_LAYER_KIND_*")
+    func rawValues() {
+        #expect(LayerKind.plain.rawValue == 0)
+        #expect(LayerKind.shape.rawValue == 1)
+        #expect(LayerKind.gradient.rawValue == 2)
+        #expect(LayerKind.replicator.rawValue == 3)
+    }
+
+    @Test("superlayer, sublayers and hitTest hand back objects of the kind's subclass")
+    func subclassesFromTheTree() throws {
+        let engine = Engine()
+        var ids: [LayerID] = []
+        let root = engine.makeLayer()
+        root.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+        root.position = Point(x: 50, y: 50)
+        do {
+            // Objects dropped: the engine makes new ones from the kind it stored.
+            let replicator = engine.makeReplicatorLayer()
+            replicator.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+            replicator.position = Point(x: 50, y: 50)
+            let shape = engine.makeShapeLayer()
+            shape.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+            shape.position = Point(x: 5, y: 5)
+            let gradient = engine.makeGradientLayer()
+            try root.addSublayer(replicator)
+            try replicator.addSublayer(shape)
+            try root.addSublayer(gradient)
+            ids = [replicator.id, shape.id, gradient.id]
+        }
+        let subs = root.sublayers
+        #expect(subs.count == 2)
+        #expect(subs[0] is ReplicatorLayer)
+        #expect(subs[0].id == ids[0])
+        #expect(subs[1] is GradientLayer)
+        let shape = subs[0].sublayers.first
+        #expect(shape is ShapeLayer)
+        #expect(shape?.superlayer is ReplicatorLayer)
+        let hit = try root.hitTest(Point(x: 5, y: 5))
+        #expect(hit is ShapeLayer)
+        #expect(hit?.id == ids[1])
+    }
+
+    @Test("A callback receives the caller's own subclass object")
+    func callbackSubclass() throws {
+        let engine = Engine()
+        let layer = engine.makeShapeLayer()
+        try engine.tick(0)
+        let seen = SharedBox<Bool?>(nil)
+        try layer.setDelegate(LayerDelegate { l, _ in
+            seen.update { $0 = l === layer && l is ShapeLayer }
+            return .continueSearch
+        })
+        layer.opacity = 0.5
+        #expect(seen.value == true)
+    }
+}

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: Apache-2.0
+// Shape layers (RS-8) and gradient layers (RS-9), and the replicator's properties (RS-13):
+// defaults, the kind check, validation, array values, implicit and explicit animation.
+
+import Testing
+
+@testable import Lamina
+
+/// A committed layer of `kind` at t = 0 (changes from now on animate implicitly).
+private func committed(_ engine: Engine, _ kind: LayerKind) throws -> Layer {
+    let l = engine.makeLayer(kind: kind)
+    l.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+    l.position = Point(x: 50, y: 50)
+    try engine.tick(0)
+    return l
+}
+
+private func number(_ v: Value?) -> Double? {
+    if case .number(let n) = v { return n }
+    return nil
+}
+
+@Suite("Layer kinds: properties and values (RS-8, RS-9, RS-13)")
+struct KindPropertyTests {
+    @Test("Every kind-specific key has Core Animation's default (RS-8.1, RS-9.1, RS-13)")
+    func defaults() throws {
+        let engine = Engine()
+        let shape = engine.makeShapeLayer()
+        let expectedShape: [(String, Value)] = [
+            ("path", .null), ("fillColor", .color(.black)), ("fillRule", .string("non-zero")),
+            ("strokeColor", .null), ("lineWidth", .number(1)), ("lineCap", .string("butt")),
+            ("lineJoin", .string("miter")), ("miterLimit", .number(10)), ("lineDashPattern", .null),
+            ("lineDashPhase", .number(0)), ("strokeStart", .number(0)), ("strokeEnd", .number(1)),
+        ]
+        for (key, v) in expectedShape { #expect(try shape.value(forKeyPath: key) == v, "\(key)") }
+        let gradient = engine.makeGradientLayer()
+        let expectedGradient: [(String, Value)] = [
+            ("colors", .null), ("locations", .null), ("startPoint", .point(Point(x: 0.5, y: 0))),
+            ("endPoint", .point(Point(x: 0.5, y: 1))), ("type", .string("axial")),
+        ]
+        for (key, v) in expectedGradient { #expect(try gradient.value(forKeyPath: key) == v, "\(key)") }
+        let replicator = engine.makeReplicatorLayer()
+        let expectedReplicator: [(String, Value)] = [
+            ("instanceCount", .number(1)), ("instanceDelay", .number(0)),
+            ("instanceTransform", .transform(.identity)), ("instanceColor", .color(.white)),
+            ("instanceRedOffset", .number(0)), ("instanceGreenOffset", .number(0)),
+            ("instanceBlueOffset", .number(0)), ("instanceAlphaOffset", .number(0)),
+            ("preservesDepth", .bool(false)),
+        ]
+        for (key, v) in expectedReplicator { #expect(try replicator.value(forKeyPath: key) == v, "\(key)") }
+        // The typed properties agree.
+        #expect(shape.path == nil && shape.fillColor == .black && shape.fillRule == .nonZero)
+        #expect(shape.strokeColor == nil && shape.lineWidth == 1 && shape.lineCap == .butt)
+        #expect(shape.lineJoin == .miter && shape.miterLimit == 10 && shape.lineDashPattern == nil)
+        #expect(shape.lineDashPhase == 0 && shape.strokeStart == 0 && shape.strokeEnd == 1)
+        #expect(gradient.colors == nil && gradient.locations == nil && gradient.type == .axial)
+        #expect(gradient.startPoint == Point(x: 0.5, y: 0) && gradient.endPoint == Point(x: 0.5, y: 1))
+        #expect(replicator.instanceCount == 1 && replicator.instanceDelay == 0)
+        #expect(replicator.instanceTransform == .identity && replicator.instanceColor == .white)
+        #expect(replicator.instanceRedOffset == 0 && replicator.instanceAlphaOffset == 0)
+        #expect(!replicator.preservesDepth)
+    }
+
+    @Test("Typed properties round-trip")
+    func typedRoundTrip() {
+        let engine = Engine()
+        let shape = engine.makeShapeLayer()
+        let p = Path.rect(Rect(x: 0, y: 0, width: 10, height: 10))
+        shape.path = p
+        shape.fillRule = .evenOdd
+        shape.lineCap = .round
+        shape.lineJoin = .bevel
+        shape.lineDashPattern = [4, 2]
+        shape.strokeColor = .white
+        #expect(shape.path == p && shape.fillRule == .evenOdd && shape.lineCap == .round)
+        #expect(shape.lineJoin == .bevel && shape.lineDashPattern == [4, 2] && shape.strokeColor == .white)
+        let gradient = engine.makeGradientLayer()
+        gradient.colors = [.black, .white]
+        gradient.locations = [0, 1]
+        gradient.type = .conic
+        #expect(gradient.colors == [.black, .white] && gradient.locations == [0, 1] && gradient.type == .conic)
+        let replicator = engine.makeReplicatorLayer()
+        replicator.instanceCount = 5
+        replicator.instanceDelay = 0.1
+        replicator.preservesDepth = true
+        #expect(replicator.instanceCount == 5 && replicator.instanceDelay == 0.1 && replicator.preservesDepth)
+    }
+
+    @Test("A kind-specific key on another kind of layer is unknownKey (set, get, presentation, animation)",
+          arguments: ["path", "strokeEnd", "colors", "type", "instanceCount", "instanceColor"])
+    func wrongKind(key: String) throws {
+        let engine = Engine()
+        let plain = try committed(engine, .plain)
+        let others: [Layer] = [plain, try committed(engine, .shape), try committed(engine, .gradient),
+                               try committed(engine, .replicator)]
+        for layer in others {
+            let own = Builtins.table[Int(Builtins.byName[key]!.rawValue)].kind == layer.kind
+            if own { continue }
+            #expect(laminaErrorCode { _ = try layer.value(forKeyPath: key) } == .unknownKey)
+            #expect(laminaErrorCode { try layer.setValue(.number(1), forKeyPath: key) } == .unknownKey)
+            #expect(laminaErrorCode { _ = try layer.presentationValue(forKeyPath: key) } == .unknownKey)
+            let anim = Animation.basic(keyPath: key, from: .number(0), to: .number(1), duration: 1)
+            #expect(laminaErrorCode { try layer.add(anim, forKey: "a") } == .unknownKey)
+        }
+        // The message names the key and both kinds.
+        do {
+            _ = try plain.value(forKeyPath: key)
+        } catch {
+            #expect(error.message.contains(key))
+            #expect(error.message.contains("plain"))
+        }
+    }
+
+    @Test("Bad values are invalidArgument or typeMismatch with a message")
+    func badValues() throws {
+        let engine = Engine()
+        let shape = engine.makeShapeLayer()
+        let gradient = engine.makeGradientLayer()
+        let replicator = engine.makeReplicatorLayer()
+        let cases: [(Layer, String, Value, LaminaError.Code)] = [
+            (shape, "lineDashPattern", .numberArray([1, .nan]), .invalidArgument),
+            (shape, "lineDashPattern", .numberArray([1, .infinity]), .invalidArgument),
+            (shape, "lineDashPattern", .numberArray([1, -2]), .invalidArgument),
+            (shape, "lineDashPattern", .numberArray([Double](repeating: 1, count: 65_537)), .invalidArgument),
+            (shape, "fillRule", .string("winding"), .invalidArgument),
+            (shape, "lineCap", .string("flat"), .invalidArgument),
+            (shape, "lineJoin", .string("sharp"), .invalidArgument),
+            (shape, "strokeEnd", .number(.nan), .invalidArgument),
+            (shape, "path", .number(1), .typeMismatch),
+            (gradient, "colors", .colorArray([.black, Color(red: .nan, green: 0, blue: 0, alpha: 1)]), .invalidArgument),
+            (gradient, "colors", .colorArray([Color](repeating: .black, count: 65_537)), .invalidArgument),
+            (gradient, "locations", .numberArray([0, .nan]), .invalidArgument),
+            (gradient, "colors", .numberArray([0, 1]), .typeMismatch),
+            (gradient, "type", .string("linear"), .invalidArgument),
+            (replicator, "instanceCount", .number(-1), .invalidArgument),
+            (replicator, "instanceCount", .number(2.5), .invalidArgument),
+            (replicator, "instanceCount", .number(10_001), .invalidArgument),
+            (replicator, "instanceDelay", .number(.infinity), .invalidArgument),
+        ]
+        for (layer, key, value, code) in cases {
+            do {
+                try layer.setValue(value, forKeyPath: key)
+                Issue.record("\(key) accepted \(value)")
+            } catch {
+                #expect(error.code == code, "\(key)")
+                #expect(!error.message.isEmpty)
+            }
+        }
+        // Nothing was stored by the failures.
+        #expect(shape.lineDashPattern == nil)
+        #expect(replicator.instanceCount == 1)
+        // The limits themselves are fine.
+        try replicator.setValue(.number(10_000), forKeyPath: "instanceCount")
+        try replicator.setValue(.number(0), forKeyPath: "instanceCount")
+        try shape.setValue(.numberArray([Double](repeating: 1, count: 65_536)), forKeyPath: "lineDashPattern")
+    }
+
+    @Test("strokeEnd, fillColor and colors animate implicitly (RS-8.4, RS-9.1)")
+    func implicitAnimations() throws {
+        let engine = Engine()
+        let shape = try committed(engine, .shape) as! ShapeLayer
+        let gradient = try committed(engine, .gradient) as! GradientLayer
+        gradient.colors = [.black, .white]  // nil → array: a switch, done 0.25 s after the commit
+        try engine.tick(0.5)
+        try engine.tick(1)
+        #expect(try gradient.presentationValue(forKeyPath: "colors") == .colorArray([.black, .white]))
+        shape.strokeEnd = 0.5
+        shape.fillColor = Color(red: 1, green: 1, blue: 1, alpha: 1)
+        gradient.colors = [.white, .black]
+        try engine.tick(1)  // commits: the animations begin at this tick (R2)
+        try engine.tick(1.125)  // halfway through the default 0.25 s
+        let end = try #require(number(try shape.presentationValue(forKeyPath: "strokeEnd")))
+        #expect(end > 0.5 + 1e-6 && end < 1 - 1e-6)
+        guard case .color(let fill) = try shape.presentationValue(forKeyPath: "fillColor") else {
+            Issue.record("fillColor is not a colour")
+            return
+        }
+        #expect(fill.red > 1e-6 && fill.red < 1 - 1e-6)
+        guard case .colorArray(let colors) = try gradient.presentationValue(forKeyPath: "colors") else {
+            Issue.record("colors is not a colour array")
+            return
+        }
+        #expect(colors.count == 2)
+        // Element by element: the first goes white → ..., the second black → ... symmetrically.
+        #expect(colors[0].red < 1 - 1e-6 && colors[0].red > 1e-6)
+        #expect(approx(colors[0].red + colors[1].red, 1, tolerance: 1e-9))
+        try engine.tick(1.5)
+        #expect(number(try shape.presentationValue(forKeyPath: "strokeEnd")) == 0.5)
+        #expect(try gradient.presentationValue(forKeyPath: "colors") == .colorArray([.white, .black]))
+    }
+
+    @Test("path never animates implicitly, but an explicit animation interpolates it (RS-8.4, RS-8.5)")
+    func pathAnimation() throws {
+        let engine = Engine()
+        let shape = try committed(engine, .shape) as! ShapeLayer
+        let a = Path.rect(Rect(x: 0, y: 0, width: 10, height: 10))
+        let b = Path.rect(Rect(x: 0, y: 0, width: 30, height: 50))
+        shape.path = a
+        try engine.tick(1)
+        shape.path = b
+        #expect(shape.animationKeys.isEmpty)
+        try engine.tick(1.1)
+        #expect(try shape.presentationValue(forKeyPath: "path") == .path(b))  // at once
+        var anim = Animation.basic(keyPath: "path", from: .path(a), to: .path(b), duration: 1)
+        anim.timingFunction = .linear
+        try shape.add(anim, forKey: "morph")
+        try engine.tick(2)
+        try engine.tick(2.25)
+        guard case .path(let mid) = try shape.presentationValue(forKeyPath: "path") else {
+            Issue.record("path is not a path")
+            return
+        }
+        // Point by point: the far corner (maxX, maxY) is the third element, a quarter of the way.
+        #expect(mid.elements.count == 5)
+        guard case .line(let corner) = mid.elements[2] else {
+            Issue.record("element 2 is not a line")
+            return
+        }
+        #expect(approx(corner, Point(x: 15, y: 20), tolerance: 1e-9))
+        // Different structures switch at 0.5.
+        let c = Path.ellipse(in: Rect(x: 0, y: 0, width: 10, height: 10))
+        var swap = Animation.basic(keyPath: "path", from: .path(a), to: .path(c), duration: 1)
+        swap.timingFunction = .linear
+        try shape.add(swap, forKey: "swap")
+        try engine.tick(3)
+        try engine.tick(3.4)
+        #expect(try shape.presentationValue(forKeyPath: "path") == .path(a))
+        try engine.tick(3.6)
+        #expect(try shape.presentationValue(forKeyPath: "path") == .path(c))
+    }
+
+    @Test("Arrays interpolate element-wise at equal counts and switch at 0.5 otherwise (R9)")
+    func arrayInterpolation() {
+        let a = Value.numberArray([0, 10])
+        let b = Value.numberArray([10, 30])
+        #expect(a.interpolated(to: b, progress: 0.25) == .numberArray([2.5, 15]))
+        let c = Value.numberArray([1, 2, 3])
+        #expect(a.interpolated(to: c, progress: 0.49) == a)
+        #expect(a.interpolated(to: c, progress: 0.5) == c)
+        let x = Value.colorArray([.black, .white])
+        let y = Value.colorArray([.white, .black])
+        guard case .colorArray(let m) = x.interpolated(to: y, progress: 0.25) else {
+            Issue.record("not a colour array")
+            return
+        }
+        #expect(approx(m[0], Color(red: 0.25, green: 0.25, blue: 0.25, alpha: 1), tolerance: 1e-12))
+        #expect(approx(m[1], Color(red: 0.75, green: 0.75, blue: 0.75, alpha: 1), tolerance: 1e-12))
+        let z = Value.colorArray([.black])
+        #expect(x.interpolated(to: z, progress: 0.4) == x)
+        #expect(x.interpolated(to: z, progress: 0.6) == z)
+        #expect(Value.null.interpolated(to: x, progress: 0.6) == x)
+        #expect(a.added(b) == .numberArray([10, 40]))
+    }
+}
