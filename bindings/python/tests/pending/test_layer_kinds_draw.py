@@ -220,6 +220,7 @@ def test_replicator_emits_itself_once_and_its_subtree_per_instance(engine, repli
 def test_instance_colours_add_the_offsets_per_instance(engine, replicator_scene):
     root, *_ = replicator_scene
     records = engine.draw_list(root)[2:]
+    assert len(records) == 6  # three instances of dot and its tail
     expected = [(1.0, 1.0, 1.0, 1.0), (0.75, 1.0, 0.5, 0.875), (0.5, 1.0, 0.0, 0.75)]
     for k, ref in enumerate(expected):
         for r in records[2 * k:2 * k + 2]:  # the instance's whole subtree
