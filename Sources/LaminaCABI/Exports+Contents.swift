@@ -340,9 +340,9 @@ extension lamina_draw_record_t {
         shadow_path = nil
         shadow_path_count = 0
         transition_before = nil
-        layer_kind = LAMINA_LAYER_KIND_PLAIN
-        instance_index = 0
-        instance_color = lamina_color_t(r: 1, g: 1, b: 1, a: 1)
+        layer_kind = r.kind.rawValue
+        instance_index = UInt32(clamping: r.instanceIndex)
+        instance_color = r.instanceColor.c
         shape = nil
         gradient = nil
     }
@@ -380,11 +380,21 @@ struct CBuffer<T> {
 }
 
 /// The side buffers of one engine's C draw list: shadow paths, transitions' before records,
-/// the images the list names (kept alive while it is valid), a repacked copy for
-/// lamina_engine_draw_list_sized(), and the last damage.
+/// shape and gradient data (issue 15), the images the list names (kept alive while it is
+/// valid), a repacked copy for lamina_engine_draw_list_sized(), and the last damage. Every
+/// buffer keeps its memory from list to list: no allocation in steady state.
 final class CDrawSide {
     var paths = CBuffer<lamina_path_element_t>()
     var pathFixups: [(record: Int, offset: Int, count: Int)] = []
+    /// Shape layers' records (RS-8), their paths in `paths` and dash patterns in `numbers`.
+    var shapes = CBuffer<lamina_draw_shape_t>()
+    /// `before`: the record is `befores[record]` (a transition's before record), not the list's.
+    var shapeFixups: [(record: Int, before: Bool, shape: Int, path: Int, dashes: Int)] = []
+    /// Gradient layers' records (RS-9), their colours in `colors`, locations in `numbers`.
+    var gradients = CBuffer<lamina_draw_gradient_t>()
+    var gradientFixups: [(record: Int, before: Bool, gradient: Int, colors: Int, locations: Int)] = []
+    var numbers = CBuffer<Double>()
+    var colors = CBuffer<lamina_color_t>()
     var befores = CBuffer<lamina_draw_record_t>()
     var beforeFixups: [(record: Int, index: Int)] = []
     var beforePathFixups: [(record: Int, offset: Int, count: Int)] = []
@@ -396,6 +406,12 @@ final class CDrawSide {
     func reset() {
         paths.reset()
         pathFixups.removeAll(keepingCapacity: true)
+        shapes.reset()
+        shapeFixups.removeAll(keepingCapacity: true)
+        gradients.reset()
+        gradientFixups.removeAll(keepingCapacity: true)
+        numbers.reset()
+        colors.reset()
         befores.reset()
         beforeFixups.removeAll(keepingCapacity: true)
         beforePathFixups.removeAll(keepingCapacity: true)
@@ -404,6 +420,10 @@ final class CDrawSide {
 
     deinit {
         paths.free()
+        shapes.free()
+        gradients.free()
+        numbers.free()
+        colors.free()
         befores.free()
         packed?.deallocate()
     }
@@ -417,13 +437,16 @@ final class CDrawSide {
         slot.initialize(to: lamina_draw_record_t())
         slot.pointee.set01(r)
         slot.pointee.setContentsFields(r)
-        if r.contents != nil || r.contentsPrevious != nil || r.shadowPath != nil || r.transitionBefore != nil {
+        if r.contents != nil || r.contentsPrevious != nil || r.shadowPath != nil || r.transitionBefore != nil
+            || r.shape != nil || r.gradient != nil {
             sideFields(r, at: index)
         }
     }
 
     /// Images kept alive, shadow paths and before records: only for records that have them.
     private func sideFields(_ r: DrawRecord, at index: Int) {
+        if let shape = r.shape { shapeFields(shape, at: index, before: false) }
+        if let gradient = r.gradient { gradientFields(gradient, at: index, before: false) }
         if let i = r.contents { images.append(i) }
         if let i = r.contentsPrevious { images.append(i) }
         if let p = r.shadowPath, !p.elements.isEmpty {
@@ -442,14 +465,74 @@ final class CDrawSide {
                 for e in p.elements { paths.append(cPathElement(e)) }
                 beforePathFixups.append((befores.count, offset, p.elements.count))
             }
+            // A shape or gradient layer's old drawing, fixed up with the others.
+            if let shape = b.record.shape { shapeFields(shape, at: befores.count, before: true) }
+            if let gradient = b.record.gradient { gradientFields(gradient, at: befores.count, before: true) }
             beforeFixups.append((index, befores.count))
             befores.append(cb)
         }
     }
 
+    /// A shape record (RS-8) into `shapes`, its path and dashes into their buffers; the
+    /// pointers are set by ``finish(_:)``.
+    private func shapeFields(_ s: DrawShape, at index: Int, before: Bool) {
+        let path = paths.count
+        for e in s.path.elements { paths.append(cPathElement(e)) }
+        let dashes = numbers.count
+        for d in s.lineDashPattern { numbers.append(d) }
+        var c = lamina_draw_shape_t()
+        c.path_count = s.path.elements.count
+        var f: UInt32 = 0
+        if let fill = s.fillColor { f |= LAMINA_DRAW_SHAPE_FILL; c.fill_color = fill.c }
+        if let stroke = s.strokeColor { f |= LAMINA_DRAW_SHAPE_STROKE; c.stroke_color = stroke.c }
+        c.flags = f
+        c.fill_rule = s.fillRule.code
+        c.line_width = s.lineWidth
+        c.miter_limit = s.miterLimit
+        c.line_cap = s.lineCap.code
+        c.line_join = s.lineJoin.code
+        c.line_dash_count = s.lineDashPattern.count
+        c.line_dash_phase = s.lineDashPhase
+        c.stroke_start = s.strokeStart
+        c.stroke_end = s.strokeEnd
+        shapeFixups.append((index, before, shapes.count, path, dashes))
+        shapes.append(c)
+    }
+
+    /// A gradient record (RS-9) into `gradients`, its colours and locations into their buffers.
+    private func gradientFields(_ g: DrawGradient, at index: Int, before: Bool) {
+        let colorsAt = colors.count
+        for c in g.colors { colors.append(c.c) }
+        let locationsAt = numbers.count
+        for l in g.locations { numbers.append(l) }
+        var c = lamina_draw_gradient_t()
+        c.type = g.type.code
+        c.count = g.colors.count
+        c.start_point = g.startPoint.c
+        c.end_point = g.endPoint.c
+        gradientFixups.append((index, before, gradients.count, colorsAt, locationsAt))
+        gradients.append(c)
+    }
+
     /// Sets the pointers once every buffer has its final address.
     func finish(_ records: UnsafeMutablePointer<lamina_draw_record_t>?) {
         guard let records else { return }
+        for f in shapeFixups {
+            let shape = shapes.base! + f.shape
+            shape.pointee.path = UnsafePointer(paths.base! + f.path)
+            if shape.pointee.line_dash_count > 0 { shape.pointee.line_dash_pattern = UnsafePointer(numbers.base! + f.dashes) }
+            if f.before { befores.base![f.record].shape = UnsafePointer(shape) } else { records[f.record].shape = UnsafePointer(shape) }
+        }
+        for f in gradientFixups {
+            let gradient = gradients.base! + f.gradient
+            gradient.pointee.colors = UnsafePointer(colors.base! + f.colors)
+            gradient.pointee.locations = UnsafePointer(numbers.base! + f.locations)
+            if f.before {
+                befores.base![f.record].gradient = UnsafePointer(gradient)
+            } else {
+                records[f.record].gradient = UnsafePointer(gradient)
+            }
+        }
         for f in pathFixups {
             records[f.record].shadow_path = UnsafePointer(paths.base! + f.offset)
             records[f.record].shadow_path_count = f.count

@@ -7,14 +7,15 @@ import Lamina
 
 extension CDrawSide {
     /// Writes the C record of `*r` into uninitialized memory at `slot`, reading the Swift
-    /// record in place. Records with side data (contents, a shadow path, a transition) take
+    /// record in place. Records with side data (contents, a shadow path, a transition, or of
+    /// a shape or gradient layer: the kind is tested, not the optional, which would copy) take
     /// ``fill(_:_:at:)``, which keeps the images and fixes up the pointers; the rest, nearly
     /// every record of a frame, are written here field by field (the same mapping as
     /// `set01(_:)` and `setContentsFields(_:)`).
     @inline(__always)
     func fill(_ slot: UnsafeMutablePointer<lamina_draw_record_t>, from r: UnsafePointer<DrawRecord>, at index: Int) {
         if r.pointee.contents != nil || r.pointee.contentsPrevious != nil || r.pointee.shadowPath != nil
-            || r.pointee.transitionBefore != nil {
+            || r.pointee.transitionBefore != nil || r.pointee.kind == .shape || r.pointee.kind == .gradient {
             fill(slot, r.pointee, at: index)
             return
         }
@@ -92,6 +93,8 @@ extension lamina_draw_record_t {
         target_opacity = r.pointee.targetOpacity
         group_opacity = r.pointee.groupOpacity
         rasterization_scale = r.pointee.rasterizationScale
-        instance_color = lamina_color_t(r: 1, g: 1, b: 1, a: 1)
+        layer_kind = r.pointee.kind.rawValue
+        instance_index = UInt32(clamping: r.pointee.instanceIndex)
+        instance_color = r.pointee.instanceColor.c
     }
 }

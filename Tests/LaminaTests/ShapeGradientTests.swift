@@ -252,3 +252,129 @@ struct KindPropertyTests {
         #expect(a.added(b) == .numberArray([10, 40]))
     }
 }
+
+@Suite("Layer kinds: draw records (RS-8, RS-9, docs/draw-records.md)")
+struct KindDrawRecordTests {
+    @Test("A shape layer's record carries its path and paint; strokeStart/End are clamped (RS-8.1, RS-8.3)")
+    func shapeRecord() throws {
+        let engine = Engine()
+        let root = engine.makeLayer()
+        let shape = engine.makeShapeLayer()
+        try root.addSublayer(shape)
+        shape.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+        let path = Path.ellipse(in: Rect(x: -5, y: -5, width: 20, height: 20))
+        shape.path = path
+        shape.fillRule = .evenOdd
+        shape.strokeColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
+        shape.lineWidth = 3
+        shape.lineCap = .square
+        shape.lineJoin = .round
+        shape.miterLimit = 4
+        shape.lineDashPattern = [5, 2]
+        shape.lineDashPhase = 1
+        shape.strokeStart = -0.5
+        shape.strokeEnd = 2
+        try engine.tick(0)
+        let records = try engine.drawList(root: root)
+        #expect(records.count == 2)
+        #expect(records[0].kind == .plain && records[0].shape == nil && records[0].gradient == nil)
+        let r = records[1]
+        #expect(r.kind == .shape)
+        #expect(r.instanceIndex == 0 && r.instanceColor == .white)
+        let s = try #require(r.shape)
+        #expect(s.path == path)
+        #expect(s.fillColor == .black && s.fillRule == .evenOdd)
+        #expect(s.strokeColor == Color(red: 1, green: 0, blue: 0, alpha: 1))
+        #expect(s.lineWidth == 3 && s.miterLimit == 4 && s.lineCap == .square && s.lineJoin == .round)
+        #expect(s.lineDashPattern == [5, 2] && s.lineDashPhase == 1)
+        #expect(s.strokeStart == 0 && s.strokeEnd == 1)
+        #expect(r.gradient == nil)
+    }
+
+    @Test("No stroke when start >= end, no stroke colour or no width; no fill for nil or clear; no shape without a path (RS-8.1, RS-8.3)")
+    func shapeFlags() throws {
+        let engine = Engine()
+        let shape = engine.makeShapeLayer()
+        try engine.tick(0)
+        #expect(try engine.drawList(root: shape)[0].shape == nil)  // no path
+        shape.path = Path()  // empty: nothing to draw either
+        try engine.tick(0)
+        #expect(try engine.drawList(root: shape)[0].shape == nil)
+        shape.path = Path.rect(Rect(x: 0, y: 0, width: 4, height: 4))
+        try engine.tick(0)
+        var s = try #require(try engine.drawList(root: shape)[0].shape)
+        #expect(s.fillColor == .black && s.strokeColor == nil)  // the defaults: fill, no stroke
+        try engine.withTransaction(disableActions: true) {
+        shape.strokeColor = .white
+        shape.strokeStart = 0.6
+        shape.strokeEnd = 0.6
+        shape.fillColor = Color(red: 1, green: 1, blue: 1, alpha: 0)
+        }
+        try engine.tick(0)
+        s = try #require(try engine.drawList(root: shape)[0].shape)
+        #expect(s.strokeColor == nil && s.fillColor == nil)
+        try engine.withTransaction(disableActions: true) {
+        shape.strokeStart = 0.2
+        shape.lineWidth = 0
+        }
+        try engine.tick(0)
+        #expect(try engine.drawList(root: shape)[0].shape?.strokeColor == nil)
+        try engine.withTransaction(disableActions: true) {
+        shape.lineWidth = 2
+        }
+        try engine.tick(0)
+        #expect(try engine.drawList(root: shape)[0].shape?.strokeColor == .white)
+    }
+
+    @Test("A gradient record needs two colours and matching locations; without locations stops are i/(n-1) (RS-9.3, RS-9.4)")
+    func gradientRecord() throws {
+        let engine = Engine()
+        let g = engine.makeGradientLayer()
+        g.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+        try engine.tick(0)
+        #expect(try engine.drawList(root: g)[0].gradient == nil)  // no colours
+        try engine.withTransaction(disableActions: true) {
+        g.colors = [.black]
+        }
+        try engine.tick(0)
+        #expect(try engine.drawList(root: g)[0].gradient == nil)  // one colour
+        let red = Color(red: 1, green: 0, blue: 0, alpha: 1)
+        try engine.withTransaction(disableActions: true) {
+        g.colors = [.black, red, .white]
+        g.type = .radial
+        g.startPoint = Point(x: 0.5, y: 0.5)
+        g.endPoint = Point(x: 1, y: 1)
+        }
+        try engine.tick(0)
+        let d = try #require(try engine.drawList(root: g)[0].gradient)
+        #expect(d.type == .radial && d.colors == [.black, red, .white])
+        #expect(d.locations == [0, 0.5, 1])
+        #expect(d.startPoint == Point(x: 0.5, y: 0.5) && d.endPoint == Point(x: 1, y: 1))
+        try engine.withTransaction(disableActions: true) {
+        g.locations = [0, 0.9]  // count differs: nothing drawn
+        }
+        try engine.tick(0)
+        #expect(try engine.drawList(root: g)[0].gradient == nil)
+        try engine.withTransaction(disableActions: true) {
+        g.locations = [0, 0.1, 0.9]
+        }
+        try engine.tick(0)
+        #expect(try engine.drawList(root: g)[0].gradient?.locations == [0, 0.1, 0.9])
+        #expect(try engine.drawList(root: g)[0].kind == .gradient)
+    }
+
+    @Test("A shape's stroke widens its damage beyond its bounds (RS-10.2)")
+    func shapeDamageExtent() {
+        var r = DrawRecord.blank
+        r.transform = .identity
+        r.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+        r.shape = DrawShape(
+            path: .rect(Rect(x: -20, y: 0, width: 10, height: 10)), fillColor: .black, fillRule: .nonZero,
+            strokeColor: .white, lineWidth: 4, miterLimit: 1, lineCap: .butt, lineJoin: .bevel,
+            lineDashPattern: [], lineDashPhase: 0, strokeStart: 0, strokeEnd: 1)
+        let e = DamageTracker.extent(r)
+        let reach = 2 * 2.0.squareRoot()
+        #expect(approx(e?.origin.x ?? 0, -20 - reach, tolerance: 1e-9))
+        #expect(approx(e?.size.width ?? 0, 30 + reach, tolerance: 1e-9))
+    }
+}

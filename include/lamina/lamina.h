@@ -772,7 +772,8 @@ LAMINA_API lamina_status_t lamina_layer_contains_point(
  *  bounds; sublayers outside a superlayer that does not mask are still hit. Opacity and
  *  doubleSided do not matter (Lamina's choice where Apple is silent). On the presentation,
  *  hit testing finds layers where they are on screen at `time` (CA-12.11); sublayers never
- *  committed are skipped. Since: 0.1 */
+ *  committed are skipped. A replicator's sublayers are hit as instance 0 only (RS-13.5).
+ *  Since: 0.1 */
 LAMINA_API lamina_status_t lamina_layer_hit_test(
     lamina_engine_t *engine, lamina_layer_t layer, lamina_point_t point, lamina_tree_t tree,
     double time, lamina_layer_t *out_hit);
@@ -854,8 +855,10 @@ typedef struct lamina_draw_shape {
     const double *line_dash_pattern; /* On, off, ... lengths in points; NULL when solid. */
     size_t line_dash_count;
     double line_dash_phase;
-    double stroke_start;         /* In [0, 1], fraction of the whole path's length (RS-8.3). */
-    double stroke_end;           /* In [0, 1], greater than stroke_start when STROKE is set. */
+    double stroke_start;         /* In [0, 1] (the engine clamps), fraction of the whole path's
+                                    length (RS-8.3). */
+    double stroke_end;           /* In [0, 1], greater than stroke_start when STROKE is set: the
+                                    engine clears STROKE when start >= end. */
 } lamina_draw_shape_t;
 
 /** A gradient layer's fill (RS-9) over its bounds, in the layer's rounded shape; present only
@@ -940,13 +943,16 @@ typedef struct lamina_draw_record {
     size_t shadow_path_count;
     const struct lamina_draw_record *transition_before; /* HAS_TRANSITION: the layer's whole
                                       appearance before the transition (same spaces), or NULL. */
-    /* Layer kinds (issue 15; since 0.2). */
+    /* Layer kinds (issue 15; since 0.2; docs/draw-records.md section 16). A replicator's
+     * sublayer subtree comes once per instance k = 0 .. instanceCount - 1, each record already
+     * carrying instance k's transform and time shift (RS-13.1, RS-13.2, RS-13.4). */
     int32_t layer_kind;            /* LAMINA_LAYER_KIND_* */
-    uint32_t instance_index;       /* Instance of the nearest replicator ancestor (RS-13), else 0. */
+    uint32_t instance_index;       /* Instance of the nearest replicator ancestor (RS-13.1), else 0. */
     lamina_color_t instance_color; /* Multiplies every colour the record draws (background,
-                                      border, shadow, contents, shape, gradient); (1, 1, 1, 1)
-                                      without a replicator ancestor. */
-    const lamina_draw_shape_t *shape;       /* Shape layers with a path, else NULL. */
+                                      border, shadow, contents, shape, gradient), component by
+                                      component: the product of the replicator ancestors'
+                                      instance colours (RS-13.3); (1, 1, 1, 1) without one. */
+    const lamina_draw_shape_t *shape;       /* Shape layers with a non-empty path, else NULL. */
     const lamina_draw_gradient_t *gradient; /* Gradient layers that draw (RS-9.3), else NULL. */
 } lamina_draw_record_t;
 

@@ -253,11 +253,23 @@ final class DamageTracker {
         return result
     }
 
-    /// One record's own extent in root space: bounds, contents, shadow (RS-10.2).
+    /// One record's own extent in root space: bounds, contents, a shape's path and stroke,
+    /// shadow (RS-10.2).
     static func extent(_ r: DrawRecord) -> Rect? {
         var local = r.bounds
         if r.contents != nil { local = union(local, r.contentsDestination) }
         if r.contentsPrevious != nil { local = union(local, r.contentsPreviousDestination) }
+        if let shape = r.shape, var box = shape.path.controlPointBounds {
+            // A shape may draw outside its bounds (RS-8.2): its path's control points, plus the
+            // stroke's reach (half the width, times the miter limit for long miters or √2 for
+            // square caps).
+            if shape.strokeColor != nil {
+                let reach = shape.lineWidth / 2 * max(shape.lineJoin == .miter ? shape.miterLimit : 1, 2.0.squareRoot())
+                box = Rect(x: box.origin.x - reach, y: box.origin.y - reach,
+                           width: box.size.width + 2 * reach, height: box.size.height + 2 * reach)
+            }
+            local = union(local, box)
+        }
         if r.shadowColor != nil, r.shadowOpacity > 0 {
             let silhouette = r.shadowPath?.controlPointBounds ?? local
             let reach = 3 * max(r.shadowRadius, 0)

@@ -145,6 +145,23 @@ public struct DrawRecord: Hashable, Sendable {
     /// contents included, same space), so a renderer can draw the old and new side by side.
     public var transitionBefore: DrawRecordBox? = nil
 
+    // MARK: Issue 15: layer kinds (docs/draw-records.md)
+
+    /// The layer's kind.
+    public var kind: LayerKind = .plain
+    /// Which instance of the nearest replicator ancestor this record belongs to (RS-13.1): 0
+    /// without one.
+    public var instanceIndex: Int = 0
+    /// The colour every colour this record draws is multiplied by, component by component
+    /// (background, border, shadow, contents samples, shape, gradient; RS-13.3): the product of
+    /// the instance colours of its replicator ancestors, opaque white without one. Straight RGBA.
+    public var instanceColor: Color = .white
+    /// A shape layer's path and how to paint it (RS-8), or nil (not a shape layer, or no path).
+    public var shape: DrawShape? = nil
+    /// A gradient layer's gradient (RS-9), or nil (not a gradient layer, or it draws nothing,
+    /// RS-9.3).
+    public var gradient: DrawGradient? = nil
+
     /// Creates a record.
     public init(
         layer: LayerID, transform: Transform3D, bounds: Rect, opacity: Double,
@@ -234,6 +251,20 @@ public final class DrawList {
         var ownFlipped: Bool
         var inMask: Bool
         var maskHost: Int
+        /// The replicator instance the sublayers belong to (an index in `instances`), or -1
+        /// outside every replicator: plain trees pay four bytes, not the state.
+        var instance: Int32 = -1
+    }
+
+    /// A replicator instance's state (RS-13), shared by the records inside it.
+    struct InstanceState {
+        /// How much earlier than the list's time the instance's sublayers are evaluated: the
+        /// sum of k · instanceDelay over the replicator instances above them (RS-13.4).
+        var timeShift: Double
+        /// The instance of the nearest replicator ancestor (RS-13.1).
+        var index: Int
+        /// The product of the replicator instance colours above (RS-13.3).
+        var color: Color
     }
 
     struct Work {
@@ -245,12 +276,17 @@ public final class DrawList {
         var mask: Int32 = -1
         /// For a mask: its index in `maskBases` (F · world of the host, RS-5.2).
         var maskBase: Int32 = -1
+        /// The index in `inherited` of what this layer inherits (its superlayer's state, or for
+        /// a replicator's sublayer that of its instance, RS-13), or -1 for the root. For a
+        /// mask item: the host's own entry.
+        var inherit: Int32 = -1
     }
 
     var inherited: [Inherited] = []
     var work: [Work] = []
     var maskBases: [Transform3D] = []
     var keys: [SiblingKey] = []
+    var instances: [InstanceState] = []
 
     /// An empty draw list.
     public init() {}
@@ -271,6 +307,7 @@ public final class DrawList {
         inherited.removeAll(keepingCapacity: true)
         work.removeAll(keepingCapacity: true)
         maskBases.removeAll(keepingCapacity: true)
+        instances.removeAll(keepingCapacity: true)
     }
 }
 
@@ -442,12 +479,14 @@ extension Engine {
     /// One record from presented values `p` under the parent's inherited state. Lock held.
     private func makeRecord(
         _ slot: Int32, _ p: LayerProperties, _ rare: RareBox, world: Transform3D, opacity: Double,
-        depth: Int, clipIndex: Int, clipRect: Rect?, clipIsRect: Bool, flipped: Bool
+        depth: Int, clipIndex: Int, clipRect: Rect?, clipIsRect: Bool, flipped: Bool,
+        instance: Int, instanceColor: Color
     ) -> DrawRecord {
         var record = DrawRecord.blank
         fillRecord(
             &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
-            clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
+            clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, instance: instance,
+            instanceColor: instanceColor)
         return record
     }
 
@@ -459,7 +498,7 @@ extension Engine {
     private func fillRecord(
         _ record: inout DrawRecord, _ slot: Int32, _ p: LayerProperties, _ rare: RareBox,
         world: Transform3D, opacity: Double, depth: Int, clipIndex: Int, clipRect: Rect?,
-        clipIsRect: Bool, flipped: Bool
+        clipIsRect: Bool, flipped: Bool, instance: Int, instanceColor: Color
     ) {
         // Layer content lies at z = 0, so the third row (the image of the local z axis)
         // never matters; (0, 0, 1, 0) keeps 2D trees' matrices plain affine ones.
@@ -523,6 +562,24 @@ extension Engine {
         record.targetOpacity = 1
         record.groupOpacity = 1
         if record.transitionBefore != nil { record.transitionBefore = nil }
+        // Issue 15: the kind's drawing, and the replicator instance (RS-13). Only a shape or
+        // gradient record can hold a shape or gradient: the previous record's kind says whether
+        // there is one to clear (no test of the optional, which copies it).
+        let kind = slots[Int(slot)].kind
+        let previous = record.kind
+        record.kind = kind
+        record.instanceIndex = instance
+        record.instanceColor = instanceColor
+        if kind == .shape {
+            record.shape = p.drawShape()
+        } else if previous == .shape {
+            record.shape = nil
+        }
+        if kind == .gradient {
+            record.gradient = p.drawGradient()
+        } else if previous == .gradient {
+            record.gradient = nil
+        }
     }
 
     /// D for `image` (RS-4.1–4.3): the size gravity uses is the contentsRect's share of the
@@ -561,7 +618,8 @@ extension Engine {
                 // Lay out the mask of record `index` (RS-5.2): after the host's subtree, with
                 // the host's plane as its superlayer space, and a closing item after it.
                 list.work.append(DrawList.Work(slot: -3, index: item.index, mask: Int32(count)))
-                list.work.append(DrawList.Work(slot: item.mask, index: item.index, mask: -4, maskBase: item.maskBase))
+                list.work.append(DrawList.Work(
+                    slot: item.mask, index: item.index, mask: -4, maskBase: item.maskBase, inherit: item.inherit))
                 continue
             }
             if item.slot == -3 {
@@ -569,7 +627,12 @@ extension Engine {
                 continue
             }
             let slot = item.slot
-            guard var p = presentation(slot, at: t) else { continue }  // never committed
+            // What this layer inherits (for a replicator's sublayer: its instance's state).
+            let pi = Int(item.inherit)
+            // Inside a replicator instance the subtree runs k · instanceDelay behind (RS-13.4).
+            let inst = pi >= 0 ? list.inherited[pi].instance : -1
+            let lt = inst < 0 ? t : t - list.instances[Int(inst)].timeShift
+            guard var p = presentation(slot, at: lt) else { continue }  // never committed
             if p.flag(LayerProperties.Flags.hidden) { continue }
             // A mask root (mask == -4) starts afresh: its own opacity scales the mask (RS-5.2),
             // with no inherited clip; it is laid out in the host's plane.
@@ -579,7 +642,7 @@ extension Engine {
             // a mask root inherits nothing but the depth and the host's plane.
             let inherits = parent >= 0 && !isMaskRoot
             let own = min(max(p.opacity, 0), 1)
-            let opacity = (inherits ? list.inherited[parent].opacity : 1) * own
+            let opacity = (inherits ? list.inherited[pi].opacity : 1) * own
             if !(opacity > 0) { continue }
 
             // world = own · childBase(parent); for a root, own alone.
@@ -588,7 +651,7 @@ extension Engine {
             let a = p.anchor(rare)
             let world: Transform3D
             let base = isMaskRoot ? list.maskBases[Int(item.maskBase)]
-                : parent >= 0 ? list.inherited[parent].childBase : Transform3D.identity
+                : parent >= 0 ? list.inherited[pi].childBase : Transform3D.identity
             // No box: the identity transform, without comparing 16 numbers.
             if !p.hasRare || rare.value.transform.isIdentity {
                 world = base.pretranslated(p.position.x - a.x, p.position.y - a.y, p.zPosition - a.z)
@@ -599,19 +662,22 @@ extension Engine {
 
             let index = count
             let masks = p.flag(LayerProperties.Flags.masksToBounds)
-            let clipIndex = inherits ? list.inherited[parent].clipIndex : -1
-            let clipRect = inherits ? list.inherited[parent].clipRect : nil
-            let clipIsRect = inherits ? list.inherited[parent].clipIsRect : true
-            let depth = parent >= 0 ? list.inherited[parent].depth + 1 : 0
+            let clipIndex = inherits ? list.inherited[pi].clipIndex : -1
+            let clipRect = inherits ? list.inherited[pi].clipRect : nil
+            let clipIsRect = inherits ? list.inherited[pi].clipIsRect : true
+            let depth = parent >= 0 ? list.inherited[pi].depth + 1 : 0
             let flipped = parent < 0 ? false
-                : isMaskRoot ? list.inherited[parent].ownFlipped : list.inherited[parent].flipped
+                : isMaskRoot ? list.inherited[pi].ownFlipped : list.inherited[pi].flipped
+            let instance = inst < 0 ? 0 : list.instances[Int(inst)].index
+            let instanceColor = inst < 0 ? Color.white : list.instances[Int(inst)].color
             fillRecord(
                 &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
-                clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
+                clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, instance: instance,
+                instanceColor: instanceColor)
 
             // The mask (RS-5.1, RS-5.3): alive, still unparented, and not inside a mask.
             var maskSlot: Int32 = -1
-            let inMask = isMaskRoot || (parent >= 0 && list.inherited[parent].inMask)
+            let inMask = isMaskRoot || (parent >= 0 && list.inherited[pi].inMask)
             if !isMaskRoot, let m = slots[Int(slot)].extras?.mask, let ms = try? resolve(m),
                slots[Int(ms)].parent < 0 {
                 maskSlot = ms
@@ -620,24 +686,25 @@ extension Engine {
             let group = maskSlot >= 0 || record.shouldRasterize
                 || (own < 1 && p.flag(LayerProperties.Flags.allowsGroupOpacity)
                     && slots[Int(slot)].firstChild >= 0)
-            let chainAbove = inherits ? list.inherited[parent].chain : 1
-            let target = inherits ? list.inherited[parent].target : -1
+            let chainAbove = inherits ? list.inherited[pi].chain : 1
+            let target = inherits ? list.inherited[pi].target : -1
             record.isGroup = group
             record.groupIndex = target >= 0 ? target : nil
             record.targetOpacity = group ? 1 : chainAbove * own
             record.groupOpacity = group ? chainAbove * own : 1
             record.isMaskContent = inMask
-            let maskHost = isMaskRoot ? parent : parent >= 0 ? list.inherited[parent].maskHost : -1
+            let maskHost = isMaskRoot ? parent : parent >= 0 ? list.inherited[pi].maskHost : -1
             record.maskHostIndex = inMask && maskHost >= 0 ? maskHost : nil
             if maskSlot >= 0 { record.maskIndex = index; record.maskCount = 0 }  // patched later
 
-            if slots[Int(slot)].animIndex >= 0, let (state, before) = runningTransition(slot, at: t) {
+            if slots[Int(slot)].animIndex >= 0, let (state, before) = runningTransition(slot, at: lt) {
                 record.transition = state
                 var b = before
                 b.bounds = b.bounds.standardized
                 var beforeRecord = makeRecord(
-                    slot, b, b.rareStorage, world: world, opacity: (inherits ? list.inherited[parent].opacity : 1) * min(max(b.opacity, 0), 1),
-                    depth: depth, clipIndex: clipIndex, clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
+                    slot, b, b.rareStorage, world: world, opacity: (inherits ? list.inherited[pi].opacity : 1) * min(max(b.opacity, 0), 1),
+                    depth: depth, clipIndex: clipIndex, clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped,
+                    instance: instance, instanceColor: instanceColor)
                 beforeRecord.isGroup = record.isGroup
                 beforeRecord.groupIndex = record.groupIndex
                 beforeRecord.targetOpacity = group ? 1 : chainAbove * min(max(b.opacity, 0), 1)
@@ -674,54 +741,129 @@ extension Engine {
                 }
                 childClipIsRect = childClipIsRect && isAxisAlignedRect(world, rare.value.cornerRadius)
             }
+            let ownInherit = Int32(truncatingIfNeeded: list.inherited.count)
             list.inherited.append(DrawList.Inherited(
                 childBase: childBase, opacity: opacity,
                 chain: group ? 1 : chainAbove * own, target: group ? index : target,
                 clipIndex: masks ? index : clipIndex, clipRect: childClip, clipIsRect: childClipIsRect,
                 depth: depth, flipped: flipped != flips, ownFlipped: flipped, inMask: inMask,
-                maskHost: maskHost))
+                maskHost: maskHost, instance: inst))
 
             // After the subtree: the mask, then close this record; the sublayers first drawn
             // on top of the stack.
             if maskSlot >= 0 {
                 list.maskBases.append(flat)
                 list.work.append(DrawList.Work(
-                    slot: -2, index: index, mask: maskSlot, maskBase: Int32(list.maskBases.count - 1)))
+                    slot: -2, index: index, mask: maskSlot, maskBase: Int32(list.maskBases.count - 1),
+                    inherit: ownInherit))
             }
             let firstChild = slots[Int(slot)].firstChild
             // A leaf has no descendants: its count stays the 0 it was emitted with, so it needs
             // no closing item (nor a patch call).
             if firstChild >= 0 { list.work.append(DrawList.Work(slot: -1, index: index)) }
             guard firstChild >= 0 else { continue }
-            var uniform = true
-            let z0 = presentedZPosition(firstChild, at: t)
-            var c = slots[Int(firstChild)].nextSibling
-            while c >= 0 {
-                if presentedZPosition(c, at: t) != z0 {
-                    uniform = false
-                    break
-                }
-                c = slots[Int(c)].nextSibling
-            }
-            if uniform {
-                c = slots[Int(slot)].lastChild
-                while c >= 0 {
-                    list.work.append(DrawList.Work(slot: c, index: index))
-                    c = slots[Int(c)].prevSibling
-                }
+            if slots[Int(slot)].kind == .replicator {
+                // RS-13: the sublayers once per instance, instance 0 first (pushed last).
+                pushInstances(of: slot, p, rare, ownInherit, index: index, at: lt, list)
             } else {
-                list.keys.removeAll(keepingCapacity: true)
-                c = firstChild
-                var i = 0
-                while c >= 0 {
-                    list.keys.append(SiblingKey(z: presentedZPosition(c, at: t), index: i, slot: c))
-                    c = slots[Int(c)].nextSibling
-                    i += 1
-                }
-                // Back to front is zPosition ascending, ties in sublayer order; pushed reversed.
-                list.keys.sort { $0.z != $1.z ? $0.z > $1.z : $0.index > $1.index }
-                for k in list.keys { list.work.append(DrawList.Work(slot: k.slot, index: index)) }
+                pushSublayers(of: slot, index: index, inherit: ownInherit, at: lt, list)
             }
+        }
+    }
+
+    /// Pushes the sublayers of `slot` (record `index`, inheriting `list.inherited[inherit]`)
+    /// onto the work stack so that they pop back to front: by zPosition at `t` (their
+    /// superlayer's time), ties in sublayer order. Lock held.
+    @inline(__always)
+    private func pushSublayers(of slot: Int32, index: Int, inherit: Int32, at t: Double, _ list: DrawList) {
+        let firstChild = slots[Int(slot)].firstChild
+        var uniform = true
+        let z0 = presentedZPosition(firstChild, at: t)
+        var c = slots[Int(firstChild)].nextSibling
+        while c >= 0 {
+            if presentedZPosition(c, at: t) != z0 {
+                uniform = false
+                break
+            }
+            c = slots[Int(c)].nextSibling
+        }
+        if uniform {
+            c = slots[Int(slot)].lastChild
+            while c >= 0 {
+                list.work.append(DrawList.Work(slot: c, index: index, inherit: inherit))
+                c = slots[Int(c)].prevSibling
+            }
+        } else {
+            list.keys.removeAll(keepingCapacity: true)
+            c = firstChild
+            var i = 0
+            while c >= 0 {
+                list.keys.append(SiblingKey(z: presentedZPosition(c, at: t), index: i, slot: c))
+                c = slots[Int(c)].nextSibling
+                i += 1
+            }
+            // Back to front is zPosition ascending, ties in sublayer order; pushed reversed.
+            list.keys.sort { $0.z != $1.z ? $0.z > $1.z : $0.index > $1.index }
+            for k in list.keys { list.work.append(DrawList.Work(slot: k.slot, index: index, inherit: inherit)) }
+        }
+    }
+
+    /// A replicator's instances (RS-13.1–13.4): for k = 0 ..< instanceCount, an inherited state
+    /// whose sublayer transform is instanceTransform^k about the anchor point after the
+    /// replicator's own (RS-13.2), whose time runs k · instanceDelay behind (RS-13.4), and whose
+    /// colour is clamp(instanceColor + k · offsets) times the one above (RS-13.3); the sublayers
+    /// are pushed once per instance so that instance 0 pops first. `p` is the replicator's
+    /// presentation at `t`, its entry `list.inherited[own]`. Lock held.
+    private func pushInstances(
+        of slot: Int32, _ p: LayerProperties, _ rare: RareBox, _ own: Int32, index: Int, at t: Double,
+        _ list: DrawList
+    ) {
+        var count = 1
+        if case .number(let v) = p.kindValue(.instanceCount) { count = Int(min(max(v, 0), Double(maximumInstanceCount))) }
+        guard count > 0 else { return }
+        var delay = 0.0
+        if case .number(let v) = p.kindValue(.instanceDelay) { delay = v }
+        var step = Transform3D.identity
+        if case .transform(let m) = p.kindValue(.instanceTransform) { step = m }
+        var color = Color.white
+        if case .color(let c) = p.kindValue(.instanceColor) { color = c }
+        func number(_ id: PropertyID) -> Double {
+            if case .number(let v) = p.kindValue(id) { return v }
+            return 0
+        }
+        let offsets = (number(.instanceRedOffset), number(.instanceGreenOffset), number(.instanceBlueOffset),
+                       number(.instanceAlphaOffset))
+        // About the anchor point, like sublayerTransform (RS-13.2).
+        let a = p.anchor(rare)
+        let aboutAnchor = step.isIdentity ? step : step.pretranslated(-a.x, -a.y, -a.z).posttranslated(a.x, a.y, a.z)
+        let base = list.inherited[Int(own)]
+        let outer = base.instance < 0
+            ? DrawList.InstanceState(timeShift: 0, index: 0, color: .white) : list.instances[Int(base.instance)]
+        // Each instance's state, in order; then pushed in reverse so instance 0 pops first.
+        let firstEntry = list.inherited.count
+        var power = Transform3D.identity
+        for k in 0..<count {
+            var entry = base
+            if k > 0 {
+                power = power.concatenating(aboutAnchor)
+                entry.childBase = power.concatenating(base.childBase)
+            }
+            let kd = Double(k)
+            @inline(__always) func channel(_ c: Double, _ o: Double) -> Double { min(max(c + kd * o, 0), 1) }
+            let ck = Color(
+                red: channel(color.red, offsets.0), green: channel(color.green, offsets.1),
+                blue: channel(color.blue, offsets.2), alpha: channel(color.alpha, offsets.3))
+            entry.instance = Int32(truncatingIfNeeded: list.instances.count)
+            list.instances.append(DrawList.InstanceState(
+                timeShift: outer.timeShift + kd * delay, index: k,
+                color: Color(
+                    red: outer.color.red * ck.red, green: outer.color.green * ck.green,
+                    blue: outer.color.blue * ck.blue, alpha: outer.color.alpha * ck.alpha)))
+            list.inherited.append(entry)
+        }
+        for k in stride(from: count - 1, through: 0, by: -1) {
+            let e = Int32(truncatingIfNeeded: firstEntry + k)
+            pushSublayers(of: slot, index: index, inherit: e, at: t - Double(k) * delay, list)
         }
     }
 }

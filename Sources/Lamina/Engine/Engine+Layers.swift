@@ -28,7 +28,7 @@ extension Engine {
             fresh.generation = slots[Int(slot)].generation
             fresh.alive = true
             fresh.hostRefs = 1
-            fresh.kind = UInt8(kind.rawValue)
+            fresh.kind = kind
             slots[Int(slot)] = fresh
             // Creating a layer is a change: it commits with the calling thread's transaction.
             markDirty(slot, in: stack())
@@ -41,7 +41,7 @@ extension Engine {
     /// - Throws: `staleHandle`.
     package func kind(of layer: LayerID) throws(LaminaError) -> LayerKind {
         try lock.withLock { () throws(LaminaError) -> LayerKind in
-            LayerKind(rawValue: Int32(slots[Int(try resolve(layer))].kind)) ?? .plain
+            slots[Int(try resolve(layer))].kind
         }
     }
 
@@ -55,7 +55,7 @@ extension Engine {
 
     private func checkKindSlow(_ slot: Int32, _ property: PropertyID) throws(LaminaError) {
         let needed = Builtins.table[Int(property.rawValue)].kind
-        let have = LayerKind(rawValue: Int32(slots[Int(slot)].kind)) ?? .plain
+        let have = slots[Int(slot)].kind
         guard needed != have else { return }
         throw LaminaError(
             .unknownKey,
@@ -87,7 +87,7 @@ extension Engine {
                 throw LaminaError(.outOfMemory, "layer reference count overflow")
             }
             slots[Int(slot)].hostRefs += 1
-            return LayerKind(rawValue: Int32(slots[Int(slot)].kind)) ?? .plain
+            return slots[Int(slot)].kind
         }
     }
 

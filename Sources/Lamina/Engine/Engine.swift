@@ -31,8 +31,8 @@ struct LayerSlot {
     var everCommitted = false
     /// Whether the layer ever had a non-default media timing (counted in `Engine.timedLayers`).
     var everTimed = false
-    /// The layer's kind (``LayerKind``'s raw value), fixed at creation.
-    var kind: UInt8 = 0
+    /// The layer's kind, fixed at creation (one byte).
+    var kind: LayerKind = .plain
     var model = LayerProperties()
     /// Actions, delegate, style and view backing; nil for most layers.
     var extras: LayerExtras? = nil

@@ -82,7 +82,8 @@ extension Layer {
     /// the later sibling); hidden layers are skipped with their subtrees; masksToBounds limits
     /// the subtree to the bounds; a layer is hit when its bounds contain the mapped point
     /// (half-open, CA-12.6); a layer seen edge-on, and anything under it, cannot be hit.
-    /// Opacity and doubleSided do not matter (CA-12.10).
+    /// Opacity and doubleSided do not matter (CA-12.10). A ``ReplicatorLayer``'s sublayers are
+    /// hit as instance 0 only (RS-13.5). The layer returned is of its kind's subclass.
     ///
     /// - Throws: `staleHandle`, `invalidArgument`, `noPresentation` (presentation of a layer
     ///   never committed).

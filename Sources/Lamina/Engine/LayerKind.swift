@@ -413,9 +413,10 @@ extension LayerProperties {
         return nil
     }
 
-    /// The shape record of a shape layer's presented values, or nil without a path (RS-8.1).
+    /// The shape record of a shape layer's presented values, or nil without a path or with an
+    /// empty one (nothing to draw, RS-8.1).
     func drawShape() -> DrawShape? {
-        guard hasRare, case .path(let path) = kindValue(.path) else { return nil }
+        guard hasRare, case .path(let path) = kindValue(.path), !path.elements.isEmpty else { return nil }
         let start = min(max(kindNumber(.strokeStart, 0), 0), 1)
         let end = min(max(kindNumber(.strokeEnd, 1), 0), 1)
         let width = kindNumber(.lineWidth, 1)
