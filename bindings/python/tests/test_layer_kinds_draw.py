@@ -119,8 +119,9 @@ def test_shape_record_without_a_path_has_no_shape(engine):
     {"stroke_color": None},
 ])
 def test_shape_record_drops_a_stroke_that_draws_nothing(engine, change):
-    root = engine.shape_layer(bounds=(0, 0, 10, 10), path=Path.rect((0, 0, 10, 10)),
-                              stroke_color=RED, **change)
+    props = dict(bounds=(0, 0, 10, 10), path=Path.rect((0, 0, 10, 10)), stroke_color=RED)
+    props.update(change)
+    root = engine.shape_layer(**props)
     engine.tick(0)
     s = engine.draw_list(root)[0].shape
     assert s.stroke_color is None and s.fill_color == lamina.BLACK
@@ -164,8 +165,9 @@ def test_gradient_record_carries_the_gradient(engine):
     assert d.colors == [RED, GREEN, Color(0, 0, 1, 0.5)]
     assert d.locations == pytest.approx([0.0, 0.5, 1.0], abs=TOL)  # nil: evenly spread
     assert (d.start_point, d.end_point) == (Point(0, 0.5), Point(1, 0.5))
-    g.locations = [0.25, 0.5, 0.75]
-    g.type = "radial"
+    with engine.transaction(disable_actions=True):  # locations would animate implicitly
+        g.locations = [0.25, 0.5, 0.75]
+        g.type = "radial"
     engine.tick(0)
     d = engine.draw_list(g)[0].gradient
     assert d.locations == [0.25, 0.5, 0.75] and d.type == "radial"
@@ -290,12 +292,18 @@ def test_instance_delay_staggers_one_animation(engine, replicator_scene):
     dot.add_animation(BasicAnimation("opacity", from_value=0.0, to_value=1.0, duration=1.0,
                                      timing_function="linear"), key="fade")
     engine.tick(0)  # commits: the animation begins at 0
-    dots = [r for r in engine.draw_list(root, at=0.5) if r.layer == dot]
+    dots = [r for r in engine.draw_list(root, at=0.6) if r.layer == dot]
     assert [r.instance_index for r in dots] == [0, 1, 2]
-    assert [r.opacity for r in dots] == pytest.approx([0.5, 0.25, 0.0], abs=TOL)
-    # later instances see earlier times: at 1.1 instance 0 is done, 2 is at 0.6
+    assert [r.opacity for r in dots] == pytest.approx([0.6, 0.35, 0.1], abs=TOL)
+    # instance 2 at 0.3 is at -0.2: before the animation, it shows the model value (opacity 1)
+    dots = [r for r in engine.draw_list(root, at=0.3) if r.layer == dot]
+    assert [r.opacity for r in dots] == pytest.approx([0.3, 0.05, 1.0], abs=TOL)
+    # at 1.1 instance 0's animation is over (the model value), 1 and 2 still run
     dots = [r for r in engine.draw_list(root, at=1.1) if r.layer == dot]
-    assert dots[2].opacity == pytest.approx(0.6, abs=TOL)
+    assert [r.opacity for r in dots] == pytest.approx([1.0, 0.85, 0.6], abs=TOL)
+    # an instance whose opacity is 0 has no record at all (docs/draw-records.md §3)
+    dots = [r for r in engine.draw_list(root, at=0.5) if r.layer == dot]
+    assert [r.instance_index for r in dots] == [0, 1]
 
 
 def test_hit_testing_sees_instance_zero_only(engine, replicator_scene):
