@@ -92,7 +92,11 @@ def test_examples_render_their_frames(tmp_path, name, count):
     try:
         lamina.renderer_path()
     except lamina.RendererUnavailableError:
-        pytest.fail("liblamina-gles is needed to render the examples' frames")
+        # as tests/test_render.py: skipped only where liblamina-gles is not built, unless
+        # LAMINA_REQUIRE_GLES=1 (CI sets it) turns that into a failure
+        if os.environ.get("LAMINA_REQUIRE_GLES") == "1":
+            raise
+        pytest.skip("liblamina-gles is not available")
     run_example(name, str(tmp_path))
     frames = sorted(tmp_path.iterdir())
     assert len(frames) == count
