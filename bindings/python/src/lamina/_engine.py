@@ -1501,9 +1501,11 @@ class Engine:
             return Layer
         return _KIND_CLASSES.get(kind.value, Layer)
 
-    def _wrap(self, handle: int, dead_ok: bool = False) -> Optional[Layer]:
-        """The Python object of a layer handle (one per live layer). With ``dead_ok`` (for
-        callbacks about layers that may be gone) a destroyed layer gives a released object."""
+    def _wrap(self, handle: int, dead_ok: bool = False, kind: Optional[int] = None) -> Optional[Layer]:
+        """The Python object of a layer handle (one per live layer), of its kind's subclass.
+        With ``dead_ok`` (for callbacks about layers that may be gone) a destroyed layer gives
+        a released object. ``kind`` is the layer's kind when the caller knows it (a draw
+        record's layer_kind), saving the lamina_layer_get_kind call."""
         if not handle:
             return None
         with self._wrap_lock:
@@ -1518,7 +1520,8 @@ class Engine:
                 dead = Layer._make(self, handle)
                 dead._owned = False
                 return dead
-            layer = self._class_of(handle)._make(self, handle)
+            cls = self._class_of(handle) if kind is None else _KIND_CLASSES.get(kind, Layer)
+            layer = cls._make(self, handle)
             self._layers[handle] = layer
             return layer
 
@@ -1931,11 +1934,12 @@ class Engine:
 
     def _record(self, r: Any) -> DrawRecord:
         f = r.flags
+        kind = r.layer_kind if r.struct_size >= _KIND_FIELDS_END else None
         before = None
         if r.transition_before:
             before = self._record(cast(r.transition_before, POINTER(C.DrawRecord))[0])
         return DrawRecord(
-            layer=self._wrap(r.layer),  # type: ignore[arg-type]
+            layer=self._wrap(r.layer, kind=kind),  # type: ignore[arg-type]
             depth=r.depth,
             descendant_count=r.descendant_count,
             clip_index=r.clip_index if r.clip_index >= 0 else None,
