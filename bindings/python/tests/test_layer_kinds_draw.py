@@ -320,3 +320,20 @@ def test_replicator_fields_in_the_record_array(engine, replicator_scene):
     assert list(arr["instance_index"]) == [0, 0, 0, 0, 1, 1, 2, 2]
     assert list(arr["layer_kind"]) == [0, 3, 0, 1, 0, 1, 0, 1]
     assert list(arr["instance_color"]["r"][2::2]) == pytest.approx([1.0, 0.75, 0.5], abs=TOL)
+
+
+def test_draw_records_wrap_their_layers_by_the_records_kind(engine, monkeypatch):
+    import gc
+
+    root = engine.layer()
+    root.add_sublayer(engine.gradient_layer())
+    root.add_sublayer(engine.replicator_layer())
+    engine.tick(0)
+    gc.collect()  # no Python objects for the sublayers: the records make them
+
+    def no_lookup(handle):
+        raise AssertionError("the record's layer_kind names the class: no get_kind call")
+
+    monkeypatch.setattr(engine, "_class_of", no_lookup)
+    assert [type(r.layer) for r in engine.draw_list(root)] == [lamina.Layer, lamina.GradientLayer,
+                                                              lamina.ReplicatorLayer]
