@@ -210,6 +210,7 @@ def replicator_scene(engine):
 
 
 def test_replicator_emits_itself_once_and_its_subtree_per_instance(engine, replicator_scene):
+    """RS-13.1: the replicator once, then its sublayers' subtree per instance, in order."""
     root, rep, dot, tail = replicator_scene
     records = engine.draw_list(root)
     assert [r.layer for r in records] == [root, rep] + [dot, tail] * 3
@@ -220,6 +221,7 @@ def test_replicator_emits_itself_once_and_its_subtree_per_instance(engine, repli
 
 
 def test_instance_colours_add_the_offsets_per_instance(engine, replicator_scene):
+    """RS-13.3: c_k = instanceColor + k * offsets, for the instance's whole subtree."""
     root, *_ = replicator_scene
     records = engine.draw_list(root)[2:]
     assert len(records) == 6  # three instances of dot and its tail
@@ -230,6 +232,7 @@ def test_instance_colours_add_the_offsets_per_instance(engine, replicator_scene)
 
 
 def test_instance_colours_clamp_to_0_1(engine, replicator_scene):
+    """RS-13.3: each component is clamped to [0, 1]."""
     root, rep, *_ = replicator_scene
     rep.instance_count = 5
     engine.tick(0)
@@ -239,6 +242,7 @@ def test_instance_colours_clamp_to_0_1(engine, replicator_scene):
 
 
 def test_instance_colours_multiply_with_an_outer_replicator(engine, replicator_scene):
+    """RS-13.3: nested replicators multiply their instance colours."""
     root, rep, *_ = replicator_scene
     outer = engine.replicator_layer(bounds=(0, 0, 200, 200), position=(100, 100),
                                     instance_count=2, instance_color=(0.5, 0.5, 0.5, 1))
@@ -252,6 +256,7 @@ def test_instance_colours_multiply_with_an_outer_replicator(engine, replicator_s
 
 
 def test_instance_transforms_are_powers_of_the_instance_transform(engine, replicator_scene):
+    """RS-13.2: instance k is transformed by instanceTransform k times."""
     root, *_ = replicator_scene
     dots = [r for r in engine.draw_list(root) if r.layer.kind is LayerKind.PLAIN][1:]
     assert len(dots) == 3
@@ -262,6 +267,7 @@ def test_instance_transforms_are_powers_of_the_instance_transform(engine, replic
 
 
 def test_a_rotating_instance_transform_rings_the_anchor_point(engine):
+    """RS-13.2: about the replicator's anchor point (the classic spinner)."""
     root = engine.layer(bounds=(0, 0, 200, 200), position=(100, 100))
     rep = engine.replicator_layer(bounds=(0, 0, 100, 100), position=(100, 100), instance_count=4,
                                   instance_transform=Transform3D.rotation(math.pi / 2))
@@ -280,6 +286,7 @@ def test_a_rotating_instance_transform_rings_the_anchor_point(engine):
 
 
 def test_instance_count_zero_draws_no_sublayers(engine, replicator_scene):
+    """RS-13.1: no instance, no sublayers; the replicator itself still draws."""
     root, rep, *_ = replicator_scene
     rep.instance_count = 0
     engine.tick(0)
@@ -287,6 +294,7 @@ def test_instance_count_zero_draws_no_sublayers(engine, replicator_scene):
 
 
 def test_instance_delay_staggers_one_animation(engine, replicator_scene):
+    """RS-13.4: instance k's sublayers are evaluated k * instanceDelay seconds earlier."""
     root, rep, dot, _ = replicator_scene
     rep.instance_delay = 0.25
     dot.add_animation(BasicAnimation("opacity", from_value=0.0, to_value=1.0, duration=1.0,
@@ -307,6 +315,7 @@ def test_instance_delay_staggers_one_animation(engine, replicator_scene):
 
 
 def test_hit_testing_sees_instance_zero_only(engine, replicator_scene):
+    """RS-13.5: hit testing sees instance 0 only."""
     root, rep, dot, _ = replicator_scene
     # instance 0's dot covers root-space (55..65, 95..105); instance 1's is 20 points right
     assert root.hit_test((57, 100)) == dot

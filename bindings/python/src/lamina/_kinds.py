@@ -264,12 +264,13 @@ class GradientLayer(Layer):
 
 class ReplicatorLayer(Layer):
     """A replicator layer (CAReplicatorLayer, RS-13): draws its own layer once and its
-    sublayers ``instance_count`` times. Instance k is transformed by ``instance_transform``
-    to the power k (about the anchor point, like a sublayer transform), coloured by
-    ``instance_color`` plus k times the offsets (clamped to [0, 1]) and shifted back in time by
-    k * ``instance_delay`` — so one animation on a sublayer gives the staggered spinner. Hit
-    testing sees instance 0 only; ``preserves_depth`` is stored but Lamina flattens: the draw
-    list gives the instances in order. Create with :meth:`Engine.replicator_layer`.
+    sublayers ``instance_count`` times (RS-13.1). Instance k is transformed by
+    ``instance_transform`` to the power k (about the anchor point, like a sublayer transform,
+    RS-13.2), coloured by ``instance_color`` plus k times the offsets (clamped to [0, 1],
+    RS-13.3) and shifted back in time by k * ``instance_delay`` (RS-13.4) — so one animation
+    on a sublayer gives the staggered spinner. Hit testing sees instance 0 only (RS-13.5);
+    ``preserves_depth`` is stored but Lamina flattens: the draw list gives the instances in
+    order (RS-13.6). Create with :meth:`Engine.replicator_layer`.
 
     Example::
 
