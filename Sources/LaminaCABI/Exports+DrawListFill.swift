@@ -22,6 +22,9 @@ extension CDrawSide {
         slot.initialize(to: lamina_draw_record_t())
         slot.pointee.set01(from: r)
         slot.pointee.setPlainContentsFields(from: r)
+        slot.pointee.layer_kind = r.pointee.kind.rawValue
+        slot.pointee.instance_index = UInt32(truncatingIfNeeded: r.pointee.instanceIndex)
+        slot.pointee.instance_color = r.pointee.instanceColor.c
     }
 }
 
@@ -58,7 +61,8 @@ extension lamina_draw_record_t {
     }
 
     /// `setContentsFields(_:)` through a pointer, for a record without contents, previous
-    /// contents, shadow path or before record (their fields stay zero).
+    /// contents, shadow path or before record (their fields stay zero), except the issue-15
+    /// fields (kind, instance), which the caller writes.
     @inline(__always)
     mutating func setPlainContentsFields(from r: UnsafePointer<DrawRecord>) {
         struct_size = UInt32(MemoryLayout<lamina_draw_record_t>.size)
@@ -93,8 +97,5 @@ extension lamina_draw_record_t {
         target_opacity = r.pointee.targetOpacity
         group_opacity = r.pointee.groupOpacity
         rasterization_scale = r.pointee.rasterizationScale
-        layer_kind = r.pointee.kind.rawValue
-        instance_index = UInt32(clamping: r.pointee.instanceIndex)
-        instance_color = r.pointee.instanceColor.c
     }
 }

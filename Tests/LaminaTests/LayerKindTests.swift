@@ -82,3 +82,21 @@ struct LayerKindTests {
         #expect(seen.value == true)
     }
 }
+
+@Suite("Layer kinds: presentation snapshots")
+struct KindPresentationSnapshotTests {
+    @Test("A presentation snapshot reads its kind's properties and nil for another kind's")
+    func snapshot() throws {
+        let engine = Engine()
+        let shape = engine.makeShapeLayer()
+        let plain = engine.makeLayer()
+        shape.strokeEnd = 0.25
+        try engine.tick(0)
+        let s = try #require(try shape.presentation())
+        #expect(s.value(forKeyPath: "strokeEnd") == .number(0.25))
+        #expect(s.value(forKeyPath: "colors") == nil)
+        let p = try #require(try plain.presentation())
+        #expect(p.value(forKeyPath: "strokeEnd") == nil)
+        #expect(p.value(forKeyPath: "opacity") == .number(1))
+    }
+}

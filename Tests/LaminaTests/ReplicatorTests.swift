@@ -167,4 +167,69 @@ struct ReplicatorTests {
         r.instanceColor = Color(red: 0, green: 0, blue: 0, alpha: 1)
         #expect(r.animationKeys == ["instanceColor"])
     }
+
+    @Test("Damage covers a new instance and an instance whose colour changed (RS-13.5, RS-10.1)")
+    func damage() throws {
+        let engine = Engine()
+        let root = engine.makeLayer()
+        root.bounds = Rect(x: 0, y: 0, width: 400, height: 100)
+        root.position = Point(x: 200, y: 50)
+        let (r, _) = try spinner(engine)
+        try root.addSublayer(r)
+        r.instanceCount = 2
+        r.instanceTransform = Transform3D(translationX: 100, y: 0, z: 0)
+        try engine.tick(0)
+        _ = try engine.damage(root: root)  // starts tracking
+        _ = try engine.drawList(root: root)
+        _ = try engine.drawList(root: root)
+        #expect(try engine.damage(root: root).isEmpty)
+        // A third instance appears at x 245…255 (the dot at 45…55, moved by 2 × 100).
+        try engine.withTransaction(disableActions: true) { r.instanceCount = 3 }
+        try engine.tick(1)
+        _ = try engine.drawList(root: root)
+        let grown = try engine.damage(root: root)
+        #expect(grown.contains { $0.origin.x <= 245 && $0.origin.x + $0.size.width >= 255 && $0.origin.y <= 5 })
+        // Tinting changes every instance's record: the damage covers instance 1 (145…155).
+        try engine.withTransaction(disableActions: true) { r.instanceAlphaOffset = -0.25 }
+        try engine.tick(2)
+        _ = try engine.drawList(root: root)
+        let tinted = try engine.damage(root: root)
+        #expect(tinted.contains { $0.origin.x <= 145 && $0.origin.x + $0.size.width >= 155 })
+    }
+}
+
+@Suite("Replicator layers: bounds (RS-13.1)")
+struct ReplicatorBoundsTests {
+    @Test("Nested replicators that would add more than 2^22 records fail with outOfMemory before building; within the bound they draw")
+    func expansionBound() throws {
+        let engine = Engine()
+        let outer = engine.makeReplicatorLayer()
+        let inner = engine.makeReplicatorLayer()
+        let dot = engine.makeLayer()
+        try outer.addSublayer(inner)
+        try inner.addSublayer(dot)
+        outer.instanceCount = 10_000
+        inner.instanceCount = 10_000
+        try engine.tick(0)
+        let list = DrawList()
+        #expect(laminaErrorCode { try engine.drawList(root: outer, into: list) } == .outOfMemory)
+        #expect(list.count == 0)  // nothing built
+        outer.instanceCount = 30
+        inner.instanceCount = 30
+        try engine.tick(1)
+        try engine.drawList(root: outer, at: 1, into: list)
+        #expect(list.count == 1 + 30 * (1 + 30))
+    }
+
+    @Test("instanceCount cannot be animated explicitly: invalidArgument (RS-13.1)")
+    func instanceCountNotAnimatable() throws {
+        let engine = Engine()
+        let r = engine.makeReplicatorLayer()
+        try engine.tick(0)
+        let anim = Animation.basic(keyPath: "instanceCount", from: .number(1), to: .number(5), duration: 1)
+        #expect(laminaErrorCode { try r.add(anim, forKey: "n") } == .invalidArgument)
+        #expect(laminaErrorCode { try r.add(Animation.group([anim]), forKey: "g") } == .invalidArgument)
+        let delay = Animation.basic(keyPath: "instanceDelay", from: .number(0), to: .number(1), duration: 1)
+        try r.add(delay, forKey: "d")  // other non-implicit keys still animate explicitly
+    }
 }

@@ -111,6 +111,20 @@ struct KindPropertyTests {
         }
     }
 
+    @Test("Key paths into a kind's struct properties work, and are unknownKey on other kinds (CA-7.6)")
+    func keyPaths() throws {
+        let engine = Engine()
+        let g = engine.makeGradientLayer()
+        let r = engine.makeReplicatorLayer()
+        try g.setValue(.number(0.25), forKeyPath: "startPoint.x")
+        #expect(g.startPoint == Point(x: 0.25, y: 0))
+        try r.setValue(.number(2), forKeyPath: "instanceTransform.translation.x")
+        #expect(r.instanceTransform.m41 == 2)
+        #expect(try r.value(forKeyPath: "instanceColor") == .color(.white))
+        #expect(laminaErrorCode { try r.setValue(.number(1), forKeyPath: "startPoint.x") } == .unknownKey)
+        #expect(laminaErrorCode { _ = try g.value(forKeyPath: "instanceTransform.translation.x") } == .unknownKey)
+    }
+
     @Test("Bad values are invalidArgument or typeMismatch with a message")
     func badValues() throws {
         let engine = Engine()
@@ -376,5 +390,60 @@ struct KindDrawRecordTests {
         let reach = 2 * 2.0.squareRoot()
         #expect(approx(e?.origin.x ?? 0, -20 - reach, tolerance: 1e-9))
         #expect(approx(e?.size.width ?? 0, 30 + reach, tolerance: 1e-9))
+    }
+}
+
+@Suite("Layer kinds: other animations of the new value types (R9, RS-8.5)")
+struct KindAnimationEdgeTests {
+    @Test("Keyframes of colour arrays interpolate between keyframes element by element")
+    func keyframeColors() throws {
+        let engine = Engine()
+        let g = engine.makeGradientLayer()
+        try engine.tick(0)
+        var anim = Animation.keyframe(
+            keyPath: "colors",
+            values: [.colorArray([.black, .black]), .colorArray([.white, .black]), .colorArray([.white, .white])],
+            duration: 2)
+        anim.timingFunction = .linear
+        try g.add(anim, forKey: "k")
+        try engine.tick(1)
+        try engine.tick(1.5)  // a quarter through: halfway between the first two keyframes
+        guard case .colorArray(let c) = try g.presentationValue(forKeyPath: "colors") else {
+            Issue.record("colors is not a colour array")
+            return
+        }
+        #expect(c.count == 2)
+        #expect(approx(c[0].red, 0.5, tolerance: 1e-9))
+        #expect(approx(c[1].red, 0, tolerance: 1e-9))
+    }
+
+    @Test("A spring or a cubic keyframe animation of an array or a path fails cleanly or runs, never traps")
+    func noTraps() throws {
+        let engine = Engine()
+        let shape = engine.makeShapeLayer()
+        let g = engine.makeGradientLayer()
+        try engine.tick(0)
+        let spring = Animation.spring(keyPath: "colors", from: .colorArray([.black]), to: .colorArray([.white]))
+        _ = laminaErrorCode { try g.add(spring, forKey: "s") }
+        let cubic = Animation.keyframe(
+            keyPath: "path",
+            values: [.path(.rect(Rect(x: 0, y: 0, width: 1, height: 1))), .path(.rect(Rect(x: 0, y: 0, width: 2, height: 2))),
+                     .path(.rect(Rect(x: 0, y: 0, width: 3, height: 3)))],
+            calculationMode: .cubic, duration: 1)
+        _ = laminaErrorCode { try shape.add(cubic, forKey: "c") }
+        var additive = Animation.basic(keyPath: "locations", from: .numberArray([0, 0.1]), to: .numberArray([0, 0.2]), duration: 1)
+        additive.isAdditive = true
+        _ = laminaErrorCode { try g.add(additive, forKey: "a") }
+        var cumulative = Animation.basic(keyPath: "lineDashPhase", from: .number(0), to: .number(4), duration: 1)
+        cumulative.isCumulative = true
+        try shape.add(cumulative, forKey: "d")
+        for t in stride(from: 1.0, through: 3.0, by: 0.25) {
+            try engine.tick(t)
+            _ = try g.presentationValue(forKeyPath: "colors")
+            _ = try g.presentationValue(forKeyPath: "locations")
+            _ = try shape.presentationValue(forKeyPath: "path")
+            _ = try engine.drawList(root: g)
+            _ = try engine.drawList(root: shape)
+        }
     }
 }

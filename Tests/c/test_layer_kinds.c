@@ -402,6 +402,37 @@ static void transition_before_keeps_the_shape(void **state) {
     ASSERT_OK(lamina_layer_release(e, shape));
 }
 
+/* RS-13.1: absurd nested counts fail with OUT_OF_MEMORY before anything is built (the previous
+ * list stays valid); instanceCount does not animate (INVALID_ARGUMENT). */
+static void replicator_bounds(void **state) {
+    lt_fixture_t *f = (lt_fixture_t *)*state;
+    lamina_engine_t *e = f->engine;
+    lamina_layer_t outer = make_kind(e, LAMINA_LAYER_KIND_REPLICATOR, 10, 10);
+    lamina_layer_t inner = make_kind(e, LAMINA_LAYER_KIND_REPLICATOR, 10, 10);
+    ASSERT_OK(lamina_layer_add_sublayer(e, outer, inner));
+    ASSERT_OK(lamina_layer_add_sublayer(e, inner, f->layer));
+    ASSERT_OK(lamina_engine_tick(e, 0));
+    const lamina_draw_record_t *r = NULL;
+    size_t n = 0;
+    ASSERT_OK(lamina_engine_draw_list(e, outer, 0, &r, &n));
+    assert_int_equal(n, 3);
+    ASSERT_OK(lamina_layer_set_number(e, outer, "instanceCount", 10000));
+    ASSERT_OK(lamina_layer_set_number(e, inner, "instanceCount", 10000));
+    ASSERT_OK(lamina_engine_tick(e, 1));
+    const lamina_draw_record_t *r2 = NULL;
+    size_t n2 = 77;
+    ASSERT_FAILS(LAMINA_STATUS_OUT_OF_MEMORY, lamina_engine_draw_list(e, outer, 1, &r2, &n2));
+    assert_int_equal(r[0].layer, outer); /* the previous list is still valid */
+    lamina_animation_t *anim = NULL;
+    ASSERT_OK(lamina_animation_create_basic("instanceCount", &anim));
+    lamina_value_t to = lt_number(3);
+    ASSERT_OK(lamina_animation_set_to_value(anim, &to));
+    ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_layer_add_animation(e, outer, anim, "n"));
+    lamina_animation_release(anim);
+    ASSERT_OK(lamina_layer_release(e, inner));
+    ASSERT_OK(lamina_layer_release(e, outer));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         LT_TEST(create_and_get_kind),
@@ -410,6 +441,7 @@ int main(void) {
         LT_TEST(shape_and_gradient_records),
         LT_TEST(replicator_records),
         LT_TEST(transition_before_keeps_the_shape),
+        LT_TEST(replicator_bounds),
     };
     return cmocka_run_group_tests_name("layer kinds (issue 15)", tests, NULL, NULL);
 }

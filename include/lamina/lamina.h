@@ -388,6 +388,21 @@ LAMINA_API lamina_status_t lamina_layer_get_sublayers(
 /* there without a fill (its animations have not begun). Negative repeat values and unknown   */
 /* fill modes are INVALID_ARGUMENT.                                                           */
 /*                                                                                             */
+/* Layer kinds (since 0.2, lamina_layer_create_kind()) add their own keys, UNKNOWN_KEY on any  */
+/* other kind of layer. Shape layers (RS-8): path (PATH, NULL by default; animates explicitly */
+/* only, never implicitly, RS-8.4), fillColor (COLOR, opaque black, NULL for none), fillRule  */
+/* ("non-zero", "even-odd"), strokeColor (COLOR, NULL), lineWidth (1), lineCap ("butt",       */
+/* "round", "square"), lineJoin ("miter", "round", "bevel"), miterLimit (10), lineDashPattern */
+/* (NUMBER_ARRAY of lengths >= 0, NULL), lineDashPhase (0), strokeStart (0), strokeEnd (1).   */
+/* Gradient layers (RS-9): colors (COLOR_ARRAY, NULL), locations (NUMBER_ARRAY, NULL),        */
+/* startPoint (0.5, 0), endPoint (0.5, 1), type ("axial", "radial", "conic"). Replicator      */
+/* layers (RS-13): instanceCount (a whole number 0..10000, default 1), instanceDelay (seconds, */
+/* 0), instanceTransform (identity), instanceColor (opaque white), instanceRedOffset,         */
+/* instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset (0), preservesDepth (BOOL,    */
+/* false; stored, Lamina always flattens, RS-13.6). Not animatable: fillRule, lineCap,        */
+/* lineJoin, lineDashPattern, type, instanceCount, instanceDelay, preservesDepth. Unknown     */
+/* names and out-of-range counts are INVALID_ARGUMENT.                                        */
+/*                                                                                             */
 /* A setter stores the model value at once (readable back immediately). Unless actions are    */
 /* disabled, the value is unchanged, or the layer has never been committed (R4), it runs the  */
 /* action search and, for animatable properties, attaches the implicit animation (R6).        */
@@ -982,7 +997,8 @@ typedef struct lamina_draw_record {
  *  destruction (a failing call leaves the previous list valid); NULL when the count is 0. Calls on one engine from two threads must not
  *  overlap with reading the previous result. Steady state allocates nothing once the buffer
  *  has grown. Errors: INVALID_ARGUMENT, STALE_HANDLE, NO_PRESENTATION (root never committed),
- *  OUT_OF_MEMORY. Since: 0.1
+ *  OUT_OF_MEMORY (also when replicators would add more than 2^22 records, RS-13.1, checked
+ *  before anything is built). Since: 0.1
  *
  *  Versioning: the exported symbol returns records of the 0.1 layout
  *  (LAMINA_DRAW_RECORD_SIZE_0_1 bytes apart), so binaries built against the 0.1 header keep

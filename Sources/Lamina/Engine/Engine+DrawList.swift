@@ -244,6 +244,9 @@ public final class DrawList {
         var clipIndex: Int
         var clipRect: Rect?
         var clipIsRect: Bool
+        /// The replicator instance the sublayers belong to (an index in `instances`), or -1
+        /// outside every replicator: plain trees pay four bytes (in padding), not the state.
+        var instance: Int32 = -1
         var depth: Int
         /// Whether the sublayers' y runs up on screen (odd flips above them and in P).
         var flipped: Bool
@@ -251,9 +254,6 @@ public final class DrawList {
         var ownFlipped: Bool
         var inMask: Bool
         var maskHost: Int
-        /// The replicator instance the sublayers belong to (an index in `instances`), or -1
-        /// outside every replicator: plain trees pay four bytes, not the state.
-        var instance: Int32 = -1
     }
 
     /// A replicator instance's state (RS-13), shared by the records inside it.
@@ -271,15 +271,23 @@ public final class DrawList {
         /// The layer to enter; -1 closes the record `index`; -2 enters the mask of the record
         /// `index` (its slot in `mask`); -3 closes that mask.
         var slot: Int32
-        /// The parent's record index (-1 for the root), or the record to close.
-        var index: Int
-        var mask: Int32 = -1
-        /// For a mask: its index in `maskBases` (F · world of the host, RS-5.2).
-        var maskBase: Int32 = -1
         /// The index in `inherited` of what this layer inherits (its superlayer's state, or for
         /// a replicator's sublayer that of its instance, RS-13), or -1 for the root. For a
-        /// mask item: the host's own entry.
-        var inherit: Int32 = -1
+        /// mask item: the host's own entry. Next to `slot`, in what was padding (24 bytes).
+        var inherit: Int32
+        /// The parent's record index (-1 for the root), or the record to close.
+        var index: Int
+        var mask: Int32
+        /// For a mask: its index in `maskBases` (F · world of the host, RS-5.2).
+        var maskBase: Int32
+
+        init(slot: Int32, index: Int, mask: Int32 = -1, maskBase: Int32 = -1, inherit: Int32 = -1) {
+            self.slot = slot
+            self.inherit = inherit
+            self.index = index
+            self.mask = mask
+            self.maskBase = maskBase
+        }
     }
 
     var inherited: [Inherited] = []
@@ -330,7 +338,8 @@ extension Engine {
     /// zPositions differ. On failure `list` is left as it was.
     ///
     /// - Throws: `staleHandle`; `invalidArgument` for a non-finite time; `noPresentation` when
-    ///   `root` was never committed.
+    ///   `root` was never committed; `outOfMemory` when replicators would add more than
+    ///   ``Engine/maximumExpandedRecords`` records (RS-13.1).
     package func drawList(root: LayerID, at time: Double? = nil, into list: DrawList) throws(LaminaError) {
         var cleared = false
         try visitDrawList(
@@ -373,6 +382,8 @@ extension Engine {
                     .noPresentation,
                     "layer \(root.rawValue) has never been committed, so it has no presentation (R3)")
             }
+            // Replicators multiply records (RS-13.1): bound the whole list before emitting any.
+            if replicatorLayers > 0 { try checkExpansion(slot) }
             guard let tracker = damageTrackers[root] else {
                 // No damage to track: the caller's closures directly, one call per record less.
                 buildDrawList(slot, at: t, scratch: scratch, emit: emit, patch: patch)
@@ -485,8 +496,9 @@ extension Engine {
         var record = DrawRecord.blank
         fillRecord(
             &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
-            clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, instance: instance,
-            instanceColor: instanceColor)
+            clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
+        record.instanceIndex = instance
+        record.instanceColor = instanceColor
         return record
     }
 
@@ -498,7 +510,7 @@ extension Engine {
     private func fillRecord(
         _ record: inout DrawRecord, _ slot: Int32, _ p: LayerProperties, _ rare: RareBox,
         world: Transform3D, opacity: Double, depth: Int, clipIndex: Int, clipRect: Rect?,
-        clipIsRect: Bool, flipped: Bool, instance: Int, instanceColor: Color
+        clipIsRect: Bool, flipped: Bool
     ) {
         // Layer content lies at z = 0, so the third row (the image of the local z axis)
         // never matters; (0, 0, 1, 0) keeps 2D trees' matrices plain affine ones.
@@ -562,14 +574,14 @@ extension Engine {
         record.targetOpacity = 1
         record.groupOpacity = 1
         if record.transitionBefore != nil { record.transitionBefore = nil }
-        // Issue 15: the kind's drawing, and the replicator instance (RS-13). Only a shape or
-        // gradient record can hold a shape or gradient: the previous record's kind says whether
-        // there is one to clear (no test of the optional, which copies it).
+        // Issue 15: the kind's drawing (the replicator instance fields are the caller's). Only a
+        // shape or gradient record can hold a shape or gradient: the previous record's kind says
+        // whether there is one to clear (no test of the optional, which copies it); plain after
+        // plain, nearly every record, is two compares.
         let kind = slots[Int(slot)].kind
         let previous = record.kind
+        guard kind != .plain || previous != .plain else { return }
         record.kind = kind
-        record.instanceIndex = instance
-        record.instanceColor = instanceColor
         if kind == .shape {
             record.shape = p.drawShape()
         } else if previous == .shape {
@@ -609,6 +621,8 @@ extension Engine {
         var count = 0
         // One record, overwritten for each layer and lent to `emit` (no per-layer copies).
         var record = DrawRecord.blank
+        // Whether `record` holds a replicator instance's index and colour.
+        var tinted = false
         while let item = list.work.popLast() {
             if item.slot == -1 {
                 patch(item.index, .descendants(count - item.index - 1))
@@ -668,12 +682,19 @@ extension Engine {
             let depth = parent >= 0 ? list.inherited[pi].depth + 1 : 0
             let flipped = parent < 0 ? false
                 : isMaskRoot ? list.inherited[pi].ownFlipped : list.inherited[pi].flipped
-            let instance = inst < 0 ? 0 : list.instances[Int(inst)].index
-            let instanceColor = inst < 0 ? Color.white : list.instances[Int(inst)].color
             fillRecord(
                 &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
-                clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, instance: instance,
-                instanceColor: instanceColor)
+                clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
+            // The replicator instance (RS-13), written only inside one and when leaving one.
+            if inst >= 0 {
+                record.instanceIndex = list.instances[Int(inst)].index
+                record.instanceColor = list.instances[Int(inst)].color
+                tinted = true
+            } else if tinted {
+                record.instanceIndex = 0
+                record.instanceColor = .white
+                tinted = false
+            }
 
             // The mask (RS-5.1, RS-5.3): alive, still unparented, and not inside a mask.
             var maskSlot: Int32 = -1
@@ -704,7 +725,7 @@ extension Engine {
                 var beforeRecord = makeRecord(
                     slot, b, b.rareStorage, world: world, opacity: (inherits ? list.inherited[pi].opacity : 1) * min(max(b.opacity, 0), 1),
                     depth: depth, clipIndex: clipIndex, clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped,
-                    instance: instance, instanceColor: instanceColor)
+                    instance: record.instanceIndex, instanceColor: record.instanceColor)
                 beforeRecord.isGroup = record.isGroup
                 beforeRecord.groupIndex = record.groupIndex
                 beforeRecord.targetOpacity = group ? 1 : chainAbove * min(max(b.opacity, 0), 1)
@@ -746,8 +767,8 @@ extension Engine {
                 childBase: childBase, opacity: opacity,
                 chain: group ? 1 : chainAbove * own, target: group ? index : target,
                 clipIndex: masks ? index : clipIndex, clipRect: childClip, clipIsRect: childClipIsRect,
-                depth: depth, flipped: flipped != flips, ownFlipped: flipped, inMask: inMask,
-                maskHost: maskHost, instance: inst))
+                instance: inst, depth: depth, flipped: flipped != flips, ownFlipped: flipped, inMask: inMask,
+                maskHost: maskHost))
 
             // After the subtree: the mask, then close this record; the sublayers first drawn
             // on top of the stack.
@@ -766,7 +787,7 @@ extension Engine {
                 // RS-13: the sublayers once per instance, instance 0 first (pushed last).
                 pushInstances(of: slot, p, rare, ownInherit, index: index, at: lt, list)
             } else {
-                pushSublayers(of: slot, index: index, inherit: ownInherit, at: lt, list)
+                pushSublayers(of: slot, index: index, inherit: ownInherit, at: lt, &list.work, &list.keys)
             }
         }
     }
@@ -775,7 +796,10 @@ extension Engine {
     /// onto the work stack so that they pop back to front: by zPosition at `t` (their
     /// superlayer's time), ties in sublayer order. Lock held.
     @inline(__always)
-    private func pushSublayers(of slot: Int32, index: Int, inherit: Int32, at t: Double, _ list: DrawList) {
+    private func pushSublayers(
+        of slot: Int32, index: Int, inherit: Int32, at t: Double, _ work: inout [DrawList.Work],
+        _ keys: inout [SiblingKey]
+    ) {
         let firstChild = slots[Int(slot)].firstChild
         var uniform = true
         let z0 = presentedZPosition(firstChild, at: t)
@@ -790,21 +814,66 @@ extension Engine {
         if uniform {
             c = slots[Int(slot)].lastChild
             while c >= 0 {
-                list.work.append(DrawList.Work(slot: c, index: index, inherit: inherit))
+                work.append(DrawList.Work(slot: c, index: index, inherit: inherit))
                 c = slots[Int(c)].prevSibling
             }
         } else {
-            list.keys.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
             c = firstChild
             var i = 0
             while c >= 0 {
-                list.keys.append(SiblingKey(z: presentedZPosition(c, at: t), index: i, slot: c))
+                keys.append(SiblingKey(z: presentedZPosition(c, at: t), index: i, slot: c))
                 c = slots[Int(c)].nextSibling
                 i += 1
             }
             // Back to front is zPosition ascending, ties in sublayer order; pushed reversed.
-            list.keys.sort { $0.z != $1.z ? $0.z > $1.z : $0.index > $1.index }
-            for k in list.keys { list.work.append(DrawList.Work(slot: k.slot, index: index, inherit: inherit)) }
+            keys.sort { $0.z != $1.z ? $0.z > $1.z : $0.index > $1.index }
+            for k in keys { work.append(DrawList.Work(slot: k.slot, index: index, inherit: inherit)) }
+        }
+    }
+
+    /// The most records replicators may add to a draw list, beyond one per layer (RS-13.1):
+    /// 2²² (a few GB of records beyond it). Trees without replicators are not limited.
+    static let maximumExpandedRecords = 1 << 22
+
+    /// Throws `outOfMemory` when the replicators under `root` would add more than
+    /// ``maximumExpandedRecords`` records to its draw list — nested replicators multiply their
+    /// counts — so that an absurd count fails with a status before anything is built. An upper bound from the committed counts (which do not animate):
+    /// every committed layer and mask, hidden ones included. Lock held.
+    func checkExpansion(_ root: Int32) throws(LaminaError) {
+        // `total` records in all, of `layers` layers: the difference is what replication adds.
+        var total = 0
+        var layers = 0
+        expansionScratch.removeAll(keepingCapacity: true)
+        expansionScratch.append((root, 1))
+        while let (slot, copies) = expansionScratch.popLast() {
+            let i = Int(slot)
+            guard slots[i].everCommitted else { continue }
+            total += copies
+            layers += 1
+            if total - layers > Self.maximumExpandedRecords {
+                expansionScratch.removeAll(keepingCapacity: true)
+                throw LaminaError(
+                    .outOfMemory,
+                    "the replicators under layer \(handle(root).rawValue) expand to more than \(Self.maximumExpandedRecords) draw records (RS-13.1)")
+            }
+            var childCopies = copies
+            if slots[i].kind == .replicator {
+                var n = 1.0
+                if case .number(let v) = committedValue(slot, .instanceCount, .null) { n = v }
+                let count = Int(min(max(n, 0), Double(maximumInstanceCount)))
+                if count == 0 { continue }
+                let (product, overflow) = copies.multipliedReportingOverflow(by: count)
+                childCopies = overflow ? Int.max / 2 : product
+            }
+            if let m = slots[i].extras?.mask, let ms = try? resolve(m), slots[Int(ms)].parent < 0 {
+                expansionScratch.append((ms, copies))  // laid out once per copy of its host
+            }
+            var c = slots[i].firstChild
+            while c >= 0 {
+                expansionScratch.append((c, childCopies))
+                c = slots[Int(c)].nextSibling
+            }
         }
     }
 
@@ -863,7 +932,7 @@ extension Engine {
         }
         for k in stride(from: count - 1, through: 0, by: -1) {
             let e = Int32(truncatingIfNeeded: firstEntry + k)
-            pushSublayers(of: slot, index: index, inherit: e, at: t - Double(k) * delay, list)
+            pushSublayers(of: slot, index: index, inherit: e, at: t - Double(k) * delay, &list.work, &list.keys)
         }
     }
 }

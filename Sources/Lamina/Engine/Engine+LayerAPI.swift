@@ -9,7 +9,8 @@ extension Engine {
     /// for ``damage(root:)``.
     ///
     /// - Throws: `invalidArgument` for a non-finite time; `noPresentation` when `root` was
-    ///   never committed; `staleHandle` when `root` is a dead layer object from a callback.
+    ///   never committed; `staleHandle` when `root` is a dead layer object from a callback;
+    ///   `outOfMemory` when replicators would add more than 2²² records (RS-13.1).
     public func drawList(root: Layer, at time: Double? = nil, into list: DrawList) throws(LaminaError) {
         try checkOwn(root)
         try drawList(root: root.id, at: time, into: list)

@@ -29,6 +29,7 @@ extension Engine {
             fresh.alive = true
             fresh.hostRefs = 1
             fresh.kind = kind
+            if kind == .replicator { replicatorLayers += 1 }
             slots[Int(slot)] = fresh
             // Creating a layer is a change: it commits with the calling thread's transaction.
             markDirty(slot, in: stack())
@@ -132,6 +133,7 @@ extension Engine {
             }
             releaseSnapshot(slot)
             if slots[i].everTimed { timedLayers -= 1 }
+            if slots[i].kind == .replicator { replicatorLayers -= 1 }
             // Generations wrap within the handle's 24 bits, skipping 0.
             var generation = (slots[i].generation &+ 1) & LayerID.generationMask
             if generation == 0 { generation = 1 }

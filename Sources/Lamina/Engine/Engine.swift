@@ -104,6 +104,10 @@ public final class Engine: @unchecked Sendable {
     var timedLayers = 0
     /// Reused by `localTime` for the timed layers on a path (kept to avoid a per-call allocation).
     var timePathScratch: [Int32] = []
+    /// Live replicator layers (RS-13); while 0, a draw list skips the expansion bound.
+    var replicatorLayers = 0
+    /// Reused by `checkExpansion`: (slot, copies) of the subtree walk.
+    var expansionScratch: [(slot: Int32, copies: Int)] = []
 
     // MARK: Animation side tables (kept out of the per-frame records)
     /// Timing curves by index; animations store the index, so a frame compares integers.

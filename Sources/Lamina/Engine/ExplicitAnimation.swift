@@ -39,6 +39,11 @@ final class ExplicitState {
             }
             let key = try engine.withKey(keyPath) { bytes throws(LaminaError) in try engine.resolveKey(bytes) }
             try engine.checkKind(owner, key.property)
+            if key.property == .instanceCount {
+                // The draw list's expansion is bounded before it is built (RS-13.1): the
+                // count is a committed value, never an animated one.
+                throw LaminaError(.invalidArgument, "'instanceCount' is not animatable (RS-13.1)")
+            }
             target = key
             info = engine.info(of: key.property)
             try ExplicitState.checkTypes(animation, key, engine.info(of: key.property))
@@ -401,7 +406,7 @@ extension Engine {
         return try lock.withLock { () throws(LaminaError) -> (state: TransitionState, before: Presentation)? in
             let slot = try resolve(layer)
             guard let (state, before) = runningTransition(slot, at: time ?? now) else { return nil }
-            return (state, Presentation(properties: before, engine: self))
+            return (state, Presentation(properties: before, engine: self, kind: slots[Int(slot)].kind))
         }
     }
 
@@ -502,13 +507,18 @@ public struct Presentation: Sendable {
     let customDefaults: [PropertyInfo]
     let customByName: [String: PropertyID]
 
-    init(properties: LayerProperties, engine: Engine) {
+    /// The layer's kind: another kind's properties read as nil.
+    let kind: LayerKind
+
+    init(properties: LayerProperties, engine: Engine, kind: LayerKind) {
         self.properties = properties
         customDefaults = engine.customProperties
         customByName = engine.customByName
+        self.kind = kind
     }
 
-    /// A property's value in this snapshot (key paths into structs included).
+    /// A property's value in this snapshot (key paths into structs included), or nil for an
+    /// unknown key or another kind's property (a shape layer's `path` on a plain layer).
     public func value(forKeyPath keyPath: String) -> Value? {
         let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: "."))
         let head = String(keyPath[..<(dot ?? keyPath.endIndex)])
@@ -517,6 +527,7 @@ public struct Presentation: Sendable {
         if let b = Builtins.byName[head] {
             id = b
             info = Builtins.table[Int(b.rawValue)]
+            if id.isKindSpecific, info.kind != kind { return nil }  // another kind's property
         } else if let c = customByName[head] {
             id = c
             info = customDefaults[Int(c.rawValue - PropertyID.customBase)]

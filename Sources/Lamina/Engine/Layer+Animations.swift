@@ -91,7 +91,8 @@ extension Engine {
         if let time, !time.isFinite { throw LaminaError(.invalidArgument, "time must be finite") }
         return try lock.withLock { () throws(LaminaError) -> Presentation? in
             let slot = try resolve(layer)
-            return presentation(slot, at: time ?? now).map { Presentation(properties: $0, engine: self) }
+            let kind = slots[Int(slot)].kind
+            return presentation(slot, at: time ?? now).map { Presentation(properties: $0, engine: self, kind: kind) }
         }
     }
 }
