@@ -574,6 +574,15 @@ def test_replicator_animatable_and_fixed_properties(engine, linear):
     assert p.instance_transform.m41 == pytest.approx(5.0, abs=TOL)
 
 
+def test_instance_count_does_not_animate_explicitly_either(engine):
+    """RS-13.1: instanceCount does not animate; an explicit animation of it is refused."""
+    r = engine.replicator_layer()
+    engine.tick(0)
+    with pytest.raises(lamina.InvalidArgumentError):
+        r.add_animation(BasicAnimation("instanceCount", from_value=1, to_value=5, duration=1.0))
+    assert r.animation_keys == []
+
+
 def test_presentations_are_typed_per_kind(engine):
     s = engine.shape_layer(stroke_end=0.5, line_dash_pattern=[1, 2])
     g = engine.gradient_layer(colors=[RED, BLUE])

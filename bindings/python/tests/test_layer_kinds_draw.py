@@ -346,3 +346,20 @@ def test_draw_records_wrap_their_layers_by_the_records_kind(engine, monkeypatch)
     monkeypatch.setattr(engine, "_class_of", no_lookup)
     assert [type(r.layer) for r in engine.draw_list(root)] == [lamina.Layer, lamina.GradientLayer,
                                                               lamina.ReplicatorLayer]
+
+
+def test_a_replicator_expansion_too_large_is_out_of_memory(engine):
+    """RS-13.1: replicators may add at most 2**22 records to one list (nested counts
+    multiply); past that the draw list raises before building anything."""
+    root = engine.replicator_layer(instance_count=10000)
+    inner = engine.replicator_layer(instance_count=10000)
+    inner.add_sublayer(engine.layer(bounds=(0, 0, 1, 1)))
+    root.add_sublayer(inner)
+    engine.tick(0)
+    with pytest.raises(lamina.LaminaMemoryError):
+        engine.draw_list(root)
+    with pytest.raises(lamina.LaminaMemoryError):
+        engine.draw_list_array(root)
+    inner.instance_count = 30  # 10000 x 30 = 300k: within the bound
+    engine.tick(0)
+    assert len(engine.draw_list_array(root)) == 1 + 10000 * (1 + 30)
