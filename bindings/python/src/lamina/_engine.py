@@ -1204,17 +1204,24 @@ _KIND_FIELDS_END = C.DrawRecord.gradient.offset + sizeof(c_void_p)
 
 
 def _record_kind_fields(r: Any) -> Dict[str, Any]:
-    """The issue 15 fields of a C record: kind, instance, shape and gradient data (copied:
+    """The issue 15 fields of a C record that differ from DrawRecord's defaults (a plain
+    layer outside replicators adds nothing): kind, instance, shape and gradient data (copied:
     the side buffers are the engine's and reused by the next draw list)."""
     if r.struct_size < _KIND_FIELDS_END:
         return {}
-    from ._contents import Path
-    out: Dict[str, Any] = dict(
-        kind=_layer_kind(r.layer_kind),
-        instance_index=r.instance_index,
-        instance_color=from_c_color(r.instance_color),
-    )
-    if r.shape:
+    out: Dict[str, Any] = {}
+    kind = r.layer_kind
+    if kind:
+        out["kind"] = _layer_kind(kind)
+    index = r.instance_index
+    if index:
+        out["instance_index"] = index
+    c = r.instance_color
+    red, green, blue, alpha = c.r, c.g, c.b, c.a
+    if red != 1.0 or green != 1.0 or blue != 1.0 or alpha != 1.0:
+        out["instance_color"] = Color(red, green, blue, alpha)
+    if kind == C.LAYER_KIND_SHAPE and r.shape:
+        from ._contents import Path
         sh = r.shape[0]
         n = sh.line_dash_count
         out["shape"] = DrawShape(
@@ -1231,7 +1238,7 @@ def _record_kind_fields(r: Any) -> Dict[str, Any]:
             stroke_start=sh.stroke_start,
             stroke_end=sh.stroke_end,
         )
-    if r.gradient:
+    elif kind == C.LAYER_KIND_GRADIENT and r.gradient:
         g = r.gradient[0]
         n = g.count
         out["gradient"] = DrawGradient(
