@@ -318,6 +318,26 @@ def test_replicator_properties_round_trip(engine):
     assert r.instance_count == 3
 
 
+def test_key_paths_into_the_kinds_struct_properties(engine, linear):
+    """CA-7.6 key paths reach the kinds' points and transforms, and only on their kind."""
+    g = engine.gradient_layer()
+    r = engine.replicator_layer()
+    g.set_value("startPoint.x", 0.25)
+    r["instanceTransform.translation.x"] = 2
+    assert g.start_point == Point(0.25, 0.0) and g.value("startPoint.x") == 0.25
+    assert r.instance_transform.m41 == 2.0 and r["instanceTransform.translation.x"] == 2.0
+    with pytest.raises(lamina.UnknownKeyError):
+        r.set_value("startPoint.x", 1.0)
+    with pytest.raises(lamina.UnknownKeyError):
+        g.value("instanceTransform.translation.x")
+    engine.tick(0)
+    with linear():
+        g["endPoint.y"] = 0.0  # animates the whole endPoint implicitly, from (0.5, 1)
+    engine.tick(0)
+    assert g.animation_keys == ["endPoint"]
+    assert g.presentation(at=0.5).end_point == pytest.approx((0.5, 0.5), abs=TOL)
+
+
 def test_batch_calls_reach_kind_keys(engine):
     rings = [engine.shape_layer() for _ in range(3)]
     engine.set_numbers(rings, "stroke_end", [0.1, 0.2, 0.3])
