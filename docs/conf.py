@@ -61,7 +61,8 @@ nitpick_ignore_regex += [
     ("py:class", r"'?(TimingLike|PathElement|ActionLike|Style|Layer|Engine)'?"),
 ]
 nitpick_ignore += [
-    ("py:class", "enum.IntFlag"), ("py:class", "os.PathLike"), ("py:func", "struct.unpack_from"),
+    ("py:class", "enum.IntFlag"), ("py:class", "enum.IntEnum"), ("py:class", "os.PathLike"),
+    ("py:func", "struct.unpack_from"),
     ("py:mod", "struct"),
 ]
 autodoc_member_order = "bysource"

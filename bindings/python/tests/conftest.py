@@ -11,6 +11,11 @@ import pytest
 
 import lamina
 
+# tests/pending holds tests of features the library does not have yet (they would fail): not
+# collected unless LAMINA_TEST_PENDING=1 asks for them (see tests/pending/README.md).
+if os.environ.get("LAMINA_TEST_PENDING") != "1":
+    collect_ignore_glob = ["pending/*"]
+
 
 @pytest.fixture
 def engine():

@@ -33,9 +33,12 @@ from ._engine import (
     DRAW_RECORD_FIELDS,
     NO_ACTION,
     AnimationTiming,
+    DrawGradient,
     DrawRecord,
+    DrawShape,
     Engine,
     Layer,
+    LayerKind,
     Presentation,
     Style,
     Transaction,
@@ -44,6 +47,14 @@ from ._engine import (
     clock_now,
 )
 from ._contents import Image, Path
+from ._kinds import (
+    GradientLayer,
+    GradientPresentation,
+    ReplicatorLayer,
+    ReplicatorPresentation,
+    ShapeLayer,
+    ShapePresentation,
+)
 from ._errors import (
     InvalidArgumentError,
     LaminaError,
@@ -64,6 +75,10 @@ from ._types import (
     RED,
     WHITE,
     Color,
+    FillRule,
+    GradientType,
+    LineCap,
+    LineJoin,
     Point,
     Rect,
     Size,
@@ -96,4 +111,8 @@ __all__ = [
     "Image", "Path",
     "Vector3",
     "DRAW_RECORD_FIELDS",
+    # layer kinds (issue 15)
+    "LayerKind", "ShapeLayer", "GradientLayer", "ReplicatorLayer", "ShapePresentation",
+    "GradientPresentation", "ReplicatorPresentation", "DrawShape", "DrawGradient",
+    "FillRule", "LineCap", "LineJoin", "GradientType",
 ]

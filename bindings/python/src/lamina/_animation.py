@@ -326,8 +326,12 @@ class KeyframeAnimation(PropertyAnimation):
         super()._fill(anim, hint, engine)
         if self.values is not None:
             h = self._hint(hint)
-            arr = (C.Value * len(self.values))(*[to_c_value(v, h) for v in self.values])
-            C.lib.lamina_animation_set_keyframe_values(anim, arr, len(self.values))
+            # The converted values stay referenced until the call returns: a path or array
+            # value points into a buffer its Value object keeps (the array holds copies).
+            converted = [to_c_value(v, h) for v in self.values]
+            arr = (C.Value * len(converted))(*converted)
+            C.lib.lamina_animation_set_keyframe_values(anim, arr, len(converted))
+            del converted
         for seq, setter in (
             (self.key_times, C.lib.lamina_animation_set_key_times),
             (self.tension_values, C.lib.lamina_animation_set_tension_values),

@@ -58,6 +58,18 @@ class TimingFunction(Structure):
 class _PathRef(Structure):
     # Elements are lamina_path_element_t (PathElement, defined below).
     _fields_ = [("elements", c_void_p), ("count", c_size_t)]
+
+
+class _NumbersRef(Structure):
+    # lamina_value_t.u.numbers (since 0.2): copied on set, borrowed on get.
+    _fields_ = [("items", POINTER(c_double)), ("count", c_size_t)]
+
+
+class _ColorsRef(Structure):
+    # lamina_value_t.u.colors (since 0.2): copied on set, borrowed on get.
+    _fields_ = [("items", POINTER(Color)), ("count", c_size_t)]
+
+
 class Vector3(Structure):
     _fields_ = [("x", c_double), ("y", c_double), ("z", c_double)]
 
@@ -75,6 +87,8 @@ class _ValueUnion(Union):
         ("image", c_uint64),
         ("path", _PathRef),
         ("vector3", Vector3),
+        ("numbers", _NumbersRef),
+        ("colors", _ColorsRef),
     ]
 
 
@@ -86,6 +100,16 @@ VALUE_NULL, VALUE_NUMBER, VALUE_POINT, VALUE_SIZE, VALUE_RECT = 0, 1, 2, 3, 4
 VALUE_COLOR, VALUE_TRANSFORM, VALUE_BOOL, VALUE_STRING = 5, 6, 7, 8
 VALUE_IMAGE, VALUE_PATH = 9, 10
 VALUE_VECTOR3 = 11
+VALUE_NUMBER_ARRAY, VALUE_COLOR_ARRAY = 12, 13  # since 0.2 (issue 15)
+
+# lamina_layer_kind_t (issue 15)
+LAYER_KIND_PLAIN, LAYER_KIND_SHAPE, LAYER_KIND_GRADIENT, LAYER_KIND_REPLICATOR = 0, 1, 2, 3
+# The enumerations of lamina_draw_shape_t / lamina_draw_gradient_t, by index.
+FILL_RULES = ("non-zero", "even-odd")
+LINE_CAPS = ("butt", "round", "square")
+LINE_JOINS = ("miter", "round", "bevel")
+GRADIENT_TYPES = ("axial", "radial", "conic")
+DRAW_SHAPE_FILL, DRAW_SHAPE_STROKE = 1 << 0, 1 << 1
 
 
 class MediaTiming(Structure):
@@ -122,6 +146,42 @@ class Spring(Structure):
 
 class PathElement(Structure):
     _fields_ = [("type", c_int32), ("reserved", c_uint32), ("points", Point * 3)]
+
+
+class DrawShape(Structure):
+    """lamina_draw_shape_t (issue 15): a shape layer's drawing, borrowed like the records."""
+
+    _fields_ = [
+        ("path", POINTER(PathElement)),
+        ("path_count", c_size_t),
+        ("flags", c_uint32),
+        ("fill_rule", c_int32),
+        ("fill_color", Color),
+        ("stroke_color", Color),
+        ("line_width", c_double),
+        ("miter_limit", c_double),
+        ("line_cap", c_int32),
+        ("line_join", c_int32),
+        ("line_dash_pattern", POINTER(c_double)),
+        ("line_dash_count", c_size_t),
+        ("line_dash_phase", c_double),
+        ("stroke_start", c_double),
+        ("stroke_end", c_double),
+    ]
+
+
+class DrawGradient(Structure):
+    """lamina_draw_gradient_t (issue 15): a gradient layer's fill, borrowed like the records."""
+
+    _fields_ = [
+        ("type", c_int32),
+        ("reserved", c_uint32),
+        ("colors", POINTER(Color)),
+        ("locations", POINTER(c_double)),
+        ("count", c_size_t),
+        ("start_point", Point),
+        ("end_point", Point),
+    ]
 
 
 class DrawRecord(Structure):
@@ -175,6 +235,12 @@ class DrawRecord(Structure):
         ("shadow_path", POINTER(PathElement)),
         ("shadow_path_count", c_size_t),
         ("transition_before", c_void_p),
+        # Since 0.2 (issue 15): layer kinds, replicator instances, shape and gradient data.
+        ("layer_kind", c_int32),
+        ("instance_index", c_uint32),
+        ("instance_color", Color),
+        ("shape", POINTER(DrawShape)),
+        ("gradient", POINTER(DrawGradient)),
     ]
 
 
@@ -404,6 +470,8 @@ _FUNCTIONS: List[Any] = [
     ('lamina_layer_convert_rect', [EngineP, c_uint64, c_uint64, Rect, c_int32, c_double, POINTER(Rect)], c_int32),
     ('lamina_layer_contains_point', [EngineP, c_uint64, Point, c_int32, c_double, POINTER(c_uint32)], c_int32),
     ('lamina_layer_hit_test', [EngineP, c_uint64, Point, c_int32, c_double, POINTER(c_uint64)], c_int32),
+    ('lamina_layer_create_kind', [EngineP, c_int32, POINTER(c_uint64)], c_int32),
+    ('lamina_layer_get_kind', [EngineP, c_uint64, POINTER(c_int32)], c_int32),
     ('lamina_engine_draw_list', [EngineP, c_uint64, c_double, POINTER(POINTER(DrawRecord)), POINTER(c_size_t)], c_int32),
     ('lamina_engine_next_frame_time', [EngineP, POINTER(c_double)], c_int32),
     ('lamina_animation_create_basic', [c_char_p, POINTER(AnimationP)], c_int32),

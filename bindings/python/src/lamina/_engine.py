@@ -21,6 +21,8 @@ from typing import (
     Optional,
     Sequence,
     Tuple,
+    Type,
+    TypeVar,
     Union,
 )
 
@@ -34,7 +36,7 @@ from ._animation import (
     Animation,
     animation_from_c,
 )
-from ._errors import NotFoundError, StaleHandleError
+from ._errors import LaminaError, NotFoundError, StaleHandleError
 from ._props import (
     _fail,
     _fast,
@@ -59,6 +61,10 @@ from ._props import (
 from ._types import (
     Color,
     ColorLike,
+    FillRule,
+    GradientType,
+    LineCap,
+    LineJoin,
     Point,
     PointLike,
     Rect,
@@ -185,9 +191,67 @@ _PROPS: Dict[str, Tuple[str, str]] = {
     "edge_antialiasing_mask": ("edgeAntialiasingMask", "number"),
     "opaque": ("opaque", "bool"),
 }
+# Issue 15: the properties of the other layer kinds (docs/semantics.md RS-8, RS-9, RS-13), by
+# Python name -> (CA key, kind), as _PROPS. A key of one kind on a layer of another kind is
+# UnknownKeyError (the library's LAMINA_STATUS_UNKNOWN_KEY).
+_SHAPE_PROPS: Dict[str, Tuple[str, str]] = {
+    "path": ("path", "path"),
+    "fill_color": ("fillColor", "color"),
+    "fill_rule": ("fillRule", "enum"),
+    "stroke_color": ("strokeColor", "color"),
+    "line_width": ("lineWidth", "number"),
+    "line_cap": ("lineCap", "enum"),
+    "line_join": ("lineJoin", "enum"),
+    "miter_limit": ("miterLimit", "number"),
+    "line_dash_pattern": ("lineDashPattern", "numbers"),
+    "line_dash_phase": ("lineDashPhase", "number"),
+    "stroke_start": ("strokeStart", "number"),
+    "stroke_end": ("strokeEnd", "number"),
+}
+_GRADIENT_PROPS: Dict[str, Tuple[str, str]] = {
+    "colors": ("colors", "colors"),
+    "locations": ("locations", "numbers"),
+    "start_point": ("startPoint", "point"),
+    "end_point": ("endPoint", "point"),
+    "type": ("type", "enum"),
+}
+_REPLICATOR_PROPS: Dict[str, Tuple[str, str]] = {
+    "instance_count": ("instanceCount", "int"),
+    "instance_delay": ("instanceDelay", "number"),
+    "instance_transform": ("instanceTransform", "transform"),
+    "instance_color": ("instanceColor", "solid_color"),
+    "instance_red_offset": ("instanceRedOffset", "number"),
+    "instance_green_offset": ("instanceGreenOffset", "number"),
+    "instance_blue_offset": ("instanceBlueOffset", "number"),
+    "instance_alpha_offset": ("instanceAlphaOffset", "number"),
+    "preserves_depth": ("preservesDepth", "bool"),
+}
+#: Every Python property name of every kind -> (key, kind): what set_value("stroke_end") and
+#: the batch calls translate (a name of another kind reaches the library, which says
+#: UNKNOWN_KEY).
+_ALL_PROPS: Dict[str, Tuple[str, str]] = {**_PROPS, **_SHAPE_PROPS, **_GRADIENT_PROPS, **_REPLICATOR_PROPS}
 _KIND_HINT = {"number": C.VALUE_NUMBER, "point": C.VALUE_POINT, "size": C.VALUE_SIZE,
               "rect": C.VALUE_RECT, "color": C.VALUE_COLOR, "transform": C.VALUE_TRANSFORM,
-              "bool": C.VALUE_BOOL, "string": C.VALUE_STRING, "text": C.VALUE_STRING}
+              "bool": C.VALUE_BOOL, "string": C.VALUE_STRING, "text": C.VALUE_STRING,
+              "enum": C.VALUE_STRING, "int": C.VALUE_NUMBER, "solid_color": C.VALUE_COLOR,
+              "numbers": C.VALUE_NUMBER_ARRAY, "colors": C.VALUE_COLOR_ARRAY}
+#: The kind each CA key holds (for a key whose current value is nil).
+_KEY_KINDS: Dict[str, str] = {k: kind for k, kind in _ALL_PROPS.values()}
+
+
+class LayerKind(enum.IntEnum):
+    """The kind of a layer, chosen at creation (lamina_layer_kind_t): a plain layer
+    (CALayer), a shape layer (CAShapeLayer, RS-8), a gradient layer (CAGradientLayer, RS-9) or
+    a replicator layer (CAReplicatorLayer, RS-13). :attr:`Layer.kind` and
+    :attr:`DrawRecord.kind` report it; each kind has its :class:`Layer` subclass.
+
+    Example: ``engine.shape_layer().kind is lamina.LayerKind.SHAPE``
+    """
+
+    PLAIN = C.LAYER_KIND_PLAIN
+    SHAPE = C.LAYER_KIND_SHAPE
+    GRADIENT = C.LAYER_KIND_GRADIENT
+    REPLICATOR = C.LAYER_KIND_REPLICATOR
 
 
 def _foreign(layer: "Layer") -> int:
@@ -200,13 +264,17 @@ LayersLike = Union[Sequence["Layer"], Any]
 
 
 def _key_for(name: str) -> str:
-    """A Python property name ("background_color") or a key path ("position.x")."""
-    entry = _PROPS.get(name)
+    """A Python property name ("background_color", "stroke_end") or a key path
+    ("position.x")."""
+    entry = _ALL_PROPS.get(name)
     return entry[0] if entry else name
 
 
 def _tree(presentation: bool) -> int:
     return _PRESENTATION if presentation else _MODEL
+
+
+_L = TypeVar("_L", bound="Layer")
 
 
 class Layer:
@@ -217,10 +285,20 @@ class Layer:
     reference to each sublayer, so layers in a tree stay alive. Properties read and write the
     model; changes of committed layers animate implicitly unless actions are disabled.
 
+    Layers handed back by the engine (:attr:`superlayer`, :attr:`sublayers`, :meth:`hit_test`,
+    :attr:`mask`, draw records, callbacks) are of their kind's subclass: :class:`ShapeLayer`,
+    :class:`GradientLayer` or :class:`ReplicatorLayer` (issue 15), or Layer for a plain layer.
+
     Example: ``layer = engine.layer(bounds=(0, 0, 50, 50)); layer.opacity = 0.5``
     """
 
     __slots__ = ("_engine", "_handle", "_owned", "_presented", "_ep", "_epc", "_hc", "__weakref__")
+    #: This class's layer kind (each subclass sets its own).
+    _KIND: LayerKind = LayerKind.PLAIN
+    #: The Python property names this class's factory takes (the kind's table over _PROPS).
+    _PYPROPS: Dict[str, Tuple[str, str]] = _PROPS
+    #: The Presentation class of :meth:`presentation` (set below, after Presentation).
+    _PRESENTATION: Type["Presentation"]
     _engine: "Engine"
     _handle: int
     _owned: bool
@@ -230,10 +308,11 @@ class Layer:
     _hc: Any  # the handle as a ready ctypes argument, made once (read-only)
 
     def __init__(self) -> None:  # pragma: no cover - use Engine.layer()
-        raise TypeError("create layers with Engine.layer()")
+        raise TypeError("create layers with Engine.layer(), shape_layer(), gradient_layer() "
+                        "or replicator_layer()")
 
     @classmethod
-    def _make(cls, engine: "Engine", handle: int) -> "Layer":
+    def _make(cls: Type[_L], engine: "Engine", handle: int) -> _L:
         self = object.__new__(cls)
         self._engine = engine
         self._handle = handle
@@ -253,6 +332,15 @@ class Layer:
     def engine(self) -> "Engine":
         """The engine that owns this layer."""
         return self._engine
+
+    @property
+    def kind(self) -> LayerKind:
+        """The layer's kind, chosen at creation (lamina_layer_get_kind): LayerKind.PLAIN for a
+        layer of :meth:`Engine.layer`, SHAPE, GRADIENT or REPLICATOR for the subclasses.
+
+        Example: ``engine.gradient_layer().kind == lamina.LayerKind.GRADIENT``
+        """
+        return self._KIND
 
     # -- lifetime -------------------------------------------------------------------------
     def release(self) -> None:
@@ -287,7 +375,7 @@ class Layer:
     def __repr__(self) -> str:
         """``<lamina.Layer 0x...>`` (the handle), with `` released`` after :meth:`release`."""
         state = "" if self._owned else " released"
-        return f"<lamina.Layer {self._handle:#x}{state}>"
+        return f"<lamina.{type(self).__name__} {self._handle:#x}{state}>"
 
     def __eq__(self, other: object) -> bool:
         """Identity within an engine: the same layer of the same engine, e.g.
@@ -308,8 +396,7 @@ class Layer:
         except Exception:
             return -1
         if v.type == C.VALUE_NULL:
-            kinds = {k: kind for k, kind in _PROPS.values()}
-            return _KIND_HINT.get(kinds.get(key, ""), -1)
+            return _KIND_HINT.get(_KEY_KINDS.get(key, ""), -1)
         return int(v.type)
 
     def value(self, key: str) -> Any:
@@ -417,7 +504,7 @@ class Layer:
                 return None
             # CA-1.2: a layer that was committed once has a presentation from then on.
             self._presented = True
-        p = _new_presentation(Presentation)
+        p: Presentation = _new_presentation(self._PRESENTATION)
         p._layer = self
         p._at = None if at is None else float(at)
         return p
@@ -847,7 +934,10 @@ class Presentation:
             raise AttributeError(name) from None
 
     def __repr__(self) -> str:
-        return f"<lamina.Presentation of {self._layer!r} at {self._at}>"
+        return f"<lamina.{type(self).__name__} of {self._layer!r} at {self._at}>"
+
+
+Layer._PRESENTATION = Presentation
 
 
 @dataclass(frozen=True)
@@ -881,6 +971,50 @@ class TransitionInfo:
 def _transition_info(t: int, s: int, p: float) -> TransitionInfo:
     return TransitionInfo({v: k for k, v in TRANSITION_TYPES.items()}[t],
                           {v: k for k, v in TRANSITION_SUBTYPES.items()}[s], p)
+
+
+@dataclass(frozen=True)
+class DrawShape:
+    """A shape layer's drawing in a :class:`DrawRecord` (lamina_draw_shape_t, RS-8), in
+    layer space: fill first (with ``fill_rule``), then the stroke of the part of the path
+    from ``stroke_start`` to ``stroke_end`` (fractions of its length). ``fill_color`` is None
+    when the layer does not fill, ``stroke_color`` None when it does not stroke (no stroke
+    colour, a zero line width, or ``stroke_start >= stroke_end``). Colours are straight RGBA,
+    before the record's ``instance_color`` multiplies them.
+
+    Example: ``shape = record.shape; shape.stroke_end if shape else None``
+    """
+
+    path: "Path"
+    fill_color: Optional[Color]
+    stroke_color: Optional[Color]
+    fill_rule: FillRule
+    line_width: float
+    miter_limit: float
+    line_cap: LineCap
+    line_join: LineJoin
+    #: On, off, ... lengths in points; None for a solid line.
+    line_dash_pattern: Optional[List[float]]
+    line_dash_phase: float
+    stroke_start: float
+    stroke_end: float
+
+
+@dataclass(frozen=True)
+class DrawGradient:
+    """A gradient layer's fill in a :class:`DrawRecord` (lamina_draw_gradient_t, RS-9): at
+    least two straight-RGBA ``colors`` with their ``locations`` (evenly spread when the layer
+    has none), between ``start_point`` and ``end_point`` in the unit space of the bounds
+    (RS-9.5). Present only when the layer draws a gradient (RS-9.3).
+
+    Example: ``g = record.gradient; (g.type, g.colors) if g else None``
+    """
+
+    type: GradientType
+    colors: List[Color]
+    locations: List[float]
+    start_point: Point
+    end_point: Point
 
 
 @dataclass(frozen=True)
@@ -938,6 +1072,18 @@ class DrawRecord:
     edge_antialiasing_mask: int = 15
     #: While a transition runs: the layer's whole appearance before it (item 6, CA-10.2).
     transition_before: Optional["DrawRecord"] = None
+    # Issue 15 (docs/draw-records.md): layer kinds and replicator instances (RS-13).
+    #: The layer's kind.
+    kind: LayerKind = LayerKind.PLAIN
+    #: The instance of the nearest replicator ancestor this record draws (0 without one).
+    instance_index: int = 0
+    #: Multiplies every colour the record draws (background, border, shadow, contents,
+    #: shape, gradient); white without a replicator ancestor.
+    instance_color: Color = Color(1.0, 1.0, 1.0, 1.0)
+    #: A shape layer's path, fill and stroke (None for other kinds and a nil path).
+    shape: Optional[DrawShape] = None
+    #: A gradient layer's fill (None for other kinds and when it draws nothing, RS-9.3).
+    gradient: Optional[DrawGradient] = None
 
 
 _NUMPY: Any = False  # not looked up yet
@@ -1049,7 +1195,72 @@ def _record_extras(r: Any) -> Dict[str, Any]:
         group_opacity=r.group_opacity,
         opaque=bool(f2 & 64),
         edge_antialiasing_mask=r.edge_antialiasing_mask,
+        **_record_kind_fields(r),
     )
+
+
+# Records from a library that predates layer kinds end before these fields (struct_size).
+_KIND_FIELDS_END = C.DrawRecord.gradient.offset + sizeof(c_void_p)
+
+
+def _record_kind_fields(r: Any) -> Dict[str, Any]:
+    """The issue 15 fields of a C record that differ from DrawRecord's defaults (a plain
+    layer outside replicators adds nothing): kind, instance, shape and gradient data (copied:
+    the side buffers are the engine's and reused by the next draw list)."""
+    if r.struct_size < _KIND_FIELDS_END:
+        return {}
+    out: Dict[str, Any] = {}
+    kind = r.layer_kind
+    if kind:
+        out["kind"] = _layer_kind(kind)
+    index = r.instance_index
+    if index:
+        out["instance_index"] = index
+    c = r.instance_color
+    red, green, blue, alpha = c.r, c.g, c.b, c.a
+    if red != 1.0 or green != 1.0 or blue != 1.0 or alpha != 1.0:
+        out["instance_color"] = Color(red, green, blue, alpha)
+    if kind == C.LAYER_KIND_SHAPE and r.shape:
+        from ._contents import Path
+        sh = r.shape[0]
+        n = sh.line_dash_count
+        out["shape"] = DrawShape(
+            path=Path.from_c(sh.path, sh.path_count) if sh.path else Path(),
+            fill_color=from_c_color(sh.fill_color) if sh.flags & C.DRAW_SHAPE_FILL else None,
+            stroke_color=from_c_color(sh.stroke_color) if sh.flags & C.DRAW_SHAPE_STROKE else None,
+            fill_rule=_enum_name(C.FILL_RULES, sh.fill_rule),  # type: ignore[arg-type]
+            line_width=sh.line_width,
+            miter_limit=sh.miter_limit,
+            line_cap=_enum_name(C.LINE_CAPS, sh.line_cap),  # type: ignore[arg-type]
+            line_join=_enum_name(C.LINE_JOINS, sh.line_join),  # type: ignore[arg-type]
+            line_dash_pattern=[sh.line_dash_pattern[i] for i in range(n)] if n and sh.line_dash_pattern else None,
+            line_dash_phase=sh.line_dash_phase,
+            stroke_start=sh.stroke_start,
+            stroke_end=sh.stroke_end,
+        )
+    elif kind == C.LAYER_KIND_GRADIENT and r.gradient:
+        g = r.gradient[0]
+        n = g.count
+        out["gradient"] = DrawGradient(
+            type=_enum_name(C.GRADIENT_TYPES, g.type),  # type: ignore[arg-type]
+            colors=[from_c_color(g.colors[i]) for i in range(n)] if g.colors else [],
+            locations=[g.locations[i] for i in range(n)] if g.locations else [],
+            start_point=from_c_point(g.start_point),
+            end_point=from_c_point(g.end_point),
+        )
+    return out
+
+
+def _enum_name(names: Tuple[str, ...], value: int) -> str:
+    """The CA name of a record's enumeration value (the number itself if unknown)."""
+    return names[value] if 0 <= value < len(names) else str(value)
+
+
+def _layer_kind(value: int) -> LayerKind:
+    try:
+        return LayerKind(value)
+    except ValueError:
+        return LayerKind.PLAIN
 
 
 class Transaction:
@@ -1231,20 +1442,77 @@ class Engine:
     def layer(self, **properties: Any) -> Layer:
         """Creates a layer with Core Animation's defaults, then sets ``properties`` (Python
         names, e.g. ``engine.layer(bounds=(0, 0, 100, 100), position=(50, 50))``)."""
+        return self._create(Layer, properties)
+
+    def shape_layer(self, **properties: Any) -> "ShapeLayer":
+        """Creates a shape layer (CAShapeLayer, RS-8) with Core Animation's defaults, then sets
+        ``properties`` (Python names of Layer and ShapeLayer). Example::
+
+            ring = engine.shape_layer(path=lamina.Path.ellipse((0, 0, 80, 80)),
+                                      fill_color=None, stroke_color=lamina.BLUE,
+                                      line_width=6.0, stroke_end=0.25)
+        """
+        return self._create(ShapeLayer, properties)
+
+    def gradient_layer(self, **properties: Any) -> "GradientLayer":
+        """Creates a gradient layer (CAGradientLayer, RS-9) with Core Animation's defaults,
+        then sets ``properties`` (Python names of Layer and GradientLayer). Example::
+
+            sky = engine.gradient_layer(bounds=(0, 0, 200, 100),
+                                        colors=[lamina.BLUE, lamina.WHITE])
+        """
+        return self._create(GradientLayer, properties)
+
+    def replicator_layer(self, **properties: Any) -> "ReplicatorLayer":
+        """Creates a replicator layer (CAReplicatorLayer, RS-13) with Core Animation's
+        defaults, then sets ``properties`` (Python names of Layer and ReplicatorLayer). Its
+        sublayers are drawn ``instance_count`` times. Example::
+
+            spinner = engine.replicator_layer(
+                bounds=(0, 0, 60, 60), instance_count=12, instance_delay=1 / 12,
+                instance_transform=lamina.Transform3D.rotation(2 * math.pi / 12))
+        """
+        return self._create(ReplicatorLayer, properties)
+
+    _EXTRA_ARGS = ("frame", "delegate", "view_backed", "style")
+
+    def _create(self, cls: Type[_L], properties: Dict[str, Any]) -> _L:
+        """A new layer of ``cls``'s kind with ``properties`` set (names checked first)."""
+        table = cls._PYPROPS
+        for name in properties:
+            if name not in table and name not in self._EXTRA_ARGS:
+                owner = _owner_of(name)
+                hint = f" (a {owner} property)" if owner else ""
+                raise TypeError(f"unknown {cls.__name__} property {name!r}{hint}")
         out = c_uint64()
-        C.lib.lamina_layer_create(self._ptr(), byref(out))
-        layer = Layer._make(self, out.value)
+        if cls._KIND == LayerKind.PLAIN:
+            C.lib.lamina_layer_create(self._ptr(), byref(out))
+        else:
+            C.lib.lamina_layer_create_kind(self._ptr(), int(cls._KIND), byref(out))
+        layer = cls._make(self, out.value)
         with self._wrap_lock:
             self._layers[out.value] = layer
         for name, value in properties.items():
-            if name not in _PROPS and name not in ("frame", "delegate", "view_backed", "style"):
-                raise TypeError(f"unknown layer property {name!r}")
             setattr(layer, name, value)
         return layer
 
-    def _wrap(self, handle: int, dead_ok: bool = False) -> Optional[Layer]:
-        """The Python object of a layer handle (one per live layer). With ``dead_ok`` (for
-        callbacks about layers that may be gone) a destroyed layer gives a released object."""
+    def _class_of(self, handle: int) -> Type[Layer]:
+        """The Layer subclass of a live layer's kind (lamina_layer_get_kind); Layer when the
+        library cannot tell (an older library without layer kinds)."""
+        if "lamina_layer_get_kind" in C.missing:
+            return Layer
+        kind = c_int32()
+        try:
+            C.lib.lamina_layer_get_kind(self._ptr(), handle, byref(kind))
+        except LaminaError:
+            return Layer
+        return _KIND_CLASSES.get(kind.value, Layer)
+
+    def _wrap(self, handle: int, dead_ok: bool = False, kind: Optional[int] = None) -> Optional[Layer]:
+        """The Python object of a layer handle (one per live layer), of its kind's subclass.
+        With ``dead_ok`` (for callbacks about layers that may be gone) a destroyed layer gives
+        a released object. ``kind`` is the layer's kind when the caller knows it (a draw
+        record's layer_kind), saving the lamina_layer_get_kind call."""
         if not handle:
             return None
         with self._wrap_lock:
@@ -1259,7 +1527,8 @@ class Engine:
                 dead = Layer._make(self, handle)
                 dead._owned = False
                 return dead
-            layer = Layer._make(self, handle)
+            cls = self._class_of(handle) if kind is None else _KIND_CLASSES.get(kind, Layer)
+            layer = cls._make(self, handle)
             self._layers[handle] = layer
             return layer
 
@@ -1672,11 +1941,12 @@ class Engine:
 
     def _record(self, r: Any) -> DrawRecord:
         f = r.flags
+        kind = r.layer_kind if r.struct_size >= _KIND_FIELDS_END else None
         before = None
         if r.transition_before:
             before = self._record(cast(r.transition_before, POINTER(C.DrawRecord))[0])
         return DrawRecord(
-            layer=self._wrap(r.layer),  # type: ignore[arg-type]
+            layer=self._wrap(r.layer, kind=kind),  # type: ignore[arg-type]
             depth=r.depth,
             descendant_count=r.descendant_count,
             clip_index=r.clip_index if r.clip_index >= 0 else None,
@@ -1772,3 +2042,30 @@ def clock_now() -> float:
     """Seconds of a monotonic clock, a convenient time source for :meth:`Engine.tick`, e.g.
     ``engine.tick(lamina.clock_now())``."""
     return float(C.lib.lamina_clock_now())
+
+
+# --- issue 15: the layer kinds' subclasses (lamina/_kinds.py, which imports this module) -----
+from ._kinds import (  # noqa: E402
+    GradientLayer,
+    GradientPresentation,
+    ReplicatorLayer,
+    ReplicatorPresentation,
+    ShapeLayer,
+    ShapePresentation,
+)
+
+#: The Layer subclass of each lamina_layer_kind_t.
+_KIND_CLASSES: Dict[int, Type[Layer]] = {
+    C.LAYER_KIND_PLAIN: Layer,
+    C.LAYER_KIND_SHAPE: ShapeLayer,
+    C.LAYER_KIND_GRADIENT: GradientLayer,
+    C.LAYER_KIND_REPLICATOR: ReplicatorLayer,
+}
+
+
+def _owner_of(name: str) -> Optional[str]:
+    """The class whose property ``name`` is, for error messages ("ShapeLayer"), or None."""
+    for cls in (ShapeLayer, GradientLayer, ReplicatorLayer):
+        if name in cls._PYPROPS:
+            return cls.__name__
+    return None

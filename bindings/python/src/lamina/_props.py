@@ -30,13 +30,17 @@ every kind).
 from __future__ import annotations
 
 from ctypes import POINTER, byref, c_double, c_int32, c_uint32, c_void_p, sizeof
-from typing import TYPE_CHECKING, Any, Generic, Optional, TypeVar, Union, overload
+from typing import TYPE_CHECKING, Any, Generic, List, Optional, Sequence, TypeVar, Union, overload
 
 from . import _capi as C
 from ._errors import StaleHandleError
 from ._types import (
     Color,
     ColorLike,
+    FillRule,
+    GradientType,
+    LineCap,
+    LineJoin,
     Point,
     PointLike,
     Rect,
@@ -396,6 +400,96 @@ class _StrValueProp(_Prop[str, str]):
     pass
 
 
+# --- issue 15: the properties of shape, gradient and replicator layers ---------------------
+class _IntProp(_Prop[int, int]):
+    """A number key holding an integer (instanceCount): read as an int; the library refuses a
+    non-integer, negative or too large value with InvalidArgumentError."""
+
+    kind = "int"
+
+    def _get(self, layer: Optional["Layer"], owner: Any) -> Any:
+        if layer is None:
+            return self
+        return int(_NumberProp._get(self, layer, owner))  # type: ignore[arg-type]
+
+    def __set__(self, layer: "Layer", value: int) -> None:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            from ._errors import TypeMismatchError
+
+            raise TypeMismatchError(5, "LAMINA_STATUS_TYPE_MISMATCH",
+                                    f"{self.name!r} takes an int, not {value!r}")
+        _NumberProp.__set__(self, layer, float(value))  # type: ignore[arg-type]
+
+
+class _SolidColorProp(_Prop[Color, ColorLike]):
+    """A colour key that always holds a colour (instanceColor)."""
+
+    kind = "solid_color"
+
+    def __set__(self, layer: "Layer", value: ColorLike) -> None:
+        if value is None:
+            from ._errors import TypeMismatchError
+
+            raise TypeMismatchError(5, "LAMINA_STATUS_TYPE_MISMATCH",
+                                    f"{self.name!r} takes a colour, not None")
+        _ColorProp.__set__(self, layer, value)  # type: ignore[arg-type]
+
+
+_E = TypeVar("_E", bound=str)
+
+
+class _EnumProp(_Prop[_E, _E]):
+    """A key holding one of Core Animation's names (fillRule, lineCap, lineJoin, type): set
+    through the generic setter; the library refuses an unknown name (InvalidArgumentError)."""
+
+    kind = "enum"
+
+    def __set__(self, layer: "Layer", value: _E) -> None:
+        if not isinstance(value, str):
+            from ._errors import TypeMismatchError
+
+            raise TypeMismatchError(5, "LAMINA_STATUS_TYPE_MISMATCH",
+                                    f"{self.name!r} takes a str, not {value!r}")
+        v = to_c_value(value, C.VALUE_STRING, self.name)
+        C.lib.lamina_layer_set_value(layer._e(), layer._handle, self.key, byref(v))
+
+
+class _FillRuleProp(_EnumProp[FillRule]):
+    pass
+
+
+class _LineCapProp(_EnumProp[LineCap]):
+    pass
+
+
+class _LineJoinProp(_EnumProp[LineJoin]):
+    pass
+
+
+class _GradientTypeProp(_EnumProp[GradientType]):
+    pass
+
+
+class _NumbersProp(_Prop[Optional[List[float]], Optional[Sequence[float]]]):
+    """A number-array key (lineDashPattern, locations): a list of floats, or None (nil)."""
+
+    kind = "numbers"
+
+    def __set__(self, layer: "Layer", value: Optional[Sequence[float]]) -> None:
+        v = to_c_value(value, C.VALUE_NUMBER_ARRAY, self.name)
+        C.lib.lamina_layer_set_value(layer._e(), layer._handle, self.key, byref(v))
+
+
+class _ColorsProp(_Prop[Optional[List[Color]], Optional[Sequence[ColorLike]]]):
+    """A colour-array key (colors): a list of Colors, or None (nil)."""
+
+    kind = "colors"
+
+    def __set__(self, layer: "Layer", value: Optional[Sequence[ColorLike]]) -> None:
+        v = to_c_value(value, C.VALUE_COLOR_ARRAY, self.name)
+        C.lib.lamina_layer_set_value(layer._e(), layer._handle, self.key, byref(v))
+
+
 # --- presentation ----------------------------------------------------------------------------
 class _PProp(Generic[_G]):
     """A presentation property (read-only): the value on screen, of type ``_G``."""
@@ -488,6 +582,15 @@ class _PPairProp(_PProp[_G]):
         if x != 0.0 or y != 0.0 or _value_type(out).value in (2, 3):  # the tag only for (0, 0)
             return _tnew(self.tuple_type, (x, y))
         return _PProp.__get__(self, p, owner)  # never for these keys: the generic path
+
+
+class _PIntProp(_PProp[int]):
+    """An integer-valued presentation property (instanceCount)."""
+
+    def _get(self, p: Optional["Presentation"], owner: Any) -> Any:
+        if p is None:
+            return self
+        return int(_PNumberProp._get(self, p, owner))  # type: ignore[arg-type]
 
 
 class _PNameProp(_PProp[str]):

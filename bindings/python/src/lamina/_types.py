@@ -5,7 +5,7 @@ from __future__ import annotations
 import ctypes
 import math
 from ctypes import byref, c_double, c_uint32
-from typing import Any, Iterable, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Iterable, List, Literal, NamedTuple, Optional, Tuple, Union
 
 from . import _capi as C
 
@@ -298,6 +298,19 @@ class TimingFunction(NamedTuple):
 
 TimingLike = Union[str, TimingFunction, Tuple[float, float, float, float]]
 
+#: A shape layer's fill rule (CAShapeLayer.fillRule, RS-8.1): ``"non-zero"`` (the default) or
+#: ``"even-odd"``. Example: ``shape.fill_rule = "even-odd"``
+FillRule = Literal["non-zero", "even-odd"]
+#: A shape layer's line cap (CAShapeLayer.lineCap): ``"butt"`` (the default), ``"round"`` or
+#: ``"square"``. Example: ``ring.line_cap = "round"``
+LineCap = Literal["butt", "round", "square"]
+#: A shape layer's line join (CAShapeLayer.lineJoin): ``"miter"`` (the default), ``"round"``
+#: or ``"bevel"``. Example: ``shape.line_join = "bevel"``
+LineJoin = Literal["miter", "round", "bevel"]
+#: A gradient layer's type (CAGradientLayer.type, RS-9): ``"axial"`` (the default),
+#: ``"radial"`` or ``"conic"``. Example: ``gradient.type = "radial"``
+GradientType = Literal["axial", "radial", "conic"]
+
 
 def c_string(s: str, what: str = "a key") -> bytes:
     """``s`` as a NUL-terminated C string's bytes. An embedded NUL would silently cut the string
@@ -443,6 +456,12 @@ def from_c_value(v: "C.Value") -> object:
         return Path.from_c(cast(v.u.path.elements, POINTER(C.PathElement)), v.u.path.count)
     if t == C.VALUE_VECTOR3:
         return Vector3(v.u.vector3.x, v.u.vector3.y, v.u.vector3.z)
+    if t == C.VALUE_NUMBER_ARRAY:
+        nums = v.u.numbers
+        return [nums.items[i] for i in range(nums.count)] if nums.count else []
+    if t == C.VALUE_COLOR_ARRAY:
+        cols = v.u.colors
+        return [from_c_color(cols.items[i]) for i in range(cols.count)] if cols.count else []
     raise TypeError(f"unknown value type {t}")
 
 
@@ -456,6 +475,8 @@ _TYPE_NAMES = {
     C.VALUE_BOOL: "a bool",
     C.VALUE_STRING: "a str",
     C.VALUE_VECTOR3: "a value function input: a number, (x, y), or Vector3/(x, y, z)",
+    C.VALUE_NUMBER_ARRAY: "a sequence of numbers, or None",
+    C.VALUE_COLOR_ARRAY: "a sequence of colours (Color, (r, g, b) or (r, g, b, a)), or None",
 }
 
 
@@ -474,6 +495,58 @@ def _numbers(obj: object, counts: Tuple[int, ...]) -> Optional[List[float]]:
     if len(items) not in counts or not all(_is_num(x) for x in items):
         return None
     return [float(x) for x in items]
+
+
+def _number_list(obj: object) -> Optional[List[float]]:
+    """``obj`` as floats when it is a sequence of real numbers (any length), else None."""
+    if isinstance(obj, (str, bytes, Point, Size, Rect, Color, Transform3D, Vector3)):
+        return None
+    try:
+        items = list(obj)  # type: ignore[call-overload]
+    except TypeError:
+        return None
+    if not all(_is_num(x) for x in items):
+        return None
+    return [float(x) for x in items]
+
+
+def _color_list(obj: object) -> Optional[List[Color]]:
+    """``obj`` as Colors when it is a sequence of colours (each a Color or 3 or 4 numbers)."""
+    if isinstance(obj, (str, bytes, Color)):
+        return None
+    try:
+        items = list(obj)  # type: ignore[call-overload]
+    except TypeError:
+        return None
+    out: List[Color] = []
+    for item in items:
+        if isinstance(item, Color):
+            out.append(item)
+            continue
+        nums = _numbers(item, (3, 4))
+        if nums is None:
+            return None
+        out.append(Color(*(nums + [1.0] * (4 - len(nums)))))
+    return out
+
+
+def _set_number_array(v: "C.Value", nums: List[float]) -> None:
+    """Makes ``v`` a LAMINA_VALUE_NUMBER_ARRAY over a new C buffer, which ``v`` keeps alive
+    (the library copies it on set)."""
+    buf = (c_double * max(len(nums), 1))(*nums)
+    v.type = C.VALUE_NUMBER_ARRAY
+    v.u.numbers.items = ctypes.cast(buf, ctypes.POINTER(c_double))
+    v.u.numbers.count = len(nums)
+    v._keep = buf  # type: ignore[attr-defined]
+
+
+def _set_color_array(v: "C.Value", cols: List[Color]) -> None:
+    """Makes ``v`` a LAMINA_VALUE_COLOR_ARRAY over a new C buffer, which ``v`` keeps alive."""
+    buf = (C.Color * max(len(cols), 1))(*[C.Color(*c) for c in cols])
+    v.type = C.VALUE_COLOR_ARRAY
+    v.u.colors.items = ctypes.cast(buf, ctypes.POINTER(C.Color))
+    v.u.colors.count = len(cols)
+    v._keep = buf  # type: ignore[attr-defined]
 
 
 def _typed_value(obj: object, hint: int, what: str) -> "C.Value":
@@ -531,6 +604,16 @@ def _typed_value(obj: object, hint: int, what: str) -> "C.Value":
             ok = nums is not None
             if nums is not None:
                 v.type, v.u.color = C.VALUE_COLOR, C.Color(*(nums + [1.0] * (4 - len(nums))))
+    elif hint == C.VALUE_NUMBER_ARRAY:
+        nums = _number_list(obj)
+        ok = nums is not None
+        if nums is not None:
+            _set_number_array(v, nums)
+    elif hint == C.VALUE_COLOR_ARRAY:
+        cols = _color_list(obj)
+        ok = cols is not None
+        if cols is not None:
+            _set_color_array(v, cols)
     elif hint == C.VALUE_TRANSFORM:
         if isinstance(obj, Transform3D):
             v.type, v.u.transform = C.VALUE_TRANSFORM, to_c_transform(obj)
@@ -601,6 +684,11 @@ def to_c_value(obj: object, hint: int = -1, what: str = "") -> "C.Value":
         except TypeError:
             raise TypeError(f"cannot use {obj!r} as a Lamina value") from None
         n = len(items)
+        if n and not all(_is_num(x) for x in items):
+            cols = _color_list(items)
+            if cols is not None:  # a sequence of colours (gradient colors)
+                _set_color_array(v, cols)
+                return v
         if not all(_is_num(x) for x in items):
             raise TypeError(f"cannot use {obj!r} as a Lamina value: give a Point, Size, Rect, "
                             "Color or Transform3D, or 2, 3, 4 or 16 numbers")

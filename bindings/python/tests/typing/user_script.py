@@ -259,6 +259,30 @@ def main() -> None:
             assert_type(r.group, bool)
             assert_type(r.opaque, bool)
             assert_type(r.transition_before, Optional[lamina.DrawRecord])
+            assert_type(r.kind, lamina.LayerKind)
+            assert_type(r.instance_index, int)
+            assert_type(r.instance_color, lamina.Color)
+            assert_type(r.shape, Optional[lamina.DrawShape])
+            assert_type(r.gradient, Optional[lamina.DrawGradient])
+            if r.shape is not None:
+                assert_type(r.shape.path, lamina.Path)
+                assert_type(r.shape.fill_color, Optional[lamina.Color])
+                assert_type(r.shape.stroke_color, Optional[lamina.Color])
+                assert_type(r.shape.fill_rule, lamina.FillRule)
+                assert_type(r.shape.line_width, float)
+                assert_type(r.shape.miter_limit, float)
+                assert_type(r.shape.line_cap, lamina.LineCap)
+                assert_type(r.shape.line_join, lamina.LineJoin)
+                assert_type(r.shape.line_dash_pattern, Optional[List[float]])
+                assert_type(r.shape.line_dash_phase, float)
+                assert_type(r.shape.stroke_start, float)
+                assert_type(r.shape.stroke_end, float)
+            if r.gradient is not None:
+                assert_type(r.gradient.type, lamina.GradientType)
+                assert_type(r.gradient.colors, List[lamina.Color])
+                assert_type(r.gradient.locations, List[float])
+                assert_type(r.gradient.start_point, lamina.Point)
+                assert_type(r.gradient.end_point, lamina.Point)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,331 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Shape, gradient and replicator layers (issue 15): the Layer subclasses of the layer kinds.
+
+Each kind is chosen at creation (``Engine.shape_layer()``, ``gradient_layer()``,
+``replicator_layer()``, over ``lamina_layer_create_kind``) and has its properties, typed as
+Layer's are (descriptors of ``lamina/_props.py``), with Core Animation's names in snake_case and
+its defaults. A key of one kind on a layer of another kind is :class:`UnknownKeyError`.
+Semantics: docs/semantics.md RS-8 (shape), RS-9 (gradient), RS-13 (replicator).
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Tuple, cast
+
+from ._engine import (
+    _GRADIENT_PROPS,
+    _PROPS,
+    _REPLICATOR_PROPS,
+    _SHAPE_PROPS,
+    Layer,
+    LayerKind,
+    Presentation,
+)
+from ._contents import Path
+from ._props import (
+    _BoolProp,
+    _ColorProp,
+    _ColorsProp,
+    _FillRuleProp,
+    _GradientTypeProp,
+    _IntProp,
+    _LineCapProp,
+    _LineJoinProp,
+    _NumberProp,
+    _NumbersProp,
+    _PathProp,
+    _PIntProp,
+    _PNumberProp,
+    _PointProp,
+    _PPairProp,
+    _PProp,
+    _SolidColorProp,
+    _TransformProp,
+)
+from ._types import Color, FillRule, GradientType, LineCap, LineJoin, Point, Transform3D
+
+__all__ = [
+    "ShapeLayer", "GradientLayer", "ReplicatorLayer",
+    "ShapePresentation", "GradientPresentation", "ReplicatorPresentation",
+]
+
+
+def _table(kind_props: Dict[str, Tuple[str, str]]) -> Dict[str, Tuple[str, str]]:
+    out = dict(_PROPS)
+    out.update(kind_props)
+    return out
+
+
+# --- presentations -----------------------------------------------------------------------------
+class ShapePresentation(Presentation):
+    """A shape layer's presentation: Layer's presentation properties and the shape's, as on
+    screen (an animated ``stroke_end`` reads its current value).
+
+    Example: ``ring.presentation().stroke_end``
+    """
+
+    __slots__ = ()
+
+    path: _PProp[Optional[Path]] = _PProp("path", "The path on screen (Optional[Path]).")
+    fill_color: _PProp[Optional[Color]] = _PProp("fillColor", "The fillColor on screen (Optional[Color]).")
+    fill_rule: _PProp[FillRule] = _PProp("fillRule", "The fillRule on screen (str).")
+    stroke_color: _PProp[Optional[Color]] = _PProp("strokeColor", "The strokeColor on screen (Optional[Color]).")
+    line_width: _PProp[float] = _PNumberProp("lineWidth", "The lineWidth on screen (float).")
+    line_cap: _PProp[LineCap] = _PProp("lineCap", "The lineCap on screen (str).")
+    line_join: _PProp[LineJoin] = _PProp("lineJoin", "The lineJoin on screen (str).")
+    miter_limit: _PProp[float] = _PNumberProp("miterLimit", "The miterLimit on screen (float).")
+    line_dash_pattern: _PProp[Optional[List[float]]] = _PProp(
+        "lineDashPattern", "The lineDashPattern on screen (Optional[List[float]]).")
+    line_dash_phase: _PProp[float] = _PNumberProp("lineDashPhase", "The lineDashPhase on screen (float).")
+    stroke_start: _PProp[float] = _PNumberProp("strokeStart", "The strokeStart on screen (float).")
+    stroke_end: _PProp[float] = _PNumberProp("strokeEnd", "The strokeEnd on screen (float).")
+
+    @property
+    def layer(self) -> "ShapeLayer":
+        """The model layer."""
+        return cast(ShapeLayer, self._layer)
+
+
+class GradientPresentation(Presentation):
+    """A gradient layer's presentation: Layer's presentation properties and the gradient's,
+    as on screen (animated ``colors`` read their interpolated value).
+
+    Example: ``sky.presentation().colors``
+    """
+
+    __slots__ = ()
+
+    colors: _PProp[Optional[List[Color]]] = _PProp("colors", "The colors on screen (Optional[List[Color]]).")
+    locations: _PProp[Optional[List[float]]] = _PProp("locations", "The locations on screen (Optional[List[float]]).")
+    start_point: _PProp[Point] = _PPairProp("startPoint", "The startPoint on screen (Point).", Point)
+    end_point: _PProp[Point] = _PPairProp("endPoint", "The endPoint on screen (Point).", Point)
+    type: _PProp[GradientType] = _PProp("type", "The type on screen (str).")
+
+    @property
+    def layer(self) -> "GradientLayer":
+        """The model layer."""
+        return cast(GradientLayer, self._layer)
+
+
+class ReplicatorPresentation(Presentation):
+    """A replicator layer's presentation: Layer's presentation properties and the
+    replicator's, as on screen.
+
+    Example: ``spinner.presentation().instance_color``
+    """
+
+    __slots__ = ()
+
+    instance_count: _PProp[int] = _PIntProp("instanceCount", "The instanceCount on screen (int).")
+    instance_delay: _PProp[float] = _PNumberProp("instanceDelay", "The instanceDelay on screen (float).")
+    instance_transform: _PProp[Transform3D] = _PProp(
+        "instanceTransform", "The instanceTransform on screen (Transform3D).")
+    instance_color: _PProp[Color] = _PProp("instanceColor", "The instanceColor on screen (Color).")
+    instance_red_offset: _PProp[float] = _PNumberProp("instanceRedOffset", "The instanceRedOffset on screen (float).")
+    instance_green_offset: _PProp[float] = _PNumberProp(
+        "instanceGreenOffset", "The instanceGreenOffset on screen (float).")
+    instance_blue_offset: _PProp[float] = _PNumberProp("instanceBlueOffset", "The instanceBlueOffset on screen (float).")
+    instance_alpha_offset: _PProp[float] = _PNumberProp(
+        "instanceAlphaOffset", "The instanceAlphaOffset on screen (float).")
+    preserves_depth: _PProp[bool] = _PProp("preservesDepth", "The preservesDepth on screen (bool).")
+
+    @property
+    def layer(self) -> "ReplicatorLayer":
+        """The model layer."""
+        return cast(ReplicatorLayer, self._layer)
+
+
+# --- layers --------------------------------------------------------------------------------
+class ShapeLayer(Layer):
+    """A shape layer (CAShapeLayer, RS-8): draws ``path`` filled with ``fill_color`` by
+    ``fill_rule``, then stroked with ``stroke_color`` (``line_width``, caps, joins, miter
+    limit, dashes), between its contents and its sublayers. ``stroke_start``/``stroke_end``
+    select the part of the path stroked (the progress ring). Create with
+    :meth:`Engine.shape_layer`.
+
+    The animatable properties (fill_color, stroke_color, line_width, miter_limit,
+    line_dash_phase, stroke_start, stroke_end) animate implicitly; ``path`` only explicitly
+    (RS-8.4): two paths of the same structure animate point by point, others switch half-way
+    (RS-8.5).
+
+    Example::
+
+        ring = engine.shape_layer(path=lamina.Path.ellipse((0, 0, 80, 80)), fill_color=None,
+                                  stroke_color=lamina.BLUE, line_width=6.0)
+        ring.stroke_end = 0.75   # animates implicitly, like CAShapeLayer.strokeEnd
+    """
+
+    __slots__ = ()
+    _KIND = LayerKind.SHAPE
+    _PYPROPS = _table(_SHAPE_PROPS)
+    _PRESENTATION = ShapePresentation
+
+    path = _PathProp("path", """The path drawn, in layer space (Optional[Path]); None (the
+        default) draws nothing. Animates only explicitly (RS-8.4, RS-8.5).
+
+        Example: ``shape.path = lamina.Path.rect((0, 0, 40, 40))``""")
+    fill_color = _ColorProp("fillColor", """The fill colour (Optional[Color]), opaque black
+        by default; None does not fill (RS-8.1). Animatable.
+
+        Example: ``shape.fill_color = None  # stroke only``""")
+    fill_rule = _FillRuleProp("fillRule", """How the path's inside is decided (str):
+        ``"non-zero"`` (the default) or ``"even-odd"`` (RS-8.1). Not animatable.
+
+        Example: ``shape.fill_rule = "even-odd"``""")
+    stroke_color = _ColorProp("strokeColor", """The stroke colour (Optional[Color]); None
+        (the default) does not stroke (RS-8.3). Animatable.
+
+        Example: ``shape.stroke_color = lamina.RED``""")
+    line_width = _NumberProp("lineWidth", """The stroke width in points (float), 1 by
+        default. Animatable.
+
+        Example: ``shape.line_width = 4.0``""")
+    line_cap = _LineCapProp("lineCap", """The ends of open subpaths and dashes (str):
+        ``"butt"`` (the default), ``"round"`` or ``"square"``. Not animatable.
+
+        Example: ``ring.line_cap = "round"``""")
+    line_join = _LineJoinProp("lineJoin", """The corners of the stroke (str): ``"miter"``
+        (the default), ``"round"`` or ``"bevel"``. Not animatable.
+
+        Example: ``shape.line_join = "round"``""")
+    miter_limit = _NumberProp("miterLimit", """A miter longer than miter_limit * line_width
+        is bevelled instead (float), 10 by default (RS-8.6). Animatable.
+
+        Example: ``shape.miter_limit = 2.0``""")
+    line_dash_pattern = _NumbersProp("lineDashPattern", """On, off, ... lengths in points
+        (Optional[List[float]]); None (the default) strokes a solid line. Not animatable.
+
+        Example: ``shape.line_dash_pattern = [6.0, 3.0]``""")
+    line_dash_phase = _NumberProp("lineDashPhase", """How far into the dash pattern the
+        stroke starts, in points (float), 0 by default. Animatable (marching ants).
+
+        Example: ``shape.line_dash_phase = 3.0``""")
+    stroke_start = _NumberProp("strokeStart", """Where the stroke starts, as a fraction of the
+        path's length (float), 0 by default (RS-8.3). Animatable.
+
+        Example: ``shape.stroke_start = 0.25``""")
+    stroke_end = _NumberProp("strokeEnd", """Where the stroke ends, as a fraction of the
+        path's length (float), 1 by default (RS-8.3). Animatable: the progress ring.
+
+        Example: ``ring.stroke_end = 0.5  # half the ring, animating implicitly``""")
+
+    def presentation(self, at: Optional[float] = None) -> Optional[ShapePresentation]:
+        """The shape layer's presentation at the engine's time or at ``at`` (None before its
+        first commit), e.g. ``ring.presentation().stroke_end``."""
+        return cast(Optional[ShapePresentation], Layer.presentation(self, at))
+
+
+class GradientLayer(Layer):
+    """A gradient layer (CAGradientLayer, RS-9): fills its bounds (in its rounded shape) with
+    a gradient of ``colors`` at ``locations`` from ``start_point`` to ``end_point`` (unit space
+    of the bounds), of ``type`` axial, radial or conic. Create with
+    :meth:`Engine.gradient_layer`.
+
+    ``colors``, ``locations``, ``start_point`` and ``end_point`` animate implicitly; two colour
+    (or location) arrays of the same length interpolate element-wise, others switch half-way.
+
+    Example::
+
+        sky = engine.gradient_layer(bounds=(0, 0, 200, 100), colors=[lamina.BLUE, lamina.WHITE])
+        sky.colors = [lamina.RED, lamina.BLUE]   # animates element-wise
+    """
+
+    __slots__ = ()
+    _KIND = LayerKind.GRADIENT
+    _PYPROPS = _table(_GRADIENT_PROPS)
+    _PRESENTATION = GradientPresentation
+
+    colors = _ColorsProp("colors", """The gradient's colours (Optional[List[Color]]); None
+        (the default) or fewer than two draw no gradient (RS-9.3). Takes any sequence of
+        colours (Color, (r, g, b) or (r, g, b, a)). Animatable.
+
+        Example: ``sky.colors = [lamina.BLUE, (1.0, 1.0, 1.0)]``""")
+    locations = _NumbersProp("locations", """The stops of the colours in [0, 1]
+        (Optional[List[float]]); None (the default) spreads them evenly. Animatable.
+
+        Example: ``sky.locations = [0.0, 0.8]``""")
+    start_point = _PointProp("startPoint", """Where the gradient starts, in the unit space of
+        the bounds (Point), (0.5, 0) by default (RS-9.5). Animatable.
+
+        Example: ``sky.start_point = (0.0, 0.5)``""")
+    end_point = _PointProp("endPoint", """Where the gradient ends, in the unit space of the
+        bounds (Point), (0.5, 1) by default (RS-9.5). Animatable.
+
+        Example: ``sky.end_point = (1.0, 0.5)``""")
+    type = _GradientTypeProp("type", """The gradient's type (str): ``"axial"`` (the
+        default), ``"radial"`` or ``"conic"``. Not animatable.
+
+        Example: ``sky.type = "radial"``""")
+
+    def presentation(self, at: Optional[float] = None) -> Optional[GradientPresentation]:
+        """The gradient layer's presentation at the engine's time or at ``at`` (None before
+        its first commit), e.g. ``sky.presentation().colors``."""
+        return cast(Optional[GradientPresentation], Layer.presentation(self, at))
+
+
+class ReplicatorLayer(Layer):
+    """A replicator layer (CAReplicatorLayer, RS-13): draws its own layer once and its
+    sublayers ``instance_count`` times (RS-13.1). Instance k is transformed by
+    ``instance_transform`` to the power k (about the anchor point, like a sublayer transform,
+    RS-13.2), coloured by ``instance_color`` plus k times the offsets (clamped to [0, 1],
+    RS-13.3) and shifted back in time by k * ``instance_delay`` (RS-13.4) — so one animation
+    on a sublayer gives the staggered spinner. Hit testing sees instance 0 only (RS-13.5);
+    ``preserves_depth`` is stored but Lamina flattens: the draw list gives the instances in
+    order (RS-13.6). Create with :meth:`Engine.replicator_layer`.
+
+    Example::
+
+        spinner = engine.replicator_layer(bounds=(0, 0, 60, 60), instance_count=12,
+                                          instance_transform=lamina.Transform3D.rotation(math.pi / 6),
+                                          instance_delay=1 / 12)
+        spinner.add_sublayer(engine.layer(bounds=(0, 0, 4, 12), position=(30, 6)))
+    """
+
+    __slots__ = ()
+    _KIND = LayerKind.REPLICATOR
+    _PYPROPS = _table(_REPLICATOR_PROPS)
+    _PRESENTATION = ReplicatorPresentation
+
+    instance_count = _IntProp("instanceCount", """How many times the sublayers are drawn
+        (int), 1 by default; 0 draws none. An integer in 0...10000 (others raise
+        InvalidArgumentError). Not animatable.
+
+        Example: ``spinner.instance_count = 12``""")
+    instance_delay = _NumberProp("instanceDelay", """Seconds by which each instance's time
+        lags the previous one's (float), 0 by default (RS-13). Not animatable.
+
+        Example: ``spinner.instance_delay = 0.1``""")
+    instance_transform = _TransformProp("instanceTransform", """The transform applied once
+        more to each next instance (Transform3D), identity by default. Animatable.
+
+        Example: ``spinner.instance_transform = lamina.Transform3D.translation(20, 0)``""")
+    instance_color = _SolidColorProp("instanceColor", """The colour instance 0 is multiplied
+        by (Color), opaque white by default. Animatable.
+
+        Example: ``spinner.instance_color = lamina.Color(1.0, 0.5, 0.5)``""")
+    instance_red_offset = _NumberProp("instanceRedOffset", """Added to the red of the
+        instance colour at each next instance (float), 0 by default. Animatable.
+
+        Example: ``spinner.instance_red_offset = -0.1``""")
+    instance_green_offset = _NumberProp("instanceGreenOffset", """Added to the green of the
+        instance colour at each next instance (float), 0 by default. Animatable.
+
+        Example: ``spinner.instance_green_offset = -0.1``""")
+    instance_blue_offset = _NumberProp("instanceBlueOffset", """Added to the blue of the
+        instance colour at each next instance (float), 0 by default. Animatable.
+
+        Example: ``spinner.instance_blue_offset = -0.1``""")
+    instance_alpha_offset = _NumberProp("instanceAlphaOffset", """Added to the alpha of the
+        instance colour at each next instance (float), 0 by default. Animatable: a fading
+        trail.
+
+        Example: ``spinner.instance_alpha_offset = -1 / 12``""")
+    preserves_depth = _BoolProp("preservesDepth", """Whether the instances keep their depth
+        in 3D (bool), False by default. Stored only: Lamina flattens, the draw list gives the
+        instances in order. Not animatable.
+
+        Example: ``spinner.preserves_depth = False``""")
+
+    def presentation(self, at: Optional[float] = None) -> Optional[ReplicatorPresentation]:
+        """The replicator layer's presentation at the engine's time or at ``at`` (None before
+        its first commit), e.g. ``spinner.presentation().instance_color``."""
+        return cast(Optional[ReplicatorPresentation], Layer.presentation(self, at))
