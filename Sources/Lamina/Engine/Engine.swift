@@ -135,7 +135,12 @@ public final class Engine: @unchecked Sendable {
     /// Per-thread stacks by thread token (ThreadState.swift): never reused, removed at thread exit.
     var stacks: [UInt64: TransactionStack] = [:]
     var lastToken: UInt64 = 0
-    var lastStack: TransactionStack? = nil
+    var lastStack: TransactionStack? = nil {
+        didSet { lastStackRef = lastStack.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `lastStack` unretained (it holds the reference), so the setter fast path borrows the
+    /// stack without a retain and release per call (Engine+SetFastPath.swift).
+    var lastStackRef: Unmanaged<TransactionStack>? = nil
     /// `threadStateKey.key`, held here so that `stack()` reads a field, not a lazy global.
     let threadKey = threadStateKey.key
     private var nextMark: UInt32 = 1
