@@ -73,7 +73,7 @@ public final class Engine: @unchecked Sendable {
     var freeSlots: [Int32] = []
     /// Committed values of layers whose model has uncommitted changes (indexed by
     /// `LayerSlot.snapshot`); other committed layers' committed values are their model values.
-    var snapshotPool: [LayerProperties] = []
+    let snapshotPool = SnapshotPool()
     var freeSnapshots: [Int32] = []
     var animated: [AnimatedLayer] = []
     /// Numeric implicit animations in timing groups, sampled once per group per frame
@@ -591,7 +591,7 @@ public final class Engine: @unchecked Sendable {
         // Through the buffers: the values are borrowed, not copied, for the call.
         return snap < 0
             ? slots.withUnsafeBufferPointer { $0[Int(slot)].model.get(property, customDefault: customDefault) }
-            : snapshotPool.withUnsafeBufferPointer { $0[Int(snap)].get(property, customDefault: customDefault) }
+            : snapshotPool[Int(snap)].get(property, customDefault: customDefault)
     }
 
     /// The presentation of a layer at `time`, or nil if it was never committed (R3): its
