@@ -74,6 +74,9 @@ public final class Engine: @unchecked Sendable {
     /// Committed values of layers whose model has uncommitted changes (indexed by
     /// `LayerSlot.snapshot`); other committed layers' committed values are their model values.
     let snapshotPool = SnapshotPool()
+    /// Where a slot's `model` lies inside it (a stored property: always known), for
+    /// `markDirty`'s copy into the pool (an instance constant: no lazy-global check per call).
+    let modelOffset = MemoryLayout<LayerSlot>.offset(of: \LayerSlot.model)!
     var freeSnapshots: [Int32] = []
     var animated: [AnimatedLayer] = []
     /// Numeric implicit animations in timing groups, sampled once per group per frame
@@ -232,13 +235,17 @@ public final class Engine: @unchecked Sendable {
         s.ensureOpen()
         let i = Int(slot)
         if slots[i].everCommitted, slots[i].snapshot < 0 {
-            if let free = freeSnapshots.popLast() {
-                snapshotPool[Int(free)] = slots[i].model
-                slots[i].snapshot = free
-            } else {
-                slots[i].snapshot = Int32(truncatingIfNeeded: snapshotPool.count)
-                snapshotPool.append(slots[i].model)
+            // Copied from the slot straight into the pool: one copy, no temporary.
+            let snap = slots.withUnsafeBufferPointer { buf -> Int32 in
+                let model = (UnsafeRawPointer(buf.baseAddress! + i) + modelOffset)
+                    .assumingMemoryBound(to: LayerProperties.self)
+                if let free = freeSnapshots.popLast() {
+                    snapshotPool.assign(Int(free), from: model)
+                    return free
+                }
+                return Int32(truncatingIfNeeded: snapshotPool.append(copying: model))
             }
+            slots[i].snapshot = snap
         }
         if slots[i].dirtyMark != s.mark {
             slots[i].dirtyMark = s.mark

@@ -39,21 +39,33 @@ final class SnapshotPool {
         @inline(__always) unsafeMutableAddress { address(i) }
     }
 
-    /// Adds a snapshot at index `count`.
-    func append(_ value: LayerProperties) {
-        if count & (Self.chunkSize - 1) == 0 {
-            let c = count >> Self.chunkShift
-            if c == chunkCapacity {
-                let bigger = UnsafeMutablePointer<UnsafeMutablePointer<LayerProperties>>.allocate(
-                    capacity: Swift.max(4, chunkCapacity * 2))
-                bigger.moveInitialize(from: chunks, count: chunkCapacity)
-                chunks.deallocate()
-                chunks = bigger
-                chunkCapacity = Swift.max(4, chunkCapacity * 2)
-            }
-            (chunks + c).initialize(to: .allocate(capacity: Self.chunkSize))
-        }
-        address(count).initialize(to: value)
+    /// Adds a copy of `*value` at index `count`, which it returns.
+    @inline(__always)
+    func append(copying value: UnsafePointer<LayerProperties>) -> Int {
+        if count & (Self.chunkSize - 1) == 0 { addChunk() }
+        address(count).initialize(to: value.pointee)
         count += 1
+        return count - 1
+    }
+
+    /// Overwrites snapshot `i` with a copy of `*value`.
+    @inline(__always)
+    func assign(_ i: Int, from value: UnsafePointer<LayerProperties>) {
+        address(i).pointee = value.pointee
+    }
+
+    /// Makes room for snapshots `count ..< count + chunkSize` (`count` is a chunk boundary).
+    @inline(never)
+    private func addChunk() {
+        let c = count >> Self.chunkShift
+        if c == chunkCapacity {
+            let bigger = UnsafeMutablePointer<UnsafeMutablePointer<LayerProperties>>.allocate(
+                capacity: Swift.max(4, chunkCapacity * 2))
+            bigger.moveInitialize(from: chunks, count: chunkCapacity)
+            chunks.deallocate()
+            chunks = bigger
+            chunkCapacity = Swift.max(4, chunkCapacity * 2)
+        }
+        (chunks + c).initialize(to: .allocate(capacity: Self.chunkSize))
     }
 }
