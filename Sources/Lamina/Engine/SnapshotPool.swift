@@ -31,12 +31,17 @@ final class SnapshotPool {
         chunks[i >> Self.chunkShift] + (i & (Self.chunkSize - 1))
     }
 
+    /// `address(i)` as a call: the readers' snapshot branch is the rare one (a layer with
+    /// uncommitted changes), and inlined it grew their hot loops (the draw list's).
+    @inline(never)
+    private func outOfLineAddress(_ i: Int) -> UnsafeMutablePointer<LayerProperties> { address(i) }
+
     /// Snapshot `i` (`0 ..< count`, which the engine's bookkeeping guarantees: a layer's
     /// `snapshot` index is always one handed out by `append` or the free list), read and
     /// written in place (addressors: no copy, no coroutine).
     subscript(i: Int) -> LayerProperties {
-        @inline(__always) unsafeAddress { UnsafePointer(address(i)) }
-        @inline(__always) unsafeMutableAddress { address(i) }
+        unsafeAddress { UnsafePointer(outOfLineAddress(i)) }
+        unsafeMutableAddress { outOfLineAddress(i) }
     }
 
     /// Adds a copy of `*value` at index `count`, which it returns.
