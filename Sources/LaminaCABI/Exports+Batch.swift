@@ -49,9 +49,7 @@ public func lamina_layers_set_number(
     _ key: UnsafePointer<CChar>?, _ values: UnsafePointer<Double>?
 ) -> lamina_status_t {
     batch(engine, layers, count, key, values: UnsafeRawPointer(values)) { e, k, layers throws(BatchFailure) in
-        try e.setValues(
-            forKeyBytes: k, count: count, layer: { LayerID(rawValue: layers[$0]) },
-            value: { .number(values![$0]) })
+        try e.setValues(forKeyBytes: k, count: count, layers: layers, values: .numbers(values!))
     }
 }
 
@@ -62,8 +60,8 @@ public func lamina_layers_set_point(
 ) -> lamina_status_t {
     batch(engine, layers, count, key, values: UnsafeRawPointer(values)) { e, k, layers throws(BatchFailure) in
         try e.setValues(
-            forKeyBytes: k, count: count, layer: { LayerID(rawValue: layers[$0]) },
-            value: { .point(Point(values![$0])) })
+            forKeyBytes: k, count: count, layers: layers,
+            values: .points(UnsafeRawPointer(values!).assumingMemoryBound(to: Double.self)))
     }
 }
 
@@ -73,7 +71,7 @@ public func lamina_layers_get_number(
     _ key: UnsafePointer<CChar>?, _ outValues: UnsafeMutablePointer<Double>?
 ) -> lamina_status_t {
     batch(engine, layers, count, key, out: UnsafeMutableRawPointer(outValues)) { e, k, layers throws(BatchFailure) in
-        try e.values(forKeyBytes: k, count: count, layer: { LayerID(rawValue: layers[$0]) }) { i, v throws(LaminaError) in
+        try e.values(forKeyBytes: k, count: count, layers: layers, into: .numbers(outValues!)) { i, v throws(LaminaError) in
             guard case .number(let n) = v else { throw mismatch(k, "number", v) }
             outValues![i] = n
         }
@@ -87,7 +85,7 @@ public func lamina_layers_get_presentation_number(
 ) -> lamina_status_t {
     batch(engine, layers, count, key, out: UnsafeMutableRawPointer(outValues)) { e, k, layers throws(BatchFailure) in
         try e.presentationValues(
-            forKeyBytes: k, count: count, at: nil, layer: { LayerID(rawValue: layers[$0]) }
+            forKeyBytes: k, count: count, at: nil, layers: layers, into: .numbers(outValues!)
         ) { i, v throws(LaminaError) in
             guard let v else { throw noPresentation(layers[i]) }
             guard case .number(let n) = v else { throw mismatch(k, "number", v) }
@@ -104,7 +102,7 @@ public func lamina_layers_get_presentation_number_at(
     guard time.isFinite else { return fail(LAMINA_STATUS_INVALID_ARGUMENT, "time must be finite") }
     return batch(engine, layers, count, key, out: UnsafeMutableRawPointer(outValues)) { e, k, layers throws(BatchFailure) in
         try e.presentationValues(
-            forKeyBytes: k, count: count, at: time, layer: { LayerID(rawValue: layers[$0]) }
+            forKeyBytes: k, count: count, at: time, layers: layers, into: .numbers(outValues!)
         ) { i, v throws(LaminaError) in
             guard let v else { throw noPresentation(layers[i]) }
             guard case .number(let n) = v else { throw mismatch(k, "number", v) }
@@ -120,7 +118,8 @@ public func lamina_layers_get_presentation_point(
 ) -> lamina_status_t {
     batch(engine, layers, count, key, out: UnsafeMutableRawPointer(outValues)) { e, k, layers throws(BatchFailure) in
         try e.presentationValues(
-            forKeyBytes: k, count: count, at: nil, layer: { LayerID(rawValue: layers[$0]) }
+            forKeyBytes: k, count: count, at: nil, layers: layers,
+            into: .points(UnsafeMutableRawPointer(outValues!).assumingMemoryBound(to: Double.self))
         ) { i, v throws(LaminaError) in
             guard let v else { throw noPresentation(layers[i]) }
             guard case .point(let p) = v else { throw mismatch(k, "point", v) }

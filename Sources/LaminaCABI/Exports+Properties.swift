@@ -21,17 +21,49 @@ private func set(
     }
 }
 
-/// Reads a key path and hands the value to `write`, which checks its type.
+/// Reads a key path and hands the value to `write`, which checks its type. A whole inline
+/// number or point property is read by the engine's typed fast path, and `fast` may store it
+/// without a `Value` (returning true); any other key is read the general way in the same
+/// locked call (`modelScalar(of:forKeyBytes:orValueInto:)`).
 @inline(__always)
 private func get<T>(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
-    _ out: UnsafeMutablePointer<T>?, _ write: (Value, UnsafeMutablePointer<T>, UnsafeBufferPointer<UInt8>) throws(LaminaError) -> Void
+    _ out: UnsafeMutablePointer<T>?, fast: (ScalarRead, UnsafeMutablePointer<T>) -> Bool = { _, _ in false },
+    _ write: (Value, UnsafeMutablePointer<T>, UnsafeBufferPointer<UInt8>) throws(LaminaError) -> Void
 ) -> lamina_status_t {
     withEngine(engine) { e throws(LaminaError) in
         let k = try keyBytes(key)
         let o = try required(out, "out_value")
-        try write(try e.value(of: LayerID(rawValue: layer), forKeyBytes: k), o, k)
+        // Another key's value comes back through `general` (stack storage, initialised only
+        // then), read under the same lock as the fast path's look.
+        try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer throws(LaminaError) in
+            let general = buffer.baseAddress!
+            let r = try e.modelScalar(of: LayerID(rawValue: layer), forKeyBytes: k, orValueInto: general)
+            if fast(r, o) { return }
+            let v: Value
+            if case .general = r { v = general.move() } else { v = r.value! }
+            try write(v, o, k)
+        }
     }
+}
+
+/// Stores a fast-path number or point as a tagged C value (as `Value.write(to:)` does);
+/// false for `.general`.
+@inline(__always)
+private func writeScalar(_ r: ScalarRead, _ o: UnsafeMutablePointer<lamina_value_t>) -> Bool {
+    var v = lamina_value_t()
+    switch r {
+    case .number(let n):
+        v.type = LAMINA_VALUE_NUMBER
+        v.u.number = n
+    case .point(let p):
+        v.type = LAMINA_VALUE_POINT
+        v.u.point = p.c
+    case .general:
+        return false
+    }
+    o.pointee = v
+    return true
 }
 
 /// Decoded only on the error path, so reads never build a Swift string.
@@ -52,7 +84,7 @@ public func lamina_layer_get_value(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
     _ outValue: UnsafeMutablePointer<lamina_value_t>?
 ) -> lamina_status_t {
-    get(engine, layer, key, outValue) { v, o, _ in v.write(to: o) }
+    get(engine, layer, key, outValue, fast: writeScalar) { v, o, _ in v.write(to: o) }
 }
 
 @_cdecl("lamina_layer_set_number")
@@ -67,7 +99,11 @@ public func lamina_layer_get_number(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
     _ outValue: UnsafeMutablePointer<Double>?
 ) -> lamina_status_t {
-    get(engine, layer, key, outValue) { v, o, k throws(LaminaError) in
+    get(engine, layer, key, outValue, fast: { r, o in
+        guard case .number(let n) = r else { return false }
+        o.pointee = n
+        return true
+    }) { v, o, k throws(LaminaError) in
         guard case .number(let n) = v else { throw mismatch(k, "number", v) }
         o.pointee = n
     }
@@ -86,7 +122,11 @@ public func lamina_layer_get_point(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
     _ outValue: UnsafeMutablePointer<lamina_point_t>?
 ) -> lamina_status_t {
-    get(engine, layer, key, outValue) { v, o, k throws(LaminaError) in
+    get(engine, layer, key, outValue, fast: { r, o in
+        guard case .point(let p) = r else { return false }
+        o.pointee = p.c
+        return true
+    }) { v, o, k throws(LaminaError) in
         guard case .point(let p) = v else { throw mismatch(k, "point", v) }
         o.pointee = p.c
     }
@@ -243,7 +283,7 @@ public func lamina_layer_get_position(
 ) -> lamina_status_t {
     withEngine(engine) { e throws(LaminaError) in
         let o = try required(outPosition, "out_position")
-        if case .point(let p) = try e.value(of: LayerID(rawValue: layer), forKey: positionKey) { o.pointee = p.c }
+        if case .point(let p) = try e.modelScalar(of: LayerID(rawValue: layer), forKey: positionKey) { o.pointee = p.c }
     }
 }
 
@@ -282,7 +322,7 @@ public func lamina_layer_get_opacity(
 ) -> lamina_status_t {
     withEngine(engine) { e throws(LaminaError) in
         let o = try required(outOpacity, "out_opacity")
-        if case .number(let n) = try e.value(of: LayerID(rawValue: layer), forKey: opacityKey) { o.pointee = n }
+        if case .number(let n) = try e.modelScalar(of: LayerID(rawValue: layer), forKey: opacityKey) { o.pointee = n }
     }
 }
 
@@ -321,6 +361,7 @@ public func lamina_layer_has_presentation(
     }
 }
 
+@inline(__always)
 private func presentationValue(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
     _ time: Double?, _ outValue: UnsafeMutablePointer<lamina_value_t>?
@@ -328,7 +369,17 @@ private func presentationValue(
     withEngine(engine) { e throws(LaminaError) in
         let k = try keyBytes(key)
         let o = try required(outValue, "out_value")
-        guard let v = try e.presentationValue(of: LayerID(rawValue: layer), forKeyBytes: k, at: time) else {
+        let id = LayerID(rawValue: layer)
+        // The typed fast path first (a whole number or point property); else the general read.
+        var v: Value? = nil
+        let fast = try time == nil
+            ? e.presentationScalar(of: id, forKeyBytes: k) : e.presentationScalar(of: id, forKeyBytes: k, at: time)
+        switch fast {
+        case .some(.general(let resolved)): v = try e.presentationValue(of: id, forKey: resolved, at: time)
+        case .some(let r): if writeScalar(r, o) { return }
+        case .none: break
+        }
+        guard let v else {
             throw LaminaError(.noPresentation, "layer \(layer) has never been committed, so it has no presentation")
         }
         v.write(to: o)

@@ -164,8 +164,15 @@ let engineTable = EngineTable()
 /// What a stale handle resolves to: no engine, no draw list.
 private let deadBox = EngineBox(index: -1)
 
+/// `engineTable` as a plain word once the first engine is made (0 before: no handle can be
+/// valid then). A global with a constant initialiser is read without the lazy-initialisation
+/// check (`swift_once`) that every read of `engineTable` costs, on every call (issue 12).
+private let liveTable = Atomic<UInt>(0)
+
 func makeEngineHandle() -> OpaquePointer? {
-    engineTable.insert(Engine())
+    let table = engineTable
+    liveTable.store(UInt(bitPattern: Unmanaged.passUnretained(table).toOpaque()), ordering: .releasing)
+    return table.insert(Engine())
 }
 
 /// The box behind a handle; a destroyed or forged handle gives a box with no engine. For
@@ -182,10 +189,13 @@ func withEngine(
     _ p: OpaquePointer?, _ body: (Engine) throws(LaminaError) -> Void
 ) -> lamina_status_t {
     guard let p else { return fail(LAMINA_STATUS_INVALID_ARGUMENT, "engine is NULL") }
-    guard let u = engineTable.acquire(p) else {
+    // The table lives for ever (a global), so it is used without a retain.
+    guard let raw = UnsafeRawPointer(bitPattern: liveTable.load(ordering: .acquiring)),
+          let u = Unmanaged<EngineTable>.fromOpaque(raw)._withUnsafeGuaranteedRef({ $0.acquire(p) })
+    else {
         return fail(LAMINA_STATUS_STALE_HANDLE, "engine was destroyed")
     }
-    defer { engineTable.release(u) }
+    defer { Unmanaged<EngineTable>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.release(u) } }
     // The reference keeps the engine alive: no retain of it per call.
     let failure: LaminaError? = u._withUnsafeGuaranteedRef { b in
         b.unmanaged.unsafelyUnwrapped._withUnsafeGuaranteedRef { engine -> LaminaError? in

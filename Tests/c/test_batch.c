@@ -108,12 +108,93 @@ static void batch_bad_input_fails_with_the_index(void **state) {
                  lamina_layers_get_presentation_number_at(f->engine, layers, 1, "opacity", NAN, out));
 }
 
+/* The typed fast paths of issue 12 (whole number and point keys read from their fields and
+ * animation lanes) give what the tagged reads give, and the general path keeps the rest:
+ * key paths, other properties, custom properties, type mismatches (with the single read's
+ * message), never-committed layers (R3). A tagged value's unused union bytes stay zero. */
+static void typed_reads_match_tagged_reads(void **state) {
+    lt_fixture_t *f = *state;
+    lamina_value_t glow = {.type = LAMINA_VALUE_NUMBER, .u.number = 2.0};
+    ASSERT_OK(lamina_engine_register_property(f->engine, "glow", &glow));
+    lamina_layer_t layers[3];
+    make_layers(f->engine, layers, 2);
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ASSERT_OK(lamina_transaction_begin(f->engine));
+    ASSERT_OK(lamina_transaction_set_duration(f->engine, 1.0));
+    ASSERT_OK(lamina_layer_set_number(f->engine, layers[1], "opacity", 0.0));
+    ASSERT_OK(lamina_layer_set_position(f->engine, layers[1], (lamina_point_t){40, 80}));
+    ASSERT_OK(lamina_layer_set_number(f->engine, layers[1], "zPosition", 2.0));
+    ASSERT_OK(lamina_transaction_commit(f->engine));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.5));
+    ASSERT_OK(lamina_layer_create(f->engine, &layers[2])); /* never committed */
+    const char *keys[] = {"opacity", "zPosition", "position", "anchorPoint", "bounds", "position.x", "glow"};
+    for (size_t i = 0; i < 3; i++) {
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+            for (int presentation = 0; presentation < 2; presentation++) {
+                lamina_value_t v;
+                memset(&v, 0xAB, sizeof v);
+                lamina_status_t st = presentation
+                    ? lamina_layer_get_presentation_value(f->engine, layers[i], keys[k], &v)
+                    : lamina_layer_get_value(f->engine, layers[i], keys[k], &v);
+                if (presentation && i == 2) {
+                    assert_int_equal(LAMINA_STATUS_NO_PRESENTATION, st);
+                    continue;
+                }
+                assert_int_equal(LAMINA_STATUS_OK, st);
+                /* the bytes of the union past the value are zero, as before the fast path */
+                const unsigned char *bytes = (const unsigned char *)&v.u;
+                size_t used = v.type == LAMINA_VALUE_NUMBER ? sizeof(double) : sizeof(lamina_point_t);
+                for (size_t b = used; b < sizeof v.u && v.type != LAMINA_VALUE_RECT; b++) assert_int_equal(0, bytes[b]);
+                assert_int_equal(0, v.reserved);
+                if (presentation) continue;
+                double n = -1;
+                lamina_point_t p = {-1, -1};
+                if (v.type == LAMINA_VALUE_NUMBER) {
+                    ASSERT_OK(lamina_layer_get_number(f->engine, layers[i], keys[k], &n));
+                    ASSERT_DOUBLE_EQ(v.u.number, n);
+                    ASSERT_FAILS(LAMINA_STATUS_TYPE_MISMATCH, lamina_layer_get_point(f->engine, layers[i], keys[k], &p));
+                    assert_non_null(strstr(lamina_last_error_message(), "holds a number, not a point"));
+                } else if (v.type == LAMINA_VALUE_POINT) {
+                    ASSERT_OK(lamina_layer_get_point(f->engine, layers[i], keys[k], &p));
+                    ASSERT_POINT_EQ(v.u.point.x, v.u.point.y, p);
+                    ASSERT_FAILS(LAMINA_STATUS_TYPE_MISMATCH, lamina_layer_get_number(f->engine, layers[i], keys[k], &n));
+                    assert_non_null(strstr(lamina_last_error_message(), "holds a point, not a number"));
+                }
+            }
+        }
+    }
+    /* the animated layer's presentation is mid-flight and agrees with the batch read */
+    lamina_value_t v;
+    ASSERT_OK(lamina_layer_get_presentation_value(f->engine, layers[1], "opacity", &v));
+    assert_int_equal(LAMINA_VALUE_NUMBER, v.type);
+    assert_true(v.u.number > 0.0 && v.u.number < 1.0);
+    double out[2];
+    ASSERT_OK(lamina_layers_get_presentation_number(f->engine, layers, 2, "opacity", out));
+    ASSERT_DOUBLE_EQ(1.0, out[0]);
+    ASSERT_DOUBLE_EQ(v.u.number, out[1]);
+    lamina_point_t pos;
+    ASSERT_OK(lamina_layer_get_position(f->engine, layers[1], &pos));
+    ASSERT_POINT_EQ(40.0, 80.0, pos);
+    double opacity = -1;
+    ASSERT_OK(lamina_layer_get_opacity(f->engine, layers[1], &opacity));
+    ASSERT_DOUBLE_EQ(0.0, opacity);
+    /* stale handles and unknown keys fail as before */
+    ASSERT_FAILS(LAMINA_STATUS_UNKNOWN_KEY, lamina_layer_get_number(f->engine, layers[0], "opacityy", &opacity));
+    ASSERT_FAILS(LAMINA_STATUS_UNKNOWN_KEY, lamina_layer_get_presentation_value(f->engine, layers[0], "nope", &v));
+    ASSERT_OK(lamina_layer_release(f->engine, layers[0]));
+    ASSERT_FAILS(LAMINA_STATUS_STALE_HANDLE, lamina_layer_get_number(f->engine, layers[0], "opacity", &opacity));
+    ASSERT_FAILS(LAMINA_STATUS_STALE_HANDLE, lamina_layer_get_presentation_value(f->engine, layers[0], "opacity", &v));
+    ASSERT_FAILS(LAMINA_STATUS_STALE_HANDLE, lamina_layer_get_position(f->engine, layers[0], &pos));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         LT_TEST(batch_set_and_get_numbers_match_single_calls),
         LT_TEST(batch_presentation_reads_animated_values),
         LT_TEST(batch_count_zero_is_a_no_op),
         LT_TEST(batch_bad_input_fails_with_the_index),
+        LT_TEST(typed_reads_match_tagged_reads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

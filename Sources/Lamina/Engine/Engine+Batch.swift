@@ -9,16 +9,81 @@ package struct BatchFailure: Error {
     package let error: LaminaError
 }
 
+/// The values of a batch set, read in place from the caller's array.
+package enum BatchInput {
+    /// `count` numbers.
+    case numbers(UnsafePointer<Double>)
+    /// `count` points, each an (x, y) pair of doubles.
+    case points(UnsafePointer<Double>)
+
+    /// Whether element `i` passes `Value.isFiniteAndBounded`.
+    @inline(__always)
+    func isFiniteAndBounded(_ i: Int) -> Bool {
+        switch self {
+        case .numbers(let p): return p[i].magnitude <= Value.maximumMagnitude
+        case .points(let p):
+            return p[2 * i].magnitude <= Value.maximumMagnitude && p[2 * i + 1].magnitude <= Value.maximumMagnitude
+        }
+    }
+
+    /// Element `i` as a ``Value`` (for the general path).
+    @inline(__always)
+    func value(_ i: Int) -> Value {
+        switch self {
+        case .numbers(let p): return .number(p[i])
+        case .points(let p): return .point(Point(x: p[2 * i], y: p[2 * i + 1]))
+        }
+    }
+}
+
+/// Where a batch read stores the values of the typed fast path (whole inline number or point
+/// properties, ``ScalarRead``); every other value goes to the batch's `write` closure.
+package enum BatchOutput {
+    /// `count` numbers.
+    case numbers(UnsafeMutablePointer<Double>)
+    /// `count` points, each an (x, y) pair of doubles.
+    case points(UnsafeMutablePointer<Double>)
+
+    /// Whether a fast-path read of `key` gives this output's type.
+    @inline(__always)
+    func fits(_ key: ResolvedKey) -> Bool {
+        guard Engine.isInlineScalar(key) else { return false }
+        let isNumber = key.property == .opacity || key.property == .zPosition
+        if case .numbers = self { return isNumber }
+        return !isNumber
+    }
+
+    /// Stores a fast-path value at `i`; false when it is not of this output's type.
+    @inline(__always)
+    func store(_ r: ScalarRead, at i: Int) -> Bool {
+        switch (self, r) {
+        case (.numbers(let p), .number(let n)):
+            p[i] = n
+        case (.points(let p), .point(let q)):
+            p[2 * i] = q.x
+            p[2 * i + 1] = q.y
+        default:
+            return false
+        }
+        return true
+    }
+}
+
 extension Engine {
-    /// Sets `key` on `layer(i)` to `value(i)` for i in 0..<count, in order, exactly as that
-    /// many calls of ``setValue(_:forKeyBytes:of:)`` would: a layer whose change needs the host
-    /// (a delegate to ask before the change, custom actions or events to run after it) ends the
-    /// locked run, and the host code runs with no lock held before the next layer, so every
-    /// observable order is the single calls' one. The first failure stops the batch; the
-    /// layers before it keep their changes.
+    /// Sets `key` on `layers[i]` to element i of `values` for i in 0..<count, in order, exactly
+    /// as that many calls of ``setValue(_:forKeyBytes:of:)`` would: a layer whose change needs
+    /// the host (a delegate to ask before the change, custom actions or events to run after
+    /// it) ends the locked run, and the host code runs with no lock held before the next
+    /// layer, so every observable order is the single calls' one. The first failure stops the
+    /// batch; the layers before it keep their changes.
+    ///
+    /// A whole inline property of the values' type (opacity, zPosition for numbers; position,
+    /// anchorPoint for points) set where no action is searched for (the layer was never
+    /// committed, or actions are disabled) takes the setter's fast path in the loop itself:
+    /// the field is compared and stored directly, as `setLocked` does then.
     package func setValues(
         forKeyBytes bytes: UnsafeBufferPointer<UInt8>, count: Int,
-        layer: (Int) -> LayerID, value: (Int) -> Value
+        layers: UnsafePointer<UInt64>, values: BatchInput
     ) throws(BatchFailure) {
         var i = 0
         while i < count {
@@ -30,15 +95,42 @@ extension Engine {
                 var key = ResolvedKey.whole(.bounds)
                 var info = Builtins.table[0]
                 var resolved = false
+                var fast = false
+                // The calling thread's stack and whether it disables actions: fixed while the
+                // lock is held and no host code runs (recomputed after a general-path element).
+                var stack: TransactionStack? = nil
+                var disabled = false
+                var opened = false
                 while i < count {
-                    let v = value(i)
                     // The single call's order of checks: the layer, then the key, then the value.
-                    let slot = try resolve(layer(i))
+                    let index = try resolveIndex(LayerID(rawValue: layers[i]))
+                    let slot = Int32(truncatingIfNeeded: index)
                     if !resolved {
                         key = try resolveKey(bytes)
                         info = self.info(of: key.property)
                         resolved = true
+                        switch values {
+                        case .numbers: fast = Self.isInlineScalar(key) && (key.property == .opacity || key.property == .zPosition)
+                        case .points: fast = Self.isInlineScalar(key) && (key.property == .position || key.property == .anchorPoint)
+                        }
                     }
+                    if fast {
+                        // The calling thread's stack, as `setLocked` takes it (so not for a
+                        // value `check` rejects), once per locked run.
+                        if stack == nil, values.isFiniteAndBounded(i) {
+                            let s = self.stack()
+                            stack = s
+                            disabled = s.disableActions
+                        }
+                        if stack != nil, setInlineFast(index, key.property, values, i, stack!, disabled, &opened) {
+                            i += 1
+                            continue
+                        }
+                        stack = nil  // the general path may open a frame: read the stack again
+                        opened = false
+                    }
+                    let v = values.value(i)
+                    // The fast keys belong to every kind; others may not (UNKNOWN_KEY).
                     try checkKind(slot, key.property)
                     try check(v, for: key, info)
                     if hostDelegate(slot) != nil, searchNeeded(slot, key, info, v) {
@@ -57,7 +149,7 @@ extension Engine {
             if !followups.isEmpty { runFollowups(followups) }
             if needsHost {
                 do throws(LaminaError) {
-                    try setValue(value(i), forKeyBytes: bytes, of: layer(i))
+                    try setValue(values.value(i), forKeyBytes: bytes, of: LayerID(rawValue: layers[i]))
                 } catch {
                     throw BatchFailure(index: i, error: error)
                 }
@@ -66,63 +158,133 @@ extension Engine {
         }
     }
 
-    /// Reads the model value of `key` of `layer(i)` for i in 0..<count under one lock, handing
-    /// each to `write(i, value)` (which runs with the lock held and must not call the engine).
+    /// The batch setter's fast path for element `i`: a finite, bounded value of a whole inline
+    /// number or point property, on a layer where no action is searched for (never committed,
+    /// or actions disabled), is compared with the field and, if it differs, stored after the
+    /// layer is marked dirty (`setInlineWithoutSearch`'s steps). false (having done nothing)
+    /// when the element needs the general path: a value `check` rejects, or an action search.
+    /// `opened` is false until this run's first `markDirty` (which opens the transaction if
+    /// needed); after it, `markDirty` is skipped for a layer it already recorded in this
+    /// transaction with its snapshot taken, where it would do nothing. Lock held.
+    @inline(__always)
+    private func setInlineFast(
+        _ s: Int, _ property: PropertyID, _ values: BatchInput, _ i: Int,
+        _ stack: TransactionStack, _ disabled: Bool, _ opened: inout Bool
+    ) -> Bool {
+        guard disabled || !slots[s].everCommitted else { return false }
+        let slot = Int32(truncatingIfNeeded: s)
+        let limit = Value.maximumMagnitude
+        switch values {
+        case .numbers(let p):
+            let v = p[i]
+            guard v.magnitude <= limit else { return false }
+            if property == .opacity {
+                if slots[s].model.opacity == v { return true }
+                dirty(slot, stack, &opened)
+                slots[s].model.opacity = v
+            } else {
+                if slots[s].model.zPosition == v { return true }
+                dirty(slot, stack, &opened)
+                slots[s].model.zPosition = v
+            }
+        case .points(let p):
+            let v = Point(x: p[2 * i], y: p[2 * i + 1])
+            guard v.x.magnitude <= limit, v.y.magnitude <= limit else { return false }
+            if property == .position {
+                if slots[s].model.position == v { return true }
+                dirty(slot, stack, &opened)
+                slots[s].model.position = v
+            } else {
+                if slots[s].model.anchorPoint == v { return true }
+                dirty(slot, stack, &opened)
+                slots[s].model.anchorPoint = v
+            }
+        }
+        return true
+    }
+
+    /// `markDirty(slot, in: stack)`, skipped when it would do nothing (see `setInlineFast`).
+    @inline(__always)
+    private func dirty(_ slot: Int32, _ stack: TransactionStack, _ opened: inout Bool) {
+        let s = Int(slot)
+        if opened, slots[s].dirtyMark == stack.mark, slots[s].snapshot >= 0 || !slots[s].everCommitted { return }
+        markDirty(slot, in: stack)
+        opened = true
+    }
+
+    /// Reads the model value of `key` of `layers[i]` for i in 0..<count under one lock. A
+    /// whole inline property of `out`'s type is stored in `out` directly; any other value is
+    /// handed to `write(i, value)` (which runs with the lock held and must not call the
+    /// engine).
     package func values(
-        forKeyBytes bytes: UnsafeBufferPointer<UInt8>, count: Int,
-        layer: (Int) -> LayerID, write: (Int, Value) throws(LaminaError) -> Void
+        forKeyBytes bytes: UnsafeBufferPointer<UInt8>, count: Int, layers: UnsafePointer<UInt64>,
+        into out: BatchOutput, write: (Int, Value) throws(LaminaError) -> Void
     ) throws(BatchFailure) {
         var i = 0
+        lock.lock()
+        defer { lock.unlock() }
         do throws(LaminaError) {
-            try lock.withLock { () throws(LaminaError) in
-                var key = ResolvedKey.whole(.bounds)
-                var resolved = false
-                while i < count {
-                    let slot = try resolve(layer(i))
-                    if !resolved {
-                        key = try resolveKey(bytes)
-                        resolved = true
-                    }
+            var key = ResolvedKey.whole(.bounds)
+            var resolved = false
+            var fast = false
+            while i < count {
+                let index = try resolveIndex(LayerID(rawValue: layers[i]))
+                let slot = Int32(truncatingIfNeeded: index)
+                if !resolved {
+                    key = try resolveKey(bytes)
+                    resolved = true
+                    fast = out.fits(key)
+                }
+                if !fast || !out.store(modelScalar(index, key), at: i) {
                     try checkKind(slot, key.property)
                     try write(i, modelValue(slot, key))
-                    i += 1
                 }
+                i += 1
             }
         } catch {
             throw BatchFailure(index: i, error: error)
         }
     }
 
-    /// Reads the presentation value of `key` of `layer(i)` at `time` (the engine's current
-    /// time when nil) for i in 0..<count under one lock, handing each to `write(i, value)`:
-    /// nil for a layer never committed (R3). `write` runs with the lock held and must not call
-    /// the engine.
+    /// Reads the presentation value of `key` of `layers[i]` at `time` (the engine's current
+    /// time when nil) for i in 0..<count under one lock. A whole inline property of `out`'s
+    /// type is stored in `out` directly when the typed fast path can read it; any other value
+    /// is handed to `write(i, value)`: nil for a layer never committed (R3). `write` runs with
+    /// the lock held and must not call the engine.
     package func presentationValues(
         forKeyBytes bytes: UnsafeBufferPointer<UInt8>, count: Int, at time: Double?,
-        layer: (Int) -> LayerID, write: (Int, Value?) throws(LaminaError) -> Void
+        layers: UnsafePointer<UInt64>, into out: BatchOutput, write: (Int, Value?) throws(LaminaError) -> Void
     ) throws(BatchFailure) {
         var i = 0
         do throws(LaminaError) {
             if let time, !time.isFinite {
                 throw LaminaError(.invalidArgument, "presentation time must be finite, got \(time)")
             }
-            try lock.withLock { () throws(LaminaError) in
-                var key = ResolvedKey.whole(.bounds)
-                var customDefault = Value.null
-                var resolved = false
-                let t = time ?? now
-                while i < count {
-                    let slot = try resolve(layer(i))
-                    if !resolved {
-                        key = try resolveKey(bytes)
-                        customDefault = key.property.isCustom ? info(of: key.property).defaultValue : .null
-                        resolved = true
-                    }
-                    try checkKind(slot, key.property)
-                    let v = presentationValue(slot, key.property, customDefault, at: t)
-                    try write(i, key.component == .whole ? v : v.map { key.component.extract(from: $0) })
-                    i += 1
+            lock.lock()
+            defer { lock.unlock() }
+            var key = ResolvedKey.whole(.bounds)
+            var customDefault = Value.null
+            var resolved = false
+            var fast = false
+            let t = time ?? now
+            let current = t == now
+            while i < count {
+                let index = try resolveIndex(LayerID(rawValue: layers[i]))
+                let slot = Int32(truncatingIfNeeded: index)
+                if !resolved {
+                    key = try resolveKey(bytes)
+                    customDefault = key.property.isCustom ? info(of: key.property).defaultValue : .null
+                    resolved = true
+                    fast = out.fits(key)
                 }
+                if fast, let r = presentationScalar(index, key, current: current), out.store(r, at: i) {
+                    i += 1
+                    continue
+                }
+                try checkKind(slot, key.property)
+                let v = presentationValue(slot, key.property, customDefault, at: t)
+                try write(i, key.component == .whole ? v : v.map { key.component.extract(from: $0) })
+                i += 1
             }
         } catch {
             throw BatchFailure(index: i, error: error)

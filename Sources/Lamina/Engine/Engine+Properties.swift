@@ -12,6 +12,12 @@ extension Engine {
         // Built-in names come first in `parseKey` too (a custom property cannot take one), so
         // this shortcut resolves them exactly as the parse would.
         if let id = Builtins.fastLookup(bytes, packedNames, packedStarts) { return .whole(id) }
+        return try resolveKeyPath(bytes)
+    }
+
+    /// `resolveKey` after the built-in name lookup missed: key paths, custom properties and
+    /// unknown keys, through the cache. Lock held.
+    func resolveKeyPath(_ bytes: UnsafeBufferPointer<UInt8>) throws(LaminaError) -> ResolvedKey {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
         for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
         let i = Int(h & UInt64(keyCache.count - 1))

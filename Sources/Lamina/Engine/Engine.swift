@@ -127,6 +127,9 @@ public final class Engine: @unchecked Sendable {
     /// `Builtins.packed` and `.packedStart`, held here so a key lookup reads no lazy global.
     let packedNames = Builtins.packed
     let packedStarts = Builtins.packedStart
+    /// The built-in name `resolveKeyInline` found last (its length and `PackedName` words), so
+    /// a host reading one key over and over skips the lookup (issue 12). Lock held.
+    var lastKeyName = (length: 0, first: UInt64(0), last: UInt64(0), id: PropertyID.bounds)
 
     // MARK: Custom properties
     var customProperties: [PropertyInfo] = []
