@@ -91,7 +91,7 @@ public func lamina_layer_get_value(
 public func lamina_layer_set_number(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?, _ value: Double
 ) -> lamina_status_t {
-    set(engine, layer, key, .number(value))
+    setInline(engine, layer, key, .number(value))
 }
 
 @_cdecl("lamina_layer_get_number")
@@ -114,7 +114,7 @@ public func lamina_layer_set_point(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
     _ value: lamina_point_t
 ) -> lamina_status_t {
-    set(engine, layer, key, .point(Point(value)))
+    setInline(engine, layer, key, .point(Point(value)))
 }
 
 @_cdecl("lamina_layer_get_point")
@@ -156,7 +156,7 @@ public func lamina_layer_set_rect(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
     _ value: lamina_rect_t
 ) -> lamina_status_t {
-    set(engine, layer, key, .rect(Rect(value)))
+    setInline(engine, layer, key, .rect(Rect(value)))
 }
 
 @_cdecl("lamina_layer_get_rect")
@@ -272,7 +272,7 @@ public func lamina_layer_set_position(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ position: lamina_point_t
 ) -> lamina_status_t {
     withEngine(engine) { e throws(LaminaError) in
-        try e.setValue(.point(Point(position)), forKey: positionKey, of: LayerID(rawValue: layer))
+        try setInline(e, layer, .position, .point(Point(position)))
     }
 }
 
@@ -292,7 +292,7 @@ public func lamina_layer_set_bounds(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ bounds: lamina_rect_t
 ) -> lamina_status_t {
     withEngine(engine) { e throws(LaminaError) in
-        try e.setValue(.rect(Rect(bounds)), forKey: boundsKey, of: LayerID(rawValue: layer))
+        try setInline(e, layer, .bounds, .rect(Rect(bounds)))
     }
 }
 
@@ -312,7 +312,7 @@ public func lamina_layer_set_opacity(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ opacity: Double
 ) -> lamina_status_t {
     withEngine(engine) { e throws(LaminaError) in
-        try e.setValue(.number(opacity), forKey: opacityKey, of: LayerID(rawValue: layer))
+        try setInline(e, layer, .opacity, .number(opacity))
     }
 }
 

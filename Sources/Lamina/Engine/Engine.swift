@@ -73,7 +73,10 @@ public final class Engine: @unchecked Sendable {
     var freeSlots: [Int32] = []
     /// Committed values of layers whose model has uncommitted changes (indexed by
     /// `LayerSlot.snapshot`); other committed layers' committed values are their model values.
-    var snapshotPool: [LayerProperties] = []
+    let snapshotPool = SnapshotPool()
+    /// Where a slot's `model` lies inside it (a stored property: always known), for
+    /// `markDirty`'s copy into the pool (an instance constant: no lazy-global check per call).
+    let modelOffset = MemoryLayout<LayerSlot>.offset(of: \LayerSlot.model)!
     var freeSnapshots: [Int32] = []
     var animated: [AnimatedLayer] = []
     /// Numeric implicit animations in timing groups, sampled once per group per frame
@@ -138,7 +141,12 @@ public final class Engine: @unchecked Sendable {
     /// Per-thread stacks by thread token (ThreadState.swift): never reused, removed at thread exit.
     var stacks: [UInt64: TransactionStack] = [:]
     var lastToken: UInt64 = 0
-    var lastStack: TransactionStack? = nil
+    var lastStack: TransactionStack? = nil {
+        didSet { lastStackRef = lastStack.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `lastStack` unretained (it holds the reference), so the setter fast path borrows the
+    /// stack without a retain and release per call (Engine+SetFastPath.swift).
+    var lastStackRef: Unmanaged<TransactionStack>? = nil
     /// `threadStateKey.key`, held here so that `stack()` reads a field, not a lazy global.
     let threadKey = threadStateKey.key
     private var nextMark: UInt32 = 1
@@ -230,13 +238,17 @@ public final class Engine: @unchecked Sendable {
         s.ensureOpen()
         let i = Int(slot)
         if slots[i].everCommitted, slots[i].snapshot < 0 {
-            if let free = freeSnapshots.popLast() {
-                snapshotPool[Int(free)] = slots[i].model
-                slots[i].snapshot = free
-            } else {
-                slots[i].snapshot = Int32(truncatingIfNeeded: snapshotPool.count)
-                snapshotPool.append(slots[i].model)
+            // Copied from the slot straight into the pool: one copy, no temporary.
+            let snap = slots.withUnsafeBufferPointer { buf -> Int32 in
+                let model = (UnsafeRawPointer(buf.baseAddress! + i) + modelOffset)
+                    .assumingMemoryBound(to: LayerProperties.self)
+                if let free = freeSnapshots.popLast() {
+                    snapshotPool.assign(Int(free), from: model)
+                    return free
+                }
+                return Int32(truncatingIfNeeded: snapshotPool.append(copying: model))
             }
+            slots[i].snapshot = snap
         }
         if slots[i].dirtyMark != s.mark {
             slots[i].dirtyMark = s.mark
@@ -589,7 +601,7 @@ public final class Engine: @unchecked Sendable {
         // Through the buffers: the values are borrowed, not copied, for the call.
         return snap < 0
             ? slots.withUnsafeBufferPointer { $0[Int(slot)].model.get(property, customDefault: customDefault) }
-            : snapshotPool.withUnsafeBufferPointer { $0[Int(snap)].get(property, customDefault: customDefault) }
+            : snapshotPool[Int(snap)].get(property, customDefault: customDefault)
     }
 
     /// The presentation of a layer at `time`, or nil if it was never committed (R3): its

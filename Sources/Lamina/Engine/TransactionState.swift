@@ -54,11 +54,15 @@ final class TransactionStack {
     var explicitDepth: Int { frames.count - (hasImplicit ? 1 : 0) }
 
     /// The innermost frame, creating the implicit transaction if none is open (CA-2.4).
+    @inline(__always)
     func ensureOpen() {
-        if frames.isEmpty {
-            frames.append(TransactionFrame(isImplicit: true))
-            hasImplicit = true
-        }
+        if frames.isEmpty { openImplicit() }
+    }
+
+    @inline(never)
+    private func openImplicit() {
+        frames.append(TransactionFrame(isImplicit: true))
+        hasImplicit = true
     }
 
     var duration: Double {

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: Apache-2.0
+// The typed setter fast path (issue 12): a C ABI set of a whole inline property (opacity,
+// zPosition, position, anchorPoint, bounds) on a layer where no action is searched for (it was
+// never committed, or actions are disabled) compares and stores the field directly, without a
+// `Value`, the property metadata, the general checks or the setter's closure. Anything else
+// answers false having done nothing, and the caller takes the general path
+// (`setValue(_:forKeyBytes:of:)`), which also reports every error: the fast path never builds
+// one. Tests/LaminaTests/TypedSetFastPathTests.swift pins that both paths give the same results.
+
+/// A value for the setter fast path, typed so that no ``Value`` is built.
+package enum InlineSetValue: Sendable {
+    /// A number (opacity, zPosition).
+    case number(Double)
+    /// A point (position, anchorPoint).
+    case point(Point)
+    /// A rectangle (bounds).
+    case rect(Rect)
+
+    /// The same value as a ``Value``, for the general path.
+    package var value: Value {
+        switch self {
+        case .number(let v): return .number(v)
+        case .point(let v): return .point(v)
+        case .rect(let v): return .rect(v)
+        }
+    }
+}
+
+extension Engine {
+    /// The built-in property a key given as UTF-8 bytes names, when it is a whole property
+    /// (no component) found by the inline name lookup; nil otherwise (the general path resolves
+    /// it). Reads only immutable tables: no lock needed.
+    @inline(__always)
+    package func inlineSetKey(_ bytes: UnsafeBufferPointer<UInt8>) -> PropertyID? {
+        Builtins.fastLookup(bytes, packedNames, packedStarts)
+    }
+
+    /// Sets a whole inline property of a layer on the fast path: true when done, false —
+    /// having changed nothing — when the general path must run: a stale handle, a property the
+    /// value does not fit or that is not inline, a value `check` rejects (not finite, magnitude
+    /// over 1e15), or a layer with a host delegate that an action search would ask (CA-2.6:
+    /// it runs without the lock, which is the general path's).
+    ///
+    /// The steps are `performSet`'s for such a set: an equal value does nothing (R4); where no
+    /// action is searched for (the layer was never committed, or actions are disabled) the
+    /// layer is marked dirty (its committed values snapshotted, CA-1.3) and the field stored
+    /// (`setInlineWithoutSearch`); otherwise `setLocked` runs the action search and the action
+    /// (R5, R6) as the general path does, and custom actions run after the lock is dropped.
+    package func setInline(_ value: InlineSetValue, forKey property: PropertyID, of layer: LayerID) -> Bool {
+        lock.lock()
+        switch setInlineLocked(value, property, layer) {
+        case .done:
+            lock.unlock()
+            return true
+        case .general:
+            lock.unlock()
+            return false
+        case .search(let slot):
+            let followups = setSearching(slot, property, value)
+            lock.unlock()
+            if !followups.isEmpty { runFollowups(followups) }
+            return true
+        }
+    }
+
+    /// A change that searches for an action: `setLocked` runs the search and the action, as on
+    /// the general path (the value is checked and no host delegate is to be asked); returns the
+    /// custom actions to run once the lock is dropped. Lock held.
+    @inline(never)
+    private func setSearching(_ slot: Int32, _ property: PropertyID, _ value: InlineSetValue) -> Followups {
+        var followups = Followups()
+        let key = ResolvedKey.whole(property)
+        withInfo(property) { info in
+            setLocked(slot, key, info, value.value, answer: nil, followups: &followups)
+        }
+        return followups
+    }
+
+    /// The calling thread's transaction stack, borrowed: `stack()`'s common case (the thread
+    /// that called last) without a retain and release. Lock held.
+    @inline(__always)
+    private func withStack<R>(_ body: (TransactionStack) -> R) -> R {
+        if let p = pthread_getspecific(threadKey), let u = lastStackRef,
+           Unmanaged<ThreadState>.fromOpaque(p)._withUnsafeGuaranteedRef({ $0.token }) == lastToken {
+            return u._withUnsafeGuaranteedRef(body)
+        }
+        return body(stack())
+    }
+
+    /// `setInline`'s work. Lock held.
+    @inline(__always)
+    private func setInlineLocked(_ value: InlineSetValue, _ property: PropertyID, _ layer: LayerID) -> InlineResult {
+        // `resolve(_:)`'s test, without its error.
+        let i = Int(layer.slot)
+        guard layer.rawValue != 0, layer.engineTag == tag, i < slots.count, slots[i].alive,
+              slots[i].generation == layer.generation
+        else { return .general }
+        let limit = Value.maximumMagnitude
+        switch value {
+        case .number(let v):
+            guard v.magnitude <= limit else { return .general }
+            if property == .opacity {
+                if slots[i].model.opacity == v { return .done }
+                switch change(i) {
+                case .store: slots[i].model.opacity = v
+                case .search: return .search(Int32(truncatingIfNeeded: i))
+                case .general: return .general
+                }
+            } else if property == .zPosition {
+                if slots[i].model.zPosition == v { return .done }
+                switch change(i) {
+                case .store: slots[i].model.zPosition = v
+                case .search: return .search(Int32(truncatingIfNeeded: i))
+                case .general: return .general
+                }
+            } else {
+                return .general
+            }
+        case .point(let v):
+            guard v.x.magnitude <= limit, v.y.magnitude <= limit else { return .general }
+            if property == .position {
+                if slots[i].model.position == v { return .done }
+                switch change(i) {
+                case .store: slots[i].model.position = v
+                case .search: return .search(Int32(truncatingIfNeeded: i))
+                case .general: return .general
+                }
+            } else if property == .anchorPoint {
+                if slots[i].model.anchorPoint == v { return .done }
+                switch change(i) {
+                case .store: slots[i].model.anchorPoint = v
+                case .search: return .search(Int32(truncatingIfNeeded: i))
+                case .general: return .general
+                }
+            } else {
+                return .general
+            }
+        case .rect(let v):
+            guard property == .bounds, v.origin.x.magnitude <= limit, v.origin.y.magnitude <= limit,
+                  v.size.width.magnitude <= limit, v.size.height.magnitude <= limit
+            else { return .general }
+            if slots[i].model.bounds == v { return .done }
+            switch change(i) {
+            case .store: slots[i].model.bounds = v
+            case .search: return .search(Int32(truncatingIfNeeded: i))
+            case .general: return .general
+            }
+        }
+        return .done
+    }
+
+    /// The outcome of `setInlineLocked`.
+    private enum InlineResult {
+        /// The set is done (stored, or an equal value: nothing to do).
+        case done
+        /// The change searches for an action: `setSearching` makes it, on this slot.
+        case search(Int32)
+        /// The general path must make it (nothing done).
+        case general
+    }
+
+    /// What a fast-path change still needs after `change`.
+    private enum InlineChange {
+        /// Store the field: the layer is marked dirty, no action is searched for.
+        case store
+        /// An action search runs (`setSearching`; nothing done yet).
+        case search
+        /// The general path must make it (nothing done).
+        case general
+    }
+
+    /// A changed value (not equal to the field): marks the layer dirty when no action is
+    /// searched for (the caller stores the field); else `.search`, or `.general` when a host
+    /// delegate would have to be asked. Lock held.
+    @inline(__always)
+    private func change(_ i: Int) -> InlineChange {
+        let slot = Int32(truncatingIfNeeded: i)
+        return withStack { s -> InlineChange in
+            let committed = slots[i].everCommitted
+            if !committed || s.disableActions {
+                // `markDirty` does nothing for a layer already recorded in this transaction
+                // group with its snapshot taken (if it needs one) while a frame is open.
+                if slots[i].dirtyMark != s.mark || (committed && slots[i].snapshot < 0) || s.frames.isEmpty {
+                    markDirty(slot, in: s)
+                }
+                return .store
+            }
+            return hostDelegate(slot) == nil ? .search : .general
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
