@@ -16,7 +16,10 @@ it on every docs build (CI included); without EGL, lamina.render raises and this
   actions.png             one colour change, three action searches: the implicit fade, a
                           custom push transition (listing 7.6) and a view-backed layer (CA-3, CA-4)
   timing.png              four timing functions and an autoreversing animation (CA-5, CA-6)
+  layer-kinds.png         a progress ring (a shape layer's strokeEnd), a gradient whose colours
+                          change and a replicator spinner (RS-8, RS-9, RS-13)
 """
+import math
 import os
 import sys
 
@@ -150,6 +153,55 @@ def timing(out):
                   [0.0, 0.2, 0.4, 0.6, 0.8, 1.0])
 
 
+def ring_path(cx, cy, r):
+    """A circle from its top, clockwise on screen: four cubic quarter arcs."""
+    k = 0.5522847498307936 * r
+    return (lamina.Path()
+            .move_to((cx, cy - r))
+            .curve_to((cx + k, cy - r), (cx + r, cy - k), (cx + r, cy))
+            .curve_to((cx + r, cy + k), (cx + k, cy + r), (cx, cy + r))
+            .curve_to((cx - k, cy + r), (cx - r, cy + k), (cx - r, cy))
+            .curve_to((cx - r, cy - k), (cx - k, cy - r), (cx, cy - r))
+            .close())
+
+
+def layer_kinds(out):
+    with lamina.Engine() as engine:
+        root = screen(engine, 400, 120)
+        # A progress ring: the track, and the ring whose strokeEnd fills in 1 s.
+        rings = [engine.shape_layer(bounds=(0, 0, 100, 100), position=(70, 60),
+                                    path=ring_path(50, 50, 40), fill_color=None,
+                                    stroke_color=colour, line_width=10, line_cap="round",
+                                    stroke_end=end)
+                 for end, colour in ((1.0, TRACK), (0.0, lamina.BLUE))]
+        for ring in rings:
+            root.add_sublayer(ring)
+        # A gradient whose two colours change in 1 s.
+        gradient = engine.gradient_layer(bounds=(0, 0, 110, 100), position=(200, 60),
+                                         corner_radius=10, start_point=(0, 0.5),
+                                         end_point=(1, 0.5),
+                                         colors=[lamina.RED, lamina.BLUE])
+        root.add_sublayer(gradient)
+        # A spinner: one dot, eight instances, one opacity animation staggered 1/8 s apart.
+        spinner = engine.replicator_layer(bounds=(0, 0, 100, 100), position=(330, 60),
+                                          instance_count=8, instance_delay=0.125,
+                                          instance_transform=lamina.Transform3D.rotation(math.pi / 4))
+        dot = engine.layer(bounds=(0, 0, 16, 16), position=(50, 16), corner_radius=8,
+                           background_color=(0.25, 0.25, 0.3, 1))
+        spinner.add_sublayer(dot)
+        root.add_sublayer(spinner)
+        engine.tick(0.0)
+        with engine.transaction(duration=1.0, timing="linear"):
+            rings[1].stroke_end = 1.0
+            gradient.colors = [ORANGE, lamina.GREEN]
+        dot.add_animation(lamina.BasicAnimation("opacity", from_value=1.0, to_value=0.15,
+                                                duration=1.0, repeat_count=lamina.REPEAT_FOREVER),
+                          "fade")
+        engine.tick(0.0)
+        filmstrip(os.path.join(out, "layer-kinds.png"), engine, root, (400, 120),
+                  [0.0, 0.25, 0.5, 0.75, 1.0])
+
+
 def main() -> int:
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -162,6 +214,7 @@ def main() -> int:
         transactions(out)
         actions(out)
         timing(out)
+        layer_kinds(out)
     except lamina.RenderError as error:  # RendererUnavailableError too: no library, no EGL
         print(f"make-concept-pictures: error: the reference compositor cannot render here: {error}",
               file=sys.stderr)

@@ -37,7 +37,8 @@ while [[ $# -gt 0 ]]; do
 done
 
 EXPECTED="$ROOT/examples/expected"
-EXAMPLES=(listing_7_1 listing_7_2 listing_7_3 listing_7_4 listing_7_5 listing_7_6 listing_7_7)
+EXAMPLES=(listing_7_1 listing_7_2 listing_7_3 listing_7_4 listing_7_5 listing_7_6 listing_7_7
+          progress_ring gradient spinner)
 PASSED=0
 FAILED=0
 T0=$SECONDS

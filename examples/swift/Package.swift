@@ -1,17 +1,22 @@
 // swift-tools-version:6.0
 // SPDX-License-Identifier: Apache-2.0
 //
-// The reference listings 7.1 to 7.7 in Swift, through `import Lamina`, as a separate package that
-// depends on Lamina by path (the way examples/consumers/swift-consumer does; see there why the
-// dependency is given a fixed name). Each listing prints a trace that
-// examples/check-examples.sh compares with examples/expected/listing_7_N.txt, the same text the
+// The reference listings 7.1 to 7.7 and the layer-kind examples in Swift, through
+// `import Lamina`, as a separate package that depends on Lamina by path (the way
+// examples/consumers/swift-consumer does; see there why the dependency is given a fixed
+// name). Each program prints a trace that
+// examples/check-examples.sh compares with examples/expected/NAME.txt, the same text the
 // C and Python versions print.
 //
 //   swift run --package-path examples/swift --scratch-path build/examples-swift listing71
 
 import PackageDescription
 
-let listings = ["listing71", "listing72", "listing73", "listing74", "listing75", "listing76", "listing77"]
+// The listings, then the layer-kind examples (issue 15).
+let listings = [
+    "listing71", "listing72", "listing73", "listing74", "listing75", "listing76", "listing77",
+    "progressring", "gradient", "spinner",
+]
 
 let package = Package(
     name: "LaminaExamples",
