@@ -744,6 +744,11 @@ extension Engine {
             withUnsafeMutablePointer(to: &record) { emit(UnsafePointer($0)) }
             count += 1
 
+            // A leaf without a mask has nothing to hand down: no inherited state, no closing
+            // item (its descendant count stays the 0 it was emitted with, so no patch call).
+            let firstChild = slots[Int(slot)].firstChild
+            guard firstChild >= 0 || maskSlot >= 0 else { continue }
+
             // What the sublayers inherit: flatten into this plane (zero row 3: F · world), then
             // the geometry flip (RS-4.5) and this layer's sublayerTransform about its anchor.
             var flat = world
@@ -778,11 +783,8 @@ extension Engine {
                     slot: -2, index: index, mask: maskSlot, maskBase: Int32(list.maskBases.count - 1),
                     inherit: ownInherit))
             }
-            let firstChild = slots[Int(slot)].firstChild
-            // A leaf has no descendants: its count stays the 0 it was emitted with, so it needs
-            // no closing item (nor a patch call).
-            if firstChild >= 0 { list.work.append(DrawList.Work(slot: -1, index: index)) }
             guard firstChild >= 0 else { continue }
+            list.work.append(DrawList.Work(slot: -1, index: index))
             if slots[Int(slot)].kind == .replicator {
                 // RS-13: the sublayers once per instance, instance 0 first (pushed last).
                 pushInstances(of: slot, p, rare, ownInherit, index: index, at: lt, list)
