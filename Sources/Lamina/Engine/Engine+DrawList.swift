@@ -494,9 +494,10 @@ extension Engine {
         instance: Int, instanceColor: Color
     ) -> DrawRecord {
         var record = DrawRecord.blank
+        var rareDefaults = false  // the blank record's fields are zeros, not the defaults
         fillRecord(
             &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
-            clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
+            clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, rareDefaults: &rareDefaults)
         record.instanceIndex = instance
         record.instanceColor = instanceColor
         return record
@@ -510,7 +511,7 @@ extension Engine {
     private func fillRecord(
         _ record: inout DrawRecord, _ slot: Int32, _ p: LayerProperties, _ rare: RareBox,
         world: Transform3D, opacity: Double, depth: Int, clipIndex: Int, clipRect: Rect?,
-        clipIsRect: Bool, flipped: Bool
+        clipIsRect: Bool, flipped: Bool, rareDefaults: inout Bool
     ) {
         // Layer content lies at z = 0, so the third row (the image of the local z axis)
         // never matters; (0, 0, 1, 0) keeps 2D trees' matrices plain affine ones.
@@ -521,13 +522,6 @@ extension Engine {
         record.bounds = p.bounds
         record.opacity = opacity
         record.backgroundColor = p.backgroundColor
-        record.cornerRadius = rare.value.cornerRadius
-        record.borderWidth = rare.value.borderWidth
-        record.borderColor = rare.value.borderColor
-        record.shadowColor = rare.value.shadowColor
-        record.shadowOpacity = rare.value.shadowOpacity
-        record.shadowOffset = rare.value.shadowOffset
-        record.shadowRadius = rare.value.shadowRadius
         record.masksToBounds = p.flag(LayerProperties.Flags.masksToBounds)
         record.isDoubleSided = p.flag(LayerProperties.Flags.doubleSided)
         record.depth = depth
@@ -543,24 +537,37 @@ extension Engine {
         record.isOpaque = p.flag(LayerProperties.Flags.opaque)
         record.allowsEdgeAntialiasing = p.flag(LayerProperties.Flags.allowsEdgeAntialiasing)
         record.shouldRasterize = p.flag(LayerProperties.Flags.shouldRasterize)
-        record.rasterizationScale = rare.value.rasterizationScale
-        record.edgeAntialiasingMask = rare.value.look.edgeAntialiasingMask
-        record.maskedCorners = rare.value.look.maskedCorners
-        record.cornerCurve = rare.value.look.cornerCurve
-        if record.shadowPath != nil || rare.value.look.shadowPath != nil { record.shadowPath = rare.value.look.shadowPath }
-        record.contentsGravity = rare.value.look.contentsGravity
-        record.contentsRect = rare.value.contentsRect
-        record.contentsCenter = rare.value.contentsCenter
-        record.contentsScale = rare.value.contentsScale
-        record.minificationFilter = rare.value.look.minificationFilter
-        record.magnificationFilter = rare.value.look.magnificationFilter
-        record.minificationFilterBias = rare.value.look.minificationFilterBias
-        if let image = rare.value.look.contents {
-            record.contents = image
-            record.contentsDestination = contentsDestination(image, rare, rare.value.look.contentsGravity, p.bounds)
-        } else {
-            if record.contents != nil { record.contents = nil }
-            record.contentsDestination = .zero
+        // The boxed (rare) values: a layer without a box has every one at its default, and a
+        // record that already holds the defaults (the previous layer had no box either: nearly
+        // every record of a typical frame) keeps them, with none of ~20 fields rewritten.
+        if p.hasRare || !rareDefaults {
+            record.cornerRadius = rare.value.cornerRadius
+            record.borderWidth = rare.value.borderWidth
+            record.borderColor = rare.value.borderColor
+            record.shadowColor = rare.value.shadowColor
+            record.shadowOpacity = rare.value.shadowOpacity
+            record.shadowOffset = rare.value.shadowOffset
+            record.shadowRadius = rare.value.shadowRadius
+            record.rasterizationScale = rare.value.rasterizationScale
+            record.edgeAntialiasingMask = rare.value.look.edgeAntialiasingMask
+            record.maskedCorners = rare.value.look.maskedCorners
+            record.cornerCurve = rare.value.look.cornerCurve
+            if record.shadowPath != nil || rare.value.look.shadowPath != nil { record.shadowPath = rare.value.look.shadowPath }
+            record.contentsGravity = rare.value.look.contentsGravity
+            record.contentsRect = rare.value.contentsRect
+            record.contentsCenter = rare.value.contentsCenter
+            record.contentsScale = rare.value.contentsScale
+            record.minificationFilter = rare.value.look.minificationFilter
+            record.magnificationFilter = rare.value.look.magnificationFilter
+            record.minificationFilterBias = rare.value.look.minificationFilterBias
+            if let image = rare.value.look.contents {
+                record.contents = image
+                record.contentsDestination = contentsDestination(image, rare, rare.value.look.contentsGravity, p.bounds)
+            } else {
+                if record.contents != nil { record.contents = nil }
+                record.contentsDestination = .zero
+            }
+            rareDefaults = !p.hasRare
         }
         if record.contentsPrevious != nil { record.contentsPrevious = nil }
         record.contentsFade = 1
@@ -621,6 +628,8 @@ extension Engine {
         var count = 0
         // One record, overwritten for each layer and lent to `emit` (no per-layer copies).
         var record = DrawRecord.blank
+        // Whether `record`'s boxed fields hold the defaults of a layer without a box.
+        var rareDefaults = false
         // Whether `record` holds a replicator instance's index and colour.
         var tinted = false
         while let item = list.work.popLast() {
@@ -684,7 +693,7 @@ extension Engine {
                 : isMaskRoot ? list.inherited[pi].ownFlipped : list.inherited[pi].flipped
             fillRecord(
                 &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
-                clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
+                clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, rareDefaults: &rareDefaults)
             // The replicator instance (RS-13), written only inside one and when leaving one.
             if inst >= 0 {
                 record.instanceIndex = list.instances[Int(inst)].index
