@@ -344,7 +344,7 @@ extension Engine {
         var cleared = false
         try visitDrawList(
             root: root, at: time, scratch: list,
-            emit: { record in
+            emit: { record, _ in
                 if !cleared {
                     list.records.removeAll(keepingCapacity: true)
                     cleared = true
@@ -366,12 +366,16 @@ extension Engine {
     /// record (~600 bytes with references) is never copied on the way. `patch(index, what)`
     /// then completes the record emitted `index`-th: its descendant count once its subtree is
     /// done (a leaf keeps the 0 it was emitted with and gets no patch), its mask range once
-    /// its mask is. `scratch` holds the traversal's reusable state. Nothing is emitted when it
+    /// its mask is. `emit`'s second argument says the record is *plain*: its layer has no box of
+    /// rare properties (every boxed field holds its default), is a plain layer and has no
+    /// transition, so it has no side data (contents, shadow path, before record, shape,
+    /// gradient) and differs from another plain record only in its other fields; a consumer
+    /// may start such a record from a template. `scratch` holds the traversal's reusable state. Nothing is emitted when it
     /// throws. Both closures run with the engine lock held and must not call the engine. See
     /// ``drawList(root:at:into:)`` for the rules.
     package func visitDrawList(
         root: LayerID, at time: Double?, scratch: DrawList,
-        emit: (UnsafePointer<DrawRecord>) -> Void, patch: (_ index: Int, _ patch: DrawRecordPatch) -> Void
+        emit: (UnsafePointer<DrawRecord>, _ plain: Bool) -> Void, patch: (_ index: Int, _ patch: DrawRecordPatch) -> Void
     ) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(root)
@@ -390,9 +394,9 @@ extension Engine {
                 return
             }
             tracker.begin()
-            buildDrawList(slot, at: t, scratch: scratch, emit: { record in
+            buildDrawList(slot, at: t, scratch: scratch, emit: { record, plain in
                 tracker.add(record.pointee)
-                emit(record)
+                emit(record, plain)
             }, patch: { index, p in
                 tracker.patch(index, p)
                 patch(index, p)
@@ -621,7 +625,7 @@ extension Engine {
     /// The traversal; `root` has a presentation. Lock held.
     private func buildDrawList(
         _ root: Int32, at t: Double, scratch list: DrawList,
-        emit: (UnsafePointer<DrawRecord>) -> Void, patch: (Int, DrawRecordPatch) -> Void
+        emit: (UnsafePointer<DrawRecord>, Bool) -> Void, patch: (Int, DrawRecordPatch) -> Void
     ) {
         list.resetScratch()
         list.work.append(DrawList.Work(slot: root, index: -1))
@@ -727,7 +731,9 @@ extension Engine {
             record.maskHostIndex = inMask && maskHost >= 0 ? maskHost : nil
             if maskSlot >= 0 { record.maskIndex = index; record.maskCount = 0 }  // patched later
 
+            var plain = rareDefaults && record.kind == .plain
             if slots[Int(slot)].animIndex >= 0, let (state, before) = runningTransition(slot, at: lt) {
+                plain = false
                 record.transition = state
                 var b = before
                 b.bounds = b.bounds.standardized
@@ -750,7 +756,7 @@ extension Engine {
                 record.transitionBefore = DrawRecordBox(beforeRecord)
             }
             // Lent in place: no copy of the record on its way out.
-            withUnsafeMutablePointer(to: &record) { emit(UnsafePointer($0)) }
+            withUnsafeMutablePointer(to: &record) { emit(UnsafePointer($0), plain) }
             count += 1
 
             // A leaf without a mask has nothing to hand down: no inherited state, no closing
