@@ -295,9 +295,20 @@ public final class DrawList {
     var maskBases: [Transform3D] = []
     var keys: [SiblingKey] = []
     var instances: [InstanceState] = []
+    /// Where the traversal puts the presentation of an animated layer (one at a time).
+    let presentationScratch: UnsafeMutablePointer<LayerProperties> = {
+        let p = UnsafeMutablePointer<LayerProperties>.allocate(capacity: 1)
+        p.initialize(to: LayerProperties())
+        return p
+    }()
 
     /// An empty draw list.
     public init() {}
+
+    deinit {
+        presentationScratch.deinitialize(count: 1)
+        presentationScratch.deallocate()
+    }
 
     /// The number of records.
     public var count: Int { records.count }
@@ -499,9 +510,10 @@ extension Engine {
     ) -> DrawRecord {
         var record = DrawRecord.blank
         var rareDefaults = false  // the blank record's fields are zeros, not the defaults
-        fillRecord(
-            &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
-            clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, rareDefaults: &rareDefaults)
+        let copy = p
+        withUnsafePointer(to: copy) { fillRecord(
+            &record, slot, $0, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
+            clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, rareDefaults: &rareDefaults) }
         record.instanceIndex = instance
         record.instanceColor = instanceColor
         return record
@@ -513,7 +525,7 @@ extension Engine {
     /// building, copying and destroying one per layer. Lock held.
     @inline(__always)
     private func fillRecord(
-        _ record: inout DrawRecord, _ slot: Int32, _ p: LayerProperties, _ rare: RareBox,
+        _ record: inout DrawRecord, _ slot: Int32, _ p: UnsafePointer<LayerProperties>, _ rare: RareBox,
         world: Transform3D, opacity: Double, depth: Int, clipIndex: Int, clipRect: Rect?,
         clipIsRect: Bool, flipped: Bool, rareDefaults: inout Bool
     ) {
@@ -523,11 +535,11 @@ extension Engine {
         shown.m31 = 0; shown.m32 = 0; shown.m33 = 1; shown.m34 = 0
         record.layer = handle(slot)
         record.transform = shown
-        record.bounds = p.bounds
+        record.bounds = p.pointee.bounds
         record.opacity = opacity
-        record.backgroundColor = p.backgroundColor
-        record.masksToBounds = p.flag(LayerProperties.Flags.masksToBounds)
-        record.isDoubleSided = p.flag(LayerProperties.Flags.doubleSided)
+        record.backgroundColor = p.pointee.backgroundColor
+        record.masksToBounds = (p.pointee.flags & LayerProperties.Flags.masksToBounds != 0)
+        record.isDoubleSided = (p.pointee.flags & LayerProperties.Flags.doubleSided != 0)
         record.depth = depth
         record.descendantCount = 0
         record.clipIndex = clipIndex >= 0 ? clipIndex : nil
@@ -537,14 +549,14 @@ extension Engine {
         if record.transition != nil { record.transition = nil }
         record.clipIsRect = clipIsRect
         record.contentsAreFlipped = flipped
-        record.isGeometryFlipped = p.flag(LayerProperties.Flags.geometryFlipped)
-        record.isOpaque = p.flag(LayerProperties.Flags.opaque)
-        record.allowsEdgeAntialiasing = p.flag(LayerProperties.Flags.allowsEdgeAntialiasing)
-        record.shouldRasterize = p.flag(LayerProperties.Flags.shouldRasterize)
+        record.isGeometryFlipped = (p.pointee.flags & LayerProperties.Flags.geometryFlipped != 0)
+        record.isOpaque = (p.pointee.flags & LayerProperties.Flags.opaque != 0)
+        record.allowsEdgeAntialiasing = (p.pointee.flags & LayerProperties.Flags.allowsEdgeAntialiasing != 0)
+        record.shouldRasterize = (p.pointee.flags & LayerProperties.Flags.shouldRasterize != 0)
         // The boxed (rare) values: a layer without a box has every one at its default, and a
         // record that already holds the defaults (the previous layer had no box either: nearly
         // every record of a typical frame) keeps them, with none of ~20 fields rewritten.
-        if p.hasRare || !rareDefaults {
+        if LayerProperties.hasRare(p) || !rareDefaults {
             record.cornerRadius = rare.value.cornerRadius
             record.borderWidth = rare.value.borderWidth
             record.borderColor = rare.value.borderColor
@@ -566,12 +578,12 @@ extension Engine {
             record.minificationFilterBias = rare.value.look.minificationFilterBias
             if let image = rare.value.look.contents {
                 record.contents = image
-                record.contentsDestination = contentsDestination(image, rare, rare.value.look.contentsGravity, p.bounds)
+                record.contentsDestination = contentsDestination(image, rare, rare.value.look.contentsGravity, p.pointee.bounds)
             } else {
                 if record.contents != nil { record.contents = nil }
                 record.contentsDestination = .zero
             }
-            rareDefaults = !p.hasRare
+            rareDefaults = !LayerProperties.hasRare(p)
         }
         if record.contentsPrevious != nil { record.contentsPrevious = nil }
         record.contentsFade = 1
@@ -594,12 +606,12 @@ extension Engine {
         guard kind != .plain || previous != .plain else { return }
         record.kind = kind
         if kind == .shape {
-            record.shape = p.drawShape()
+            record.shape = p.pointee.drawShape()
         } else if previous == .shape {
             record.shape = nil
         }
         if kind == .gradient {
-            record.gradient = p.drawGradient()
+            record.gradient = p.pointee.drawGradient()
         } else if previous == .gradient {
             record.gradient = nil
         }
@@ -636,6 +648,12 @@ extension Engine {
         var rareDefaults = false
         // Whether `record` holds a replicator instance's index and colour.
         var tinted = false
+        let modelOffset = MemoryLayout<LayerSlot>.offset(of: \LayerSlot.model)!
+        let scratchP = list.presentationScratch
+        // The slots and snapshots are only read during the traversal (the lock is held and the
+        // closures must not call the engine): their buffers stay put.
+        slots.withUnsafeBufferPointer { slotBuf in
+        snapshotPool.withUnsafeBufferPointer { snapBuf in
         while let item = list.work.popLast() {
             if item.slot == -1 {
                 patch(item.index, .descendants(count - item.index - 1))
@@ -659,8 +677,22 @@ extension Engine {
             // Inside a replicator instance the subtree runs k · instanceDelay behind (RS-13.4).
             let inst = pi >= 0 ? list.inherited[pi].instance : -1
             let lt = inst < 0 ? t : t - list.instances[Int(inst)].timeShift
-            guard var p = presentation(slot, at: lt) else { continue }  // never committed
-            if p.flag(LayerProperties.Flags.hidden) { continue }
+            // The presented values, read in place: a layer without animations (nearly every
+            // one) shows its committed values, in `slots` or the snapshot pool; otherwise its
+            // presentation goes to the list's scratch. No copy (and no retain) of the layer.
+            let i = Int(slot)
+            guard slotBuf[i].everCommitted else { continue }  // never committed
+            var p: UnsafePointer<LayerProperties>
+            if slotBuf[i].animIndex < 0 {
+                let snap = slotBuf[i].snapshot
+                p = snap < 0
+                    ? (UnsafeRawPointer(slotBuf.baseAddress! + i) + modelOffset).assumingMemoryBound(to: LayerProperties.self)
+                    : snapBuf.baseAddress! + Int(snap)
+            } else {
+                scratchP.pointee = presentation(slot, at: lt)!
+                p = UnsafePointer(scratchP)
+            }
+            if (p.pointee.flags & LayerProperties.Flags.hidden != 0) { continue }
             // A mask root (mask == -4) starts afresh: its own opacity scales the mask (RS-5.2),
             // with no inherited clip; it is laid out in the host's plane.
             let isMaskRoot = item.mask == -4
@@ -668,27 +700,31 @@ extension Engine {
             // The parent's inherited state, read field by field (no copy of the whole struct);
             // a mask root inherits nothing but the depth and the host's plane.
             let inherits = parent >= 0 && !isMaskRoot
-            let own = min(max(p.opacity, 0), 1)
+            let own = min(max(p.pointee.opacity, 0), 1)
             let opacity = (inherits ? list.inherited[pi].opacity : 1) * own
             if !(opacity > 0) { continue }
 
             // world = own · childBase(parent); for a root, own alone.
-            p.bounds = p.bounds.standardized
-            let rare = p.rareStorage
-            let a = p.anchor(rare)
+            if p.pointee.bounds.size.width < 0 || p.pointee.bounds.size.height < 0 {
+                if p != UnsafePointer(scratchP) { scratchP.pointee = p.pointee }
+                scratchP.pointee.bounds = scratchP.pointee.bounds.standardized
+                p = UnsafePointer(scratchP)
+            }
+            let rare = LayerProperties.rareStorage(p)
+            let a = LayerProperties.anchor(p, rare)
             let world: Transform3D
             let base = isMaskRoot ? list.maskBases[Int(item.maskBase)]
                 : parent >= 0 ? list.inherited[pi].childBase : Transform3D.identity
             // No box: the identity transform, without comparing 16 numbers.
-            if !p.hasRare || rare.value.transform.isIdentity {
-                world = base.pretranslated(p.position.x - a.x, p.position.y - a.y, p.zPosition - a.z)
+            if !LayerProperties.hasRare(p) || rare.value.transform.isIdentity {
+                world = base.pretranslated(p.pointee.position.x - a.x, p.pointee.position.y - a.y, p.pointee.zPosition - a.z)
             } else {
                 world = rare.value.transform.pretranslated(-a.x, -a.y, -a.z)
-                    .posttranslated(p.position.x, p.position.y, p.zPosition).concatenating(base)
+                    .posttranslated(p.pointee.position.x, p.pointee.position.y, p.pointee.zPosition).concatenating(base)
             }
 
             let index = count
-            let masks = p.flag(LayerProperties.Flags.masksToBounds)
+            let masks = (p.pointee.flags & LayerProperties.Flags.masksToBounds != 0)
             let clipIndex = inherits ? list.inherited[pi].clipIndex : -1
             let clipRect = inherits ? list.inherited[pi].clipRect : nil
             let clipIsRect = inherits ? list.inherited[pi].clipIsRect : true
@@ -718,7 +754,7 @@ extension Engine {
             }
             // Groups (RS-2.2, RS-5.6, RS-11.3): an offscreen target composited once.
             let group = maskSlot >= 0 || record.shouldRasterize
-                || (own < 1 && p.flag(LayerProperties.Flags.allowsGroupOpacity)
+                || (own < 1 && (p.pointee.flags & LayerProperties.Flags.allowsGroupOpacity != 0)
                     && slots[Int(slot)].firstChild >= 0)
             let chainAbove = inherits ? list.inherited[pi].chain : 1
             let target = inherits ? list.inherited[pi].target : -1
@@ -769,12 +805,12 @@ extension Engine {
             var flat = world
             flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
             var childBase = flat
-            let flips = p.flag(LayerProperties.Flags.geometryFlipped)
+            let flips = (p.pointee.flags & LayerProperties.Flags.geometryFlipped != 0)
             // The flip (RS-4.5) is part of sublayerTransformAboutAnchor, as for hit testing.
-            if let sub = p.sublayerTransformAboutAnchor(rare) { childBase = sub.concatenating(childBase) }
+            if let sub = p.pointee.sublayerTransformAboutAnchor(rare) { childBase = sub.concatenating(childBase) }
             var childClip = clipRect
             var childClipIsRect = clipIsRect
-            if masks, let box = PlaneMap(world).boundingBox(of: p.bounds) {
+            if masks, let box = PlaneMap(world).boundingBox(of: p.pointee.bounds) {
                 if let c = childClip {
                     childClip = c.intersection(box) ?? Rect(origin: box.origin, size: .zero)
                 } else {
@@ -802,11 +838,14 @@ extension Engine {
             list.work.append(DrawList.Work(slot: -1, index: index))
             if slots[Int(slot)].kind == .replicator {
                 // RS-13: the sublayers once per instance, instance 0 first (pushed last).
-                pushInstances(of: slot, p, rare, ownInherit, index: index, at: lt, list)
+                pushInstances(of: slot, p.pointee, rare, ownInherit, index: index, at: lt, list)
             } else {
                 pushSublayers(of: slot, index: index, inherit: ownInherit, at: lt, &list.work, &list.keys)
             }
         }
+        }
+        }
+        scratchP.pointee = LayerProperties()  // keeps no layer's box alive
     }
 
     /// Pushes the sublayers of `slot` (record `index`, inheriting `list.inherited[inherit]`)
