@@ -650,6 +650,9 @@ extension Engine {
         var tinted = false
         let modelOffset = MemoryLayout<LayerSlot>.offset(of: \LayerSlot.model)!
         let scratchP = list.presentationScratch
+        // Borrowed for each layer without a retain: the layers' boxes and the shared box of
+        // defaults outlive the traversal (the lock is held).
+        let defaultBox = LayerProperties.sharedDefaultBox
         // The slots and snapshots are only read during the traversal (the lock is held and the
         // closures must not call the engine): their buffers stay put.
         slots.withUnsafeBufferPointer { slotBuf in
@@ -710,7 +713,7 @@ extension Engine {
                 scratchP.pointee.bounds = scratchP.pointee.bounds.standardized
                 p = UnsafePointer(scratchP)
             }
-            let rare = LayerProperties.rareStorage(p)
+            let rare = LayerProperties.rareStorage(p, default: defaultBox)
             let a = LayerProperties.anchor(p, rare)
             let world: Transform3D
             let base = isMaskRoot ? list.maskBases[Int(item.maskBase)]
