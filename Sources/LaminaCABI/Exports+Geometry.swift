@@ -367,12 +367,11 @@ func buildDrawList(
         // The side buffers are reset at the first record, not before: a call that fails (a
         // root never committed) leaves the previous list and everything it points to valid.
         let side = storage.side
-        var started = false
         var n = 0
         try e.visitDrawList(
             root: LayerID(rawValue: root), at: time, scratch: storage.list,
             emit: { record, plain in
-                if !started { side.reset(); started = true }
+                if n == 0 { side.reset() }  // the first record
                 storage.ensureRoom(after: n)
                 side.fill(storage.buffer! + n, from: record, plain: plain, held: storage.plainHeld! + n, at: n)
                 n += 1
@@ -385,7 +384,7 @@ func buildDrawList(
                     storage.buffer![index].mask_count = UInt32(clamping: c)
                 }
             })
-        if !started { side.reset() }
+        if n == 0 { side.reset() }
         side.finish(storage.buffer)
         use(n == 0 ? nil : UnsafePointer(storage.buffer), n, storage)
     }
