@@ -520,7 +520,8 @@ extension Engine {
     }
 
     /// Overwrites every field of `record` with the record of presented values `p` under the
-    /// parent's inherited state (the fields the traversal completes later get their defaults).
+    /// parent's inherited state (the fields the traversal completes later get their defaults),
+    /// except the group and mask-content fields, which the caller always writes after it.
     /// In place, so that the traversal reuses one record for the whole list instead of
     /// building, copying and destroying one per layer. Lock held.
     @inline(__always)
@@ -590,12 +591,8 @@ extension Engine {
         record.contentsPreviousDestination = .zero
         record.maskIndex = nil
         record.maskCount = 0
-        record.isMaskContent = false
-        record.maskHostIndex = nil
-        record.isGroup = false
-        record.groupIndex = nil
-        record.targetOpacity = 1
-        record.groupOpacity = 1
+        // isMaskContent, maskHostIndex, isGroup, groupIndex, targetOpacity and groupOpacity are
+        // the callers' (both write all six right after this).
         if record.transitionBefore != nil { record.transitionBefore = nil }
         // Issue 15: the kind's drawing (the replicator instance fields are the caller's). Only a
         // shape or gradient record can hold a shape or gradient: the previous record's kind says
