@@ -175,6 +175,13 @@ class DrawRecord(Structure):
         ("shadow_path", POINTER(PathElement)),
         ("shadow_path_count", c_size_t),
         ("transition_before", c_void_p),
+        # Layer kinds (issue 15, since 0.2): without them the library sees a smaller record
+        # size and repacks every record into a side buffer (lamina_engine_draw_list_sized).
+        ("layer_kind", c_int32),
+        ("instance_index", c_uint32),
+        ("instance_color", Color),
+        ("shape", c_void_p),
+        ("gradient", c_void_p),
     ]
 
 
