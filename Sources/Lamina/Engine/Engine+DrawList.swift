@@ -534,7 +534,7 @@ extension Engine {
         // never matters; (0, 0, 1, 0) keeps 2D trees' matrices plain affine ones.
         var shown = world
         shown.m31 = 0; shown.m32 = 0; shown.m33 = 1; shown.m34 = 0
-        record.layer = handle(slot)
+        record.layer = LayerID(slot: UInt32(slot), generation: slots[Int(slot)].generation, engine: tag)  // handle(slot), inlined
         record.transform = shown
         record.bounds = p.pointee.bounds
         record.opacity = opacity
