@@ -402,6 +402,11 @@ final class CDrawSide {
     var packed: UnsafeMutableRawPointer? = nil
     var packedBytes = 0
     var damage: [lamina_rect_t] = []
+    /// A plain record (see `Engine.visitDrawList`) as the full fill wrote it: every field a
+    /// plain record shares with the others (the boxed defaults, the 0.2 constants), copied
+    /// into place before the fields that vary are written. Set by the first plain record.
+    let plainTemplate = UnsafeMutablePointer<lamina_draw_record_t>.allocate(capacity: 1)
+    var hasPlainTemplate = false
 
     func reset() {
         paths.reset()
@@ -426,6 +431,7 @@ final class CDrawSide {
         colors.free()
         befores.free()
         packed?.deallocate()
+        plainTemplate.deallocate()
     }
 
     /// The C record of `r` with its 0.2 fields; paths and before records go to the side

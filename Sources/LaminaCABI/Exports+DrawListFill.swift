@@ -7,13 +7,29 @@ import Lamina
 
 extension CDrawSide {
     /// Writes the C record of `*r` into uninitialized memory at `slot`, reading the Swift
-    /// record in place. Records with side data (contents, a shadow path, a transition, or of
-    /// a shape or gradient layer: the kind is tested, not the optional, which would copy) take
-    /// ``fill(_:_:at:)``, which keeps the images and fixes up the pointers; the rest, nearly
-    /// every record of a frame, are written here field by field (the same mapping as
-    /// `set01(_:)` and `setContentsFields(_:)`).
+    /// record in place. A *plain* record (`Engine.visitDrawList`: no box, plain kind, no
+    /// transition), nearly every record of a typical frame, is the plain template with the
+    /// fields that vary written over it (``setPlainVarying(from:)``); the template is copied
+    /// only when `held` says the slot does not hold one already (the buffer is reused from
+    /// list to list, and `held` is false after any other record). Records with side
+    /// data (contents, a shadow path, a transition, or of a shape or gradient layer: the kind
+    /// is tested, not the optional, which would copy) take ``fill(_:_:at:)``, which keeps the
+    /// images and fixes up the pointers; the rest are written here field by field (the same
+    /// mapping as `set01(_:)` and `setContentsFields(_:)`).
     @inline(__always)
-    func fill(_ slot: UnsafeMutablePointer<lamina_draw_record_t>, from r: UnsafePointer<DrawRecord>, at index: Int) {
+    func fill(
+        _ slot: UnsafeMutablePointer<lamina_draw_record_t>, from r: UnsafePointer<DrawRecord>, plain: Bool,
+        held: UnsafeMutablePointer<Bool>, at index: Int
+    ) {
+        if plain && hasPlainTemplate {
+            if !held.pointee {
+                slot.initialize(from: plainTemplate, count: 1)
+                held.pointee = true
+            }
+            slot.pointee.setPlainVarying(from: r)
+            return
+        }
+        held.pointee = plain
         if r.pointee.contents != nil || r.pointee.contentsPrevious != nil || r.pointee.shadowPath != nil
             || r.pointee.transitionBefore != nil || r.pointee.kind == .shape || r.pointee.kind == .gradient {
             fill(slot, r.pointee, at: index)
@@ -25,6 +41,10 @@ extension CDrawSide {
         slot.pointee.layer_kind = r.pointee.kind.rawValue
         slot.pointee.instance_index = UInt32(truncatingIfNeeded: r.pointee.instanceIndex)
         slot.pointee.instance_color = r.pointee.instanceColor.c
+        if plain {
+            plainTemplate.initialize(from: slot, count: 1)
+            hasPlainTemplate = true
+        }
     }
 }
 
@@ -97,5 +117,60 @@ extension lamina_draw_record_t {
         target_opacity = r.pointee.targetOpacity
         group_opacity = r.pointee.groupOpacity
         rasterization_scale = r.pointee.rasterizationScale
+    }
+
+    /// Over a copy of the plain template: every field in which one plain record differs from
+    /// another (the rest hold the boxed defaults and constants a plain record always has, and
+    /// the fields of side data stay zero). Kept in step with `set01(from:)` and
+    /// `setPlainContentsFields(from:)`: the colour and clip fields are written even when absent
+    /// (zeros, as a zeroed record has them).
+    @inline(__always)
+    mutating func setPlainVarying(from r: UnsafePointer<DrawRecord>) {
+        layer = r.pointee.layer.rawValue
+        // The template's colour bits for border and shadow are the defaults'; the rest vary.
+        var f = flags & ~(LAMINA_DRAW_HAS_BACKGROUND | LAMINA_DRAW_MASKS_TO_BOUNDS | LAMINA_DRAW_DOUBLE_SIDED
+            | LAMINA_DRAW_HAS_CLIP | LAMINA_DRAW_HAS_TRANSITION)
+        if let c = r.pointee.backgroundColor {
+            f |= LAMINA_DRAW_HAS_BACKGROUND
+            background_color = c.c
+        } else {
+            background_color = lamina_color_t()
+        }
+        if r.pointee.masksToBounds { f |= LAMINA_DRAW_MASKS_TO_BOUNDS }
+        if r.pointee.isDoubleSided { f |= LAMINA_DRAW_DOUBLE_SIDED }
+        if let c = r.pointee.clipRect {
+            f |= LAMINA_DRAW_HAS_CLIP
+            clip_rect = c.c
+        } else {
+            clip_rect = lamina_rect_t()
+        }
+        flags = f
+        depth = UInt32(clamping: r.pointee.depth)
+        descendant_count = UInt32(clamping: r.pointee.descendantCount)
+        clip_index = r.pointee.clipIndex.map { Int32(clamping: $0) } ?? -1
+        transform = r.pointee.transform.c
+        bounds = r.pointee.bounds.c
+        opacity = r.pointee.opacity
+        var f2: UInt32 = 0
+        if r.pointee.maskIndex != nil { f2 |= LAMINA_DRAW2_HAS_MASK }
+        if r.pointee.isMaskContent { f2 |= LAMINA_DRAW2_MASK_CONTENT }
+        if r.pointee.isGroup { f2 |= LAMINA_DRAW2_GROUP }
+        if r.pointee.clipIsRect { f2 |= LAMINA_DRAW2_CLIP_IS_RECT }
+        if r.pointee.contentsAreFlipped { f2 |= LAMINA_DRAW2_CONTENTS_FLIPPED }
+        if r.pointee.isGeometryFlipped { f2 |= LAMINA_DRAW2_GEOMETRY_FLIPPED }
+        if r.pointee.isOpaque { f2 |= LAMINA_DRAW2_OPAQUE }
+        if r.pointee.allowsEdgeAntialiasing { f2 |= LAMINA_DRAW2_EDGE_ANTIALIASING }
+        if r.pointee.shouldRasterize { f2 |= LAMINA_DRAW2_RASTERIZE }
+        flags2 = f2
+        contents_fade = r.pointee.contentsFade
+        mask_index = r.pointee.maskIndex.map { Int32(clamping: $0) } ?? -1
+        mask_count = UInt32(clamping: r.pointee.maskCount)
+        mask_host_index = r.pointee.maskHostIndex.map { Int32(clamping: $0) } ?? -1
+        group_index = r.pointee.groupIndex.map { Int32(clamping: $0) } ?? -1
+        target_opacity = r.pointee.targetOpacity
+        group_opacity = r.pointee.groupOpacity
+        layer_kind = r.pointee.kind.rawValue
+        instance_index = UInt32(truncatingIfNeeded: r.pointee.instanceIndex)
+        instance_color = r.pointee.instanceColor.c
     }
 }

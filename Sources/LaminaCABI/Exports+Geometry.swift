@@ -272,6 +272,11 @@ final class CDrawList: @unchecked Sendable {
     /// Shadow paths, before records, images in use, the repacked copy and the damage.
     let side = CDrawSide()
     var buffer: UnsafeMutablePointer<lamina_draw_record_t>? = nil
+    /// Per record of `buffer`: whether it holds a plain record whose every field outside
+    /// `setPlainVarying(from:)` is the plain template's, so that the next plain record written
+    /// there needs only those. The records are const to hosts (lamina.h), so nothing else
+    /// writes them between lists.
+    var plainHeld: UnsafeMutablePointer<Bool>? = nil
     var capacity = 0
     let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
@@ -279,6 +284,7 @@ final class CDrawList: @unchecked Sendable {
 
     deinit {
         buffer?.deallocate()
+        plainHeld?.deallocate()
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
     }
@@ -289,11 +295,18 @@ final class CDrawList: @unchecked Sendable {
         guard count >= capacity else { return }
         let fresh = max(capacity * 2, 64)
         let grown = UnsafeMutablePointer<lamina_draw_record_t>.allocate(capacity: fresh)
+        let held = UnsafeMutablePointer<Bool>.allocate(capacity: fresh)
+        held.initialize(repeating: false, count: fresh)
         if let old = buffer {
             grown.moveInitialize(from: old, count: count)
             old.deallocate()
         }
+        if let old = plainHeld {
+            held.update(from: old, count: count)
+            old.deallocate()
+        }
         buffer = grown
+        plainHeld = held
         capacity = fresh
     }
 }
@@ -354,14 +367,13 @@ func buildDrawList(
         // The side buffers are reset at the first record, not before: a call that fails (a
         // root never committed) leaves the previous list and everything it points to valid.
         let side = storage.side
-        var started = false
         var n = 0
         try e.visitDrawList(
             root: LayerID(rawValue: root), at: time, scratch: storage.list,
-            emit: { record in
-                if !started { side.reset(); started = true }
+            emit: { record, plain in
+                if n == 0 { side.reset() }  // the first record
                 storage.ensureRoom(after: n)
-                side.fill(storage.buffer! + n, from: record, at: n)
+                side.fill(storage.buffer! + n, from: record, plain: plain, held: storage.plainHeld! + n, at: n)
                 n += 1
             },
             patch: { index, patch in
@@ -372,7 +384,7 @@ func buildDrawList(
                     storage.buffer![index].mask_count = UInt32(clamping: c)
                 }
             })
-        if !started { side.reset() }
+        if n == 0 { side.reset() }
         side.finish(storage.buffer)
         use(n == 0 ? nil : UnsafePointer(storage.buffer), n, storage)
     }

@@ -290,6 +290,63 @@ static void transition_in_records(void **state) {
     assert_int_equal(r[0].transition_type, 0);
 }
 
+/* The engine reuses its record buffer from list to list, and a record of a layer without
+ * boxed properties may start from what the slot held before: a slot that held a layer with
+ * corner radius, border, shadow and contents scale, or a gradient layer's record, must give
+ * a plain layer moved there exactly the record it has in a fresh slot (no stale field). */
+static void reused_slots_hold_no_stale_fields(void **state) {
+    lt_fixture_t *f = (lt_fixture_t *)*state;
+    lamina_engine_t *e = f->engine;
+    lamina_layer_t root = make_layer(e, 100, 100, 50, 50);
+    lamina_layer_t y = add(e, root, 10, 10, 20, 30, 0);
+    lamina_layer_t x = add(e, root, 10, 10, 40, 40, 1);
+    ASSERT_OK(lamina_layer_set_number(e, x, "cornerRadius", 5));
+    ASSERT_OK(lamina_layer_set_number(e, x, "borderWidth", 2));
+    ASSERT_OK(lamina_layer_set_number(e, x, "shadowOpacity", 0.5));
+    ASSERT_OK(lamina_layer_set_number(e, x, "contentsScale", 2));
+    lamina_layer_t g = LAMINA_LAYER_NONE;
+    ASSERT_OK(lamina_layer_create_kind(e, LAMINA_LAYER_KIND_GRADIENT, &g));
+    ASSERT_OK(lamina_layer_set_bounds(e, g, (lamina_rect_t){{0, 0}, {10, 10}}));
+    ASSERT_OK(lamina_layer_set_number(e, g, "zPosition", 2));
+    ASSERT_OK(lamina_layer_add_sublayer(e, root, g));
+    ASSERT_OK(lamina_layer_release(e, g));
+    const lamina_draw_record_t *r;
+    size_t n;
+    ASSERT_OK(lamina_engine_tick(e, 0));
+    draw(e, root, 0, &r, &n);
+    assert_int_equal(n, 4);
+    assert_true(r[1].layer == y);
+    lamina_draw_record_t fresh = r[1];
+    ASSERT_DOUBLE_EQ(0.0, fresh.corner_radius);
+    ASSERT_DOUBLE_EQ(1.0, fresh.contents_scale);
+    assert_int_equal(fresh.layer_kind, LAMINA_LAYER_KIND_PLAIN);
+
+    /* x and g move in front of y (y now in the slot g's record had), then back (y in x's). */
+    const double zs[2][2] = {{-2, -1}, {1, 2}};
+    for (int round = 0; round < 2; round++) {
+        ASSERT_OK(lamina_transaction_begin(e));
+        ASSERT_OK(lamina_transaction_set_disable_actions(e, LAMINA_TRUE));
+        ASSERT_OK(lamina_layer_set_number(e, x, "zPosition", zs[round][0]));
+        ASSERT_OK(lamina_layer_set_number(e, g, "zPosition", zs[round][1]));
+        ASSERT_OK(lamina_transaction_commit(e));
+        ASSERT_OK(lamina_engine_tick(e, 0));
+        draw(e, root, 0, &r, &n);
+        assert_int_equal(n, 4);
+        size_t at = round == 0 ? 3 : 1;
+        assert_true(r[at].layer == y);
+        assert_true(r[round == 0 ? 1 : 2].layer == x);
+        ASSERT_DOUBLE_EQ(5.0, r[round == 0 ? 1 : 2].corner_radius);
+        assert_int_equal(r[round == 0 ? 2 : 3].layer_kind, LAMINA_LAYER_KIND_GRADIENT);
+        assert_int_equal(r[at].layer_kind, LAMINA_LAYER_KIND_PLAIN);
+        assert_null(r[at].gradient);
+        ASSERT_DOUBLE_EQ(0.0, r[at].corner_radius);
+        ASSERT_DOUBLE_EQ(0.0, r[at].border_width);
+        ASSERT_DOUBLE_EQ(0.0, r[at].shadow_opacity);
+        ASSERT_DOUBLE_EQ(1.0, r[at].contents_scale);
+        assert_memory_equal(&fresh, &r[at], sizeof fresh);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         LT_TEST(painter_order_and_structure),
@@ -301,6 +358,7 @@ int main(void) {
         cmocka_unit_test(several_engines),
         LT_TEST(next_frame_time),
         LT_TEST(transition_in_records),
+        LT_TEST(reused_slots_hold_no_stale_fields),
     };
     return cmocka_run_group_tests_name("draw list (R14)", tests, NULL, NULL);
 }

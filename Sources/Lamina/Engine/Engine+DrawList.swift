@@ -295,9 +295,20 @@ public final class DrawList {
     var maskBases: [Transform3D] = []
     var keys: [SiblingKey] = []
     var instances: [InstanceState] = []
+    /// Where the traversal puts the presentation of an animated layer (one at a time).
+    let presentationScratch: UnsafeMutablePointer<LayerProperties> = {
+        let p = UnsafeMutablePointer<LayerProperties>.allocate(capacity: 1)
+        p.initialize(to: LayerProperties())
+        return p
+    }()
 
     /// An empty draw list.
     public init() {}
+
+    deinit {
+        presentationScratch.deinitialize(count: 1)
+        presentationScratch.deallocate()
+    }
 
     /// The number of records.
     public var count: Int { records.count }
@@ -344,7 +355,7 @@ extension Engine {
         var cleared = false
         try visitDrawList(
             root: root, at: time, scratch: list,
-            emit: { record in
+            emit: { record, _ in
                 if !cleared {
                     list.records.removeAll(keepingCapacity: true)
                     cleared = true
@@ -366,12 +377,16 @@ extension Engine {
     /// record (~600 bytes with references) is never copied on the way. `patch(index, what)`
     /// then completes the record emitted `index`-th: its descendant count once its subtree is
     /// done (a leaf keeps the 0 it was emitted with and gets no patch), its mask range once
-    /// its mask is. `scratch` holds the traversal's reusable state. Nothing is emitted when it
+    /// its mask is. `emit`'s second argument says the record is *plain*: its layer has no box of
+    /// rare properties (every boxed field holds its default), is a plain layer and has no
+    /// transition, so it has no side data (contents, shadow path, before record, shape,
+    /// gradient) and differs from another plain record only in its other fields; a consumer
+    /// may start such a record from a template. `scratch` holds the traversal's reusable state. Nothing is emitted when it
     /// throws. Both closures run with the engine lock held and must not call the engine. See
     /// ``drawList(root:at:into:)`` for the rules.
     package func visitDrawList(
         root: LayerID, at time: Double?, scratch: DrawList,
-        emit: (UnsafePointer<DrawRecord>) -> Void, patch: (_ index: Int, _ patch: DrawRecordPatch) -> Void
+        emit: (UnsafePointer<DrawRecord>, _ plain: Bool) -> Void, patch: (_ index: Int, _ patch: DrawRecordPatch) -> Void
     ) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(root)
@@ -390,9 +405,9 @@ extension Engine {
                 return
             }
             tracker.begin()
-            buildDrawList(slot, at: t, scratch: scratch, emit: { record in
+            buildDrawList(slot, at: t, scratch: scratch, emit: { record, plain in
                 tracker.add(record.pointee)
-                emit(record)
+                emit(record, plain)
             }, patch: { index, p in
                 tracker.patch(index, p)
                 patch(index, p)
@@ -494,42 +509,38 @@ extension Engine {
         instance: Int, instanceColor: Color
     ) -> DrawRecord {
         var record = DrawRecord.blank
-        fillRecord(
-            &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
-            clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
+        var rareDefaults = false  // the blank record's fields are zeros, not the defaults
+        let copy = p
+        withUnsafePointer(to: copy) { fillRecord(
+            &record, slot, $0, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
+            clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, rareDefaults: &rareDefaults) }
         record.instanceIndex = instance
         record.instanceColor = instanceColor
         return record
     }
 
     /// Overwrites every field of `record` with the record of presented values `p` under the
-    /// parent's inherited state (the fields the traversal completes later get their defaults).
+    /// parent's inherited state (the fields the traversal completes later get their defaults),
+    /// except the group and mask-content fields, which the caller always writes after it.
     /// In place, so that the traversal reuses one record for the whole list instead of
     /// building, copying and destroying one per layer. Lock held.
     @inline(__always)
     private func fillRecord(
-        _ record: inout DrawRecord, _ slot: Int32, _ p: LayerProperties, _ rare: RareBox,
+        _ record: inout DrawRecord, _ slot: Int32, _ p: UnsafePointer<LayerProperties>, _ rare: RareBox,
         world: Transform3D, opacity: Double, depth: Int, clipIndex: Int, clipRect: Rect?,
-        clipIsRect: Bool, flipped: Bool
+        clipIsRect: Bool, flipped: Bool, rareDefaults: inout Bool
     ) {
         // Layer content lies at z = 0, so the third row (the image of the local z axis)
         // never matters; (0, 0, 1, 0) keeps 2D trees' matrices plain affine ones.
         var shown = world
         shown.m31 = 0; shown.m32 = 0; shown.m33 = 1; shown.m34 = 0
-        record.layer = handle(slot)
+        record.layer = LayerID(slot: UInt32(slot), generation: slots[Int(slot)].generation, engine: tag)  // handle(slot), inlined
         record.transform = shown
-        record.bounds = p.bounds
+        record.bounds = p.pointee.bounds
         record.opacity = opacity
-        record.backgroundColor = p.backgroundColor
-        record.cornerRadius = rare.value.cornerRadius
-        record.borderWidth = rare.value.borderWidth
-        record.borderColor = rare.value.borderColor
-        record.shadowColor = rare.value.shadowColor
-        record.shadowOpacity = rare.value.shadowOpacity
-        record.shadowOffset = rare.value.shadowOffset
-        record.shadowRadius = rare.value.shadowRadius
-        record.masksToBounds = p.flag(LayerProperties.Flags.masksToBounds)
-        record.isDoubleSided = p.flag(LayerProperties.Flags.doubleSided)
+        record.backgroundColor = p.pointee.backgroundColor
+        record.masksToBounds = (p.pointee.flags & LayerProperties.Flags.masksToBounds != 0)
+        record.isDoubleSided = (p.pointee.flags & LayerProperties.Flags.doubleSided != 0)
         record.depth = depth
         record.descendantCount = 0
         record.clipIndex = clipIndex >= 0 ? clipIndex : nil
@@ -539,40 +550,49 @@ extension Engine {
         if record.transition != nil { record.transition = nil }
         record.clipIsRect = clipIsRect
         record.contentsAreFlipped = flipped
-        record.isGeometryFlipped = p.flag(LayerProperties.Flags.geometryFlipped)
-        record.isOpaque = p.flag(LayerProperties.Flags.opaque)
-        record.allowsEdgeAntialiasing = p.flag(LayerProperties.Flags.allowsEdgeAntialiasing)
-        record.shouldRasterize = p.flag(LayerProperties.Flags.shouldRasterize)
-        record.rasterizationScale = rare.value.rasterizationScale
-        record.edgeAntialiasingMask = rare.value.look.edgeAntialiasingMask
-        record.maskedCorners = rare.value.look.maskedCorners
-        record.cornerCurve = rare.value.look.cornerCurve
-        if record.shadowPath != nil || rare.value.look.shadowPath != nil { record.shadowPath = rare.value.look.shadowPath }
-        record.contentsGravity = rare.value.look.contentsGravity
-        record.contentsRect = rare.value.contentsRect
-        record.contentsCenter = rare.value.contentsCenter
-        record.contentsScale = rare.value.contentsScale
-        record.minificationFilter = rare.value.look.minificationFilter
-        record.magnificationFilter = rare.value.look.magnificationFilter
-        record.minificationFilterBias = rare.value.look.minificationFilterBias
-        if let image = rare.value.look.contents {
-            record.contents = image
-            record.contentsDestination = contentsDestination(image, rare, rare.value.look.contentsGravity, p.bounds)
-        } else {
-            if record.contents != nil { record.contents = nil }
-            record.contentsDestination = .zero
+        record.isGeometryFlipped = (p.pointee.flags & LayerProperties.Flags.geometryFlipped != 0)
+        record.isOpaque = (p.pointee.flags & LayerProperties.Flags.opaque != 0)
+        record.allowsEdgeAntialiasing = (p.pointee.flags & LayerProperties.Flags.allowsEdgeAntialiasing != 0)
+        record.shouldRasterize = (p.pointee.flags & LayerProperties.Flags.shouldRasterize != 0)
+        // The boxed (rare) values: a layer without a box has every one at its default, and a
+        // record that already holds the defaults (the previous layer had no box either: nearly
+        // every record of a typical frame) keeps them, with none of ~20 fields rewritten.
+        if LayerProperties.hasRare(p) || !rareDefaults {
+            record.cornerRadius = rare.value.cornerRadius
+            record.borderWidth = rare.value.borderWidth
+            record.borderColor = rare.value.borderColor
+            record.shadowColor = rare.value.shadowColor
+            record.shadowOpacity = rare.value.shadowOpacity
+            record.shadowOffset = rare.value.shadowOffset
+            record.shadowRadius = rare.value.shadowRadius
+            record.rasterizationScale = rare.value.rasterizationScale
+            record.edgeAntialiasingMask = rare.value.look.edgeAntialiasingMask
+            record.maskedCorners = rare.value.look.maskedCorners
+            record.cornerCurve = rare.value.look.cornerCurve
+            if record.shadowPath != nil || rare.value.look.shadowPath != nil { record.shadowPath = rare.value.look.shadowPath }
+            record.contentsGravity = rare.value.look.contentsGravity
+            record.contentsRect = rare.value.contentsRect
+            record.contentsCenter = rare.value.contentsCenter
+            record.contentsScale = rare.value.contentsScale
+            record.minificationFilter = rare.value.look.minificationFilter
+            record.magnificationFilter = rare.value.look.magnificationFilter
+            record.minificationFilterBias = rare.value.look.minificationFilterBias
+            if let image = rare.value.look.contents {
+                record.contents = image
+                record.contentsDestination = contentsDestination(image, rare, rare.value.look.contentsGravity, p.pointee.bounds)
+            } else {
+                if record.contents != nil { record.contents = nil }
+                record.contentsDestination = .zero
+            }
+            rareDefaults = !LayerProperties.hasRare(p)
         }
         if record.contentsPrevious != nil { record.contentsPrevious = nil }
         record.contentsFade = 1
         record.contentsPreviousDestination = .zero
         record.maskIndex = nil
         record.maskCount = 0
-        record.isMaskContent = false
-        record.maskHostIndex = nil
-        record.isGroup = false
-        record.groupIndex = nil
-        record.targetOpacity = 1
-        record.groupOpacity = 1
+        // isMaskContent, maskHostIndex, isGroup, groupIndex, targetOpacity and groupOpacity are
+        // the callers' (both write all six right after this).
         if record.transitionBefore != nil { record.transitionBefore = nil }
         // Issue 15: the kind's drawing (the replicator instance fields are the caller's). Only a
         // shape or gradient record can hold a shape or gradient: the previous record's kind says
@@ -583,12 +603,12 @@ extension Engine {
         guard kind != .plain || previous != .plain else { return }
         record.kind = kind
         if kind == .shape {
-            record.shape = p.drawShape()
+            record.shape = p.pointee.drawShape()
         } else if previous == .shape {
             record.shape = nil
         }
         if kind == .gradient {
-            record.gradient = p.drawGradient()
+            record.gradient = p.pointee.drawGradient()
         } else if previous == .gradient {
             record.gradient = nil
         }
@@ -614,15 +634,26 @@ extension Engine {
     /// The traversal; `root` has a presentation. Lock held.
     private func buildDrawList(
         _ root: Int32, at t: Double, scratch list: DrawList,
-        emit: (UnsafePointer<DrawRecord>) -> Void, patch: (Int, DrawRecordPatch) -> Void
+        emit: (UnsafePointer<DrawRecord>, Bool) -> Void, patch: (Int, DrawRecordPatch) -> Void
     ) {
         list.resetScratch()
         list.work.append(DrawList.Work(slot: root, index: -1))
         var count = 0
         // One record, overwritten for each layer and lent to `emit` (no per-layer copies).
         var record = DrawRecord.blank
+        // Whether `record`'s boxed fields hold the defaults of a layer without a box.
+        var rareDefaults = false
         // Whether `record` holds a replicator instance's index and colour.
         var tinted = false
+        let modelOffset = MemoryLayout<LayerSlot>.offset(of: \LayerSlot.model)!
+        let scratchP = list.presentationScratch
+        // Borrowed for each layer without a retain: the layers' boxes and the shared box of
+        // defaults outlive the traversal (the lock is held).
+        let defaultBox = LayerProperties.sharedDefaultBox
+        // The slots and snapshots are only read during the traversal (the lock is held and the
+        // closures must not call the engine): their buffers stay put.
+        slots.withUnsafeBufferPointer { slotBuf in
+        snapshotPool.withUnsafeBufferPointer { snapBuf in
         while let item = list.work.popLast() {
             if item.slot == -1 {
                 patch(item.index, .descendants(count - item.index - 1))
@@ -646,8 +677,22 @@ extension Engine {
             // Inside a replicator instance the subtree runs k · instanceDelay behind (RS-13.4).
             let inst = pi >= 0 ? list.inherited[pi].instance : -1
             let lt = inst < 0 ? t : t - list.instances[Int(inst)].timeShift
-            guard var p = presentation(slot, at: lt) else { continue }  // never committed
-            if p.flag(LayerProperties.Flags.hidden) { continue }
+            // The presented values, read in place: a layer without animations (nearly every
+            // one) shows its committed values, in `slots` or the snapshot pool; otherwise its
+            // presentation goes to the list's scratch. No copy (and no retain) of the layer.
+            let i = Int(slot)
+            guard slotBuf[i].everCommitted else { continue }  // never committed
+            var p: UnsafePointer<LayerProperties>
+            if slotBuf[i].animIndex < 0 {
+                let snap = slotBuf[i].snapshot
+                p = snap < 0
+                    ? (UnsafeRawPointer(slotBuf.baseAddress! + i) + modelOffset).assumingMemoryBound(to: LayerProperties.self)
+                    : snapBuf.baseAddress! + Int(snap)
+            } else {
+                scratchP.pointee = presentation(slot, at: lt)!
+                p = UnsafePointer(scratchP)
+            }
+            if (p.pointee.flags & LayerProperties.Flags.hidden != 0) { continue }
             // A mask root (mask == -4) starts afresh: its own opacity scales the mask (RS-5.2),
             // with no inherited clip; it is laid out in the host's plane.
             let isMaskRoot = item.mask == -4
@@ -655,27 +700,31 @@ extension Engine {
             // The parent's inherited state, read field by field (no copy of the whole struct);
             // a mask root inherits nothing but the depth and the host's plane.
             let inherits = parent >= 0 && !isMaskRoot
-            let own = min(max(p.opacity, 0), 1)
+            let own = min(max(p.pointee.opacity, 0), 1)
             let opacity = (inherits ? list.inherited[pi].opacity : 1) * own
             if !(opacity > 0) { continue }
 
             // world = own · childBase(parent); for a root, own alone.
-            p.bounds = p.bounds.standardized
-            let rare = p.rareStorage
-            let a = p.anchor(rare)
+            if p.pointee.bounds.size.width < 0 || p.pointee.bounds.size.height < 0 {
+                if p != UnsafePointer(scratchP) { scratchP.pointee = p.pointee }
+                scratchP.pointee.bounds = scratchP.pointee.bounds.standardized
+                p = UnsafePointer(scratchP)
+            }
+            let rare = LayerProperties.rareStorage(p, default: defaultBox)
+            let a = LayerProperties.anchor(p, rare)
             let world: Transform3D
             let base = isMaskRoot ? list.maskBases[Int(item.maskBase)]
                 : parent >= 0 ? list.inherited[pi].childBase : Transform3D.identity
             // No box: the identity transform, without comparing 16 numbers.
-            if !p.hasRare || rare.value.transform.isIdentity {
-                world = base.pretranslated(p.position.x - a.x, p.position.y - a.y, p.zPosition - a.z)
+            if !LayerProperties.hasRare(p) || rare.value.transform.isIdentity {
+                world = base.pretranslated(p.pointee.position.x - a.x, p.pointee.position.y - a.y, p.pointee.zPosition - a.z)
             } else {
                 world = rare.value.transform.pretranslated(-a.x, -a.y, -a.z)
-                    .posttranslated(p.position.x, p.position.y, p.zPosition).concatenating(base)
+                    .posttranslated(p.pointee.position.x, p.pointee.position.y, p.pointee.zPosition).concatenating(base)
             }
 
             let index = count
-            let masks = p.flag(LayerProperties.Flags.masksToBounds)
+            let masks = (p.pointee.flags & LayerProperties.Flags.masksToBounds != 0)
             let clipIndex = inherits ? list.inherited[pi].clipIndex : -1
             let clipRect = inherits ? list.inherited[pi].clipRect : nil
             let clipIsRect = inherits ? list.inherited[pi].clipIsRect : true
@@ -684,7 +733,7 @@ extension Engine {
                 : isMaskRoot ? list.inherited[pi].ownFlipped : list.inherited[pi].flipped
             fillRecord(
                 &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
-                clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped)
+                clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, rareDefaults: &rareDefaults)
             // The replicator instance (RS-13), written only inside one and when leaving one.
             if inst >= 0 {
                 record.instanceIndex = list.instances[Int(inst)].index
@@ -705,7 +754,7 @@ extension Engine {
             }
             // Groups (RS-2.2, RS-5.6, RS-11.3): an offscreen target composited once.
             let group = maskSlot >= 0 || record.shouldRasterize
-                || (own < 1 && p.flag(LayerProperties.Flags.allowsGroupOpacity)
+                || (own < 1 && (p.pointee.flags & LayerProperties.Flags.allowsGroupOpacity != 0)
                     && slots[Int(slot)].firstChild >= 0)
             let chainAbove = inherits ? list.inherited[pi].chain : 1
             let target = inherits ? list.inherited[pi].target : -1
@@ -718,7 +767,9 @@ extension Engine {
             record.maskHostIndex = inMask && maskHost >= 0 ? maskHost : nil
             if maskSlot >= 0 { record.maskIndex = index; record.maskCount = 0 }  // patched later
 
+            var plain = rareDefaults && record.kind == .plain
             if slots[Int(slot)].animIndex >= 0, let (state, before) = runningTransition(slot, at: lt) {
+                plain = false
                 record.transition = state
                 var b = before
                 b.bounds = b.bounds.standardized
@@ -741,20 +792,25 @@ extension Engine {
                 record.transitionBefore = DrawRecordBox(beforeRecord)
             }
             // Lent in place: no copy of the record on its way out.
-            withUnsafeMutablePointer(to: &record) { emit(UnsafePointer($0)) }
+            withUnsafeMutablePointer(to: &record) { emit(UnsafePointer($0), plain) }
             count += 1
+
+            // A leaf without a mask has nothing to hand down: no inherited state, no closing
+            // item (its descendant count stays the 0 it was emitted with, so no patch call).
+            let firstChild = slots[Int(slot)].firstChild
+            guard firstChild >= 0 || maskSlot >= 0 else { continue }
 
             // What the sublayers inherit: flatten into this plane (zero row 3: F · world), then
             // the geometry flip (RS-4.5) and this layer's sublayerTransform about its anchor.
             var flat = world
             flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
             var childBase = flat
-            let flips = p.flag(LayerProperties.Flags.geometryFlipped)
+            let flips = (p.pointee.flags & LayerProperties.Flags.geometryFlipped != 0)
             // The flip (RS-4.5) is part of sublayerTransformAboutAnchor, as for hit testing.
-            if let sub = p.sublayerTransformAboutAnchor(rare) { childBase = sub.concatenating(childBase) }
+            if let sub = p.pointee.sublayerTransformAboutAnchor(rare) { childBase = sub.concatenating(childBase) }
             var childClip = clipRect
             var childClipIsRect = clipIsRect
-            if masks, let box = PlaneMap(world).boundingBox(of: p.bounds) {
+            if masks, let box = PlaneMap(world).boundingBox(of: p.pointee.bounds) {
                 if let c = childClip {
                     childClip = c.intersection(box) ?? Rect(origin: box.origin, size: .zero)
                 } else {
@@ -778,18 +834,18 @@ extension Engine {
                     slot: -2, index: index, mask: maskSlot, maskBase: Int32(list.maskBases.count - 1),
                     inherit: ownInherit))
             }
-            let firstChild = slots[Int(slot)].firstChild
-            // A leaf has no descendants: its count stays the 0 it was emitted with, so it needs
-            // no closing item (nor a patch call).
-            if firstChild >= 0 { list.work.append(DrawList.Work(slot: -1, index: index)) }
             guard firstChild >= 0 else { continue }
+            list.work.append(DrawList.Work(slot: -1, index: index))
             if slots[Int(slot)].kind == .replicator {
                 // RS-13: the sublayers once per instance, instance 0 first (pushed last).
-                pushInstances(of: slot, p, rare, ownInherit, index: index, at: lt, list)
+                pushInstances(of: slot, p.pointee, rare, ownInherit, index: index, at: lt, list)
             } else {
                 pushSublayers(of: slot, index: index, inherit: ownInherit, at: lt, &list.work, &list.keys)
             }
         }
+        }
+        }
+        scratchP.pointee = LayerProperties()  // keeps no layer's box alive
     }
 
     /// Pushes the sublayers of `slot` (record `index`, inheriting `list.inherited[inherit]`)

@@ -45,6 +45,15 @@ enum GeometrySource {
 // MARK: - One layer's geometry
 
 extension LayerProperties {
+    /// ``anchor(_:)`` of the values at `p`, read in place.
+    @inline(__always)
+    static func anchor(_ p: UnsafePointer<LayerProperties>, _ rare: RareBox) -> (x: Double, y: Double, z: Double) {
+        let b = p.pointee.bounds.standardized
+        return (b.origin.x + p.pointee.anchorPoint.x * b.size.width,
+                b.origin.y + p.pointee.anchorPoint.y * b.size.height,
+                rare.value.anchorPointZ)
+    }
+
     /// The anchor point in the layer's own coordinates (CA-12.4): the point of the standardized
     /// bounds at `anchorPoint`, and `anchorPointZ` (read from `rare`, this layer's rare values,
     /// so that callers copy them once).

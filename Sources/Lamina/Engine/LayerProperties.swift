@@ -80,6 +80,25 @@ struct LayerProperties: Sendable {
     @inline(__always)
     var hasRare: Bool { rareBox != nil }
 
+    /// ``rareStorage`` of the values at `p`, read in place (a method call on `p.pointee` would
+    /// copy the whole struct first).
+    @inline(__always)
+    static func rareStorage(_ p: UnsafePointer<LayerProperties>) -> RareBox { p.pointee.rareBox ?? defaultBox }
+
+    /// The shared box of defaults (``rareStorage`` of a layer without a box), for a loop to
+    /// load once.
+    static var sharedDefaultBox: RareBox { defaultBox }
+
+    /// ``rareStorage`` of the values at `p` with the box of defaults already loaded.
+    @inline(__always)
+    static func rareStorage(_ p: UnsafePointer<LayerProperties>, default box: RareBox) -> RareBox {
+        p.pointee.rareBox ?? box
+    }
+
+    /// ``hasRare`` of the values at `p`, read in place.
+    @inline(__always)
+    static func hasRare(_ p: UnsafePointer<LayerProperties>) -> Bool { p.pointee.rareBox != nil }
+
     /// The boxed properties. Borrowed, not copied: a read of one field (`rare.cornerRadius`)
     /// or a write (`rare.cornerRadius = 4`) touches the box in place, copying it only when it
     /// is shared (copy-on-write) or allocating it on the first write.

@@ -301,3 +301,14 @@ def test_draw_list_array_errors_on_the_lean_path(engine, array_kind):
         engine.draw_list_array(gone)
     root, _ = _tree(engine, 2)
     assert len(engine.draw_list_array(root, at=0.0)) == 3  # still works after a failure
+
+
+def test_record_layout_is_the_librarys(engine, array_kind):
+    """The binding's record is the library's whole lamina_draw_record_t (struct_size says how
+    many bytes the library filled): no field missing, so the list is handed over without the
+    per-record repack an older record size costs (issue 13 item 3)."""
+    root, _ = _tree(engine, 3)
+    arr = engine.draw_list_array(root)
+    size = arr[0]["struct_size"] if array_kind == "numpy" else _Row(arr, 0).struct_size
+    assert size == ctypes.sizeof(lamina._capi.DrawRecord)
+
