@@ -653,7 +653,6 @@ extension Engine {
         // The slots and snapshots are only read during the traversal (the lock is held and the
         // closures must not call the engine): their buffers stay put.
         slots.withUnsafeBufferPointer { slotBuf in
-        snapshotPool.withUnsafeBufferPointer { snapBuf in
         while let item = list.work.popLast() {
             if item.slot == -1 {
                 patch(item.index, .descendants(count - item.index - 1))
@@ -687,7 +686,7 @@ extension Engine {
                 let snap = slotBuf[i].snapshot
                 p = snap < 0
                     ? (UnsafeRawPointer(slotBuf.baseAddress! + i) + modelOffset).assumingMemoryBound(to: LayerProperties.self)
-                    : snapBuf.baseAddress! + Int(snap)
+                    : snapshotPool.pointer(Int(snap))
             } else {
                 scratchP.pointee = presentation(slot, at: lt)!
                 p = UnsafePointer(scratchP)
@@ -842,7 +841,6 @@ extension Engine {
             } else {
                 pushSublayers(of: slot, index: index, inherit: ownInherit, at: lt, &list.work, &list.keys)
             }
-        }
         }
         }
         scratchP.pointee = LayerProperties()  // keeps no layer's box alive

@@ -44,6 +44,10 @@ final class SnapshotPool {
         unsafeMutableAddress { outOfLineAddress(i) }
     }
 
+    /// The address of snapshot `i` (`0 ..< count`), for readers that hold it while the
+    /// lock is held and nothing is appended (the draw list's traversal): chunks never move.
+    func pointer(_ i: Int) -> UnsafePointer<LayerProperties> { UnsafePointer(outOfLineAddress(i)) }
+
     /// Adds a copy of `*value` at index `count`, which it returns.
     @inline(__always)
     func append(copying value: UnsafePointer<LayerProperties>) -> Int {
