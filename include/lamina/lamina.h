@@ -213,11 +213,13 @@ typedef struct lamina_value {
             size_t count;
         } path; /* Since 0.2. */
         lamina_vector3_t vector3; /* Since 0.2. */
-        struct {
+        /* The array structs are named so that documentation tools, which flatten anonymous
+         * structs into lamina_value, keep their two `items` apart. */
+        struct lamina_number_array {
             const double *items; /* Copied on set; borrowed on get (like paths). */
             size_t count;
         } numbers; /* LAMINA_VALUE_NUMBER_ARRAY. Since 0.2. */
-        struct {
+        struct lamina_color_array {
             const lamina_color_t *items; /* Straight RGBA. Copied on set; borrowed on get. */
             size_t count;
         } colors; /* LAMINA_VALUE_COLOR_ARRAY. Since 0.2. */
