@@ -190,6 +190,20 @@ typedef struct lamina_vector3 {
     double x, y, z;
 } lamina_vector3_t;
 
+/** Numbers for LAMINA_VALUE_NUMBER_ARRAY (lineDashPattern, locations): copied on set,
+ *  borrowed on get (like paths). Since: 0.2 */
+typedef struct lamina_number_array {
+    const double *items;
+    size_t count;
+} lamina_number_array_t;
+
+/** Colours for LAMINA_VALUE_COLOR_ARRAY (a gradient's colors), straight RGBA: copied on set,
+ *  borrowed on get (like paths). Since: 0.2 */
+typedef struct lamina_color_array {
+    const lamina_color_t *items;
+    size_t count;
+} lamina_color_array_t;
+
 /** A tagged value, for the key-based property and transaction functions.
  *
  *  Strings written into a lamina_value_t by Lamina are borrowed: they stay valid until the
@@ -213,16 +227,8 @@ typedef struct lamina_value {
             size_t count;
         } path; /* Since 0.2. */
         lamina_vector3_t vector3; /* Since 0.2. */
-        /* The array structs are named so that documentation tools, which flatten anonymous
-         * structs into lamina_value, keep their two `items` apart. */
-        struct lamina_number_array {
-            const double *items; /* Copied on set; borrowed on get (like paths). */
-            size_t count;
-        } numbers; /* LAMINA_VALUE_NUMBER_ARRAY. Since 0.2. */
-        struct lamina_color_array {
-            const lamina_color_t *items; /* Straight RGBA. Copied on set; borrowed on get. */
-            size_t count;
-        } colors; /* LAMINA_VALUE_COLOR_ARRAY. Since 0.2. */
+        lamina_number_array_t numbers; /* LAMINA_VALUE_NUMBER_ARRAY. Since 0.2. */
+        lamina_color_array_t colors;   /* LAMINA_VALUE_COLOR_ARRAY. Since 0.2. */
     } u;
 } lamina_value_t;
 
