@@ -304,17 +304,7 @@ extension lamina_draw_record_t {
     /// The 0.2 fields, except the two pointers (set after the list is complete).
     mutating func setContentsFields(_ r: DrawRecord) {
         struct_size = UInt32(MemoryLayout<lamina_draw_record_t>.size)
-        var f: UInt32 = 0
-        if r.maskIndex != nil { f |= LAMINA_DRAW2_HAS_MASK }
-        if r.isMaskContent { f |= LAMINA_DRAW2_MASK_CONTENT }
-        if r.isGroup { f |= LAMINA_DRAW2_GROUP }
-        if r.clipIsRect { f |= LAMINA_DRAW2_CLIP_IS_RECT }
-        if r.contentsAreFlipped { f |= LAMINA_DRAW2_CONTENTS_FLIPPED }
-        if r.isGeometryFlipped { f |= LAMINA_DRAW2_GEOMETRY_FLIPPED }
-        if r.isOpaque { f |= LAMINA_DRAW2_OPAQUE }
-        if r.allowsEdgeAntialiasing { f |= LAMINA_DRAW2_EDGE_ANTIALIASING }
-        if r.shouldRasterize { f |= LAMINA_DRAW2_RASTERIZE }
-        flags2 = f
+        flags2 = withUnsafePointer(to: r) { drawFlags2($0) }
         contents = r.contents.map { ImageRegistry.shared.register($0) } ?? 0
         contents_previous = r.contentsPrevious.map { ImageRegistry.shared.register($0) } ?? 0
         contents_fade = r.contentsFade

@@ -86,17 +86,7 @@ extension lamina_draw_record_t {
     @inline(__always)
     mutating func setPlainContentsFields(from r: UnsafePointer<DrawRecord>) {
         struct_size = UInt32(MemoryLayout<lamina_draw_record_t>.size)
-        var f: UInt32 = 0
-        if r.pointee.maskIndex != nil { f |= LAMINA_DRAW2_HAS_MASK }
-        if r.pointee.isMaskContent { f |= LAMINA_DRAW2_MASK_CONTENT }
-        if r.pointee.isGroup { f |= LAMINA_DRAW2_GROUP }
-        if r.pointee.clipIsRect { f |= LAMINA_DRAW2_CLIP_IS_RECT }
-        if r.pointee.contentsAreFlipped { f |= LAMINA_DRAW2_CONTENTS_FLIPPED }
-        if r.pointee.isGeometryFlipped { f |= LAMINA_DRAW2_GEOMETRY_FLIPPED }
-        if r.pointee.isOpaque { f |= LAMINA_DRAW2_OPAQUE }
-        if r.pointee.allowsEdgeAntialiasing { f |= LAMINA_DRAW2_EDGE_ANTIALIASING }
-        if r.pointee.shouldRasterize { f |= LAMINA_DRAW2_RASTERIZE }
-        flags2 = f
+        flags2 = drawFlags2(r)
         contents_fade = r.pointee.contentsFade
         contents_dest = r.pointee.contentsDestination.c
         contents_previous_dest = r.pointee.contentsPreviousDestination.c
@@ -151,17 +141,7 @@ extension lamina_draw_record_t {
         transform = r.pointee.transform.c
         bounds = r.pointee.bounds.c
         opacity = r.pointee.opacity
-        var f2: UInt32 = 0
-        if r.pointee.maskIndex != nil { f2 |= LAMINA_DRAW2_HAS_MASK }
-        if r.pointee.isMaskContent { f2 |= LAMINA_DRAW2_MASK_CONTENT }
-        if r.pointee.isGroup { f2 |= LAMINA_DRAW2_GROUP }
-        if r.pointee.clipIsRect { f2 |= LAMINA_DRAW2_CLIP_IS_RECT }
-        if r.pointee.contentsAreFlipped { f2 |= LAMINA_DRAW2_CONTENTS_FLIPPED }
-        if r.pointee.isGeometryFlipped { f2 |= LAMINA_DRAW2_GEOMETRY_FLIPPED }
-        if r.pointee.isOpaque { f2 |= LAMINA_DRAW2_OPAQUE }
-        if r.pointee.allowsEdgeAntialiasing { f2 |= LAMINA_DRAW2_EDGE_ANTIALIASING }
-        if r.pointee.shouldRasterize { f2 |= LAMINA_DRAW2_RASTERIZE }
-        flags2 = f2
+        flags2 = drawFlags2(r)
         contents_fade = r.pointee.contentsFade
         mask_index = r.pointee.maskIndex.map { Int32(clamping: $0) } ?? -1
         mask_count = UInt32(clamping: r.pointee.maskCount)
@@ -173,4 +153,21 @@ extension lamina_draw_record_t {
         instance_index = UInt32(truncatingIfNeeded: r.pointee.instanceIndex)
         instance_color = r.pointee.instanceColor.c
     }
+}
+
+/// The record's LAMINA_DRAW2_* flags, read through a pointer (no copy of the record): the one
+/// mapping every fill path uses.
+@inline(__always)
+func drawFlags2(_ r: UnsafePointer<DrawRecord>) -> UInt32 {
+    var f: UInt32 = 0
+    if r.pointee.maskIndex != nil { f |= LAMINA_DRAW2_HAS_MASK }
+    if r.pointee.isMaskContent { f |= LAMINA_DRAW2_MASK_CONTENT }
+    if r.pointee.isGroup { f |= LAMINA_DRAW2_GROUP }
+    if r.pointee.clipIsRect { f |= LAMINA_DRAW2_CLIP_IS_RECT }
+    if r.pointee.contentsAreFlipped { f |= LAMINA_DRAW2_CONTENTS_FLIPPED }
+    if r.pointee.isGeometryFlipped { f |= LAMINA_DRAW2_GEOMETRY_FLIPPED }
+    if r.pointee.isOpaque { f |= LAMINA_DRAW2_OPAQUE }
+    if r.pointee.allowsEdgeAntialiasing { f |= LAMINA_DRAW2_EDGE_ANTIALIASING }
+    if r.pointee.shouldRasterize { f |= LAMINA_DRAW2_RASTERIZE }
+    return f
 }
