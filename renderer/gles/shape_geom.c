@@ -239,27 +239,36 @@ static int push_edge(lgl_geom_t *g, double x0, double y0, double x1, double y1) 
     return LGL_GEOM_OK;
 }
 
+/* The edges of the closed ring of n layer-space points (x, y pairs), in device space, walked
+ * backwards when `reverse`; the closing edge only when the ring does not already end where it
+ * began. LGL_GEOM_EMPTY when a point has no device image, LGL_GEOM_LIMIT past the edge limit. */
+static int push_ring(lgl_geom_t *g, const double *pts, size_t n, int reverse) {
+    double X0 = 0, Y0 = 0, Xp = 0, Yp = 0;
+    for (size_t k = 0; k < n; k++) {
+        const double *p = pts + 2 * (reverse ? n - 1 - k : k);
+        double X, Y;
+        if (!to_dev(g, p[0], p[1], &X, &Y)) return LGL_GEOM_EMPTY;
+        grow_box(g->lbox, p[0], p[1]);
+        if (k == 0) {
+            X0 = X;
+            Y0 = Y;
+        } else if (push_edge(g, Xp, Yp, X, Y) != LGL_GEOM_OK) {
+            return LGL_GEOM_LIMIT;
+        }
+        Xp = X;
+        Yp = Y;
+    }
+    if ((Xp != X0 || Yp != Y0) && push_edge(g, Xp, Yp, X0, Y0) != LGL_GEOM_OK) return LGL_GEOM_LIMIT;
+    return LGL_GEOM_OK;
+}
+
 int lgl_geom_fill(lgl_geom_t *g) {
     reset_edges(g);
     for (size_t s = 0; s < g->nsubs; s++) {
         const lgl_sub_t *sub = &g->subs[s];
         if (sub->count < 2) continue; /* a point has no area (a lone line adds zero) */
-        double fx = 0, fy = 0, px = 0, py = 0;
-        for (size_t k = 0; k < sub->count; k++) {
-            const double *p = g->pts + 2 * (sub->start + k);
-            double X, Y;
-            if (!to_dev(g, p[0], p[1], &X, &Y)) return LGL_GEOM_EMPTY;
-            grow_box(g->lbox, p[0], p[1]);
-            if (k == 0) {
-                fx = X;
-                fy = Y;
-            } else if (push_edge(g, px, py, X, Y) != LGL_GEOM_OK) {
-                return LGL_GEOM_LIMIT;
-            }
-            px = X;
-            py = Y;
-        }
-        if ((px != fx || py != fy) && push_edge(g, px, py, fx, fy) != LGL_GEOM_OK) return LGL_GEOM_LIMIT;
+        int r = push_ring(g, g->pts + 2 * sub->start, sub->count, 0);
+        if (r != LGL_GEOM_OK) return r;
     }
     return g->nedges > 0 ? LGL_GEOM_OK : LGL_GEOM_EMPTY;
 }
@@ -284,22 +293,7 @@ static int poly_emit(lgl_geom_t *g) {
         area += p[2 * i] * p[2 * j + 1] - p[2 * j] * p[2 * i + 1];
     }
     if (!(fabs(area) > 0)) return LGL_GEOM_OK;
-    double X0 = 0, Y0 = 0, Xp = 0, Yp = 0;
-    for (size_t k = 0; k < n; k++) {
-        size_t i = area > 0 ? k : n - 1 - k;
-        double X, Y;
-        if (!to_dev(g, p[2 * i], p[2 * i + 1], &X, &Y)) return LGL_GEOM_EMPTY;
-        grow_box(g->lbox, p[2 * i], p[2 * i + 1]);
-        if (k == 0) {
-            X0 = X;
-            Y0 = Y;
-        } else if (push_edge(g, Xp, Yp, X, Y) != LGL_GEOM_OK) {
-            return LGL_GEOM_LIMIT;
-        }
-        Xp = X;
-        Yp = Y;
-    }
-    return push_edge(g, Xp, Yp, X0, Y0);
+    return push_ring(g, p, n, area < 0);
 }
 
 /* Arc steps for an angle `ang` of a circle of radius hw (layer units), 0.1 px flat. */
