@@ -357,19 +357,6 @@ static const lamina_color_t g_bw[2] = {{0, 0, 0, 1}, {1, 1, 1, 1}};
 static const double loc2[2] = {0, 1}, loc3[3] = {0, 0.3, 1}, loc_step[4] = {0, 0.5, 0.5, 1},
                     loc3e[3] = {0, 0.5, 1}, loc5[5] = {0, 0.25, 0.5, 0.75, 1};
 
-static lamina_draw_gradient_t gradient(int type, const lamina_color_t *c, const double *l, size_t n,
-                                       double sx, double sy, double ex, double ey) {
-    lamina_draw_gradient_t g;
-    memset(&g, 0, sizeof g);
-    g.type = type;
-    g.colors = c;
-    g.locations = l;
-    g.count = n;
-    g.start_point = (lamina_point_t){sx, sy};
-    g.end_point = (lamina_point_t){ex, ey};
-    return g;
-}
-
 static void set_gradient(lamina_draw_record_t *r, const lamina_draw_gradient_t *g) {
     r->layer_kind = LAMINA_LAYER_KIND_GRADIENT;
     r->gradient = g;
@@ -389,11 +376,11 @@ static lamina_status_t build_axial(lamina_engine_t *e, lamina_layer_t root) {
 
 static void patch_axial(lamina_draw_record_t *recs, size_t n) {
     if (n < 6) return;
-    grads[0] = gradient(LAMINA_GRADIENT_AXIAL, g_rb, loc2, 2, 0.5, 0, 0.5, 1); /* the default */
-    grads[1] = gradient(LAMINA_GRADIENT_AXIAL, g_three, loc3, 3, 0, 0, 1, 1);  /* diagonal */
-    grads[2] = gradient(LAMINA_GRADIENT_AXIAL, g_step, loc_step, 4, 0.5, 0.25, 0.5, 0.75); /* step, padded */
-    grads[3] = gradient(LAMINA_GRADIENT_AXIAL, g_fade, loc2, 2, 0.5, 0, 0.5, 1); /* RS-9.9 grey band */
-    grads[4] = gradient(LAMINA_GRADIENT_AXIAL, g_half, loc2, 2, 0, 0.5, 1, 0.5);
+    grads[0] = record_gradient(LAMINA_GRADIENT_AXIAL, g_rb, loc2, 2, 0.5, 0, 0.5, 1); /* the default */
+    grads[1] = record_gradient(LAMINA_GRADIENT_AXIAL, g_three, loc3, 3, 0, 0, 1, 1);  /* diagonal */
+    grads[2] = record_gradient(LAMINA_GRADIENT_AXIAL, g_step, loc_step, 4, 0.5, 0.25, 0.5, 0.75); /* step, padded */
+    grads[3] = record_gradient(LAMINA_GRADIENT_AXIAL, g_fade, loc2, 2, 0.5, 0, 0.5, 1); /* RS-9.9 grey band */
+    grads[4] = record_gradient(LAMINA_GRADIENT_AXIAL, g_half, loc2, 2, 0, 0.5, 1, 0.5);
     for (int i = 0; i < 5; i++) set_gradient(&recs[i + 1], &grads[i]);
 }
 
@@ -407,10 +394,10 @@ static lamina_status_t build_radial(lamina_engine_t *e, lamina_layer_t root) {
 
 static void patch_radial(lamina_draw_record_t *recs, size_t n) {
     if (n < 5) return;
-    grads[0] = gradient(LAMINA_GRADIENT_RADIAL, g_three, loc3e, 3, 0.5, 0.5, 1, 1); /* ellipse */
-    grads[1] = gradient(LAMINA_GRADIENT_RADIAL, g_three, loc3e, 3, 0.5, 0.5, 1, 0.5); /* zero axis: circle */
-    grads[2] = gradient(LAMINA_GRADIENT_RADIAL, g_rb, loc2, 2, 0.3, 0.3, 0.6, 0.6); /* padded */
-    grads[3] = gradient(LAMINA_GRADIENT_RADIAL, g_step, loc_step, 4, 0.5, 0.5, 0.9, 0.9); /* a hard ring */
+    grads[0] = record_gradient(LAMINA_GRADIENT_RADIAL, g_three, loc3e, 3, 0.5, 0.5, 1, 1); /* ellipse */
+    grads[1] = record_gradient(LAMINA_GRADIENT_RADIAL, g_three, loc3e, 3, 0.5, 0.5, 1, 0.5); /* zero axis: circle */
+    grads[2] = record_gradient(LAMINA_GRADIENT_RADIAL, g_rb, loc2, 2, 0.3, 0.3, 0.6, 0.6); /* padded */
+    grads[3] = record_gradient(LAMINA_GRADIENT_RADIAL, g_step, loc_step, 4, 0.5, 0.5, 0.9, 0.9); /* a hard ring */
     for (int i = 0; i < 4; i++) set_gradient(&recs[i + 1], &grads[i]);
 }
 
@@ -423,9 +410,9 @@ static lamina_status_t build_conic(lamina_engine_t *e, lamina_layer_t root) {
 
 static void patch_conic(lamina_draw_record_t *recs, size_t n) {
     if (n < 4) return;
-    grads[0] = gradient(LAMINA_GRADIENT_CONIC, g_rainbow, loc5, 5, 0.5, 0.5, 1, 0.5); /* 0 along +x */
-    grads[1] = gradient(LAMINA_GRADIENT_CONIC, g_bw, loc2, 2, 0.5, 0.5, 0.5, 0); /* seam at the top */
-    grads[2] = gradient(LAMINA_GRADIENT_CONIC, g_step, loc_step, 4, 0.25, 0.5, 1, 0.5); /* off centre */
+    grads[0] = record_gradient(LAMINA_GRADIENT_CONIC, g_rainbow, loc5, 5, 0.5, 0.5, 1, 0.5); /* 0 along +x */
+    grads[1] = record_gradient(LAMINA_GRADIENT_CONIC, g_bw, loc2, 2, 0.5, 0.5, 0.5, 0); /* seam at the top */
+    grads[2] = record_gradient(LAMINA_GRADIENT_CONIC, g_step, loc_step, 4, 0.25, 0.5, 1, 0.5); /* off centre */
     for (int i = 0; i < 3; i++) set_gradient(&recs[i + 1], &grads[i]);
 }
 
@@ -477,7 +464,7 @@ static void patch_instance(lamina_draw_record_t *recs, size_t n) {
     inst_shape.flags |= LAMINA_DRAW_SHAPE_STROKE;
     inst_shape.stroke_color = RED;
     inst_shape.line_width = 4;
-    inst_grad = gradient(LAMINA_GRADIENT_AXIAL, g_bw, loc2, 2, 0, 0.5, 1, 0.5);
+    inst_grad = record_gradient(LAMINA_GRADIENT_AXIAL, g_bw, loc2, 2, 0, 0.5, 1, 0.5);
     for (int col = 0; col < 2; col++) {
         lamina_draw_record_t *r = recs + 1 + 4 * col;
         set_shape(&r[2], &inst_shape);
@@ -586,7 +573,7 @@ static void patch_shadow_mask(lamina_draw_record_t *recs, size_t n) {
     for (int i = 1; i <= 5; i++) L(&sm_zig, i * 20, i % 2 ? 20 : 80);
     sm_shapes[0] = fill_shape(&sm_star_path, ORANGE, LAMINA_FILL_RULE_NON_ZERO);
     sm_shapes[1] = stroke_shape(&sm_zig, PURPLE, 12, LAMINA_LINE_CAP_BUTT, LAMINA_LINE_JOIN_ROUND);
-    sm_grad = gradient(LAMINA_GRADIENT_AXIAL, g_fade_out, loc2, 2, 0, 0.5, 1, 0.5);
+    sm_grad = record_gradient(LAMINA_GRADIENT_AXIAL, g_fade_out, loc2, 2, 0, 0.5, 1, 0.5);
     for (size_t i = 0; i < n; i++) {
         if (recs[i].layer == sm_star) set_shape(&recs[i], &sm_shapes[0]);
         if (recs[i].layer == sm_mask) set_gradient(&recs[i], &sm_grad);

@@ -9,6 +9,8 @@
 #ifndef LAMINA_RECORD_SCENES_H
 #define LAMINA_RECORD_SCENES_H
 
+#include <string.h>
+
 #include <lamina/lamina.h>
 #include <lamina/lamina_gles.h>
 
@@ -28,5 +30,21 @@ const record_scene_t *record_scenes_all(size_t *count);
 
 /* Renders the scene headless: *out (malloc'd RGBA, rows top first, straight alpha), *w, *h. */
 lamina_status_t record_scene_render(const record_scene_t *sc, uint8_t **out, uint32_t *w, uint32_t *h);
+
+/* A gradient record of `type` over n colours and locations, from unit point (sx, sy) to
+ * (ex, ey) (RS-9.5); the record scenes and the gles pixel tests both build theirs with it. */
+static inline lamina_draw_gradient_t record_gradient(int type, const lamina_color_t *c,
+                                                     const double *l, size_t n, double sx,
+                                                     double sy, double ex, double ey) {
+    lamina_draw_gradient_t g;
+    memset(&g, 0, sizeof g);
+    g.type = type;
+    g.colors = c;
+    g.locations = l;
+    g.count = n;
+    g.start_point = (lamina_point_t){sx, sy};
+    g.end_point = (lamina_point_t){ex, ey};
+    return g;
+}
 
 #endif

@@ -20,6 +20,8 @@
 
 #include <cmocka.h>
 
+#include "record_scenes.h"
+
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES3/gl3.h>
@@ -277,19 +279,6 @@ static void test_dashes_and_trim_exact(void **state) {
     assert_memory_equal(px, white, sizeof px);
 }
 
-static lamina_draw_gradient_t grad(int type, const lamina_color_t *c, const double *l, size_t n,
-                                   double sx, double sy, double ex, double ey) {
-    lamina_draw_gradient_t g;
-    memset(&g, 0, sizeof g);
-    g.type = type;
-    g.colors = c;
-    g.locations = l;
-    g.count = n;
-    g.start_point = (lamina_point_t){sx, sy};
-    g.end_point = (lamina_point_t){ex, ey};
-    return g;
-}
-
 static void with_gradient(const lamina_draw_gradient_t *g) {
     memcpy(recs, base, sizeof recs);
     recs[1].layer_kind = LAMINA_LAYER_KIND_GRADIENT;
@@ -306,12 +295,12 @@ static void test_gradient_values(void **state) {
     (void)state;
     const lamina_color_t bw[2] = {{0, 0, 0, 1}, {1, 1, 1, 1}};
     const double l2[2] = {0, 1};
-    lamina_draw_gradient_t g = grad(LAMINA_GRADIENT_AXIAL, bw, l2, 2, 0, 0.5, 1, 0.5);
+    lamina_draw_gradient_t g = record_gradient(LAMINA_GRADIENT_AXIAL, bw, l2, 2, 0, 0.5, 1, 0.5);
     with_gradient(&g);
     assert_int_equal(draw(recs), LAMINA_STATUS_OK);
     for (int x = 0; x < SIDE; x++) assert_near(at(x, 30)[0], (int)lround((x + 0.5) / SIDE * 255), 1);
     /* Padding past the ends (RS-9.4): start at 1/4, end at 3/4. */
-    g = grad(LAMINA_GRADIENT_AXIAL, bw, l2, 2, 0.25, 0.5, 0.75, 0.5);
+    g = record_gradient(LAMINA_GRADIENT_AXIAL, bw, l2, 2, 0.25, 0.5, 0.75, 0.5);
     assert_int_equal(draw(recs), LAMINA_STATUS_OK);
     assert_int_equal(at(5, 30)[0], 0);
     assert_int_equal(at(60, 30)[0], 255);
@@ -319,14 +308,14 @@ static void test_gradient_values(void **state) {
     /* A hard step at equal locations. */
     const lamina_color_t rb4[4] = {{1, 0, 0, 1}, {1, 0, 0, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}};
     const double l4[4] = {0, 0.5, 0.5, 1};
-    g = grad(LAMINA_GRADIENT_AXIAL, rb4, l4, 4, 0, 0.5, 1, 0.5);
+    g = record_gradient(LAMINA_GRADIENT_AXIAL, rb4, l4, 4, 0, 0.5, 1, 0.5);
     assert_int_equal(draw(recs), LAMINA_STATUS_OK);
     const uint8_t blue[4] = {0, 0, 255, 255};
     for (int x = 0; x < SIDE; x++) assert_memory_equal(at(x, 10), x < 32 ? RED : blue, 4);
     /* A step between pixel centres is antialiased: at location 32.5 / 64 the pixel across it
      * (centre 32.5) is half red, half blue. */
     const double l4h[4] = {0, 32.5 / 64, 32.5 / 64, 1};
-    g = grad(LAMINA_GRADIENT_AXIAL, rb4, l4h, 4, 0, 0.5, 1, 0.5);
+    g = record_gradient(LAMINA_GRADIENT_AXIAL, rb4, l4h, 4, 0, 0.5, 1, 0.5);
     assert_int_equal(draw(recs), LAMINA_STATUS_OK);
     assert_near(at(32, 10)[0], 128, 3);
     assert_near(at(32, 10)[2], 128, 3);
@@ -335,24 +324,24 @@ static void test_gradient_values(void **state) {
     /* RS-9.9: transparent white to opaque black interpolates straight: at t = 0.5 (0.5, 0.5,
      * 0.5) at alpha 0.5, 0.75 over white (191); premultiplied interpolation would give 0.5 (128). */
     const lamina_color_t tw[2] = {{1, 1, 1, 0}, {0, 0, 0, 1}};
-    g = grad(LAMINA_GRADIENT_AXIAL, tw, l2, 2, 0, 0.5, 1, 0.5);
+    g = record_gradient(LAMINA_GRADIENT_AXIAL, tw, l2, 2, 0, 0.5, 1, 0.5);
     assert_int_equal(draw(recs), LAMINA_STATUS_OK);
     /* t = 0.5: straight (0.5, 0.5, 0.5, 0.5) over white = 0.75 -> 191. */
     assert_near((at(31, 30)[0] + at(32, 30)[0]) / 2, 191, 2);
     /* S = E: the last colour (RS-9.6). */
     const lamina_color_t wb[2] = {{1, 1, 1, 1}, {0, 0, 0, 1}};
-    g = grad(LAMINA_GRADIENT_AXIAL, wb, l2, 2, 0.5, 0.5, 0.5, 0.5);
+    g = record_gradient(LAMINA_GRADIENT_AXIAL, wb, l2, 2, 0.5, 0.5, 0.5, 0.5);
     assert_int_equal(draw(recs), LAMINA_STATUS_OK);
     assert_memory_equal(at(3, 3), ((uint8_t[4]){0, 0, 0, 255}), 4);
     /* Radial (RS-9.7): centre black, t = 1 at 16 points (end (0.75, 0.5), zero y axis: a circle). */
-    g = grad(LAMINA_GRADIENT_RADIAL, bw, l2, 2, 0.5, 0.5, 0.75, 0.5);
+    g = record_gradient(LAMINA_GRADIENT_RADIAL, bw, l2, 2, 0.5, 0.5, 0.75, 0.5);
     assert_int_equal(draw(recs), LAMINA_STATUS_OK);
     assert_near(at(32, 32)[0], (int)lround(hypot(0.5, 0.5) / 16 * 255), 2); /* by the centre */
     /* 8 points up: t = |(0.5, 7.5)| / 16 (a circle, not an ellipse). */
     assert_near(at(32, 24)[0], (int)lround(hypot(0.5, 7.5) / 16 * 255), 2);
     assert_int_equal(at(32, 5)[0], 255);       /* past t = 1: padded */
     /* Conic (RS-9.8): 0 along +x growing toward +y (clockwise on the y-down screen). */
-    g = grad(LAMINA_GRADIENT_CONIC, bw, l2, 2, 0.5, 0.5, 1, 0.5);
+    g = record_gradient(LAMINA_GRADIENT_CONIC, bw, l2, 2, 0.5, 0.5, 1, 0.5);
     assert_int_equal(draw(recs), LAMINA_STATUS_OK);
     assert_near(at(32, 56)[0], 64, 4);  /* straight down: a quarter turn */
     assert_near(at(8, 32)[0], 128, 4);  /* left: half */
@@ -360,7 +349,7 @@ static void test_gradient_values(void **state) {
     assert_true(at(60, 33)[0] < 10);   /* just below +x: the start */
     assert_true(at(60, 30)[0] > 245);  /* just above: the seam's other side */
     /* The seam is antialiased: through pixel centres (S at y = 32.5), grey on the seam. */
-    g = grad(LAMINA_GRADIENT_CONIC, bw, l2, 2, 0.5, 32.5 / 64, 1, 32.5 / 64);
+    g = record_gradient(LAMINA_GRADIENT_CONIC, bw, l2, 2, 0.5, 32.5 / 64, 1, 32.5 / 64);
     assert_int_equal(draw(recs), LAMINA_STATUS_OK);
     assert_near(at(50, 32)[0], 128, 3);
 }
@@ -406,7 +395,7 @@ static void test_instance_color(void **state) {
     assert_memory_equal(at(10, 10), green, 4);
     const lamina_color_t ww[2] = {{1, 1, 1, 1}, {1, 1, 1, 1}};
     const double l2[2] = {0, 1};
-    lamina_draw_gradient_t g = grad(LAMINA_GRADIENT_AXIAL, ww, l2, 2, 0.5, 0, 0.5, 1);
+    lamina_draw_gradient_t g = record_gradient(LAMINA_GRADIENT_AXIAL, ww, l2, 2, 0.5, 0, 0.5, 1);
     with_gradient(&g);
     recs[1].instance_color = (lamina_color_t){0, 0, 1, 1};
     assert_int_equal(draw(recs), LAMINA_STATUS_OK);
@@ -506,7 +495,7 @@ static void test_bad_shapes(void **state) {
     /* Gradients: one stop, too many, NULL arrays, NaN locations. */
     const lamina_color_t bw[2] = {{0, 0, 0, 1}, {1, 1, 1, 1}};
     const double l2[2] = {0, 1}, lnan[2] = {NAN, NAN};
-    lamina_draw_gradient_t g = grad(LAMINA_GRADIENT_AXIAL, bw, l2, 1, 0, 0, 1, 1);
+    lamina_draw_gradient_t g = record_gradient(LAMINA_GRADIENT_AXIAL, bw, l2, 1, 0, 0, 1, 1);
     with_gradient(&g);
     assert_int_equal(draw(recs), LAMINA_STATUS_OK);
     assert_memory_equal(px, white, sizeof px);
@@ -541,7 +530,7 @@ static void test_draw_calls(void **state) {
     }
     const lamina_color_t bw[2] = {{0, 0, 0, 1}, {1, 1, 1, 1}};
     const double l2[2] = {0, 1};
-    lamina_draw_gradient_t g = grad(LAMINA_GRADIENT_AXIAL, bw, l2, 2, 0, 0, 1, 1);
+    lamina_draw_gradient_t g = record_gradient(LAMINA_GRADIENT_AXIAL, bw, l2, 2, 0, 0, 1, 1);
     with_gradient(&g);
     assert_int_equal(draw(recs), LAMINA_STATUS_OK);
     assert_int_equal(lamina_gles_renderer_get_stats(renderer, &st), LAMINA_STATUS_OK);
@@ -586,7 +575,7 @@ static void test_order(void **state) {
     recs[0].struct_size = recs[1].struct_size = sizeof recs[0];
     const lamina_color_t reds[2] = {{1, 0, 0, 1}, {1, 0, 0, 1}};
     const double l2[2] = {0, 1};
-    lamina_draw_gradient_t g = grad(LAMINA_GRADIENT_AXIAL, reds, l2, 2, 0.5, 0, 0.5, 1);
+    lamina_draw_gradient_t g = record_gradient(LAMINA_GRADIENT_AXIAL, reds, l2, 2, 0.5, 0, 0.5, 1);
     size_t n = rect_path(el, 24, 0, 16, 64);
     lamina_draw_shape_t s = shape(el, n, LAMINA_DRAW_SHAPE_FILL);
     s.fill_color = (lamina_color_t){1, 1, 0, 1};
