@@ -892,8 +892,9 @@ extension Engine {
 
     /// Throws `outOfMemory` when the replicators under `root` would add more than
     /// ``maximumExpandedRecords`` records to its draw list — nested replicators multiply their
-    /// counts — so that an absurd count fails with a status before anything is built. An upper bound from the committed counts (which do not animate):
-    /// every committed layer and mask, hidden ones included. Lock held.
+    /// counts — so that an absurd count fails with a status before anything is built. An upper
+    /// bound from the committed counts (which do not animate): every committed layer and mask,
+    /// hidden ones included. Runs only while the engine has a replicator layer. Lock held.
     func checkExpansion(_ root: Int32) throws(LaminaError) {
         // `total` records in all, of `layers` layers: the difference is what replication adds.
         var total = 0
