@@ -98,6 +98,56 @@ struct TypedSetFastPathTests {
         for (g, f) in zip(general, fast) { #expect(g == f) }
     }
 
+    /// Implicit changes the typed implicit path (`setImplicit`) makes or declines: a change
+    /// that interrupts a running implicit animation (R6: it starts from the presentation value),
+    /// a layer with an explicit animation of the property (declined: the general path reads
+    /// it), a layer with its own action for the key, and, when `defaultAction`, an engine
+    /// default action for opacity (both end the search elsewhere, CA-2.6, R5).
+    static func runImplicit(fast: Bool, defaultAction: Bool) throws -> [String] {
+        let e = Engine()
+        if defaultAction {
+            try e.setDefaultAction(.action(.animation(.basic(keyPath: "opacity", from: .number(0), duration: 2))), forKey: "opacity")
+        }
+        let plain = e.makeLayer()
+        let explicit = e.makeLayer()
+        let acting = e.makeLayer()
+        try acting.setAction(.noAction, forKey: "position")
+        try e.tick(0)
+        try explicit.add(.basic(keyPath: "opacity", from: .number(0.5), to: .number(0.9), duration: 4), forKey: "fade")
+        var log: [String] = []
+        let t = e.transaction
+        for step in 0..<3 {
+            try t.begin()
+            try t.setAnimationDuration(1 + Double(step))
+            for layer in [plain, explicit, acting] {
+                let v = Double(step + 1)
+                log.append("\(String(describing: set(e, layer.id, "opacity", .number(0.1 * v), fast: fast)))")
+                log.append("\(String(describing: set(e, layer.id, "position", .point(Point(x: 10 * v, y: v)), fast: fast)))")
+                log.append("\(String(describing: set(e, layer.id, "anchorPoint", .point(Point(x: 0.1 * v, y: 0)), fast: fast)))")
+                log.append("\(String(describing: set(e, layer.id, "zPosition", .number(v), fast: fast)))")
+                log += try state(e, layer)
+            }
+            try t.commit()
+            // Mid-flight: the next step's changes interrupt these animations.
+            try e.tick(0.4 * Double(step + 1))
+            for layer in [plain, explicit, acting] { log += try state(e, layer) }
+        }
+        try e.tick(10)
+        for layer in [plain, explicit, acting] { log += try state(e, layer) }
+        return log
+    }
+
+    @Test("implicit changes made typed give the general path's animations, also when interrupted",
+          arguments: [false, true])
+    func implicitSameAsGeneral(defaultAction: Bool) throws {
+        let general = try Self.runImplicit(fast: false, defaultAction: defaultAction)
+        let fast = try Self.runImplicit(fast: true, defaultAction: defaultAction)
+        #expect(general.count == fast.count)
+        for (g, f) in zip(general, fast) { #expect(g == f) }
+        // The scenario does animate: the interrupted position is between its two targets.
+        #expect(general.contains { $0.hasPrefix("anims=[") && $0.contains("position") })
+    }
+
     @Test("the fast path takes the sets it covers and declines the rest, changing nothing")
     func coverage() throws {
         let e = Engine()

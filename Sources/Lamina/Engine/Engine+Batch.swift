@@ -171,7 +171,8 @@ extension Engine {
         _ s: Int, _ property: PropertyID, _ values: BatchInput, _ i: Int,
         _ stack: TransactionStack, _ disabled: Bool, _ opened: inout Bool
     ) -> Bool {
-        guard disabled || !slots[s].everCommitted else { return false }
+        let ls = slots.pointer(s)
+        guard disabled || !ls.pointee.everCommitted else { return false }
         let slot = Int32(truncatingIfNeeded: s)
         let limit = Value.maximumMagnitude
         switch values {
@@ -179,25 +180,25 @@ extension Engine {
             let v = p[i]
             guard v.magnitude <= limit else { return false }
             if property == .opacity {
-                if slots[s].model.opacity == v { return true }
-                dirty(slot, stack, &opened)
-                slots[s].model.opacity = v
+                if ls.pointee.model.opacity == v { return true }
+                dirty(ls, slot, stack, &opened)
+                ls.pointee.model.opacity = v
             } else {
-                if slots[s].model.zPosition == v { return true }
-                dirty(slot, stack, &opened)
-                slots[s].model.zPosition = v
+                if ls.pointee.model.zPosition == v { return true }
+                dirty(ls, slot, stack, &opened)
+                ls.pointee.model.zPosition = v
             }
         case .points(let p):
             let v = Point(x: p[2 * i], y: p[2 * i + 1])
             guard v.x.magnitude <= limit, v.y.magnitude <= limit else { return false }
             if property == .position {
-                if slots[s].model.position == v { return true }
-                dirty(slot, stack, &opened)
-                slots[s].model.position = v
+                if ls.pointee.model.position == v { return true }
+                dirty(ls, slot, stack, &opened)
+                ls.pointee.model.position = v
             } else {
-                if slots[s].model.anchorPoint == v { return true }
-                dirty(slot, stack, &opened)
-                slots[s].model.anchorPoint = v
+                if ls.pointee.model.anchorPoint == v { return true }
+                dirty(ls, slot, stack, &opened)
+                ls.pointee.model.anchorPoint = v
             }
         }
         return true
@@ -205,9 +206,8 @@ extension Engine {
 
     /// `markDirty(slot, in: stack)`, skipped when it would do nothing (see `setInlineFast`).
     @inline(__always)
-    private func dirty(_ slot: Int32, _ stack: TransactionStack, _ opened: inout Bool) {
-        let s = Int(slot)
-        if opened, slots[s].dirtyMark == stack.mark, slots[s].snapshot >= 0 || !slots[s].everCommitted { return }
+    private func dirty(_ ls: UnsafeMutablePointer<LayerSlot>, _ slot: Int32, _ stack: TransactionStack, _ opened: inout Bool) {
+        if opened, ls.pointee.dirtyMark == stack.mark, ls.pointee.snapshot >= 0 || !ls.pointee.everCommitted { return }
         markDirty(slot, in: stack)
         opened = true
     }

@@ -294,7 +294,7 @@ extension Engine {
             let from = presentationValue(slot, key.property, info.defaultValue, at: now) ?? old
             attachImplicit(
                 key: info.name, target: key.property, from: from, to: new,
-                duration: s.duration, curve: curveID(s.timingFunction ?? .default), to: slot, in: s)
+                duration: s.duration, curve: curveID(for: s), to: slot, in: s)
         case .viewBlock(let block):
             let current = presentationValue(slot, key.property, info.defaultValue, at: now) ?? old
             let a = viewAnimation(block, info, old: old, new: new, current: current, slot: slot)

@@ -56,9 +56,55 @@ extension Engine {
             lock.unlock()
             return false
         case .search(let slot):
+            if setImplicit(slot, property, value) {
+                lock.unlock()
+                return true
+            }
             let followups = setSearching(slot, property, value)
             lock.unlock()
             if !followups.isEmpty { runFollowups(followups) }
+            return true
+        }
+    }
+
+    /// A change that searches for an action, when the search is known to find the implicit
+    /// one: the layer has no actions, style, delegate or view (no extras) and the engine no
+    /// default actions (CA-2.6, R5), and the value is a number or a point. Then it makes the
+    /// change as `setLocked` would, typed: the layer is marked dirty, the animation runs from
+    /// the presentation value at the current frame to the new value with the transaction's
+    /// duration and curve (R6), in its timing group. False, having at most marked the layer
+    /// dirty (which the general path does first anyway), when `setSearching` must make it.
+    /// Lock held.
+    @inline(never)
+    private func setImplicit(_ slot: Int32, _ property: PropertyID, _ value: InlineSetValue) -> Bool {
+        let i = Int(slot)
+        let ls = slots.pointer(i)
+        guard ls.pointee.extras == nil, defaultActions.isEmpty else { return false }
+        let to: SIMD4<Double>
+        let type: ValueType
+        switch value {
+        case .number(let v): (to, type) = (SIMD4(v, 0, 0, 0), .number)
+        case .point(let p): (to, type) = (SIMD4(p.x, p.y, 0, 0), .point)
+        case .rect: return false
+        }
+        return withStack { s -> Bool in
+            markDirty(slot, in: s)
+            let from: SIMD4<Double>
+            switch presentationScalar(i, .whole(property), current: true) {
+            case .number(let v)?: from = SIMD4(v, 0, 0, 0)
+            case .point(let p)?: from = SIMD4(p.x, p.y, 0, 0)
+            default: return false  // an explicit or general-path animation: the general way
+            }
+            switch value {
+            case .number(let v) where property == .opacity: ls.pointee.model.opacity = v
+            case .number(let v): ls.pointee.model.zPosition = v
+            case .point(let p) where property == .position: ls.pointee.model.position = p
+            case .point(let p): ls.pointee.model.anchorPoint = p
+            case .rect: return false
+            }
+            attachImplicit(
+                key: withInfo(property) { $0.name }, target: property, type: type, from: from, to: to,
+                duration: s.duration, curve: curveID(for: s), to: slot, in: s)
             return true
         }
     }
@@ -92,24 +138,24 @@ extension Engine {
     private func setInlineLocked(_ value: InlineSetValue, _ property: PropertyID, _ layer: LayerID) -> InlineResult {
         // `resolve(_:)`'s test, without its error.
         let i = Int(layer.slot)
-        guard layer.rawValue != 0, layer.engineTag == tag, i < slots.count, slots[i].alive,
-              slots[i].generation == layer.generation
-        else { return .general }
+        guard layer.rawValue != 0, layer.engineTag == tag, i < slots.count else { return .general }
+        let ls = slots.pointer(i)
+        guard ls.pointee.alive, ls.pointee.generation == layer.generation else { return .general }
         let limit = Value.maximumMagnitude
         switch value {
         case .number(let v):
             guard v.magnitude <= limit else { return .general }
             if property == .opacity {
-                if slots[i].model.opacity == v { return .done }
-                switch change(i) {
-                case .store: slots[i].model.opacity = v
+                if ls.pointee.model.opacity == v { return .done }
+                switch change(ls, i) {
+                case .store: ls.pointee.model.opacity = v
                 case .search: return .search(Int32(truncatingIfNeeded: i))
                 case .general: return .general
                 }
             } else if property == .zPosition {
-                if slots[i].model.zPosition == v { return .done }
-                switch change(i) {
-                case .store: slots[i].model.zPosition = v
+                if ls.pointee.model.zPosition == v { return .done }
+                switch change(ls, i) {
+                case .store: ls.pointee.model.zPosition = v
                 case .search: return .search(Int32(truncatingIfNeeded: i))
                 case .general: return .general
                 }
@@ -119,16 +165,16 @@ extension Engine {
         case .point(let v):
             guard v.x.magnitude <= limit, v.y.magnitude <= limit else { return .general }
             if property == .position {
-                if slots[i].model.position == v { return .done }
-                switch change(i) {
-                case .store: slots[i].model.position = v
+                if ls.pointee.model.position == v { return .done }
+                switch change(ls, i) {
+                case .store: ls.pointee.model.position = v
                 case .search: return .search(Int32(truncatingIfNeeded: i))
                 case .general: return .general
                 }
             } else if property == .anchorPoint {
-                if slots[i].model.anchorPoint == v { return .done }
-                switch change(i) {
-                case .store: slots[i].model.anchorPoint = v
+                if ls.pointee.model.anchorPoint == v { return .done }
+                switch change(ls, i) {
+                case .store: ls.pointee.model.anchorPoint = v
                 case .search: return .search(Int32(truncatingIfNeeded: i))
                 case .general: return .general
                 }
@@ -139,9 +185,9 @@ extension Engine {
             guard property == .bounds, v.origin.x.magnitude <= limit, v.origin.y.magnitude <= limit,
                   v.size.width.magnitude <= limit, v.size.height.magnitude <= limit
             else { return .general }
-            if slots[i].model.bounds == v { return .done }
-            switch change(i) {
-            case .store: slots[i].model.bounds = v
+            if ls.pointee.model.bounds == v { return .done }
+            switch change(ls, i) {
+            case .store: ls.pointee.model.bounds = v
             case .search: return .search(Int32(truncatingIfNeeded: i))
             case .general: return .general
             }
@@ -173,14 +219,14 @@ extension Engine {
     /// searched for (the caller stores the field); else `.search`, or `.general` when a host
     /// delegate would have to be asked. Lock held.
     @inline(__always)
-    private func change(_ i: Int) -> InlineChange {
+    private func change(_ ls: UnsafeMutablePointer<LayerSlot>, _ i: Int) -> InlineChange {
         let slot = Int32(truncatingIfNeeded: i)
         return withStack { s -> InlineChange in
-            let committed = slots[i].everCommitted
+            let committed = ls.pointee.everCommitted
             if !committed || s.disableActions {
                 // `markDirty` does nothing for a layer already recorded in this transaction
                 // group with its snapshot taken (if it needs one) while a frame is open.
-                if slots[i].dirtyMark != s.mark || (committed && slots[i].snapshot < 0) || s.frames.isEmpty {
+                if ls.pointee.dirtyMark != s.mark || (committed && ls.pointee.snapshot < 0) || s.frames.isEmpty {
                     markDirty(slot, in: s)
                 }
                 return .store

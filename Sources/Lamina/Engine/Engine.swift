@@ -69,7 +69,7 @@ public final class Engine: @unchecked Sendable {
     let lock = Lock()
 
     // MARK: Layer store
-    var slots: [LayerSlot] = []
+    let slots = SlotStore()
     var freeSlots: [Int32] = []
     /// Committed values of layers whose model has uncommitted changes (indexed by
     /// `LayerSlot.snapshot`); other committed layers' committed values are their model values.
@@ -236,23 +236,20 @@ public final class Engine: @unchecked Sendable {
     /// committed values first so the presentation keeps showing them (CA-1.3). Lock held.
     func markDirty(_ slot: Int32, in s: TransactionStack) {
         s.ensureOpen()
-        let i = Int(slot)
-        if slots[i].everCommitted, slots[i].snapshot < 0 {
+        let ls = slots.pointer(Int(slot))
+        if ls.pointee.everCommitted, ls.pointee.snapshot < 0 {
             // Copied from the slot straight into the pool: one copy, no temporary.
-            let snap = slots.withUnsafeBufferPointer { buf -> Int32 in
-                let model = (UnsafeRawPointer(buf.baseAddress! + i) + modelOffset)
-                    .assumingMemoryBound(to: LayerProperties.self)
-                if let free = freeSnapshots.popLast() {
-                    snapshotPool.assign(Int(free), from: model)
-                    return free
-                }
-                return Int32(truncatingIfNeeded: snapshotPool.append(copying: model))
+            let model = (UnsafeRawPointer(ls) + modelOffset).assumingMemoryBound(to: LayerProperties.self)
+            if let free = freeSnapshots.popLast() {
+                snapshotPool.assign(Int(free), from: model)
+                ls.pointee.snapshot = free
+            } else {
+                ls.pointee.snapshot = Int32(truncatingIfNeeded: snapshotPool.append(copying: model))
             }
-            slots[i].snapshot = snap
         }
-        if slots[i].dirtyMark != s.mark {
-            slots[i].dirtyMark = s.mark
-            s.dirty.append((slot, slots[i].generation))
+        if ls.pointee.dirtyMark != s.mark {
+            ls.pointee.dirtyMark = s.mark
+            s.dirty.append((slot, ls.pointee.generation))
         }
     }
 
@@ -277,6 +274,13 @@ public final class Engine: @unchecked Sendable {
             releaseSnapshot(slot)
             let a = slots[i].animIndex
             if a >= 0 { commitAnimations(at: Int(a)) }
+        }
+        // Every snapshot is free once no layer has uncommitted changes (one thread's commit
+        // may leave another's open): give a big transaction's snapshots back.
+        if freeSnapshots.count == snapshotPool.count, snapshotPool.trimIfIdle() {
+            let kept = Int32(truncatingIfNeeded: snapshotPool.count)
+            freeSnapshots.removeAll { $0 >= kept }
+            if freeSnapshots.capacity > 4 * freeSnapshots.count + 64 { freeSnapshots = Array(freeSnapshots) }
         }
     }
 
@@ -404,6 +408,16 @@ public final class Engine: @unchecked Sendable {
         }
         completionLists[Int(list)] = []
         freeCompletionLists.append(list)
+    }
+
+    /// The curve index of a transaction's implicit animations (`timingFunction ?? .default`),
+    /// looked up once per edit of its frames. Lock held.
+    @inline(__always)
+    func curveID(for s: TransactionStack) -> Int32 {
+        if s.curve >= 0 { return s.curve }
+        let c = curveID(s.timingFunction ?? .default)
+        s.curve = c
+        return c
     }
 
     /// The index of a timing curve in `curves`, adding it on first use.
@@ -736,11 +750,22 @@ public final class Engine: @unchecked Sendable {
                    to: slot, in: s)
             return
         }
+        attachImplicit(
+            key: key, target: target, type: to.type, from: f, to: t, duration: duration, curve: curve,
+            to: slot, in: s)
+    }
+
+    /// ``attachImplicit(key:target:from:to:duration:curve:to:in:)`` for numeric endpoints
+    /// already in vector form (`Value.vector`) of a value of `type`: the animation joins the
+    /// transaction's timing group for this duration and curve. Lock held.
+    func attachImplicit(
+        key: String, target: PropertyID, type: ValueType, from f: SIMD4<Double>, to t: SIMD4<Double>,
+        duration: Double, curve: Int32, to slot: Int32, in s: TransactionStack
+    ) {
         var anim = AttachedAnimation(key: key, target: target, duration: duration, curve: curve)
-        anim.valueType = to.type
+        anim.valueType = type
         (anim.track, anim.member) = addMember(
-            from: f, to: t, width: anim.valueType.laneCount, duration: duration, curve: curve,
-            owner: slot, mark: s.mark)
+            from: f, to: t, width: type.laneCount, duration: duration, curve: curve, owner: slot, mark: s.mark)
         attachRecord(consume anim, to: slot, in: s)
     }
 

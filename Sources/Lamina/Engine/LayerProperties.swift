@@ -99,6 +99,17 @@ struct LayerProperties: Sendable {
     @inline(__always)
     static func hasRare(_ p: UnsafePointer<LayerProperties>) -> Bool { p.pointee.rareBox != nil }
 
+    /// Copies `*src` into uninitialised (or box-free, trivially overwritable) memory at `dst`:
+    /// the bytes, then one retain of the rare box when there is one. The rare box is the
+    /// struct's only reference, so this is exactly a Swift copy, without the generic
+    /// value-witness copy (issue 12: it was ~250 instructions of a layer's first change in a
+    /// transaction). `SnapshotCopyTests` pins the single-reference layout this relies on.
+    @inline(__always)
+    static func copy(_ src: UnsafePointer<LayerProperties>, intoUninitialized dst: UnsafeMutablePointer<LayerProperties>) {
+        UnsafeMutableRawPointer(dst).copyMemory(from: src, byteCount: MemoryLayout<LayerProperties>.size)
+        if let box = src.pointee.rareBox { _ = Unmanaged.passUnretained(box).retain() }
+    }
+
     /// The boxed properties. Borrowed, not copied: a read of one field (`rare.cornerRadius`)
     /// or a write (`rare.cornerRadius = 4`) touches the box in place, copying it only when it
     /// is shared (copy-on-write) or allocating it on the first write.

@@ -52,15 +52,31 @@ final class SnapshotPool {
     @inline(__always)
     func append(copying value: UnsafePointer<LayerProperties>) -> Int {
         if count & (Self.chunkSize - 1) == 0 { addChunk() }
-        address(count).initialize(to: value.pointee)
+        LayerProperties.copy(value, intoUninitialized: address(count))
         count += 1
         return count - 1
     }
 
-    /// Overwrites snapshot `i` with a copy of `*value`.
+    /// Overwrites snapshot `i`, a free one, with a copy of `*value`. A free snapshot holds no
+    /// rare box (`Engine.releaseSnapshot` resets those that did), so there is nothing to
+    /// release and the copy overwrites it as if it were uninitialised.
     @inline(__always)
     func assign(_ i: Int, from value: UnsafePointer<LayerProperties>) {
-        address(i).pointee = value.pointee
+        LayerProperties.copy(value, intoUninitialized: address(i))
+    }
+
+    /// Frees the chunks after the first when no snapshot is in use (every layer's changes
+    /// committed): a transaction that changed many layers does not keep a snapshot's worth of
+    /// memory per layer it touched (issue 12: memory per running animation). The first chunk
+    /// stays, so small transactions allocate nothing. Returns whether it trimmed (the caller
+    /// then forgets free indices at or past `count`).
+    func trimIfIdle() -> Bool {
+        guard count > Self.chunkSize else { return false }
+        for i in Self.chunkSize..<count { address(i).deinitialize(count: 1) }
+        let used = (count + Self.chunkSize - 1) >> Self.chunkShift
+        for c in 1..<used { chunks[c].deallocate() }
+        count = Self.chunkSize
+        return true
     }
 
     /// Makes room for snapshots `count ..< count + chunkSize` (`count` is a chunk boundary).

@@ -38,7 +38,11 @@ struct TransactionFrame {
 /// A thread's stack of transactions for one engine.
 final class TransactionStack {
     /// frames[0] is the implicit transaction when `hasImplicit`; explicit frames follow.
-    var frames: [TransactionFrame] = []
+    var frames: [TransactionFrame] = [] {
+        // The effective settings are read on every change: computed here, once per edit of
+        // the stack, instead of a walk of the frames per change (issue 12).
+        didSet { settle() }
+    }
     var hasImplicit = false
     /// flush() was called while explicit transactions were open (CA-2.5).
     var flushRequested = false
@@ -65,19 +69,34 @@ final class TransactionStack {
         hasImplicit = true
     }
 
-    var duration: Double {
-        for f in frames.reversed() { if let d = f.duration { return d } }
-        return 0.25
-    }
+    /// The innermost frame's duration, else 0.25 s (CA-2.4). Kept current by `settle`.
+    private(set) var duration: Double = 0.25
 
-    var timingFunction: TimingFunction? {
-        for f in frames.reversed() { if let t = f.timingFunction { return t } }
-        return nil
-    }
+    /// The innermost frame's timing function, if any frame set one. Kept current by `settle`.
+    private(set) var timingFunction: TimingFunction? = nil
 
-    var disableActions: Bool {
-        for f in frames.reversed() { if let d = f.disableActions { return d } }
-        return false
+    /// The innermost frame's disableActions, else false (CA-2.4). Kept current by `settle`.
+    private(set) var disableActions = false
+
+    /// The engine's curve index for `timingFunction ?? .default`, or -1 until
+    /// `Engine.curveID(for:)` looks it up; forgotten whenever the frames change.
+    var curve: Int32 = -1
+
+    /// Recomputes the effective settings from the frames, innermost first.
+    private func settle() {
+        var d: Double? = nil
+        var t: TimingFunction?? = nil
+        var a: Bool? = nil
+        for f in frames.reversed() {
+            if d == nil { d = f.duration }
+            if t == nil { t = f.timingFunction }
+            if a == nil { a = f.disableActions }
+            if d != nil, t != nil, a != nil { break }
+        }
+        duration = d ?? 0.25
+        timingFunction = t ?? nil
+        disableActions = a ?? false
+        curve = -1
     }
 
     var hasCompletion: Bool {

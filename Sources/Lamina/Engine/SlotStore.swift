@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+// The engine's layer slots in one growable buffer that the engine reads and writes in place.
+// A Swift array held in the engine's `var` checked its buffer's uniqueness (a runtime call)
+// on every write and retained it for every `withUnsafeBufferPointer`: about a tenth of a
+// property set (issue 12). The engine is the buffer's only owner, so neither is needed.
+
+/// The layer slots, indexed by `LayerID.slot`. Touched only under the engine lock; an index
+/// out of range traps, as an array's does. Addresses stay valid until the next `append`
+/// (the only operation that may move the buffer).
+final class SlotStore {
+    private var base: UnsafeMutablePointer<LayerSlot>
+    /// Slots `0 ..< count` are initialised.
+    private(set) var count = 0
+    /// How many slots fit before `append` moves the buffer.
+    private(set) var capacity = 16
+
+    init() {
+        base = .allocate(capacity: 16)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    /// Slot `i`, read and written in place (addressors: no copy, no uniqueness check).
+    @inline(__always)
+    subscript(i: Int) -> LayerSlot {
+        unsafeAddress {
+            precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
+            return UnsafePointer(base + i)
+        }
+        unsafeMutableAddress {
+            precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
+            return base + i
+        }
+    }
+
+    /// The address of slot `i`, for a function that touches one slot many times (each
+    /// subscript reloads the buffer and checks the index). Valid until the next `append`.
+    @inline(__always)
+    func pointer(_ i: Int) -> UnsafeMutablePointer<LayerSlot> {
+        precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
+        return base + i
+    }
+
+    /// Calls `body` with the initialised slots; it must not append.
+    @inline(__always)
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<LayerSlot>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Makes room for at least `n` slots without moving the buffer again.
+    func reserveCapacity(_ n: Int) {
+        guard n > capacity else { return }
+        let bigger = UnsafeMutablePointer<LayerSlot>.allocate(capacity: n)
+        bigger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = n
+    }
+
+    /// Adds `slot` at index `count`, doubling the capacity when full.
+    func append(_ slot: LayerSlot) {
+        if count == capacity { reserveCapacity(Swift.max(16, capacity * 2)) }
+        (base + count).initialize(to: slot)
+        count += 1
+    }
+}

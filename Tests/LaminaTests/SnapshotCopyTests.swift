@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+// The snapshot copy (`LayerProperties.copy(_:intoUninitialized:)`, issue 12) copies a layer's
+// values bytewise and retains the rare box: correct only while the box is the struct's one
+// reference. These tests pin that layout, and that a copy shares the box as a Swift copy does.
+
+import Testing
+
+@testable import Lamina
+
+@Suite("Snapshot copies: bytes plus one retain of the rare box (issue 12, CA-1.3)")
+struct SnapshotCopyTests {
+    /// The types a stored property of LayerProperties may have besides the rare box: each is
+    /// checked to hold no references below, so a new field of another type fails `layout`.
+    static let plainTypes: [(Any.Type, Bool)] = [
+        (Rect.self, _isPOD(Rect.self)), (Point.self, _isPOD(Point.self)), (Double.self, _isPOD(Double.self)),
+        (Color?.self, _isPOD(Color?.self)), (UInt8.self, _isPOD(UInt8.self)),
+    ]
+
+    @Test("every stored property of LayerProperties but the rare box is plain data")
+    func layout() {
+        var p = LayerProperties()
+        p.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        p.rare.cornerRadius = 3
+        var boxes = 0
+        for child in Mirror(reflecting: p).children {
+            if child.value is RareBox? {
+                boxes += 1
+            } else {
+                let t = type(of: child.value)
+                let known = Self.plainTypes.first { $0.0 == t }
+                #expect(known?.1 == true, "\(child.label ?? "?"): \(t) may hold a reference")
+            }
+        }
+        #expect(boxes == 1)
+    }
+
+    @Test("a copy keeps its values when the original's rare values change, and frees its box")
+    func copySharesBox() {
+        var original = LayerProperties()
+        original.opacity = 0.5
+        original.rare.cornerRadius = 3
+        weak var box: RareBox?
+        do {
+            let dst = UnsafeMutablePointer<LayerProperties>.allocate(capacity: 1)
+            withUnsafePointer(to: original) { LayerProperties.copy($0, intoUninitialized: dst) }
+            box = dst.pointee.rareStorage
+            // Shared, so the original's change copies the box (copy on write) and the copy
+            // keeps the old value; without the retain the original would write in place.
+            original.rare.cornerRadius = 7
+            #expect(dst.pointee.rare.cornerRadius == 3)
+            #expect(dst.pointee.opacity == 0.5)
+            #expect(original.rare.cornerRadius == 7)
+            dst.deinitialize(count: 1)
+            dst.deallocate()
+        }
+        // The copy's reference was its own: released with it, the old box is gone.
+        #expect(box == nil)
+    }
+}
