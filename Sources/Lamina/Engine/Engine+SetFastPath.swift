@@ -56,55 +56,9 @@ extension Engine {
             lock.unlock()
             return false
         case .search(let slot):
-            if setImplicit(slot, property, value) {
-                lock.unlock()
-                return true
-            }
             let followups = setSearching(slot, property, value)
             lock.unlock()
             if !followups.isEmpty { runFollowups(followups) }
-            return true
-        }
-    }
-
-    /// A change that searches for an action, when the search is known to find the implicit
-    /// one: the layer has no actions, style, delegate or view (no extras) and the engine no
-    /// default actions (CA-2.6, R5), and the value is a number or a point. Then it makes the
-    /// change as `setLocked` would, typed: the layer is marked dirty, the animation runs from
-    /// the presentation value at the current frame to the new value with the transaction's
-    /// duration and curve (R6), in its timing group. False, having at most marked the layer
-    /// dirty (which the general path does first anyway), when `setSearching` must make it.
-    /// Lock held.
-    @inline(never)
-    private func setImplicit(_ slot: Int32, _ property: PropertyID, _ value: InlineSetValue) -> Bool {
-        let i = Int(slot)
-        let ls = slots.pointer(i)
-        guard ls.pointee.extras == nil, defaultActions.isEmpty else { return false }
-        let to: SIMD4<Double>
-        let type: ValueType
-        switch value {
-        case .number(let v): (to, type) = (SIMD4(v, 0, 0, 0), .number)
-        case .point(let p): (to, type) = (SIMD4(p.x, p.y, 0, 0), .point)
-        case .rect: return false
-        }
-        return withStack { s -> Bool in
-            markDirty(slot, in: s)
-            let from: SIMD4<Double>
-            switch presentationScalar(i, .whole(property), current: true) {
-            case .number(let v)?: from = SIMD4(v, 0, 0, 0)
-            case .point(let p)?: from = SIMD4(p.x, p.y, 0, 0)
-            default: return false  // an explicit or general-path animation: the general way
-            }
-            switch value {
-            case .number(let v) where property == .opacity: ls.pointee.model.opacity = v
-            case .number(let v): ls.pointee.model.zPosition = v
-            case .point(let p) where property == .position: ls.pointee.model.position = p
-            case .point(let p): ls.pointee.model.anchorPoint = p
-            case .rect: return false
-            }
-            attachImplicit(
-                key: withInfo(property) { $0.name }, target: property, type: type, from: from, to: to,
-                duration: s.duration, curve: curveID(for: s), to: slot, in: s)
             return true
         }
     }
@@ -141,58 +95,75 @@ extension Engine {
         guard layer.rawValue != 0, layer.engineTag == tag, i < slots.count else { return .general }
         let ls = slots.pointer(i)
         guard ls.pointee.alive, ls.pointee.generation == layer.generation else { return .general }
+        switch Self.field(ls, property, value) {
+        case .unfit: return .general
+        case .equal: return .done  // R4: no change
+        case .differs: break
+        }
+        switch change(ls, i, property, value) {
+        case .store:
+            Self.store(ls, property, value)
+            return .done
+        case .done: return .done
+        case .search: return .search(Int32(truncatingIfNeeded: i))
+        case .general: return .general
+        }
+    }
+
+    /// How a value compares with the field it would set.
+    private enum FieldMatch {
+        /// Not for the fast path: another property, a value of another type, or one `check`
+        /// rejects (not finite, magnitude over 1e15).
+        case unfit
+        /// The field holds the value already.
+        case equal
+        /// A change.
+        case differs
+    }
+
+    /// The field of `property` that `value` sets, compared with it.
+    @inline(__always)
+    private static func field(_ ls: UnsafeMutablePointer<LayerSlot>, _ property: PropertyID, _ value: InlineSetValue) -> FieldMatch {
         let limit = Value.maximumMagnitude
+        let same: Bool
         switch value {
         case .number(let v):
-            guard v.magnitude <= limit else { return .general }
+            guard v.magnitude <= limit else { return .unfit }
             if property == .opacity {
-                if ls.pointee.model.opacity == v { return .done }
-                switch change(ls, i) {
-                case .store: ls.pointee.model.opacity = v
-                case .search: return .search(Int32(truncatingIfNeeded: i))
-                case .general: return .general
-                }
+                same = ls.pointee.model.opacity == v
             } else if property == .zPosition {
-                if ls.pointee.model.zPosition == v { return .done }
-                switch change(ls, i) {
-                case .store: ls.pointee.model.zPosition = v
-                case .search: return .search(Int32(truncatingIfNeeded: i))
-                case .general: return .general
-                }
+                same = ls.pointee.model.zPosition == v
             } else {
-                return .general
+                return .unfit
             }
         case .point(let v):
-            guard v.x.magnitude <= limit, v.y.magnitude <= limit else { return .general }
+            guard v.x.magnitude <= limit, v.y.magnitude <= limit else { return .unfit }
             if property == .position {
-                if ls.pointee.model.position == v { return .done }
-                switch change(ls, i) {
-                case .store: ls.pointee.model.position = v
-                case .search: return .search(Int32(truncatingIfNeeded: i))
-                case .general: return .general
-                }
+                same = ls.pointee.model.position == v
             } else if property == .anchorPoint {
-                if ls.pointee.model.anchorPoint == v { return .done }
-                switch change(ls, i) {
-                case .store: ls.pointee.model.anchorPoint = v
-                case .search: return .search(Int32(truncatingIfNeeded: i))
-                case .general: return .general
-                }
+                same = ls.pointee.model.anchorPoint == v
             } else {
-                return .general
+                return .unfit
             }
         case .rect(let v):
             guard property == .bounds, v.origin.x.magnitude <= limit, v.origin.y.magnitude <= limit,
                   v.size.width.magnitude <= limit, v.size.height.magnitude <= limit
-            else { return .general }
-            if ls.pointee.model.bounds == v { return .done }
-            switch change(ls, i) {
-            case .store: ls.pointee.model.bounds = v
-            case .search: return .search(Int32(truncatingIfNeeded: i))
-            case .general: return .general
-            }
+            else { return .unfit }
+            same = ls.pointee.model.bounds == v
         }
-        return .done
+        return same ? .equal : .differs
+    }
+
+    /// Stores `value` in the field of `property` (a pair `field` found fit).
+    @inline(__always)
+    private static func store(_ ls: UnsafeMutablePointer<LayerSlot>, _ property: PropertyID, _ value: InlineSetValue) {
+        switch value {
+        case .number(let v) where property == .opacity: ls.pointee.model.opacity = v
+        case .number(let v): ls.pointee.model.zPosition = v
+        case .point(let v) where property == .position: ls.pointee.model.position = v
+        case .point(let v): ls.pointee.model.anchorPoint = v
+        case .rect(let v): ls.pointee.model.bounds = v
+        }
     }
 
     /// The outcome of `setInlineLocked`.
@@ -209,6 +180,8 @@ extension Engine {
     private enum InlineChange {
         /// Store the field: the layer is marked dirty, no action is searched for.
         case store
+        /// Made whole: the implicit animation is attached and the field stored (`setImplicit`).
+        case done
         /// An action search runs (`setSearching`; nothing done yet).
         case search
         /// The general path must make it (nothing done).
@@ -216,10 +189,13 @@ extension Engine {
     }
 
     /// A changed value (not equal to the field): marks the layer dirty when no action is
-    /// searched for (the caller stores the field); else `.search`, or `.general` when a host
-    /// delegate would have to be asked. Lock held.
+    /// searched for (the caller stores the field); makes the change whole when the search
+    /// would find the implicit action (`setImplicit`); else `.search`, or `.general` when a
+    /// host delegate would have to be asked. Lock held.
     @inline(__always)
-    private func change(_ ls: UnsafeMutablePointer<LayerSlot>, _ i: Int) -> InlineChange {
+    private func change(
+        _ ls: UnsafeMutablePointer<LayerSlot>, _ i: Int, _ property: PropertyID, _ value: InlineSetValue
+    ) -> InlineChange {
         let slot = Int32(truncatingIfNeeded: i)
         return withStack { s -> InlineChange in
             let committed = ls.pointee.everCommitted
@@ -231,7 +207,57 @@ extension Engine {
                 }
                 return .store
             }
+            if ls.pointee.extras == nil, defaultActions.isEmpty {
+                return setImplicit(ls, slot, property, value, s) ? .done : .search
+            }
             return hostDelegate(slot) == nil ? .search : .general
+        }
+    }
+
+    /// A change whose action search is known to find the implicit action: the layer has no
+    /// actions, style, delegate or view (no extras) and the engine no default actions (CA-2.6,
+    /// R5). For a number or a point it makes the change as `setLocked` would, typed: the layer
+    /// is marked dirty, the field stored, and the animation runs from the presentation value at
+    /// the current frame to the new value with the transaction's duration and curve (R6), in
+    /// its timing group. False, having at most marked the layer dirty (which the general path
+    /// does first anyway), when `setSearching` must make it: a rectangle, or a property an
+    /// explicit or general-path animation drives. Lock held.
+    @inline(never)
+    private func setImplicit(
+        _ ls: UnsafeMutablePointer<LayerSlot>, _ slot: Int32, _ property: PropertyID, _ value: InlineSetValue,
+        _ s: TransactionStack
+    ) -> Bool {
+        let to: SIMD4<Double>
+        let type: ValueType
+        switch value {
+        case .number(let v): (to, type) = (SIMD4(v, 0, 0, 0), .number)
+        case .point(let p): (to, type) = (SIMD4(p.x, p.y, 0, 0), .point)
+        case .rect: return false
+        }
+        markDirty(slot, in: s)
+        let from: SIMD4<Double>
+        switch presentationScalar(Int(slot), .whole(property), current: true) {
+        case .number(let v)?: from = SIMD4(v, 0, 0, 0)
+        case .point(let p)?: from = SIMD4(p.x, p.y, 0, 0)
+        default: return false
+        }
+        Self.store(ls, property, value)
+        attachImplicit(
+            key: Self.implicitKey(property), target: property, type: type, from: from, to: to,
+            duration: s.duration, curve: curveID(for: s), to: slot, in: s)
+        return true
+    }
+
+    /// The key of an inline number or point property's implicit animation: its name (CA-3.10),
+    /// as a literal, which costs no reference counting (TypedSetFastPathTests compares the
+    /// keys with the general path's).
+    @inline(__always)
+    private static func implicitKey(_ property: PropertyID) -> String {
+        switch property {
+        case .opacity: "opacity"
+        case .zPosition: "zPosition"
+        case .position: "position"
+        default: "anchorPoint"
         }
     }
 }

@@ -77,7 +77,7 @@ public final class Engine: @unchecked Sendable {
     /// Where a slot's `model` lies inside it (a stored property: always known), for
     /// `markDirty`'s copy into the pool (an instance constant: no lazy-global check per call).
     let modelOffset = MemoryLayout<LayerSlot>.offset(of: \LayerSlot.model)!
-    var freeSnapshots: [Int32] = []
+    let freeSnapshots = PlainStack<Int32>()
     var animated: [AnimatedLayer] = []
     /// Numeric implicit animations in timing groups, sampled once per group per frame
     /// (TimingGroups.swift). Slots are reused through `freeGroups`.
@@ -240,7 +240,7 @@ public final class Engine: @unchecked Sendable {
         if ls.pointee.everCommitted, ls.pointee.snapshot < 0 {
             // Copied from the slot straight into the pool: one copy, no temporary.
             let model = (UnsafeRawPointer(ls) + modelOffset).assumingMemoryBound(to: LayerProperties.self)
-            if let free = freeSnapshots.popLast() {
+            if let free = freeSnapshots.pop() {
                 snapshotPool.assign(Int(free), from: model)
                 ls.pointee.snapshot = free
             } else {
@@ -249,7 +249,7 @@ public final class Engine: @unchecked Sendable {
         }
         if ls.pointee.dirtyMark != s.mark {
             ls.pointee.dirtyMark = s.mark
-            s.dirty.append((slot, ls.pointee.generation))
+            s.dirty.push((slot, ls.pointee.generation))
         }
     }
 
@@ -264,9 +264,11 @@ public final class Engine: @unchecked Sendable {
             now = t
             advanceAnimations()
         }
-        let dirty = s.dirty
-        s.dirty.removeAll(keepingCapacity: true)
-        for (slot, generation) in dirty {
+        // Changes made while publishing (none today) would go to the next commit's list.
+        let dirty = s.publishing
+        dirty.swapContents(with: s.dirty)
+        for k in 0..<dirty.count {
+            let (slot, generation) = dirty.withUnsafeBufferPointer { $0[k] }
             let i = Int(slot)
             guard slots[i].alive, slots[i].generation == generation else { continue }
             if slots[i].dirtyMark == s.mark { slots[i].dirtyMark = 0 }
@@ -275,12 +277,12 @@ public final class Engine: @unchecked Sendable {
             let a = slots[i].animIndex
             if a >= 0 { commitAnimations(at: Int(a)) }
         }
+        dirty.removeAll()
         // Every snapshot is free once no layer has uncommitted changes (one thread's commit
         // may leave another's open): give a big transaction's snapshots back.
         if freeSnapshots.count == snapshotPool.count, snapshotPool.trimIfIdle() {
             let kept = Int32(truncatingIfNeeded: snapshotPool.count)
-            freeSnapshots.removeAll { $0 >= kept }
-            if freeSnapshots.capacity > 4 * freeSnapshots.count + 64 { freeSnapshots = Array(freeSnapshots) }
+            freeSnapshots.retain { $0 < kept }
         }
     }
 
@@ -292,7 +294,7 @@ public final class Engine: @unchecked Sendable {
         // Drop references held by the copy: its box is the only one (a layer without a box
         // holds plain values, left for the next snapshot to overwrite).
         if snapshotPool[Int(snap)].hasRare { snapshotPool[Int(snap)] = LayerProperties() }
-        freeSnapshots.append(snap)
+        freeSnapshots.push(snap)
     }
 
     /// Pending animations start at `now`; pending removals go. Edits the list in place. A

@@ -66,13 +66,14 @@ final class SnapshotPool {
     }
 
     /// Frees the chunks after the first when no snapshot is in use (every layer's changes
-    /// committed): a transaction that changed many layers does not keep a snapshot's worth of
+    /// committed; the caller checks): a transaction that changed many layers does not keep a snapshot's worth of
     /// memory per layer it touched (issue 12: memory per running animation). The first chunk
     /// stays, so small transactions allocate nothing. Returns whether it trimmed (the caller
     /// then forgets free indices at or past `count`).
     func trimIfIdle() -> Bool {
         guard count > Self.chunkSize else { return false }
-        for i in Self.chunkSize..<count { address(i).deinitialize(count: 1) }
+        // Free snapshots hold no rare box (see `assign`): nothing to release, so the chunks
+        // go without deinitialising their entries one by one.
         let used = (count + Self.chunkSize - 1) >> Self.chunkShift
         for c in 1..<used { chunks[c].deallocate() }
         count = Self.chunkSize
