@@ -98,7 +98,9 @@ extension Engine {
                 var fast = false
                 // The calling thread's stack and whether it disables actions: fixed while the
                 // lock is held and no host code runs (recomputed after a general-path element).
-                var stack: TransactionStack? = nil
+                // Unretained (the engine's `stacks` holds it): a retain and release per element
+                // were two atomic operations, most of an element's time (issue 12).
+                var stack: Unmanaged<TransactionStack>? = nil
                 var disabled = false
                 var opened = false
                 while i < count {
@@ -119,10 +121,12 @@ extension Engine {
                         // value `check` rejects), once per locked run.
                         if stack == nil, values.isFiniteAndBounded(i) {
                             let s = self.stack()
-                            stack = s
+                            stack = Unmanaged.passUnretained(s)
                             disabled = s.disableActions
                         }
-                        if stack != nil, setInlineFast(index, key.property, values, i, stack!, disabled, &opened) {
+                        if let u = stack, u._withUnsafeGuaranteedRef({
+                            setInlineFast(index, key.property, values, i, $0, disabled, &opened)
+                        }) {
                             i += 1
                             continue
                         }

@@ -69,15 +69,15 @@ public final class Engine: @unchecked Sendable {
     let lock = Lock()
 
     // MARK: Layer store
-    let slots = SlotStore()
+    var slots = SlotStore()
     var freeSlots: [Int32] = []
     /// Committed values of layers whose model has uncommitted changes (indexed by
     /// `LayerSlot.snapshot`); other committed layers' committed values are their model values.
-    let snapshotPool = SnapshotPool()
+    var snapshotPool = SnapshotPool()
     /// Where a slot's `model` lies inside it (a stored property: always known), for
     /// `markDirty`'s copy into the pool (an instance constant: no lazy-global check per call).
     let modelOffset = MemoryLayout<LayerSlot>.offset(of: \LayerSlot.model)!
-    let freeSnapshots = PlainStack<Int32>()
+    var freeSnapshots = PlainStack<Int32>()
     var animated: [AnimatedLayer] = []
     /// Numeric implicit animations in timing groups, sampled once per group per frame
     /// (TimingGroups.swift). Slots are reused through `freeGroups`.
@@ -265,10 +265,9 @@ public final class Engine: @unchecked Sendable {
             advanceAnimations()
         }
         // Changes made while publishing (none today) would go to the next commit's list.
-        let dirty = s.publishing
-        dirty.swapContents(with: s.dirty)
-        for k in 0..<dirty.count {
-            let (slot, generation) = dirty.withUnsafeBufferPointer { $0[k] }
+        s.publishing.swapContents(with: &s.dirty)
+        for k in 0..<s.publishing.count {
+            let (slot, generation) = s.publishing.withUnsafeBufferPointer { $0[k] }
             let i = Int(slot)
             guard slots[i].alive, slots[i].generation == generation else { continue }
             if slots[i].dirtyMark == s.mark { slots[i].dirtyMark = 0 }
@@ -277,7 +276,7 @@ public final class Engine: @unchecked Sendable {
             let a = slots[i].animIndex
             if a >= 0 { commitAnimations(at: Int(a)) }
         }
-        dirty.removeAll()
+        s.publishing.removeAll()
         // Every snapshot is free once no layer has uncommitted changes (one thread's commit
         // may leave another's open): give a big transaction's snapshots back.
         if freeSnapshots.count == snapshotPool.count, snapshotPool.trimIfIdle() {
@@ -369,7 +368,9 @@ public final class Engine: @unchecked Sendable {
                 }
             }
         }
-        deferredBegins.removeAll(keepingCapacity: true)
+        // A big commit's list goes (issue 12: memory per running animation); small ones keep
+        // their room for the next.
+        deferredBegins.removeAll(keepingCapacity: deferredBegins.capacity <= 1024)
     }
 
     /// Commits the calling thread's outermost transaction frame state: marks completions of

@@ -2,11 +2,12 @@
 // A growable stack of plain values owned by one engine structure (a transaction stack's dirty
 // list, the snapshot pool's free list). A Swift array there cost a uniqueness check on every
 // push and pop, a per-set cost (issue 12); the owner is the buffer's only user, so a plain
-// buffer does the same work without it.
+// buffer does the same work without it. A noncopyable struct, not a class: a class reference
+// read from its owner is retained and released around each use (atomic operations).
 
 /// A stack of values of a type without references (`T` must be plain data: it is neither
 /// retained nor released), touched only under the engine lock.
-final class PlainStack<T> {
+struct PlainStack<T>: ~Copyable {
     private var base: UnsafeMutablePointer<T>
     /// Values `0 ..< count` are live.
     private(set) var count = 0
@@ -26,7 +27,7 @@ final class PlainStack<T> {
 
     /// Pushes `value`, doubling the room when full.
     @inline(__always)
-    func push(_ value: T) {
+    mutating func push(_ value: T) {
         if count == capacity { grow() }
         (base + count).initialize(to: value)
         count += 1
@@ -34,7 +35,7 @@ final class PlainStack<T> {
 
     /// Pops the last value, or nil when empty.
     @inline(__always)
-    func pop() -> T? {
+    mutating func pop() -> T? {
         guard count > 0 else { return nil }
         count -= 1
         return base[count]
@@ -53,7 +54,7 @@ final class PlainStack<T> {
 
     /// Keeps only the values `keep` accepts, in order; when few remain, gives most of the
     /// room back.
-    func retain(where keep: (T) -> Bool) {
+    mutating func retain(where keep: (T) -> Bool) {
         var n = 0
         for k in 0..<count where keep(base[k]) {
             base[n] = base[k]
@@ -64,23 +65,24 @@ final class PlainStack<T> {
     }
 
     /// Exchanges the values (and room) of two stacks.
-    func swapContents(with other: PlainStack<T>) {
+    mutating func swapContents(with other: inout PlainStack<T>) {
         swap(&base, &other.base)
         swap(&count, &other.count)
         swap(&capacity, &other.capacity)
     }
 
-    /// Empties the stack, keeping its room unless it is very large (over 64k values): the
-    /// next transaction of the same size pushes without growing.
-    func removeAll() {
+    /// Empties the stack, keeping its room unless it is large (over 1024 values): a big
+    /// transaction's lists do not stay allocated while its animations run (issue 12: memory
+    /// per running animation), and regrowing them costs a few copies per transaction.
+    mutating func removeAll() {
         count = 0
-        if capacity > 1 << 16 { resize(16) }
+        if capacity > 1024 { resize(16) }
     }
 
     @inline(never)
-    private func grow() { resize(capacity * 2) }
+    private mutating func grow() { resize(capacity * 2) }
 
-    private func resize(_ n: Int) {
+    private mutating func resize(_ n: Int) {
         let fresh = UnsafeMutablePointer<T>.allocate(capacity: n)
         fresh.moveInitialize(from: base, count: count)
         base.deallocate()

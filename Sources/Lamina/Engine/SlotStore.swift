@@ -2,12 +2,14 @@
 // The engine's layer slots in one growable buffer that the engine reads and writes in place.
 // A Swift array held in the engine's `var` checked its buffer's uniqueness (a runtime call)
 // on every write and retained it for every `withUnsafeBufferPointer`: about a tenth of a
-// property set (issue 12). The engine is the buffer's only owner, so neither is needed.
+// property set (issue 12). The engine is the buffer's only owner, so neither is needed. It is
+// a noncopyable struct, not a class: reading a class reference from the engine retained and
+// released it around each access, two atomic operations per layer touched.
 
 /// The layer slots, indexed by `LayerID.slot`. Touched only under the engine lock; an index
 /// out of range traps, as an array's does. Addresses stay valid until the next `append`
 /// (the only operation that may move the buffer).
-final class SlotStore {
+struct SlotStore: ~Copyable {
     private var base: UnsafeMutablePointer<LayerSlot>
     /// Slots `0 ..< count` are initialised.
     private(set) var count = 0
@@ -30,7 +32,7 @@ final class SlotStore {
             precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
             return UnsafePointer(base + i)
         }
-        unsafeMutableAddress {
+        nonmutating unsafeMutableAddress {
             precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
             return base + i
         }
@@ -51,7 +53,7 @@ final class SlotStore {
     }
 
     /// Makes room for at least `n` slots without moving the buffer again.
-    func reserveCapacity(_ n: Int) {
+    mutating func reserveCapacity(_ n: Int) {
         guard n > capacity else { return }
         let bigger = UnsafeMutablePointer<LayerSlot>.allocate(capacity: n)
         bigger.moveInitialize(from: base, count: count)
@@ -61,7 +63,7 @@ final class SlotStore {
     }
 
     /// Adds `slot` at index `count`, doubling the capacity when full.
-    func append(_ slot: LayerSlot) {
+    mutating func append(_ slot: LayerSlot) {
         if count == capacity { reserveCapacity(Swift.max(16, capacity * 2)) }
         (base + count).initialize(to: slot)
         count += 1

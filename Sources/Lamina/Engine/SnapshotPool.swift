@@ -6,8 +6,8 @@
 
 /// Snapshots by index, in chunks of `chunkSize` that are allocated as the pool grows and never
 /// moved or freed before the engine is. Touched only under the engine lock.
-final class SnapshotPool {
-    private static let chunkShift = 8
+struct SnapshotPool: ~Copyable {
+    private static let chunkShift = 6
     private static let chunkSize = 1 << chunkShift
     /// The chunks' base addresses (the table grows by doubling; it holds only pointers).
     private var chunks: UnsafeMutablePointer<UnsafeMutablePointer<LayerProperties>>
@@ -41,7 +41,7 @@ final class SnapshotPool {
     /// written in place (addressors: no copy, no coroutine).
     subscript(i: Int) -> LayerProperties {
         unsafeAddress { UnsafePointer(outOfLineAddress(i)) }
-        unsafeMutableAddress { outOfLineAddress(i) }
+        nonmutating unsafeMutableAddress { outOfLineAddress(i) }
     }
 
     /// The address of snapshot `i` (`0 ..< count`), for readers that hold it while the
@@ -50,7 +50,7 @@ final class SnapshotPool {
 
     /// Adds a copy of `*value` at index `count`, which it returns.
     @inline(__always)
-    func append(copying value: UnsafePointer<LayerProperties>) -> Int {
+    mutating func append(copying value: UnsafePointer<LayerProperties>) -> Int {
         if count & (Self.chunkSize - 1) == 0 { addChunk() }
         LayerProperties.copy(value, intoUninitialized: address(count))
         count += 1
@@ -70,7 +70,7 @@ final class SnapshotPool {
     /// memory per layer it touched (issue 12: memory per running animation). The first chunk
     /// stays, so small transactions allocate nothing. Returns whether it trimmed (the caller
     /// then forgets free indices at or past `count`).
-    func trimIfIdle() -> Bool {
+    mutating func trimIfIdle() -> Bool {
         guard count > Self.chunkSize else { return false }
         // Free snapshots hold no rare box (see `assign`): nothing to release, so the chunks
         // go without deinitialising their entries one by one.
@@ -82,7 +82,7 @@ final class SnapshotPool {
 
     /// Makes room for snapshots `count ..< count + chunkSize` (`count` is a chunk boundary).
     @inline(never)
-    private func addChunk() {
+    private mutating func addChunk() {
         let c = count >> Self.chunkShift
         if c == chunkCapacity {
             let bigger = UnsafeMutablePointer<UnsafeMutablePointer<LayerProperties>>.allocate(

@@ -47,9 +47,9 @@ final class TransactionStack {
     /// flush() was called while explicit transactions were open (CA-2.5).
     var flushRequested = false
     /// Layers changed in the current transaction group, with their generation.
-    let dirty = PlainStack<(slot: Int32, generation: UInt32)>()
+    var dirty = PlainStack<(slot: Int32, generation: UInt32)>()
     /// The list `Engine.publish` walks: it takes `dirty`'s contents (leaving `dirty` empty).
-    let publishing = PlainStack<(slot: Int32, generation: UInt32)>()
+    var publishing = PlainStack<(slot: Int32, generation: UInt32)>()
     /// A small identifier used to avoid adding a layer twice to `dirty`.
     let mark: UInt32
     /// Open UIView-style animation blocks (R11), innermost last.
