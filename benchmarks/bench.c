@@ -760,6 +760,21 @@ static double cost_scenario(size_t n, int measure) {
         COST_END("batch_presentation_animated", (double)n);
         sink += vals[0];
     }
+
+    /* Commit again while those animations run: each change interrupts one (R6: from the
+     * presentation value) and the commit removes the animation it replaces (CA-3.8). */
+    CHECK(lamina_transaction_begin(e));
+    CHECK(lamina_transaction_set_duration(e, 1.0));
+    COST_BEGIN();
+    for (size_t i = 0; i < n; i++) {
+        CHECK(lamina_layer_set_position(e, layers[i], pos1(i)));
+        CHECK(lamina_layer_set_opacity(e, layers[i], OPACITY0));
+    }
+    CHECK(lamina_transaction_commit(e));
+    COST_END("commit_interrupt_per_change", 2.0 * (double)n);
+    CHECK(lamina_engine_tick(e, 5.0 / 60.0));
+    SANITY(strictly_between(pres_number(e, layers[0], "opacity"), OPACITY0, OPACITY1),
+           "cost: the interrupting opacity animation is not running (%g)", pres_number(e, layers[0], "opacity"));
     CHECK(lamina_engine_destroy(e));
 
     /* Draw list: root + N sublayers, 1% animating opacity; the buffer grown by one call first. */

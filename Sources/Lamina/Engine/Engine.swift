@@ -330,11 +330,27 @@ public final class Engine: @unchecked Sendable {
             deferredBegins.append((slot, slots[Int(slot)].generation))
         }
         guard removedAny else { return }
-        // animationEnded touches no animation list, so it runs inside the removal, in order.
-        animated[a].animations.removeAll { anim in
-            guard anim.state == .pendingRemoval else { return false }
-            animationEnded(anim, finished: false)
-            return true
+        // The replaced animations go, in order. They usually come first and the new ones after
+        // them: `removeAll(where:)` would swap each new record forward (three copies of a
+        // record with its key and references, most of an interrupting change's commit), where
+        // `remove(at:)` moves the rest down bitwise. Many removals take the linear pass.
+        var k = 0
+        var removals = 0
+        while k < animated[a].animations.count {
+            guard animated[a].animations[k].state == .pendingRemoval else {
+                k += 1
+                continue
+            }
+            removals += 1
+            if removals > 8 {
+                animated[a].animations.removeAll { anim in
+                    guard anim.state == .pendingRemoval else { return false }
+                    animationEnded(anim, finished: false)
+                    return true
+                }
+                break
+            }
+            animationEnded(animated[a].animations.remove(at: k), finished: false)
         }
         if animated[a].animations.isEmpty { removeAnimatedEntry(at: a) }
     }
