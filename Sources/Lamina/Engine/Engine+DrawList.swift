@@ -649,7 +649,7 @@ extension Engine {
         let scratchP = list.presentationScratch
         // Borrowed for each layer without a retain: the layers' boxes and the shared box of
         // defaults outlive the traversal (the lock is held).
-        let defaultBox = LayerProperties.sharedDefaultBox
+        let defaultBox = Unmanaged.passUnretained(LayerProperties.sharedDefaultBox)
         // The slots and snapshots are only read during the traversal (the lock is held and the
         // closures must not call the engine): their buffers stay put.
         slots.withUnsafeBufferPointer { slotBuf in
@@ -709,137 +709,142 @@ extension Engine {
                 scratchP.pointee.bounds = scratchP.pointee.bounds.standardized
                 p = UnsafePointer(scratchP)
             }
-            let rare = LayerProperties.rareStorage(p, default: defaultBox)
-            let a = LayerProperties.anchor(p, rare)
-            let world: Transform3D
-            let base = isMaskRoot ? list.maskBases[Int(item.maskBase)]
-                : parent >= 0 ? list.inherited[pi].childBase : Transform3D.identity
-            // No box: the identity transform, without comparing 16 numbers.
-            if !LayerProperties.hasRare(p) || rare.value.transform.isIdentity {
-                world = base.pretranslated(p.pointee.position.x - a.x, p.pointee.position.y - a.y, p.pointee.zPosition - a.z)
-            } else {
-                world = rare.value.transform.pretranslated(-a.x, -a.y, -a.z)
-                    .posttranslated(p.pointee.position.x, p.pointee.position.y, p.pointee.zPosition).concatenating(base)
-            }
-
-            let index = count
-            let masks = (p.pointee.flags & LayerProperties.Flags.masksToBounds != 0)
-            let clipIndex = inherits ? list.inherited[pi].clipIndex : -1
-            let clipRect = inherits ? list.inherited[pi].clipRect : nil
-            let clipIsRect = inherits ? list.inherited[pi].clipIsRect : true
-            let depth = parent >= 0 ? list.inherited[pi].depth + 1 : 0
-            let flipped = parent < 0 ? false
-                : isMaskRoot ? list.inherited[pi].ownFlipped : list.inherited[pi].flipped
-            fillRecord(
-                &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
-                clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, rareDefaults: &rareDefaults)
-            // The replicator instance (RS-13), written only inside one and when leaving one.
-            if inst >= 0 {
-                record.instanceIndex = list.instances[Int(inst)].index
-                record.instanceColor = list.instances[Int(inst)].color
-                tinted = true
-            } else if tinted {
-                record.instanceIndex = 0
-                record.instanceColor = .white
-                tinted = false
-            }
-
-            // The mask (RS-5.1, RS-5.3): alive, still unparented, and not inside a mask.
-            var maskSlot: Int32 = -1
-            let inMask = isMaskRoot || (parent >= 0 && list.inherited[pi].inMask)
-            if !isMaskRoot, let m = slots[Int(slot)].extras?.mask, let ms = try? resolve(m),
-               slots[Int(ms)].parent < 0 {
-                maskSlot = ms
-            }
-            // Groups (RS-2.2, RS-5.6, RS-11.3): an offscreen target composited once.
-            let group = maskSlot >= 0 || record.shouldRasterize
-                || (own < 1 && (p.pointee.flags & LayerProperties.Flags.allowsGroupOpacity != 0)
-                    && slots[Int(slot)].firstChild >= 0)
-            let chainAbove = inherits ? list.inherited[pi].chain : 1
-            let target = inherits ? list.inherited[pi].target : -1
-            record.isGroup = group
-            record.groupIndex = target >= 0 ? target : nil
-            record.targetOpacity = group ? 1 : chainAbove * own
-            record.groupOpacity = group ? chainAbove * own : 1
-            record.isMaskContent = inMask
-            let maskHost = isMaskRoot ? parent : parent >= 0 ? list.inherited[pi].maskHost : -1
-            record.maskHostIndex = inMask && maskHost >= 0 ? maskHost : nil
-            if maskSlot >= 0 { record.maskIndex = index; record.maskCount = 0 }  // patched later
-
-            var plain = rareDefaults && record.kind == .plain
-            if slots[Int(slot)].animIndex >= 0, let (state, before) = runningTransition(slot, at: lt) {
-                plain = false
-                record.transition = state
-                var b = before
-                b.bounds = b.bounds.standardized
-                var beforeRecord = makeRecord(
-                    slot, b, b.rareStorage, world: world, opacity: (inherits ? list.inherited[pi].opacity : 1) * min(max(b.opacity, 0), 1),
-                    depth: depth, clipIndex: clipIndex, clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped,
-                    instance: record.instanceIndex, instanceColor: record.instanceColor)
-                beforeRecord.isGroup = record.isGroup
-                beforeRecord.groupIndex = record.groupIndex
-                beforeRecord.targetOpacity = group ? 1 : chainAbove * min(max(b.opacity, 0), 1)
-                beforeRecord.groupOpacity = group ? chainAbove * min(max(b.opacity, 0), 1) : 1
-                beforeRecord.isMaskContent = record.isMaskContent
-                beforeRecord.maskHostIndex = record.maskHostIndex
-                // RS-4.8: a fade between two images also shows as a cross-fade of contents.
-                if state.type == .fade, beforeRecord.contents != record.contents {
-                    record.contentsPrevious = beforeRecord.contents
-                    record.contentsPreviousDestination = beforeRecord.contentsDestination
-                    record.contentsFade = state.progress
-                }
-                record.transitionBefore = DrawRecordBox(beforeRecord)
-            }
-            // Lent in place: no copy of the record on its way out.
-            withUnsafeMutablePointer(to: &record) { emit(UnsafePointer($0), plain) }
-            count += 1
-
-            // A leaf without a mask has nothing to hand down: no inherited state, no closing
-            // item (its descendant count stays the 0 it was emitted with, so no patch call).
-            let firstChild = slots[Int(slot)].firstChild
-            guard firstChild >= 0 || maskSlot >= 0 else { continue }
-
-            // What the sublayers inherit: flatten into this plane (zero row 3: F · world), then
-            // the geometry flip (RS-4.5) and this layer's sublayerTransform about its anchor.
-            var flat = world
-            flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
-            var childBase = flat
-            let flips = (p.pointee.flags & LayerProperties.Flags.geometryFlipped != 0)
-            // The flip (RS-4.5) is part of sublayerTransformAboutAnchor, as for hit testing.
-            if let sub = p.pointee.sublayerTransformAboutAnchor(rare) { childBase = sub.concatenating(childBase) }
-            var childClip = clipRect
-            var childClipIsRect = clipIsRect
-            if masks, let box = PlaneMap(world).boundingBox(of: p.pointee.bounds) {
-                if let c = childClip {
-                    childClip = c.intersection(box) ?? Rect(origin: box.origin, size: .zero)
+            // Borrowed without a retain for the rest of this layer (the box outlives the
+            // traversal): a retain and release per record were two atomic operations, and
+            // each waited for the records written before it (issue 12: at 100k layers, most
+            // of the draw list's time). `return` goes on to the next work item.
+            LayerProperties.rareStorage(p, default: defaultBox)._withUnsafeGuaranteedRef { rare in
+                let a = LayerProperties.anchor(p, rare)
+                let world: Transform3D
+                let base = isMaskRoot ? list.maskBases[Int(item.maskBase)]
+                    : parent >= 0 ? list.inherited[pi].childBase : Transform3D.identity
+                // No box: the identity transform, without comparing 16 numbers.
+                if !LayerProperties.hasRare(p) || rare.value.transform.isIdentity {
+                    world = base.pretranslated(p.pointee.position.x - a.x, p.pointee.position.y - a.y, p.pointee.zPosition - a.z)
                 } else {
-                    childClip = box
+                    world = rare.value.transform.pretranslated(-a.x, -a.y, -a.z)
+                        .posttranslated(p.pointee.position.x, p.pointee.position.y, p.pointee.zPosition).concatenating(base)
                 }
-                childClipIsRect = childClipIsRect && isAxisAlignedRect(world, rare.value.cornerRadius)
-            }
-            let ownInherit = Int32(truncatingIfNeeded: list.inherited.count)
-            list.inherited.append(DrawList.Inherited(
-                childBase: childBase, opacity: opacity,
-                chain: group ? 1 : chainAbove * own, target: group ? index : target,
-                clipIndex: masks ? index : clipIndex, clipRect: childClip, clipIsRect: childClipIsRect,
-                instance: inst, depth: depth, flipped: flipped != flips, ownFlipped: flipped, inMask: inMask,
-                maskHost: maskHost))
 
-            // After the subtree: the mask, then close this record; the sublayers first drawn
-            // on top of the stack.
-            if maskSlot >= 0 {
-                list.maskBases.append(flat)
-                list.work.append(DrawList.Work(
-                    slot: -2, index: index, mask: maskSlot, maskBase: Int32(list.maskBases.count - 1),
-                    inherit: ownInherit))
-            }
-            guard firstChild >= 0 else { continue }
-            list.work.append(DrawList.Work(slot: -1, index: index))
-            if slots[Int(slot)].kind == .replicator {
-                // RS-13: the sublayers once per instance, instance 0 first (pushed last).
-                pushInstances(of: slot, p.pointee, rare, ownInherit, index: index, at: lt, list)
-            } else {
-                pushSublayers(of: slot, index: index, inherit: ownInherit, at: lt, &list.work, &list.keys)
+                let index = count
+                let masks = (p.pointee.flags & LayerProperties.Flags.masksToBounds != 0)
+                let clipIndex = inherits ? list.inherited[pi].clipIndex : -1
+                let clipRect = inherits ? list.inherited[pi].clipRect : nil
+                let clipIsRect = inherits ? list.inherited[pi].clipIsRect : true
+                let depth = parent >= 0 ? list.inherited[pi].depth + 1 : 0
+                let flipped = parent < 0 ? false
+                    : isMaskRoot ? list.inherited[pi].ownFlipped : list.inherited[pi].flipped
+                fillRecord(
+                    &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
+                    clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, rareDefaults: &rareDefaults)
+                // The replicator instance (RS-13), written only inside one and when leaving one.
+                if inst >= 0 {
+                    record.instanceIndex = list.instances[Int(inst)].index
+                    record.instanceColor = list.instances[Int(inst)].color
+                    tinted = true
+                } else if tinted {
+                    record.instanceIndex = 0
+                    record.instanceColor = .white
+                    tinted = false
+                }
+
+                // The mask (RS-5.1, RS-5.3): alive, still unparented, and not inside a mask.
+                var maskSlot: Int32 = -1
+                let inMask = isMaskRoot || (parent >= 0 && list.inherited[pi].inMask)
+                if !isMaskRoot, let m = slots[Int(slot)].extras?.mask, let ms = try? resolve(m),
+                   slots[Int(ms)].parent < 0 {
+                    maskSlot = ms
+                }
+                // Groups (RS-2.2, RS-5.6, RS-11.3): an offscreen target composited once.
+                let group = maskSlot >= 0 || record.shouldRasterize
+                    || (own < 1 && (p.pointee.flags & LayerProperties.Flags.allowsGroupOpacity != 0)
+                        && slots[Int(slot)].firstChild >= 0)
+                let chainAbove = inherits ? list.inherited[pi].chain : 1
+                let target = inherits ? list.inherited[pi].target : -1
+                record.isGroup = group
+                record.groupIndex = target >= 0 ? target : nil
+                record.targetOpacity = group ? 1 : chainAbove * own
+                record.groupOpacity = group ? chainAbove * own : 1
+                record.isMaskContent = inMask
+                let maskHost = isMaskRoot ? parent : parent >= 0 ? list.inherited[pi].maskHost : -1
+                record.maskHostIndex = inMask && maskHost >= 0 ? maskHost : nil
+                if maskSlot >= 0 { record.maskIndex = index; record.maskCount = 0 }  // patched later
+
+                var plain = rareDefaults && record.kind == .plain
+                if slots[Int(slot)].animIndex >= 0, let (state, before) = runningTransition(slot, at: lt) {
+                    plain = false
+                    record.transition = state
+                    var b = before
+                    b.bounds = b.bounds.standardized
+                    var beforeRecord = makeRecord(
+                        slot, b, b.rareStorage, world: world, opacity: (inherits ? list.inherited[pi].opacity : 1) * min(max(b.opacity, 0), 1),
+                        depth: depth, clipIndex: clipIndex, clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped,
+                        instance: record.instanceIndex, instanceColor: record.instanceColor)
+                    beforeRecord.isGroup = record.isGroup
+                    beforeRecord.groupIndex = record.groupIndex
+                    beforeRecord.targetOpacity = group ? 1 : chainAbove * min(max(b.opacity, 0), 1)
+                    beforeRecord.groupOpacity = group ? chainAbove * min(max(b.opacity, 0), 1) : 1
+                    beforeRecord.isMaskContent = record.isMaskContent
+                    beforeRecord.maskHostIndex = record.maskHostIndex
+                    // RS-4.8: a fade between two images also shows as a cross-fade of contents.
+                    if state.type == .fade, beforeRecord.contents != record.contents {
+                        record.contentsPrevious = beforeRecord.contents
+                        record.contentsPreviousDestination = beforeRecord.contentsDestination
+                        record.contentsFade = state.progress
+                    }
+                    record.transitionBefore = DrawRecordBox(beforeRecord)
+                }
+                // Lent in place: no copy of the record on its way out.
+                withUnsafeMutablePointer(to: &record) { emit(UnsafePointer($0), plain) }
+                count += 1
+
+                // A leaf without a mask has nothing to hand down: no inherited state, no closing
+                // item (its descendant count stays the 0 it was emitted with, so no patch call).
+                let firstChild = slots[Int(slot)].firstChild
+                guard firstChild >= 0 || maskSlot >= 0 else { return }
+
+                // What the sublayers inherit: flatten into this plane (zero row 3: F · world), then
+                // the geometry flip (RS-4.5) and this layer's sublayerTransform about its anchor.
+                var flat = world
+                flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
+                var childBase = flat
+                let flips = (p.pointee.flags & LayerProperties.Flags.geometryFlipped != 0)
+                // The flip (RS-4.5) is part of sublayerTransformAboutAnchor, as for hit testing.
+                if let sub = p.pointee.sublayerTransformAboutAnchor(rare) { childBase = sub.concatenating(childBase) }
+                var childClip = clipRect
+                var childClipIsRect = clipIsRect
+                if masks, let box = PlaneMap(world).boundingBox(of: p.pointee.bounds) {
+                    if let c = childClip {
+                        childClip = c.intersection(box) ?? Rect(origin: box.origin, size: .zero)
+                    } else {
+                        childClip = box
+                    }
+                    childClipIsRect = childClipIsRect && isAxisAlignedRect(world, rare.value.cornerRadius)
+                }
+                let ownInherit = Int32(truncatingIfNeeded: list.inherited.count)
+                list.inherited.append(DrawList.Inherited(
+                    childBase: childBase, opacity: opacity,
+                    chain: group ? 1 : chainAbove * own, target: group ? index : target,
+                    clipIndex: masks ? index : clipIndex, clipRect: childClip, clipIsRect: childClipIsRect,
+                    instance: inst, depth: depth, flipped: flipped != flips, ownFlipped: flipped, inMask: inMask,
+                    maskHost: maskHost))
+
+                // After the subtree: the mask, then close this record; the sublayers first drawn
+                // on top of the stack.
+                if maskSlot >= 0 {
+                    list.maskBases.append(flat)
+                    list.work.append(DrawList.Work(
+                        slot: -2, index: index, mask: maskSlot, maskBase: Int32(list.maskBases.count - 1),
+                        inherit: ownInherit))
+                }
+                guard firstChild >= 0 else { return }
+                list.work.append(DrawList.Work(slot: -1, index: index))
+                if slots[Int(slot)].kind == .replicator {
+                    // RS-13: the sublayers once per instance, instance 0 first (pushed last).
+                    pushInstances(of: slot, p.pointee, rare, ownInherit, index: index, at: lt, list)
+                } else {
+                    pushSublayers(of: slot, index: index, inherit: ownInherit, at: lt, &list.work, &list.keys)
+                }
             }
         }
         }

@@ -89,10 +89,13 @@ struct LayerProperties: Sendable {
     /// load once.
     static var sharedDefaultBox: RareBox { defaultBox }
 
-    /// ``rareStorage`` of the values at `p` with the box of defaults already loaded.
+    /// ``rareStorage`` of the values at `p`, unretained, with the box of defaults already
+    /// loaded: for a reader that holds the lock across its use (the draw list), where a retain
+    /// and release per layer are two atomic operations.
     @inline(__always)
-    static func rareStorage(_ p: UnsafePointer<LayerProperties>, default box: RareBox) -> RareBox {
-        p.pointee.rareBox ?? box
+    static func rareStorage(_ p: UnsafePointer<LayerProperties>, default box: Unmanaged<RareBox>) -> Unmanaged<RareBox> {
+        if let b = p.pointee.rareBox { return Unmanaged.passUnretained(b) }
+        return box
     }
 
     /// ``hasRare`` of the values at `p`, read in place.
