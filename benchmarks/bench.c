@@ -653,6 +653,21 @@ static void cost_begin(void) {}
 static void cost_end(const char *name, double ops) { (void)name; (void)ops; }
 #endif
 
+/* One transaction (duration 1 s) that sets every layer's position (pos1 if `to_pos1`, else
+ * pos0) and opacity, and its commit: 2N implicit changes, measured as `name` if `measure`. */
+static void cost_commit(lamina_engine_t *e, const lamina_layer_t *layers, size_t n, int to_pos1,
+                        double opacity, int measure, const char *name) {
+    CHECK(lamina_transaction_begin(e));
+    CHECK(lamina_transaction_set_duration(e, 1.0));
+    if (measure) cost_begin();
+    for (size_t i = 0; i < n; i++) {
+        CHECK(lamina_layer_set_position(e, layers[i], to_pos1 ? pos1(i) : pos0(i)));
+        CHECK(lamina_layer_set_opacity(e, layers[i], opacity));
+    }
+    CHECK(lamina_transaction_commit(e));
+    if (measure) cost_end(name, 2.0 * (double)n);
+}
+
 /* The measured sequence; `measure` 0 runs it once to warm code, allocator and lazily created
  * state, with the client requests left out. */
 static double cost_scenario(size_t n, int measure) {
@@ -725,15 +740,7 @@ static double cost_scenario(size_t n, int measure) {
     }
 
     /* Commit: 2N implicit changes (sets + transaction_commit), per change. */
-    CHECK(lamina_transaction_begin(e));
-    CHECK(lamina_transaction_set_duration(e, 1.0));
-    COST_BEGIN();
-    for (size_t i = 0; i < n; i++) {
-        CHECK(lamina_layer_set_position(e, layers[i], pos0(i)));
-        CHECK(lamina_layer_set_opacity(e, layers[i], OPACITY1));
-    }
-    CHECK(lamina_transaction_commit(e));
-    COST_END("commit_per_change", 2.0 * (double)n);
+    cost_commit(e, layers, n, 0, OPACITY1, measure, "commit_per_change");
 
     /* Tick: the first tick begins the animations (R2); the next frames are measured. */
     CHECK(lamina_engine_tick(e, 0.0));
@@ -763,15 +770,7 @@ static double cost_scenario(size_t n, int measure) {
 
     /* Commit again while those animations run: each change interrupts one (R6: from the
      * presentation value) and the commit removes the animation it replaces (CA-3.8). */
-    CHECK(lamina_transaction_begin(e));
-    CHECK(lamina_transaction_set_duration(e, 1.0));
-    COST_BEGIN();
-    for (size_t i = 0; i < n; i++) {
-        CHECK(lamina_layer_set_position(e, layers[i], pos1(i)));
-        CHECK(lamina_layer_set_opacity(e, layers[i], OPACITY0));
-    }
-    CHECK(lamina_transaction_commit(e));
-    COST_END("commit_interrupt_per_change", 2.0 * (double)n);
+    cost_commit(e, layers, n, 1, OPACITY0, measure, "commit_interrupt_per_change");
     CHECK(lamina_engine_tick(e, 5.0 / 60.0));
     SANITY(strictly_between(pres_number(e, layers[0], "opacity"), OPACITY0, OPACITY1),
            "cost: the interrupting opacity animation is not running (%g)", pres_number(e, layers[0], "opacity"));
