@@ -210,7 +210,9 @@ extension Engine {
 
     /// `markDirty(slot, in: stack)`, skipped when it would do nothing (see `setInlineFast`).
     @inline(__always)
-    private func dirty(_ ls: UnsafeMutablePointer<LayerSlot>, _ slot: Int32, _ stack: TransactionStack, _ opened: inout Bool) {
+    private func dirty(
+        _ ls: UnsafeMutablePointer<LayerSlot>, _ slot: Int32, _ stack: TransactionStack, _ opened: inout Bool
+    ) {
         if opened, ls.pointee.dirtyMark == stack.mark, ls.pointee.snapshot >= 0 || !ls.pointee.everCommitted { return }
         markDirty(slot, in: stack)
         opened = true

@@ -123,7 +123,9 @@ extension Engine {
 
     /// The field of `property` that `value` sets, compared with it.
     @inline(__always)
-    private static func field(_ ls: UnsafeMutablePointer<LayerSlot>, _ property: PropertyID, _ value: InlineSetValue) -> FieldMatch {
+    private static func field(
+        _ ls: UnsafeMutablePointer<LayerSlot>, _ property: PropertyID, _ value: InlineSetValue
+    ) -> FieldMatch {
         let limit = Value.maximumMagnitude
         let same: Bool
         switch value {

@@ -93,7 +93,9 @@ struct LayerProperties: Sendable {
     /// loaded: for a reader that holds the lock across its use (the draw list), where a retain
     /// and release per layer are two atomic operations.
     @inline(__always)
-    static func rareStorage(_ p: UnsafePointer<LayerProperties>, default box: Unmanaged<RareBox>) -> Unmanaged<RareBox> {
+    static func rareStorage(
+        _ p: UnsafePointer<LayerProperties>, default box: Unmanaged<RareBox>
+    ) -> Unmanaged<RareBox> {
         if let b = p.pointee.rareBox { return Unmanaged.passUnretained(b) }
         return box
     }
@@ -108,7 +110,9 @@ struct LayerProperties: Sendable {
     /// value-witness copy (issue 12: it was ~250 instructions of a layer's first change in a
     /// transaction). `SnapshotCopyTests` pins the single-reference layout this relies on.
     @inline(__always)
-    static func copy(_ src: UnsafePointer<LayerProperties>, intoUninitialized dst: UnsafeMutablePointer<LayerProperties>) {
+    static func copy(
+        _ src: UnsafePointer<LayerProperties>, intoUninitialized dst: UnsafeMutablePointer<LayerProperties>
+    ) {
         UnsafeMutableRawPointer(dst).copyMemory(from: src, byteCount: MemoryLayout<LayerProperties>.size)
         if let box = src.pointee.rareBox { _ = Unmanaged.passUnretained(box).retain() }
     }

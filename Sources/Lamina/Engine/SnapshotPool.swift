@@ -5,7 +5,9 @@
 // snapshot taken so far at each doubling (issue 12: ~125 instructions per first change).
 
 /// Snapshots by index, in chunks of `chunkSize` that are allocated as the pool grows and never
-/// moved or freed before the engine is. Touched only under the engine lock.
+/// move; those after the first are freed when no snapshot is in use (`trimIfIdle`). Touched
+/// only under the engine lock. A noncopyable struct, not a class: a class reference read from
+/// the engine is retained and released around each use (atomic operations).
 struct SnapshotPool: ~Copyable {
     private static let chunkShift = 6
     private static let chunkSize = 1 << chunkShift
@@ -66,10 +68,10 @@ struct SnapshotPool: ~Copyable {
     }
 
     /// Frees the chunks after the first when no snapshot is in use (every layer's changes
-    /// committed; the caller checks): a transaction that changed many layers does not keep a snapshot's worth of
-    /// memory per layer it touched (issue 12: memory per running animation). The first chunk
-    /// stays, so small transactions allocate nothing. Returns whether it trimmed (the caller
-    /// then forgets free indices at or past `count`).
+    /// committed; the caller checks): a transaction that changed many layers does not keep a
+    /// snapshot's worth of memory per layer it touched (issue 12: memory per running
+    /// animation). The first chunk stays, so small transactions allocate nothing. Returns
+    /// whether it trimmed (the caller then forgets free indices at or past `count`).
     mutating func trimIfIdle() -> Bool {
         guard count > Self.chunkSize else { return false }
         // Free snapshots hold no rare box (see `assign`): nothing to release, so the chunks
