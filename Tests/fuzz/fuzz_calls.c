@@ -4,7 +4,10 @@
  * engines, their layers, animations and timing functions, with NaN/infinite/huge numbers,
  * stale and foreign handles, unbalanced transactions, and callbacks that re-enter the API
  * (destroy, tick, commit, remove the layer) from a layer delegate, a custom action and a
- * completion. Built with ASan + UBSan (Scripts/fuzz.sh); docs/fuzzing.md tells how to run it.
+ * completion. Layers of every kind (shape, gradient, replicator) take their own keys with
+ * number and colour arrays and paths of any shape, and the batch functions take arrays of
+ * mixed, stale and foreign handles. Built with ASan + UBSan (Scripts/sanitize.sh fuzz);
+ * docs/fuzzing.md tells how to run it.
  *
  * Invariants checked (a violation traps, which libFuzzer reports as a crash):
  *  - a failing call returns a known status and leaves a non-empty last-error message;
@@ -72,6 +75,83 @@ static const char *keys[] = {"opacity", "position", "position.x", "bounds", "zPo
                              "backgroundColor", "hidden", "bogus", "", "bounds.size.width"};
 enum { KEYS = sizeof keys / sizeof keys[0] };
 
+/* The layer kinds' own keys (RS-8, RS-9, RS-13), and a few of the others. */
+static const char *kind_keys[] = {"path", "fillColor", "strokeColor", "lineWidth", "lineDashPattern",
+                                  "lineDashPhase", "strokeStart", "strokeEnd", "miterLimit",
+                                  "colors", "locations", "startPoint", "endPoint", "type",
+                                  "instanceCount", "instanceDelay", "instanceTransform",
+                                  "instanceColor", "instanceRedOffset", "instanceAlphaOffset",
+                                  "fillRule", "lineCap", "opacity", "position"};
+enum { KIND_KEYS = sizeof kind_keys / sizeof kind_keys[0] };
+
+/* Arrays for values: up to one item over the 65536 limit, so both sides of it are tried. */
+enum { ARRAY_MAX = 65537 };
+static double array_numbers[ARRAY_MAX];
+static lamina_color_t array_colors[ARRAY_MAX];
+static lamina_path_element_t path_elements[16];
+static lamina_layer_t batch_layers[LAYERS];
+static double batch_numbers[LAYERS];
+static lamina_point_t batch_points[LAYERS];
+
+/* An array length: mostly small, sometimes 0, the limit or one over it. */
+static size_t array_count(struct reader *r) {
+    uint8_t b = byte(r);
+    if (b < 200) return b % 9;
+    if (b < 230) return 65536;
+    return ARRAY_MAX;
+}
+
+/* A value for a kind's key, its type chosen by the input (a wrong type is TYPE_MISMATCH). */
+static lamina_value_t kind_value(struct reader *r) {
+    lamina_value_t v;
+    memset(&v, 0, sizeof v);
+    switch (byte(r) % 6) {
+    case 0: v.type = LAMINA_VALUE_NUMBER; v.u.number = number(r); break;
+    case 1: {
+        size_t n = array_count(r);
+        double x = number(r);
+        for (size_t i = 0; i < n; i++) array_numbers[i] = i + 1 < n ? (double)(i % 7) : x;
+        v.type = LAMINA_VALUE_NUMBER_ARRAY;
+        v.u.numbers = (lamina_number_array_t){n ? array_numbers : NULL, n};
+        break;
+    }
+    case 2: {
+        size_t n = array_count(r);
+        double x = number(r);
+        for (size_t i = 0; i < n; i++) array_colors[i] = (lamina_color_t){0.5, 0.25, i + 1 < n ? 1.0 : x, 1.0};
+        v.type = LAMINA_VALUE_COLOR_ARRAY;
+        v.u.colors = (lamina_color_array_t){n ? array_colors : NULL, n};
+        break;
+    }
+    case 3: {
+        size_t n = byte(r) % 17;
+        for (size_t i = 0; i < n; i++) {
+            path_elements[i].type = (lamina_path_element_type_t)(byte(r) % 6) - (i == 3); /* -1 once */
+            path_elements[i].reserved = 0;
+            for (int k = 0; k < 3; k++) path_elements[i].points[k] = (lamina_point_t){number(r), number(r)};
+        }
+        v.type = LAMINA_VALUE_PATH;
+        v.u.path.elements = n ? path_elements : NULL;
+        v.u.path.count = n;
+        break;
+    }
+    case 4: v.type = LAMINA_VALUE_COLOR; v.u.color = (lamina_color_t){number(r), 0.5, 0.5, number(r)}; break;
+    default: v.type = LAMINA_VALUE_STRING; v.u.string = byte(r) & 1 ? "evenOdd" : "radial"; break;
+    }
+    return v;
+}
+
+/* Up to LAYERS handles of engine `e` (some stale, foreign or forged) into batch_layers. */
+static size_t batch_of(struct reader *r, int e) {
+    size_t n = byte(r) % (LAYERS + 1);
+    for (size_t i = 0; i < n; i++) {
+        batch_layers[i] = layer_of(r, e);
+        batch_numbers[i] = number(r);
+        batch_points[i] = (lamina_point_t){number(r), number(r)};
+    }
+    return n;
+}
+
 /* Re-entrant callbacks: what they do is chosen by the input (a global, read at call time). */
 static int reenter_op;
 static int reenter_engine;
@@ -119,7 +199,7 @@ static void run(struct reader *r) {
     uint8_t op = byte(r);
     int ei = byte(r) % ENGINES;
     lamina_engine_t *e = engines[ei];
-    switch (op % 24) {
+    switch (op % 30) {
     case 0: check(lamina_layer_add_sublayer(e, layer_of(r, ei), layer_of(r, ei))); break;
     case 1: check(lamina_layer_remove_from_superlayer(e, layer_of(r, ei))); break;
     case 2: check(lamina_layer_set_number(e, layer_of(r, ei), keys[byte(r) % KEYS], number(r))); break;
@@ -253,6 +333,51 @@ static void run(struct reader *r) {
         break;
     }
     case 23: check(lamina_layer_set_number(e, layer_of(r, ei), "speed", number(r))); break;
+    case 24: { /* a layer of some kind (or an unknown one) takes the place of layer k */
+        int k = byte(r) % LAYERS;
+        lamina_layer_t l;
+        if (lamina_layer_create_kind(e, (lamina_layer_kind_t)(byte(r) % 5), &l) == LAMINA_STATUS_OK) {
+            check(lamina_layer_release(e, layers[ei][k])); /* its handle may go stale */
+            layers[ei][k] = l;
+            lamina_layer_kind_t kind;
+            check(lamina_layer_get_kind(e, l, &kind));
+        }
+        break;
+    }
+    case 25: {
+        lamina_value_t v = kind_value(r);
+        check(lamina_layer_set_value(e, layer_of(r, ei), kind_keys[byte(r) % KIND_KEYS], &v));
+        break;
+    }
+    case 26: {
+        lamina_value_t v;
+        check(lamina_layer_get_presentation_value(e, layer_of(r, ei), kind_keys[byte(r) % KIND_KEYS], &v));
+        check(lamina_layer_get_value(e, layer_of(r, ei), kind_keys[byte(r) % KIND_KEYS], &v));
+        break;
+    }
+    case 27: {
+        size_t n = batch_of(r, ei);
+        const char *key = byte(r) & 1 ? keys[byte(r) % KEYS] : kind_keys[byte(r) % KIND_KEYS];
+        if (byte(r) & 1) check(lamina_layers_set_number(e, n ? batch_layers : NULL, n, key, n ? batch_numbers : NULL));
+        else check(lamina_layers_set_point(e, batch_layers, n, key, batch_points));
+        break;
+    }
+    case 28: {
+        size_t n = batch_of(r, ei);
+        const char *key = byte(r) & 1 ? keys[byte(r) % KEYS] : kind_keys[byte(r) % KIND_KEYS];
+        switch (byte(r) % 4) {
+        case 0: check(lamina_layers_get_number(e, batch_layers, n, key, batch_numbers)); break;
+        case 1: check(lamina_layers_get_presentation_number(e, batch_layers, n, key, batch_numbers)); break;
+        case 2: check(lamina_layers_get_presentation_number_at(e, batch_layers, n, key, number(r), batch_numbers)); break;
+        default: check(lamina_layers_get_presentation_point(e, batch_layers, n, key, batch_points)); break;
+        }
+        break;
+    }
+    case 29: { /* a NULL array with a count, and a NULL key: INVALID_ARGUMENT */
+        check(lamina_layers_set_number(e, NULL, 1 + byte(r) % 3, "opacity", batch_numbers));
+        check(lamina_layers_get_number(e, batch_layers, 1, NULL, batch_numbers));
+        break;
+    }
     }
 }
 
