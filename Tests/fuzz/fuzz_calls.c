@@ -141,6 +141,14 @@ static lamina_value_t kind_value(struct reader *r) {
     return v;
 }
 
+/* Nested replicators multiply their instance counts: a product just under the engine's bound
+ * (2^22 records) is a legal draw list of gigabytes, over the fuzzer's memory limit. So counts
+ * stay small (under 4) or absurd (1e7 and over, which the bound refuses before allocating). */
+static double tame_count(const char *key, double v) {
+    if (strcmp(key, "instanceCount") == 0 && isfinite(v) && fabs(v) >= 4 && fabs(v) < 1e7) return fmod(v, 4);
+    return v;
+}
+
 /* Up to LAYERS handles of engine `e` (some stale, foreign or forged) into batch_layers. */
 static size_t batch_of(struct reader *r, int e) {
     size_t n = byte(r) % (LAYERS + 1);
@@ -346,7 +354,9 @@ static void run(struct reader *r) {
     }
     case 25: {
         lamina_value_t v = kind_value(r);
-        check(lamina_layer_set_value(e, layer_of(r, ei), kind_keys[byte(r) % KIND_KEYS], &v));
+        const char *key = kind_keys[byte(r) % KIND_KEYS];
+        if (v.type == LAMINA_VALUE_NUMBER) v.u.number = tame_count(key, v.u.number);
+        check(lamina_layer_set_value(e, layer_of(r, ei), key, &v));
         break;
     }
     case 26: {
@@ -358,6 +368,7 @@ static void run(struct reader *r) {
     case 27: {
         size_t n = batch_of(r, ei);
         const char *key = byte(r) & 1 ? keys[byte(r) % KEYS] : kind_keys[byte(r) % KIND_KEYS];
+        for (size_t i = 0; i < n; i++) batch_numbers[i] = tame_count(key, batch_numbers[i]);
         if (byte(r) & 1) check(lamina_layers_set_number(e, n ? batch_layers : NULL, n, key, n ? batch_numbers : NULL));
         else check(lamina_layers_set_point(e, batch_layers, n, key, batch_points));
         break;
