@@ -49,7 +49,8 @@ extension CDrawSide {
 }
 
 extension lamina_draw_record_t {
-    /// `set01(_:)` through a pointer: the 0.1 fields, the record zeroed first.
+    /// The 0.1 fields, the record zeroed first, read through a pointer (the one mapping:
+    /// `set01(_:)` calls it).
     @inline(__always)
     mutating func set01(from r: UnsafePointer<DrawRecord>) {
         layer = r.pointee.layer.rawValue

@@ -317,34 +317,9 @@ extension lamina_draw_record_t {
         set01(r)
     }
 
-    /// Writes the 0.1 fields (the record is zeroed first), in place.
+    /// Writes the 0.1 fields (the record is zeroed first), in place: ``set01(from:)`` on `r`.
     mutating func set01(_ r: DrawRecord) {
-        layer = r.layer.rawValue
-        var f: UInt32 = 0
-        if let c = r.backgroundColor { f |= LAMINA_DRAW_HAS_BACKGROUND; background_color = c.c }
-        if let c = r.borderColor { f |= LAMINA_DRAW_HAS_BORDER_COLOR; border_color = c.c }
-        if let c = r.shadowColor { f |= LAMINA_DRAW_HAS_SHADOW_COLOR; shadow_color = c.c }
-        if r.masksToBounds { f |= LAMINA_DRAW_MASKS_TO_BOUNDS }
-        if r.isDoubleSided { f |= LAMINA_DRAW_DOUBLE_SIDED }
-        if let c = r.clipRect { f |= LAMINA_DRAW_HAS_CLIP; clip_rect = c.c }
-        if let t = r.transition {
-            f |= LAMINA_DRAW_HAS_TRANSITION
-            transition_type = cTransitionType(t.type)
-            transition_subtype = cTransitionSubtype(t.subtype)
-            transition_progress = t.progress
-        }
-        flags = f
-        depth = UInt32(clamping: r.depth)
-        descendant_count = UInt32(clamping: r.descendantCount)
-        clip_index = r.clipIndex.map { Int32(clamping: $0) } ?? -1
-        transform = r.transform.c
-        bounds = r.bounds.c
-        opacity = r.opacity
-        corner_radius = r.cornerRadius
-        border_width = r.borderWidth
-        shadow_opacity = r.shadowOpacity
-        shadow_offset = r.shadowOffset.c
-        shadow_radius = r.shadowRadius
+        withUnsafePointer(to: r) { set01(from: $0) }
     }
 }
 

@@ -22,8 +22,6 @@ final class Lock: @unchecked Sendable {
     /// 0 when free, else the owner's pthread id.
     private let owner = Atomic<UInt>(0)
 
-    init() {}
-
     @inline(__always)
     func lock() {
         let me = currentThreadID()
