@@ -85,6 +85,29 @@ struct ExplicitAnimationKeyTests {
         #expect(log.events == ["start fade", "stop fade false"])
     }
 
+    @Test("A commit that replaces many keys stops the old animations in order, keeps the others (CA-11.4, R8)")
+    func manyReplacementsStopInOrder() throws {
+        // Twelve replacements in one commit: past the eighth the commit removes the rest in one
+        // pass (Engine.commitAnimations); the order of the stops and of the keys is the same.
+        let engine = Engine()
+        let layer = try committedLayer(engine)
+        let log = DelegateLog()
+        let keys = (0..<12).map { "k\($0)" }
+        for key in ["keep"] + keys {
+            var a = Animation.basic(keyPath: "opacity", from: .number(1), to: .number(0), duration: 5)
+            if key != "keep" { a.delegate = logging(log) }
+            try layer.add(a, forKey: key)
+        }
+        try engine.tick(0.1)
+        log.events.removeAll()
+        for key in keys.reversed() {
+            try layer.add(.basic(keyPath: "opacity", from: .number(0), to: .number(1), duration: 5), forKey: key)
+        }
+        try engine.tick(0.2)
+        #expect(log.events == keys.map { "stop \($0) false" })
+        #expect(layer.animationKeys == ["keep"] + keys.reversed())
+    }
+
     @Test("A property animation without a key path, or with an unknown one, is refused")
     func invalidAnimations() throws {
         let engine = Engine()

@@ -57,3 +57,32 @@ struct SnapshotCopyTests {
         #expect(box == nil)
     }
 }
+
+@Suite("The snapshot pool gives a big transaction's room back (issue 12, CA-1.3)")
+struct SnapshotPoolTrimTests {
+    /// The pool's size and its free list's, read under the lock.
+    static func pool(_ e: Engine) -> (count: Int, free: Int) {
+        e.lock.withLock { (e.snapshotPool.count, e.freeSnapshots.count) }
+    }
+
+    @Test("after the commit of 300 changed layers only the first chunk stays, and it is reused")
+    func trimAndReuse() throws {
+        let e = Engine()
+        let layers = (0..<300).map { _ in e.makeLayer() }
+        try e.tick(0)
+        for round in 1...2 {
+            let t = e.transaction
+            try t.begin()
+            t.disableActions = true
+            for l in layers { l.opacity = 0.1 * Double(round) }
+            // Uncommitted: every layer has its snapshot, and the presentation shows it (CA-1.3).
+            #expect(Self.pool(e).count >= 300)
+            #expect(try layers[299].presentationValue(forKeyPath: "opacity") == .number(round == 1 ? 1 : 0.1))
+            try t.commit()
+            // All committed: the chunks past the first are gone; its entries are all free.
+            #expect(Self.pool(e) == (count: 64, free: 64))
+            try e.tick(Double(round))
+            #expect(try layers[299].presentationValue(forKeyPath: "opacity") == .number(0.1 * Double(round)))
+        }
+    }
+}
