@@ -87,6 +87,9 @@ public final class Engine: @unchecked Sendable {
     var activeGroups: [Int32] = []
     /// Groups still taking members (not yet committed); a handful at most.
     var openGroups: [Int32] = []
+    /// The group `openGroup` returned last, or -1; it may since have been stamped, freed or
+    /// reused (`groups` never shrinks), so `openGroup` checks it before use.
+    var lastOpenGroup: Int32 = -1
     /// Groups that lost more than half their members, re-packed after the next frame.
     var sparseGroups: [Int32] = []
     /// Attached animations on the general path (track -1); when 0 the frame skips that pass.
@@ -791,7 +794,7 @@ public final class Engine: @unchecked Sendable {
     /// Stores an attached animation under its key (see ``attach(_:to:in:)``). Lock held.
     private func attachRecord(_ anim: consuming AttachedAnimation, to slot: Int32, in s: TransactionStack) {
         // Most transactions have no completion block: check before building the list.
-        if s.frames.contains(where: { !$0.completions.isEmpty }) {
+        if s.hasOpenCompletions {
             let completions = s.openCompletions
             for record in completions { record.pendingAnimations += 1 }
             if let free = freeCompletionLists.popLast() {

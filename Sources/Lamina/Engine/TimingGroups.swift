@@ -51,7 +51,8 @@ struct TimingGroup {
     var activeIndex: Int32 = -1
     var from: [Double] = []
     var to: [Double] = []
-    /// The values sampled by the last tick.
+    /// The values sampled by the last tick; empty until the group is stamped, which fills it
+    /// with `from` (nothing reads it before: `hasOutput` is false until then).
     var out: [Double] = []
     var members: [GroupMember] = []
 }
@@ -84,20 +85,37 @@ extension Engine {
 
     private func appendMember(_ g: Int32, from: SIMD4<Double>, to: SIMD4<Double>, width: Int, owner: Int32) -> Int32 {
         let gi = Int(g)
-        let lane = Int32(truncatingIfNeeded: groups[gi].from.count)
-        for c in 0..<width {
-            groups[gi].from.append(from[c])
-            groups[gi].to.append(to[c])
-            groups[gi].out.append(from[c])
+        // One access to `groups` for the whole member, not one per lane appended.
+        return groups.withUnsafeMutableBufferPointer { gs in
+            let lane = Int32(truncatingIfNeeded: gs[gi].from.count)
+            for c in 0..<width {
+                gs[gi].from.append(from[c])
+                gs[gi].to.append(to[c])
+            }
+            let m = Int32(truncatingIfNeeded: gs[gi].members.count)
+            gs[gi].members.append(GroupMember(owner: owner, lane: lane, width: UInt8(truncatingIfNeeded: width)))
+            gs[gi].live += 1
+            return m
         }
-        let m = Int32(truncatingIfNeeded: groups[gi].members.count)
-        groups[gi].members.append(GroupMember(owner: owner, lane: lane, width: UInt8(truncatingIfNeeded: width)))
-        groups[gi].live += 1
-        return m
     }
 
     /// The open (unstamped) group for `mark`, `duration` and `curve`, or a new one.
     private func openGroup(duration: Double, curve: Int32, mark: UInt32) -> Int32 {
+        // Every change of a transaction asks for the same group: try the last one first.
+        let last = lastOpenGroup
+        if last >= 0 {
+            let g = Int(last)
+            if groups[g].inUse, !groups[g].stamped, groups[g].mark == mark,
+               groups[g].curve == curve, groups[g].duration == duration {
+                return last
+            }
+        }
+        lastOpenGroup = findOrOpenGroup(duration: duration, curve: curve, mark: mark)
+        return lastOpenGroup
+    }
+
+    /// `openGroup` without its cache: the open groups scanned, else a new one.
+    private func findOrOpenGroup(duration: Double, curve: Int32, mark: UInt32) -> Int32 {
         var k = openGroups.count
         while k > 0 {
             k -= 1
@@ -196,11 +214,11 @@ extension Engine {
         groups[g].stamped = true
         groups[g].begin = time
         groups[g].deferred = deferred
-        // Element-wise, so `out` keeps its own buffer (no copy-on-write at the next frame).
+        // `out` is filled here in one go, not member by member as the group fills; appended
+        // into its own buffer, not assigned (no copy-on-write at the next frame).
         let from = groups[g].from
-        groups[g].out.withUnsafeMutableBufferPointer { o in
-            for j in o.indices { o[j] = from[j] }
-        }
+        groups[g].out.removeAll(keepingCapacity: true)
+        groups[g].out.append(contentsOf: from)
         let active = groups[g].duration > 0
         groups[g].hasOutput = active
         if groups[g].perMember {
@@ -371,7 +389,7 @@ extension Engine {
                 for c in lane..<lane + Int(member.width) {
                     from.append(old.from[c])
                     to.append(old.to[c])
-                    out.append(old.out[c])
+                    if old.stamped { out.append(old.out[c]) }  // an open group has no `out` yet
                 }
                 let newIndex = Int32(truncatingIfNeeded: members.count)
                 members.append(moved)

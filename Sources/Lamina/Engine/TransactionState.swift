@@ -80,6 +80,10 @@ final class TransactionStack {
     /// The innermost frame's disableActions, else false (CA-2.4). Kept current by `settle`.
     private(set) var disableActions = false
 
+    /// Whether an open frame has a completion block (`openCompletions` is not empty). Kept
+    /// current by `settle`: every implicit change asks.
+    private(set) var hasOpenCompletions = false
+
     /// The engine's curve index for `timingFunction ?? .default`, or -1 until
     /// `Engine.curveID(for:)` looks it up; forgotten whenever the frames change.
     var curve: Int32 = -1
@@ -89,6 +93,7 @@ final class TransactionStack {
         var d: Double? = nil
         var t: TimingFunction?? = nil
         var a: Bool? = nil
+        hasOpenCompletions = frames.contains { !$0.completions.isEmpty }
         for f in frames.reversed() {
             if d == nil { d = f.duration }
             if t == nil { t = f.timingFunction }
