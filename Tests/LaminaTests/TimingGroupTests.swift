@@ -64,6 +64,31 @@ struct TimingGroupTests {
         #expect(layers[5].animationKeys == ["opacity", "position"])
     }
 
+    @Test("A group re-packed before its transaction commits gets its output at the commit, from its packed lanes")
+    func compactedOpenGroup() throws {
+        let engine = Engine()
+        let layers = try makeLayers(engine, 200)
+        try engine.transaction.begin()
+        try engine.transaction.setAnimationDuration(1)
+        for (i, l) in layers.enumerated() { l.opacity = opacity(i) }
+        // Three in four members go before the commit: the open group goes sparse, and the tick
+        // (which leaves the explicit transaction open) re-packs it. An open group has no
+        // output lane yet, so the re-pack must not copy one.
+        for (i, l) in layers.enumerated() where i % 4 != 0 { try l.removeAnimation(forKey: "opacity") }
+        try engine.tick(0)
+        #expect(layers[0].animationKeys == ["opacity"])
+        try engine.transaction.commit()
+        try engine.tick(0.25)  // R2: the commit begins here
+        for t in [0.25, 0.75] {
+            try engine.tick(t)
+            for (i, l) in layers.enumerated() {
+                let o = try #require(try l.presentedNumber("opacity"))
+                let want = i % 4 == 0 ? expectedImplicit(from: 1, to: opacity(i), begin: 0.25, duration: 1, at: t) : opacity(i)
+                #expect(approx(o, want, tolerance: 1e-12), "layer \(i) opacity at \(t)")
+            }
+        }
+    }
+
     @Test("A member replaced by a newer commit follows the new animation from where it was; its old group mates are unaffected")
     func replacedByNewerCommit() throws {
         let engine = Engine()
