@@ -86,3 +86,17 @@ struct SnapshotPoolTrimTests {
         }
     }
 }
+
+@Suite("Attached animation records stay one 64-byte block (issue 12: memory per animation)")
+struct AttachedAnimationLayoutTests {
+    @Test("a record is 64 bytes, and its endpoints and explicit state share one word")
+    func layout() {
+        #expect(MemoryLayout<AttachedPayload>.size == 8)
+        #expect(MemoryLayout<AttachedAnimation>.stride == 64)
+        var a = AttachedAnimation(key: "opacity", target: .opacity, from: .number(0), to: .number(1), duration: 1, curve: 0)
+        #expect(a.ends?.to == .number(1))
+        #expect(a.explicit == nil)
+        a.ends = nil
+        #expect(a.ends == nil && a.explicit == nil)
+    }
+}

@@ -30,8 +30,16 @@ final class GeneralEnds {
     }
 }
 
+/// What an attached animation holds besides its plain fields (see `AttachedAnimation.ends`
+/// and `AttachedAnimation.explicit`): a single pointer-sized word.
+enum AttachedPayload {
+    case none
+    case ends(GeneralEnds)
+    case explicit(ExplicitState)
+}
+
 /// A basic from → to animation of one property (what the built-in implicit action makes,
-/// R6), or an explicit animation. About 70 bytes: the endpoints of numeric ones live in their
+/// R6), or an explicit animation. 64 bytes: the endpoints of numeric ones live in their
 /// timing group's lanes (TimingGroups.swift), those of others in a `GeneralEnds` box.
 struct AttachedAnimation {
     var key: String
@@ -55,17 +63,28 @@ struct AttachedAnimation {
     /// The engine time of the commit that published it; meaningless while pending.
     var beginTime: Double = 0
     var duration: Double
+    /// The general path's endpoints or an explicit animation's state, never both: one word
+    /// for the two (a record is 64 bytes, not 72; issue 12: memory per animation).
+    private var payload: AttachedPayload = .none
+
     /// General path only: endpoints and last sample.
-    var ends: GeneralEnds? = nil
+    var ends: GeneralEnds? {
+        get { if case .ends(let e) = payload { e } else { nil } }
+        set { payload = newValue.map { .ends($0) } ?? .none }
+    }
+
     /// An explicit animation (then `ends` and `track` are unused), or nil for an implicit one.
-    var explicit: ExplicitState? = nil
+    var explicit: ExplicitState? {
+        get { if case .explicit(let e) = payload { e } else { nil } }
+        set { payload = newValue.map { .explicit($0) } ?? .none }
+    }
 
     init(key: String, target: PropertyID, from: Value, to: Value, duration: Double, curve: Int32) {
         self.key = key
         self.target = target
-        if from != .null || to != .null { ends = GeneralEnds(from: from, to: to) }
         self.duration = duration
         self.curve = curve
+        if from != .null || to != .null { payload = .ends(GeneralEnds(from: from, to: to)) }
     }
 
     /// A record without endpoints (a numeric animation's live in its timing group).
