@@ -497,6 +497,7 @@ extension Engine {
         let i = Int(slot)
         if slots[i].animIndex < 0 {
             let snap = slots[i].snapshot
+            if snap < -1, let v = savedValue(snap, .zPosition) { return v.x }
             return snap < 0 ? slots[i].model.zPosition : snapshotPool[Int(snap)].zPosition
         }
         return geometryZPosition(slot, .presentation(t)) ?? 0
@@ -684,9 +685,15 @@ extension Engine {
             var p: UnsafePointer<LayerProperties>
             if slotBuf[i].animIndex < 0 {
                 let snap = slotBuf[i].snapshot
-                p = snap < 0
-                    ? (UnsafeRawPointer(slotBuf.baseAddress! + i) + modelOffset).assumingMemoryBound(to: LayerProperties.self)
-                    : snapshotPool.pointer(Int(snap))
+                if snap < -1 {
+                    // Saved values (a typed change whose animation went before the commit).
+                    scratchP.pointee = committedProperties(slot)
+                    p = UnsafePointer(scratchP)
+                } else {
+                    p = snap < 0
+                        ? (UnsafeRawPointer(slotBuf.baseAddress! + i) + modelOffset).assumingMemoryBound(to: LayerProperties.self)
+                        : snapshotPool.pointer(Int(snap))
+                }
             } else {
                 scratchP.pointee = presentation(slot, at: lt)!
                 p = UnsafePointer(scratchP)

@@ -178,16 +178,47 @@ extension Engine {
         return committedScalar(i, key.property)
     }
 
+    /// `presentationScalar(i, .whole(property), current: true)` for a typed implicit change
+    /// of a committed layer (`setImplicit`), with the saved values looked up in line: every
+    /// such change after a layer's first one in a transaction finds them. Lock held.
+    @inline(__always)
+    func presentationForChange(_ i: Int, _ property: PropertyID) -> ScalarRead? {
+        let a = Int(slots[i].animIndex)
+        if a >= 0, let r = currentImplicitScalar(a, .whole(property)) { return r }
+        guard slots[i].snapshot < -1 else { return committedScalar(i, property) }
+        return savedOrModelScalar(i, property)
+    }
+
     /// The committed value of an inline scalar property: the snapshot taken before the
-    /// uncommitted changes if there is one, else the model (CA-1.3). Lock held.
+    /// uncommitted changes or the value saved then if there is one, else the model (CA-1.3).
+    /// Lock held.
     @inline(__always)
     private func committedScalar(_ i: Int, _ property: PropertyID) -> ScalarRead {
         let snap = Int(slots[i].snapshot)
+        if snap < -1 { return savedScalar(i, property) }
         switch property {
         case .opacity: return .number(snap < 0 ? slots[i].model.opacity : snapshotPool[snap].opacity)
         case .position: return .point(snap < 0 ? slots[i].model.position : snapshotPool[snap].position)
         case .zPosition: return .number(snap < 0 ? slots[i].model.zPosition : snapshotPool[snap].zPosition)
         default: return .point(snap < 0 ? slots[i].model.anchorPoint : snapshotPool[snap].anchorPoint)
+        }
+    }
+
+    /// `committedScalar` for a layer with saved values (rare: reads between a typed implicit
+    /// change and its commit), kept out of line so the common read stays small. Lock held.
+    @inline(never)
+    private func savedScalar(_ i: Int, _ property: PropertyID) -> ScalarRead { savedOrModelScalar(i, property) }
+
+    /// The committed value of an inline scalar of a layer with saved values: the saved one, or
+    /// the model's when that property has none. Lock held.
+    @inline(__always)
+    private func savedOrModelScalar(_ i: Int, _ property: PropertyID) -> ScalarRead {
+        let v = savedValue(slots[i].snapshot, property)
+        switch property {
+        case .opacity: return .number(v?.x ?? slots[i].model.opacity)
+        case .position: return .point(v ?? slots[i].model.position)
+        case .zPosition: return .number(v?.x ?? slots[i].model.zPosition)
+        default: return .point(v ?? slots[i].model.anchorPoint)
         }
     }
 

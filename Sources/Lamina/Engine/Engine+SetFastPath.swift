@@ -236,9 +236,9 @@ extension Engine {
         case .point(let p): (to, type) = (SIMD4(p.x, p.y, 0, 0), .point)
         case .rect: return false
         }
-        markDirty(slot, in: s)
+        markDirty(slot, saving: property, in: s)
         let from: SIMD4<Double>
-        switch presentationScalar(Int(slot), .whole(property), current: true) {
+        switch presentationForChange(Int(slot), property) {
         case .number(let v)?: from = SIMD4(v, 0, 0, 0)
         case .point(let p)?: from = SIMD4(p.x, p.y, 0, 0)
         default: return false

@@ -24,7 +24,9 @@ struct LayerSlot {
     var dirtyMark: UInt32 = 0
     /// Index into `Engine.animated`, or -1.
     var animIndex: Int32 = -1
-    /// Index into `Engine.snapshotPool` while the layer has uncommitted changes, or -1.
+    /// While the layer has uncommitted changes: an index into `Engine.snapshotPool` (≥ 0), or
+    /// a chain of saved values from `Engine.savedValues[-2 - snapshot]` (≤ -2) when only typed
+    /// implicit changes made them (`Engine.markDirty(_:saving:in:)`); else -1.
     var snapshot: Int32 = -1
     var alive = false
     /// Whether a transaction containing the layer has committed (CA-1.2, R4).
@@ -36,6 +38,21 @@ struct LayerSlot {
     var model = LayerProperties()
     /// Actions, delegate, style and view backing; nil for most layers.
     var extras: LayerExtras? = nil
+}
+
+/// A committed value saved by a typed implicit change in place of a snapshot of the whole
+/// layer (`Engine.markDirty(_:saving:in:)`): opacity, position, zPosition or anchorPoint.
+struct SavedValue {
+    var property: PropertyID
+    /// The layer's next saved value (index into `Engine.savedValues`), or -1.
+    var next: Int32
+    /// A number in `x`, or a point (two doubles, not a SIMD2: 24 bytes an entry, not 32).
+    var value: Point
+
+    /// `value` as the property's value.
+    static func value(_ v: Point, of property: PropertyID) -> Value {
+        property == .opacity || property == .zPosition ? .number(v.x) : .point(v)
+    }
 }
 
 /// One entry of `Engine.keyCache`: the FNV-1a hash and bytes of a key path, and its parse.
@@ -78,6 +95,11 @@ public final class Engine: @unchecked Sendable {
     /// `markDirty`'s copy into the pool (an instance constant: no lazy-global check per call).
     let modelOffset = MemoryLayout<LayerSlot>.offset(of: \LayerSlot.model)!
     var freeSnapshots = PlainStack<Int32>()
+    /// Committed values saved by typed implicit changes instead of snapshots, chained per
+    /// layer (see `LayerSlot.snapshot`); emptied when no layer has a chain.
+    var savedValues = PlainStack<SavedValue>()
+    /// Layers whose `snapshot` is a chain of saved values.
+    var savedChains = 0
     var animated: [AnimatedLayer] = []
     /// Numeric implicit animations in timing groups, sampled once per group per frame
     /// (TimingGroups.swift). Slots are reused through `freeGroups`.
@@ -236,24 +258,99 @@ public final class Engine: @unchecked Sendable {
     // MARK: - Dirty tracking and commit
 
     /// Records that `slot` changes in the calling thread's transaction group, snapshotting its
-    /// committed values first so the presentation keeps showing them (CA-1.3). Lock held.
+    /// committed values first so the presentation keeps showing them (CA-1.3). A layer with
+    /// saved values (`markDirty(_:saving:in:)`) gets its snapshot now: its model with the saved
+    /// values put back. Lock held.
     func markDirty(_ slot: Int32, in s: TransactionStack) {
         s.ensureOpen()
         let ls = slots.pointer(Int(slot))
         if ls.pointee.everCommitted, ls.pointee.snapshot < 0 {
+            let chain = ls.pointee.snapshot
             // Copied from the slot straight into the pool: one copy, no temporary.
             let model = (UnsafeRawPointer(ls) + modelOffset).assumingMemoryBound(to: LayerProperties.self)
+            let index: Int32
             if let free = freeSnapshots.pop() {
                 snapshotPool.assign(Int(free), from: model)
-                ls.pointee.snapshot = free
+                index = free
             } else {
-                ls.pointee.snapshot = Int32(truncatingIfNeeded: snapshotPool.append(copying: model))
+                index = Int32(truncatingIfNeeded: snapshotPool.append(copying: model))
+            }
+            ls.pointee.snapshot = index
+            if chain < -1 {
+                putSaved(chain, into: &snapshotPool[Int(index)])
+                dropChain()
             }
         }
+        markListed(ls, slot, in: s)
+    }
+
+    /// `markDirty` for a typed implicit change of `property`, an inline scalar (opacity,
+    /// position, zPosition or anchorPoint), before the model changes: instead of a snapshot of
+    /// the whole layer (128 bytes and a copy), the property's committed value is saved, unless
+    /// the layer has a snapshot or that value is saved already. The layer's other values are
+    /// still their committed ones (issue 12: a big transaction's memory). Lock held.
+    @inline(__always)
+    func markDirty(_ slot: Int32, saving property: PropertyID, in s: TransactionStack) {
+        s.ensureOpen()
+        let ls = slots.pointer(Int(slot))
+        let snap = ls.pointee.snapshot
+        if ls.pointee.everCommitted, snap < 0, savedValue(snap, property) == nil {
+            let value: Point
+            switch property {
+            case .opacity: value = Point(x: ls.pointee.model.opacity, y: 0)
+            case .zPosition: value = Point(x: ls.pointee.model.zPosition, y: 0)
+            case .position: value = ls.pointee.model.position
+            default: value = ls.pointee.model.anchorPoint
+            }
+            if snap == -1 { savedChains += 1 }
+            savedValues.push(SavedValue(property: property, next: -2 - snap, value: value))
+            ls.pointee.snapshot = -1 - Int32(truncatingIfNeeded: savedValues.count)
+        }
+        markListed(ls, slot, in: s)
+    }
+
+    /// Adds the layer to the transaction group's dirty list once.
+    @inline(__always)
+    private func markListed(_ ls: UnsafeMutablePointer<LayerSlot>, _ slot: Int32, in s: TransactionStack) {
         if ls.pointee.dirtyMark != s.mark {
             ls.pointee.dirtyMark = s.mark
             s.dirty.push((slot, ls.pointee.generation))
         }
+    }
+
+    /// The committed value of `property` saved in chain `snap` (a `LayerSlot.snapshot` below
+    /// 0), or nil. Lock held.
+    @inline(__always)
+    func savedValue(_ snap: Int32, _ property: PropertyID) -> Point? {
+        var k = -2 - snap  // -1 for no chain
+        while k >= 0 {
+            let entry = savedValues[Int(k)]
+            if entry.property == property { return entry.value }
+            k = entry.next
+        }
+        return nil
+    }
+
+    /// Writes the values saved in chain `snap` into `p` (a copy of the layer's model), which
+    /// then holds its committed values. Lock held.
+    func putSaved(_ snap: Int32, into p: inout LayerProperties) {
+        var k = -2 - snap
+        while k >= 0 {
+            let entry = savedValues[Int(k)]
+            switch entry.property {
+            case .opacity: p.opacity = entry.value.x
+            case .zPosition: p.zPosition = entry.value.x
+            case .position: p.position = entry.value
+            default: p.anchorPoint = entry.value
+            }
+            k = entry.next
+        }
+    }
+
+    /// A layer's chain of saved values is gone; the entries go with the last chain.
+    private func dropChain() {
+        savedChains -= 1
+        if savedChains == 0 { savedValues.removeAll() }
     }
 
     /// Publishes the calling thread's transaction group (CA-2.3): the dirty layers' model values
@@ -288,9 +385,15 @@ public final class Engine: @unchecked Sendable {
         }
     }
 
-    /// Drops a layer's snapshot: its committed values are its model values again.
+    /// Drops a layer's snapshot or saved values: its committed values are its model values
+    /// again.
     func releaseSnapshot(_ slot: Int32) {
         let snap = slots[Int(slot)].snapshot
+        if snap < -1 {
+            slots[Int(slot)].snapshot = -1
+            dropChain()
+            return
+        }
         guard snap >= 0 else { return }
         slots[Int(slot)].snapshot = -1
         // Drop references held by the copy: its box is the only one (a layer without a box
@@ -627,13 +730,18 @@ public final class Engine: @unchecked Sendable {
     @inline(__always)
     func committedProperties(_ slot: Int32) -> LayerProperties {
         let snap = slots[Int(slot)].snapshot
-        return snap < 0 ? slots[Int(slot)].model : snapshotPool[Int(snap)]
+        if snap >= 0 { return snapshotPool[Int(snap)] }
+        guard snap < -1 else { return slots[Int(slot)].model }
+        var p = slots[Int(slot)].model
+        putSaved(snap, into: &p)
+        return p
     }
 
     /// One committed property value, without copying the layer's other values.
     @inline(__always)
     func committedValue(_ slot: Int32, _ property: PropertyID, _ customDefault: Value) -> Value {
         let snap = slots[Int(slot)].snapshot
+        if snap < -1, let v = savedValue(snap, property) { return SavedValue.value(v, of: property) }
         // Through the buffers: the values are borrowed, not copied, for the call.
         return snap < 0
             ? slots.withUnsafeBufferPointer { $0[Int(slot)].model.get(property, customDefault: customDefault) }

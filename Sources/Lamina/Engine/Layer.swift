@@ -195,6 +195,14 @@ public class Layer: Hashable, @unchecked Sendable, LayerLookup {
         }
     }
 
+    /// A whole inline property (opacity, position, zPosition, anchorPoint, bounds) through
+    /// the engine's typed setter, as the C ABI sets it; the general path when that one
+    /// declines (a value to check, a delegate to ask, a stale layer).
+    final func setInline(_ key: PropertyID, _ value: InlineSetValue) {
+        if engine.setInline(value, forKey: key, of: id) { return }
+        set(key, value.value)
+    }
+
     final func set(_ key: PropertyID, _ value: Value) {
         do {
             try engine.setValue(value, forKey: ResolvedKey(property: key, component: .whole), of: id)
@@ -206,25 +214,25 @@ public class Layer: Hashable, @unchecked Sendable, LayerLookup {
     /// The layer's bounds (CA-12.1).
     public var bounds: Rect {
         get { if case .rect(let v) = get(.bounds) { return v }; return .zero }
-        set { set(.bounds, .rect(newValue)) }
+        set { setInline(.bounds, .rect(newValue)) }
     }
 
     /// Where the anchor point sits in the superlayer's space.
     public var position: Point {
         get { if case .point(let v) = get(.position) { return v }; return .zero }
-        set { set(.position, .point(newValue)) }
+        set { setInline(.position, .point(newValue)) }
     }
 
     /// The z component of the position.
     public var zPosition: Double {
         get { if case .number(let v) = get(.zPosition) { return v }; return 0 }
-        set { set(.zPosition, .number(newValue)) }
+        set { setInline(.zPosition, .number(newValue)) }
     }
 
     /// The anchor point in unit coordinates of the bounds (default (0.5, 0.5)).
     public var anchorPoint: Point {
         get { if case .point(let v) = get(.anchorPoint) { return v }; return .zero }
-        set { set(.anchorPoint, .point(newValue)) }
+        set { setInline(.anchorPoint, .point(newValue)) }
     }
 
     /// The z component of the anchor point.
@@ -308,7 +316,7 @@ public class Layer: Hashable, @unchecked Sendable, LayerLookup {
     /// The opacity (default 1).
     public var opacity: Double {
         get { if case .number(let v) = get(.opacity) { return v }; return 1 }
-        set { set(.opacity, .number(newValue)) }
+        set { setInline(.opacity, .number(newValue)) }
     }
 
     /// The shadow colour (default opaque black).

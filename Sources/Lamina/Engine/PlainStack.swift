@@ -41,6 +41,13 @@ struct PlainStack<T>: ~Copyable {
         return base[count]
     }
 
+    /// Value `i` (`0 ..< count`).
+    @inline(__always)
+    subscript(i: Int) -> T {
+        precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: stack index out of range")
+        return base[i]
+    }
+
     /// Calls `body` with the live values; it must not push.
     @inline(__always)
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<T>) throws -> R) rethrows -> R {
