@@ -291,7 +291,9 @@ public final class DrawList {
     }
 
     var inherited: [Inherited] = []
-    var work: [Work] = []
+    /// The traversal's stack: a plain buffer (no uniqueness check per push and pop, which a
+    /// Swift array in a class costs).
+    var work = PlainStack<Work>()
     var maskBases: [Transform3D] = []
     var keys: [SiblingKey] = []
     var instances: [InstanceState] = []
@@ -324,7 +326,7 @@ public final class DrawList {
     /// Clears the traversal's scratch state (the records are the caller's business).
     func resetScratch() {
         inherited.removeAll(keepingCapacity: true)
-        work.removeAll(keepingCapacity: true)
+        work.removeAllKeepingCapacity()
         maskBases.removeAll(keepingCapacity: true)
         instances.removeAll(keepingCapacity: true)
     }
@@ -638,7 +640,7 @@ extension Engine {
         emit: (UnsafePointer<DrawRecord>, Bool) -> Void, patch: (Int, DrawRecordPatch) -> Void
     ) {
         list.resetScratch()
-        list.work.append(DrawList.Work(slot: root, index: -1))
+        list.work.push(DrawList.Work(slot: root, index: -1))
         var count = 0
         // One record, overwritten for each layer and lent to `emit` (no per-layer copies).
         var record = DrawRecord.blank
@@ -654,7 +656,7 @@ extension Engine {
         // The slots and snapshots are only read during the traversal (the lock is held and the
         // closures must not call the engine): their buffers stay put.
         slots.withUnsafeBufferPointer { slotBuf in
-        while let item = list.work.popLast() {
+        while let item = list.work.pop() {
             if item.slot == -1 {
                 patch(item.index, .descendants(count - item.index - 1))
                 continue
@@ -662,8 +664,8 @@ extension Engine {
             if item.slot == -2 {
                 // Lay out the mask of record `index` (RS-5.2): after the host's subtree, with
                 // the host's plane as its superlayer space, and a closing item after it.
-                list.work.append(DrawList.Work(slot: -3, index: item.index, mask: Int32(count)))
-                list.work.append(DrawList.Work(
+                list.work.push(DrawList.Work(slot: -3, index: item.index, mask: Int32(count)))
+                list.work.push(DrawList.Work(
                     slot: item.mask, index: item.index, mask: -4, maskBase: item.maskBase, inherit: item.inherit))
                 continue
             }
@@ -758,14 +760,14 @@ extension Engine {
                 // The mask (RS-5.1, RS-5.3): alive, still unparented, and not inside a mask.
                 var maskSlot: Int32 = -1
                 let inMask = isMaskRoot || (parent >= 0 && list.inherited[pi].inMask)
-                if !isMaskRoot, let m = slots[Int(slot)].extras?.mask, let ms = try? resolve(m),
-                   slots[Int(ms)].parent < 0 {
+                if !isMaskRoot, let m = slotBuf[i].extras?.mask, let ms = try? resolve(m),
+                   slotBuf[Int(ms)].parent < 0 {
                     maskSlot = ms
                 }
                 // Groups (RS-2.2, RS-5.6, RS-11.3): an offscreen target composited once.
                 let group = maskSlot >= 0 || record.shouldRasterize
                     || (own < 1 && (p.pointee.flags & LayerProperties.Flags.allowsGroupOpacity != 0)
-                        && slots[Int(slot)].firstChild >= 0)
+                        && slotBuf[i].firstChild >= 0)
                 let chainAbove = inherits ? list.inherited[pi].chain : 1
                 let target = inherits ? list.inherited[pi].target : -1
                 record.isGroup = group
@@ -778,7 +780,7 @@ extension Engine {
                 if maskSlot >= 0 { record.maskIndex = index; record.maskCount = 0 }  // patched later
 
                 var plain = rareDefaults && record.kind == .plain
-                if slots[Int(slot)].animIndex >= 0, let (state, before) = runningTransition(slot, at: lt) {
+                if slotBuf[i].animIndex >= 0, let (state, before) = runningTransition(slot, at: lt) {
                     plain = false
                     record.transition = state
                     var b = before
@@ -807,7 +809,7 @@ extension Engine {
 
                 // A leaf without a mask has nothing to hand down: no inherited state, no closing
                 // item (its descendant count stays the 0 it was emitted with, so no patch call).
-                let firstChild = slots[Int(slot)].firstChild
+                let firstChild = slotBuf[i].firstChild
                 guard firstChild >= 0 || maskSlot >= 0 else { return }
 
                 // What the sublayers inherit: flatten into this plane (zero row 3: F · world), then
@@ -840,13 +842,13 @@ extension Engine {
                 // on top of the stack.
                 if maskSlot >= 0 {
                     list.maskBases.append(flat)
-                    list.work.append(DrawList.Work(
+                    list.work.push(DrawList.Work(
                         slot: -2, index: index, mask: maskSlot, maskBase: Int32(list.maskBases.count - 1),
                         inherit: ownInherit))
                 }
                 guard firstChild >= 0 else { return }
-                list.work.append(DrawList.Work(slot: -1, index: index))
-                if slots[Int(slot)].kind == .replicator {
+                list.work.push(DrawList.Work(slot: -1, index: index))
+                if slotBuf[i].kind == .replicator {
                     // RS-13: the sublayers once per instance, instance 0 first (pushed last).
                     pushInstances(of: slot, p.pointee, rare, ownInherit, index: index, at: lt, list)
                 } else {
@@ -863,7 +865,7 @@ extension Engine {
     /// superlayer's time), ties in sublayer order. Lock held.
     @inline(__always)
     private func pushSublayers(
-        of slot: Int32, index: Int, inherit: Int32, at t: Double, _ work: inout [DrawList.Work],
+        of slot: Int32, index: Int, inherit: Int32, at t: Double, _ work: inout PlainStack<DrawList.Work>,
         _ keys: inout [SiblingKey]
     ) {
         let firstChild = slots[Int(slot)].firstChild
@@ -880,7 +882,7 @@ extension Engine {
         if uniform {
             c = slots[Int(slot)].lastChild
             while c >= 0 {
-                work.append(DrawList.Work(slot: c, index: index, inherit: inherit))
+                work.push(DrawList.Work(slot: c, index: index, inherit: inherit))
                 c = slots[Int(c)].prevSibling
             }
         } else {
@@ -894,7 +896,7 @@ extension Engine {
             }
             // Back to front is zPosition ascending, ties in sublayer order; pushed reversed.
             keys.sort { $0.z != $1.z ? $0.z > $1.z : $0.index > $1.index }
-            for k in keys { work.append(DrawList.Work(slot: k.slot, index: index, inherit: inherit)) }
+            for k in keys { work.push(DrawList.Work(slot: k.slot, index: index, inherit: inherit)) }
         }
     }
 

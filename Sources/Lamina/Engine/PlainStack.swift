@@ -11,7 +11,7 @@ struct PlainStack<T>: ~Copyable {
     private var base: UnsafeMutablePointer<T>
     /// Values `0 ..< count` are live.
     private(set) var count = 0
-    private var capacity: Int
+    private(set) var capacity: Int
 
     /// An empty stack with room for `capacity` values.
     init(capacity: Int = 16) {
@@ -84,6 +84,12 @@ struct PlainStack<T>: ~Copyable {
     mutating func removeAll() {
         count = 0
         if capacity > 1024 { resize(16) }
+    }
+
+    /// Empties the stack and keeps all its room: for scratch reused every frame (the draw
+    /// list's work stack), where giving room back would allocate again next frame.
+    mutating func removeAllKeepingCapacity() {
+        count = 0
     }
 
     @inline(never)

@@ -61,7 +61,9 @@ public struct Rect: Hashable, Sendable {
     /// The rectangle at the origin with zero size.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    /// The same rectangle with a non-negative width and height (CGRectStandardize).
+    /// The same rectangle with a non-negative width and height (CGRectStandardize). Inlined:
+    /// every layer's anchor and every draw record computes it.
+    @inline(__always)
     public var standardized: Rect {
         var r = self
         if r.size.width < 0 {
