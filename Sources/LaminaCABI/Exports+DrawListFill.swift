@@ -117,43 +117,71 @@ extension lamina_draw_record_t {
     /// (zeros, as a zeroed record has them).
     @inline(__always)
     mutating func setPlainVarying(from r: UnsafePointer<DrawRecord>) {
-        layer = r.pointee.layer.rawValue
+        // Each field is stored only when its bits differ (`storeChanged`): a record that did
+        // not change since the last list, nearly every one in a frame, is then only read, and
+        // its cache lines are neither fetched for writing nor written back.
+        storeChanged(&layer, r.pointee.layer.rawValue)
         // The template's colour bits for border and shadow are the defaults'; the rest vary.
         var f = flags & ~(LAMINA_DRAW_HAS_BACKGROUND | LAMINA_DRAW_MASKS_TO_BOUNDS | LAMINA_DRAW_DOUBLE_SIDED
             | LAMINA_DRAW_HAS_CLIP | LAMINA_DRAW_HAS_TRANSITION)
         if let c = r.pointee.backgroundColor {
             f |= LAMINA_DRAW_HAS_BACKGROUND
-            background_color = c.c
+            storeChanged(&background_color, c.c)
         } else {
-            background_color = lamina_color_t()
+            storeChanged(&background_color, lamina_color_t())
         }
         if r.pointee.masksToBounds { f |= LAMINA_DRAW_MASKS_TO_BOUNDS }
         if r.pointee.isDoubleSided { f |= LAMINA_DRAW_DOUBLE_SIDED }
         if let c = r.pointee.clipRect {
             f |= LAMINA_DRAW_HAS_CLIP
-            clip_rect = c.c
+            storeChanged(&clip_rect, c.c)
         } else {
-            clip_rect = lamina_rect_t()
+            storeChanged(&clip_rect, lamina_rect_t())
         }
-        flags = f
-        depth = UInt32(clamping: r.pointee.depth)
-        descendant_count = UInt32(clamping: r.pointee.descendantCount)
-        clip_index = r.pointee.clipIndex.map { Int32(clamping: $0) } ?? -1
-        transform = r.pointee.transform.c
-        bounds = r.pointee.bounds.c
-        opacity = r.pointee.opacity
-        flags2 = drawFlags2(r)
-        contents_fade = r.pointee.contentsFade
-        mask_index = r.pointee.maskIndex.map { Int32(clamping: $0) } ?? -1
-        mask_count = UInt32(clamping: r.pointee.maskCount)
-        mask_host_index = r.pointee.maskHostIndex.map { Int32(clamping: $0) } ?? -1
-        group_index = r.pointee.groupIndex.map { Int32(clamping: $0) } ?? -1
-        target_opacity = r.pointee.targetOpacity
-        group_opacity = r.pointee.groupOpacity
-        layer_kind = r.pointee.kind.rawValue
-        instance_index = UInt32(truncatingIfNeeded: r.pointee.instanceIndex)
-        instance_color = r.pointee.instanceColor.c
+        storeChanged(&flags, f)
+        storeChanged(&depth, UInt32(clamping: r.pointee.depth))
+        storeChanged(&descendant_count, UInt32(clamping: r.pointee.descendantCount))
+        storeChanged(&clip_index, r.pointee.clipIndex.map { Int32(clamping: $0) } ?? -1)
+        storeChanged(&transform, r.pointee.transform.c)
+        storeChanged(&bounds, r.pointee.bounds.c)
+        storeChanged(&opacity, r.pointee.opacity)
+        storeChanged(&flags2, drawFlags2(r))
+        storeChanged(&contents_fade, r.pointee.contentsFade)
+        storeChanged(&mask_index, r.pointee.maskIndex.map { Int32(clamping: $0) } ?? -1)
+        storeChanged(&mask_count, UInt32(clamping: r.pointee.maskCount))
+        storeChanged(&mask_host_index, r.pointee.maskHostIndex.map { Int32(clamping: $0) } ?? -1)
+        storeChanged(&group_index, r.pointee.groupIndex.map { Int32(clamping: $0) } ?? -1)
+        storeChanged(&target_opacity, r.pointee.targetOpacity)
+        storeChanged(&group_opacity, r.pointee.groupOpacity)
+        storeChanged(&layer_kind, r.pointee.kind.rawValue)
+        storeChanged(&instance_index, UInt32(truncatingIfNeeded: r.pointee.instanceIndex))
+        storeChanged(&instance_color, r.pointee.instanceColor.c)
     }
+}
+
+/// Stores `value` in `field` unless `field` already holds the same bits. A store fetches the
+/// cache line for writing and dirties it, so the line is written back later: for a list of
+/// 100k records rebuilt every frame, the draw list's main cost (issue 12: 65–80 ns per record
+/// at 100k layers with this, 120–170 without).
+@inline(__always)
+func storeChanged<T: BitwiseCopyable>(_ field: inout T, _ value: T) {
+    var v = value
+    let same = withUnsafeBytes(of: &v) { new in
+        withUnsafeBytes(of: &field) { old in
+            guard MemoryLayout<T>.size % 8 == 0 else {
+                return MemoryLayout<T>.size == 4
+                    ? old.loadUnaligned(as: UInt32.self) == new.loadUnaligned(as: UInt32.self)
+                    : old.elementsEqual(new)
+            }
+            var diff: UInt64 = 0
+            for k in stride(from: 0, to: MemoryLayout<T>.size, by: 8) {
+                diff |= old.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                    ^ new.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+            }
+            return diff == 0
+        }
+    }
+    if !same { field = v }
 }
 
 /// The record's LAMINA_DRAW2_* flags, read through a pointer (no copy of the record): the one

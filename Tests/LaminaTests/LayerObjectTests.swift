@@ -101,9 +101,15 @@ struct LayerObjectTests {
         var layer: Layer? = engine.makeLayer()
         let id = layer!.id
         // What happens when the engine drops a closure capturing the last reference while it
-        // works: re-entering the error-checking lock would trap, so the release waits.
-        engine.lock.withLock { layer = nil }
-        #expect(engine.isAlive(id))
+        // works: re-entering the error-checking lock would trap, so the release waits. It is
+        // checked inside the lock: once the lock is free, another test's thread may drain the
+        // (process-wide) pending releases at any moment.
+        var aliveInside = false
+        engine.lock.withLock {
+            layer = nil
+            aliveInside = (try? engine.resolve(id)) != nil
+        }
+        #expect(aliveInside)
         _ = engine.makeLayer()  // any Layer operation drains it
         #expect(!engine.isAlive(id))
     }

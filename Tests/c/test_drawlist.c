@@ -347,6 +347,102 @@ static void reused_slots_hold_no_stale_fields(void **state) {
     }
 }
 
+/* One step of changes to the tree root > (a > a1), b, c, in one transaction without actions:
+ * each step changes fields a plain record carries (opacity and group passes, transform,
+ * bounds, colour, clip, order, depth, indices). */
+static void change_step(lamina_engine_t *e, const lamina_layer_t *l, int step) {
+    lamina_layer_t root = l[0], a = l[1], b = l[3], c = l[4];
+    ASSERT_OK(lamina_transaction_begin(e));
+    ASSERT_OK(lamina_transaction_set_disable_actions(e, LAMINA_TRUE));
+    switch (step) {
+    case 0: ASSERT_OK(lamina_layer_set_opacity(e, a, 0.5)); break;
+    case 1:
+        ASSERT_OK(lamina_layer_set_position(e, b, (lamina_point_t){30, 40}));
+        ASSERT_OK(lamina_layer_set_bounds(e, b, (lamina_rect_t){{0, 0}, {7, 9}}));
+        ASSERT_OK(lamina_layer_set_color(e, b, "backgroundColor", (lamina_color_t){1, 0, 0, 1}));
+        break;
+    case 2: ASSERT_OK(lamina_layer_set_bool(e, root, "masksToBounds", LAMINA_TRUE)); break;
+    case 3: ASSERT_OK(lamina_layer_set_bool(e, a, "hidden", LAMINA_TRUE)); break;
+    case 4: ASSERT_OK(lamina_layer_set_number(e, c, "zPosition", -1)); break;
+    case 5: {
+        lamina_value_t none = {0};
+        none.type = LAMINA_VALUE_NULL;
+        ASSERT_OK(lamina_layer_set_value(e, b, "backgroundColor", &none));
+        ASSERT_OK(lamina_layer_set_bool(e, root, "masksToBounds", LAMINA_FALSE));
+        ASSERT_OK(lamina_layer_set_bool(e, a, "hidden", LAMINA_FALSE));
+        ASSERT_OK(lamina_layer_set_bool(e, c, "doubleSided", LAMINA_FALSE));
+        break;
+    }
+    default: break;
+    }
+    ASSERT_OK(lamina_transaction_commit(e));
+}
+
+/* The records of a list rebuilt in the same buffer frame after frame equal those of a list
+ * built once: the fill skips stores of unchanged fields (issue 12), so a field that did
+ * change must still be written. Two engines build the same tree; one draws after every
+ * step, the other only at the end. */
+static void records_rebuilt_in_place_match_a_fresh_build(void **state) {
+    (void)state;
+    lamina_engine_t *e[2];
+    lamina_layer_t l[2][5];
+    for (int k = 0; k < 2; k++) {
+        ASSERT_OK(lamina_engine_create(&e[k]));
+        l[k][0] = make_layer(e[k], 100, 100, 50, 50);
+        l[k][1] = add(e[k], l[k][0], 20, 20, 10, 10, 0);
+        l[k][2] = add(e[k], l[k][1], 5, 5, 2, 2, 0);
+        l[k][3] = add(e[k], l[k][0], 10, 10, 20, 20, 0);
+        l[k][4] = add(e[k], l[k][0], 10, 10, 60, 60, 0);
+        ASSERT_OK(lamina_engine_tick(e[k], 0));
+    }
+    const lamina_draw_record_t *r;
+    size_t n;
+    draw(e[0], l[0][0], 0, &r, &n);
+    for (int step = 0; step < 6; step++) {
+        for (int k = 0; k < 2; k++) {
+            change_step(e[k], l[k], step);
+            ASSERT_OK(lamina_engine_tick(e[k], step + 1));
+        }
+        draw(e[0], l[0][0], step + 1, &r, &n);
+    }
+    const lamina_draw_record_t *fresh;
+    size_t nf;
+    draw(e[1], l[1][0], 6, &fresh, &nf);
+    assert_int_equal(n, nf);
+    assert_int_equal(n, 5);
+    for (size_t i = 0; i < n; i++) {
+        /* Handles differ between engines: compare which layer by position in the tree. */
+        int ia = -1, ib = -1;
+        for (int j = 0; j < 5; j++) {
+            if (r[i].layer == l[0][j]) ia = j;
+            if (fresh[i].layer == l[1][j]) ib = j;
+        }
+        assert_int_equal(ia, ib);
+        lamina_draw_record_t x = r[i], y = fresh[i];
+        x.layer = y.layer = 0;
+        assert_memory_equal(&x, &y, sizeof x);
+        /* And the values themselves, as set: the rebuilt records hold no earlier frame's. */
+        static const double sizes[5][2] = {{100, 100}, {20, 20}, {5, 5}, {7, 9}, {10, 10}};
+        ASSERT_DOUBLE_EQ(sizes[ia][0], r[i].bounds.size.width);
+        ASSERT_DOUBLE_EQ(sizes[ia][1], r[i].bounds.size.height);
+        assert_int_equal(r[i].flags & (LAMINA_DRAW_HAS_BACKGROUND | LAMINA_DRAW_HAS_CLIP | LAMINA_DRAW_MASKS_TO_BOUNDS), 0);
+        assert_int_equal(r[i].clip_index, -1);
+        ASSERT_DOUBLE_EQ(ia == 1 || ia == 2 ? 0.5 : 1.0, r[i].opacity);
+        ASSERT_DOUBLE_EQ(0.0, r[i].background_color.a);
+    }
+    /* Painter's order: c (zPosition -1) first among the root's sublayers, then a, a1, b. */
+    assert_true(r[1].layer == l[0][4] && r[2].layer == l[0][1] && r[3].layer == l[0][2] && r[4].layer == l[0][3]);
+    assert_int_equal(r[0].descendant_count, 4);
+    assert_int_equal(r[2].descendant_count, 1);
+    assert_int_equal(r[3].depth, 2);
+    /* b at (30, 40) with its 7 × 9 bounds centred there, in the root's (0, 0)-based space:
+     * the root's own transform puts its bounds' origin at (0, 0) (position 50, 50). */
+    ASSERT_DOUBLE_EQ(30 - 3.5, r[4].transform.m41);
+    ASSERT_DOUBLE_EQ(40 - 4.5, r[4].transform.m42);
+    ASSERT_OK(lamina_engine_destroy(e[0]));
+    ASSERT_OK(lamina_engine_destroy(e[1]));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         LT_TEST(painter_order_and_structure),
@@ -359,6 +455,7 @@ int main(void) {
         LT_TEST(next_frame_time),
         LT_TEST(transition_in_records),
         LT_TEST(reused_slots_hold_no_stale_fields),
+        cmocka_unit_test(records_rebuilt_in_place_match_a_fresh_build),
     };
     return cmocka_run_group_tests_name("draw list (R14)", tests, NULL, NULL);
 }
