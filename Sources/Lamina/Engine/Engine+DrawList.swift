@@ -498,9 +498,7 @@ extension Engine {
     private func presentedZPosition(_ slot: Int32, at t: Double) -> Double {
         let i = Int(slot)
         if slots[i].animIndex < 0 {
-            let snap = slots[i].snapshot
-            if snap < -1, let v = savedValue(snap, .zPosition) { return v.x }
-            return snap < 0 ? slots[i].model.zPosition : snapshotPool[Int(snap)].zPosition
+            if case .number(let z) = committedScalar(i, .zPosition) { return z }
         }
         return geometryZPosition(slot, .presentation(t)) ?? 0
     }

@@ -193,7 +193,7 @@ extension Engine {
     /// uncommitted changes or the value saved then if there is one, else the model (CA-1.3).
     /// Lock held.
     @inline(__always)
-    private func committedScalar(_ i: Int, _ property: PropertyID) -> ScalarRead {
+    func committedScalar(_ i: Int, _ property: PropertyID) -> ScalarRead {
         let snap = Int(slots[i].snapshot)
         if snap < -1 { return savedScalar(i, property) }
         switch property {
@@ -213,13 +213,8 @@ extension Engine {
     /// the model's when that property has none. Lock held.
     @inline(__always)
     private func savedOrModelScalar(_ i: Int, _ property: PropertyID) -> ScalarRead {
-        let v = savedValue(slots[i].snapshot, property)
-        switch property {
-        case .opacity: return .number(v?.x ?? slots[i].model.opacity)
-        case .position: return .point(v ?? slots[i].model.position)
-        case .zPosition: return .number(v?.x ?? slots[i].model.zPosition)
-        default: return .point(v ?? slots[i].model.anchorPoint)
-        }
+        if let v = savedValue(slots[i].snapshot, property) { return SavedValue.scalar(v, of: property) }
+        return modelScalar(i, .whole(property))
     }
 
     /// What the layer's animations make of `key` at the current frame, read in place as

@@ -221,8 +221,9 @@ extension Engine {
     /// R5). For a number or a point it makes the change as `setLocked` would, typed: the layer
     /// is marked dirty, the field stored, and the animation runs from the presentation value at
     /// the current frame to the new value with the transaction's duration and curve (R6), in
-    /// its timing group. False, having at most marked the layer dirty (which the general path
-    /// does first anyway), when `setSearching` must make it: a rectangle, or a property an
+    /// its timing group. False, having at most marked the layer dirty and saved the property's
+    /// committed value (the general path's `markDirty` turns that into a snapshot), when
+    /// `setSearching` must make it: a rectangle, or a property an
     /// explicit or general-path animation drives. Lock held.
     @inline(never)
     private func setImplicit(

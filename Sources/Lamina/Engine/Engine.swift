@@ -49,9 +49,29 @@ struct SavedValue {
     /// A number in `x`, or a point (two doubles, not a SIMD2: 24 bytes an entry, not 32).
     var value: Point
 
-    /// `value` as the property's value.
-    static func value(_ v: Point, of property: PropertyID) -> Value {
+    /// The value of `property` in `p`, as saved.
+    static func saving(_ property: PropertyID, of p: UnsafePointer<LayerProperties>) -> Point {
+        switch property {
+        case .opacity: Point(x: p.pointee.opacity, y: 0)
+        case .zPosition: Point(x: p.pointee.zPosition, y: 0)
+        case .position: p.pointee.position
+        default: p.pointee.anchorPoint
+        }
+    }
+
+    /// A value saved for `property`, as the typed reads return it.
+    static func scalar(_ v: Point, of property: PropertyID) -> ScalarRead {
         property == .opacity || property == .zPosition ? .number(v.x) : .point(v)
+    }
+
+    /// Puts this value back into `p`.
+    func restore(into p: inout LayerProperties) {
+        switch property {
+        case .opacity: p.opacity = value.x
+        case .zPosition: p.zPosition = value.x
+        case .position: p.position = value
+        default: p.anchorPoint = value
+        }
     }
 }
 
@@ -295,13 +315,8 @@ public final class Engine: @unchecked Sendable {
         let ls = slots.pointer(Int(slot))
         let snap = ls.pointee.snapshot
         if ls.pointee.everCommitted, snap < 0, savedValue(snap, property) == nil {
-            let value: Point
-            switch property {
-            case .opacity: value = Point(x: ls.pointee.model.opacity, y: 0)
-            case .zPosition: value = Point(x: ls.pointee.model.zPosition, y: 0)
-            case .position: value = ls.pointee.model.position
-            default: value = ls.pointee.model.anchorPoint
-            }
+            let model = (UnsafeRawPointer(ls) + modelOffset).assumingMemoryBound(to: LayerProperties.self)
+            let value = SavedValue.saving(property, of: model)
             if snap == -1 { savedChains += 1 }
             savedValues.push(SavedValue(property: property, next: -2 - snap, value: value))
             ls.pointee.snapshot = -1 - Int32(truncatingIfNeeded: savedValues.count)
@@ -337,12 +352,7 @@ public final class Engine: @unchecked Sendable {
         var k = -2 - snap
         while k >= 0 {
             let entry = savedValues[Int(k)]
-            switch entry.property {
-            case .opacity: p.opacity = entry.value.x
-            case .zPosition: p.zPosition = entry.value.x
-            case .position: p.position = entry.value
-            default: p.anchorPoint = entry.value
-            }
+            entry.restore(into: &p)
             k = entry.next
         }
     }
@@ -741,7 +751,9 @@ public final class Engine: @unchecked Sendable {
     @inline(__always)
     func committedValue(_ slot: Int32, _ property: PropertyID, _ customDefault: Value) -> Value {
         let snap = slots[Int(slot)].snapshot
-        if snap < -1, let v = savedValue(snap, property) { return SavedValue.value(v, of: property) }
+        if snap < -1, let v = savedValue(snap, property), let value = SavedValue.scalar(v, of: property).value {
+            return value
+        }
         // Through the buffers: the values are borrowed, not copied, for the call.
         return snap < 0
             ? slots.withUnsafeBufferPointer { $0[Int(slot)].model.get(property, customDefault: customDefault) }
