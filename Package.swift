@@ -18,12 +18,14 @@ let package = Package(
     ],
     targets: [
         // The engine: math → timing → values → engine. Pure Swift, no Foundation.
-        .target(name: "Lamina", path: "Sources/Lamina"),
+        .target(name: "Lamina", dependencies: ["CLaminaPrefetch"], path: "Sources/Lamina"),
+        // Software prefetch hints (static inline C), which Swift cannot spell. Internal.
+        .systemLibrary(name: "CLaminaPrefetch", path: "Sources/CLaminaPrefetch"),
         // The hand-written header, as a Swift module, so the ABI's structs and constants have
         // one source of truth (include/lamina/lamina.h). Never installed.
         .systemLibrary(name: "CLamina", path: "Sources/CLamina"),
         // @_cdecl exports only: validation, handles, status codes, callback boxes.
-        .target(name: "LaminaCABI", dependencies: ["Lamina", "CLamina"], path: "Sources/LaminaCABI"),
+        .target(name: "LaminaCABI", dependencies: ["Lamina", "CLamina", "CLaminaPrefetch"], path: "Sources/LaminaCABI"),
 
         // MARK: Demo (`swift run lamina-demo`)
         .executableTarget(name: "lamina-demo", dependencies: ["Lamina"], path: "examples/demo"),

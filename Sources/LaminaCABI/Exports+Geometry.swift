@@ -3,6 +3,7 @@
 // section).
 
 import CLamina
+internal import CLaminaPrefetch
 import Lamina
 
 #if canImport(Glibc)
@@ -348,6 +349,10 @@ func buildDrawList(
             emit: { record, plain in
                 if n == 0 { side.reset() }  // the first record
                 storage.ensureRoom(after: n)
+                // The fill compares with the record the buffer holds from the last list: ask for
+                // the one four ahead (a hint: past the buffer's end it loads nothing useful).
+                let ahead = UnsafeRawPointer(storage.buffer! + n + 4)
+                for k in stride(from: 0, to: MemoryLayout<lamina_draw_record_t>.size, by: 64) { lamina_prefetch(ahead + k) }
                 side.fill(storage.buffer! + n, from: record, plain: plain, held: storage.plainHeld! + n, at: n)
                 n += 1
             },

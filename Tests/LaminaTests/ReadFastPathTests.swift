@@ -303,7 +303,9 @@ struct ReadFastPathTests {
     @Test("Batch reads give the single reads' values; others, mismatches and no-presentation go to `write`")
     func batchReads() throws {
         let (e, layers) = try Self.scenario()
-        let ids = layers.map(\.id.rawValue)
+        // Five rounds of the layers: longer than the loops' look-ahead (`prefetchAhead`), so
+        // the elements read are also ones asked for ahead.
+        let ids = (0..<5).flatMap { _ in layers.map(\.id.rawValue) }
         let n = ids.count
         for key in Self.keys {
             for asPoints in [false, true] {
@@ -328,8 +330,8 @@ struct ReadFastPathTests {
                     }
                 }
                 for i in 0..<n {
-                    let model = try e.value(of: layers[i].id, forKeyPath: key)
-                    let pres = try e.presentationValue(of: layers[i].id, forKeyPath: key)
+                    let model = try e.value(of: layers[i % layers.count].id, forKeyPath: key)
+                    let pres = try e.presentationValue(of: layers[i % layers.count].id, forKeyPath: key)
                     let stored: Value = asPoints ? .point(Point(x: out[2 * i], y: out[2 * i + 1])) : .number(out[i])
                     let storedP: Value = asPoints
                         ? .point(Point(x: presented[2 * i], y: presented[2 * i + 1])) : .number(presented[i])
@@ -344,6 +346,60 @@ struct ReadFastPathTests {
                 #expect(presentedWritten[8] != nil)  // never committed: nil goes to `write`
             }
         }
+    }
+
+    @Test("A batch looks ahead past bad handles harmlessly: the elements before the first stop")
+    func batchLookAheadPastBadHandles() throws {
+        let (e, layers) = try Self.scenario(open: false)
+        let dead = try e.createLayer()
+        try e.releaseLayer(dead)
+        let good = (0..<24).map { layers[$0 % 8].id.rawValue }  // committed layers: no write needed
+        // After the dead layer, handles whose slots are out of range or foreign: the loop's
+        // look-ahead decodes them before it reaches the dead one.
+        let bad: [UInt64] = [dead.rawValue, 0, .max, LayerID(slot: 0xFF_FFFE, generation: 1, engine: 0).rawValue]
+        let ids = good + bad + good
+        for presentation in [false, true] {
+            var out = [Double](repeating: .nan, count: ids.count)
+            var written: [Int: Value] = [:]  // elements the general path reads
+            var failure: BatchFailure? = nil
+            ids.withUnsafeBufferPointer { p in
+                out.withUnsafeMutableBufferPointer { o in
+                    _ = try? e.withKey("opacity") { b throws(LaminaError) in
+                        do throws(BatchFailure) {
+                            if presentation {
+                                try e.presentationValues(forKeyBytes: b, count: ids.count, at: nil, layers: p.baseAddress!, into: .numbers(o.baseAddress!)) { i, v in written[i] = v }
+                            } else {
+                                try e.values(forKeyBytes: b, count: ids.count, layers: p.baseAddress!, into: .numbers(o.baseAddress!)) { i, v in written[i] = v }
+                            }
+                        } catch { failure = error }
+                    }
+                }
+            }
+            #expect(failure?.index == good.count)
+            #expect(failure?.error.code == .staleHandle)
+            for i in 0..<good.count {
+                let id = LayerID(rawValue: good[i])
+                let want = try presentation ? e.presentationValue(of: id, forKeyPath: "opacity") : e.value(of: id, forKeyPath: "opacity")
+                #expect(want == written[i] ?? .number(out[i]), "element \(i)")
+            }
+            #expect(out[good.count].isNaN && written[good.count] == nil)
+        }
+    }
+
+    @Test("Slot prefetch hints ignore indexes out of range")
+    func slotPrefetchOutOfRange() {
+        let e = Engine()
+        _ = e.makeLayer()
+        e.lock.withLock {
+            for i in [-1, Int.min, Int.max, e.slots.count, e.slots.count + 32, 0] {
+                e.slots.prefetch(i)
+                e.slots.prefetch(i, byteOffset: 112)
+                e.slots.prefetchHead(i)
+                e.slots.prefetchWhole(i)
+                e.prefetchAnimations(ofSlot: i)
+            }
+        }
+        #expect(e.slots.count >= 1)
     }
 
     @Test("Batch read errors stop at the failing index with the single read's error")

@@ -2,6 +2,43 @@
 // One key on many layers in one call (the C ABI's lamina_layers_* functions): the lock is
 // taken, and the key resolved, once per run of layers instead of once per layer, so a batch
 // costs about one property write or read per element (docs/architecture.md#layer-storage).
+internal import CLaminaPrefetch
+
+
+extension Engine {
+    /// How far ahead a batch loop asks for slots: far enough for a DRAM miss to land while the
+    /// elements between are worked on, near enough to stay in L1. The animation records are
+    /// asked for at half the distance, once their layer's slot has arrived.
+    static let prefetchDistance = 16
+
+    /// Starts loading what element `i + prefetchDistance` of a batch will read (its slot's
+    /// head) and, for a presentation read, the animation records of element
+    /// `i + prefetchDistance / 2`. Hints only: nothing observable changes. Lock held.
+    @inline(__always)
+    func prefetchAhead(_ layers: UnsafePointer<UInt64>, _ i: Int, _ count: Int, animations: Bool) {
+        if i + Self.prefetchDistance < count {
+            slots.prefetchHead(Int(LayerID(rawValue: layers[i + Self.prefetchDistance]).slot))
+        }
+        if animations, i + Self.prefetchDistance / 2 < count {
+            prefetchAnimations(ofSlot: Int(LayerID(rawValue: layers[i + Self.prefetchDistance / 2]).slot))
+        }
+    }
+
+    /// Starts loading the animation records of slot `i`'s layer, if it has any. It reads the
+    /// records array's storage reference as a word (an Array is one reference to a block with
+    /// a 32-byte header) without retaining it; a wrong guess would only load a useless line.
+    /// The first two records (the header's tail, then 64 bytes each) span three lines. Lock held.
+    @inline(__always)
+    func prefetchAnimations(ofSlot i: Int) {
+        guard UInt(bitPattern: i) < UInt(bitPattern: slots.count) else { return }
+        let a = Int(slots[i].animIndex)
+        guard a >= 0, a < animated.count else { return }
+        let storage = unsafeBitCast(animated[a].animations, to: UnsafeRawPointer.self)
+        lamina_prefetch(storage + 16)
+        lamina_prefetch(storage + 80)
+        lamina_prefetch(storage + 144)
+    }
+}
 
 /// A failure in a batch: the index of the layer it happened at, and the error.
 package struct BatchFailure: Error {
@@ -104,6 +141,7 @@ extension Engine {
                 var disabled = false
                 var opened = false
                 while i < count {
+                    prefetchAhead(layers, i, count, animations: false)
                     // The single call's order of checks: the layer, then the key, then the value.
                     let index = try resolveIndex(LayerID(rawValue: layers[i]))
                     let slot = Int32(truncatingIfNeeded: index)
@@ -237,6 +275,7 @@ extension Engine {
             var resolved = false
             var fast = false
             while i < count {
+                prefetchAhead(layers, i, count, animations: false)
                 let index = try resolveIndex(LayerID(rawValue: layers[i]))
                 let slot = Int32(truncatingIfNeeded: index)
                 if !resolved {
@@ -278,6 +317,7 @@ extension Engine {
             let t = time ?? now
             let current = t == now
             while i < count {
+                prefetchAhead(layers, i, count, animations: true)
                 let index = try resolveIndex(LayerID(rawValue: layers[i]))
                 let slot = Int32(truncatingIfNeeded: index)
                 if !resolved {

@@ -655,6 +655,12 @@ extension Engine {
         // closures must not call the engine): their buffers stay put.
         slots.withUnsafeBufferPointer { slotBuf in
         while let item = list.work.pop() {
+            // The layer eight items down the stack is visited soon: ask for its slot now, so
+            // that at 1M layers its DRAM miss overlaps this layer's work. Marker items (negative
+            // slots) ask for nothing.
+            if list.work.count >= 8 {
+                slots.prefetchWhole(Int(list.work[list.work.count - 8].slot))
+            }
             if item.slot == -1 {
                 patch(item.index, .descendants(count - item.index - 1))
                 continue
@@ -869,8 +875,15 @@ extension Engine {
         let firstChild = slots[Int(slot)].firstChild
         var uniform = true
         let z0 = presentedZPosition(firstChild, at: t)
+        // Both walks below chase sibling links, one dependent load per sibling: at 1M layers,
+        // one DRAM latency each. Siblings are usually made one after another, so their slots
+        // are usually neighbours: ask for the slot 32 further in the walk's direction (its
+        // links, and its zPosition's line). A wrong guess costs a useless line, nothing else.
+        let zOffset = MemoryLayout<LayerSlot>.offset(of: \LayerSlot.model.zPosition)!
         var c = slots[Int(firstChild)].nextSibling
         while c >= 0 {
+            slots.prefetch(Int(c) + 32)
+            slots.prefetch(Int(c) + 32, byteOffset: zOffset)
             if presentedZPosition(c, at: t) != z0 {
                 uniform = false
                 break
@@ -880,6 +893,7 @@ extension Engine {
         if uniform {
             c = slots[Int(slot)].lastChild
             while c >= 0 {
+                slots.prefetch(Int(c) - 32)
                 work.push(DrawList.Work(slot: c, index: index, inherit: inherit))
                 c = slots[Int(c)].prevSibling
             }

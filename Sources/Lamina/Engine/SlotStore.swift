@@ -6,6 +6,8 @@
 // a noncopyable struct, not a class: reading a class reference from the engine retained and
 // released it around each access, two atomic operations per layer touched.
 
+internal import CLaminaPrefetch
+
 /// The layer slots, indexed by `LayerID.slot`. Touched only under the engine lock; an index
 /// out of range traps, as an array's does. Addresses stay valid until the next `append`
 /// (the only operation that may move the buffer).
@@ -44,6 +46,38 @@ struct SlotStore: ~Copyable {
     func pointer(_ i: Int) -> UnsafeMutablePointer<LayerSlot> {
         precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
         return base + i
+    }
+
+    /// Asks the CPU to start loading the cache line at `byteOffset` into slot `i`, for a loop
+    /// that will reach that slot a few steps later: at 1M layers every slot is in DRAM, and a
+    /// loop that waits for each in turn runs at memory latency, not bandwidth. A hint only:
+    /// an index out of range is ignored, and nothing observable changes.
+    @inline(__always)
+    func prefetch(_ i: Int, byteOffset: Int = 0) {
+        if UInt(bitPattern: i) < UInt(bitPattern: count) { lamina_prefetch(UnsafeRawPointer(base + i) + byteOffset) }
+    }
+
+    /// `prefetch` of slot `i`'s first 128 bytes: the header (generation, links, animation
+    /// index) and the inline scalars (bounds, position, anchorPoint, zPosition, opacity), all
+    /// a typed read or set touches. Any 128 bytes span at most three lines: first, middle, last.
+    @inline(__always)
+    func prefetchHead(_ i: Int) {
+        guard UInt(bitPattern: i) < UInt(bitPattern: count) else { return }
+        let p = UnsafeRawPointer(base + i)
+        lamina_prefetch(p)
+        lamina_prefetch(p + 64)
+        lamina_prefetch(p + 127)
+    }
+
+    /// `prefetch` of all of slot `i` (up to four lines), for a loop that reads the whole model.
+    @inline(__always)
+    func prefetchWhole(_ i: Int) {
+        guard UInt(bitPattern: i) < UInt(bitPattern: count) else { return }
+        let p = UnsafeRawPointer(base + i)
+        lamina_prefetch(p)
+        lamina_prefetch(p + 64)
+        lamina_prefetch(p + 128)
+        lamina_prefetch(p + MemoryLayout<LayerSlot>.size - 1)
     }
 
     /// Calls `body` with the initialised slots; it must not append.
