@@ -24,19 +24,17 @@ extension Engine {
         }
     }
 
-    /// Starts loading the animation records of slot `i`'s layer, if it has any. It reads the
-    /// records array's storage reference as a word (an Array is one reference to a block with
-    /// a 32-byte header) without retaining it; a wrong guess would only load a useless line.
-    /// The first two records (the header's tail, then 64 bytes each) span three lines. Lock held.
+    /// Starts loading the `animated` entry of slot `i`'s layer, if it has one: its first two
+    /// animation records are inline there (AnimationList). Lock held.
     @inline(__always)
     func prefetchAnimations(ofSlot i: Int) {
         guard UInt(bitPattern: i) < UInt(bitPattern: slots.count) else { return }
-        let a = Int(slots[i].animIndex)
-        guard a >= 0, a < animated.count else { return }
-        let storage = unsafeBitCast(animated[a].animations, to: UnsafeRawPointer.self)
-        lamina_prefetch(storage + 16)
-        lamina_prefetch(storage + 80)
-        lamina_prefetch(storage + 144)
+        animated.prefetch(Int(slots[i].animIndex)) { entry in
+            lamina_prefetch(entry)
+            lamina_prefetch(entry + 64)
+            lamina_prefetch(entry + 128)
+            lamina_prefetch(entry + MemoryLayout<AnimatedLayer>.size - 1)
+        }
     }
 }
 

@@ -448,12 +448,13 @@ extension Engine {
         if !readyCompletions.isEmpty { return t }
         for s in stacks.values where !s.dirty.isEmpty { return t }
         var next = Double.infinity
-        for entry in animated {
+        for a in animated.indices {
             // A layer whose clock is stopped (its or an ancestor's speed 0, QA1673's pause)
             // shows the same frame for ever: only a commit can change it.
-            let frozen = timedLayers > 0 && isClockStopped(entry.slot)
-            let local = localTime(entry.slot, at: t)
-            for anim in entry.animations {
+            let owner = animated[a].slot
+            let frozen = timedLayers > 0 && isClockStopped(owner)
+            let local = localTime(owner, at: t)
+            for anim in animated[a].animations {
                 if anim.state == .pending || anim.awaitingTick { return t }  // starts at the next commit/tick
                 if frozen { continue }
                 let begin: Double  // in the layer's time

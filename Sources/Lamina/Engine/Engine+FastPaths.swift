@@ -221,31 +221,32 @@ extension Engine {
     /// `implicitValue` does: the last evaluated animation of the property with a sample
     /// decides (implicit animations are non-additive, CA-1.9); nil when none has one (the
     /// committed value shows); `.general` when an explicit animation or a general-path
-    /// record is involved. Fields are read through the arrays' subscripts, not
-    /// `withUnsafeBufferPointer` (whose closure costs a retain and release of each buffer).
-    /// Lock held.
+    /// record is involved. The records are read in place through
+    /// `withUnsafeMutableBufferPointer` (the records may be inline in the entry,
+    /// AnimationList; a mutable access to the engine's own arrays costs a uniqueness check,
+    /// not the retain and release a read-only buffer access costs). Lock held.
     @inline(__always)
     private func currentImplicitScalar(_ a: Int, _ key: ResolvedKey) -> ScalarRead? {
-        var k = animated[a].animations.count
-        while k > 0 {
-            k -= 1
-            if animated[a].animations[k].explicit != nil { return .general(key) }
-            guard animated[a].animations[k].target == key.property,
-                  animated[a].animations[k].state != .pending
-            else { continue }
-            let g = Int(animated[a].animations[k].track)
-            guard g >= 0 else { return .general(key) }
-            // Through UInt32: a negative index fails the bounds check, with no sign test first.
-            let member = groups[g].members[Int(UInt32(bitPattern: animated[a].animations[k].member))]
-            // No sample at this frame (as `memberOutput`): an earlier animation may have one.
-            guard groups[g].perMember ? member.hasOutput : groups[g].hasOutput else { continue }
-            let lane = Int(UInt32(bitPattern: member.lane))
-            switch animated[a].animations[k].valueType {
-            case .number: return .number(groups[g].out[lane])
-            case .point: return .point(Point(x: groups[g].out[lane], y: groups[g].out[lane + 1]))
-            default: return .general(key)  // not expected: inline scalars animate as numbers or points
+        animated[a].animations.withUnsafeMutableBufferPointer { buf -> ScalarRead? in
+            var k = buf.count
+            while k > 0 {
+                k -= 1
+                if buf[k].explicit != nil { return .general(key) }
+                guard buf[k].target == key.property, buf[k].state != .pending else { continue }
+                let g = Int(buf[k].track)
+                guard g >= 0 else { return .general(key) }
+                // Through UInt32: a negative index fails the bounds check, with no sign test first.
+                let member = groups[g].members[Int(UInt32(bitPattern: buf[k].member))]
+                // No sample at this frame (as `memberOutput`): an earlier animation may have one.
+                guard groups[g].perMember ? member.hasOutput : groups[g].hasOutput else { continue }
+                let lane = Int(UInt32(bitPattern: member.lane))
+                switch buf[k].valueType {
+                case .number: return .number(groups[g].out[lane])
+                case .point: return .point(Point(x: groups[g].out[lane], y: groups[g].out[lane + 1]))
+                default: return .general(key)  // not expected: inline scalars animate as numbers or points
+                }
             }
+            return nil
         }
-        return nil
     }
 }

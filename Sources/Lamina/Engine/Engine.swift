@@ -85,7 +85,7 @@ struct KeyCacheEntry {
 /// A layer with attached animations, in evaluation order (CA-1.8: `animationKeys` order).
 struct AnimatedLayer {
     var slot: Int32
-    var animations: [AttachedAnimation] = []
+    var animations = AnimationList()
 }
 
 /// An engine: the owner of a layer tree, its transactions, animations and clock.
@@ -120,7 +120,8 @@ public final class Engine: @unchecked Sendable {
     var savedValues = PlainStack<SavedValue>()
     /// Layers whose `snapshot` is a chain of saved values.
     var savedChains = 0
-    var animated: [AnimatedLayer] = []
+    /// Layers with attached animations, dense (AnimatedStore.swift); `LayerSlot.animIndex`.
+    var animated = AnimatedStore()
     /// Numeric implicit animations in timing groups, sampled once per group per frame
     /// (TimingGroups.swift). Slots are reused through `freeGroups`.
     var groups: [TimingGroup] = []
@@ -805,7 +806,9 @@ public final class Engine: @unchecked Sendable {
         let current = time == now
         var memo = TimingMemo()
         var local: Double? = nil
-        return animated[a].animations.withUnsafeBufferPointer { buf -> ImplicitRead in
+        // In place (AnimationList: the records may be inline in the entry, and its subscript
+        // returns copies).
+        return animated[a].animations.withUnsafeMutableBufferPointer { buf -> ImplicitRead in
             var k = buf.count
             while k > 0 {
                 k -= 1
@@ -842,7 +845,7 @@ public final class Engine: @unchecked Sendable {
         let model = p
         var memo = TimingMemo()
         curves.withUnsafeBufferPointer { curves in
-            animated[a].animations.withUnsafeBufferPointer { buf in
+            animated[a].animations.withUnsafeMutableBufferPointer { buf in
                 for k in buf.indices where buf[k].isEvaluated {
                     if let e = buf[k].explicit {
                         e.contribute(at: local, into: &p, model: model)
@@ -928,10 +931,9 @@ public final class Engine: @unchecked Sendable {
         var a = Int(slots[Int(slot)].animIndex)
         if a < 0 {
             a = animated.count
-            var entry = AnimatedLayer(slot: slot)
-            entry.animations.reserveCapacity(2)  // one growth for the common position + opacity pair
-            entry.animations.append(consume anim)
-            animated.append(entry)
+            // Built in place: an entry copied in would copy its inline records (retains).
+            animated.append(AnimatedLayer(slot: slot))
+            animated[a].animations.append(consume anim)
             slots[Int(slot)].animIndex = Int32(a)
             return  // a new entry has no animation to replace
         }
