@@ -324,6 +324,40 @@ extension lamina_draw_record_t {
     }
 }
 
+/// The fields of a record the plain fill compares (`setPlainVarying`), as byte ranges
+/// merged where they touch or nearly touch: what the draw list asks the CPU for ahead.
+let plainFillRanges: [Range<Int>] = {
+    typealias R = lamina_draw_record_t
+    func field<T>(_ path: KeyPath<R, T>) -> Range<Int> {
+        let start = MemoryLayout<R>.offset(of: path)!
+        return start..<(start + MemoryLayout<T>.size)
+    }
+    let fields = [
+        field(\.layer), field(\.flags), field(\.depth), field(\.descendant_count), field(\.clip_index),
+        field(\.transform), field(\.bounds), field(\.clip_rect), field(\.opacity), field(\.background_color),
+        field(\.flags2), field(\.contents_fade), field(\.mask_index), field(\.mask_count),
+        field(\.mask_host_index), field(\.group_index), field(\.target_opacity), field(\.group_opacity),
+        field(\.layer_kind), field(\.instance_index), field(\.instance_color),
+    ].sorted { $0.lowerBound < $1.lowerBound }
+    var merged: [Range<Int>] = []
+    for f in fields {
+        if let last = merged.last, f.lowerBound <= last.upperBound + 32 {
+            merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, f.upperBound)
+        } else {
+            merged.append(f)
+        }
+    }
+    return merged
+}()
+
+/// One byte in every cache line `plainFillRanges` can touch, wherever the record starts:
+/// each range's start, every 64 bytes on, and its last byte. Asking for the whole 720-byte
+/// record instead fetched the lines of fields the template fixed, which the fill never reads:
+/// memory traffic is what a list of 1M records runs out of.
+let plainFillPrefetchOffsets: [Int] = plainFillRanges.flatMap { r in
+    Array(stride(from: r.lowerBound, to: r.upperBound, by: 64)) + [r.upperBound - 1]
+}
+
 /// Builds `root`'s C draw list at `time` into the engine's buffer (full records: every field
 /// of this version) and hands the records to `use` with the list's mutex held, so a caller can
 /// repack them before another thread rebuilds the list.
@@ -343,6 +377,7 @@ func buildDrawList(
         // The side buffers are reset at the first record, not before: a call that fails (a
         // root never committed) leaves the previous list and everything it points to valid.
         let side = storage.side
+        let fillLines = plainFillPrefetchOffsets
         var n = 0
         try e.visitDrawList(
             root: LayerID(rawValue: root), at: time, scratch: storage.list,
@@ -352,7 +387,7 @@ func buildDrawList(
                 // The fill compares with the record the buffer holds from the last list: ask for
                 // the one four ahead (a hint: past the buffer's end it loads nothing useful).
                 let ahead = UnsafeRawPointer(storage.buffer! + n + 4)
-                for k in stride(from: 0, to: MemoryLayout<lamina_draw_record_t>.size, by: 64) { lamina_prefetch(ahead + k) }
+                for k in fillLines { lamina_prefetch(ahead + k) }
                 side.fill(storage.buffer! + n, from: record, plain: plain, held: storage.plainHeld! + n, at: n)
                 n += 1
             },
