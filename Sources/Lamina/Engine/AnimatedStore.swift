@@ -10,23 +10,17 @@
 /// until the entry is removed.
 struct AnimatedStore: ~Copyable {
     /// Entries per chunk: 256 × 152 bytes, about 38 KB, so a small engine allocates little.
-    static let chunkShift = 8
-    static let chunkSize = 1 << chunkShift
+    enum Shift: ChunkShift { static var shift: Int { 8 } }
+    static let chunkSize = 1 << Shift.shift
 
-    private var chunks: UnsafeMutablePointer<UnsafeMutablePointer<AnimatedLayer>>
-    private var chunkCount = 0
-    private var tableCapacity = 4
+    private var table = ChunkTable<AnimatedLayer, Shift>()
     /// Entries `0 ..< count` are initialised.
     private(set) var count = 0
 
-    init() {
-        chunks = .allocate(capacity: 4)
-    }
+    init() {}
 
     deinit {
         for i in 0..<count { address(i).deinitialize(count: 1) }
-        for c in 0..<chunkCount { chunks[c].deallocate() }
-        chunks.deallocate()
     }
 
     var indices: Range<Int> { 0..<count }
@@ -35,7 +29,7 @@ struct AnimatedStore: ~Copyable {
     /// The address of entry `i` (unchecked: callers check `i < count`).
     @inline(__always)
     private func address(_ i: Int) -> UnsafeMutablePointer<AnimatedLayer> {
-        chunks[i &>> Self.chunkShift] + (i & (Self.chunkSize - 1))
+        table.address(i)
     }
 
     /// Entry `i`, read and written in place (addressors: no copy, no uniqueness check).
@@ -60,17 +54,7 @@ struct AnimatedStore: ~Copyable {
 
     /// Adds `entry` at index `count`, in place.
     mutating func append(_ entry: consuming AnimatedLayer) {
-        if count == chunkCount << Self.chunkShift {
-            if chunkCount == tableCapacity {
-                let bigger = UnsafeMutablePointer<UnsafeMutablePointer<AnimatedLayer>>.allocate(capacity: tableCapacity * 2)
-                bigger.moveInitialize(from: chunks, count: chunkCount)
-                chunks.deallocate()
-                chunks = bigger
-                tableCapacity *= 2
-            }
-            (chunks + chunkCount).initialize(to: .allocate(capacity: Self.chunkSize))
-            chunkCount += 1
-        }
+        table.ensureRoom(for: count)
         address(count).initialize(to: entry)
         count += 1
     }

@@ -57,28 +57,29 @@ struct SlotStore: ~Copyable {
         if UInt(bitPattern: i) < UInt(bitPattern: count) { lamina_prefetch(UnsafeRawPointer(base + i) + byteOffset) }
     }
 
-    /// `prefetch` of slot `i`'s first 128 bytes: the header (generation, links, animation
-    /// index) and the inline scalars (bounds, position, anchorPoint, zPosition, opacity), all
-    /// a typed read or set touches. Any 128 bytes span at most three lines: first, middle, last.
+    /// `prefetch` of the lines holding bytes `0 ... last` of slot `i`: an address every 64
+    /// bytes and the last byte, which covers the span wherever the slot starts in a line.
     @inline(__always)
-    func prefetchHead(_ i: Int) {
+    func prefetch(_ i: Int, through last: Int) {
         guard UInt(bitPattern: i) < UInt(bitPattern: count) else { return }
         let p = UnsafeRawPointer(base + i)
-        lamina_prefetch(p)
-        lamina_prefetch(p + 64)
-        lamina_prefetch(p + 127)
+        var k = 0
+        while k < last {
+            lamina_prefetch(p + k)
+            k += 64
+        }
+        lamina_prefetch(p + last)
     }
 
-    /// `prefetch` of all of slot `i` (up to four lines), for a loop that reads the whole model.
+    /// `prefetch` of slot `i`'s first 128 bytes: the header (generation, links, animation
+    /// index) and the inline scalars (bounds, position, anchorPoint, zPosition, opacity), all
+    /// a typed read or set touches.
     @inline(__always)
-    func prefetchWhole(_ i: Int) {
-        guard UInt(bitPattern: i) < UInt(bitPattern: count) else { return }
-        let p = UnsafeRawPointer(base + i)
-        lamina_prefetch(p)
-        lamina_prefetch(p + 64)
-        lamina_prefetch(p + 128)
-        lamina_prefetch(p + MemoryLayout<LayerSlot>.size - 1)
-    }
+    func prefetchHead(_ i: Int) { prefetch(i, through: 127) }
+
+    /// `prefetch` of all of slot `i`, for a loop that reads the whole model.
+    @inline(__always)
+    func prefetchWhole(_ i: Int) { prefetch(i, through: MemoryLayout<LayerSlot>.size - 1) }
 
     /// Calls `body` with the initialised slots; it must not append.
     @inline(__always)

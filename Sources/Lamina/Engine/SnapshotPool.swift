@@ -9,28 +9,22 @@
 /// only under the engine lock. A noncopyable struct, not a class: a class reference read from
 /// the engine is retained and released around each use (atomic operations).
 struct SnapshotPool: ~Copyable {
-    private static let chunkShift = 6
-    private static let chunkSize = 1 << chunkShift
-    /// The chunks' base addresses (the table grows by doubling; it holds only pointers).
-    private var chunks: UnsafeMutablePointer<UnsafeMutablePointer<LayerProperties>>
-    private var chunkCapacity = 0
+    /// 64 snapshots per chunk.
+    enum Shift: ChunkShift { static var shift: Int { 6 } }
+    private static let chunkSize = 1 << Shift.shift
+    private var table = ChunkTable<LayerProperties, Shift>()
     /// Snapshots `0..<count` are initialised.
     private(set) var count = 0
 
-    init() {
-        chunks = .allocate(capacity: 1)
-    }
+    init() {}
 
     deinit {
         for i in 0..<count { address(i).deinitialize(count: 1) }
-        let used = (count + Self.chunkSize - 1) >> Self.chunkShift
-        for c in 0..<used { chunks[c].deallocate() }
-        chunks.deallocate()
     }
 
     @inline(__always)
     private func address(_ i: Int) -> UnsafeMutablePointer<LayerProperties> {
-        chunks[i >> Self.chunkShift] + (i & (Self.chunkSize - 1))
+        table.address(i)
     }
 
     /// `address(i)` as a call: the readers' snapshot branch is the rare one (a layer with
@@ -53,7 +47,7 @@ struct SnapshotPool: ~Copyable {
     /// Adds a copy of `*value` at index `count`, which it returns.
     @inline(__always)
     mutating func append(copying value: UnsafePointer<LayerProperties>) -> Int {
-        if count & (Self.chunkSize - 1) == 0 { addChunk() }
+        table.ensureRoom(for: count)
         LayerProperties.copy(value, intoUninitialized: address(count))
         count += 1
         return count - 1
@@ -76,24 +70,8 @@ struct SnapshotPool: ~Copyable {
         guard count > Self.chunkSize else { return false }
         // Free snapshots hold no rare box (see `assign`): nothing to release, so the chunks
         // go without deinitialising their entries one by one.
-        let used = (count + Self.chunkSize - 1) >> Self.chunkShift
-        for c in 1..<used { chunks[c].deallocate() }
+        table.freeChunks(keeping: 1)
         count = Self.chunkSize
         return true
-    }
-
-    /// Makes room for snapshots `count ..< count + chunkSize` (`count` is a chunk boundary).
-    @inline(never)
-    private mutating func addChunk() {
-        let c = count >> Self.chunkShift
-        if c == chunkCapacity {
-            let bigger = UnsafeMutablePointer<UnsafeMutablePointer<LayerProperties>>.allocate(
-                capacity: Swift.max(4, chunkCapacity * 2))
-            bigger.moveInitialize(from: chunks, count: chunkCapacity)
-            chunks.deallocate()
-            chunks = bigger
-            chunkCapacity = Swift.max(4, chunkCapacity * 2)
-        }
-        (chunks + c).initialize(to: .allocate(capacity: Self.chunkSize))
     }
 }
