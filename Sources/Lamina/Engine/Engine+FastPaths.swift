@@ -222,9 +222,9 @@ extension Engine {
     /// decides (implicit animations are non-additive, CA-1.9); nil when none has one (the
     /// committed value shows); `.general` when an explicit animation or a general-path
     /// record is involved. The records are read in place through
-    /// `withUnsafeMutableBufferPointer` (the records may be inline in the entry,
-    /// AnimationList; a mutable access to the engine's own arrays costs a uniqueness check,
-    /// not the retain and release a read-only buffer access costs). Lock held.
+    /// `withUnsafeMutableBufferPointer`: they may be inline in the entry (AnimationList), whose
+    /// subscript returns copies, and a read-only buffer of an array costs a retain and release.
+    /// Lock held.
     @inline(__always)
     private func currentImplicitScalar(_ a: Int, _ key: ResolvedKey) -> ScalarRead? {
         animated[a].animations.withUnsafeMutableBufferPointer { buf -> ScalarRead? in
