@@ -32,7 +32,8 @@ MODULES="$BIN/Modules"
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 TRIPLE=$(swiftc -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')
-swift symbolgraph-extract -module-name Lamina -target "$TRIPLE" -I "$MODULES" \
+# Lamina imports CLaminaPrefetch (a module map of static inline hints) internally.
+swift symbolgraph-extract -module-name Lamina -target "$TRIPLE" -I "$MODULES" -I "$ROOT/Sources/CLaminaPrefetch" \
     -minimum-access-level public -skip-synthesized-members -output-dir "$OUT" >/dev/null
 
 python3 - "$OUT" >"$OUT/api.txt" <<'PY'
