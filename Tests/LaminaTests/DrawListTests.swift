@@ -104,6 +104,34 @@ struct DrawListOrderTests {
         #expect(list.count == 1)
     }
 
+    @Test("Sublayers in sublayer order come one after another: skipped ones too; the stack stays shallow")
+    func siblingsFollow() throws {
+        let engine = Engine()
+        let r = try committedRoot(engine)
+        var expected = [r.id]
+        var late: [Layer] = []
+        for i in 0..<2_000 {
+            let c = try add(engine, to: r)
+            let g1 = try add(engine, to: c), g2 = try add(engine, to: c)
+            switch i % 7 {
+            case 1: c.isHidden = true  // the subtree goes; the next sibling still follows
+            case 2: c.opacity = 0
+            case 3: g1.isHidden = true; expected += [c.id, g2.id]
+            default: expected += [c.id, g1.id, g2.id]
+            }
+            if i % 97 == 5 { late.append(c) }
+        }
+        try engine.tick(1)
+        // Added after the commit: never committed, skipped with their subtrees (R3), in the
+        // middle of the sibling list.
+        for c in late { try r.insertSublayer(geoLayer(engine, geoRect(0, 0, 1, 1), geoPoint(0, 0)), above: c) }
+        let list = DrawList()
+        try engine.drawList(root: r.id, into: list)
+        #expect(list.records.map(\.layer) == expected)
+        // Uniform zPosition: one sibling on the stack at a time, not 2,000.
+        #expect(list.work.capacity <= 64)
+    }
+
     @Test("A reused DrawList keeps its buffers: the same records, no new capacity")
     func reuse() throws {
         let engine = Engine()

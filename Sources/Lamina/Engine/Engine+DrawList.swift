@@ -277,9 +277,16 @@ public final class DrawList {
         var inherit: Int32
         /// The parent's record index (-1 for the root), or the record to close.
         var index: Int
+        /// For a mask item: the mask's slot, or its first record. For a layer: -1; -4 for a mask
+        /// root; `siblingsFollow` when the layer's later siblings come after its subtree.
         var mask: Int32
         /// For a mask: its index in `maskBases` (F · world of the host, RS-5.2).
         var maskBase: Int32
+
+        /// `mask` of a layer item whose next sibling is pushed when the item is entered, so that
+        /// it follows the layer's subtree: sublayers in sublayer order need no walk to push them
+        /// all, and the stack stays as deep as the tree, not as wide (`pushSublayers`).
+        static let siblingsFollow: Int32 = -5
 
         init(slot: Int32, index: Int, mask: Int32 = -1, maskBase: Int32 = -1, inherit: Int32 = -1) {
             self.slot = slot
@@ -679,6 +686,16 @@ extension Engine {
                 continue
             }
             let slot = item.slot
+            if item.mask == DrawList.Work.siblingsFollow {
+                // The next sibling after this subtree (pushed first, so it pops after). Siblings
+                // are usually made one after another: ask for a slot a few ahead, as a guess.
+                let next = slotBuf[Int(slot)].nextSibling
+                if next >= 0 {
+                    list.work.push(DrawList.Work(
+                        slot: next, index: item.index, mask: DrawList.Work.siblingsFollow, inherit: item.inherit))
+                    slots.prefetchWhole(Int(next) + 4)
+                }
+            }
             // What this layer inherits (for a replicator's sublayer: its instance's state).
             let pi = Int(item.inherit)
             // Inside a replicator instance the subtree runs k · instanceDelay behind (RS-13.4).
@@ -867,7 +884,8 @@ extension Engine {
 
     /// Pushes the sublayers of `slot` (record `index`, inheriting `list.inherited[inherit]`)
     /// onto the work stack so that they pop back to front: by zPosition at `t` (their
-    /// superlayer's time), ties in sublayer order. Lock held.
+    /// superlayer's time), ties in sublayer order. When all have the same zPosition, that is
+    /// sublayer order, and only the first is pushed (`Work.siblingsFollow`). Lock held.
     @inline(__always)
     private func pushSublayers(
         of slot: Int32, index: Int, inherit: Int32, at t: Double, _ work: inout PlainStack<DrawList.Work>,
@@ -876,10 +894,10 @@ extension Engine {
         let firstChild = slots[Int(slot)].firstChild
         var uniform = true
         let z0 = presentedZPosition(firstChild, at: t)
-        // Both walks below chase sibling links, one dependent load per sibling: at 1M layers,
+        // The walk below chases sibling links, one dependent load per sibling: at 1M layers,
         // one DRAM latency each. Siblings are usually made one after another, so their slots
-        // are usually neighbours: ask for the slot 32 further in the walk's direction (its
-        // links, and its zPosition's line). A wrong guess costs a useless line, nothing else.
+        // are usually neighbours: ask for the slot 32 further on (its links, and its
+        // zPosition's line). A wrong guess costs a useless line, nothing else.
         let zOffset = MemoryLayout<LayerSlot>.offset(of: \LayerSlot.model.zPosition)!
         var c = slots[Int(firstChild)].nextSibling
         while c >= 0 {
@@ -892,12 +910,8 @@ extension Engine {
             c = slots[Int(c)].nextSibling
         }
         if uniform {
-            c = slots[Int(slot)].lastChild
-            while c >= 0 {
-                slots.prefetch(Int(c) - 32)
-                work.push(DrawList.Work(slot: c, index: index, inherit: inherit))
-                c = slots[Int(c)].prevSibling
-            }
+            // Sublayer order: the first one, which brings the next when it is entered.
+            work.push(DrawList.Work(slot: firstChild, index: index, mask: DrawList.Work.siblingsFollow, inherit: inherit))
         } else {
             keys.removeAll(keepingCapacity: true)
             c = firstChild
