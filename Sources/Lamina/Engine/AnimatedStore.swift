@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The engine's animated-layer entries in fixed chunks that never move. An entry holds its
-// layer's first two animation records inline (AnimationList: 152 bytes), so a doubling array
+// layer's first two animation records inline (AnimationList): 152 bytes, so a doubling array
 // copied every entry at each growth and faulted in twice the memory it kept: at 100k layers
 // the first commit of animations touched 440 bytes of fresh memory per layer (issue 12). A
 // chunk is allocated once and filled in place; only the small table of chunks grows.
