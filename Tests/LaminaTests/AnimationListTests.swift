@@ -17,7 +17,7 @@ struct AnimationListTests {
 
     static func keys(_ l: AnimationList) -> [String] { l.map(\.key) }
 
-    @Test("append, remove(at:), removeAll(where:), subscripts and buffers match an array's")
+    @Test("append, remove(at:), removeAll(where:), firstIndex, subscripts and buffers match an array's")
     func matchesArray() {
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<300 {
@@ -52,6 +52,12 @@ struct AnimationListTests {
                 #expect(list.map(\.beginTime) == model.map(\.beginTime))
                 #expect(list.reversed().map(\.key) == model.reversed().map(\.key))
                 #expect(list.map { $0.ends?.from } == model.map { $0.ends?.from })
+                for state in [AttachmentState.pending, .committed] {
+                    for start in 0...model.count {
+                        let want = model.indices.first { $0 >= start && model[$0].state == state }
+                        #expect(list.firstIndex(from: start, state: state) == want)
+                    }
+                }
             }
         }
     }

@@ -105,6 +105,20 @@ struct AnimationList: RandomAccessCollection, MutableCollection {
         }
     }
 
+    /// The first index at or after `start` whose element is in `state`, read in place (the
+    /// subscript's getter would copy each record it looks at).
+    @inline(__always)
+    mutating func firstIndex(from start: Int, state: AttachmentState) -> Int? {
+        withUnsafeMutableBufferPointer { buf in
+            var k = start
+            while k < buf.count {
+                if buf[k].state == state { return k }
+                k += 1
+            }
+            return nil
+        }
+    }
+
     /// Calls `body` with the elements in contiguous memory, in place: the array's, or the
     /// inline pair's. The engine's hot reads go through here rather than the subscript, whose
     /// getter returns a copy (a retain of the key and the payload per record read).

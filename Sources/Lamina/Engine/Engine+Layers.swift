@@ -111,7 +111,18 @@ extension Engine {
     }
 
     /// Destroys `slot` and, in turn, sublayers that nothing else keeps. Lock held.
+    @inline(__always)
     func destroyIfUnreferenced(_ root: Int32) {
+        // The common case first, with nothing allocated: the layer is still referenced (a
+        // removed sublayer the host holds, a released handle of a layer in the tree).
+        let r = Int(root)
+        guard slots[r].alive, slots[r].hostRefs == 0, slots[r].parent < 0 else { return }
+        destroyTree(root)
+    }
+
+    /// `destroyIfUnreferenced` of a layer nothing references: it and its sublayers, in turn.
+    @inline(never)
+    private func destroyTree(_ root: Int32) {
         var work: [Int32] = [root]
         while let slot = work.popLast() {
             let i = Int(slot)

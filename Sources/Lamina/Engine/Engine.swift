@@ -451,13 +451,10 @@ public final class Engine: @unchecked Sendable {
         // them: `removeAll(where:)` would swap each new record forward (three copies of a
         // record with its key and references, most of an interrupting change's commit), where
         // `remove(at:)` moves the rest down bitwise. Many removals take the linear pass.
-        var k = 0
+        var start = 0
         var removals = 0
-        while k < animated[a].animations.count {
-            guard animated[a].animations[k].state == .pendingRemoval else {
-                k += 1
-                continue
-            }
+        while let k = animated[a].animations.firstIndex(from: start, state: .pendingRemoval) {
+            start = k
             removals += 1
             if removals > 8 {
                 animated[a].animations.removeAll { anim in
