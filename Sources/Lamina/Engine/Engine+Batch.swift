@@ -2,8 +2,8 @@
 // One key on many layers in one call (the C ABI's lamina_layers_* functions): the lock is
 // taken, and the key resolved, once per run of layers instead of once per layer, so a batch
 // costs about one property write or read per element (docs/architecture.md#layer-storage).
-internal import CLaminaPrefetch
 
+internal import CLaminaPrefetch
 
 extension Engine {
     /// How far ahead a batch loop asks for slots: far enough for a DRAM miss to land while the
