@@ -5,6 +5,7 @@
 // wherever in a line the record starts.
 
 import CLamina
+import Lamina
 @testable import LaminaCABI
 import Testing
 
@@ -28,5 +29,34 @@ struct DrawListPrefetchTests {
         #expect(plainFillRanges.allSatisfy { $0.upperBound <= size })
         // And they leave out the lines of fields the template fixes (the point of the list).
         #expect(plainFillPrefetchOffsets.count < (size + 63) / 64)
+    }
+
+    @Test("the ranges name every field the plain fill stores: a second list kept in step")
+    func rangesMatchTheFill() throws {
+        // A clipped, coloured, translucent sublayer: its record has non-zero fields throughout.
+        let engine = Engine()
+        let root = engine.makeLayer()
+        root.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+        root.masksToBounds = true
+        let child = engine.makeLayer()
+        child.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+        child.position = Point(x: 30, y: 40)
+        child.opacity = 0.5
+        child.backgroundColor = Color(red: 1, green: 0.5, blue: 0.25)
+        try root.addSublayer(child)
+        try engine.tick(0)
+        let ranges = plainFillRanges
+        for record in try engine.drawList(root: root) {
+            // Every byte set to a value no field holds here, then the fill: each byte that
+            // changed is one it stored, and it must lie in a range.
+            var c = lamina_draw_record_t()
+            withUnsafeMutableBytes(of: &c) { for i in $0.indices { $0[i] = 0xAB } }
+            let before = withUnsafeBytes(of: c) { Array($0) }
+            withUnsafePointer(to: record) { c.setPlainVarying(from: $0) }
+            let after = withUnsafeBytes(of: c) { Array($0) }
+            let stored = before.indices.filter { before[$0] != after[$0] }
+            #expect(stored.count > 100)  // the fill did store (transform, bounds, colours...)
+            for byte in stored { #expect(ranges.contains { $0.contains(byte) }, "byte \(byte) stored outside the ranges") }
+        }
     }
 }

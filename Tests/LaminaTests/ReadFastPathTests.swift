@@ -397,6 +397,7 @@ struct ReadFastPathTests {
                 e.slots.prefetchHead(i)
                 e.slots.prefetchWhole(i)
                 e.prefetchAnimations(ofSlot: i)
+                e.animated.prefetch(i)
             }
         }
         #expect(e.slots.count >= 1)

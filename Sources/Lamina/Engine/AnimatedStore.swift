@@ -45,11 +45,12 @@ struct AnimatedStore: ~Copyable {
         }
     }
 
-    /// Asks the CPU to start loading entry `i` (a hint for batch loops; out of range: nothing).
+    /// Asks the CPU to start loading all of entry `i`, its inline records with it
+    /// (`prefetchSpan`; a hint for batch loops). An index out of range is ignored.
     @inline(__always)
-    func prefetch(_ i: Int, _ hint: (UnsafeRawPointer) -> Void) {
+    func prefetch(_ i: Int) {
         guard UInt(bitPattern: i) < UInt(bitPattern: count) else { return }
-        hint(UnsafeRawPointer(address(i)))
+        prefetchSpan(UnsafeRawPointer(address(i)), through: MemoryLayout<AnimatedLayer>.size - 1)
     }
 
     /// Adds `entry` at index `count`, in place.

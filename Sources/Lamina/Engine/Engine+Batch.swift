@@ -3,8 +3,6 @@
 // taken, and the key resolved, once per run of layers instead of once per layer, so a batch
 // costs about one property write or read per element (docs/architecture.md#layer-storage).
 
-internal import CLaminaPrefetch
-
 extension Engine {
     /// How far ahead a batch loop asks for slots: far enough for a DRAM miss to land while the
     /// elements between are worked on, near enough to stay in L1. The animation records are
@@ -29,12 +27,7 @@ extension Engine {
     @inline(__always)
     func prefetchAnimations(ofSlot i: Int) {
         guard UInt(bitPattern: i) < UInt(bitPattern: slots.count) else { return }
-        animated.prefetch(Int(slots[i].animIndex)) { entry in
-            lamina_prefetch(entry)
-            lamina_prefetch(entry + 64)
-            lamina_prefetch(entry + 128)
-            lamina_prefetch(entry + MemoryLayout<AnimatedLayer>.size - 1)
-        }
+        animated.prefetch(Int(slots[i].animIndex))
     }
 }
 

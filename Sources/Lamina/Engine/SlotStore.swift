@@ -6,8 +6,6 @@
 // a noncopyable struct, not a class: reading a class reference from the engine retained and
 // released it around each access, two atomic operations per layer touched.
 
-internal import CLaminaPrefetch
-
 /// The layer slots, indexed by `LayerID.slot`. Touched only under the engine lock; an index
 /// out of range traps, as an array's does. Addresses stay valid until the next `append`
 /// (the only operation that may move the buffer).
@@ -49,26 +47,17 @@ struct SlotStore: ~Copyable {
     }
 
     /// Asks the CPU to start loading the cache line at `byteOffset` into slot `i`, for a loop
-    /// that will reach that slot a few steps later: at 1M layers every slot is in DRAM, and a
-    /// loop that waits for each in turn runs at memory latency, not bandwidth. A hint only:
-    /// an index out of range is ignored, and nothing observable changes.
+    /// that will reach that slot a few steps later (`prefetchSpan`). An index out of range is
+    /// ignored.
     @inline(__always)
     func prefetch(_ i: Int, byteOffset: Int = 0) {
-        if UInt(bitPattern: i) < UInt(bitPattern: count) { lamina_prefetch(UnsafeRawPointer(base + i) + byteOffset) }
+        if UInt(bitPattern: i) < UInt(bitPattern: count) { prefetchSpan(UnsafeRawPointer(base + i) + byteOffset, through: 0) }
     }
 
-    /// `prefetch` of the lines holding bytes `0 ... last` of slot `i`: an address every 64
-    /// bytes and the last byte, which covers the span wherever the slot starts in a line.
+    /// `prefetch` of the lines holding bytes `0 ... last` of slot `i`.
     @inline(__always)
     func prefetch(_ i: Int, through last: Int) {
-        guard UInt(bitPattern: i) < UInt(bitPattern: count) else { return }
-        let p = UnsafeRawPointer(base + i)
-        var k = 0
-        while k < last {
-            lamina_prefetch(p + k)
-            k += 64
-        }
-        lamina_prefetch(p + last)
+        if UInt(bitPattern: i) < UInt(bitPattern: count) { prefetchSpan(UnsafeRawPointer(base + i), through: last) }
     }
 
     /// `prefetch` of slot `i`'s first 128 bytes: the header (generation, links, animation
