@@ -24,21 +24,21 @@ private func set(
 /// Reads a key path and hands the value to `write`, which checks its type. A whole inline
 /// number or point property is read by the engine's typed fast path, and `fast` may store it
 /// without a `Value` (returning true); any other key is read the general way in the same
-/// locked call (`modelScalar(of:forKeyBytes:orValueInto:)`).
+/// locked call (`modelScalarLocked(of:forKeyBytes:orValueInto:)`, one atomic per call).
 @inline(__always)
 private func get<T>(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
     _ out: UnsafeMutablePointer<T>?, fast: (ScalarRead, UnsafeMutablePointer<T>) -> Bool = { _, _ in false },
     _ write: (Value, UnsafeMutablePointer<T>, UnsafeBufferPointer<UInt8>) throws(LaminaError) -> Void
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withLockedEngine(engine) { e throws(LaminaError) in
         let k = try keyBytes(key)
         let o = try required(out, "out_value")
         // Another key's value comes back through `general` (stack storage, initialised only
         // then), read under the same lock as the fast path's look.
         try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer throws(LaminaError) in
             let general = buffer.baseAddress!
-            let r = try e.modelScalar(of: LayerID(rawValue: layer), forKeyBytes: k, orValueInto: general)
+            let r = try e.modelScalarLocked(of: LayerID(rawValue: layer), forKeyBytes: k, orValueInto: general)
             if fast(r, o) { return }
             let v: Value
             if case .general = r { v = general.move() } else { v = r.value! }
@@ -271,9 +271,7 @@ public func lamina_layer_get_name(
 public func lamina_layer_set_position(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ position: lamina_point_t
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
-        try setInline(e, layer, .position, .point(Point(position)))
-    }
+    setInline(engine, layer, .position, .point(Point(position)))
 }
 
 @_cdecl("lamina_layer_get_position")
@@ -281,9 +279,9 @@ public func lamina_layer_get_position(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t,
     _ outPosition: UnsafeMutablePointer<lamina_point_t>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withLockedEngine(engine) { e throws(LaminaError) in
         let o = try required(outPosition, "out_position")
-        if case .point(let p) = try e.modelScalar(of: LayerID(rawValue: layer), forKey: positionKey) { o.pointee = p.c }
+        if case .point(let p) = try e.modelScalarLocked(of: LayerID(rawValue: layer), forKey: positionKey) { o.pointee = p.c }
     }
 }
 
@@ -291,9 +289,7 @@ public func lamina_layer_get_position(
 public func lamina_layer_set_bounds(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ bounds: lamina_rect_t
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
-        try setInline(e, layer, .bounds, .rect(Rect(bounds)))
-    }
+    setInline(engine, layer, .bounds, .rect(Rect(bounds)))
 }
 
 @_cdecl("lamina_layer_get_bounds")
@@ -311,18 +307,16 @@ public func lamina_layer_get_bounds(
 public func lamina_layer_set_opacity(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ opacity: Double
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
-        try setInline(e, layer, .opacity, .number(opacity))
-    }
+    setInline(engine, layer, .opacity, .number(opacity))
 }
 
 @_cdecl("lamina_layer_get_opacity")
 public func lamina_layer_get_opacity(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ outOpacity: UnsafeMutablePointer<Double>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withLockedEngine(engine) { e throws(LaminaError) in
         let o = try required(outOpacity, "out_opacity")
-        if case .number(let n) = try e.modelScalar(of: LayerID(rawValue: layer), forKey: opacityKey) { o.pointee = n }
+        if case .number(let n) = try e.modelScalarLocked(of: LayerID(rawValue: layer), forKey: opacityKey) { o.pointee = n }
     }
 }
 
@@ -366,16 +360,15 @@ private func presentationValue(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
     _ time: Double?, _ outValue: UnsafeMutablePointer<lamina_value_t>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    // All under one lock taken once (`withLockedEngine`): a read calls no host code.
+    withLockedEngine(engine) { e throws(LaminaError) in
         let k = try keyBytes(key)
         let o = try required(outValue, "out_value")
         let id = LayerID(rawValue: layer)
         // The typed fast path first (a whole number or point property); else the general read.
         var v: Value? = nil
-        let fast = try time == nil
-            ? e.presentationScalar(of: id, forKeyBytes: k) : e.presentationScalar(of: id, forKeyBytes: k, at: time)
-        switch fast {
-        case .some(.general(let resolved)): v = try e.presentationValue(of: id, forKey: resolved, at: time)
+        switch try e.presentationScalarLocked(of: id, forKeyBytes: k, at: time) {
+        case .some(.general(let resolved)): v = try e.presentationValueLocked(of: id, forKey: resolved, at: time)
         case .some(let r): if writeScalar(r, o) { return }
         case .none: break
         }

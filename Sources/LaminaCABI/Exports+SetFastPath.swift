@@ -7,24 +7,34 @@ import CLamina
 import Lamina
 
 /// Sets a key of a layer to a typed value (after checking the C arguments): the fast path for
-/// a whole inline property, else the general one.
+/// a whole inline property under one lock taken once (`withLockedEngine`), else the general
+/// one.
 @inline(__always)
 func setInline(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?, _ value: InlineSetValue
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withLockedEngine(engine, { e throws(LaminaError) in
+        guard let property = e.inlineSetKey(try keyBytes(key)) else { return false }
+        return e.setInlineLocked(value, forKey: property, of: LayerID(rawValue: layer))
+    }, else: { e throws(LaminaError) in
         let k = try keyBytes(key)
         let id = LayerID(rawValue: layer)
         if let property = e.inlineSetKey(k), e.setInline(value, forKey: property, of: id) { return }
         try e.setValue(value.value, forKeyBytes: k, of: id)
-    }
+    })
 }
 
 /// Sets a fixed whole property of a layer (the typed setters: set_position, set_bounds,
-/// set_opacity): the fast path, else the general one.
+/// set_opacity): the fast path under one lock taken once, else the general one.
 @inline(__always)
-func setInline(_ e: Engine, _ layer: lamina_layer_t, _ property: PropertyID, _ value: InlineSetValue) throws(LaminaError) {
-    let id = LayerID(rawValue: layer)
-    if e.setInline(value, forKey: property, of: id) { return }
-    try e.setValue(value.value, forKey: .whole(property), of: id)
+func setInline(
+    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ property: PropertyID, _ value: InlineSetValue
+) -> lamina_status_t {
+    withLockedEngine(engine, { e in
+        e.setInlineLocked(value, forKey: property, of: LayerID(rawValue: layer))
+    }, else: { e throws(LaminaError) in
+        let id = LayerID(rawValue: layer)
+        if e.setInline(value, forKey: property, of: id) { return }
+        try e.setValue(value.value, forKey: .whole(property), of: id)
+    })
 }

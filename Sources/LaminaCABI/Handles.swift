@@ -20,6 +20,10 @@ final class EngineBox: @unchecked Sendable {
     var unmanaged: Unmanaged<Engine>?
     /// The C draw list's reused buffers (Exports+Geometry.swift); nil while no engine.
     var drawList: CDrawList?
+    /// The lock of every engine this slot holds (`Engine.init(clock:lock:)`). It lives as long
+    /// as the box, so `EngineTable.withLocked` can take it before it knows whether the handle
+    /// still names a live engine, and under it the engine cannot be dropped (`retire` takes it).
+    let lock = Lock()
     /// The slot's generation (high 32 bits) and its references (low 32): one held by the table
     /// while the engine is alive, plus one per call in flight. No references: no engine.
     let state = Atomic<UInt64>(1 << 32)
@@ -60,7 +64,7 @@ final class EngineTable: @unchecked Sendable {
 
     /// Installs an engine in a free slot; returns its handle, or nil when `capacity` engines
     /// are alive at once.
-    func insert(_ engine: Engine) -> OpaquePointer? {
+    func insert(_ make: (Lock) -> Engine) -> OpaquePointer? {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let index: Int
@@ -74,6 +78,7 @@ final class EngineTable: @unchecked Sendable {
             published.store(count + 1, ordering: .releasing)
         }
         let b = boxes[index].takeUnretainedValue()
+        let engine = make(b.lock)
         // A free slot has no references left (its last holder dropped the old engine).
         b.engine = engine
         b.unmanaged = Unmanaged.passUnretained(engine)
@@ -113,6 +118,40 @@ final class EngineTable: @unchecked Sendable {
         if last { retire(u.takeUnretainedValue()) }
     }
 
+    /// Runs `body` with the engine a handle names under the engine's lock, taken through the
+    /// slot's box: one atomic operation for the whole call, where `acquire`, the engine's own
+    /// lock and `release` make three (full barriers on x86, which wait for the call's cache
+    /// misses: issue 12). The lock is what keeps the engine alive here, since `retire` takes it
+    /// before dropping an engine, and under it the handle is checked as `acquire` checks it.
+    /// nil when the handle names no live engine (the caller reports that through
+    /// `withEngine`); else what `body` answered (false when it threw, its error in `failure`). `body` runs locked, so it must
+    /// not call host code or the engine's locking entry points.
+    @inline(__always)
+    func withLocked(
+        _ p: OpaquePointer, _ failure: inout LaminaError?, _ body: (Engine) throws(LaminaError) -> Bool
+    ) -> Bool? {
+        let raw = UInt(bitPattern: p)
+        let index = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: raw)) - 1
+        let generation = UInt64(UInt32(truncatingIfNeeded: raw >> 32))
+        guard index >= 0, index < published.load(ordering: .acquiring) else { return nil }
+        // (`_withUnsafeGuaranteedRef` rethrows untyped errors: the error leaves through `failure`.)
+        return boxes[index]._withUnsafeGuaranteedRef { b -> Bool? in
+            b.lock.lock()
+            defer { b.lock.unlock() }
+            // Acquiring: `insert` publishes the engine fields with its store of `state`.
+            let s = b.state.load(ordering: .acquiring)
+            guard s >> 32 == generation, s & 0xFFFF_FFFF != 0 else { return nil }
+            return b.unmanaged.unsafelyUnwrapped._withUnsafeGuaranteedRef { engine -> Bool in
+                do throws(LaminaError) {
+                    return try body(engine)
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+        }
+    }
+
     /// The box a handle names while it is alive, or nil; takes no reference (for a caller that
     /// already holds one through `withEngine`).
     func peek(_ p: OpaquePointer) -> EngineBox? {
@@ -149,11 +188,14 @@ final class EngineTable: @unchecked Sendable {
     @inline(never)
     private func retire(_ b: EngineBox) {
         pthread_mutex_lock(mutex)
+        // Under the engine's lock: a `withLocked` call still running has it.
+        b.lock.lock()
         let engine = b.engine
         let drawList = b.drawList
         b.engine = nil
         b.unmanaged = nil
         b.drawList = nil
+        b.lock.unlock()
         free.append(b.index)
         pthread_mutex_unlock(mutex)
         withExtendedLifetime((engine, drawList)) {}
@@ -172,7 +214,7 @@ private let liveTable = Atomic<UInt>(0)
 func makeEngineHandle() -> OpaquePointer? {
     let table = engineTable
     liveTable.store(UInt(bitPattern: Unmanaged.passUnretained(table).toOpaque()), ordering: .releasing)
-    return table.insert(Engine())
+    return table.insert { Engine(lock: $0) }
 }
 
 /// The box behind a handle; a destroyed or forged handle gives a box with no engine. For
@@ -209,6 +251,38 @@ func withEngine(
     }
     guard let failure else { return LAMINA_STATUS_OK }
     return fail(failure.code.rawValue, failure.message)
+}
+
+/// `withEngine` for calls that run no host code: `body` runs under the engine's lock, taken
+/// once through the handle table (`EngineTable.withLocked`), and answers true when it did the
+/// work. When it answers false (the work would call host code, which runs unlocked), or the
+/// handle names no live engine, `general` runs through `withEngine`, which reports a bad
+/// handle. A throw from either becomes the status.
+@inline(__always)
+func withLockedEngine(
+    _ p: OpaquePointer?, _ body: (Engine) throws(LaminaError) -> Bool,
+    else general: (Engine) throws(LaminaError) -> Void
+) -> lamina_status_t {
+    if let p, let raw = UnsafeRawPointer(bitPattern: liveTable.load(ordering: .acquiring)) {
+        var failure: LaminaError? = nil
+        // The table lives for ever (a global), so it is used without a retain.
+        let done = Unmanaged<EngineTable>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.withLocked(p, &failure, body) }
+        if let failure { return fail(failure.code.rawValue, failure.message) }
+        if done == true { return LAMINA_STATUS_OK }
+    }
+    return withEngine(p, general)
+}
+
+/// `withLockedEngine` for work that never calls host code: all of it runs locked (on the
+/// general path too, which only runs for a handle that was not live a moment before).
+@inline(__always)
+func withLockedEngine(_ p: OpaquePointer?, _ body: (Engine) throws(LaminaError) -> Void) -> lamina_status_t {
+    withLockedEngine(p, { e throws(LaminaError) in
+        try body(e)
+        return true
+    }, else: { e throws(LaminaError) in
+        try e.lock.withLock { () throws(LaminaError) in try body(e) }
+    })
 }
 
 /// An out-parameter that must not be NULL.

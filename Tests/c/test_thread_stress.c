@@ -219,7 +219,92 @@ static void test_stress(void **state) {
     for (int c = 0; c < made; c++) assert_int_equal(atomic_load(&frees[c]), 1);
 }
 
+/* Destroy racing calls (R13, issue 12): reader threads call the one-lock entry points (sets,
+ * model and presentation reads) on an engine while the main thread destroys it and makes a new
+ * engine, which reuses the handle table's slot and its lock. Every call answers OK until the
+ * destroy and STALE_HANDLE after it (never anything else, never the new engine's layers), and the
+ * sanitizers see no use of a dropped engine: the lock is what keeps it alive during such a call.
+ * Without `retire` taking the slot's lock, ASan and valgrind report the freed engine. */
+enum { RACERS = 3, RACE_ROUNDS = 40 };
+static _Atomic(lamina_engine_t *) race_engine;
+static _Atomic lamina_layer_t race_layer;
+static atomic_int race_calls[RACERS], race_stop, race_bad;
+
+static void *racer(void *arg) {
+    int me = (int)(intptr_t)arg;
+    lamina_engine_t *e = atomic_load(&race_engine);
+    lamina_layer_t l = atomic_load(&race_layer);
+    int stale = 0;
+    while (!atomic_load(&race_stop)) {
+        lamina_value_t v;
+        double n;
+        lamina_point_t pt;
+        lamina_status_t s[6] = {
+            lamina_layer_get_presentation_value(e, l, "opacity", &v),
+            lamina_layer_get_number(e, l, "opacity", &n),
+            lamina_layer_get_position(e, l, &pt),
+            lamina_layer_set_number(e, l, "zPosition", (double)(me + 1)),
+            lamina_layer_set_position(e, l, (lamina_point_t){me, me}),
+            lamina_layer_get_presentation_value_at(e, l, "position", 0.5, &v),
+        };
+        for (int k = 0; k < 6; k++) {
+            if (s[k] == LAMINA_STATUS_STALE_HANDLE) stale = 1;
+            /* After one stale answer every answer is stale: the engine is gone for good. */
+            else if (s[k] != LAMINA_STATUS_OK || stale) atomic_fetch_add(&race_bad, 1);
+        }
+        atomic_fetch_add(&race_calls[me], 1);
+        if (stale && atomic_load(&race_calls[me]) > 1000000) break;
+    }
+    return NULL;
+}
+
+/* Waits until every racer made `more` more rounds of calls (or gave up: the valgrind run). */
+static void race_wait(int more) {
+    int start[RACERS];
+    for (int r = 0; r < RACERS; r++) start[r] = atomic_load(&race_calls[r]);
+    for (int r = 0; r < RACERS; r++)
+        while (atomic_load(&race_calls[r]) - start[r] < more) sched_yield();
+}
+
+static void test_destroy_races_calls(void **state) {
+    (void)state;
+    for (int round = 0; round < RACE_ROUNDS; round++) {
+        lamina_engine_t *e;
+        lamina_layer_t l;
+        ASSERT_OK(lamina_engine_create(&e));
+        ASSERT_OK(lamina_layer_create(e, &l));
+        ASSERT_OK(lamina_engine_tick(e, 0));
+        ASSERT_OK(lamina_transaction_begin(e));
+        ASSERT_OK(lamina_layer_set_opacity(e, l, 0.5)); /* animated: the presentation read's lanes */
+        ASSERT_OK(lamina_transaction_commit(e));
+        ASSERT_OK(lamina_engine_tick(e, 0.1));
+        atomic_store(&race_engine, e);
+        atomic_store(&race_layer, l);
+        atomic_store(&race_stop, 0);
+        pthread_t threads[RACERS];
+        for (int r = 0; r < RACERS; r++) {
+            atomic_store(&race_calls[r], 0);
+            assert_int_equal(pthread_create(&threads[r], NULL, racer, (void *)(intptr_t)r), 0);
+        }
+        race_wait(1 + round % 4);
+        ASSERT_OK(lamina_engine_destroy(e));
+        /* The next engine takes the same slot (and lock) while the racers still call the old one. */
+        lamina_engine_t *next;
+        lamina_layer_t other;
+        ASSERT_OK(lamina_engine_create(&next));
+        ASSERT_OK(lamina_layer_create(next, &other));
+        race_wait(2);
+        atomic_store(&race_stop, 1);
+        for (int r = 0; r < RACERS; r++) assert_int_equal(pthread_join(threads[r], NULL), 0);
+        double z;
+        ASSERT_OK(lamina_layer_get_number(next, other, "zPosition", &z));
+        ASSERT_DOUBLE_EQ(0.0, z); /* the old handles never reached the new engine */
+        ASSERT_OK(lamina_engine_destroy(next));
+    }
+    assert_int_equal(atomic_load(&race_bad), 0);
+}
+
 int main(void) {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_stress)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_stress), cmocka_unit_test(test_destroy_races_calls)};
     return cmocka_run_group_tests_name("thread-stress", tests, NULL, NULL);
 }

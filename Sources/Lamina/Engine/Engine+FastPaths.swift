@@ -87,6 +87,15 @@ extension Engine {
     ) throws(LaminaError) -> ScalarRead {
         lock.lock()
         defer { lock.unlock() }
+        return try modelScalarLocked(of: layer, forKeyBytes: bytes, orValueInto: general)
+    }
+
+    /// ``modelScalar(of:forKeyBytes:orValueInto:)`` for a caller that holds the engine's lock
+    /// (the C ABI's one-atomic calls, `init(clock:lock:)`).
+    @inline(__always)
+    package func modelScalarLocked(
+        of layer: LayerID, forKeyBytes bytes: UnsafeBufferPointer<UInt8>, orValueInto general: UnsafeMutablePointer<Value>
+    ) throws(LaminaError) -> ScalarRead {
         let i = try resolveIndex(layer)
         let r = modelScalar(i, try resolveKeyInline(bytes))
         if case .general(let key) = r {
@@ -103,7 +112,13 @@ extension Engine {
     package func modelScalar(of layer: LayerID, forKey key: ResolvedKey) throws(LaminaError) -> ScalarRead {
         lock.lock()
         defer { lock.unlock() }
-        return modelScalar(try resolveIndex(layer), key)
+        return try modelScalarLocked(of: layer, forKey: key)
+    }
+
+    /// ``modelScalar(of:forKey:)`` for a caller that holds the engine's lock.
+    @inline(__always)
+    package func modelScalarLocked(of layer: LayerID, forKey key: ResolvedKey) throws(LaminaError) -> ScalarRead {
+        modelScalar(try resolveIndex(layer), key)
     }
 
     /// The model value of `key` of slot `i` read from its field, or `.general(key)`. Lock held.
@@ -134,28 +149,44 @@ extension Engine {
         }
         lock.lock()
         defer { lock.unlock() }
-        let i = try resolveIndex(layer)
-        let t = time ?? now
-        return presentationScalar(i, try resolveKeyInline(bytes), current: t == now)
+        return try presentationScalarLocked(of: layer, forKeyBytes: bytes, at: time)
     }
 
     /// ``presentationScalar(of:forKeyBytes:at:)`` at the current frame.
     package func presentationScalar(of layer: LayerID, forKeyBytes bytes: UnsafeBufferPointer<UInt8>) throws(LaminaError) -> ScalarRead? {
         lock.lock()
         defer { lock.unlock() }
+        return try presentationScalarLocked(of: layer, forKeyBytes: bytes, at: nil)
+    }
+
+    /// ``presentationScalar(of:forKeyBytes:at:)`` for a caller that holds the engine's lock
+    /// (the C ABI's one-atomic calls, `init(clock:lock:)`).
+    @inline(__always)
+    package func presentationScalarLocked(
+        of layer: LayerID, forKeyBytes bytes: UnsafeBufferPointer<UInt8>, at time: Double?
+    ) throws(LaminaError) -> ScalarRead? {
+        if let time, !time.isFinite {
+            throw LaminaError(.invalidArgument, "presentation time must be finite, got \(time)")
+        }
         let i = try resolveIndex(layer)
-        return presentationScalar(i, try resolveKeyInline(bytes), current: true)
+        let current = time.map { $0 == now } ?? true
+        return presentationScalar(i, try resolveKeyInline(bytes), current: current)
     }
 
     /// The presentation value of an already-resolved key at `time` (the current frame when
     /// nil) the general way: the fallback of ``presentationScalar(of:forKeyBytes:at:)``, which
     /// has checked `time`.
     package func presentationValue(of layer: LayerID, forKey key: ResolvedKey, at time: Double?) throws(LaminaError) -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return try presentationValueLocked(of: layer, forKey: key, at: time)
+    }
+
+    /// ``presentationValue(of:forKey:at:)`` for a caller that holds the engine's lock.
+    package func presentationValueLocked(of layer: LayerID, forKey key: ResolvedKey, at time: Double?) throws(LaminaError) -> Value? {
         if let time, !time.isFinite {
             throw LaminaError(.invalidArgument, "presentation time must be finite, got \(time)")
         }
-        lock.lock()
-        defer { lock.unlock() }
         let slot = try resolve(layer)
         try checkKind(slot, key.property)
         let customDefault = key.property.isCustom ? info(of: key.property).defaultValue : .null

@@ -63,6 +63,18 @@ extension Engine {
         }
     }
 
+    /// ``setInline(_:forKey:of:)`` for a caller that holds the engine's lock (the C ABI's
+    /// one-atomic calls, `init(clock:lock:)`), for the changes that call no host code: true when
+    /// done; false when `setInline` must run instead, with the lock dropped (a change that
+    /// searches for an action, whose custom actions and delegate run unlocked, or one for the
+    /// general path). A false answer has at most marked the layer dirty and saved the
+    /// property's committed value, which the change made then does again harmlessly.
+    @inline(__always)
+    package func setInlineLocked(_ value: InlineSetValue, forKey property: PropertyID, of layer: LayerID) -> Bool {
+        if case .done = setInlineLocked(value, property, layer) { return true }
+        return false
+    }
+
     /// A change that searches for an action: `setLocked` runs the search and the action, as on
     /// the general path (the value is checked and no host delegate is to be asked); returns the
     /// custom actions to run once the lock is dropped. Lock held.

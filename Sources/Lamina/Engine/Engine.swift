@@ -103,7 +103,10 @@ struct AnimatedLayer {
 /// serialized by an internal lock, and one thread ticks at a time. Callbacks run on the ticking
 /// thread with no lock held.
 public final class Engine: @unchecked Sendable {
-    let lock = Lock()
+    /// Serialises the engine's state (R12). Its own, or one the C ABI's handle table keeps for
+    /// the engine's slot (`init(clock:lock:)`), which takes it itself around the `…Locked`
+    /// entry points.
+    package let lock: Lock
 
     // MARK: Layer store
     var slots = SlotStore()
@@ -222,7 +225,19 @@ public final class Engine: @unchecked Sendable {
     /// Creates an engine at time 0 with no layers, driven by hand (explicit times passed to
     /// ``tick(_:)``) unless given a `clock` (R1): then every commit begins its animations at the
     /// clock's time and ``tick()`` reads it.
-    public init(clock: Clock? = nil) { clockSource = clock }
+    public init(clock: Clock? = nil) {
+        clockSource = clock
+        lock = Lock()
+    }
+
+    /// An engine serialised by a lock that outlives it: the C ABI's handle table keeps one per
+    /// slot, so a call can take the lock before it knows whether the engine is still alive
+    /// (one atomic per call instead of three, issue 12). `lock` must be free and used by no
+    /// other live engine.
+    package init(clock: Clock? = nil, lock: Lock) {
+        clockSource = clock
+        self.lock = lock
+    }
 
     /// Whether the calling thread is inside this engine's tick (running its callbacks), where
     /// destroying the engine or ticking it again is a misuse.

@@ -18,12 +18,18 @@ import Glibc
 import Musl
 #endif
 
-final class Lock: @unchecked Sendable {
+/// The engine's lock (see the file comment). Package-visible so the C ABI can give an engine
+/// the lock of the handle table's slot, which outlives the engine (Handles.swift).
+package final class Lock: @unchecked Sendable {
     /// 0 when free, else the owner's pthread id.
     private let owner = Atomic<UInt>(0)
 
+    /// A free lock.
+    package init() {}
+
+    /// Takes the lock, waiting while another thread holds it; traps if this thread holds it.
     @inline(__always)
-    func lock() {
+    package func lock() {
         let me = currentThreadID()
         if owner.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged { return }
         lockSlow(me)
@@ -53,8 +59,9 @@ final class Lock: @unchecked Sendable {
         }
     }
 
+    /// Releases the lock, which the calling thread holds.
     @inline(__always)
-    func unlock() {
+    package func unlock() {
         owner.store(0, ordering: .releasing)
     }
 
@@ -68,8 +75,9 @@ final class Lock: @unchecked Sendable {
         return true
     }
 
+    /// Runs `body` with the lock held.
     @inline(__always)
-    func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+    package func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
         lock()
         defer { unlock() }
         return try body()
