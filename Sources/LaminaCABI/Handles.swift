@@ -46,7 +46,8 @@ final class EngineBox: @unchecked Sendable {
 ///   reference (destroy itself, or the last call still running on another thread, as the
 ///   retained box did before): a call never sees its engine go from under it.
 /// The engine's own lock still serialises the work of calls on the same engine. The mutex
-/// below is taken only by create, destroy and the final drop.
+/// below is taken only by create, destroy and the final drop. Calls that run no host code skip
+/// the reference and take only the engine's lock, which the slot keeps (`withLocked`).
 final class EngineTable: @unchecked Sendable {
     /// Engines alive at once (creation beyond it fails with OUT_OF_MEMORY). Only the slots
     /// used are touched, so the reservation costs address space, not memory.
@@ -124,8 +125,8 @@ final class EngineTable: @unchecked Sendable {
     /// misses: issue 12). The lock is what keeps the engine alive here, since `retire` takes it
     /// before dropping an engine, and under it the handle is checked as `acquire` checks it.
     /// nil when the handle names no live engine (the caller reports that through
-    /// `withEngine`); else what `body` answered (false when it threw, its error in `failure`). `body` runs locked, so it must
-    /// not call host code or the engine's locking entry points.
+    /// `withEngine`); else what `body` answered (false when it threw, its error in `failure`).
+    /// `body` runs locked, so it must not call host code or the engine's locking entry points.
     @inline(__always)
     func withLocked(
         _ p: OpaquePointer, _ failure: inout LaminaError?, _ body: (Engine) throws(LaminaError) -> Bool

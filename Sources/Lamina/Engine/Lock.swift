@@ -4,9 +4,10 @@
 // sleeps in growing steps (1 µs to 50 µs) and tries again, so no unlock has to wake anyone:
 // a wake-up protocol (a mutex and condition variable behind a waiter count) made unlocking a
 // full-barrier exchange, and each locked operation costs about as much as the rest of a
-// property read (issue 12: a C set, get or presentation read made four; now three). A waiter
-// sees the lock free at most one sleep step late. (Build notes: Synchronization.Mutex gives
-// TSan false positives; atomics are instrumented.) Like the error-checking mutex it replaced,
+// property read (issue 12: a C set, get or presentation read made four; now one, this lock
+// taken through the C ABI's handle table). A waiter sees the lock free at most one sleep step
+// late. (Build notes: Synchronization.Mutex gives TSan false positives; atomics are
+// instrumented.) Like the error-checking mutex it replaced,
 // it turns accidental re-entry into a loud failure instead of a hang
 // (docs/architecture.md#layer-storage).
 
