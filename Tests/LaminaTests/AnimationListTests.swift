@@ -101,7 +101,7 @@ struct AnimationListTests {
         l.position = Point(x: 5, y: 5)
         l.opacity = 0.5
         let inline = e.lock.withLock { () -> Bool in
-            let a = Int(e.slots[Int(l.id.slot)].animIndex)
+            let a = Int(e.slots[head: Int(l.id.slot)].animIndex)
             return e.animated[a].animations.count == 2 && e.animated[a].animations.isInline
         }
         #expect(inline)

@@ -396,8 +396,15 @@ struct ReadFastPathTests {
                 e.slots.prefetch(i, byteOffset: 112)
                 e.slots.prefetchHead(i)
                 e.slots.prefetchWhole(i)
-                e.prefetchAnimations(ofSlot: i)
                 e.animated.prefetch(i)
+            }
+            // A batch's look-ahead at handles whose slots are out of range, 0 included.
+            let handles: [UInt64] = (0..<40).map { $0 % 2 == 0 ? 0 : UInt64.max - UInt64($0) }
+            handles.withUnsafeBufferPointer { h in
+                for i in 0..<h.count {
+                    e.prefetchAhead(h.baseAddress!, i, h.count, animations: true)
+                    e.prefetchAhead(h.baseAddress!, i, h.count, animations: false)
+                }
             }
         }
         #expect(e.slots.count >= 1)

@@ -199,7 +199,7 @@ extension Engine {
     func post(_ event: String, to layer: LayerID) {
         var delegate: (@Sendable (Layer, String) -> DelegateAnswer)? = nil
         let proceed: Bool = lock.withLock {
-            guard let slot = try? resolve(layer), slots[Int(slot)].everCommitted,
+            guard let slot = try? resolve(layer), slots[head: Int(slot)].everCommitted,
                   !stack().disableActions else { return false }
             delegate = hostDelegate(slot)
             return true

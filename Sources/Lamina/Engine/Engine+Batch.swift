@@ -5,29 +5,23 @@
 
 extension Engine {
     /// How far ahead a batch loop asks for slots: far enough for a DRAM miss to land while the
-    /// elements between are worked on, near enough to stay in L1. The animation records are
-    /// asked for at half the distance, once their layer's slot has arrived.
+    /// elements between are worked on, near enough to stay in L1.
     static let prefetchDistance = 16
 
-    /// Starts loading what element `i + prefetchDistance` of a batch will read (its slot's
-    /// head) and, for a presentation read, the animation records of element
-    /// `i + prefetchDistance / 2`. Hints only: nothing observable changes. Lock held.
+    /// Starts loading what element `i + prefetchDistance` of a batch will read: its slot's
+    /// first lines, or for a presentation read of a layer with animations, its `animated` entry
+    /// instead (its first two animation records are inline there, AnimationList; such a read
+    /// finds its value there without the slot). The slot heads that decide are a dense array
+    /// the hardware streams. Hints only: nothing observable changes. Lock held.
     @inline(__always)
     func prefetchAhead(_ layers: UnsafePointer<UInt64>, _ i: Int, _ count: Int, animations: Bool) {
-        if i + Self.prefetchDistance < count {
-            slots.prefetchHead(Int(LayerID(rawValue: layers[i + Self.prefetchDistance]).slot))
+        guard i + Self.prefetchDistance < count else { return }
+        let s = Int(LayerID(rawValue: layers[i + Self.prefetchDistance]).slot)
+        if animations, UInt(bitPattern: s) < UInt(bitPattern: slots.count), slots[head: s].animIndex >= 0 {
+            animated.prefetch(Int(slots[head: s].animIndex))
+        } else {
+            slots.prefetchHead(s)
         }
-        if animations, i + Self.prefetchDistance / 2 < count {
-            prefetchAnimations(ofSlot: Int(LayerID(rawValue: layers[i + Self.prefetchDistance / 2]).slot))
-        }
-    }
-
-    /// Starts loading the `animated` entry of slot `i`'s layer, if it has one: its first two
-    /// animation records are inline there (AnimationList). Lock held.
-    @inline(__always)
-    func prefetchAnimations(ofSlot i: Int) {
-        guard UInt(bitPattern: i) < UInt(bitPattern: slots.count) else { return }
-        animated.prefetch(Int(slots[i].animIndex))
     }
 }
 
@@ -208,7 +202,7 @@ extension Engine {
         _ stack: TransactionStack, _ disabled: Bool, _ opened: inout Bool
     ) -> Bool {
         let ls = slots.pointer(s)
-        guard disabled || !ls.pointee.everCommitted else { return false }
+        guard disabled || !slots[head: s].everCommitted else { return false }
         let slot = Int32(truncatingIfNeeded: s)
         let limit = Value.maximumMagnitude
         switch values {
@@ -245,7 +239,7 @@ extension Engine {
     private func dirty(
         _ ls: UnsafeMutablePointer<LayerSlot>, _ slot: Int32, _ stack: TransactionStack, _ opened: inout Bool
     ) {
-        if opened, ls.pointee.dirtyMark == stack.mark, ls.pointee.snapshot >= 0 || !ls.pointee.everCommitted { return }
+        if opened, ls.pointee.dirtyMark == stack.mark, ls.pointee.snapshot >= 0 || !slots[head: Int(slot)].everCommitted { return }
         markDirty(slot, in: stack)
         opened = true
     }

@@ -401,7 +401,7 @@ extension Engine {
             let slot = try resolve(root)
             let source = try geometrySource(.presentation(at: time))
             guard case .presentation(let t) = source else { return }
-            guard slots[Int(slot)].everCommitted else {
+            guard slots[head: Int(slot)].everCommitted else {
                 throw LaminaError(
                     .noPresentation,
                     "layer \(root.rawValue) has never been committed, so it has no presentation (R3)")
@@ -505,7 +505,7 @@ extension Engine {
     @inline(__always)
     private func presentedZPosition(_ slot: Int32, at t: Double) -> Double {
         let i = Int(slot)
-        if slots[i].animIndex < 0 {
+        if slots[head: i].animIndex < 0 {
             if case .number(let z) = committedScalar(i, .zPosition) { return z }
         }
         return geometryZPosition(slot, .presentation(t)) ?? 0
@@ -543,7 +543,7 @@ extension Engine {
         // never matters; (0, 0, 1, 0) keeps 2D trees' matrices plain affine ones.
         var shown = world
         shown.m31 = 0; shown.m32 = 0; shown.m33 = 1; shown.m34 = 0
-        record.layer = LayerID(slot: UInt32(slot), generation: slots[Int(slot)].generation, engine: tag)  // handle(slot), inlined
+        record.layer = LayerID(slot: UInt32(slot), generation: slots[head: Int(slot)].generation, engine: tag)  // handle(slot), inlined
         record.transform = shown
         record.bounds = p.pointee.bounds
         record.opacity = opacity
@@ -661,7 +661,7 @@ extension Engine {
         let defaultBox = Unmanaged.passUnretained(LayerProperties.sharedDefaultBox)
         // The slots and snapshots are only read during the traversal (the lock is held and the
         // closures must not call the engine): their buffers stay put.
-        slots.withUnsafeBufferPointer { slotBuf in
+        slots.withUnsafeBuffers { slotBuf, headBuf in
         while let item = list.work.pop() {
             // The layer eight items down the stack is visited soon: ask for its slot now, so
             // that at 1M layers its DRAM miss overlaps this layer's work. Marker items (negative
@@ -705,9 +705,9 @@ extension Engine {
             // one) shows its committed values, in `slots` or the snapshot pool; otherwise its
             // presentation goes to the list's scratch. No copy (and no retain) of the layer.
             let i = Int(slot)
-            guard slotBuf[i].everCommitted else { continue }  // never committed
+            guard headBuf[i].everCommitted else { continue }  // never committed
             var p: UnsafePointer<LayerProperties>
-            if slotBuf[i].animIndex < 0 {
+            if headBuf[i].animIndex < 0 {
                 let snap = slotBuf[i].snapshot
                 if snap < -1 {
                     // Saved values (a typed change whose animation went before the commit).
@@ -802,7 +802,7 @@ extension Engine {
                 if maskSlot >= 0 { record.maskIndex = index; record.maskCount = 0 }  // patched later
 
                 var plain = rareDefaults && record.kind == .plain
-                if slotBuf[i].animIndex >= 0, let (state, before) = runningTransition(slot, at: lt) {
+                if headBuf[i].animIndex >= 0, let (state, before) = runningTransition(slot, at: lt) {
                     plain = false
                     record.transition = state
                     var b = before
@@ -944,7 +944,7 @@ extension Engine {
         expansionScratch.append((root, 1))
         while let (slot, copies) = expansionScratch.popLast() {
             let i = Int(slot)
-            guard slots[i].everCommitted else { continue }
+            guard slots[head: i].everCommitted else { continue }
             total += copies
             layers += 1
             if total - layers > Self.maximumExpandedRecords {

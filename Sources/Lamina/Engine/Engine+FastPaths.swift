@@ -42,7 +42,7 @@ extension Engine {
     @inline(__always)
     func resolveIndex(_ id: LayerID) throws(LaminaError) -> Int {
         let index = Int(id.slot)
-        if id.engineTag == tag, index < slots.count, slots[index].alive, slots[index].generation == id.generation {
+        if id.engineTag == tag, index < slots.count, slots[head: index].names(id.generation) {
             return index
         }
         return Int(UInt32(bitPattern: try resolve(id)))  // (not negative: a slot index)
@@ -199,8 +199,8 @@ extension Engine {
     @inline(__always)
     func presentationScalar(_ i: Int, _ key: ResolvedKey, current: Bool) -> ScalarRead? {
         guard Self.isInlineScalar(key) else { return .general(key) }
-        guard slots[i].everCommitted else { return nil }
-        let a = Int(slots[i].animIndex)
+        guard slots[head: i].everCommitted else { return nil }
+        let a = Int(slots[head: i].animIndex)
         if a >= 0 {
             // Other times are sampled on the general path (the layer's own timing applies).
             guard current else { return .general(key) }
@@ -214,7 +214,7 @@ extension Engine {
     /// such change after a layer's first one in a transaction finds them. Lock held.
     @inline(__always)
     func presentationForChange(_ i: Int, _ property: PropertyID) -> ScalarRead? {
-        let a = Int(slots[i].animIndex)
+        let a = Int(slots[head: i].animIndex)
         if a >= 0, let r = currentImplicitScalar(a, .whole(property)) { return r }
         guard slots[i].snapshot < -1 else { return committedScalar(i, property) }
         return savedOrModelScalar(i, property)

@@ -22,11 +22,14 @@ extension Engine {
                 // Grow by half, not double: an idle layer's share of the spare capacity stays
                 // within its memory budget (docs/architecture.md#layer-storage).
                 if slots.count == slots.capacity { slots.reserveCapacity(max(16, slots.count + slots.count / 2)) }
-                slots.append(LayerSlot())
+                slots.appendEmpty()
             }
+            // A fresh head (not committed, no animations) keeps the slot's generation.
+            var head = SlotHead()
+            head.generation = slots[head: Int(slot)].generation
+            head.alive = true
+            slots[head: Int(slot)] = head
             var fresh = LayerSlot()
-            fresh.generation = slots[Int(slot)].generation
-            fresh.alive = true
             fresh.hostRefs = 1
             fresh.kind = kind
             if kind == .replicator { replicatorLayers += 1 }
@@ -116,7 +119,7 @@ extension Engine {
         // The common case first, with nothing allocated: the layer is still referenced (a
         // removed sublayer the host holds, a released handle of a layer in the tree).
         let r = Int(root)
-        guard slots[r].alive, slots[r].hostRefs == 0, slots[r].parent < 0 else { return }
+        guard slots[head: r].alive, slots[r].hostRefs == 0, slots[r].parent < 0 else { return }
         destroyTree(root)
     }
 
@@ -126,7 +129,7 @@ extension Engine {
         var work: [Int32] = [root]
         while let slot = work.popLast() {
             let i = Int(slot)
-            guard slots[i].alive, slots[i].hostRefs == 0, slots[i].parent < 0 else { continue }
+            guard slots[head: i].alive, slots[i].hostRefs == 0, slots[i].parent < 0 else { continue }
             var child = slots[i].firstChild
             while child >= 0 {
                 let next = slots[Int(child)].nextSibling
@@ -136,7 +139,7 @@ extension Engine {
                 work.append(child)
                 child = next
             }
-            let a = slots[i].animIndex
+            let a = slots[head: i].animIndex
             if a >= 0 {
                 let ended = animated[Int(a)].animations
                 removeAnimatedEntry(at: Int(a))
@@ -146,7 +149,7 @@ extension Engine {
             if slots[i].everTimed { timedLayers -= 1 }
             if slots[i].kind == .replicator { replicatorLayers -= 1 }
             // Generations wrap within the handle's 24 bits, skipping 0.
-            var generation = (slots[i].generation &+ 1) & LayerID.generationMask
+            var generation = (slots[head: i].generation &+ 1) & LayerID.generationMask
             if generation == 0 { generation = 1 }
             if let extras = slots[i].extras {
                 graveyard.append(extras)
@@ -158,7 +161,9 @@ extension Engine {
                 }
             }
             slots[i] = LayerSlot()
-            slots[i].generation = generation
+            var head = SlotHead()  // not alive, no animations
+            head.generation = generation
+            slots[head: i] = head
             freeSlots.append(slot)
         }
     }
@@ -230,7 +235,7 @@ extension Engine {
             link(c, into: p, before: next)
             markDirty(p, in: s)
             markDirty(c, in: s)
-            if slots[Int(p)].everCommitted {
+            if slots[head: Int(p)].everCommitted {
                 // The parent posts "sublayers" (CA-3.3); the child joins a visible tree (CA-3.2).
                 events = TreeEvents((parent, LayerEvent.sublayers), (child, LayerEvent.orderIn))
             }
@@ -245,7 +250,7 @@ extension Engine {
             let c = try resolve(layer)
             let p = slots[Int(c)].parent
             guard p >= 0 else { return }
-            if slots[Int(p)].everCommitted {
+            if slots[head: Int(p)].everCommitted {
                 // A destroyed layer's onOrderOut finds no layer and is dropped.
                 events = TreeEvents((handle(p), LayerEvent.sublayers), (layer, LayerEvent.orderOut))
             }
@@ -275,7 +280,7 @@ extension Engine {
             markDirty(p, in: s)
             markDirty(n, in: s)
             markDirty(o, in: s)
-            if slots[Int(p)].everCommitted {
+            if slots[head: Int(p)].everCommitted {
                 // The replacement takes part in a transition (CA-3.2).
                 events = TreeEvents((parent, LayerEvent.sublayers), (old, LayerEvent.orderOut), (new, LayerEvent.transition))
             }

@@ -186,7 +186,7 @@ extension Engine {
 
     /// Whether a change would consult the action search (R4, CA-2.7). Lock held.
     func searchNeeded(_ slot: Int32, _ key: ResolvedKey, _ info: PropertyInfo, _ value: Value) -> Bool {
-        guard slots[Int(slot)].everCommitted, !stack().disableActions else { return false }
+        guard slots[head: Int(slot)].everCommitted, !stack().disableActions else { return false }
         let old = slots[Int(slot)].model.get(key.property, customDefault: info.defaultValue)
         return key.component.insert(value, into: old) != old
     }
@@ -263,7 +263,7 @@ extension Engine {
     ) {
         let i = Int(slot)
         let s = stack()  // once per set: the fast path and the general one share it
-        let committed = slots[i].everCommitted
+        let committed = slots[head: i].everCommitted
         let searching = committed && !s.disableActions
         if !searching, setInlineWithoutSearch(i, key, value, s) { return }
         let old = slots[i].model.get(key.property, customDefault: info.defaultValue)
@@ -375,7 +375,7 @@ extension Engine {
     /// Whether the layer has a presentation (it was committed at least once, CA-1.2).
     package func hasPresentation(_ layer: LayerID) throws(LaminaError) -> Bool {
         try lock.withLock { () throws(LaminaError) -> Bool in
-            slots[Int(try resolve(layer))].everCommitted
+            slots[head: Int(try resolve(layer))].everCommitted
         }
     }
 

@@ -105,14 +105,15 @@ extension Engine {
         // `resolve(_:)`'s test, without its error.
         let i = Int(layer.slot)
         guard layer.rawValue != 0, layer.engineTag == tag, i < slots.count else { return .general }
+        let head = slots.headPointer(i)
+        guard head.pointee.names(layer.generation) else { return .general }
         let ls = slots.pointer(i)
-        guard ls.pointee.alive, ls.pointee.generation == layer.generation else { return .general }
         switch Self.field(ls, property, value) {
         case .unfit: return .general
         case .equal: return .done  // R4: no change
         case .differs: break
         }
-        switch change(ls, i, property, value) {
+        switch change(ls, head.pointee.everCommitted, i, property, value) {
         case .store:
             Self.store(ls, property, value)
             return .done
@@ -205,14 +206,15 @@ extension Engine {
     /// A changed value (not equal to the field): marks the layer dirty when no action is
     /// searched for (the caller stores the field); makes the change whole when the search
     /// would find the implicit action (`setImplicit`); else `.search`, or `.general` when a
-    /// host delegate would have to be asked. Lock held.
+    /// host delegate would have to be asked. `committed` is the layer's `everCommitted` (from
+    /// its head, which the caller has read). Lock held.
     @inline(__always)
     private func change(
-        _ ls: UnsafeMutablePointer<LayerSlot>, _ i: Int, _ property: PropertyID, _ value: InlineSetValue
+        _ ls: UnsafeMutablePointer<LayerSlot>, _ committed: Bool, _ i: Int, _ property: PropertyID,
+        _ value: InlineSetValue
     ) -> InlineChange {
         let slot = Int32(truncatingIfNeeded: i)
         return withStack { s -> InlineChange in
-            let committed = ls.pointee.everCommitted
             if !committed || s.disableActions {
                 // `markDirty` does nothing for a layer already recorded in this transaction
                 // group with its snapshot taken (if it needs one) while a frame is open.

@@ -6,10 +6,51 @@
 // Every mutable field is guarded by `lock`. Callbacks are collected under the lock and run
 // after it is released (build notes), so they may call back into the engine.
 
-/// One layer's storage slot. The fields are ordered so that the 4-byte ones and the flags pack
-/// ahead of the values (184 bytes: the per-idle-layer budget, docs/architecture.md).
+/// What a read checks first in a layer's slot: its generation, whether it is alive or was
+/// ever committed, and its animations. Kept apart from the rest of the slot, in a dense array
+/// beside it (`SlotStore`, 8 bytes a layer), so a read that finds its value in the layer's
+/// animations never loads the slot: at 1M layers a presentation read streamed the whole
+/// 176-byte slot for these 10 bytes (issue 12).
+struct SlotHead {
+    /// The generation (the low 24 bits, `LayerID.generationMask`), `alive` (bit 24) and
+    /// `everCommitted` (bit 25).
+    private var bits: UInt32 = 1
+    /// Index into `Engine.animated`, or -1.
+    var animIndex: Int32 = -1
+
+    private static let aliveBit: UInt32 = 1 << 24
+    private static let committedBit: UInt32 = 1 << 25
+
+    /// The slot's generation (24 bits, never 0): a handle names the slot's layer while its
+    /// generation matches.
+    var generation: UInt32 {
+        @inline(__always) get { bits & LayerID.generationMask }
+        @inline(__always) set { bits = bits & ~LayerID.generationMask | newValue & LayerID.generationMask }
+    }
+
+    /// Whether a layer lives in the slot.
+    var alive: Bool {
+        @inline(__always) get { bits & Self.aliveBit != 0 }
+        @inline(__always) set { bits = newValue ? bits | Self.aliveBit : bits & ~Self.aliveBit }
+    }
+
+    /// Whether a transaction containing the layer has committed (CA-1.2, R4).
+    var everCommitted: Bool {
+        @inline(__always) get { bits & Self.committedBit != 0 }
+        @inline(__always) set { bits = newValue ? bits | Self.committedBit : bits & ~Self.committedBit }
+    }
+
+    /// Whether the slot holds a live layer of generation `generation`: one compare.
+    @inline(__always)
+    func names(_ generation: UInt32) -> Bool {
+        bits & (Self.aliveBit | LayerID.generationMask) == Self.aliveBit | generation
+    }
+}
+
+/// One layer's storage slot, beside its `SlotHead`. The fields are ordered so that the 4-byte
+/// ones and the flags pack ahead of the values (176 bytes; with the head, the per-idle-layer
+/// budget, docs/architecture.md).
 struct LayerSlot {
-    var generation: UInt32 = 1
     var hostRefs: UInt32 = 0
     var parent: Int32 = -1
     /// The sublayers, back to front, as an intrusive doubly linked list through the children's
@@ -22,15 +63,10 @@ struct LayerSlot {
     var childCount: Int32 = 0
     /// The TransactionStack.mark that last recorded this slot as dirty.
     var dirtyMark: UInt32 = 0
-    /// Index into `Engine.animated`, or -1.
-    var animIndex: Int32 = -1
     /// While the layer has uncommitted changes: an index into `Engine.snapshotPool` (≥ 0), or
     /// a chain of saved values from `Engine.savedValues[-2 - snapshot]` (≤ -2) when only typed
     /// implicit changes made them (`Engine.markDirty(_:saving:in:)`); else -1.
     var snapshot: Int32 = -1
-    var alive = false
-    /// Whether a transaction containing the layer has committed (CA-1.2, R4).
-    var everCommitted = false
     /// Whether the layer ever had a non-default media timing (counted in `Engine.timedLayers`).
     var everTimed = false
     /// The layer's kind, fixed at creation (one byte).
@@ -279,8 +315,8 @@ public final class Engine: @unchecked Sendable {
     /// Resolves a layer handle to its slot index, or throws `staleHandle`. Lock held.
     func resolve(_ id: LayerID) throws(LaminaError) -> Int32 {
         let index = Int(id.slot)
-        guard id.rawValue != 0, id.engineTag == tag, index < slots.count, slots[index].alive,
-              slots[index].generation == id.generation
+        guard id.rawValue != 0, id.engineTag == tag, index < slots.count,
+              slots[head: index].names(id.generation)
         else {
             throw LaminaError(.staleHandle, "layer handle \(id.rawValue) is not alive in this engine")
         }
@@ -288,7 +324,7 @@ public final class Engine: @unchecked Sendable {
     }
 
     func handle(_ slot: Int32) -> LayerID {
-        LayerID(slot: UInt32(slot), generation: slots[Int(slot)].generation, engine: tag)
+        LayerID(slot: UInt32(slot), generation: slots[head: Int(slot)].generation, engine: tag)
     }
 
     // MARK: - Dirty tracking and commit
@@ -300,7 +336,8 @@ public final class Engine: @unchecked Sendable {
     func markDirty(_ slot: Int32, in s: TransactionStack) {
         s.ensureOpen()
         let ls = slots.pointer(Int(slot))
-        if ls.pointee.everCommitted, ls.pointee.snapshot < 0 {
+        let head = slots.headPointer(Int(slot))
+        if head.pointee.everCommitted, ls.pointee.snapshot < 0 {
             let chain = ls.pointee.snapshot
             // Copied from the slot straight into the pool: one copy, no temporary.
             let model = (UnsafeRawPointer(ls) + modelOffset).assumingMemoryBound(to: LayerProperties.self)
@@ -317,7 +354,7 @@ public final class Engine: @unchecked Sendable {
                 dropChain()
             }
         }
-        markListed(ls, slot, in: s)
+        markListed(ls, head, slot, in: s)
     }
 
     /// `markDirty` for a typed implicit change of `property`, an inline scalar (opacity,
@@ -329,23 +366,26 @@ public final class Engine: @unchecked Sendable {
     func markDirty(_ slot: Int32, saving property: PropertyID, in s: TransactionStack) {
         s.ensureOpen()
         let ls = slots.pointer(Int(slot))
+        let head = slots.headPointer(Int(slot))
         let snap = ls.pointee.snapshot
-        if ls.pointee.everCommitted, snap < 0, savedValue(snap, property) == nil {
+        if head.pointee.everCommitted, snap < 0, savedValue(snap, property) == nil {
             let model = (UnsafeRawPointer(ls) + modelOffset).assumingMemoryBound(to: LayerProperties.self)
             let value = SavedValue.saving(property, of: model)
             if snap == -1 { savedChains += 1 }
             savedValues.push(SavedValue(property: property, next: -2 - snap, value: value))
             ls.pointee.snapshot = -1 - Int32(truncatingIfNeeded: savedValues.count)
         }
-        markListed(ls, slot, in: s)
+        markListed(ls, head, slot, in: s)
     }
 
     /// Adds the layer to the transaction group's dirty list once.
     @inline(__always)
-    private func markListed(_ ls: UnsafeMutablePointer<LayerSlot>, _ slot: Int32, in s: TransactionStack) {
+    private func markListed(
+        _ ls: UnsafeMutablePointer<LayerSlot>, _ head: UnsafeMutablePointer<SlotHead>, _ slot: Int32, in s: TransactionStack
+    ) {
         if ls.pointee.dirtyMark != s.mark {
             ls.pointee.dirtyMark = s.mark
-            s.dirty.push((slot, ls.pointee.generation))
+            s.dirty.push((slot, head.pointee.generation))
         }
     }
 
@@ -395,11 +435,11 @@ public final class Engine: @unchecked Sendable {
         for k in 0..<s.publishing.count {
             let (slot, generation) = s.publishing.withUnsafeBufferPointer { $0[k] }
             let i = Int(slot)
-            guard slots[i].alive, slots[i].generation == generation else { continue }
+            guard slots[head: i].alive, slots[head: i].generation == generation else { continue }
             if slots[i].dirtyMark == s.mark { slots[i].dirtyMark = 0 }
-            slots[i].everCommitted = true
+            slots[head: i].everCommitted = true
             releaseSnapshot(slot)
-            let a = slots[i].animIndex
+            let a = slots[head: i].animIndex
             if a >= 0 { commitAnimations(at: Int(a)) }
         }
         s.publishing.removeAll()
@@ -459,7 +499,7 @@ public final class Engine: @unchecked Sendable {
         }
         if deferred {
             let slot = animated[a].slot
-            deferredBegins.append((slot, slots[Int(slot)].generation))
+            deferredBegins.append((slot, slots[head: Int(slot)].generation))
         }
         guard removedAny else { return }
         // The replaced animations go, in order. They usually come first and the new ones after
@@ -503,8 +543,8 @@ public final class Engine: @unchecked Sendable {
         guard !deferredBegins.isEmpty else { return }
         for (slot, generation) in deferredBegins {
             let i = Int(slot)
-            guard slots[i].alive, slots[i].generation == generation, slots[i].animIndex >= 0 else { continue }
-            let a = Int(slots[i].animIndex)
+            guard slots[head: i].alive, slots[head: i].generation == generation, slots[head: i].animIndex >= 0 else { continue }
+            let a = Int(slots[head: i].animIndex)
             let time = localTime(slot, at: now)
             animated[a].animations.withUnsafeMutableBufferPointer { buf in
                 for k in buf.indices where buf[k].awaitingTick {
@@ -588,10 +628,10 @@ public final class Engine: @unchecked Sendable {
         let last = animated.count - 1
         if a != last {
             animated.swapAt(a, last)
-            slots[Int(animated[a].slot)].animIndex = Int32(a)
+            slots[head: Int(animated[a].slot)].animIndex = Int32(a)
         }
         animated.removeLast()
-        slots[Int(slot)].animIndex = -1
+        slots[head: Int(slot)].animIndex = -1
     }
 
     /// Commits the implicit transaction if no explicit one is open; otherwise remembers to
@@ -674,7 +714,7 @@ public final class Engine: @unchecked Sendable {
         sampleGroups(at: time, finishedOwners: &finished)
         if generalAnimations > 0 { sampleGeneral(at: time, finishedOwners: &finished) }
         for owner in finished {
-            let a = slots[Int(owner)].animIndex
+            let a = slots[head: Int(owner)].animIndex
             if a >= 0 { _ = retireFinished(at: Int(a), time) }
         }
         finishedOwners = finished
@@ -778,7 +818,7 @@ public final class Engine: @unchecked Sendable {
     /// non-additive animation of a property overwrites an earlier one; additive ones add to
     /// the value beneath them). Lock held.
     func presentation(_ slot: Int32, at time: Double) -> LayerProperties? {
-        guard slots[Int(slot)].everCommitted else { return nil }
+        guard slots[head: Int(slot)].everCommitted else { return nil }
         var p = committedProperties(slot)
         applyAnimations(slot, at: time, to: &p, only: nil)
         return p
@@ -789,8 +829,8 @@ public final class Engine: @unchecked Sendable {
     func presentationValue(
         _ slot: Int32, _ property: PropertyID, _ customDefault: Value, at time: Double
     ) -> Value? {
-        guard slots[Int(slot)].everCommitted else { return nil }
-        let a = Int(slots[Int(slot)].animIndex)
+        guard slots[head: Int(slot)].everCommitted else { return nil }
+        let a = Int(slots[head: Int(slot)].animIndex)
         if a < 0 { return committedValue(slot, property, customDefault) }  // no copy of the layer
         switch implicitValue(at: a, slot, property, at: time) {
         case .value(let v): return v
@@ -850,7 +890,7 @@ public final class Engine: @unchecked Sendable {
     /// current frame implicit animations reuse the last tick's samples. `only` restricts the
     /// implicit ones to one property (a read of one value). Lock held.
     private func applyAnimations(_ slot: Int32, at time: Double, to p: inout LayerProperties, only property: PropertyID?) {
-        let a = Int(slots[Int(slot)].animIndex)
+        let a = Int(slots[head: Int(slot)].animIndex)
         guard a >= 0 else { return }
         let current = time == now
         let local = localTime(slot, at: time)
@@ -940,13 +980,13 @@ public final class Engine: @unchecked Sendable {
                 completionLists.append(completions)
             }
         }
-        var a = Int(slots[Int(slot)].animIndex)
+        var a = Int(slots[head: Int(slot)].animIndex)
         if a < 0 {
             a = animated.count
             // Built in place: an entry copied in would copy its inline records (retains).
             animated.append(AnimatedLayer(slot: slot))
             animated[a].animations.append(consume anim)
-            slots[Int(slot)].animIndex = Int32(a)
+            slots[head: Int(slot)].animIndex = Int32(a)
             return  // a new entry has no animation to replace
         }
         // An uncommitted animation under the same key simply goes; a committed one keeps

@@ -334,7 +334,7 @@ extension Engine {
     package func animationKeys(of layer: LayerID) throws(LaminaError) -> [String] {
         try lock.withLock { () throws(LaminaError) -> [String] in
             let slot = try resolve(layer)
-            let a = slots[Int(slot)].animIndex
+            let a = slots[head: Int(slot)].animIndex
             guard a >= 0 else { return [] }
             return animated[Int(a)].animations
                 .filter { $0.state != .pendingRemoval && !$0.key.hasPrefix(Engine.anonymousPrefix) }
@@ -359,7 +359,7 @@ extension Engine {
     }
 
     private func removeAnimations(_ slot: Int32, where match: (AttachedAnimation) -> Bool) {
-        let a = Int(slots[Int(slot)].animIndex)
+        let a = Int(slots[head: Int(slot)].animIndex)
         guard a >= 0 else { return }
         var removed: [AttachedAnimation] = []
         animated[a].animations.removeAll { anim in
@@ -372,7 +372,7 @@ extension Engine {
     }
 
     func attachment(_ key: String, _ slot: Int32) -> AttachedAnimation? {
-        let a = slots[Int(slot)].animIndex
+        let a = slots[head: Int(slot)].animIndex
         guard a >= 0 else { return nil }
         return animated[Int(a)].animations.last { $0.key == key && $0.state != .pendingRemoval }
     }
@@ -416,7 +416,7 @@ extension Engine {
     /// The last-added transition contributing at engine time `time`, with the layer's values
     /// from before it. Lock held.
     func runningTransition(_ slot: Int32, at time: Double) -> (state: TransitionState, before: LayerProperties)? {
-        let a = slots[Int(slot)].animIndex
+        let a = slots[head: Int(slot)].animIndex
         guard a >= 0 else { return nil }
         var local: Double? = nil
         for anim in animated[Int(a)].animations.reversed() where anim.state != .pending {

@@ -11,6 +11,8 @@
 /// (the only operation that may move the buffer).
 struct SlotStore: ~Copyable {
     private var base: UnsafeMutablePointer<LayerSlot>
+    /// The slots' heads, `heads[i]` beside `base[i]` (`SlotHead`: what a read checks first).
+    private var heads: UnsafeMutablePointer<SlotHead>
     /// Slots `0 ..< count` are initialised.
     private(set) var count = 0
     /// How many slots fit before `append` moves the buffer.
@@ -18,11 +20,26 @@ struct SlotStore: ~Copyable {
 
     init() {
         base = .allocate(capacity: 16)
+        heads = .allocate(capacity: 16)
     }
 
     deinit {
         base.deinitialize(count: count)
         base.deallocate()
+        heads.deallocate()  // (a trivial type: nothing to deinitialise)
+    }
+
+    /// Slot `i`'s head, read and written in place.
+    @inline(__always)
+    subscript(head i: Int) -> SlotHead {
+        unsafeAddress {
+            precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
+            return UnsafePointer(heads + i)
+        }
+        nonmutating unsafeMutableAddress {
+            precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
+            return heads + i
+        }
     }
 
     /// Slot `i`, read and written in place (addressors: no copy, no uniqueness check).
@@ -44,6 +61,13 @@ struct SlotStore: ~Copyable {
     func pointer(_ i: Int) -> UnsafeMutablePointer<LayerSlot> {
         precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
         return base + i
+    }
+
+    /// The address of slot `i`'s head (see `pointer`). Valid until the next `append`.
+    @inline(__always)
+    func headPointer(_ i: Int) -> UnsafeMutablePointer<SlotHead> {
+        precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
+        return heads + i
     }
 
     /// Asks the CPU to start loading the cache line at `byteOffset` into slot `i`, for a loop
@@ -76,20 +100,34 @@ struct SlotStore: ~Copyable {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 
-    /// Makes room for at least `n` slots without moving the buffer again.
+    /// Calls `body` with the initialised slots and their heads; it must not append.
+    @inline(__always)
+    func withUnsafeBuffers<R>(
+        _ body: (UnsafeBufferPointer<LayerSlot>, UnsafeBufferPointer<SlotHead>) throws -> R
+    ) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count), UnsafeBufferPointer(start: heads, count: count))
+    }
+
+    /// Makes room for at least `n` slots without moving the buffers again.
     mutating func reserveCapacity(_ n: Int) {
         guard n > capacity else { return }
         let bigger = UnsafeMutablePointer<LayerSlot>.allocate(capacity: n)
         bigger.moveInitialize(from: base, count: count)
         base.deallocate()
         base = bigger
+        let biggerHeads = UnsafeMutablePointer<SlotHead>.allocate(capacity: n)
+        biggerHeads.moveInitialize(from: heads, count: count)
+        heads.deallocate()
+        heads = biggerHeads
         capacity = n
     }
 
-    /// Adds `slot` at index `count`, doubling the capacity when full.
-    mutating func append(_ slot: LayerSlot) {
+    /// Adds an empty slot (no layer: `LayerSlot()`, `SlotHead()`) at index `count`, doubling
+    /// the capacity when full.
+    mutating func appendEmpty() {
         if count == capacity { reserveCapacity(Swift.max(16, capacity * 2)) }
-        (base + count).initialize(to: slot)
+        (base + count).initialize(to: LayerSlot())
+        (heads + count).initialize(to: SlotHead())
         count += 1
     }
 }

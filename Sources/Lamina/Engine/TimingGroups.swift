@@ -404,7 +404,7 @@ extension Engine {
 
     /// Points the owner's attached animation at its member's new index.
     private func renumberMember(owner: Int32, group g: Int32, from old: Int32, to new: Int32) {
-        let a = Int(slots[Int(owner)].animIndex)
+        let a = Int(slots[head: Int(owner)].animIndex)
         guard a >= 0 else { return }
         animated[a].animations.withUnsafeMutableBufferPointer { buf in
             for k in buf.indices where buf[k].track == g && buf[k].member == old {
