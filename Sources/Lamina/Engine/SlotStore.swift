@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
-// The engine's layer slots in one growable buffer that the engine reads and writes in place.
+// The engine's layer slots, and their heads (`SlotHead`) in a second buffer beside them, which
+// the engine reads and writes in place.
 // A Swift array held in the engine's `var` checked its buffer's uniqueness (a runtime call)
 // on every write and retained it for every `withUnsafeBufferPointer`: about a tenth of a
-// property set (issue 12). The engine is the buffer's only owner, so neither is needed. It is
+// property set (issue 12). The engine is the buffers' only owner, so neither is needed. It is
 // a noncopyable struct, not a class: reading a class reference from the engine retained and
 // released it around each access, two atomic operations per layer touched.
 
 /// The layer slots, indexed by `LayerID.slot`. Touched only under the engine lock; an index
-/// out of range traps, as an array's does. Addresses stay valid until the next `append`
-/// (the only operation that may move the buffer).
+/// out of range traps, as an array's does. Addresses stay valid until the next `appendEmpty`
+/// or `reserveCapacity` (the only operations that may move the buffers).
 struct SlotStore: ~Copyable {
     private var base: UnsafeMutablePointer<LayerSlot>
     /// The slots' heads, `heads[i]` beside `base[i]` (`SlotHead`: what a read checks first).
     private var heads: UnsafeMutablePointer<SlotHead>
     /// Slots `0 ..< count` are initialised.
     private(set) var count = 0
-    /// How many slots fit before `append` moves the buffer.
+    /// How many slots fit before `appendEmpty` moves the buffers.
     private(set) var capacity = 16
 
     init() {
@@ -33,40 +34,46 @@ struct SlotStore: ~Copyable {
     @inline(__always)
     subscript(head i: Int) -> SlotHead {
         unsafeAddress {
-            precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
+            check(i)
             return UnsafePointer(heads + i)
         }
         nonmutating unsafeMutableAddress {
-            precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
+            check(i)
             return heads + i
         }
+    }
+
+    /// Traps unless `i` is a slot index, as an array's subscript does.
+    @inline(__always)
+    private func check(_ i: Int) {
+        precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
     }
 
     /// Slot `i`, read and written in place (addressors: no copy, no uniqueness check).
     @inline(__always)
     subscript(i: Int) -> LayerSlot {
         unsafeAddress {
-            precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
+            check(i)
             return UnsafePointer(base + i)
         }
         nonmutating unsafeMutableAddress {
-            precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
+            check(i)
             return base + i
         }
     }
 
     /// The address of slot `i`, for a function that touches one slot many times (each
-    /// subscript reloads the buffer and checks the index). Valid until the next `append`.
+    /// subscript reloads the buffer and checks the index). Valid until the buffers move.
     @inline(__always)
     func pointer(_ i: Int) -> UnsafeMutablePointer<LayerSlot> {
-        precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
+        check(i)
         return base + i
     }
 
-    /// The address of slot `i`'s head (see `pointer`). Valid until the next `append`.
+    /// The address of slot `i`'s head (see `pointer`). Valid until the buffers move.
     @inline(__always)
     func headPointer(_ i: Int) -> UnsafeMutablePointer<SlotHead> {
-        precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
+        check(i)
         return heads + i
     }
 
