@@ -7,8 +7,9 @@ import CLamina
 import Lamina
 
 /// Sets a key of a layer to a typed value (after checking the C arguments): the fast path for
-/// a whole inline property under one lock taken once (`withLockedEngine`), else the general
-/// one.
+/// a whole inline property under one lock taken once (`withLockedEngine`). When that path
+/// declines (a change that searches for an action, whose host code runs unlocked), the
+/// engine's `setInline` makes it, still typed, and any other key goes the general way.
 @inline(__always)
 func setInline(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?, _ value: InlineSetValue
@@ -25,7 +26,7 @@ func setInline(
 }
 
 /// Sets a fixed whole property of a layer (the typed setters: set_position, set_bounds,
-/// set_opacity): the fast path under one lock taken once, else the general one.
+/// set_opacity): the fast path under one lock taken once, else as the keyed `setInline`.
 @inline(__always)
 func setInline(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ property: PropertyID, _ value: InlineSetValue

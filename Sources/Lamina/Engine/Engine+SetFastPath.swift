@@ -48,7 +48,7 @@ extension Engine {
     /// (R5, R6) as the general path does, and custom actions run after the lock is dropped.
     package func setInline(_ value: InlineSetValue, forKey property: PropertyID, of layer: LayerID) -> Bool {
         lock.lock()
-        switch setInlineLocked(value, property, layer) {
+        switch trySetInline(value, property, layer) {
         case .done:
             lock.unlock()
             return true
@@ -71,7 +71,7 @@ extension Engine {
     /// property's committed value, which the change made then does again harmlessly.
     @inline(__always)
     package func setInlineLocked(_ value: InlineSetValue, forKey property: PropertyID, of layer: LayerID) -> Bool {
-        if case .done = setInlineLocked(value, property, layer) { return true }
+        if case .done = trySetInline(value, property, layer) { return true }
         return false
     }
 
@@ -101,7 +101,7 @@ extension Engine {
 
     /// `setInline`'s work. Lock held.
     @inline(__always)
-    private func setInlineLocked(_ value: InlineSetValue, _ property: PropertyID, _ layer: LayerID) -> InlineResult {
+    private func trySetInline(_ value: InlineSetValue, _ property: PropertyID, _ layer: LayerID) -> InlineResult {
         // `resolve(_:)`'s test, without its error.
         let i = Int(layer.slot)
         guard layer.rawValue != 0, layer.engineTag == tag, i < slots.count else { return .general }
@@ -181,7 +181,7 @@ extension Engine {
         }
     }
 
-    /// The outcome of `setInlineLocked`.
+    /// The outcome of `trySetInline`.
     private enum InlineResult {
         /// The set is done (stored, or an equal value: nothing to do).
         case done

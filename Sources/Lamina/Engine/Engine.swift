@@ -159,7 +159,7 @@ public final class Engine: @unchecked Sendable {
     var savedValues = PlainStack<SavedValue>()
     /// Layers whose `snapshot` is a chain of saved values.
     var savedChains = 0
-    /// Layers with attached animations, dense (AnimatedStore.swift); `LayerSlot.animIndex`.
+    /// Layers with attached animations, dense (AnimatedStore.swift); `SlotHead.animIndex`.
     var animated = AnimatedStore()
     /// Numeric implicit animations in timing groups, sampled once per group per frame
     /// (TimingGroups.swift). Slots are reused through `freeGroups`.
@@ -435,7 +435,7 @@ public final class Engine: @unchecked Sendable {
         for k in 0..<s.publishing.count {
             let (slot, generation) = s.publishing.withUnsafeBufferPointer { $0[k] }
             let i = Int(slot)
-            guard slots[head: i].alive, slots[head: i].generation == generation else { continue }
+            guard slots[head: i].names(generation) else { continue }
             if slots[i].dirtyMark == s.mark { slots[i].dirtyMark = 0 }
             slots[head: i].everCommitted = true
             releaseSnapshot(slot)
@@ -543,7 +543,7 @@ public final class Engine: @unchecked Sendable {
         guard !deferredBegins.isEmpty else { return }
         for (slot, generation) in deferredBegins {
             let i = Int(slot)
-            guard slots[head: i].alive, slots[head: i].generation == generation, slots[head: i].animIndex >= 0 else { continue }
+            guard slots[head: i].names(generation), slots[head: i].animIndex >= 0 else { continue }
             let a = Int(slots[head: i].animIndex)
             let time = localTime(slot, at: now)
             animated[a].animations.withUnsafeMutableBufferPointer { buf in

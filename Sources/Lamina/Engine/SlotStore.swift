@@ -30,50 +30,33 @@ struct SlotStore: ~Copyable {
         heads.deallocate()  // (a trivial type: nothing to deinitialise)
     }
 
-    /// Slot `i`'s head, read and written in place.
-    @inline(__always)
-    subscript(head i: Int) -> SlotHead {
-        unsafeAddress {
-            check(i)
-            return UnsafePointer(heads + i)
-        }
-        nonmutating unsafeMutableAddress {
-            check(i)
-            return heads + i
-        }
-    }
-
-    /// Traps unless `i` is a slot index, as an array's subscript does.
-    @inline(__always)
-    private func check(_ i: Int) {
-        precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
-    }
-
     /// Slot `i`, read and written in place (addressors: no copy, no uniqueness check).
     @inline(__always)
     subscript(i: Int) -> LayerSlot {
-        unsafeAddress {
-            check(i)
-            return UnsafePointer(base + i)
-        }
-        nonmutating unsafeMutableAddress {
-            check(i)
-            return base + i
-        }
+        unsafeAddress { UnsafePointer(pointer(i)) }
+        nonmutating unsafeMutableAddress { pointer(i) }
+    }
+
+    /// Slot `i`'s head, read and written in place.
+    @inline(__always)
+    subscript(head i: Int) -> SlotHead {
+        unsafeAddress { UnsafePointer(headPointer(i)) }
+        nonmutating unsafeMutableAddress { headPointer(i) }
     }
 
     /// The address of slot `i`, for a function that touches one slot many times (each
-    /// subscript reloads the buffer and checks the index). Valid until the buffers move.
+    /// subscript reloads the buffer and checks the index). Valid until the buffers move. An
+    /// index out of range traps, as an array's subscript does.
     @inline(__always)
     func pointer(_ i: Int) -> UnsafeMutablePointer<LayerSlot> {
-        check(i)
+        precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
         return base + i
     }
 
-    /// The address of slot `i`'s head (see `pointer`). Valid until the buffers move.
+    /// The address of slot `i`'s head (see `pointer`).
     @inline(__always)
     func headPointer(_ i: Int) -> UnsafeMutablePointer<SlotHead> {
-        check(i)
+        precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Lamina: slot index out of range")
         return heads + i
     }
 
@@ -91,9 +74,9 @@ struct SlotStore: ~Copyable {
         if UInt(bitPattern: i) < UInt(bitPattern: count) { prefetchSpan(UnsafeRawPointer(base + i), through: last) }
     }
 
-    /// `prefetch` of slot `i`'s first 128 bytes: the header (generation, links, animation
-    /// index) and the inline scalars (bounds, position, anchorPoint, zPosition, opacity), all
-    /// a typed read or set touches.
+    /// `prefetch` of slot `i`'s first 128 bytes: the links, the snapshot index and the inline
+    /// scalars (bounds, position, anchorPoint, zPosition, opacity), all of the slot a typed read
+    /// or set touches (the rest it needs is in the slot's head).
     @inline(__always)
     func prefetchHead(_ i: Int) { prefetch(i, through: 127) }
 
