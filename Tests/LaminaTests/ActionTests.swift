@@ -395,8 +395,13 @@ struct ViewBackedTests {
         let layer = try layerOnTick(engine)
         layer.isViewBacked = true
         try engine.animate(withDuration: 1, delay: 0.5, options: [.repeat, .autoreverse], animations: { layer.opacity = 0 })
+        // The block commits between two hand-driven ticks: it begins at the next one (R2), and
+        // until then its begin time reads as pending (0), as before a commit.
+        let pending = try #require(layer.animation(forKey: "opacity"))
+        #expect(pending.timing.beginTime == 0 && pending.timing.repeatCount == .infinity && pending.timing.autoreverses)
+        try engine.tick(0.25)
         let a = try #require(layer.animation(forKey: "opacity"))
-        #expect(a.timing.beginTime == 0.5 && a.timing.repeatCount == .infinity && a.timing.autoreverses)
+        #expect(a.timing.beginTime == 0.75 && a.timing.repeatCount == .infinity && a.timing.autoreverses)
     }
 
     @Test("A zero duration makes the change without animating (CA-4.6)")

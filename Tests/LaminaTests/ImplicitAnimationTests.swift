@@ -308,10 +308,15 @@ struct ImplicitAnimationInterruptionTests {
     func replacedAnimationGone() throws {
         let engine = Engine()
         let layer = try makeCommittedLayer(engine)
+        // Each explicit transaction commits between two hand-driven ticks: it begins at the next
+        // tick (R2), from what is on screen then (R6).
         try engine.withTransaction(duration: 1) { layer.position = Point(x: 100, y: 0) }
+        try engine.tick(0)
         try engine.tick(0.5)
         let mid = try #require(try layer.presentationValue(forKeyPath: "position")?.pointPayload)
+        #expect(mid.x > 0)
         try engine.withTransaction(duration: 0.25) { layer.position = Point(x: 0, y: 0) }
+        try engine.tick(0.5)
         // Only the new 0.25 s animation: done at 0.75, long before the old one's end at 1.
         #expect(approx(try layer.presentedNumber("position.x", at: 0.6),
                        expectedImplicit(from: mid.x, to: 0, begin: 0.5, duration: 0.25, at: 0.6), tolerance: 1e-9))

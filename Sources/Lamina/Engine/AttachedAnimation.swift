@@ -18,7 +18,8 @@ enum AttachmentState: UInt8 {
 /// The endpoints and last sample of an animation on the general path (transforms, booleans,
 /// nil colours), boxed so that the common numeric records stay small.
 final class GeneralEnds {
-    let from: Value
+    /// The start value: an implicit animation's is resolved when it begins (R6).
+    var from: Value
     let to: Value
     /// The value at `Engine.now` (sampled by the last tick, or `from` when committed since), or
     /// nil when inactive then.

@@ -299,7 +299,9 @@ extension Engine {
             let current = presentationValue(slot, key.property, info.defaultValue, at: now) ?? old
             let a = viewAnimation(block, info, old: old, new: new, current: current, slot: slot)
             let storage = viewAnimationKey(info.name, additive: a.isAdditive, slot: slot)
-            try? addAnimationLocked(a, forKey: storage, slot: slot, in: s, commitDelay: block.delay > 0 ? block.delay : nil)
+            try? addAnimationLocked(
+                a, forKey: storage, slot: slot, in: s, commitDelay: block.delay > 0 ? block.delay : nil,
+                fromAtBegin: block.options.contains(.beginFromCurrentState))
         case .none:
             break  // no action: nothing to run (and no copy of the metadata to pass)
         case .action:

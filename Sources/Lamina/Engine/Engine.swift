@@ -257,6 +257,9 @@ public final class Engine: @unchecked Sendable {
     /// Layers with animations committed between two hand-driven ticks, whose begin time is the
     /// next tick's (R2). Stamped at the start of that tick.
     private var deferredBegins: [(slot: Int32, generation: UInt32)] = []
+    /// What the changes committed between two hand-driven ticks replaced, per layer slot, until
+    /// the next tick resolves their start values (R6; Engine+Handoff.swift).
+    var handoffs: [Int32: Handoff] = [:]
 
     /// Creates an engine at time 0 with no layers, driven by hand (explicit times passed to
     /// ``tick(_:)``) unless given a `clock` (R1): then every commit begins its animations at the
@@ -430,6 +433,7 @@ public final class Engine: @unchecked Sendable {
             now = t
             advanceAnimations()
         }
+        let deferring = isDeferringCommit
         // Changes made while publishing (none today) would go to the next commit's list.
         s.publishing.swapContents(with: &s.dirty)
         for k in 0..<s.publishing.count {
@@ -437,9 +441,11 @@ public final class Engine: @unchecked Sendable {
             let i = Int(slot)
             guard slots[head: i].names(generation) else { continue }
             if slots[i].dirtyMark == s.mark { slots[i].dirtyMark = 0 }
+            let a = slots[head: i].animIndex
+            // Start values first, while the committed values are still the ones on screen (R6).
+            if a >= 0, slots[head: i].everCommitted { resolveStartValues(at: Int(a), deferring: deferring) }
             slots[head: i].everCommitted = true
             releaseSnapshot(slot)
-            let a = slots[head: i].animIndex
             if a >= 0 { commitAnimations(at: Int(a)) }
         }
         s.publishing.removeAll()
@@ -478,7 +484,7 @@ public final class Engine: @unchecked Sendable {
     private func commitAnimations(at a: Int) {
         var removedAny = false
         var deferred = false
-        let deferring = clockSource == nil && !committingInTick
+        let deferring = isDeferringCommit
         let time = localTime(animated[a].slot, at: now)
         animated[a].animations.withUnsafeMutableBufferPointer { buf in
             for k in buf.indices {
@@ -502,6 +508,9 @@ public final class Engine: @unchecked Sendable {
             deferredBegins.append((slot, slots[head: Int(slot)].generation))
         }
         guard removedAny else { return }
+        // A change that begins at the next tick starts from the screen then: what it replaced
+        // waits beside the layer until that tick reads it (R6).
+        if deferring, handoffs[animated[a].slot] != nil { return handOff(at: a) }
         // The replaced animations go, in order. They usually come first and the new ones after
         // them: `removeAll(where:)` would swap each new record forward (three copies of a
         // record with its key and references, most of an interrupting change's commit), where
@@ -524,6 +533,10 @@ public final class Engine: @unchecked Sendable {
         if animated[a].animations.isEmpty { removeAnimatedEntry(at: a) }
     }
 
+    /// Whether a commit now is one of a hand-driven engine outside its tick's own commit, whose
+    /// animations begin at the next tick (R2).
+    var isDeferringCommit: Bool { clockSource == nil && !committingInTick }
+
     /// Sets a committed animation's begin time (in its layer's time) and its output there.
     private func stamp(_ anim: inout AttachedAnimation, at time: Double, restamp: Bool = false) {
         anim.beginTime = time
@@ -540,12 +553,15 @@ public final class Engine: @unchecked Sendable {
     /// Gives the animations committed since the last tick of a hand-driven engine this tick's
     /// time as their begin time (R2). Lock held, `now` already moved.
     private func stampDeferredBegins() {
-        guard !deferredBegins.isEmpty else { return }
+        guard !deferredBegins.isEmpty || !handoffs.isEmpty else { return }
         for (slot, generation) in deferredBegins {
             let i = Int(slot)
             guard slots[head: i].names(generation), slots[head: i].animIndex >= 0 else { continue }
             let a = Int(slots[head: i].animIndex)
             let time = localTime(slot, at: now)
+            if let handoff = handoffs.removeValue(forKey: slot) {
+                resolveHandoff(handoff, at: a, time: time)
+            }
             animated[a].animations.withUnsafeMutableBufferPointer { buf in
                 for k in buf.indices where buf[k].awaitingTick {
                     buf[k].awaitingTick = false
@@ -556,6 +572,8 @@ public final class Engine: @unchecked Sendable {
         // A big commit's list goes (issue 12: memory per running animation); small ones keep
         // their room for the next.
         deferredBegins.removeAll(keepingCapacity: deferredBegins.capacity <= 1024)
+        // Layers that went, or lost their new animations, before this tick.
+        endUnresolvedHandoffs()
     }
 
     /// Commits the calling thread's outermost transaction frame state: marks completions of
@@ -817,27 +835,30 @@ public final class Engine: @unchecked Sendable {
     /// committed values with its evaluated animations applied in order (CA-1.9: a later
     /// non-additive animation of a property overwrites an earlier one; additive ones add to
     /// the value beneath them). Lock held.
-    func presentation(_ slot: Int32, at time: Double) -> LayerProperties? {
+    ///
+    /// `fresh` evaluates every animation at `time` even when it is the current frame: a commit
+    /// inside a tick reads the screen at the tick's time before the tick has sampled it (R6).
+    func presentation(_ slot: Int32, at time: Double, fresh: Bool = false) -> LayerProperties? {
         guard slots[head: Int(slot)].everCommitted else { return nil }
         var p = committedProperties(slot)
-        applyAnimations(slot, at: time, to: &p, only: nil)
+        applyAnimations(slot, at: time, to: &p, only: nil, fresh: fresh)
         return p
     }
 
-    /// One property's presentation value at `time`, or nil if the layer was never committed.
-    /// Lock held.
+    /// One property's presentation value at `time`, or nil if the layer was never committed
+    /// (`fresh`: see ``presentation(_:at:fresh:)``). Lock held.
     func presentationValue(
-        _ slot: Int32, _ property: PropertyID, _ customDefault: Value, at time: Double
+        _ slot: Int32, _ property: PropertyID, _ customDefault: Value, at time: Double, fresh: Bool = false
     ) -> Value? {
         guard slots[head: Int(slot)].everCommitted else { return nil }
         let a = Int(slots[head: Int(slot)].animIndex)
         if a < 0 { return committedValue(slot, property, customDefault) }  // no copy of the layer
-        switch implicitValue(at: a, slot, property, at: time) {
+        switch implicitValue(at: a, slot, property, at: time, fresh: fresh) {
         case .value(let v): return v
         case .committed: return committedValue(slot, property, customDefault)
         case .needsAll:
             // Explicit animations may read other values (underlying, model, groups): apply all.
-            return presentation(slot, at: time)?.get(property, customDefault: customDefault)
+            return presentation(slot, at: time, fresh: fresh)?.get(property, customDefault: customDefault)
         }
     }
 
@@ -854,8 +875,10 @@ public final class Engine: @unchecked Sendable {
     /// implicit animations are non-additive and each sets its property outright (CA-1.9), so
     /// the last one in the order with a value at `time` decides, and nothing before it matters.
     /// A numeric one's value at the current frame is its group's `out` lanes. Lock held.
-    private func implicitValue(at a: Int, _ slot: Int32, _ property: PropertyID, at time: Double) -> ImplicitRead {
-        let current = time == now
+    private func implicitValue(
+        at a: Int, _ slot: Int32, _ property: PropertyID, at time: Double, fresh: Bool
+    ) -> ImplicitRead {
+        let current = time == now && !fresh
         var memo = TimingMemo()
         var local: Double? = nil
         // In place (AnimationList: the records may be inline in the entry, and its subscript
@@ -889,10 +912,12 @@ public final class Engine: @unchecked Sendable {
     /// Applies the layer's evaluated animations at engine time `time` to `p`, in order. At the
     /// current frame implicit animations reuse the last tick's samples. `only` restricts the
     /// implicit ones to one property (a read of one value). Lock held.
-    private func applyAnimations(_ slot: Int32, at time: Double, to p: inout LayerProperties, only property: PropertyID?) {
+    private func applyAnimations(
+        _ slot: Int32, at time: Double, to p: inout LayerProperties, only property: PropertyID?, fresh: Bool = false
+    ) {
         let a = Int(slots[head: Int(slot)].animIndex)
         guard a >= 0 else { return }
-        let current = time == now
+        let current = time == now && !fresh
         let local = localTime(slot, at: time)
         let model = p
         var memo = TimingMemo()

@@ -17,8 +17,11 @@ final class ExplicitState {
     let owner: LayerID
     /// didStart was sent.
     var started = false
-    /// CA-7.1's all-nil case: the presentation value when it was added.
+    /// CA-7.1's all-nil case: the presentation value when it begins.
     var capturedFrom: Value? = nil
+    /// Its start value (`capturedFrom`, or a view block's `fromValue` with
+    /// beginFromCurrentState) is the presentation when it begins: resolved by its commit (R6).
+    var fromAtBegin = false
     /// A transition's view of the layer before the changes it transitions (CA-10.2).
     var transitionBefore: LayerProperties? = nil
     /// Added with beginTime 0 and a delay (a delayed view-animation block): its beginTime is
@@ -266,7 +269,8 @@ extension Engine {
 
     /// ``addAnimation(_:forKey:to:)`` with the lock held.
     func addAnimationLocked(
-        _ animation: Animation, forKey key: String?, slot: Int32, in s: TransactionStack, commitDelay: Double? = nil
+        _ animation: Animation, forKey key: String?, slot: Int32, in s: TransactionStack, commitDelay: Double? = nil,
+        fromAtBegin: Bool = false
     ) throws(LaminaError) {
         guard animation.groupDepth <= Animation.maximumGroupDepth else {
             throw LaminaError(.outOfMemory, "animation groups nest deeper than \(Animation.maximumGroupDepth) levels")
@@ -295,7 +299,10 @@ extension Engine {
            copy.fromValue == nil, copy.toValue == nil, copy.byValue == nil {
             let p = presentation(slot, at: now) ?? slots[Int(slot)].model
             state.capturedFrom = target.component.extract(from: p.get(target.property, customDefault: info.defaultValue))
+            state.fromAtBegin = true
         }
+        // A view block's start value from the screen (beginFromCurrentState).
+        if fromAtBegin, copy.fromValue != nil, !copy.isAdditive { state.fromAtBegin = true }
         if copy.isTransition {
             state.transitionBefore = presentation(slot, at: now) ?? slots[Int(slot)].model
         }
@@ -314,7 +321,14 @@ extension Engine {
         try lock.withLock { () throws(LaminaError) -> Animation? in
             let slot = try resolve(layer)
             guard let anim = attachment(key, slot) else { return nil }
-            if let e = anim.explicit { return e.animation }
+            if let e = anim.explicit {
+                // Committed between hand-driven ticks: it begins at the next tick (R2), and
+                // until then its begin time reads as pending, as before its commit.
+                guard anim.awaitingTick, anim.beginFromCommit else { return e.animation }
+                var a = e.animation
+                a.timing.beginTime = 0
+                return a
+            }
             return implicitAnimation(anim)
         }
     }
@@ -325,7 +339,9 @@ extension Engine {
         if anim.track >= 0 { (from, to) = memberEnds(anim.track, anim.member, as: anim.valueType) }
         var a = Animation.basic(keyPath: info(of: anim.target).name, from: from, to: to, duration: anim.duration)
         a.timingFunction = curves[Int(anim.curve)]
-        if anim.state != .pending { a.timing.beginTime = anim.beginTime }
+        // Pending until the commit, and for a hand-driven engine's commit between two ticks until
+        // the next tick, which sets it (R2).
+        if anim.state != .pending, !anim.awaitingTick { a.timing.beginTime = anim.beginTime }
         return a
     }
 
@@ -390,7 +406,10 @@ extension Engine {
             } else {
                 timing = MediaTiming(beginTime: anim.beginTime, duration: anim.duration)
             }
-            let committed = anim.state != .pending
+            // Not begun until its commit, nor, for a hand-driven engine's commit between two
+            // ticks, until the next tick gives it that tick's time (R2): a projection made before
+            // then would change under the host.
+            let committed = anim.state != .pending && !anim.awaitingTick
             if !committed { timing.beginTime = .infinity }
             let st = timing.state(atParentTime: localTime(slot, at: time ?? now))
             return AnimationTimingInfo(
