@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A property changed every frame (a drag, a live resize, a game loop): each new animation starts
 // from what is on screen when it begins — the replaced animation's value at the new begin time
-// (R6, docs/semantics.md S-3.6) — so the presentation chases the target and never jumps back.
+// (R6, CA-3.9 in docs/semantics.md) — so the presentation chases the target and never jumps back.
 //
 // Each test runs the loop hosts run (change, then tick; 60 and 120 Hz; hand-driven time, a
 // clock, a flush or an explicit transaction between the change and the tick) beside an
@@ -113,7 +113,7 @@ extension Double {
     }
 }
 
-@Suite("A property changed every frame moves (R6, S-3.6): implicit animations")
+@Suite("A property changed every frame moves (R6, CA-3.9, CA-7.1): implicit animations")
 struct ImplicitHandoffTests {
     /// Runs 30 frames of change-then-tick at `hz` and checks continuity and the reference.
     func chase(_ property: HandoffProperty, hz: Double, driver: HandoffDriver) throws {
@@ -245,7 +245,7 @@ struct ImplicitHandoffTests {
     }
 }
 
-@Suite("A property changed every frame moves (R6, S-3.6): explicit, view and spring animations")
+@Suite("A property changed every frame moves (R6, CA-3.9, CA-7.1): explicit, view and spring animations")
 struct ExplicitHandoffTests {
     /// Runs 30 frames in which `change` makes the frame's animation toward `target`, and checks
     /// continuity at each hand-off and the reference chain between frames.

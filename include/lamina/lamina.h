@@ -1553,9 +1553,10 @@ LAMINA_API lamina_status_t lamina_layer_add_animation(
     const char *key);
 
 /** A copy of the animation attached under `key` (CA-11.5), as attached: with the duration
- *  filled in and, once committed, the begin time resolved. An implicit animation reads as the
+ *  filled in and, once it has begun, the begin time resolved (a hand-driven engine's commit
+ *  between two ticks begins at the next tick: until then begin_time reads 0, pending, R6). An implicit animation reads as the
  *  basic animation Core Animation attaches (as Apple's animationForKey: does): the property's
- *  key path, from = the presentation value at the change, to = the new value, the
+ *  key path, from = the presentation value when it begins, to = the new value, the
  *  transaction's duration and timing function. Owned, as lamina_animation_create_basic().
  *  Errors: also NOT_FOUND (no animation under `key`). Since: 0.1 */
 LAMINA_API lamina_status_t lamina_layer_copy_animation(
@@ -1607,7 +1608,9 @@ typedef struct lamina_animation_timing {
                                     while not committed or never ending. */
     double begin_time;           /* The resolved begin time in the layer's time (valid when
                                     has_begin_time; 0 otherwise). */
-    lamina_bool_t has_begin_time; /* 0 while the adding transaction has not committed. */
+    lamina_bool_t has_begin_time; /* 0 while the adding transaction has not committed, and
+                                     for a hand-driven engine's commit between two ticks until
+                                     the next tick, when it begins (R2, R6). */
     uint32_t reserved;           /* 0. */
 } lamina_animation_timing_t;
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Hand-offs (R6, docs/semantics.md S-3.6): an animation made from the presentation — an
+// Hand-offs (R6, CA-3.9 in docs/semantics.md): an animation made from the presentation — an
 // implicit change, a view block with beginFromCurrentState, an explicit animation without
 // values (CA-7.1) — starts from what is on screen when it BEGINS, not when the change was made.
 // A host that changes a property every frame (a drag, a live resize) makes each change one

@@ -596,7 +596,8 @@ class Layer:
     def animation(self, key: str) -> Animation:
         """A copy of the animation under ``key`` (NotFoundError if none). An implicit change
         reads as the basic animation Core Animation attaches (CA-11.5): from the presentation
-        value at the change to the new value, with the transaction's duration and curve."""
+        value when it begins (its commit) to the new value, with the transaction's duration and
+        curve."""
         out = C.AnimationP()
         C.lib.lamina_layer_copy_animation(self._e(), self._handle, _key(key), byref(out))
         try:
