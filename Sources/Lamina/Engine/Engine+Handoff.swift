@@ -58,6 +58,9 @@ extension Engine {
     func resolveStartValues(at a: Int, deferring: Bool) {
         let slot = animated[a].slot
         let count = animated[a].animations.count
+        // A deferred commit needs its hand-off only when something on screen can move before
+        // the next tick: a layer at rest shows at that tick what it shows now.
+        var handingOff: Bool? = deferring ? nil : false
         for k in 0..<count {
             let pick = animated[a].animations.withUnsafeMutableBufferPointer { buf -> (key: ResolvedKey, customDefault: Value)? in
                 guard buf[k].state == .pending, Self.startsFromScreen(buf[k]) else { return nil }
@@ -66,13 +69,22 @@ extension Engine {
             guard let (key, customDefault) = pick,
                   let whole = presentationValue(slot, key.property, customDefault, at: now, fresh: true)
             else { continue }
-            if deferring {
+            if handingOff == nil { handingOff = hasMovingAnimations(at: a) }
+            if handingOff == true {
                 openHandoff(slot)
                 if handoffs[slot]!.base(of: key.property) == nil {
                     handoffs[slot]!.bases.append((key.property, committedValue(slot, key.property, customDefault)))
                 }
             }
             setStartValue(ofRecord: k, at: a, key.component.extract(from: whole))
+        }
+    }
+
+    /// Whether `animated[a]` has a committed animation whose value may change with time (one
+    /// that waits to begin from the screen holds its start until its tick). Lock held.
+    private func hasMovingAnimations(at a: Int) -> Bool {
+        animated[a].animations.withUnsafeMutableBufferPointer { buf in
+            buf.contains { $0.state != .pending && !($0.awaitingTick && Self.startsFromScreen($0)) }
         }
     }
 
