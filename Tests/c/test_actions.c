@@ -1338,8 +1338,13 @@ static void block_options_become_the_animation_timing(void **state) {
         NULL, NULL, NULL));
     ASSERT_OK(lamina_layer_set_opacity(f->engine, f->layer, 0.0));
     ASSERT_OK(lamina_view_animation_commit(f->engine));
+    /* The block commits between two hand-driven ticks: it begins at the next tick (R2), and
+     * until then its begin time reads as pending (0), as before a commit (R6). */
     lamina_media_timing_t mt = attached_timing(f, "opacity");
-    ASSERT_DOUBLE_EQ(0.5, mt.begin_time);
+    ASSERT_DOUBLE_EQ(0.0, mt.begin_time);
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.25));
+    mt = attached_timing(f, "opacity");
+    ASSERT_DOUBLE_EQ(0.75, mt.begin_time);
     assert_true(isinf(mt.repeat_count));
     assert_int_equal(mt.autoreverses, LAMINA_TRUE);
     lamina_animation_timing_t t = timing_of(f, "opacity");
