@@ -121,6 +121,9 @@ struct KeyCacheEntry {
 /// A layer with attached animations, in evaluation order (CA-1.8: `animationKeys` order).
 struct AnimatedLayer {
     var slot: Int32
+    /// The layer's newest hand-off block (`Engine.handoffBlocks`) until the next tick, or -1.
+    /// In the padding after `slot`: the entry stays 152 bytes.
+    var handoff: Int32 = -1
     var animations = AnimationList()
 }
 
@@ -257,9 +260,16 @@ public final class Engine: @unchecked Sendable {
     /// Layers with animations committed between two hand-driven ticks, whose begin time is the
     /// next tick's (R2). Stamped at the start of that tick.
     private var deferredBegins: [(slot: Int32, generation: UInt32)] = []
-    /// What the changes committed between two hand-driven ticks replaced, per layer slot, until
-    /// the next tick resolves their start values (R6; Engine+Handoff.swift).
-    var handoffs: [Int32: Handoff] = [:]
+    /// What the changes committed between two hand-driven ticks replaced, until the next tick
+    /// resolves their start values (R6; Engine+Handoff.swift): one block per layer and commit,
+    /// the blocks' base values and replaced animations. Emptied by each tick, keeping their room.
+    var handoffBlocks: [HandoffBlock] = []
+    var handoffBases: [(property: PropertyID, value: Value)] = []
+    var handoffReplaced: [AttachedAnimation] = []
+    /// Moves whenever what is on screen may have changed without a layer's own uncommitted
+    /// change: each tick and each commit. A pending animation records it when it reads its start
+    /// value (R6), and its commit reads again only if it moved.
+    var screenSerial: UInt64 = 0
 
     /// Creates an engine at time 0 with no layers, driven by hand (explicit times passed to
     /// ``tick(_:)``) unless given a `clock` (R1): then every commit begins its animations at the
@@ -431,6 +441,7 @@ public final class Engine: @unchecked Sendable {
     func publish(_ s: TransactionStack, clockTime: Double? = nil) {
         if let t = clockTime, t.isFinite, t > now {
             now = t
+            screenSerial &+= 1
             advanceAnimations()
         }
         let deferring = isDeferringCommit
@@ -449,6 +460,7 @@ public final class Engine: @unchecked Sendable {
             if a >= 0 { commitAnimations(at: Int(a)) }
         }
         s.publishing.removeAll()
+        screenSerial &+= 1
         // Every snapshot is free once no layer has uncommitted changes (one thread's commit
         // may leave another's open): give a big transaction's snapshots back.
         if freeSnapshots.count == snapshotPool.count, snapshotPool.trimIfIdle() {
@@ -510,7 +522,7 @@ public final class Engine: @unchecked Sendable {
         guard removedAny else { return }
         // A change that begins at the next tick starts from the screen then: what it replaced
         // waits beside the layer until that tick reads it (R6).
-        if deferring, handoffs[animated[a].slot] != nil { return handOff(at: a) }
+        if deferring, isHandingOff(at: a) { return handOff(at: a) }
         // The replaced animations go, in order. They usually come first and the new ones after
         // them: `removeAll(where:)` would swap each new record forward (three copies of a
         // record with its key and references, most of an interrupting change's commit), where
@@ -553,15 +565,13 @@ public final class Engine: @unchecked Sendable {
     /// Gives the animations committed since the last tick of a hand-driven engine this tick's
     /// time as their begin time (R2). Lock held, `now` already moved.
     private func stampDeferredBegins() {
-        guard !deferredBegins.isEmpty || !handoffs.isEmpty else { return }
+        guard !deferredBegins.isEmpty || !handoffBlocks.isEmpty else { return }
         for (slot, generation) in deferredBegins {
             let i = Int(slot)
             guard slots[head: i].names(generation), slots[head: i].animIndex >= 0 else { continue }
             let a = Int(slots[head: i].animIndex)
             let time = localTime(slot, at: now)
-            if let handoff = handoffs.removeValue(forKey: slot) {
-                resolveHandoff(handoff, at: a, time: time)
-            }
+            if animated[a].handoff >= 0 { resolveHandoff(at: a, time: time) }
             animated[a].animations.withUnsafeMutableBufferPointer { buf in
                 for k in buf.indices where buf[k].awaitingTick {
                     buf[k].awaitingTick = false
@@ -573,7 +583,7 @@ public final class Engine: @unchecked Sendable {
         // their room for the next.
         deferredBegins.removeAll(keepingCapacity: deferredBegins.capacity <= 1024)
         // Layers that went, or lost their new animations, before this tick.
-        endUnresolvedHandoffs()
+        endHandoffs()
     }
 
     /// Commits the calling thread's outermost transaction frame state: marks completions of
@@ -699,6 +709,7 @@ public final class Engine: @unchecked Sendable {
         tickCount &+= 1
         // Time first, then the commit (R2): a change made while the host slept begins now.
         now = time
+        screenSerial &+= 1
         stampDeferredBegins()
         committingInTick = true
         flushLocked(stack())
@@ -993,6 +1004,9 @@ public final class Engine: @unchecked Sendable {
 
     /// Stores an attached animation under its key (see ``attach(_:to:in:)``). Lock held.
     private func attachRecord(_ anim: consuming AttachedAnimation, to slot: Int32, in s: TransactionStack) {
+        // Until its commit a record's begin time is unused: it holds the screen's serial at
+        // which its start value was read (R6, `resolveStartValues`).
+        anim.beginTime = Double(screenSerial)
         // Most transactions have no completion block: check before building the list.
         if s.hasOpenCompletions {
             let completions = s.openCompletions

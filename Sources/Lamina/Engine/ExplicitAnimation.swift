@@ -385,6 +385,8 @@ extension Engine {
         }
         for anim in removed { animationEnded(anim, finished: false) }
         if animated[a].animations.isEmpty { removeAnimatedEntry(at: a) }
+        // Removal takes effect at once: start values read before it are stale (R6).
+        if !removed.isEmpty { screenSerial &+= 1 }
     }
 
     func attachment(_ key: String, _ slot: Int32) -> AttachedAnimation? {
