@@ -85,8 +85,9 @@ package struct DecomposedTransform: Hashable, Sendable {
     /// The translation, `(m41, m42, m43) / m44`.
     public var translation: Vector3
     /// The scale factors along the (skewed, rotated) x, y and z axes. When the matrix mirrors
-    /// space (negative determinant) all three are negated and the rotation absorbs the rest, as
-    /// in the CSS algorithm.
+    /// space (negative determinant) some are negative: only one when the 3×3 block leaves z
+    /// alone (x or y for a 2D matrix, as Chromium does), otherwise all three with the rotation
+    /// absorbing the rest, as CSS Transforms 2 does (see ``Transform3D/decomposed()``).
     public var scale: Vector3
     /// The shear factors.
     public var skew: Skew
@@ -178,6 +179,10 @@ extension Transform3D {
     ///
     /// The matrix is normalised by `m44` first, so recomposing gives `self / m44` (the same
     /// mapping of points).
+    ///
+    /// A mirroring matrix flips a single axis when its 3×3 block leaves z alone (every 2D
+    /// matrix, and those with only a z scale, z translation or perspective besides), so its
+    /// rotation stays about z; any other mirror negates all three scales (R9).
     package func decomposed() -> DecomposedTransform? {
         guard m44 != 0 else { return nil }
         let r = 1 / m44
@@ -196,6 +201,9 @@ extension Transform3D {
 
         let det = _dot(a, _cross(b, c))
         guard det != 0, det.isFinite else { return nil }
+        // What the mirror rule below needs from the normalised block before Gram–Schmidt.
+        let inPlane = a.2 == 0 && b.2 == 0 && c.0 == 0 && c.1 == 0
+        let m11n = a.0, m22n = b.1, c33 = c.2
 
         // Perspective: M = L4 · P, so P's column (px, py, pz) solves L · p = column, and
         // pw = 1 − t · p (Cramer's rule on the 3×3 block).
@@ -231,11 +239,28 @@ extension Transform3D {
         xz /= sz
         yz /= sz
 
-        // A mirroring matrix: negate the three scales and the three rows so that R is a proper
-        // rotation (CSS/WebKit). (−S)·K·(−R) = S·K·R, so the skews are unchanged.
+        // A mirroring matrix (negative determinant): some scales change sign so that R is a
+        // proper rotation. When the 3×3 block leaves z alone (m13, m23, m31, m32 all 0) the
+        // mirror lies in one axis that is not turned into another, and only that axis flips, as
+        // Chromium's 2D decomposition does for 2D matrices: z when m33 < 0, otherwise x when
+        // m11 < m22 and y when not. R then stays a turn about z, so scaling(−1, 1) → identity
+        // passes flat through a zero-width layer instead of turning about x (semantics R9).
+        // Every other mirror negates all three scales and rows, as CSS Transforms 2 does:
+        // (−S)·K·(−R) = S·K·R. Flipping one axis i negates its scale, its row of R and each
+        // skew that pairs it with an unflipped axis, which keeps S·K·R too.
         if det < 0 {
-            sx = -sx; sy = -sy; sz = -sz
-            a = _scaled(a, -1); b = _scaled(b, -1); c = _scaled(c, -1)
+            if inPlane {
+                if c33 < 0 {
+                    sz = -sz; c = _scaled(c, -1); xz = -xz; yz = -yz
+                } else if m11n < m22n {
+                    sx = -sx; a = _scaled(a, -1); xy = -xy; xz = -xz
+                } else {
+                    sy = -sy; b = _scaled(b, -1); xy = -xy; yz = -yz
+                }
+            } else {
+                sx = -sx; sy = -sy; sz = -sz
+                a = _scaled(a, -1); b = _scaled(b, -1); c = _scaled(c, -1)
+            }
         }
 
         return DecomposedTransform(
@@ -281,24 +306,27 @@ extension Transform3D {
     /// - If either end cannot be decomposed, the value switches
     ///   discretely: `self` below 0.5, `other` from 0.5 on (R9).
     /// - A whole turn looks like no turn: identity → rotation(2π) does not move (CA-14.4).
-    /// - When both ends are 2D (``isAffine2D``: no z or perspective terms) the 2D decomposition
-    ///   is used instead, as WebKit and Chromium do: a reflection keeps one axis flipped and
-    ///   stays flat (scaling(−1, 1) → identity is scale(−0.5, 1) at a quarter), where the 3D
-    ///   rule would turn the layer about x.
+    /// - 2D matrices take the same path, as in Chromium: a 2D matrix decomposes with its
+    ///   rotation about z and no z terms, so the result stays 2D (``isAffine2D``), skews
+    ///   interpolate as shear factors (`skewX` 0 → 45° is `skewX(atan 0.5)` half-way, never
+    ///   taller or shorter) and a reflection flips one axis and stays flat (scaling(−1, 1) →
+    ///   identity is scaling(−0.5, 1) at a quarter) instead of turning about x.
     public func interpolated(to other: Transform3D, progress: Double) -> Transform3D {
         guard progress.isFinite else { return self }
         if progress == 0 { return self }
         if progress == 1 { return other }
-        if isAffine2D && other.isAffine2D && m11 * m22 - m12 * m21 != 0
-            && other.m11 * other.m22 - other.m12 * other.m21 != 0 {
-            // Singular ends keep R9's discrete switch below.
-            return Decomposed2D.interpolate(Decomposed2D(self), Decomposed2D(other), progress).matrix
-        }
-        if isAffine2D && other.isAffine2D { return progress < 0.5 ? self : other }
         guard let from = decomposed(), let to = other.decomposed() else {
             return progress < 0.5 ? self : other
         }
         return Transform3D(from.interpolated(to: to, progress: progress))
+    }
+
+    /// Whether this is a 2D affine matrix: no z terms and no perspective (m13, m14, m23, m24,
+    /// m31, m32, m34, m43 all 0, m33 and m44 1). Interpolating two of them gives another
+    /// (``interpolated(to:progress:)``).
+    public var isAffine2D: Bool {
+        m13 == 0 && m14 == 0 && m23 == 0 && m24 == 0 && m31 == 0 && m32 == 0 && m34 == 0
+            && m43 == 0 && m33 == 1 && m44 == 1
     }
 
     // MARK: Key-path components
