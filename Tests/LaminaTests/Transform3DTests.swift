@@ -456,8 +456,8 @@ struct Transform3DInterpolationTests {
 /// An independent statement of what the 3D decomposition gives for a 2D matrix (Chromium's
 /// `Decompose2DTransform` then `BlendDecomposedTransforms`), written with one angle and closed
 /// forms instead of Gram–Schmidt rows and quaternions. The 2×2 part factors as (row-vector
-/// form) m11 = sx·cos θ, m12 = sx·sin θ, m21 = sy·(k·cos θ − sin θ), m22 = sy·(k·sin θ + cos θ):
-/// scale, then the shear k, then the turn θ about z. A negative determinant flips x when
+/// form) m11 = sx·cos θ, m12 = sx·sin θ, m21 = sy·(k·cos θ − sin θ),
+/// m22 = sy·(k·sin θ + cos θ): scale, then the shear k, then the turn θ about z. A negative determinant flips x when
 /// m11 < m22 and y otherwise. Blending is linear in everything but θ, which takes the shorter
 /// way round (what slerp does to two turns about z).
 fileprivate struct Reference2D {

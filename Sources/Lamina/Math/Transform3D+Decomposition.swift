@@ -182,7 +182,7 @@ extension Transform3D {
     ///
     /// A mirroring matrix flips a single axis when its 3×3 block leaves z alone (every 2D
     /// matrix, and those with only a z scale, z translation or perspective besides), so its
-    /// rotation stays about z; any other mirror negates all three scales (R9).
+    /// rotation stays about z; any other mirror negates all three scales (R9, CA-17.10).
     package func decomposed() -> DecomposedTransform? {
         guard m44 != 0 else { return nil }
         let r = 1 / m44
@@ -244,7 +244,7 @@ extension Transform3D {
         // mirror lies in one axis that is not turned into another, and only that axis flips, as
         // Chromium's 2D decomposition does for 2D matrices: z when m33 < 0, otherwise x when
         // m11 < m22 and y when not. R then stays a turn about z, so scaling(−1, 1) → identity
-        // passes flat through a zero-width layer instead of turning about x (semantics R9).
+        // passes flat through a zero-width layer instead of turning about x (CA-17.10).
         // Every other mirror negates all three scales and rows, as CSS Transforms 2 does:
         // (−S)·K·(−R) = S·K·R. Flipping one axis i negates its scale, its row of R and each
         // skew that pairs it with an unflipped axis, which keeps S·K·R too.
@@ -306,11 +306,12 @@ extension Transform3D {
     /// - If either end cannot be decomposed, the value switches
     ///   discretely: `self` below 0.5, `other` from 0.5 on (R9).
     /// - A whole turn looks like no turn: identity → rotation(2π) does not move (CA-14.4).
-    /// - 2D matrices take the same path, as in Chromium: a 2D matrix decomposes with its
-    ///   rotation about z and no z terms, so the result stays 2D (``isAffine2D``), skews
-    ///   interpolate as shear factors (`skewX` 0 → 45° is `skewX(atan 0.5)` half-way, never
-    ///   taller or shorter) and a reflection flips one axis and stays flat (scaling(−1, 1) →
-    ///   identity is scaling(−0.5, 1) at a quarter) instead of turning about x.
+    /// - 2D matrices take the same path, as in Chromium (CA-17.10): a 2D matrix decomposes
+    ///   with its rotation about z and no z terms, so the result stays 2D (``isAffine2D``),
+    ///   skews interpolate as shear factors (`skewX` 0 → 45° is `skewX(atan 0.5)` half-way,
+    ///   never taller or shorter) and a reflection flips one axis and stays flat
+    ///   (scaling(−1, 1) → identity is scaling(−0.5, 1) at a quarter) instead of turning
+    ///   about x.
     public func interpolated(to other: Transform3D, progress: Double) -> Transform3D {
         guard progress.isFinite else { return self }
         if progress == 0 { return self }
