@@ -184,7 +184,14 @@ extension Transform3D {
     /// matrix, and those with only a z scale, z translation or perspective besides), so its
     /// rotation stays about z; any other mirror negates all three scales (R9, CA-17.10).
     package func decomposed() -> DecomposedTransform? {
-        guard m44 != 0 else { return nil }
+        var d = DecomposedTransform.identity
+        return _decompose(into: &d) ? d : nil
+    }
+
+    /// ``decomposed()`` without the optional: writes `d` and returns true, or returns false.
+    /// The per-frame interpolation calls this, which spares copying two optionals per frame.
+    private func _decompose(into d: inout DecomposedTransform) -> Bool {
+        guard m44 != 0 else { return false }
         let r = 1 / m44
         // Normalised entries: the 3×3 block L (rows a, b, c), the perspective column and the
         // translation row.
@@ -197,10 +204,10 @@ extension Transform3D {
         let probe = (a.0 * 0 + a.1 * 0 + a.2 * 0) + (b.0 * 0 + b.1 * 0 + b.2 * 0)
             + (c.0 * 0 + c.1 * 0 + c.2 * 0) + (column.0 * 0 + column.1 * 0 + column.2 * 0)
             + (t.0 * 0 + t.1 * 0 + t.2 * 0)
-        guard probe == 0 else { return nil }
+        guard probe == 0 else { return false }
 
         let det = _dot(a, _cross(b, c))
-        guard det != 0, det.isFinite else { return nil }
+        guard det != 0, det.isFinite else { return false }
         // What the mirror rule below needs from the normalised block before Gram–Schmidt.
         let inPlane = a.2 == 0 && b.2 == 0 && c.0 == 0 && c.1 == 0
         let m11n = a.0, m22n = b.1, c33 = c.2
@@ -221,12 +228,12 @@ extension Transform3D {
 
         // Scale and skew: Gram–Schmidt on the rows of L (L = S · K · R).
         var sx = _length(a)
-        guard sx > 0, sx.isFinite else { return nil }
+        guard sx > 0, sx.isFinite else { return false }
         a = _scaled(a, 1 / sx)
         var xy = _dot(a, b)
         b = _sub(b, _scaled(a, xy))
         var sy = _length(b)
-        guard sy > 0, sy.isFinite else { return nil }
+        guard sy > 0, sy.isFinite else { return false }
         b = _scaled(b, 1 / sy)
         xy /= sy
         var xz = _dot(a, c)
@@ -234,7 +241,7 @@ extension Transform3D {
         var yz = _dot(b, c)
         c = _sub(c, _scaled(b, yz))
         var sz = _length(c)
-        guard sz > 0, sz.isFinite else { return nil }
+        guard sz > 0, sz.isFinite else { return false }
         c = _scaled(c, 1 / sz)
         xz /= sz
         yz /= sz
@@ -263,12 +270,12 @@ extension Transform3D {
             }
         }
 
-        return DecomposedTransform(
-            translation: .init(x: t.0, y: t.1, z: t.2),
-            scale: .init(x: sx, y: sy, z: sz),
-            skew: .init(xy: xy, xz: xz, yz: yz),
-            perspective: perspective,
-            quaternion: _quaternion(rows: a, b, c))
+        d.translation = .init(x: t.0, y: t.1, z: t.2)
+        d.scale = .init(x: sx, y: sy, z: sz)
+        d.skew = .init(xy: xy, xz: xz, yz: yz)
+        d.perspective = perspective
+        d.quaternion = _quaternion(rows: a, b, c)
+        return true
     }
 
     /// Rebuilds the matrix `S · K · R · T · P` from a decomposition (the inverse of
@@ -316,7 +323,8 @@ extension Transform3D {
         guard progress.isFinite else { return self }
         if progress == 0 { return self }
         if progress == 1 { return other }
-        guard let from = decomposed(), let to = other.decomposed() else {
+        var from = DecomposedTransform.identity, to = DecomposedTransform.identity
+        guard _decompose(into: &from), other._decompose(into: &to) else {
             return progress < 0.5 ? self : other
         }
         return Transform3D(from.interpolated(to: to, progress: progress))
