@@ -247,14 +247,13 @@ extension Transform3D {
         yz /= sz
 
         // A mirroring matrix (negative determinant): some scales change sign so that R is a
-        // proper rotation. When the 3×3 block leaves z alone (m13, m23, m31, m32 all 0) the
-        // mirror lies in one axis that is not turned into another, and only that axis flips, as
-        // Chromium's 2D decomposition does for 2D matrices: z when m33 < 0, otherwise x when
-        // m11 < m22 and y when not. R then stays a turn about z, so scaling(−1, 1) → identity
-        // passes flat through a zero-width layer instead of turning about x (CA-17.10).
-        // Every other mirror negates all three scales and rows, as CSS Transforms 2 does:
-        // (−S)·K·(−R) = S·K·R. Flipping one axis i negates its scale, its row of R and each
-        // skew that pairs it with an unflipped axis, which keeps S·K·R too.
+        // proper rotation. When the 3×3 block leaves z alone (m13, m23, m31, m32 all 0), one
+        // flipped axis is enough and R stays a turn about z, as in Chromium's 2D decomposition
+        // of a 2D matrix: z when m33 < 0, otherwise x when m11 < m22 and y when not. So
+        // scaling(−1, 1) → identity passes flat through a zero-width layer instead of turning
+        // about x (CA-17.10). Every other mirror negates all three scales and rows, as CSS
+        // Transforms 2 does: (−S)·K·(−R) = S·K·R. Flipping one axis negates its scale, its row
+        // of R and each skew that pairs it with an unflipped axis, which keeps S·K·R too.
         if det < 0 {
             if inPlane {
                 if c33 < 0 {
