@@ -520,7 +520,7 @@ struct Transform2DThrough3DTests {
         let skewX45 = affine(1, 0, tan(Double.pi / 4), 1)
         let m = Transform3D.identity.interpolated(to: skewX45, progress: 0.5)
         #expect(closeMatrix(m, affine(1, 0, 0.5, 1), 1e-9), "\(m)")
-        // The old 2D unmatrix rule gave m21 = 0.4268, m22 = 1.0303 here.
+        // CSS Transforms 1's 2D rule, used before, gave m21 = 0.4268, m22 = 1.0303 here.
         #expect(close(m.m22, 1, 1e-9) && close(m.m11, 1, 1e-9) && close(m.m21, 0.5, 1e-9))
         // Every frame keeps the height (m22 = 1) and the width; only the shear moves.
         for i in 0...20 {

@@ -193,7 +193,7 @@ static void view_policy_and_delegate_fallback(void **state) {
     ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_view_animation_is_open(f->engine, NULL));
 }
 
-/* Issue 8 item 11: scaling(-1, 1) -> identity stays flat (2D decomposition). */
+/* Issue 8 item 11, CA-17.10: scaling(-1, 1) -> identity stays flat (one axis flips). */
 static void reflection_stays_flat(void **state) {
     lt_fixture_t *f = *state;
     lamina_transform3d_t flip = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};

@@ -13,7 +13,8 @@
 // factors xy at K21, xz at K31 and yz at K32), then rotation R (a unit quaternion), then
 // translation T, then perspective P (the identity with its last column replaced by the
 // perspective vector). Recomposition builds exactly this product, so recompose(decompose(m))
-// reproduces m / m44.
+// reproduces m / m44. Every transform takes this path, 2D ones too, as in Chromium (CA-17.10);
+// only a mirror that leaves z alone differs from CSS Transforms 2: it flips one axis, not three.
 
 #if canImport(Glibc)
 import Glibc
