@@ -88,9 +88,9 @@ struct ImplicitReadableTests {
     }
 }
 
-@Suite("2D reflections stay flat (issue 8 item 11, R9)")
+@Suite("2D reflections stay flat (issue 8 item 11, CA-17.10, R9)")
 struct Transform2DInterpolationTests {
-    @Test("scaling(−1, 1) → identity interpolates by the 2D decomposition: scale(−0.5, 1) at a quarter, m11 = 0 half-way")
+    @Test("scaling(−1, 1) → identity flips one axis: scale(−0.5, 1) at a quarter, m11 = 0 half-way")
     func reflectionStaysFlat() {
         let flip = Transform3D(scaleX: -1, y: 1, z: 1)
         let quarter = flip.interpolated(to: .identity, progress: 0.25)
@@ -109,20 +109,21 @@ struct Transform2DInterpolationTests {
         #expect(m.map { approx($0, Transform3D(scaleX: -0.5, y: 1, z: 1), tolerance: 1e-12) } == true)
     }
 
-    @Test("A 2D skew follows CSS's 2D decomposition; rotations take the short way round")
+    @Test("A 2D skew interpolates its shear factor (CA-17.10); rotations take the short way round")
     func skewAndRotation() {
-        // Row-vector skew: rows (1, 0), (1, 1). CSS: scale y √2, residual rows (1,0), (½√2, ½√2).
+        // Row-vector skew: rows (1, 0), (1, 1), shear factor 1. Half-way the shear is 0.5 and
+        // the height stays 1 (CSS Level 1's 2D rule gave m21 ≈ 0.4268, m22 ≈ 1.0303).
         let skewed = Transform3D.identity.interpolated(to: Transform3D(
             m11: 1, m12: 0, m13: 0, m14: 0, m21: 1, m22: 1, m23: 0, m24: 0,
             m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1), progress: 0.5)
-        let sy = (1 + 2.0.squareRoot()) / 2
-        #expect(approx(skewed.m21, sy * 0.5.squareRoot() / 2, tolerance: 1e-12))
-        #expect(approx(skewed.m22, sy * (1 + 0.5.squareRoot()) / 2, tolerance: 1e-12))
+        #expect(approx(skewed.m21, 0.5, tolerance: 1e-12))
+        #expect(approx(skewed.m22, 1, tolerance: 1e-12))
+        #expect(approx(skewed.m11, 1, tolerance: 1e-12) && abs(skewed.m12) < 1e-12)
         let a = Transform3D(rotationAngle: 3, x: 0, y: 0, z: 1)
         let b = Transform3D(rotationAngle: -3, x: 0, y: 0, z: 1)
         let mid = a.interpolated(to: b, progress: 0.5)
         #expect(approx(mid, Transform3D(rotationAngle: .pi, x: 0, y: 0, z: 1), tolerance: 1e-9))
-        // A true 3D matrix keeps the 3D rule.
+        // A true 3D matrix is not 2D.
         let tilt = Transform3D(rotationAngle: 1, x: 1, y: 0, z: 0)
         #expect(!tilt.isAffine2D)
     }

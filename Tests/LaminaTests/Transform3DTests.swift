@@ -361,8 +361,9 @@ struct Transform3DInterpolationTests {
         ("scale (1,2,1)→(3,4,5) at 0.25", scale(1, 2, 1), scale(3, 4, 5), 0.25, scale(1.5, 2.5, 2)),
         ("translation at 0.5", translation(0, 0, 0), translation(100, -50, 20), 0.5, translation(50, -25, 10)),
         ("translation at 0.1", translation(10, 10, 10), translation(20, 30, 40), 0.1, translation(11, 12, 13)),
-        // A skew with a z term stays on the 3D rule (linear skew factor); a 2D skew follows the
-        // 2D decomposition (issue 8 item 11, in Transform2DInterpolationTests).
+        // Skews interpolate their shear factor linearly, 2D ones too (CA-17.10; more in
+        // Transform2DThrough3DTests).
+        ("2D skew at 0.5", .identity, skew(xy: 1), 0.5, skew(xy: 0.5)),
         ("3D skew at 0.5", scale(1, 1, 2), skew(xy: 1).concatenating(scale(1, 1, 2)), 0.5,
          skew(xy: 0.5).concatenating(scale(1, 1, 2))),
         ("scale·rotation·translation at 0.5",
@@ -450,6 +451,169 @@ struct Transform3DInterpolationTests {
     }
 }
 
+// MARK: - 2D matrices through the 3D decomposition (CA-17.10)
+
+/// An independent statement of what the 3D decomposition gives for a 2D matrix (Chromium's
+/// `Decompose2DTransform` then `BlendDecomposedTransforms`), written with one angle and closed
+/// forms instead of Gram–Schmidt rows and quaternions. The 2×2 part factors as (row-vector
+/// form) m11 = sx·cos θ, m12 = sx·sin θ, m21 = sy·(k·cos θ − sin θ),
+/// m22 = sy·(k·sin θ + cos θ): scale, then the shear k, then the turn θ about z. A negative determinant flips x when
+/// m11 < m22 and y otherwise. Blending is linear in everything but θ, which takes the shorter
+/// way round (what slerp does to two turns about z).
+fileprivate struct Reference2D {
+    var tx: Double, ty: Double, sx: Double, sy: Double, k: Double, theta: Double
+
+    init(_ m: Transform3D) {
+        let (a, b, c, d) = (m.m11, m.m12, m.m21, m.m22)
+        let det = a * d - b * c
+        var signX = 1.0, signY = 1.0
+        if det < 0 { if a < d { signX = -1 } else { signY = -1 } }
+        sx = signX * (a * a + b * b).squareRoot()
+        let (ux, uy) = (a / sx, b / sx)  // the unit x axis after the turn
+        theta = atan2(uy, ux)
+        // The y row is sy·(k·u + u⊥) with u⊥ = (−sin θ, cos θ).
+        let along = c * ux + d * uy, across = -c * uy + d * ux
+        sy = signY * abs(across)
+        k = along / sy
+        tx = m.m41
+        ty = m.m42
+    }
+
+    init(tx: Double, ty: Double, sx: Double, sy: Double, k: Double, theta: Double) {
+        self.tx = tx; self.ty = ty; self.sx = sx; self.sy = sy; self.k = k; self.theta = theta
+    }
+
+    var matrix: Transform3D {
+        var m = Transform3D.identity
+        let (cs, sn) = (cos(theta), sin(theta))
+        m.m11 = sx * cs
+        m.m12 = sx * sn
+        m.m21 = sy * (k * cs - sn)
+        m.m22 = sy * (k * sn + cs)
+        m.m41 = tx
+        m.m42 = ty
+        return m
+    }
+
+    static func blend(_ a: Transform3D, _ b: Transform3D, _ t: Double) -> Transform3D {
+        let p = Reference2D(a), q = Reference2D(b)
+        func lerp(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+        var turn = q.theta - p.theta
+        if turn > .pi { turn -= 2 * .pi } else if turn < -.pi { turn += 2 * .pi }
+        return Reference2D(
+            tx: lerp(p.tx, q.tx), ty: lerp(p.ty, q.ty), sx: lerp(p.sx, q.sx), sy: lerp(p.sy, q.sy),
+            k: lerp(p.k, q.k), theta: p.theta + turn * t
+        ).matrix
+    }
+}
+
+/// A 2D matrix from its rows (a, b), (c, d) and translation.
+fileprivate func affine(_ a: Double, _ b: Double, _ c: Double, _ d: Double,
+                        tx: Double = 0, ty: Double = 0) -> Transform3D {
+    matrix([[a, b, 0, 0], [c, d, 0, 0], [0, 0, 1, 0], [tx, ty, 0, 1]])
+}
+
+@Suite("2D transforms interpolate through the 3D decomposition (CA-17.10, R9)")
+struct Transform2DThrough3DTests {
+    @Test("CA-17.10 skewX(0 → 45°) half-way is the shear tan = 0.5, no taller (1e-9)")
+    func skewXHalfway() {
+        let skewX45 = affine(1, 0, tan(Double.pi / 4), 1)
+        let m = Transform3D.identity.interpolated(to: skewX45, progress: 0.5)
+        #expect(closeMatrix(m, affine(1, 0, 0.5, 1), 1e-9), "\(m)")
+        // CSS Transforms 1's 2D rule, used before, gave m21 = 0.4268, m22 = 1.0303 here.
+        #expect(close(m.m22, 1, 1e-9) && close(m.m11, 1, 1e-9) && close(m.m21, 0.5, 1e-9))
+        // Every frame keeps the height (m22 = 1) and the width; only the shear moves.
+        for i in 0...20 {
+            let f = Transform3D.identity.interpolated(to: skewX45, progress: Double(i) / 20)
+            #expect(close(f.m22, 1, 1e-12) && close(f.m11, 1, 1e-12) && close(f.m12, 0, 1e-12))
+            #expect(close(f.m21, Double(i) / 20, 1e-12), "frame \(i): \(f)")
+        }
+    }
+
+    /// Pairs of 2D matrices, each checked against ``Reference2D`` (the 2D view of the 3D
+    /// decomposition). Determinants are noted where a flip is involved.
+    static let pairs: [(String, Transform3D, Transform3D)] = [
+        ("skewX 45°", .identity, affine(1, 0, 1, 1)),
+        ("skewY 30°", .identity, affine(1, tan(Double.pi / 6), 0, 1)),
+        ("two-axis skew (20°, 35°)", .identity, affine(1, tan(0.35), tan(0.6), 1)),
+        ("two-axis skew → another", affine(1, 0.4, -0.2, 1), affine(1, -0.3, 0.7, 1)),
+        ("general → general", affine(1.2, 0.4, -0.3, 0.8, tx: 10, ty: -5),
+         affine(0.5, -1.1, 0.9, 0.7, tx: 3, ty: 4)),
+        ("rotation·scale·skew → rotation", affine(2, 0.5, 1.5, 3).concatenating(rotation(2.5, 0, 0, 1)),
+         rotation(-2.8, 0, 0, 1)),
+        ("mirror, x flipped (det < 0, m11 < m22) → general", affine(-1.5, 0.2, 0.3, 0.9, tx: 7),
+         affine(0.8, 0.6, -0.4, 1.3)),
+        ("mirror, y flipped (det < 0, m11 ≥ m22) → general", affine(1, 0.3, 0.2, -2),
+         affine(1.1, 0.2, 0.5, 0.9, ty: -12)),
+        ("scaling(−1, 1) → identity", scale(-1, 1, 1), .identity),
+        ("rotation then mirror → rotation", rotation(0.5, 0, 0, 1).concatenating(scale(-1, 1, 1)),
+         rotation(1.5, 0, 0, 1)),
+        ("mirror → mirror", scale(1, -2, 1).concatenating(rotation(0.3, 0, 0, 1)),
+         scale(-1, 1, 1).concatenating(rotation(-0.4, 0, 0, 1))),
+        ("short way round: 3 → −3 rad", rotation(3, 0, 0, 1), rotation(-3, 0, 0, 1)),
+    ]
+
+    @Test("CA-17.10 2D pairs match the 2D statement of the 3D decomposition (1e-9)", arguments: pairs)
+    func matchesReference(_ c: (String, Transform3D, Transform3D)) {
+        for t in [0.1, 0.25, 0.5, 0.75, 0.9, -0.2, 1.3] {
+            let m = c.1.interpolated(to: c.2, progress: t)
+            let r = Reference2D.blend(c.1, c.2, t)
+            #expect(closeMatrix(m, r, 1e-9), "\(c.0) at \(t): \(m) vs \(r)")
+        }
+    }
+
+    @Test("CA-17.10 a 2D interpolation stays 2D: no z or perspective terms, m33 = m44 = 1", arguments: pairs)
+    func staysFlat(_ c: (String, Transform3D, Transform3D)) {
+        for i in -5...25 {
+            let m = c.1.interpolated(to: c.2, progress: Double(i) / 20)
+            for z in [m.m13, m.m14, m.m23, m.m24, m.m31, m.m32, m.m34, m.m43] {
+                #expect(abs(z) <= 1e-12, "\(c.0) frame \(i): \(m)")
+            }
+            #expect(close(m.m33, 1, 1e-12) && close(m.m44, 1, 1e-12), "\(c.0) frame \(i): \(m)")
+        }
+    }
+
+    @Test("CA-17.10 scaling(−1, 1) → identity: scaling(−0.5, 1) at a quarter, zero width half-way")
+    func reflectionFlat() {
+        let flip = scale(-1, 1, 1)
+        #expect(closeMatrix(flip.interpolated(to: .identity, progress: 0.25), scale(-0.5, 1, 1), 1e-12))
+        #expect(closeMatrix(flip.interpolated(to: .identity, progress: 0.5), scale(0, 1, 1), 1e-12))
+        // y flipped (m11 ≥ m22): the y scale goes through zero instead.
+        #expect(closeMatrix(scale(1, -1, 1).interpolated(to: .identity, progress: 0.75), scale(1, 0.5, 1), 1e-12))
+    }
+
+    @Test("CA-17.10 a mirror that leaves z alone flips one axis in 3D too (z scale, perspective, z mirror)")
+    func inPlaneMirrorsIn3D() {
+        // x mirrored with a z scale: not 2D, but the x scale still goes through zero, flat.
+        let a = scale(-1, 1, 2)
+        #expect(closeMatrix(a.interpolated(to: scale(1, 1, 2), progress: 0.25), scale(-0.5, 1, 2), 1e-12))
+        // … and with perspective beside it.
+        let b = scale(-1, 1, 1).concatenating(perspective500)
+        let mid = b.interpolated(to: perspective500, progress: 0.25)
+        #expect(closeMatrix(mid, scale(-0.5, 1, 1).concatenating(perspective500), 1e-12), "\(mid)")
+        // A z mirror of a flat layer animates only its z scale: no half turn about z.
+        let z = scale(1, 1, -1).interpolated(to: .identity, progress: 0.25)
+        #expect(closeMatrix(z, scale(1, 1, -0.5), 1e-12), "\(z)")
+    }
+
+    @Test("R9 a mirror that mixes z in still negates all three scales (CSS Transforms 2)")
+    func otherMirrors() throws {
+        let m = scale(-1, 1, 1).concatenating(rotation(0.7, 0, 1, 0))
+        let d = try #require(m.decomposed())
+        #expect(d.scale.x < 0 && d.scale.y < 0 && d.scale.z < 0)
+        #expect(closeMatrix(Transform3D(d), m, 1e-12))
+    }
+
+    @Test("R9 a 2D mirror decomposes with one negative scale and a turn about z")
+    func oneAxisDecomposition() throws {
+        let m = rotation(0.5, 0, 0, 1).concatenating(scale(-1, 2, 1))
+        let d = try #require(m.decomposed())
+        #expect(d.quaternion.x == 0 && d.quaternion.y == 0)
+        #expect((d.scale.x < 0) != (d.scale.y < 0) && d.scale.z == 1)
+        #expect(closeMatrix(Transform3D(d), m, 1e-12))
+    }
+}
+
 // MARK: - Key-path components (CA-7.6)
 
 @Suite("Transform3D key-path components (CA-7.6)")
@@ -472,6 +636,10 @@ struct Transform3DComponentTests {
          rotation(1, 0, 0, 1).apply(x: 5, y: 6, z: 7).y),
         ("translation.z", translation(5, 6, 7), .translationZ, 7),
         ("scale.x of a non-decomposable matrix is its row length", scale(0, 2, 1), .scaleY, 2),
+        // A 2D mirror flips one axis (CA-17.10): x here, with no turn about x.
+        ("scale.x of scaling(−1, 1)", scale(-1, 1, 1), .scaleX, -1),
+        ("scale.y of scaling(−1, 1)", scale(-1, 1, 1), .scaleY, 1),
+        ("rotation.x of scaling(−1, 1)", scale(-1, 1, 1), .rotationX, 0),
         ("rotation.z of a non-decomposable matrix is 0", scale(0, 0, 1), .rotationZ, 0),
     ]
 
@@ -546,6 +714,8 @@ struct Transform3DComponentTests {
          }()),
         ("translation.x on a non-decomposable matrix sets m41", scale(0, 0, 1), .translationX, 6,
          scale(0, 0, 1).concatenating(translation(6, 0, 0))),
+        ("scale.y on scaling(−1, 1) keeps the x mirror (CA-17.10)", scale(-1, 1, 1), .scaleY, 2,
+         scale(-1, 2, 1)),
         ("scale.x on a non-decomposable matrix: unchanged", scale(0, 0, 1), .scaleX, 6, scale(0, 0, 1)),
         ("rotation.z on a non-decomposable matrix: unchanged", scale(0, 0, 1), .rotationZ, 1, scale(0, 0, 1)),
     ]

@@ -193,7 +193,7 @@ static void view_policy_and_delegate_fallback(void **state) {
     ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_view_animation_is_open(f->engine, NULL));
 }
 
-/* Issue 8 item 11: scaling(-1, 1) -> identity stays flat (2D decomposition). */
+/* Issue 8 item 11, CA-17.10: scaling(-1, 1) -> identity stays flat (one axis flips). */
 static void reflection_stays_flat(void **state) {
     lt_fixture_t *f = *state;
     lamina_transform3d_t flip = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
@@ -217,6 +217,33 @@ static void reflection_stays_flat(void **state) {
     ASSERT_OK(lamina_layer_get_presentation_value_at(f->engine, f->layer, "transform", 0.5, &v));
     ASSERT_NEAR(0.0, v.u.transform.m11, 1e-12);
     ASSERT_NEAR(1.0, v.u.transform.m22, 1e-12);
+}
+
+/* CA-17.10: skewX 0 -> 45 deg animates its shear factor (0.5 half-way), keeps the height
+ * (m22 = 1; the old 2D rule gave 1.0303) and stays 2D. */
+static void skew_interpolates_its_shear(void **state) {
+    lt_fixture_t *f = *state;
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ASSERT_OK(lamina_transaction_begin(f->engine));
+    ASSERT_OK(lamina_transaction_set_duration(f->engine, 1.0));
+    lamina_timing_function_t linear;
+    ASSERT_OK(lamina_timing_function_named(LAMINA_TIMING_LINEAR, &linear));
+    ASSERT_OK(lamina_transaction_set_timing_function(f->engine, &linear));
+    lamina_transform3d_t skew = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    skew.m21 = 1.0; /* tan 45 deg */
+    ASSERT_OK(lamina_layer_set_transform(f->engine, f->layer, "transform", skew));
+    ASSERT_OK(lamina_transaction_commit(f->engine));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    lamina_value_t v;
+    ASSERT_OK(lamina_layer_get_presentation_value_at(f->engine, f->layer, "transform", 0.5, &v));
+    ASSERT_NEAR(1.0, v.u.transform.m11, 1e-9);
+    ASSERT_NEAR(0.0, v.u.transform.m12, 1e-9);
+    ASSERT_NEAR(0.5, v.u.transform.m21, 1e-9);
+    ASSERT_NEAR(1.0, v.u.transform.m22, 1e-9);
+    ASSERT_NEAR(0.0, v.u.transform.m13, 1e-12);
+    ASSERT_NEAR(0.0, v.u.transform.m32, 1e-12);
+    ASSERT_NEAR(1.0, v.u.transform.m33, 1e-12);
+    ASSERT_NEAR(1.0, v.u.transform.m44, 1e-12);
 }
 
 /* CA-7.5: the scale value function takes three components: [1,1,1] -> [3,3,3]. */
@@ -259,6 +286,7 @@ int main(void) {
         LT_TEST(layer_media_timing_and_pause),
         LT_TEST(view_policy_and_delegate_fallback),
         LT_TEST(reflection_stays_flat),
+        LT_TEST(skew_interpolates_its_shear),
         LT_TEST(value_function_takes_three_components),
     };
     return cmocka_run_group_tests_name("ca_gaps", tests, NULL, NULL);

@@ -13,7 +13,8 @@
 // factors xy at K21, xz at K31 and yz at K32), then rotation R (a unit quaternion), then
 // translation T, then perspective P (the identity with its last column replaced by the
 // perspective vector). Recomposition builds exactly this product, so recompose(decompose(m))
-// reproduces m / m44.
+// reproduces m / m44. Every transform takes this path, 2D ones too, as in Chromium (CA-17.10);
+// only a mirror that leaves z alone differs from CSS Transforms 2: it flips one axis, not three.
 
 #if canImport(Glibc)
 import Glibc
@@ -85,8 +86,9 @@ package struct DecomposedTransform: Hashable, Sendable {
     /// The translation, `(m41, m42, m43) / m44`.
     public var translation: Vector3
     /// The scale factors along the (skewed, rotated) x, y and z axes. When the matrix mirrors
-    /// space (negative determinant) all three are negated and the rotation absorbs the rest, as
-    /// in the CSS algorithm.
+    /// space (negative determinant) some are negative: only one when the 3×3 block leaves z
+    /// alone (x or y for a 2D matrix, as Chromium does), otherwise all three with the rotation
+    /// absorbing the rest, as CSS Transforms 2 does (see ``Transform3D/decomposed()``).
     public var scale: Vector3
     /// The shear factors.
     public var skew: Skew
@@ -178,8 +180,19 @@ extension Transform3D {
     ///
     /// The matrix is normalised by `m44` first, so recomposing gives `self / m44` (the same
     /// mapping of points).
+    ///
+    /// A mirroring matrix flips a single axis when its 3×3 block leaves z alone (every 2D
+    /// matrix, and those with only a z scale, z translation or perspective besides), so its
+    /// rotation stays about z; any other mirror negates all three scales (R9, CA-17.10).
     package func decomposed() -> DecomposedTransform? {
-        guard m44 != 0 else { return nil }
+        var d = DecomposedTransform.identity
+        return _decompose(into: &d) ? d : nil
+    }
+
+    /// ``decomposed()`` without the optional: writes `d` and returns true, or returns false.
+    /// The per-frame interpolation calls this, which spares copying two optionals per frame.
+    private func _decompose(into d: inout DecomposedTransform) -> Bool {
+        guard m44 != 0 else { return false }
         let r = 1 / m44
         // Normalised entries: the 3×3 block L (rows a, b, c), the perspective column and the
         // translation row.
@@ -192,10 +205,13 @@ extension Transform3D {
         let probe = (a.0 * 0 + a.1 * 0 + a.2 * 0) + (b.0 * 0 + b.1 * 0 + b.2 * 0)
             + (c.0 * 0 + c.1 * 0 + c.2 * 0) + (column.0 * 0 + column.1 * 0 + column.2 * 0)
             + (t.0 * 0 + t.1 * 0 + t.2 * 0)
-        guard probe == 0 else { return nil }
+        guard probe == 0 else { return false }
 
         let det = _dot(a, _cross(b, c))
-        guard det != 0, det.isFinite else { return nil }
+        guard det != 0, det.isFinite else { return false }
+        // What the mirror rule below needs from the normalised block before Gram–Schmidt.
+        let inPlane = a.2 == 0 && b.2 == 0 && c.0 == 0 && c.1 == 0
+        let m11n = a.0, m22n = b.1, c33 = c.2
 
         // Perspective: M = L4 · P, so P's column (px, py, pz) solves L · p = column, and
         // pw = 1 − t · p (Cramer's rule on the 3×3 block).
@@ -213,12 +229,12 @@ extension Transform3D {
 
         // Scale and skew: Gram–Schmidt on the rows of L (L = S · K · R).
         var sx = _length(a)
-        guard sx > 0, sx.isFinite else { return nil }
+        guard sx > 0, sx.isFinite else { return false }
         a = _scaled(a, 1 / sx)
         var xy = _dot(a, b)
         b = _sub(b, _scaled(a, xy))
         var sy = _length(b)
-        guard sy > 0, sy.isFinite else { return nil }
+        guard sy > 0, sy.isFinite else { return false }
         b = _scaled(b, 1 / sy)
         xy /= sy
         var xz = _dot(a, c)
@@ -226,24 +242,40 @@ extension Transform3D {
         var yz = _dot(b, c)
         c = _sub(c, _scaled(b, yz))
         var sz = _length(c)
-        guard sz > 0, sz.isFinite else { return nil }
+        guard sz > 0, sz.isFinite else { return false }
         c = _scaled(c, 1 / sz)
         xz /= sz
         yz /= sz
 
-        // A mirroring matrix: negate the three scales and the three rows so that R is a proper
-        // rotation (CSS/WebKit). (−S)·K·(−R) = S·K·R, so the skews are unchanged.
+        // A mirroring matrix (negative determinant): some scales change sign so that R is a
+        // proper rotation. When the 3×3 block leaves z alone (m13, m23, m31, m32 all 0), one
+        // flipped axis is enough and R stays a turn about z, as in Chromium's 2D decomposition
+        // of a 2D matrix: z when m33 < 0, otherwise x when m11 < m22 and y when not. So
+        // scaling(−1, 1) → identity passes flat through a zero-width layer instead of turning
+        // about x (CA-17.10). Every other mirror negates all three scales and rows, as CSS
+        // Transforms 2 does: (−S)·K·(−R) = S·K·R. Flipping one axis negates its scale, its row
+        // of R and each skew that pairs it with an unflipped axis, which keeps S·K·R too.
         if det < 0 {
-            sx = -sx; sy = -sy; sz = -sz
-            a = _scaled(a, -1); b = _scaled(b, -1); c = _scaled(c, -1)
+            if inPlane {
+                if c33 < 0 {
+                    sz = -sz; c = _scaled(c, -1); xz = -xz; yz = -yz
+                } else if m11n < m22n {
+                    sx = -sx; a = _scaled(a, -1); xy = -xy; xz = -xz
+                } else {
+                    sy = -sy; b = _scaled(b, -1); xy = -xy; yz = -yz
+                }
+            } else {
+                sx = -sx; sy = -sy; sz = -sz
+                a = _scaled(a, -1); b = _scaled(b, -1); c = _scaled(c, -1)
+            }
         }
 
-        return DecomposedTransform(
-            translation: .init(x: t.0, y: t.1, z: t.2),
-            scale: .init(x: sx, y: sy, z: sz),
-            skew: .init(xy: xy, xz: xz, yz: yz),
-            perspective: perspective,
-            quaternion: _quaternion(rows: a, b, c))
+        d.translation = .init(x: t.0, y: t.1, z: t.2)
+        d.scale = .init(x: sx, y: sy, z: sz)
+        d.skew = .init(xy: xy, xz: xz, yz: yz)
+        d.perspective = perspective
+        d.quaternion = _quaternion(rows: a, b, c)
+        return true
     }
 
     /// Rebuilds the matrix `S · K · R · T · P` from a decomposition (the inverse of
@@ -281,24 +313,29 @@ extension Transform3D {
     /// - If either end cannot be decomposed, the value switches
     ///   discretely: `self` below 0.5, `other` from 0.5 on (R9).
     /// - A whole turn looks like no turn: identity → rotation(2π) does not move (CA-14.4).
-    /// - When both ends are 2D (``isAffine2D``: no z or perspective terms) the 2D decomposition
-    ///   is used instead, as WebKit and Chromium do: a reflection keeps one axis flipped and
-    ///   stays flat (scaling(−1, 1) → identity is scale(−0.5, 1) at a quarter), where the 3D
-    ///   rule would turn the layer about x.
+    /// - 2D matrices take the same path, as in Chromium (CA-17.10): a 2D matrix decomposes
+    ///   with its rotation about z and no z terms, so the result stays 2D (``isAffine2D``),
+    ///   skews interpolate as shear factors (`skewX` 0 → 45° is `skewX(atan 0.5)` half-way,
+    ///   never taller or shorter) and a reflection flips one axis and stays flat
+    ///   (scaling(−1, 1) → identity is scaling(−0.5, 1) at a quarter) instead of turning
+    ///   about x.
     public func interpolated(to other: Transform3D, progress: Double) -> Transform3D {
         guard progress.isFinite else { return self }
         if progress == 0 { return self }
         if progress == 1 { return other }
-        if isAffine2D && other.isAffine2D && m11 * m22 - m12 * m21 != 0
-            && other.m11 * other.m22 - other.m12 * other.m21 != 0 {
-            // Singular ends keep R9's discrete switch below.
-            return Decomposed2D.interpolate(Decomposed2D(self), Decomposed2D(other), progress).matrix
-        }
-        if isAffine2D && other.isAffine2D { return progress < 0.5 ? self : other }
-        guard let from = decomposed(), let to = other.decomposed() else {
+        var from = DecomposedTransform.identity, to = DecomposedTransform.identity
+        guard _decompose(into: &from), other._decompose(into: &to) else {
             return progress < 0.5 ? self : other
         }
         return Transform3D(from.interpolated(to: to, progress: progress))
+    }
+
+    /// Whether this is a 2D affine matrix: no z terms and no perspective (m13, m14, m23, m24,
+    /// m31, m32, m34, m43 all 0, m33 and m44 1). Interpolating two of them gives another
+    /// (``interpolated(to:progress:)``).
+    public var isAffine2D: Bool {
+        m13 == 0 && m14 == 0 && m23 == 0 && m24 == 0 && m31 == 0 && m32 == 0 && m34 == 0
+            && m43 == 0 && m33 == 1 && m44 == 1
     }
 
     // MARK: Key-path components

@@ -165,3 +165,17 @@ def test_item_11_reflection_stays_flat(engine):
     m = layer.presentation(at=0.25).transform
     assert (m.m11, m.m22, m.m33) == pytest.approx((-0.5, 1.0, 1.0))
     assert layer.presentation(at=0.5).transform.m11 == pytest.approx(0.0, abs=1e-12)
+
+
+def test_ca_17_10_skew_x_interpolates_its_shear(engine):
+    """CA-17.10: a 2D skew animates through the same decomposition as 3D transforms: skewX
+    0 -> 45 deg is the shear 0.5 half-way with the height unchanged, and stays 2D."""
+    layer = engine.layer()
+    engine.tick(0)
+    with engine.transaction(duration=1.0, timing="linear"):
+        layer.transform = lamina.Transform3D(m21=math.tan(math.pi / 4))
+    engine.tick(0)
+    m = layer.presentation(at=0.5).transform
+    assert (m.m11, m.m12, m.m21, m.m22) == pytest.approx((1.0, 0.0, 0.5, 1.0), abs=1e-9)
+    assert (m.m13, m.m23, m.m31, m.m32, m.m34, m.m43) == pytest.approx((0.0,) * 6, abs=1e-12)
+    assert (m.m33, m.m44) == pytest.approx((1.0, 1.0), abs=1e-12)
