@@ -286,6 +286,53 @@ func withLockedEngine(_ p: OpaquePointer?, _ body: (Engine) throws(LaminaError) 
     })
 }
 
+/// `body`'s error with the layer it concerns named in its message (its name and kind, and
+/// for an unknown `key` the closest known key: `Engine.naming`). Built only on failure; works
+/// with the engine's lock held by this thread or free.
+@inline(__always)
+func namingLayer<R>(
+    _ e: Engine, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?, _ body: () throws(LaminaError) -> R
+) throws(LaminaError) -> R {
+    do {
+        return try body()
+    } catch {
+        throw e.naming(error, layer: LayerID(rawValue: layer), keyBytes: key.map {
+            UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))
+        })
+    }
+}
+
+/// `withEngine` for a call about one layer: a failure names the layer (`namingLayer`).
+@inline(__always)
+func withEngine(
+    _ p: OpaquePointer?, layer: lamina_layer_t, key: UnsafePointer<CChar>? = nil,
+    _ body: (Engine) throws(LaminaError) -> Void
+) -> lamina_status_t {
+    withEngine(p) { e throws(LaminaError) in try namingLayer(e, layer, key) { () throws(LaminaError) in try body(e) } }
+}
+
+/// `withLockedEngine(_:_:else:)` for a call about one layer: a failure names the layer.
+@inline(__always)
+func withLockedEngine(
+    _ p: OpaquePointer?, layer: lamina_layer_t, key: UnsafePointer<CChar>? = nil,
+    _ body: (Engine) throws(LaminaError) -> Bool, else general: (Engine) throws(LaminaError) -> Void
+) -> lamina_status_t {
+    withLockedEngine(p, { e throws(LaminaError) -> Bool in
+        try namingLayer(e, layer, key) { () throws(LaminaError) -> Bool in try body(e) }
+    }, else: { e throws(LaminaError) in
+        try namingLayer(e, layer, key) { () throws(LaminaError) in try general(e) }
+    })
+}
+
+/// `withLockedEngine(_:_:)` for a call about one layer: a failure names the layer.
+@inline(__always)
+func withLockedEngine(
+    _ p: OpaquePointer?, layer: lamina_layer_t, key: UnsafePointer<CChar>? = nil,
+    _ body: (Engine) throws(LaminaError) -> Void
+) -> lamina_status_t {
+    withLockedEngine(p) { e throws(LaminaError) in try namingLayer(e, layer, key) { () throws(LaminaError) in try body(e) } }
+}
+
 /// An out-parameter that must not be NULL.
 @inline(__always)
 func required<T>(_ p: UnsafeMutablePointer<T>?, _ name: StaticString) throws(LaminaError) -> UnsafeMutablePointer<T> {
