@@ -51,7 +51,7 @@ public func lamina_layer_release(_ engine: OpaquePointer?, _ layer: lamina_layer
 public func lamina_layer_add_sublayer(
     _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ child: lamina_layer_t
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: parent) { e throws(LaminaError) in
         try e.insertSublayer(LayerID(rawValue: child), into: LayerID(rawValue: parent), at: .end)
     }
 }
@@ -60,7 +60,7 @@ public func lamina_layer_add_sublayer(
 public func lamina_layer_insert_sublayer_at(
     _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ child: lamina_layer_t, _ index: UInt32
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: parent) { e throws(LaminaError) in
         try e.insertSublayer(
             LayerID(rawValue: child), into: LayerID(rawValue: parent), at: .index(Int(index)))
     }
@@ -71,7 +71,7 @@ public func lamina_layer_insert_sublayer_above(
     _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ child: lamina_layer_t,
     _ sibling: lamina_layer_t
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: parent) { e throws(LaminaError) in
         try e.insertSublayer(
             LayerID(rawValue: child), into: LayerID(rawValue: parent),
             at: .above(LayerID(rawValue: sibling)))
@@ -83,7 +83,7 @@ public func lamina_layer_insert_sublayer_below(
     _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ child: lamina_layer_t,
     _ sibling: lamina_layer_t
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: parent) { e throws(LaminaError) in
         try e.insertSublayer(
             LayerID(rawValue: child), into: LayerID(rawValue: parent),
             at: .below(LayerID(rawValue: sibling)))
@@ -102,7 +102,7 @@ public func lamina_layer_replace_sublayer(
     _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ oldLayer: lamina_layer_t,
     _ newLayer: lamina_layer_t
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: parent) { e throws(LaminaError) in
         try e.replaceSublayer(
             LayerID(rawValue: oldLayer), with: LayerID(rawValue: newLayer),
             in: LayerID(rawValue: parent))

@@ -780,7 +780,10 @@ class Layer:
             C.lib.lamina_layer_set_style(self._e(), self._handle, None)
             self._engine._styles.pop(self._handle, None)
             return
-        s = style._to_c(self._engine)
+        try:
+            s = style._to_c(self._engine)
+        except TypeMismatchError as e:
+            raise self._named(e) from None
         try:
             C.lib.lamina_layer_set_style(self._e(), self._handle, s)
         finally:

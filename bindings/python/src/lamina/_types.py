@@ -54,6 +54,8 @@ class Size(NamedTuple):
 
 class Rect(NamedTuple):
     """A rectangle: an origin and a size. ``Rect.of(x, y, w, h)`` builds one from numbers.
+    Wherever a rect is taken, ``(x, y, width, height)`` and ``((x, y), (width, height))`` (what
+    ``tuple(rect)`` gives) work too; other shapes raise TypeError.
 
     Example: ``lamina.Rect.of(0, 0, 100, 50).mid == lamina.Point(50, 25)``
     """
@@ -113,7 +115,10 @@ class Rect(NamedTuple):
 
 
 class Color(NamedTuple):
-    """A non-premultiplied RGBA colour, each component nominally in [0, 1].
+    """A non-premultiplied RGBA colour, each component nominally in [0, 1]. Components are
+    extended range, as in Swift and C (R9): any finite value is kept as given, outside [0, 1]
+    too, and interpolates as a number; renderers clamp when they draw. A NaN, infinite or
+    larger than 1e15 component raises InvalidArgumentError when the colour is set.
 
     Example: ``layer.background_color = lamina.Color(1, 0, 0)  # opaque red``
     """
@@ -382,9 +387,10 @@ def _items(v: object) -> Optional[List[Any]]:
     if isinstance(v, (str, bytes)):
         return None
     try:
-        return list(v)  # type: ignore[call-overload]
+        items: List[Any] = list(v)  # type: ignore[call-overload]
     except TypeError:
         return None
+    return items
 
 
 def _reals(v: object, n: int) -> Optional[List[float]]:
