@@ -98,6 +98,23 @@ static void stale_handle_keeps_its_number(void **state) {
     ASSERT_MESSAGE(expected);
 }
 
+static void batch_failures_name_the_failing_layer(void **state) {
+    lt_fixture_t *f = (lt_fixture_t *)*state;
+    lamina_layer_t fresh = 0;
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* f->layer is committed, `fresh` is not */
+    ASSERT_OK(lamina_layer_create(f->engine, &fresh));
+    ASSERT_OK(lamina_layer_set_name(f->engine, f->layer, "card"));
+    ASSERT_OK(lamina_layer_set_name(f->engine, fresh, "new"));
+    lamina_layer_t layers[2] = {f->layer, fresh};
+    double values[2] = {0.5, 0.5};
+    ASSERT_FAILS(LAMINA_STATUS_UNKNOWN_KEY, lamina_layers_set_number(f->engine, layers, 2, "opacty", values));
+    ASSERT_MESSAGE("layers[0]: layer \"card\" (plain layer): unknown property key 'opacty'; did you mean 'opacity'?");
+    ASSERT_FAILS(LAMINA_STATUS_NO_PRESENTATION,
+                 lamina_layers_get_presentation_number(f->engine, layers, 2, "opacity", values));
+    ASSERT_MESSAGE("layers[1]: layer \"new\" (plain layer): never committed, so it has no presentation");
+    ASSERT_OK(lamina_layer_release(f->engine, fresh));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         LT_TEST(named_layer_is_named_with_its_kind_and_a_suggestion),
@@ -105,6 +122,7 @@ int main(void) {
         LT_TEST(garbage_gets_no_suggestion_and_custom_keys_do),
         LT_TEST(misuse_and_animations_name_the_layer),
         LT_TEST(stale_handle_keeps_its_number),
+        LT_TEST(batch_failures_name_the_failing_layer),
     };
     return cmocka_run_group_tests_name("error_messages", tests, NULL, NULL);
 }
