@@ -73,3 +73,11 @@ def test_misuse_names_the_layer_and_stale_handles_keep_their_number(engine):
     with pytest.raises(lamina.StaleHandleError) as ei:
         lamina._capi.lib.lamina_layer_set_number(engine._ptr(), handle, b"opacty", 1.0)
     assert ei.value.message == f"layer handle {handle} is not alive in this engine"
+
+
+def test_layer_keyword_arguments_suggest_the_closest_name(engine):
+    with pytest.raises(TypeError, match=r"unknown Layer property 'corner_radious'; did you mean 'corner_radius'\?"):
+        engine.layer(corner_radious=4)
+    with pytest.raises(TypeError) as ei:
+        engine.layer(qwerty=1)
+    assert str(ei.value) == "unknown Layer property 'qwerty'"

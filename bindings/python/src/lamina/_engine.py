@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import array
+import difflib
 import enum
 import math
 import sys
@@ -1522,6 +1523,9 @@ class Engine:
             if name not in table and name not in self._EXTRA_ARGS:
                 owner = _owner_of(name)
                 hint = f" (a {owner} property)" if owner else ""
+                if not owner:  # the closest name, worded as the library words its suggestion
+                    close = difflib.get_close_matches(name, [*table, *self._EXTRA_ARGS], n=1, cutoff=0.8)
+                    hint = f"; did you mean {close[0]!r}?" if close else ""
                 raise TypeError(f"unknown {cls.__name__} property {name!r}{hint}")
         out = c_uint64()
         if cls._KIND == LayerKind.PLAIN:
