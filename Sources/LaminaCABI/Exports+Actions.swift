@@ -281,7 +281,7 @@ public func lamina_action_copy_animation(
 public func lamina_layer_set_action(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?, _ action: OpaquePointer?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let k = try actionKey(key)
         try e.setAction(entry(action), forKey: k, of: LayerID(rawValue: layer))
     }
@@ -308,7 +308,7 @@ public func lamina_layer_get_action(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
     _ outAction: UnsafeMutablePointer<OpaquePointer?>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let k = try actionKey(key)
         let o = try required(outAction, "out_action")
         let found = try e.action(forKey: k, of: LayerID(rawValue: layer))
@@ -327,7 +327,7 @@ public func lamina_layer_set_delegate(
     // the delegate is NULL or the call fails, since nothing else holds the box then).
     let boxed = delegate.map { LayerDelegateBox($0.pointee, userdata, freeUserdata) }
     if delegate == nil { freeUserdata?(userdata) }
-    return withEngine(engine) { e throws(LaminaError) in
+    return withEngine(engine, layer: layer) { e throws(LaminaError) in
         try e.setDelegate(boxed?.delegate, of: LayerID(rawValue: layer))
     }
 }
@@ -381,7 +381,7 @@ public func lamina_style_set_no_action(_ style: OpaquePointer?, _ key: UnsafePoi
 public func lamina_layer_set_style(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ style: OpaquePointer?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         try e.setStyle(style.map { styleBox($0).snapshot }, of: LayerID(rawValue: layer))
     }
 }
@@ -392,7 +392,7 @@ public func lamina_layer_set_style(
 public func lamina_layer_set_view_backed(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ viewBacked: lamina_bool_t
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         try e.setViewBacked(bool(viewBacked), LayerID(rawValue: layer))
     }
 }
@@ -401,7 +401,7 @@ public func lamina_layer_set_view_backed(
 public func lamina_layer_get_view_backed(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ outViewBacked: UnsafeMutablePointer<lamina_bool_t>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let o = try required(outViewBacked, "out_view_backed")
         o.pointee = cbool(try e.isViewBacked(LayerID(rawValue: layer)))
     }

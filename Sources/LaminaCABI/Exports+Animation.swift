@@ -1199,14 +1199,19 @@ public func lamina_animation_set_delegate(
 public func lamina_layer_add_animation(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ animation: OpaquePointer?, _ key: UnsafePointer<CChar>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         guard let animation else { throw LaminaError(.invalidArgument, "animation is NULL") }
         // Held until after the engine call, so that the last reference to a delegate never
         // goes inside the engine's lock.
         let a = animationBox(animation).snapshot
         let id = LayerID(rawValue: layer)
-        try checkValueTypes(a, e, id)
-        try e.addAnimation(a, forKey: key.map { String(cString: $0) }, to: id)
+        do throws(LaminaError) {
+            try checkValueTypes(a, e, id)
+            try e.addAnimation(a, forKey: key.map { String(cString: $0) }, to: id)
+        } catch {
+            // `key` names the animation; the key path it animates is what may be misspelt.
+            throw e.naming(error, layer: id, key: a.keyPath)
+        }
         withExtendedLifetime(a) {}
     }
 }
@@ -1216,7 +1221,7 @@ public func lamina_layer_copy_animation(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
     _ outAnimation: UnsafeMutablePointer<OpaquePointer?>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let k = try string(key, "key")
         let o = try required(outAnimation, "out_animation")
         guard let a = try e.animation(forKey: k, of: LayerID(rawValue: layer)) else {
@@ -1230,7 +1235,7 @@ public func lamina_layer_copy_animation(
 public func lamina_layer_get_animation_count(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ outCount: UnsafeMutablePointer<Int>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let o = try required(outCount, "out_count")
         o.pointee = try e.animationKeys(of: LayerID(rawValue: layer)).count
     }
@@ -1241,7 +1246,7 @@ public func lamina_layer_get_animation_key(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ index: Int, _ buffer: UnsafeMutablePointer<CChar>?,
     _ capacity: Int, _ outLength: UnsafeMutablePointer<Int>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         _ = try required(outLength, "out_length")
         let keys = try e.animationKeys(of: LayerID(rawValue: layer))
         guard index >= 0, index < keys.count else {
@@ -1255,14 +1260,14 @@ public func lamina_layer_get_animation_key(
 public func lamina_layer_remove_animation(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         try e.removeAnimation(forKey: try string(key, "key"), from: LayerID(rawValue: layer))
     }
 }
 
 @_cdecl("lamina_layer_remove_all_animations")
 public func lamina_layer_remove_all_animations(_ engine: OpaquePointer?, _ layer: lamina_layer_t) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         try e.removeAllAnimations(from: LayerID(rawValue: layer))
     }
 }
@@ -1271,7 +1276,7 @@ private func animationTiming(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?, _ time: Double?,
     _ out: UnsafeMutablePointer<lamina_animation_timing_t>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let k = try string(key, "key")
         let o = try required(out, "out_timing")
         if let time { _ = try finite(time, "time") }
@@ -1317,7 +1322,7 @@ public func lamina_layer_get_transition(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ time: Double,
     _ outState: UnsafeMutablePointer<lamina_transition_state_t>?, _ outActive: UnsafeMutablePointer<lamina_bool_t>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let o = try required(outState, "out_state")
         let active = try required(outActive, "out_active")
         let t = try finite(time, "time")
@@ -1337,7 +1342,7 @@ public func lamina_layer_get_transition_before_value(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?, _ time: Double,
     _ outValue: UnsafeMutablePointer<lamina_value_t>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer, key: key) { e throws(LaminaError) in
         let k = try string(key, "key")
         let o = try required(outValue, "out_value")
         let t = try finite(time, "time")

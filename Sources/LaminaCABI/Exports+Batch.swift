@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Batch property access (issue 13): one call for many layers, so a binding pays its per-call
 // cost once per batch. Each export does what its single-layer counterpart does for each layer
-// in order; the first failure stops the loop and its message names the index.
+// in order; the first failure stops the loop and its message names the index, then the layer
+// as a single call's message does (`layers[2]: layer "card" (plain layer): ...`).
 
 import CLamina
 import Lamina
@@ -29,7 +30,9 @@ private func batch(
         do throws(BatchFailure) {
             try body(e, k, layers)
         } catch {
-            throw LaminaError(error.error.code, "layers[\(error.index)]: \(error.error.message)")
+            // The failing layer named as a single call names it (built only on failure).
+            let named = e.naming(error.error, layer: LayerID(rawValue: layers[error.index]), keyBytes: k)
+            throw LaminaError(named.code, "layers[\(error.index)]: \(named.message)")
         }
     }
 }
@@ -38,9 +41,9 @@ private func mismatch(_ key: UnsafeBufferPointer<UInt8>, _ wanted: String, _ got
     LaminaError(.typeMismatch, "'\(String(decoding: key, as: UTF8.self))' holds a \(got.type), not a \(wanted)")
 }
 
-/// The error for a layer never committed (R3).
-private func noPresentation(_ layer: lamina_layer_t) -> LaminaError {
-    LaminaError(.noPresentation, "layer \(layer) has never been committed, so it has no presentation")
+/// The error for a layer never committed (R3); `batch` puts the layer's name in front.
+private func noPresentation() -> LaminaError {
+    LaminaError(.noPresentation, "never committed, so it has no presentation")
 }
 
 @_cdecl("lamina_layers_set_number")
@@ -87,7 +90,7 @@ public func lamina_layers_get_presentation_number(
         try e.presentationValues(
             forKeyBytes: k, count: count, at: nil, layers: layers, into: .numbers(outValues!)
         ) { i, v throws(LaminaError) in
-            guard let v else { throw noPresentation(layers[i]) }
+            guard let v else { throw noPresentation() }
             guard case .number(let n) = v else { throw mismatch(k, "number", v) }
             outValues![i] = n
         }
@@ -104,7 +107,7 @@ public func lamina_layers_get_presentation_number_at(
         try e.presentationValues(
             forKeyBytes: k, count: count, at: time, layers: layers, into: .numbers(outValues!)
         ) { i, v throws(LaminaError) in
-            guard let v else { throw noPresentation(layers[i]) }
+            guard let v else { throw noPresentation() }
             guard case .number(let n) = v else { throw mismatch(k, "number", v) }
             outValues![i] = n
         }
@@ -121,7 +124,7 @@ public func lamina_layers_get_presentation_point(
             forKeyBytes: k, count: count, at: nil, layers: layers,
             into: .points(UnsafeMutableRawPointer(outValues!).assumingMemoryBound(to: Double.self))
         ) { i, v throws(LaminaError) in
-            guard let v else { throw noPresentation(layers[i]) }
+            guard let v else { throw noPresentation() }
             guard case .point(let p) = v else { throw mismatch(k, "point", v) }
             outValues![i] = p.c
         }

@@ -253,7 +253,7 @@ public func lamina_path_rounded_rect(
 public func lamina_layer_set_contents(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ image: lamina_image_t
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         var value = Value.null
         if image != 0 {
             guard let img = Image.lookup(id: image) else { throw LaminaError(.staleHandle, "image \(image) is not alive") }
@@ -267,7 +267,7 @@ public func lamina_layer_set_contents(
 public func lamina_layer_get_contents(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ outImage: UnsafeMutablePointer<lamina_image_t>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let o = try required(outImage, "out_image")
         if case .image(let img) = try e.value(of: LayerID(rawValue: layer), forKey: .whole(.contents)) {
             o.pointee = img.id
@@ -283,7 +283,7 @@ public func lamina_layer_get_contents(
 public func lamina_layer_set_mask(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ mask: lamina_layer_t
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         try e.setMask(mask == LAMINA_LAYER_NONE_VALUE ? nil : LayerID(rawValue: mask), of: LayerID(rawValue: layer))
     }
 }
@@ -292,7 +292,7 @@ public func lamina_layer_set_mask(
 public func lamina_layer_get_mask(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ outMask: UnsafeMutablePointer<lamina_layer_t>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let o = try required(outMask, "out_mask")
         o.pointee = try e.mask(of: LayerID(rawValue: layer))?.rawValue ?? LAMINA_LAYER_NONE_VALUE
     }

@@ -197,7 +197,7 @@ public func lamina_layer_get_frame(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ tree: lamina_tree_t, _ time: Double,
     _ outFrame: UnsafeMutablePointer<lamina_rect_t>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let o = try required(outFrame, "out_frame")
         o.pointee = try e.frame(of: LayerID(rawValue: layer), in: try layerTree(tree, time)).c
     }
@@ -207,7 +207,7 @@ public func lamina_layer_get_frame(
 public func lamina_layer_set_frame(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ frame: lamina_rect_t
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in try e.setFrame(Rect(frame), of: LayerID(rawValue: layer)) }
+    withEngine(engine, layer: layer) { e throws(LaminaError) in try e.setFrame(Rect(frame), of: LayerID(rawValue: layer)) }
 }
 
 @_cdecl("lamina_layer_convert_point")
@@ -243,7 +243,7 @@ public func lamina_layer_contains_point(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ point: lamina_point_t,
     _ tree: lamina_tree_t, _ time: Double, _ outContains: UnsafeMutablePointer<lamina_bool_t>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let o = try required(outContains, "out_contains")
         o.pointee = cbool(try e.contains(
             try finitePoint(point, "point"), in: LayerID(rawValue: layer), tree: try layerTree(tree, time)))
@@ -255,7 +255,7 @@ public func lamina_layer_hit_test(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ point: lamina_point_t,
     _ tree: lamina_tree_t, _ time: Double, _ outHit: UnsafeMutablePointer<lamina_layer_t>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let o = try required(outHit, "out_hit")
         let hit = try e.hitTest(
             try finitePoint(point, "point"), in: LayerID(rawValue: layer), tree: try layerTree(tree, time))

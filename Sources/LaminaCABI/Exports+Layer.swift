@@ -31,7 +31,7 @@ public func lamina_layer_create_kind(
 public func lamina_layer_get_kind(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ outKind: UnsafeMutablePointer<lamina_layer_kind_t>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let out = try required(outKind, "out_kind")
         out.pointee = try e.kind(of: LayerID(rawValue: layer)).rawValue
     }
@@ -39,19 +39,19 @@ public func lamina_layer_get_kind(
 
 @_cdecl("lamina_layer_retain")
 public func lamina_layer_retain(_ engine: OpaquePointer?, _ layer: lamina_layer_t) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in try e.retainLayer(LayerID(rawValue: layer)) }
+    withEngine(engine, layer: layer) { e throws(LaminaError) in try e.retainLayer(LayerID(rawValue: layer)) }
 }
 
 @_cdecl("lamina_layer_release")
 public func lamina_layer_release(_ engine: OpaquePointer?, _ layer: lamina_layer_t) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in try e.releaseLayer(LayerID(rawValue: layer)) }
+    withEngine(engine, layer: layer) { e throws(LaminaError) in try e.releaseLayer(LayerID(rawValue: layer)) }
 }
 
 @_cdecl("lamina_layer_add_sublayer")
 public func lamina_layer_add_sublayer(
     _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ child: lamina_layer_t
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: parent) { e throws(LaminaError) in
         try e.insertSublayer(LayerID(rawValue: child), into: LayerID(rawValue: parent), at: .end)
     }
 }
@@ -60,7 +60,7 @@ public func lamina_layer_add_sublayer(
 public func lamina_layer_insert_sublayer_at(
     _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ child: lamina_layer_t, _ index: UInt32
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: parent) { e throws(LaminaError) in
         try e.insertSublayer(
             LayerID(rawValue: child), into: LayerID(rawValue: parent), at: .index(Int(index)))
     }
@@ -71,7 +71,7 @@ public func lamina_layer_insert_sublayer_above(
     _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ child: lamina_layer_t,
     _ sibling: lamina_layer_t
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: parent) { e throws(LaminaError) in
         try e.insertSublayer(
             LayerID(rawValue: child), into: LayerID(rawValue: parent),
             at: .above(LayerID(rawValue: sibling)))
@@ -83,7 +83,7 @@ public func lamina_layer_insert_sublayer_below(
     _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ child: lamina_layer_t,
     _ sibling: lamina_layer_t
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: parent) { e throws(LaminaError) in
         try e.insertSublayer(
             LayerID(rawValue: child), into: LayerID(rawValue: parent),
             at: .below(LayerID(rawValue: sibling)))
@@ -94,7 +94,7 @@ public func lamina_layer_insert_sublayer_below(
 public func lamina_layer_remove_from_superlayer(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in try e.removeFromSuperlayer(LayerID(rawValue: layer)) }
+    withEngine(engine, layer: layer) { e throws(LaminaError) in try e.removeFromSuperlayer(LayerID(rawValue: layer)) }
 }
 
 @_cdecl("lamina_layer_replace_sublayer")
@@ -102,7 +102,7 @@ public func lamina_layer_replace_sublayer(
     _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ oldLayer: lamina_layer_t,
     _ newLayer: lamina_layer_t
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: parent) { e throws(LaminaError) in
         try e.replaceSublayer(
             LayerID(rawValue: oldLayer), with: LayerID(rawValue: newLayer),
             in: LayerID(rawValue: parent))
@@ -114,7 +114,7 @@ public func lamina_layer_get_superlayer(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t,
     _ outSuperlayer: UnsafeMutablePointer<lamina_layer_t>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let out = try required(outSuperlayer, "out_superlayer")
         out.pointee = try e.superlayer(of: LayerID(rawValue: layer))?.rawValue ?? LAMINA_LAYER_NONE_VALUE
     }
@@ -129,7 +129,7 @@ public func lamina_layer_get_sublayers(
     _ buffer: UnsafeMutablePointer<lamina_layer_t>?, _ capacity: Int,
     _ outCount: UnsafeMutablePointer<Int>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let count = try required(outCount, "out_count")
         if capacity > 0, buffer == nil {
             throw LaminaError(.invalidArgument, "buffer is NULL but capacity is \(capacity)")

@@ -15,7 +15,7 @@ private func set(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
     _ value: @autoclosure () throws(LaminaError) -> Value
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer, key: key) { e throws(LaminaError) in
         let k = try keyBytes(key)
         try e.setValue(try value(), forKeyBytes: k, of: LayerID(rawValue: layer))
     }
@@ -31,7 +31,7 @@ private func get<T>(
     _ out: UnsafeMutablePointer<T>?, fast: (ScalarRead, UnsafeMutablePointer<T>) -> Bool = { _, _ in false },
     _ write: (Value, UnsafeMutablePointer<T>, UnsafeBufferPointer<UInt8>) throws(LaminaError) -> Void
 ) -> lamina_status_t {
-    withLockedEngine(engine) { e throws(LaminaError) in
+    withLockedEngine(engine, layer: layer, key: key) { e throws(LaminaError) in
         let k = try keyBytes(key)
         let o = try required(out, "out_value")
         // Another key's value comes back through `general` (stack storage, initialised only
@@ -239,7 +239,7 @@ public func lamina_layer_get_bool(
 public func lamina_layer_set_name(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ name: UnsafePointer<CChar>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let v: Value = name.map { .string(String(cString: $0)) } ?? .null
         try e.setValue(v, forKey: .whole(.name), of: LayerID(rawValue: layer))
     }
@@ -250,7 +250,7 @@ public func lamina_layer_get_name(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ buffer: UnsafeMutablePointer<CChar>?,
     _ capacity: Int, _ outLength: UnsafeMutablePointer<Int>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let length = try required(outLength, "out_length")
         if capacity > 0, buffer == nil {
             throw LaminaError(.invalidArgument, "buffer is NULL but capacity is \(capacity)")
@@ -279,7 +279,7 @@ public func lamina_layer_get_position(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t,
     _ outPosition: UnsafeMutablePointer<lamina_point_t>?
 ) -> lamina_status_t {
-    withLockedEngine(engine) { e throws(LaminaError) in
+    withLockedEngine(engine, layer: layer) { e throws(LaminaError) in
         let o = try required(outPosition, "out_position")
         if case .point(let p) = try e.modelScalarLocked(of: LayerID(rawValue: layer), forKey: positionKey) { o.pointee = p.c }
     }
@@ -297,7 +297,7 @@ public func lamina_layer_get_bounds(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t,
     _ outBounds: UnsafeMutablePointer<lamina_rect_t>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let o = try required(outBounds, "out_bounds")
         if case .rect(let r) = try e.value(of: LayerID(rawValue: layer), forKey: boundsKey) { o.pointee = r.c }
     }
@@ -314,7 +314,7 @@ public func lamina_layer_set_opacity(
 public func lamina_layer_get_opacity(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ outOpacity: UnsafeMutablePointer<Double>?
 ) -> lamina_status_t {
-    withLockedEngine(engine) { e throws(LaminaError) in
+    withLockedEngine(engine, layer: layer) { e throws(LaminaError) in
         let o = try required(outOpacity, "out_opacity")
         if case .number(let n) = try e.modelScalarLocked(of: LayerID(rawValue: layer), forKey: opacityKey) { o.pointee = n }
     }
@@ -326,7 +326,7 @@ public func lamina_layer_get_opacity(
 public func lamina_layer_set_action_none(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer, key: key) { e throws(LaminaError) in
         try e.setNoAction(forKey: try string(key, "key"), of: LayerID(rawValue: layer))
     }
 }
@@ -335,7 +335,7 @@ public func lamina_layer_set_action_none(
 public func lamina_layer_remove_action(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer, key: key) { e throws(LaminaError) in
         let k = try string(key, "key")
         guard !k.isEmpty else { throw LaminaError(.invalidArgument, "an action key must not be empty") }
         try e.removeAction(forKey: k, of: LayerID(rawValue: layer))
@@ -349,7 +349,7 @@ public func lamina_layer_has_presentation(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t,
     _ outHasPresentation: UnsafeMutablePointer<lamina_bool_t>?
 ) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
+    withEngine(engine, layer: layer) { e throws(LaminaError) in
         let o = try required(outHasPresentation, "out_has_presentation")
         o.pointee = cbool(try e.hasPresentation(LayerID(rawValue: layer)))
     }
@@ -361,7 +361,7 @@ private func presentationValue(
     _ time: Double?, _ outValue: UnsafeMutablePointer<lamina_value_t>?
 ) -> lamina_status_t {
     // All under one lock taken once (`withLockedEngine`): a read calls no host code.
-    withLockedEngine(engine) { e throws(LaminaError) in
+    withLockedEngine(engine, layer: layer, key: key) { e throws(LaminaError) in
         let k = try keyBytes(key)
         let o = try required(outValue, "out_value")
         let id = LayerID(rawValue: layer)

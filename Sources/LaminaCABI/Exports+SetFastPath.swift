@@ -14,7 +14,7 @@ import Lamina
 func setInline(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?, _ value: InlineSetValue
 ) -> lamina_status_t {
-    withLockedEngine(engine, { e throws(LaminaError) in
+    withLockedEngine(engine, layer: layer, key: key, { e throws(LaminaError) in
         guard let property = e.inlineSetKey(try keyBytes(key)) else { return false }
         return e.setInlineLocked(value, forKey: property, of: LayerID(rawValue: layer))
     }, else: { e throws(LaminaError) in
@@ -31,7 +31,7 @@ func setInline(
 func setInline(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ property: PropertyID, _ value: InlineSetValue
 ) -> lamina_status_t {
-    withLockedEngine(engine, { e in
+    withLockedEngine(engine, layer: layer, { e in
         e.setInlineLocked(value, forKey: property, of: LayerID(rawValue: layer))
     }, else: { e throws(LaminaError) in
         let id = LayerID(rawValue: layer)

@@ -286,6 +286,83 @@ func withLockedEngine(_ p: OpaquePointer?, _ body: (Engine) throws(LaminaError) 
     })
 }
 
+/// `body`'s error with the layer it concerns named in its message (its name and kind, and
+/// for an unknown `key` the closest known key: `Engine.naming`). Built only on failure; works
+/// with the engine's lock held by this thread or free.
+@inline(__always)
+func namingLayer<R>(
+    _ e: Engine, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?, _ body: () throws(LaminaError) -> R
+) throws(LaminaError) -> R {
+    do {
+        return try body()
+    } catch {
+        throw e.naming(error, layer: LayerID(rawValue: layer), keyBytes: keyBytesOrNil(key))
+    }
+}
+
+/// A C string's UTF-8 bytes (nil for NULL), for error messages.
+func keyBytesOrNil(_ key: UnsafePointer<CChar>?) -> UnsafeBufferPointer<UInt8>? {
+    key.map { UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)) }
+}
+
+/// `withEngine` for a call about one layer: a failure names the layer (`namingLayer`).
+@inline(__always)
+func withEngine(
+    _ p: OpaquePointer?, layer: lamina_layer_t, key: UnsafePointer<CChar>? = nil,
+    _ body: (Engine) throws(LaminaError) -> Void
+) -> lamina_status_t {
+    withEngine(p) { e throws(LaminaError) in try namingLayer(e, layer, key) { () throws(LaminaError) in try body(e) } }
+}
+
+/// `withLockedEngine(_:_:else:)` for a call about one layer: a failure names the layer. The
+/// locked body is not wrapped (the cost gate saw the wrapper on the reads' success path): its
+/// failure is named afterwards by `failNaming`, which finds the engine again.
+@inline(__always)
+func withLockedEngine(
+    _ p: OpaquePointer?, layer: lamina_layer_t, key: UnsafePointer<CChar>? = nil,
+    _ body: (Engine) throws(LaminaError) -> Bool, else general: (Engine) throws(LaminaError) -> Void
+) -> lamina_status_t {
+    if let p, let raw = UnsafeRawPointer(bitPattern: liveTable.load(ordering: .acquiring)) {
+        var failure: LaminaError? = nil
+        let done = Unmanaged<EngineTable>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.withLocked(p, &failure, body) }
+        if let failure { return failNaming(p, failure, layer, key) }
+        if done == true { return LAMINA_STATUS_OK }
+    }
+    return withEngine(p, layer: layer, key: key, general)
+}
+
+/// `withLockedEngine(_:_:)` for a call about one layer: a failure names the layer.
+@inline(__always)
+func withLockedEngine(
+    _ p: OpaquePointer?, layer: lamina_layer_t, key: UnsafePointer<CChar>? = nil,
+    _ body: (Engine) throws(LaminaError) -> Void
+) -> lamina_status_t {
+    withLockedEngine(p, layer: layer, key: key, { e throws(LaminaError) in
+        try body(e)
+        return true
+    }, else: { e throws(LaminaError) in
+        try e.lock.withLock { () throws(LaminaError) in try body(e) }
+    })
+}
+
+/// Records a failure of a locked call about `layer` with the layer named (the cold path of
+/// `withLockedEngine(_:layer:key:_:else:)`): the engine is taken again from the handle, since
+/// the locked call has let it go; a handle no longer live leaves the message as it was.
+@inline(never)
+func failNaming(
+    _ p: OpaquePointer, _ failure: LaminaError, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?
+) -> lamina_status_t {
+    var error = failure
+    if failure.code != .staleHandle, let u = engineTable.acquire(p) {
+        error = u._withUnsafeGuaranteedRef { b -> LaminaError in
+            guard let engine = b.engine else { return failure }
+            return engine.naming(failure, layer: LayerID(rawValue: layer), keyBytes: keyBytesOrNil(key))
+        }
+        engineTable.release(u)
+    }
+    return fail(error.code.rawValue, error.message)
+}
+
 /// An out-parameter that must not be NULL.
 @inline(__always)
 func required<T>(_ p: UnsafeMutablePointer<T>?, _ name: StaticString) throws(LaminaError) -> UnsafeMutablePointer<T> {

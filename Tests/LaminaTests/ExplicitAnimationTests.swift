@@ -116,7 +116,8 @@ struct ExplicitAnimationKeyTests {
         #expect(throws: LaminaError.self) {
             try layer.add(.basic(keyPath: "nonsense", to: .number(1)), forKey: "x")
         }
-        #expect(throws: LaminaError(.typeMismatch, "'opacity' takes a number value, not a point")) {
+        // The message names the layer first (issue 23 item 9, docs/c-api/Errors.md).
+        #expect(throws: LaminaError(.typeMismatch, "layer \(layer.id.rawValue) (plain layer): 'opacity' takes a number value, not a point")) {
             try layer.add(.basic(keyPath: "opacity", to: .point(.zero), duration: 1), forKey: "x")
         }
         #expect(throws: LaminaError.self) {

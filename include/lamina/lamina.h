@@ -122,7 +122,9 @@ typedef struct lamina_rect {
     lamina_size_t size;
 } lamina_rect_t;
 
-/** A colour: non-premultiplied RGBA, nominally each in [0, 1]. */
+/** A colour: non-premultiplied RGBA, nominally each in [0, 1]. Extended range (R9): any finite
+ *  component is kept as given, outside [0, 1] too, and interpolates as a number; renderers
+ *  clamp when they draw. A non-finite one is INVALID_ARGUMENT where a colour is set. */
 typedef struct lamina_color {
     double r;
     double g;
@@ -259,7 +261,14 @@ LAMINA_API const char *lamina_status_string(lamina_status_t status);
 LAMINA_API lamina_status_t lamina_last_error_status(void);
 
 /** The message of the calling thread's last failing call ("" if none). Borrowed: valid until
- *  the calling thread's next failing Lamina call. Since: 0.1 */
+ *  the calling thread's next failing Lamina call. A failure of a call about a layer names the
+ *  layer first, by its name and kind, or by its handle and kind when it has no name:
+ *  `layer "card" (shape layer): 'opacity' takes a number value, not a point`,
+ *  `layer 1099528404994 (plain layer): ...`. An unknown key adds the closest key valid for that
+ *  layer (its kind's built-in keys and the engine's custom properties) when one is close:
+ *  `...: unknown property key 'cornerRadious'; did you mean 'cornerRadius'?`. A stale layer
+ *  handle cannot be named: `layer handle 1099528404994 is not alive in this engine`. The text
+ *  is for people; test the status, not the words. Since: 0.1 (layer names: 0.2) */
 LAMINA_API const char *lamina_last_error_message(void);
 
 /** Seconds of a monotonic clock (CLOCK_MONOTONIC, never the wall clock; R1, CA-17): a

@@ -101,7 +101,7 @@ extension Engine {
             let slot = try resolve(layer)
             guard slots[Int(slot)].hostRefs > 0 else {
                 throw LaminaError(
-                    .misuse, "layer \(layer.rawValue) has no host reference left to release (it is kept alive by its superlayer)")
+                    .misuse, "no host reference left to release (it is kept alive by its superlayer)")
             }
             slots[Int(slot)].hostRefs -= 1
             destroyIfUnreferenced(slot)

@@ -366,7 +366,7 @@ extension Engine {
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(layer)
             guard let old = slots[Int(slot)].extras?.actions.removeValue(forKey: key) else {
-                throw LaminaError(.notFound, "layer \(layer.rawValue) has no action for '\(key)'")
+                throw LaminaError(.notFound, "no action for '\(key)'")
             }
             graveyard.append(old)
         }

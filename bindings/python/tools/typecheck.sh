@@ -4,8 +4,9 @@
 # on the package, the examples and tests/typing/user_script.py (a script touching every public
 # property under assert_type, so a property typed wrongly or as Any fails).
 #   bindings/python/tools/typecheck.sh [VENV_DIR]
-# Installs mypy, pyright and typing_extensions from PyPI into VENV_DIR (default:
-# $TMPDIR/lamina-typecheck-venv); pyright needs node (it fetches one when none is installed).
+# Installs mypy, pyright and typing_extensions from PyPI, within tools/test-requirements.txt's
+# ranges, into VENV_DIR (default: $TMPDIR/lamina-typecheck-venv), again when the versions there
+# fall outside them; pyright needs node (it fetches one when none is installed).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -13,9 +14,11 @@ VENV=${1:-${TMPDIR:-/tmp}/lamina-typecheck-venv}
 mkdir -p "$VENV"
 VENV=$(cd "$VENV" && pwd)  # absolute: the checks run from the package directory
 PY=${PYTHON:-python3}
-if [[ ! -x $VENV/bin/mypy || ! -x $VENV/bin/pyright ]]; then
+if [[ ! -x $VENV/bin/mypy || ! -x $VENV/bin/pyright ]] ||
+   ! "$VENV/bin/python" "$HERE/tools/check-test-deps.py" mypy pyright typing_extensions 2>/dev/null; then
     "$PY" -m venv "$VENV"
-    "$VENV/bin/python" -m pip install --quiet mypy pyright typing_extensions
+    "$VENV/bin/python" -m pip install --quiet -c "$HERE/tools/test-requirements.txt" \
+        mypy pyright typing_extensions
 fi
 cd "$HERE"
 echo "mypy --strict:"

@@ -218,7 +218,7 @@ class BasicAnimation(PropertyAnimation):
             (self.by_value, C.lib.lamina_animation_set_by_value),
         ):
             if value is not _UNSET:
-                v = to_c_value(value, h)
+                v = to_c_value(value, h, self.key_path or "")
                 setter(anim, byref(v))
 
 
@@ -328,7 +328,7 @@ class KeyframeAnimation(PropertyAnimation):
             h = self._hint(hint)
             # The converted values stay referenced until the call returns: a path or array
             # value points into a buffer its Value object keeps (the array holds copies).
-            converted = [to_c_value(v, h) for v in self.values]
+            converted = [to_c_value(v, h, self.key_path or "") for v in self.values]
             arr = (C.Value * len(converted))(*converted)
             C.lib.lamina_animation_set_keyframe_values(anim, arr, len(converted))
             del converted

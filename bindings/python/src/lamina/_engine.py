@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import array
+import difflib
 import enum
 import math
 import sys
@@ -36,7 +37,7 @@ from ._animation import (
     Animation,
     animation_from_c,
 )
-from ._errors import LaminaError, NotFoundError, StaleHandleError
+from ._errors import LaminaError, NotFoundError, StaleHandleError, TypeMismatchError
 from ._props import (
     _fail,
     _fast,
@@ -390,6 +391,9 @@ class Layer:
     def _hint(self, key: str) -> int:
         """The type ``key`` holds (issue 8 item 12): its current value's, or for a nil colour
         or name the property's declared kind; -1 when unknown (the library then reports)."""
+        custom = self._engine._custom_types.get(key)
+        if custom is not None:  # a custom property holds its registered type, always
+            return custom
         v = C.Value()
         try:
             C.lib.lamina_layer_get_value(self._e(), self._handle, _key(key), byref(v))
@@ -408,10 +412,34 @@ class Layer:
         return from_c_value(v)
 
     def set_value(self, key: str, value: Any) -> None:
-        """Sets a key or key path (CA-7.6); the change posts the whole property's event."""
+        """Sets a key or key path (CA-7.6); the change posts the whole property's event.
+        A value of the wrong type raises TypeMismatchError naming the layer, as the
+        library's own errors do (``layer "card" (plain layer): 'opacity' takes a number,
+        not (1, 2)``)."""
         key = _key_for(key)
-        v = to_c_value(value, self._hint(key), key)
+        try:
+            v = to_c_value(value, self._hint(key), key)
+        except TypeMismatchError as e:
+            raise self._named(e) from None
         C.lib.lamina_layer_set_value(self._e(), self._handle, _key(key), byref(v))
+
+    def _describe(self) -> str:
+        """How error messages name this layer, as the library does: ``layer "card" (shape
+        layer)`` when it has a name, else ``layer <handle> (plain layer)``."""
+        kind = f"{self._KIND.name.lower()} layer"
+        try:
+            name = self._get_name()
+        except LaminaError:
+            name = ""
+        return f'layer "{name}" ({kind})' if name else f"layer {self._handle} ({kind})"
+
+    def _named(self, error: LaminaError) -> LaminaError:
+        """``error`` again with this layer named in front of its message (built only on the
+        error path)."""
+        subject = self._describe()
+        if error.message.startswith(subject):
+            return error
+        return type(error)(error.code, error.name, f"{subject}: {error.message}", error.function)
 
     __getitem__ = value
     __setitem__ = set_value
@@ -586,7 +614,10 @@ class Layer:
         """Attaches a copy of ``animation`` under ``key`` (replacing the one there)."""
         if not isinstance(animation, Animation):
             raise TypeError("add_animation needs an Animation")
-        anim = animation._to_c(self._hint, self._engine)
+        try:
+            anim = animation._to_c(self._hint, self._engine)
+        except TypeMismatchError as e:
+            raise self._named(e) from None
         try:
             C.lib.lamina_layer_add_animation(self._e(), self._handle, anim,
                                              None if key is None else _key(key))
@@ -667,7 +698,10 @@ class Layer:
         if action is NO_ACTION:
             C.lib.lamina_layer_set_action_none(self._e(), self._handle, _key(key))
             return
-        a = self._engine._make_action(action) if action is not None else None
+        try:
+            a = self._engine._make_action(action) if action is not None else None
+        except TypeMismatchError as e:
+            raise self._named(e) from None
         try:
             C.lib.lamina_layer_set_action(self._e(), self._handle, _key(key), a)
         finally:
@@ -748,7 +782,10 @@ class Layer:
             C.lib.lamina_layer_set_style(self._e(), self._handle, None)
             self._engine._styles.pop(self._handle, None)
             return
-        s = style._to_c(self._engine)
+        try:
+            s = style._to_c(self._engine)
+        except TypeMismatchError as e:
+            raise self._named(e) from None
         try:
             C.lib.lamina_layer_set_style(self._e(), self._handle, s)
         finally:
@@ -1385,6 +1422,9 @@ class Engine:
         self._delegates: Dict[int, Any] = {}
         self._styles: Dict[int, Any] = {}
         self._wrap_lock = threading.Lock()
+        # The type each custom property was registered with (its default's, CA-3.16): what a
+        # value for it converts to wherever no layer is at hand to ask (actions, styles).
+        self._custom_types: Dict[str, int] = {}
         # draw_list_array's last buffer and (without numpy) memoryview, as weak references
         self._records: Optional["weakref.ReferenceType[Any]"] = None
         self._records_view: Optional["weakref.ReferenceType[Any]"] = None
@@ -1484,6 +1524,9 @@ class Engine:
             if name not in table and name not in self._EXTRA_ARGS:
                 owner = _owner_of(name)
                 hint = f" (a {owner} property)" if owner else ""
+                if not owner:  # the closest name, worded as the library words its suggestion
+                    close = difflib.get_close_matches(name, [*table, *self._EXTRA_ARGS], n=1, cutoff=0.8)
+                    hint = f"; did you mean {close[0]!r}?" if close else ""
                 raise TypeError(f"unknown {cls.__name__} property {name!r}{hint}")
         out = c_uint64()
         if cls._KIND == LayerKind.PLAIN:
@@ -1537,6 +1580,16 @@ class Engine:
         """Registers a custom animatable property for every layer (CA-3.16, CA-7.7)."""
         v = to_c_value(default)
         C.lib.lamina_engine_register_property(self._ptr(), _key(key), byref(v))
+        self._custom_types[key] = int(v.type)
+
+    def _key_hint(self, key: str) -> int:
+        """The type ``key`` holds as far as the engine knows without a layer: a custom
+        property's registered type, a built-in key's declared kind, else -1 (unknown: the
+        length of a plain list decides). Values for actions and styles convert by it."""
+        t = self._custom_types.get(key)
+        if t is not None:
+            return t
+        return _KIND_HINT.get(_KEY_KINDS.get(key, ""), -1)
 
     # -- time -----------------------------------------------------------------------------
     def tick(self, time: Optional[float] = None) -> None:
@@ -1682,7 +1735,7 @@ class Engine:
         if action is NO_ACTION:
             return None
         if isinstance(action, Animation):
-            anim = action._to_c(lambda key: -1, self)
+            anim = action._to_c(self._key_hint, self)
             try:
                 out = C.ActionP()
                 C.lib.lamina_action_create_animation(anim, byref(out))

@@ -416,8 +416,8 @@ class _IntProp(_Prop[int, int]):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             from ._errors import TypeMismatchError
 
-            raise TypeMismatchError(5, "LAMINA_STATUS_TYPE_MISMATCH",
-                                    f"{self.name!r} takes an int, not {value!r}")
+            raise layer._named(TypeMismatchError(5, "LAMINA_STATUS_TYPE_MISMATCH",
+                f"{self.name!r} takes an int, not {value!r}"))
         _NumberProp.__set__(self, layer, float(value))  # type: ignore[arg-type]
 
 
@@ -430,8 +430,8 @@ class _SolidColorProp(_Prop[Color, ColorLike]):
         if value is None:
             from ._errors import TypeMismatchError
 
-            raise TypeMismatchError(5, "LAMINA_STATUS_TYPE_MISMATCH",
-                                    f"{self.name!r} takes a colour, not None")
+            raise layer._named(TypeMismatchError(5, "LAMINA_STATUS_TYPE_MISMATCH",
+                f"{self.name!r} takes a colour, not None"))
         _ColorProp.__set__(self, layer, value)  # type: ignore[arg-type]
 
 
@@ -448,8 +448,8 @@ class _EnumProp(_Prop[_E, _E]):
         if not isinstance(value, str):
             from ._errors import TypeMismatchError
 
-            raise TypeMismatchError(5, "LAMINA_STATUS_TYPE_MISMATCH",
-                                    f"{self.name!r} takes a str, not {value!r}")
+            raise layer._named(TypeMismatchError(5, "LAMINA_STATUS_TYPE_MISMATCH",
+                f"{self.name!r} takes a str, not {value!r}"))
         v = to_c_value(value, C.VALUE_STRING, self.name)
         C.lib.lamina_layer_set_value(layer._e(), layer._handle, self.key, byref(v))
 

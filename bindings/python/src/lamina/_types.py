@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+import numbers
 from ctypes import byref, c_double, c_uint32
 from typing import Any, Iterable, List, Literal, NamedTuple, Optional, Tuple, Union
 
@@ -53,6 +54,8 @@ class Size(NamedTuple):
 
 class Rect(NamedTuple):
     """A rectangle: an origin and a size. ``Rect.of(x, y, w, h)`` builds one from numbers.
+    Wherever a rect is taken, ``(x, y, width, height)`` and ``((x, y), (width, height))`` (what
+    ``tuple(rect)`` gives) work too; other shapes raise TypeError.
 
     Example: ``lamina.Rect.of(0, 0, 100, 50).mid == lamina.Point(50, 25)``
     """
@@ -112,7 +115,10 @@ class Rect(NamedTuple):
 
 
 class Color(NamedTuple):
-    """A non-premultiplied RGBA colour, each component nominally in [0, 1].
+    """A non-premultiplied RGBA colour, each component nominally in [0, 1]. Components are
+    extended range, as in Swift and C (R9): any finite value is kept as given, outside [0, 1]
+    too, and interpolates as a number; renderers clamp when they draw. A NaN, infinite or
+    larger than 1e15 component raises InvalidArgumentError when the colour is set.
 
     Example: ``layer.background_color = lamina.Color(1, 0, 0)  # opaque red``
     """
@@ -358,13 +364,54 @@ def as_size(v: SizeLike) -> Size:
     return Size(*_floats(v, 2, "size"))
 
 
-def as_rect(v: RectLike) -> Rect:
+def _rect_or_none(v: object) -> Optional[Rect]:
+    """``v`` as a Rect when it is one of the rect shapes (a Rect, four numbers ``(x, y, w,
+    h)``, or a pair ``(origin, size)`` of two-number pairs, which is what ``tuple(rect)``
+    gives), else None. Every rect-taking API reads rects through this one rule."""
     if isinstance(v, Rect):
         return v
-    items: List[Any] = list(v)  # type: ignore[arg-type]
-    if len(items) == 2:
-        return Rect(as_point(items[0]), as_size(items[1]))
-    return Rect.of(*_floats(items, 4, "rect"))
+    nums = _reals(v, 4)
+    if nums is not None:
+        return Rect.of(*nums)
+    items = _items(v)
+    if items is None or len(items) != 2:
+        return None
+    origin, size = _reals(items[0], 2), _reals(items[1], 2)
+    if origin is None or size is None:
+        return None
+    return Rect(Point(*origin), Size(*size))
+
+
+def _items(v: object) -> Optional[List[Any]]:
+    """The items of a sequence that is not a string, else None."""
+    if isinstance(v, (str, bytes)):
+        return None
+    try:
+        items: List[Any] = list(v)  # type: ignore[call-overload]
+    except TypeError:
+        return None
+    return items
+
+
+def _reals(v: object, n: int) -> Optional[List[float]]:
+    """``v`` as ``n`` floats when it is a sequence of ``n`` real numbers (numpy scalars too;
+    not bools), else None."""
+    items = _items(v)
+    if items is None or len(items) != n:
+        return None
+    if not all(isinstance(x, numbers.Real) and not isinstance(x, bool) for x in items):
+        return None
+    return [float(x) for x in items]
+
+
+def as_rect(v: RectLike) -> Rect:
+    """A rect from a Rect, ``(x, y, width, height)`` or ``((x, y), (width, height))``;
+    anything else raises TypeError (docs/decisions.md, "Python values")."""
+    r = _rect_or_none(v)
+    if r is None:
+        raise TypeError(f"expected a rect: a Rect, (x, y, width, height) or "
+                        f"((x, y), (width, height)), got {v!r}")
+    return r
 
 
 def as_color(v: ColorLike) -> Color:
@@ -469,7 +516,7 @@ _TYPE_NAMES = {
     C.VALUE_NUMBER: "a number",
     C.VALUE_POINT: "a point: a Point or (x, y)",
     C.VALUE_SIZE: "a size: a Size or (width, height)",
-    C.VALUE_RECT: "a rect: a Rect or (x, y, width, height)",
+    C.VALUE_RECT: "a rect: a Rect, (x, y, width, height) or ((x, y), (width, height))",
     C.VALUE_COLOR: "a colour: a Color, (r, g, b) or (r, g, b, a), or None",
     C.VALUE_TRANSFORM: "a transform: a Transform3D, 16 numbers or 4 rows of 4",
     C.VALUE_BOOL: "a bool",
@@ -589,13 +636,10 @@ def _typed_value(obj: object, hint: int, what: str) -> "C.Value":
         if nums is not None:
             v.type, v.u.size = C.VALUE_SIZE, C.Size(*nums)
     elif hint == C.VALUE_RECT:
-        if isinstance(obj, Rect):
-            v.type, v.u.rect = C.VALUE_RECT, to_c_rect(obj)
-        else:
-            nums = _numbers(obj, (4,))
-            ok = nums is not None
-            if nums is not None:
-                v.type, v.u.rect = C.VALUE_RECT, C.Rect(C.Point(nums[0], nums[1]), C.Size(nums[2], nums[3]))
+        r = _rect_or_none(obj)
+        ok = r is not None
+        if r is not None:
+            v.type, v.u.rect = C.VALUE_RECT, to_c_rect(r)
     elif hint == C.VALUE_COLOR:
         if isinstance(obj, Color):
             v.type, v.u.color = C.VALUE_COLOR, to_c_color(obj)
