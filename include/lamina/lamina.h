@@ -1819,9 +1819,15 @@ LAMINA_API lamina_status_t lamina_layer_get_action(
 /** A delegate's answer for one event (CA-3.5). */
 typedef int32_t lamina_delegate_answer_t;
 #define LAMINA_DELEGATE_CONTINUE 0  /* No opinion (nil): the search goes on with the layer's
-                                       actions, and may reach the built-in animation. */
+                                       actions, style, default actions and the built-in
+                                       animation, on a view-backed layer too (CA-3.5). */
 #define LAMINA_DELEGATE_NO_ACTION 1 /* Stop with no action (NSNull). */
 #define LAMINA_DELEGATE_ACTION 2    /* Stop with the action stored in *out_action. */
+#define LAMINA_DELEGATE_VIEW_POLICY 3 /* On a view-backed layer, the view policy's answer (a
+                                         UIView subclass returning super's, CA-4.2): no action
+                                         outside a block, the block's animation inside one.
+                                         Elsewhere the same as LAMINA_DELEGATE_CONTINUE.
+                                         Since: 0.2 */
 
 /** A layer delegate's callbacks.
  *
@@ -1842,8 +1848,9 @@ typedef struct lamina_layer_delegate {
 } lamina_layer_delegate_t;
 
 /** Sets the layer's delegate (its callbacks are copied from `delegate`; NULL clears it). On a
- *  view-backed layer it answers before the view policy, and LAMINA_DELEGATE_CONTINUE falls back
- *  to the policy (a UIView subclass calling super; see lamina_view_animation_is_open()).
+ *  view-backed layer it answers before the view policy, as a UIView subclass overriding
+ *  actionForLayer:forKey: does: LAMINA_DELEGATE_VIEW_POLICY is its call to super (see
+ *  lamina_view_animation_is_open()), LAMINA_DELEGATE_CONTINUE its nil (the layer's own search).
  *  `free_userdata` follows the section's rule: it runs at once when `delegate` is NULL
  *  or the call fails; otherwise, once no call to the delegate is still running, at the
  *  engine's next tick after the delegate is replaced, cleared or its layer destroyed, or when
