@@ -295,8 +295,9 @@ extension Engine {
 
     /// What the action search finds for an event key now, without running it
     /// (`-actionForKey:`'s role): nil for no action. The built-in implicit animation is reported
-    /// as a basic animation of the property with no values (CA-3.6, CA-3.7). disableActions does
-    /// not change the answer (CA-16).
+    /// as what a change runs: a basic animation of the property with no values (CA-3.6,
+    /// CA-3.7), and for `contents` the fade transition (RS-4.8), with the transaction's duration
+    /// and curve. disableActions does not change the answer (CA-16).
     package func action(forKey event: String, of layer: LayerID) throws(LaminaError) -> Action? {
         var delegate: (@Sendable (Layer, String) -> DelegateAnswer)? = nil
         try lock.withLock { () throws(LaminaError) in delegate = hostDelegate(try resolve(layer)) }
@@ -309,7 +310,10 @@ extension Engine {
             case .none: return nil
             case .action(let a): return a
             case .implicit:
-                var a = Animation.basic(keyPath: event, duration: s.duration)
+                // The same animation the change would run (Engine+Properties.swift setLocked).
+                var a = info?.id == .contents
+                    ? Animation.transition(.fade, duration: s.duration)
+                    : Animation.basic(keyPath: event, duration: s.duration)
                 a.timingFunction = s.timingFunction ?? .default
                 return .animation(a)
             case .viewBlock(let block):

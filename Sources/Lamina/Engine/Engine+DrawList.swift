@@ -632,6 +632,29 @@ extension Engine {
         }
     }
 
+    /// Shows an explicit animation's cross-fade of `contents` in `record` (CA-3.15, RS-4.8):
+    /// `to` as the contents with weight `fraction`, `from` as the previous contents, each at its
+    /// own destination, the way the implicit fade shows. At either end, or between one image and
+    /// itself, the record holds the one image shown, with no fade. Lock held.
+    private func crossFade(
+        _ record: inout DrawRecord, from: Image?, to: Image?, fraction: Double, _ rare: RareBox, _ bounds: Rect
+    ) {
+        let gravity = rare.value.look.contentsGravity
+        func place(_ image: Image?) -> Rect { image.map { contentsDestination($0, rare, gravity, bounds) } ?? .zero }
+        let f = fraction.isNaN ? 0 : fraction
+        if f <= 0 || f >= 1 || from === to {
+            let shown = f <= 0 ? from : to
+            record.contents = shown
+            record.contentsDestination = place(shown)
+            return
+        }
+        record.contents = to
+        record.contentsDestination = place(to)
+        record.contentsPrevious = from
+        record.contentsPreviousDestination = place(from)
+        record.contentsFade = f
+    }
+
     /// D for `image` (RS-4.1–4.3): the size gravity uses is the contentsRect's share of the
     /// image in points.
     private func contentsDestination(_ image: Image, _ rare: RareBox, _ g: ContentsGravity, _ bounds: Rect) -> Rect {
@@ -811,7 +834,14 @@ extension Engine {
                 if maskSlot >= 0 { record.maskIndex = index; record.maskCount = 0 }  // patched later
 
                 var plain = rareDefaults && record.kind == .plain
-                if headBuf[i].animIndex >= 0, let (state, before) = runningTransition(slot, at: lt) {
+                // One pass over an animated layer's animations: its transition, and the
+                // cross-fade of an explicit animation of contents (CA-3.15, RS-4.8).
+                let look = headBuf[i].animIndex >= 0 ? runningLook(slot, at: lt) : (transition: nil, contents: nil)
+                if case .fade(let from, let to, let fraction)? = look.contents {
+                    plain = false
+                    crossFade(&record, from: from, to: to, fraction: fraction, rare, p.pointee.bounds)
+                }
+                if let (state, before) = look.transition {
                     plain = false
                     record.transition = state
                     var b = before
