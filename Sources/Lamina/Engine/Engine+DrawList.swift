@@ -632,6 +632,20 @@ extension Engine {
         }
     }
 
+    /// ``runningLook(_:at:)`` for the draw list: shows the cross-fade of contents in `record`
+    /// (which makes it not plain) and returns the running transition. Lock held.
+    @inline(__always)
+    private func runningLook(
+        _ slot: Int32, at t: Double, record: inout DrawRecord, plain: inout Bool, _ rare: RareBox, _ bounds: Rect
+    ) -> (state: TransitionState, before: LayerProperties)? {
+        let look = runningLook(slot, at: t)
+        if case .fade(let from, let to, let fraction)? = look.contents {
+            plain = false
+            crossFade(&record, from: from, to: to, fraction: fraction, rare, bounds)
+        }
+        return look.transition
+    }
+
     /// Shows an explicit animation's cross-fade of `contents` in `record` (CA-3.15, RS-4.8):
     /// `to` as the contents with weight `fraction`, `from` as the previous contents, each at its
     /// own destination, the way the implicit fade shows. At either end, or between one image and
@@ -836,12 +850,7 @@ extension Engine {
                 var plain = rareDefaults && record.kind == .plain
                 // One pass over an animated layer's animations: its transition, and the
                 // cross-fade of an explicit animation of contents (CA-3.15, RS-4.8).
-                let look = headBuf[i].animIndex >= 0 ? runningLook(slot, at: lt) : (transition: nil, contents: nil)
-                if case .fade(let from, let to, let fraction)? = look.contents {
-                    plain = false
-                    crossFade(&record, from: from, to: to, fraction: fraction, rare, p.pointee.bounds)
-                }
-                if let (state, before) = look.transition {
+                if headBuf[i].animIndex >= 0, let (state, before) = runningLook(slot, at: lt, record: &record, plain: &plain, rare, p.pointee.bounds) {
                     plain = false
                     record.transition = state
                     var b = before
