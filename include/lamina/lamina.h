@@ -1022,8 +1022,10 @@ LAMINA_API lamina_status_t lamina_engine_draw_list(
  *  drawing at a fixed rate: the engine's current time while something animates or waits for a
  *  tick (an animation in flight or not yet committed, uncommitted changes, a completion due),
  *  the begin time of the earliest animation that starts later, or +infinity (HUGE_VAL) when
- *  nothing changes until the host changes something. Errors: INVALID_ARGUMENT, STALE_HANDLE.
- *  Since: 0.1 */
+ *  nothing changes until the host changes something. A discrete keyframe animation
+ *  (LAMINA_CALCULATION_DISCRETE, CA-8.6) holds each value from one key time to the next: while
+ *  only such animations run, the answer is the next key time (or the end of the cycle or of
+ *  the animation), not the current time. Errors: INVALID_ARGUMENT, STALE_HANDLE. Since: 0.1 */
 LAMINA_API lamina_status_t lamina_engine_next_frame_time(
     lamina_engine_t *engine, double *out_time);
 
@@ -1804,8 +1806,9 @@ LAMINA_API lamina_status_t lamina_engine_set_default_no_action(
  *  role, CA-3.4): the layer's delegate is asked, on this thread, as for a change. The built-in
  *  implicit animation comes back as an animation action: a basic animation of the property
  *  with no values, the transaction's duration and its timing function (LAMINA_TIMING_DEFAULT
- *  when unset) (CA-3.6, CA-3.7). Inside an animation block, a view-backed layer answers the
- *  block's animation; outside, no action (R11, CA-4.2). disableActions does not change the
+ *  when unset) (CA-3.6, CA-3.7); for "contents", the fade transition the change runs (RS-4.8).
+ *  Inside an animation block, a view-backed layer answers the block's animation (none for
+ *  "contents", CA-4.9); outside, no action (R11, CA-4.2). disableActions does not change the
  *  answer (CA-16). Keys that name no property are events: they find what is set for them.
  *  @param out_action receives an owned action (release it with lamina_action_release()), or
  *  NULL when the search finds no action. Since: 0.1 */

@@ -1615,7 +1615,9 @@ class Engine:
 
     @property
     def next_frame_time(self) -> float:
-        """When anything on screen can next change (inf when nothing will)."""
+        """When anything on screen can next change (inf when nothing will): now while
+        something moves; the next key time while only discrete keyframe animations run
+        (CA-8.6), since their value holds between key times."""
         t = c_double()
         C.lib.lamina_engine_next_frame_time(self._ptr(), byref(t))
         return t.value
