@@ -448,6 +448,21 @@ struct NextFrameTimeTests {
         #expect(approx(engine.nextFrameTime, begin + 2, tolerance: 1e-9))
     }
 
+    @Test("A basic animation of a boolean holds each end: the switch at the middle, then the end (R9)")
+    func basicBoolean() throws {
+        let engine = Engine()
+        let l = engine.makeLayer()
+        try engine.tick(0)
+        try l.add(Animation.basic(keyPath: "doubleSided", from: .bool(false), to: .bool(true), duration: 2), forKey: "b")
+        try engine.tick(0.1)
+        let begin = try #require(l.animation(forKey: "b")?.timing.beginTime)
+        #expect(approx(engine.nextFrameTime, begin + 1, tolerance: 1e-9))
+        #expect(try l.presentationValue(forKeyPath: "doubleSided", at: begin + 1 - 1e-6) == .bool(false))
+        #expect(try l.presentationValue(forKeyPath: "doubleSided", at: begin + 1 + 1e-9) == .bool(true))
+        try engine.tick(begin + 1.2)
+        #expect(approx(engine.nextFrameTime, begin + 2, tolerance: 1e-9))
+    }
+
     @Test("Linear keyframes still answer now")
     func linearKeyframes() throws {
         let engine = Engine()
