@@ -1023,7 +1023,8 @@ LAMINA_API lamina_status_t lamina_engine_draw_list(
  *  tick (an animation in flight or not yet committed, uncommitted changes, a completion due),
  *  the begin time of the earliest animation that starts later, or +infinity (HUGE_VAL) when
  *  nothing changes until the host changes something. A discrete keyframe animation
- *  (LAMINA_CALCULATION_DISCRETE, CA-8.6) holds each value from one key time to the next: while
+ *  (LAMINA_CALCULATION_DISCRETE, CA-8.6) holds each value from one key time to the next, and a
+ *  basic animation of a boolean or a string holds each end for half its progress (R9): while
  *  only such animations run, the answer is the next key time (or the end of the cycle or of
  *  the animation), not the current time. Errors: INVALID_ARGUMENT, STALE_HANDLE. Since: 0.1 */
 LAMINA_API lamina_status_t lamina_engine_next_frame_time(

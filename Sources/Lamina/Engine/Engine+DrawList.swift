@@ -441,9 +441,10 @@ extension Engine {
     /// earliest delayed animation begins, and +infinity when nothing will change until the host
     /// changes something — also when the only animations left hold their end value for ever
     /// (fillMode forwards with removedOnCompletion false). A discrete keyframe animation
-    /// (calculationMode discrete, CA-8.6) shows one value from a key time to the next: while
-    /// only such animations run, the answer is the next key time (or the end of the cycle or of
-    /// the animation), not the current time.
+    /// (calculationMode discrete, CA-8.6) shows one value from a key time to the next, and a
+    /// basic animation of a boolean or a string one value until its middle (R9): while only
+    /// such animations run, the answer is the next key time (or the end of the cycle or of the
+    /// animation), not the current time.
     ///
     /// Conservative under layer time: when a layer's clock is not the engine's (beginTime,
     /// speed or timeOffset set, CA-5.2), a delayed animation on it answers the current time, and
@@ -472,8 +473,9 @@ extension Engine {
                 if let e = anim.explicit {
                     switch e.animation.timing.state(atParentTime: local).phase {
                     case .active:
-                        // Discrete keyframes hold their value between key times (CA-8.6): the
-                        // next key time, not the next frame. Exact only on the engine's clock.
+                        // Discrete keyframes (and switches, R9) hold their value between key
+                        // times (CA-8.6): the next key time, not the next frame. Exact only on
+                        // the engine's clock.
                         guard local == t, let change = e.nextDiscreteChange(after: t) else { return t }
                         next = min(next, change)
                         continue
