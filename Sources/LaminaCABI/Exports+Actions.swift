@@ -88,6 +88,7 @@ private final class LayerDelegateBox: @unchecked Sendable {
         switch answer {
         case LAMINA_DELEGATE_NO_ACTION: return .noAction
         case LAMINA_DELEGATE_ACTION: return action.map { .action($0) } ?? .continueSearch
+        case LAMINA_DELEGATE_VIEW_POLICY: return .viewPolicy
         default: return .continueSearch
         }
     }

@@ -411,8 +411,9 @@ private func withoutDelegates(_ a: Animation) -> Animation {
 }
 
 /// Checks the values of a property animation against the property's type: its own type, nil
-/// for a colour, or with a value function on a transform a number, point or size. The engine
-/// would otherwise ignore a value it cannot apply; C callers get TYPE_MISMATCH instead.
+/// for a property that takes nil (colours, images, paths), or with a value function on a
+/// transform a number, point or size. The engine would otherwise ignore a value it cannot
+/// apply; C callers get TYPE_MISMATCH instead.
 private func checkValueTypes(_ a: Animation, _ e: Engine, _ layer: LayerID) throws(LaminaError) {
     let keyPath: String
     switch a.kind {
@@ -424,12 +425,13 @@ private func checkValueTypes(_ a: Animation, _ e: Engine, _ layer: LayerID) thro
         guard let k = a.keyPath, !k.isEmpty else { return }  // the engine reports it
         keyPath = k
     }
-    let model = try e.value(of: layer, forKeyPath: keyPath)  // UNKNOWN_KEY, STALE_HANDLE
-    let type: ValueType = model.type == .null ? .color : model.type
+    _ = try e.value(of: layer, forKeyPath: keyPath)  // UNKNOWN_KEY (also a kind's key), STALE_HANDLE
+    // The declared type: a nil model value (no contents yet) does not tell it.
+    let (type, nullable) = try e.valueType(forKeyPath: keyPath)
     let viaFunction = a.valueFunction != nil && type == .transform
     func accepts(_ v: Value) -> Bool {
         if v.type == type { return true }
-        if v.type == .null { return type == .color }
+        if v.type == .null { return nullable }
         return viaFunction && (v.type == .number || v.type == .point || v.type == .size || v.type == .vector3)
     }
     func mismatch(_ what: String, _ v: Value) -> LaminaError {

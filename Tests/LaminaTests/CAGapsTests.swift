@@ -166,7 +166,7 @@ struct ViewPolicyTests {
         #expect(approx(try layer.presentedNumber("cornerRadius"), 5, tolerance: 1e-9))  // no jump
     }
 
-    @Test("CA-4.1: a host delegate on a view-backed layer answers first and falls back to the view policy")
+    @Test("CA-4.1: a host delegate on a view-backed layer answers first; .viewPolicy is its call to super")
     func delegateFallsBack() throws {
         let engine = Engine()
         let layer = try viewLayer(engine)
@@ -174,7 +174,7 @@ struct ViewPolicyTests {
         try engine.setDelegate(LayerDelegate(action: { _, event in
             log.withLock { $0.append("\(event) \(engine.isViewAnimationBlockOpen)") }
             if event == "cornerRadius" { return .action(.animation(.basic(keyPath: "cornerRadius", duration: 2))) }
-            return .continueSearch  // super: the view policy
+            return .viewPolicy  // super: the view policy
         }), of: layer.id)
         layer.opacity = 0.5  // outside a block: the view policy says no action
         #expect(layer.animationKeys.isEmpty)
@@ -184,6 +184,100 @@ struct ViewPolicyTests {
         #expect(layer.animationKeys.contains("opacity"))
         #expect(log.withLock { $0 } == ["opacity false", "cornerRadius false", "opacity true"])
         #expect(!engine.isViewAnimationBlockOpen)
+    }
+}
+
+@Suite("A host delegate's nil on a view-backed layer continues the layer's search (CA-3.5, CA-4.1, R11)")
+struct ViewBackedContinueTests {
+    private func viewLayer(_ engine: Engine, answer: DelegateAnswer) throws -> Layer {
+        let layer = engine.makeLayer()
+        layer.isViewBacked = true
+        try layer.setDelegate(LayerDelegate { _, _ in answer })
+        try engine.tick(0)
+        return layer
+    }
+
+    @Test("Outside a block: the layer's actions, then its style, then the default actions, then the built-in animation")
+    func continueOutsideABlock() throws {
+        let engine = Engine()
+        let layer = try viewLayer(engine, answer: .continueSearch)
+        // The built-in implicit animation: what a standalone layer does (the view's "no action"
+        // is not consulted).
+        layer.opacity = 0.5
+        #expect(layer.animationKeys == ["opacity"])
+        #expect(layer.animation(forKey: "opacity")?.timing.duration == 0.25)
+        if case .animation(let a)? = try layer.action(forKey: "zPosition") {
+            #expect(a.keyPath == "zPosition")
+        } else {
+            Issue.record("the built-in animation was expected")
+        }
+        // The engine's default actions come before it, the style before them, the layer's own
+        // actions before the style.
+        try engine.setDefaultAction(.action(.animation(.basic(keyPath: "zPosition", duration: 3))), forKey: "zPosition")
+        layer.zPosition = 1
+        #expect(layer.animation(forKey: "zPosition")?.timing.duration == 3)
+        try layer.setStyle(LayerStyle(actions: ["zPosition": .action(.animation(.basic(keyPath: "zPosition", duration: 4)))]))
+        layer.zPosition = 2
+        #expect(layer.animation(forKey: "zPosition")?.timing.duration == 4)
+        try layer.setAction(.noAction, forKey: "zPosition")  // the explicit null still stops it
+        try engine.tick(0.1)
+        layer.zPosition = 3
+        #expect(layer.animation(forKey: "zPosition")?.timing.duration == 4)  // the old one, not replaced
+        #expect(try layer.action(forKey: "zPosition") == nil)
+    }
+
+    @Test("Inside a block: still the layer's own search, not the block's animation")
+    func continueInsideABlock() throws {
+        let engine = Engine()
+        let layer = try viewLayer(engine, answer: .continueSearch)
+        try engine.animate(withDuration: 2, options: .curveLinear, animations: { layer.position = Point(x: 10, y: 0) })
+        // The built-in animation (0.25 s, under the key "position"), not UIKit's additive one.
+        let a = try #require(layer.animation(forKey: "position"))
+        #expect(a.timing.duration == 0.25 && !a.isAdditive)
+    }
+
+    @Test("No delegate and .viewPolicy: the view answers (no action outside a block, the block's animation inside)")
+    func viewPolicy() throws {
+        let engine = Engine()
+        for answer in [nil, DelegateAnswer.viewPolicy] {
+            let layer = engine.makeLayer()
+            layer.isViewBacked = true
+            if let answer { try layer.setDelegate(LayerDelegate { _, _ in answer }) }
+            try engine.tick(0)
+            layer.opacity = 0.5
+            #expect(layer.animationKeys.isEmpty)
+            #expect(try layer.action(forKey: "opacity") == nil)
+            try engine.animate(withDuration: 2, animations: { layer.opacity = 1 })
+            #expect(layer.animation(forKey: "opacity")?.timing.duration == 2)
+        }
+        // On a standalone layer .viewPolicy is nil: the built-in animation.
+        let plain = engine.makeLayer()
+        try plain.setDelegate(LayerDelegate { _, _ in .viewPolicy })
+        try engine.tick(0)
+        plain.opacity = 0.5
+        #expect(plain.animationKeys == ["opacity"])
+    }
+
+    @Test("CA-4.9: a block does not animate a view-backed layer's contents")
+    func blocksDoNotAnimateContents() throws {
+        let engine = Engine()
+        let layer = engine.makeLayer()
+        layer.isViewBacked = true
+        try engine.tick(0)
+        let img = try Image(width: 1, height: 1, rgba: [0, 0, 0, 255], premultiplied: true)
+        try engine.animate(withDuration: 1, animations: {
+            layer.contents = img
+            layer.opacity = 0.5
+        })
+        #expect(layer.animationKeys == ["opacity"])
+        var inBlock: Action?? = .none
+        var opacityInBlock: Action?? = .none
+        try engine.animate(withDuration: 1, animations: {
+            inBlock = try layer.action(forKey: "contents")
+            opacityInBlock = try layer.action(forKey: "opacity")
+        })
+        #expect(inBlock != nil && inBlock! == nil)  // asked, and no action
+        #expect(opacityInBlock != nil && opacityInBlock! != nil)
     }
 }
 

@@ -93,6 +93,132 @@ struct ContentsPropertyTests {
         #expect(end.contentsPrevious == nil && end.contentsFade == 1 && end.transitionBefore == nil)
     }
 
+    @Test("CA-3.15: an explicit basic animation of contents cross-fades from one image to the other")
+    func explicitBasicCrossFades() throws {
+        let engine = Engine()
+        let l = try committed(engine, 10, 10)
+        let a = try Image(width: 1, height: 1, rgba: [1, 1, 1, 255], premultiplied: true)
+        let b = try Image(width: 2, height: 2, rgba: [UInt8](repeating: 255, count: 16), premultiplied: true)
+        l.contentsGravity = .center  // the two images land at different destinations
+        try l.add(Animation.basic(keyPath: "contents", from: .image(a), to: .image(b), duration: 1), forKey: "swap")
+        try engine.tick(0)
+        let begin = try #require(l.animation(forKey: "swap")?.timing.beginTime)
+        let r = try engine.drawList(root: l.id, at: begin + 0.25)[0]
+        #expect(r.contents == b && r.contentsPrevious == a)
+        #expect(approx(r.contentsFade, 0.25, tolerance: 1e-12))  // linear: the fade is the progress
+        #expect(r.contentsDestination == Rect(x: 4, y: 4, width: 2, height: 2))
+        #expect(r.contentsPreviousDestination == Rect(x: 4.5, y: 4.5, width: 1, height: 1))
+        #expect(r.transition == nil)  // no transition: the fade is the animation's own
+        // The presentation holds one image: the nearer one (R9's switch at 0.5).
+        #expect(try l.presentationValue(forKeyPath: "contents", at: begin + 0.25) == .image(a))
+        #expect(try l.presentationValue(forKeyPath: "contents", at: begin + 0.75) == .image(b))
+        let late = try engine.drawList(root: l.id, at: begin + 0.75)[0]
+        #expect(late.contents == b && late.contentsPrevious == a && approx(late.contentsFade, 0.75, tolerance: 1e-12))
+        // After it ends: the model (no contents), no fade.
+        let end = try engine.drawList(root: l.id, at: begin + 1.5)[0]
+        #expect(end.contents == nil && end.contentsPrevious == nil && end.contentsFade == 1)
+    }
+
+    @Test("CA-3.15: from the model's image to a new one, and from no contents (a fade-in)")
+    func explicitBasicFromModelAndFromNone() throws {
+        let engine = Engine()
+        let l = try committed(engine, 10, 10)
+        let a = try Image(width: 1, height: 1, rgba: [1, 1, 1, 255], premultiplied: true)
+        let b = try Image(width: 1, height: 1, rgba: [9, 9, 9, 255], premultiplied: true)
+        try engine.withTransaction(disableActions: true) { l.contents = a }
+        try engine.tick(0)
+        var toB = Animation.basic(keyPath: "contents", to: .image(b), duration: 2)
+        toB.timingFunction = .easeIn
+        try l.add(toB, forKey: "toB")
+        try engine.tick(0)
+        let begin = try #require(l.animation(forKey: "toB")?.timing.beginTime)
+        let r = try engine.drawList(root: l.id, at: begin + 1)[0]
+        #expect(r.contents == b && r.contentsPrevious == a)
+        #expect(approx(r.contentsFade, TimingFunction.easeIn.progress(at: 0.5), tolerance: 1e-12))
+        try l.removeAllAnimations()
+        try l.add(Animation.basic(keyPath: "contents", from: .null, to: .image(b), duration: 1), forKey: "in")
+        try engine.tick(1)
+        let begin2 = try #require(l.animation(forKey: "in")?.timing.beginTime)
+        let fadeIn = try engine.drawList(root: l.id, at: begin2 + 0.5)[0]
+        #expect(fadeIn.contents == b && fadeIn.contentsPrevious == nil && approx(fadeIn.contentsFade, 0.5, tolerance: 1e-12))
+    }
+
+    @Test("CA-3.15, CA-8.6: linear keyframes of images blend adjacent images; discrete ones flip")
+    func keyframesOfImages() throws {
+        let engine = Engine()
+        let l = try committed(engine, 10, 10)
+        let imgs = try (0..<3).map { k in
+            try Image(width: 1, height: 1, rgba: [UInt8(k), 0, 0, 255], premultiplied: true)
+        }
+        try l.add(Animation.keyframe(
+            keyPath: "contents", values: imgs.map { .image($0) }, keyTimes: [0, 0.5, 1], duration: 2), forKey: "k")
+        try engine.tick(0)
+        let begin = try #require(l.animation(forKey: "k")?.timing.beginTime)
+        let first = try engine.drawList(root: l.id, at: begin + 0.5)[0]  // progress 0.25: segment 0, half way
+        #expect(first.contents == imgs[1] && first.contentsPrevious == imgs[0])
+        #expect(approx(first.contentsFade, 0.5, tolerance: 1e-12))
+        let second = try engine.drawList(root: l.id, at: begin + 1.8)[0]  // progress 0.9: segment 1, 0.8
+        #expect(second.contents == imgs[2] && second.contentsPrevious == imgs[1])
+        #expect(approx(second.contentsFade, 0.8, tolerance: 1e-12))
+
+        try l.removeAllAnimations()
+        try l.add(Animation.keyframe(
+            keyPath: "contents", values: imgs.map { .image($0) }, calculationMode: .discrete, duration: 3), forKey: "d")
+        try engine.tick(2)
+        let begin2 = try #require(l.animation(forKey: "d")?.timing.beginTime)
+        for (offset, shown) in [(0.5, 0), (1.5, 1), (2.9, 2)] {
+            let r = try engine.drawList(root: l.id, at: begin2 + offset)[0]
+            #expect(r.contents == imgs[shown] && r.contentsPrevious == nil && r.contentsFade == 1)
+        }
+    }
+
+    @Test("A contents animation inside a group cross-fades too; the newest animation of contents wins")
+    func groupsAndOrder() throws {
+        let engine = Engine()
+        let l = try committed(engine, 10, 10)
+        let a = try Image(width: 1, height: 1, rgba: [1, 1, 1, 255], premultiplied: true)
+        let b = try Image(width: 1, height: 1, rgba: [2, 2, 2, 255], premultiplied: true)
+        let fade = Animation.basic(keyPath: "contents", from: .image(a), to: .image(b), duration: 0)
+        try l.add(.group([fade], duration: 1), forKey: "g")
+        try engine.tick(0)
+        let begin = try #require(l.animation(forKey: "g")?.timing.beginTime)
+        let r = try engine.drawList(root: l.id, at: begin + 0.5)[0]
+        #expect(r.contents == b && r.contentsPrevious == a && approx(r.contentsFade, 0.5, tolerance: 1e-12))
+        // A newer discrete animation of contents covers the group's fade: it flips.
+        try l.add(Animation.keyframe(keyPath: "contents", values: [.image(a)], calculationMode: .discrete, duration: 1), forKey: "d")
+        try engine.tick(begin)
+        let flipped = try engine.drawList(root: l.id, at: begin + 0.5)[0]
+        #expect(flipped.contents == a && flipped.contentsPrevious == nil && flipped.contentsFade == 1)
+    }
+
+    @Test("action(forKey: \"contents\") reports the fade transition the implicit change runs (RS-4.8)")
+    func actionForContentsIsTheFade() throws {
+        let engine = Engine()
+        let l = try committed(engine, 10, 10)
+        let a = try Image(width: 1, height: 1, rgba: [1, 1, 1, 255], premultiplied: true)
+        guard case .animation(let reported)? = try l.action(forKey: "contents") else {
+            Issue.record("an animation action was expected")
+            return
+        }
+        guard case .transition(let spec) = reported.kind else {
+            Issue.record("a transition was expected, got \(reported.kind)")
+            return
+        }
+        #expect(spec.type == .fade && reported.timing.duration == 0.25 && reported.timingFunction == .default)
+        l.contents = a
+        let running = try #require(l.animation(forKey: "contents"))
+        guard case .transition(let ran) = running.kind else {
+            Issue.record("the implicit change runs a transition")
+            return
+        }
+        #expect(ran == spec && running.timing.duration == reported.timing.duration)
+        // Other properties still report the basic animation.
+        guard case .animation(let opacity)? = try l.action(forKey: "opacity"), case .basic = opacity.kind else {
+            Issue.record("a basic animation was expected for opacity")
+            return
+        }
+    }
+
     @Test("Transitions carry every drawn property of the before state (item 6)")
     func transitionBefore() throws {
         let engine = Engine()

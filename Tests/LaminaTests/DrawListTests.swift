@@ -391,6 +391,89 @@ struct NextFrameTimeTests {
         #expect(engine.nextFrameTime == .infinity)
     }
 
+    @Test("Discrete keyframes: the next key time, not the next frame; then the end (CA-8.6)")
+    func discreteKeyframes() throws {
+        let engine = Engine()
+        let l = engine.makeLayer()
+        try engine.tick(0)
+        let a = Animation.keyframe(
+            keyPath: "opacity", values: [.number(0.2), .number(0.5), .number(0.9)],
+            keyTimes: [0, 0.3, 0.7], calculationMode: .discrete, duration: 2)
+        try l.add(a, forKey: "steps")
+        try engine.tick(0.1)
+        let begin = try #require(l.animation(forKey: "steps")?.timing.beginTime)
+        // Value 0 holds until 0.3·2 s, value 1 until 0.7·2 s, value 2 until the end at 2 s.
+        #expect(approx(engine.nextFrameTime, begin + 0.6, tolerance: 1e-9))
+        #expect(approx(try l.presentedNumber("opacity", at: begin + 0.6 - 1e-6), 0.2, tolerance: 0))
+        #expect(approx(try l.presentedNumber("opacity", at: engine.nextFrameTime + 1e-9), 0.5, tolerance: 0))
+        try engine.tick(begin + 0.6 + 1e-9)
+        #expect(approx(engine.nextFrameTime, begin + 1.4, tolerance: 1e-9))
+        try engine.tick(begin + 1.5)
+        #expect(approx(engine.nextFrameTime, begin + 2, tolerance: 1e-9))  // the end: removed there
+        // Another animation in flight keeps the answer at now.
+        l.zPosition = 3
+        try engine.tick(begin + 1.6)
+        #expect(engine.nextFrameTime == begin + 1.6)
+    }
+
+    @Test("Discrete keyframes under a curve, repeating and autoreversing: the key time through the curve (CA-8.5, CA-5.10)")
+    func discreteKeyframesTimed() throws {
+        let engine = Engine()
+        let l = engine.makeLayer()
+        try engine.tick(0)
+        var a = Animation.keyframe(
+            keyPath: "opacity", values: [.number(0.1), .number(0.6)], keyTimes: [0, 0.5],
+            calculationMode: .discrete, duration: 1)
+        a.timingFunction = .easeIn
+        a.timing.autoreverses = true
+        a.timing.repeatCount = 2
+        try l.add(a, forKey: "blink")
+        try engine.tick(0.05)
+        let begin = try #require(l.animation(forKey: "blink")?.timing.beginTime)
+        // Forward: the time fraction at which the ease-in curve reaches 0.5.
+        let t1 = engine.nextFrameTime - begin
+        #expect(approx(TimingFunction.easeIn.progress(at: t1), 0.5, tolerance: 1e-9))
+        #expect(t1 > 0.5 && t1 < 1)
+        #expect(try l.presentedNumber("opacity", at: begin + t1 - 1e-6) == 0.1)
+        #expect(try l.presentedNumber("opacity", at: begin + t1 + 1e-9) == 0.6)
+        // Past it: the turn at 1 s (conservative), then back below the key time at 2 − t1.
+        try engine.tick(begin + t1 + 1e-6)
+        #expect(approx(engine.nextFrameTime, begin + 1, tolerance: 1e-9))
+        try engine.tick(begin + 1.01)
+        #expect(approx(engine.nextFrameTime, begin + 2 - t1, tolerance: 1e-9))
+        #expect(try l.presentedNumber("opacity", at: begin + 2 - t1 - 1e-6) == 0.6)
+        #expect(try l.presentedNumber("opacity", at: begin + 2 - t1 + 1e-6) == 0.1)
+        // In the first value of the backward half nothing changes until the next cycle at 2 s.
+        try engine.tick(begin + 1.9)
+        #expect(approx(engine.nextFrameTime, begin + 2, tolerance: 1e-9))
+    }
+
+    @Test("A basic animation of a boolean holds each end: the switch at the middle, then the end (R9)")
+    func basicBoolean() throws {
+        let engine = Engine()
+        let l = engine.makeLayer()
+        try engine.tick(0)
+        try l.add(Animation.basic(keyPath: "doubleSided", from: .bool(false), to: .bool(true), duration: 2), forKey: "b")
+        try engine.tick(0.1)
+        let begin = try #require(l.animation(forKey: "b")?.timing.beginTime)
+        #expect(approx(engine.nextFrameTime, begin + 1, tolerance: 1e-9))
+        #expect(try l.presentationValue(forKeyPath: "doubleSided", at: begin + 1 - 1e-6) == .bool(false))
+        #expect(try l.presentationValue(forKeyPath: "doubleSided", at: begin + 1 + 1e-9) == .bool(true))
+        try engine.tick(begin + 1.2)
+        #expect(approx(engine.nextFrameTime, begin + 2, tolerance: 1e-9))
+    }
+
+    @Test("Linear keyframes still answer now")
+    func linearKeyframes() throws {
+        let engine = Engine()
+        let l = engine.makeLayer()
+        try engine.tick(0)
+        try l.add(Animation.keyframe(
+            keyPath: "opacity", values: [.number(0.2), .number(0.5)], duration: 2), forKey: "k")
+        try engine.tick(0.1)
+        #expect(engine.nextFrameTime == 0.1)
+    }
+
     @Test("The begin time of an animation that starts later (a presentation asked for before it)")
     func futureBegin() throws {
         let engine = Engine()

@@ -1106,13 +1106,13 @@ static void view_backed_flag_reads_back(void **state) {
 }
 
 /* Listing 7.4: a view-backed layer does not animate under a plain transaction; the colour
- * jumps (CA-4.2). Its own delegate answers first; "continue" falls back to the view policy
- * (CA-4.1, issue 8 item 5). */
+ * jumps (CA-4.2). Its own delegate answers first; LAMINA_DELEGATE_VIEW_POLICY is its call to
+ * super, the view policy (CA-4.1, issue 8 item 5, issue 23 item 5). */
 static void listing_7_4_view_backed_layer_does_not_animate_in_a_transaction(void **state) {
     lt_fixture_t *f = (lt_fixture_t *)*state;
     commit_layer(f);
     delegate_state_t d = {0};
-    d.answer = LAMINA_DELEGATE_CONTINUE;
+    d.answer = LAMINA_DELEGATE_VIEW_POLICY;
     ASSERT_OK(lamina_layer_set_delegate(f->engine, f->layer, &kDelegate, &d, NULL));
     ASSERT_OK(lamina_layer_set_view_backed(f->engine, f->layer, LAMINA_TRUE));
     ASSERT_OK(lamina_transaction_begin(f->engine));

@@ -926,6 +926,46 @@ static void keyframes_follow_values_and_key_times(void **state) {
     ASSERT_DOUBLE_EQ(2.0, lt_presented_number_at(f->engine, f->layer, "zPosition", 2.9));
 }
 
+static double next_frame(lt_fixture_t *f) {
+    double t = -1;
+    ASSERT_OK(lamina_engine_next_frame_time(f->engine, &t));
+    return t;
+}
+
+/* CA-8.6, R14: while only a discrete keyframe animation runs, the next frame time is the next
+ * key time (the value cannot change before it), then the end of the animation. */
+static void discrete_keyframes_wake_the_host_at_key_times(void **state) {
+    lt_fixture_t *f = (lt_fixture_t *)*state;
+    commit_layer(f);
+    lamina_animation_t *d = NULL;
+    ASSERT_OK(lamina_animation_create_keyframe("opacity", &d));
+    const lamina_value_t values[3] = {lt_number(0.2), lt_number(0.5), lt_number(0.9)};
+    const double times[3] = {0, 0.3, 0.7};
+    ASSERT_OK(lamina_animation_set_keyframe_values(d, values, 3));
+    ASSERT_OK(lamina_animation_set_key_times(d, times, 3));
+    ASSERT_OK(lamina_animation_set_calculation_mode(d, LAMINA_CALCULATION_DISCRETE));
+    lamina_media_timing_t t = LAMINA_MEDIA_TIMING_INIT;
+    t.duration = 2;
+    ASSERT_OK(lamina_animation_set_media_timing(d, &t));
+    add_and_release(f, f->layer, d, "steps");
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.1));
+    lamina_animation_t *copy = NULL;
+    ASSERT_OK(lamina_layer_copy_animation(f->engine, f->layer, "steps", &copy));
+    lamina_media_timing_t got = LAMINA_MEDIA_TIMING_INIT;
+    ASSERT_OK(lamina_animation_get_media_timing(copy, &got));
+    ASSERT_OK(lamina_animation_release(copy));
+    const double begin = got.begin_time;
+    ASSERT_NEAR(begin + 0.6, next_frame(f), 1e-9);
+    ASSERT_DOUBLE_EQ(0.2, lt_presented_number_at(f->engine, f->layer, "opacity", begin + 0.6 - 1e-6));
+    ASSERT_DOUBLE_EQ(0.5, lt_presented_number_at(f->engine, f->layer, "opacity", next_frame(f) + 1e-9));
+    ASSERT_OK(lamina_engine_tick(f->engine, begin + 0.7));
+    ASSERT_NEAR(begin + 1.4, next_frame(f), 1e-9);
+    ASSERT_OK(lamina_engine_tick(f->engine, begin + 1.5));
+    ASSERT_NEAR(begin + 2.0, next_frame(f), 1e-9);
+    ASSERT_OK(lamina_engine_tick(f->engine, begin + 2.5));
+    assert_true(next_frame(f) == INFINITY);
+}
+
 /* CA-8.1, CA-8.7: along a path; rotation auto follows the tangent, autoReverse adds 180. */
 static void a_path_moves_and_rotates_the_layer(void **state) {
     lt_fixture_t *f = (lt_fixture_t *)*state;
@@ -1120,6 +1160,7 @@ int main(void) {
         LT_TEST(layer_time_drives_animations_and_pauses_them),
         LT_TEST(by_additive_cumulative_and_value_functions),
         LT_TEST(keyframes_follow_values_and_key_times),
+        LT_TEST(discrete_keyframes_wake_the_host_at_key_times),
         LT_TEST(a_path_moves_and_rotates_the_layer),
         LT_TEST(a_spring_follows_its_closed_form),
         LT_TEST(a_transition_exposes_its_state_and_the_before_values),

@@ -154,7 +154,82 @@ static lamina_delegate_answer_t falls_back(void *userdata, lamina_layer_t layer,
     lamina_bool_t open = 0;
     if (lamina_view_animation_is_open(log->engine, &open) == LAMINA_STATUS_OK && open) log->open_seen++;
     log->asked++;
-    return LAMINA_DELEGATE_CONTINUE; /* super: the view policy */
+    return LAMINA_DELEGATE_VIEW_POLICY; /* super: the view policy */
+}
+
+static size_t key_count(lt_fixture_t *f);
+
+static lamina_delegate_answer_t answers_nil(void *userdata, lamina_layer_t layer, const char *event,
+                                            lamina_action_t **out_action) {
+    (void)userdata;
+    (void)layer;
+    (void)event;
+    (void)out_action;
+    return LAMINA_DELEGATE_CONTINUE;
+}
+
+static double action_duration(lamina_engine_t *engine, lamina_layer_t layer, const char *key) {
+    lamina_action_t *action = NULL;
+    ASSERT_OK(lamina_layer_get_action(engine, layer, key, &action));
+    if (action == NULL) return -1;
+    lamina_animation_t *a = NULL;
+    ASSERT_OK(lamina_action_copy_animation(action, &a));
+    lamina_media_timing_t t = LAMINA_MEDIA_TIMING_INIT;
+    ASSERT_OK(lamina_animation_get_media_timing(a, &t));
+    ASSERT_OK(lamina_animation_release(a));
+    ASSERT_OK(lamina_action_release(action));
+    return t.duration;
+}
+
+static void set_default_action(lamina_engine_t *engine, const char *key, double duration) {
+    lamina_animation_t *a = NULL;
+    ASSERT_OK(lamina_animation_create_basic(key, &a));
+    lamina_media_timing_t t = LAMINA_MEDIA_TIMING_INIT;
+    t.duration = duration;
+    ASSERT_OK(lamina_animation_set_media_timing(a, &t));
+    lamina_action_t *action = NULL;
+    ASSERT_OK(lamina_action_create_animation(a, &action));
+    ASSERT_OK(lamina_engine_set_default_action(engine, key, action));
+    ASSERT_OK(lamina_action_release(action));
+    ASSERT_OK(lamina_animation_release(a));
+}
+
+/* CA-3.5, CA-4.1, R11: a host delegate's LAMINA_DELEGATE_CONTINUE (nil) on a view-backed layer
+ * continues the layer's own search -- its actions, the default actions, the built-in animation
+ * -- inside and outside blocks; the explicit no-action still stops it. */
+static void view_backed_delegate_nil_continues_the_layer_search(void **state) {
+    lt_fixture_t *f = *state;
+    ASSERT_OK(lamina_layer_set_view_backed(f->engine, f->layer, LAMINA_TRUE));
+    const lamina_layer_delegate_t d = {answers_nil};
+    ASSERT_OK(lamina_layer_set_delegate(f->engine, f->layer, &d, NULL, NULL));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ASSERT_OK(lamina_layer_set_opacity(f->engine, f->layer, 0.5)); /* outside a block */
+    assert_int_equal(key_count(f), 1);                          /* the built-in animation */
+    ASSERT_NEAR(0.25, action_duration(f->engine, f->layer, "opacity"), 1e-12);
+    set_default_action(f->engine, "zPosition", 3.0);
+    ASSERT_NEAR(3.0, action_duration(f->engine, f->layer, "zPosition"), 1e-12);
+    ASSERT_OK(lamina_layer_set_action_none(f->engine, f->layer, "zPosition"));
+    assert_true(action_duration(f->engine, f->layer, "zPosition") < 0); /* no action */
+    ASSERT_OK(lamina_view_animation_begin(f->engine, 2.0, 0.0, 0, NULL, NULL, NULL));
+    ASSERT_NEAR(0.25, action_duration(f->engine, f->layer, "cornerRadius"), 1e-12); /* not the block's 2 s */
+    ASSERT_OK(lamina_view_animation_commit(f->engine));
+}
+
+/* CA-4.9: a block never animates a view-backed layer's contents. */
+static void view_blocks_do_not_animate_contents(void **state) {
+    lt_fixture_t *f = *state;
+    ASSERT_OK(lamina_layer_set_view_backed(f->engine, f->layer, LAMINA_TRUE));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    const uint8_t px[4] = {0, 0, 0, 255};
+    lamina_image_t img = LAMINA_IMAGE_NONE;
+    ASSERT_OK(lamina_image_create_rgba8(f->engine, 1, 1, px, sizeof px, 1, &img));
+    ASSERT_OK(lamina_view_animation_begin(f->engine, 1.0, 0.0, 0, NULL, NULL, NULL));
+    assert_true(action_duration(f->engine, f->layer, "contents") < 0);
+    ASSERT_NEAR(1.0, action_duration(f->engine, f->layer, "opacity"), 1e-12);
+    ASSERT_OK(lamina_layer_set_contents(f->engine, f->layer, img));
+    ASSERT_OK(lamina_view_animation_commit(f->engine));
+    assert_int_equal(key_count(f), 0);
+    ASSERT_OK(lamina_image_release(img));
 }
 
 static size_t key_count(lt_fixture_t *f) {
@@ -285,6 +360,8 @@ int main(void) {
         LT_TEST(keyframes_are_cumulative),
         LT_TEST(layer_media_timing_and_pause),
         LT_TEST(view_policy_and_delegate_fallback),
+        LT_TEST(view_backed_delegate_nil_continues_the_layer_search),
+        LT_TEST(view_blocks_do_not_animate_contents),
         LT_TEST(reflection_stays_flat),
         LT_TEST(skew_interpolates_its_shear),
         LT_TEST(value_function_takes_three_components),

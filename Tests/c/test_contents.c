@@ -165,6 +165,113 @@ static void contents_cross_fade(void **state) {
     ASSERT_OK(lamina_layer_release(e, l));
 }
 
+static double begin_of(lamina_engine_t *e, lamina_layer_t l, const char *key) {
+    lamina_animation_t *copy = NULL;
+    ASSERT_OK(lamina_layer_copy_animation(e, l, key, &copy));
+    lamina_media_timing_t t = LAMINA_MEDIA_TIMING_INIT;
+    ASSERT_OK(lamina_animation_get_media_timing(copy, &t));
+    ASSERT_OK(lamina_animation_release(copy));
+    return t.begin_time;
+}
+
+/* CA-3.15, RS-4.8: an explicit basic animation of contents cross-fades (the record carries both
+ * images and the progress, as the implicit fade does); linear keyframes blend adjacent images;
+ * discrete keyframes flip. */
+static void explicit_contents_animations_cross_fade(void **state) {
+    lt_fixture_t *f = (lt_fixture_t *)*state;
+    lamina_engine_t *e = f->engine;
+    uint8_t px[4] = {255, 255, 255, 255};
+    lamina_image_t img[3] = {0, 0, 0};
+    for (int i = 0; i < 3; i++) ASSERT_OK(lamina_image_create_rgba8(e, 1, 1, px, 4, 1, &img[i]));
+    lamina_layer_t l = make_layer(e, 10, 10, 5, 5);
+    ASSERT_OK(lamina_engine_tick(e, 0));
+
+    lamina_animation_t *a = NULL;
+    ASSERT_OK(lamina_animation_create_basic("contents", &a));
+    lamina_value_t v = image_value(img[0]);
+    ASSERT_OK(lamina_animation_set_from_value(a, &v));
+    v = image_value(img[1]);
+    ASSERT_OK(lamina_animation_set_to_value(a, &v));
+    lamina_media_timing_t t = LAMINA_MEDIA_TIMING_INIT;
+    t.duration = 1;
+    ASSERT_OK(lamina_animation_set_media_timing(a, &t));
+    ASSERT_OK(lamina_layer_add_animation(e, l, a, "swap"));
+    ASSERT_OK(lamina_animation_release(a));
+    ASSERT_OK(lamina_engine_tick(e, 0));
+    double begin = begin_of(e, l, "swap");
+    const lamina_draw_record_t *r;
+    size_t n;
+    ASSERT_OK(lamina_engine_draw_list(e, l, begin + 0.25, &r, &n));
+    assert_true(r[0].contents == img[1]);
+    assert_true(r[0].contents_previous == img[0]);
+    ASSERT_NEAR(0.25, r[0].contents_fade, 1e-12);
+    assert_false(r[0].flags & LAMINA_DRAW_HAS_TRANSITION);
+    ASSERT_OK(lamina_layer_remove_all_animations(e, l));
+
+    lamina_animation_t *k = NULL;
+    ASSERT_OK(lamina_animation_create_keyframe("contents", &k));
+    const lamina_value_t values[3] = {image_value(img[0]), image_value(img[1]), image_value(img[2])};
+    ASSERT_OK(lamina_animation_set_keyframe_values(k, values, 3));
+    t.duration = 2;
+    ASSERT_OK(lamina_animation_set_media_timing(k, &t));
+    ASSERT_OK(lamina_layer_add_animation(e, l, k, "linear"));
+    ASSERT_OK(lamina_engine_tick(e, 1));
+    begin = begin_of(e, l, "linear");
+    ASSERT_OK(lamina_engine_draw_list(e, l, begin + 1.5, &r, &n)); /* progress 0.75: segment 1, half */
+    assert_true(r[0].contents == img[2]);
+    assert_true(r[0].contents_previous == img[1]);
+    ASSERT_NEAR(0.5, r[0].contents_fade, 1e-12);
+    ASSERT_OK(lamina_layer_remove_all_animations(e, l));
+
+    ASSERT_OK(lamina_animation_set_calculation_mode(k, LAMINA_CALCULATION_DISCRETE));
+    ASSERT_OK(lamina_layer_add_animation(e, l, k, "discrete"));
+    ASSERT_OK(lamina_animation_release(k));
+    ASSERT_OK(lamina_engine_tick(e, 2));
+    begin = begin_of(e, l, "discrete");
+    ASSERT_OK(lamina_engine_draw_list(e, l, begin + 1.5, &r, &n)); /* progress 0.75: the third */
+    assert_true(r[0].contents == img[2]);
+    assert_true(r[0].contents_previous == LAMINA_IMAGE_NONE);
+    ASSERT_DOUBLE_EQ(1.0, r[0].contents_fade);
+    for (int i = 0; i < 3; i++) ASSERT_OK(lamina_image_release(img[i]));
+    ASSERT_OK(lamina_layer_release(e, l));
+}
+
+/* RS-4.8: the action the search reports for contents is the fade transition the implicit
+ * change runs, with the transaction's duration. */
+static void contents_action_is_the_fade(void **state) {
+    lt_fixture_t *f = (lt_fixture_t *)*state;
+    lamina_engine_t *e = f->engine;
+    lamina_layer_t l = make_layer(e, 10, 10, 5, 5);
+    ASSERT_OK(lamina_engine_tick(e, 0));
+    lamina_action_t *action = NULL;
+    ASSERT_OK(lamina_layer_get_action(e, l, "contents", &action));
+    assert_non_null(action);
+    lamina_animation_t *a = NULL;
+    ASSERT_OK(lamina_action_copy_animation(action, &a));
+    ASSERT_OK(lamina_action_release(action));
+    lamina_animation_kind_t kind = -1;
+    ASSERT_OK(lamina_animation_get_kind(a, &kind));
+    assert_int_equal(kind, LAMINA_ANIMATION_TRANSITION);
+    lamina_transition_type_t type = -1;
+    ASSERT_OK(lamina_animation_get_transition_type(a, &type));
+    assert_int_equal(type, LAMINA_TRANSITION_FADE);
+    lamina_media_timing_t t = LAMINA_MEDIA_TIMING_INIT;
+    ASSERT_OK(lamina_animation_get_media_timing(a, &t));
+    ASSERT_DOUBLE_EQ(0.25, t.duration);
+    ASSERT_OK(lamina_animation_release(a));
+    /* The implicit change runs the same kind under "contents". */
+    uint8_t px[4] = {0, 0, 0, 255};
+    lamina_image_t img = 0;
+    ASSERT_OK(lamina_image_create_rgba8(e, 1, 1, px, 4, 1, &img));
+    ASSERT_OK(lamina_layer_set_contents(e, l, img));
+    ASSERT_OK(lamina_layer_copy_animation(e, l, "contents", &a));
+    ASSERT_OK(lamina_animation_get_kind(a, &kind));
+    assert_int_equal(kind, LAMINA_ANIMATION_TRANSITION);
+    ASSERT_OK(lamina_animation_release(a));
+    ASSERT_OK(lamina_image_release(img));
+    ASSERT_OK(lamina_layer_release(e, l));
+}
+
 /* RS-5.1-5.4: the mask subtree follows the host's subtree, marked; clips chain; corners. */
 static void masks_and_clips(void **state) {
     lt_fixture_t *f = (lt_fixture_t *)*state;
@@ -423,6 +530,8 @@ int main(void) {
         LT_TEST(images),
         LT_TEST(contents_properties_and_gravity),
         LT_TEST(contents_cross_fade),
+        LT_TEST(explicit_contents_animations_cross_fade),
+        LT_TEST(contents_action_is_the_fade),
         LT_TEST(masks_and_clips),
         LT_TEST(group_opacity),
         LT_TEST(paths_and_shadow_path),

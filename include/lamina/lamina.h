@@ -1031,8 +1031,11 @@ LAMINA_API lamina_status_t lamina_engine_draw_list(
  *  drawing at a fixed rate: the engine's current time while something animates or waits for a
  *  tick (an animation in flight or not yet committed, uncommitted changes, a completion due),
  *  the begin time of the earliest animation that starts later, or +infinity (HUGE_VAL) when
- *  nothing changes until the host changes something. Errors: INVALID_ARGUMENT, STALE_HANDLE.
- *  Since: 0.1 */
+ *  nothing changes until the host changes something. A discrete keyframe animation
+ *  (LAMINA_CALCULATION_DISCRETE, CA-8.6) holds each value from one key time to the next, and a
+ *  basic animation of a boolean or a string holds each end for half its progress (R9): while
+ *  only such animations run, the answer is the next key time (or the end of the cycle or of
+ *  the animation), not the current time. Errors: INVALID_ARGUMENT, STALE_HANDLE. Since: 0.1 */
 LAMINA_API lamina_status_t lamina_engine_next_frame_time(
     lamina_engine_t *engine, double *out_time);
 
@@ -1816,8 +1819,9 @@ LAMINA_API lamina_status_t lamina_engine_set_default_no_action(
  *  role, CA-3.4): the layer's delegate is asked, on this thread, as for a change. The built-in
  *  implicit animation comes back as an animation action: a basic animation of the property
  *  with no values, the transaction's duration and its timing function (LAMINA_TIMING_DEFAULT
- *  when unset) (CA-3.6, CA-3.7). Inside an animation block, a view-backed layer answers the
- *  block's animation; outside, no action (R11, CA-4.2). disableActions does not change the
+ *  when unset) (CA-3.6, CA-3.7); for "contents", the fade transition the change runs (RS-4.8).
+ *  Inside an animation block, a view-backed layer answers the block's animation (none for
+ *  "contents", CA-4.9); outside, no action (R11, CA-4.2). disableActions does not change the
  *  answer (CA-16). Keys that name no property are events: they find what is set for them.
  *  @param out_action receives an owned action (release it with lamina_action_release()), or
  *  NULL when the search finds no action. Since: 0.1 */
@@ -1831,9 +1835,15 @@ LAMINA_API lamina_status_t lamina_layer_get_action(
 /** A delegate's answer for one event (CA-3.5). */
 typedef int32_t lamina_delegate_answer_t;
 #define LAMINA_DELEGATE_CONTINUE 0  /* No opinion (nil): the search goes on with the layer's
-                                       actions, and may reach the built-in animation. */
+                                       actions, style, default actions and the built-in
+                                       animation, on a view-backed layer too (CA-3.5). */
 #define LAMINA_DELEGATE_NO_ACTION 1 /* Stop with no action (NSNull). */
 #define LAMINA_DELEGATE_ACTION 2    /* Stop with the action stored in *out_action. */
+#define LAMINA_DELEGATE_VIEW_POLICY 3 /* On a view-backed layer, the view policy's answer (a
+                                         UIView subclass returning super's, CA-4.2): no action
+                                         outside a block, the block's animation inside one.
+                                         Elsewhere the same as LAMINA_DELEGATE_CONTINUE.
+                                         Since: 0.2 */
 
 /** A layer delegate's callbacks.
  *
@@ -1854,8 +1864,9 @@ typedef struct lamina_layer_delegate {
 } lamina_layer_delegate_t;
 
 /** Sets the layer's delegate (its callbacks are copied from `delegate`; NULL clears it). On a
- *  view-backed layer it answers before the view policy, and LAMINA_DELEGATE_CONTINUE falls back
- *  to the policy (a UIView subclass calling super; see lamina_view_animation_is_open()).
+ *  view-backed layer it answers before the view policy, as a UIView subclass overriding
+ *  actionForLayer:forKey: does: LAMINA_DELEGATE_VIEW_POLICY is its call to super (see
+ *  lamina_view_animation_is_open()), LAMINA_DELEGATE_CONTINUE its nil (the layer's own search).
  *  `free_userdata` follows the section's rule: it runs at once when `delegate` is NULL
  *  or the call fails; otherwise, once no call to the delegate is still running, at the
  *  engine's next tick after the delegate is replaced, cleared or its layer destroyed, or when

@@ -311,6 +311,20 @@ package struct KeyframeEvaluator: Sendable {
     }
 }
 
+extension KeyframeEvaluator {
+    /// The two keyframes around eased progress `p` and the weight of the second (after the
+    /// segment's timing function), for keyframes that interpolate piecewise linearly: `linear`
+    /// and `paced`, and the spline modes when they fall back to those (values that cannot be
+    /// splined, such as images). Nil for `discrete`, splined, single and empty keyframes. Used
+    /// to cross-fade values that cannot be mixed into one (images, RS-4.8).
+    package func linearSegment(atProgress p: Double) -> (from: Value, to: Value, weight: Double)? {
+        guard case .linear(let values, let functions) = plan else { return nil }
+        let (i, local) = KeyframeTiming.segment(at: KeyframeTiming.clampedProgress(p), times: keyTimes)
+        let eased = functions.map { $0[i].progress(at: local) } ?? local
+        return (values[i], values[i + 1], eased)
+    }
+}
+
 // MARK: - Key times (shared with KeyframePath)
 
 /// The key-time rules of CA-8.2–8.4 and the segment search, shared by values and paths.

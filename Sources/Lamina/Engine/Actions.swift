@@ -23,12 +23,19 @@ public enum ActionEntry: Sendable {
 
 /// A layer delegate's answer to "what action for this event?" (CA-3.4 step 1, CA-3.5).
 public enum DelegateAnswer: Sendable {
-    /// No opinion (nil): the search continues with the layer's actions.
+    /// No opinion (nil): the search continues with the layer's own actions, its style chain,
+    /// the engine's default actions and the built-in implicit animation, on a view-backed layer
+    /// too (CA-3.5: a delegate's nil, not UIView's answer; see ``viewPolicy``).
     case continueSearch
     /// Stop the search with no action (NSNull).
     case noAction
     /// Stop the search with this action.
     case action(Action)
+    /// On a view-backed layer, UIView's own answer (a UIView subclass returning
+    /// `super.action(for:forKey:)`, CA-4.2): no action outside an animation block, the block's
+    /// animation inside one (none for `contents` and the shadow, CA-4.9). On another layer the
+    /// same as ``continueSearch``.
+    case viewPolicy
 }
 
 /// A layer's delegate (CALayerDelegate's `actionForLayer:forKey:` role). Called on the
@@ -141,17 +148,21 @@ extension Engine {
 
     /// The whole search with the delegate's answer already known (or no delegate). Lock held.
     func search(_ slot: Int32, event: String, animatable: Bool, answer: DelegateAnswer?, in s: TransactionStack) -> Found {
+        // R11, CA-4.2: the view is the delegate of a view-backed layer. A host delegate set on
+        // it overrides actionForLayer:forKey: (CA-4.1): its nil continues the layer's own search,
+        // as a delegate's nil does in CALayer (CA-3.5), inside and outside blocks alike; its
+        // call to super is `.viewPolicy`. With no host delegate the view answers.
+        var viewAnswers = answer == nil
         if let answer {
             switch answer {
             case .noAction: return .none
             case .action(let a): return .action(a)
             case .continueSearch: break
+            case .viewPolicy: viewAnswers = true
             }
         }
-        if slots[Int(slot)].extras?.isViewBacked == true {
-            // R11, CA-4.2: the view is the delegate. A host delegate answered first (a UIView
-            // subclass overriding actionForLayer:forKey:); "continue" is its call to super:
-            // the view policy, "no action" outside an animation block.
+        if viewAnswers, slots[Int(slot)].extras?.isViewBacked == true {
+            // UIView: "no action" outside an animation block.
             guard let block = s.viewBlocks.last else { return .none }
             return animatable && Self.viewAnimates(event) ? .viewBlock(block) : .none
         }
@@ -159,10 +170,10 @@ extension Engine {
     }
 
     /// Whether UIKit's view policy animates a property inside a block (CA-4.9, CA-16): not the
-    /// shadow's offset, opacity or radius.
+    /// shadow's offset, opacity or radius, and never a layer's `contents`.
     static func viewAnimates(_ event: String) -> Bool {
         switch event {
-        case "shadowOffset", "shadowOpacity", "shadowRadius": return false
+        case "shadowOffset", "shadowOpacity", "shadowRadius", "contents": return false
         default: return true
         }
     }
@@ -273,17 +284,20 @@ extension Engine {
     /// Makes a layer view-backed (R11): the built-in UIView policy answers for it, "no action"
     /// outside ``animate(withDuration:delay:options:animations:completion:)`` blocks and an
     /// animation inside them (except shadowOffset, shadowOpacity and shadowRadius, which UIKit
-    /// does not animate; CA-4.9). A host delegate set on it answers first, as a UIView subclass
-    /// overriding `actionForLayer:forKey:` does: ``DelegateAnswer/continueSearch`` falls back to
-    /// the view policy (its call to super). It may ask ``isViewAnimationBlockOpen``.
+    /// does not animate, nor `contents`; CA-4.9). A host delegate set on it answers first, as a
+    /// UIView subclass overriding `actionForLayer:forKey:` does: ``DelegateAnswer/viewPolicy``
+    /// is its call to super (the view policy), ``DelegateAnswer/continueSearch`` its nil (the
+    /// layer's own search: actions, style, default actions, built-in implicit animation). It may
+    /// ask ``isViewAnimationBlockOpen``.
     package func setViewBacked(_ viewBacked: Bool, _ layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in extras(try resolve(layer)).isViewBacked = viewBacked }
     }
 
     /// What the action search finds for an event key now, without running it
     /// (`-actionForKey:`'s role): nil for no action. The built-in implicit animation is reported
-    /// as a basic animation of the property with no values (CA-3.6, CA-3.7). disableActions does
-    /// not change the answer (CA-16).
+    /// as what a change runs: a basic animation of the property with no values (CA-3.6,
+    /// CA-3.7), and for `contents` the fade transition (RS-4.8), with the transaction's duration
+    /// and curve. disableActions does not change the answer (CA-16).
     package func action(forKey event: String, of layer: LayerID) throws(LaminaError) -> Action? {
         var delegate: (@Sendable (Layer, String) -> DelegateAnswer)? = nil
         try lock.withLock { () throws(LaminaError) in delegate = hostDelegate(try resolve(layer)) }
@@ -296,7 +310,10 @@ extension Engine {
             case .none: return nil
             case .action(let a): return a
             case .implicit:
-                var a = Animation.basic(keyPath: event, duration: s.duration)
+                // The same animation the change would run (Engine+Properties.swift setLocked).
+                var a = info?.id == .contents
+                    ? Animation.transition(.fade, duration: s.duration)
+                    : Animation.basic(keyPath: event, duration: s.duration)
                 a.timingFunction = s.timingFunction ?? .default
                 return .animation(a)
             case .viewBlock(let block):

@@ -440,10 +440,15 @@ extension Engine {
     /// not yet removed, uncommitted changes, a callback due), the engine time at which the
     /// earliest delayed animation begins, and +infinity when nothing will change until the host
     /// changes something — also when the only animations left hold their end value for ever
-    /// (fillMode forwards with removedOnCompletion false).
+    /// (fillMode forwards with removedOnCompletion false). A discrete keyframe animation
+    /// (calculationMode discrete, CA-8.6) shows one value from a key time to the next, and a
+    /// basic animation of a boolean or a string one value until its middle (R9): while only
+    /// such animations run, the answer is the next key time (or the end of the cycle or of the
+    /// animation), not the current time.
     ///
     /// Conservative under layer time: when a layer's clock is not the engine's (beginTime,
-    /// speed or timeOffset set, CA-5.2), a delayed animation on it answers the current time.
+    /// speed or timeOffset set, CA-5.2), a delayed animation on it answers the current time, and
+    /// so does a discrete keyframe animation.
     public var nextFrameTime: Double {
         lock.withLock { nextChangeTime(after: now) }
     }
@@ -467,7 +472,13 @@ extension Engine {
                 let begin: Double  // in the layer's time
                 if let e = anim.explicit {
                     switch e.animation.timing.state(atParentTime: local).phase {
-                    case .active: return t
+                    case .active:
+                        // Discrete keyframes (and switches, R9) hold their value between key
+                        // times (CA-8.6): the next key time, not the next frame. Exact only on
+                        // the engine's clock.
+                        guard local == t, let change = e.nextDiscreteChange(after: t) else { return t }
+                        next = min(next, change)
+                        continue
                     case .after:
                         // Removed at the next tick (the screen may change then); otherwise it
                         // holds its fill for ever and nothing moves.
@@ -621,6 +632,43 @@ extension Engine {
         } else if previous == .gradient {
             record.gradient = nil
         }
+    }
+
+    /// ``runningLook(_:at:)`` for the draw list: shows the cross-fade of contents in `record`
+    /// (which makes it not plain) and returns the running transition. Lock held.
+    @inline(__always)
+    private func runningLook(
+        _ slot: Int32, at t: Double, record: inout DrawRecord, plain: inout Bool, _ rare: RareBox, _ bounds: Rect
+    ) -> (state: TransitionState, before: LayerProperties)? {
+        let look = runningLook(slot, at: t)
+        if case .fade(let from, let to, let fraction)? = look.contents {
+            plain = false
+            crossFade(&record, from: from, to: to, fraction: fraction, rare, bounds)
+        }
+        return look.transition
+    }
+
+    /// Shows an explicit animation's cross-fade of `contents` in `record` (CA-3.15, RS-4.8):
+    /// `to` as the contents with weight `fraction`, `from` as the previous contents, each at its
+    /// own destination, the way the implicit fade shows. At either end, or between one image and
+    /// itself, the record holds the one image shown, with no fade. Lock held.
+    private func crossFade(
+        _ record: inout DrawRecord, from: Image?, to: Image?, fraction: Double, _ rare: RareBox, _ bounds: Rect
+    ) {
+        let gravity = rare.value.look.contentsGravity
+        func place(_ image: Image?) -> Rect { image.map { contentsDestination($0, rare, gravity, bounds) } ?? .zero }
+        let f = fraction.isNaN ? 0 : fraction
+        if f <= 0 || f >= 1 || from === to {
+            let shown = f <= 0 ? from : to
+            record.contents = shown
+            record.contentsDestination = place(shown)
+            return
+        }
+        record.contents = to
+        record.contentsDestination = place(to)
+        record.contentsPrevious = from
+        record.contentsPreviousDestination = place(from)
+        record.contentsFade = f
     }
 
     /// D for `image` (RS-4.1–4.3): the size gravity uses is the contentsRect's share of the
@@ -802,7 +850,9 @@ extension Engine {
                 if maskSlot >= 0 { record.maskIndex = index; record.maskCount = 0 }  // patched later
 
                 var plain = rareDefaults && record.kind == .plain
-                if headBuf[i].animIndex >= 0, let (state, before) = runningTransition(slot, at: lt) {
+                // One pass over an animated layer's animations: its transition, and the
+                // cross-fade of an explicit animation of contents (CA-3.15, RS-4.8).
+                if headBuf[i].animIndex >= 0, let (state, before) = runningLook(slot, at: lt, record: &record, plain: &plain, rare, p.pointee.bounds) {
                     plain = false
                     record.transition = state
                     var b = before

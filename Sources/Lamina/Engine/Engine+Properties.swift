@@ -207,6 +207,18 @@ extension Engine {
         }
     }
 
+    /// The type of value a key path takes, and whether it also takes nil (a nullable whole
+    /// property: colours, images, paths). The declared type, which a nil model value does not
+    /// tell (the C ABI's type check of animation values).
+    package func valueType(forKeyPath keyPath: String) throws(LaminaError) -> (type: ValueType, nullable: Bool) {
+        let key = try resolve(keyPath: keyPath)
+        return lock.withLock {
+            withInfo(key.property) { info in
+                (key.component.valueType(in: info.type), info.nullable && key.component == .whole)
+            }
+        }
+    }
+
     @inline(__always)
     func modelValue(_ slot: Int32, _ key: ResolvedKey) -> Value {
         let whole: Value

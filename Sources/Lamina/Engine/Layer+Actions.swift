@@ -18,7 +18,10 @@ extension Layer {
     }
 
     /// Whether the layer is view-backed (R11): the built-in UIView policy answers its action
-    /// search, "no action" outside animation blocks and an animation inside them.
+    /// search, "no action" outside animation blocks and an animation inside them (none for
+    /// `contents`, CA-4.9). A delegate set with ``setDelegate(_:)`` answers first: its
+    /// ``DelegateAnswer/continueSearch`` continues the layer's own search, its
+    /// ``DelegateAnswer/viewPolicy`` asks the view.
     public var isViewBacked: Bool {
         get { (try? engine.isViewBacked(id)) ?? false }
         set {
@@ -31,6 +34,8 @@ extension Layer {
     }
 
     /// What the action search finds for an event key now, without running it (nil: no action).
+    /// The built-in implicit animation reads as the animation a change runs: a basic animation
+    /// of the property, or for `contents` the fade transition (RS-4.8).
     public func action(forKey event: String) throws(LaminaError) -> Action? {
         try onLayer { () throws(LaminaError) in try engine.action(forKey: event, of: id) }
     }

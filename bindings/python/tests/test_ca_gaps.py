@@ -111,7 +111,7 @@ def test_ca_4_9_view_policy_and_delegate_fallback(engine):
         asked.append((event, engine.in_view_animation))
         if event == "zPosition":
             return BasicAnimation(None, duration=3.0)
-        return None  # super: the view policy
+        return lamina.VIEW_POLICY  # super: the view policy
 
     layer.delegate = delegate
     layer.opacity = 0.5  # outside a block: the policy says no action
@@ -126,6 +126,38 @@ def test_ca_4_9_view_policy_and_delegate_fallback(engine):
     assert "shadowRadius" not in layer.animation_keys
     a = layer.animation("cornerRadius")
     assert a.additive and a.from_value == -10.0 and a.to_value == 0.0
+
+
+def test_view_backed_delegate_none_continues_the_layer_search(engine):
+    """CA-3.5, CA-4.1, R11: a delegate's None on a view-backed layer continues the layer's own
+    search (actions, default actions, the built-in animation), inside a block too; NO_ACTION
+    still stops it."""
+    layer = engine.layer(view_backed=True)
+    layer.delegate = lambda l, event: None
+    engine.tick(0)
+    layer.opacity = 0.5  # outside a block: the built-in animation, not the view's "no action"
+    assert layer.animation_keys == ["opacity"]
+    assert layer.animation("opacity").duration == 0.25
+    engine.set_default_action("zPosition", BasicAnimation(None, duration=3.0))
+    assert layer.action_for_key("zPosition").duration == 3.0
+    layer.set_action("zPosition", lamina.NO_ACTION)
+    assert layer.action_for_key("zPosition") is None
+    with engine.animate(2.0):
+        layer.corner_radius = 4.0
+    a = layer.animation("cornerRadius")
+    assert a.duration == 0.25 and not a.additive  # the built-in animation, not the block's
+
+
+def test_ca_4_9_blocks_do_not_animate_contents(engine):
+    layer = engine.layer(view_backed=True)
+    engine.tick(0)
+    img = engine.create_image(1, 1, bytes([0, 0, 0, 255]), premultiplied=True)
+    with engine.animate(1.0):
+        assert layer.action_for_key("contents") is None
+        assert layer.action_for_key("opacity") is not None
+        layer.contents = img
+        layer.opacity = 0.5
+    assert layer.animation_keys == ["opacity"]
 
 
 def test_ca_7_5_value_functions_take_three_components(engine, layer):

@@ -238,3 +238,48 @@ def test_transition_carries_whole_before_state(engine):
     assert before.background_color == lamina.BLUE and before.corner_radius == 2
     assert before.transform == rec.transform and before.transition_before is None
     assert engine.draw_list(layer, at=3)[0].transition_before is None
+
+
+def test_explicit_contents_animations_cross_fade(engine):
+    """CA-3.15, RS-4.8: an explicit basic animation of contents cross-fades (the record carries
+    both images and the progress); linear keyframes blend adjacent images; discrete ones flip."""
+    imgs = [engine.create_image(1, 1, bytes([k, 0, 0, 255])) for k in range(3)]
+    layer = engine.layer(bounds=(0, 0, 10, 10))
+    engine.tick(0)
+    layer.add_animation(lamina.BasicAnimation("contents", from_value=imgs[0], to_value=imgs[1],
+                                              duration=1.0), key="swap")
+    engine.tick(0)
+    begin = layer.animation("swap").begin_time
+    rec = engine.draw_list(layer, at=begin + 0.25)[0]
+    assert rec.contents == imgs[1] and rec.contents_previous == imgs[0]
+    assert rec.contents_fade == pytest.approx(0.25, abs=1e-12)
+    assert rec.transition is None
+    layer.remove_all_animations()
+
+    layer.add_animation(lamina.KeyframeAnimation("contents", imgs, duration=2.0), key="linear")
+    engine.tick(1)
+    begin = layer.animation("linear").begin_time
+    rec = engine.draw_list(layer, at=begin + 1.5)[0]  # progress 0.75: segment 1, half way
+    assert rec.contents == imgs[2] and rec.contents_previous == imgs[1]
+    assert rec.contents_fade == pytest.approx(0.5, abs=1e-12)
+    layer.remove_all_animations()
+
+    layer.add_animation(lamina.KeyframeAnimation("contents", imgs, calculation_mode="discrete",
+                                                 duration=3.0), key="discrete")
+    engine.tick(2)
+    begin = layer.animation("discrete").begin_time
+    rec = engine.draw_list(layer, at=begin + 1.5)[0]
+    assert rec.contents == imgs[1] and rec.contents_previous is None and rec.contents_fade == 1
+
+
+def test_contents_action_is_the_fade_transition(engine):
+    """RS-4.8: action_for_key("contents") reports the fade transition the implicit change runs."""
+    layer = engine.layer(bounds=(0, 0, 10, 10))
+    engine.tick(0)
+    action = layer.action_for_key("contents")
+    assert isinstance(action, lamina.TransitionAnimation)
+    assert action.type == "fade" and action.duration == 0.25
+    assert isinstance(layer.action_for_key("opacity"), lamina.BasicAnimation)
+    layer.contents = engine.create_image(1, 1, b"\x00\x00\x00\xff")
+    running = layer.animation("contents")
+    assert isinstance(running, lamina.TransitionAnimation) and running.type == action.type

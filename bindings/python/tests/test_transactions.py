@@ -3,7 +3,7 @@
 import pytest
 
 import lamina
-from lamina import BLUE, RED, Color, Point, TimingFunction
+from lamina import BLUE, RED, Color, KeyframeAnimation, Point, TimingFunction
 
 DEFAULT = TimingFunction.named("default")
 
@@ -209,3 +209,24 @@ def test_next_frame_time(engine):
     assert engine.next_frame_time == float("inf")
     layer.opacity = 0.5
     assert engine.next_frame_time == 0.0
+
+
+def test_next_frame_time_discrete_keyframes(engine):
+    """CA-8.6, R14: a discrete keyframe animation holds each value until the next key time, so
+    the next frame time is that key time (then the end), not now."""
+    layer = engine.layer()
+    engine.tick(0)
+    layer.add_animation(KeyframeAnimation("opacity", [0.2, 0.5, 0.9], key_times=[0, 0.3, 0.7],
+                                          calculation_mode="discrete", duration=2.0), key="steps")
+    engine.tick(0.1)
+    begin = layer.animation("steps").begin_time
+    assert engine.next_frame_time == pytest.approx(begin + 0.6, abs=1e-9)
+    assert layer.presentation(at=begin + 0.6 - 1e-6).opacity == 0.2
+    assert layer.presentation(at=engine.next_frame_time + 1e-9).opacity == 0.5
+    engine.tick(begin + 0.7)
+    assert engine.next_frame_time == pytest.approx(begin + 1.4, abs=1e-9)
+    engine.tick(begin + 1.5)
+    assert engine.next_frame_time == pytest.approx(begin + 2.0, abs=1e-9)
+    layer.add_animation(KeyframeAnimation("zPosition", [0.0, 5.0], duration=1.0), key="linear")
+    engine.tick(begin + 1.6)
+    assert engine.next_frame_time == begin + 1.6  # a linear one moves every frame

@@ -32,6 +32,7 @@ from ._animation import (
 from ._engine import (
     DRAW_RECORD_FIELDS,
     NO_ACTION,
+    VIEW_POLICY,
     AnimationTiming,
     DrawGradient,
     DrawRecord,
@@ -104,7 +105,7 @@ __all__ = [
     "PropertyAnimation", "RED", "REPEAT_FOREVER", "Rect", "Size", "SpringAnimation",
     "StaleHandleError", "Style", "TimingFunction", "Transaction", "Transform3D",
     "TransitionAnimation", "TransitionInfo", "TypeMismatchError", "UnknownKeyError",
-    "ViewAnimationOptions", "WHITE", "clock_now", "library_path", "library_version",
+    "VIEW_POLICY", "ViewAnimationOptions", "WHITE", "clock_now", "library_path", "library_version",
     # the reference compositor
     "RenderedImage", "RenderError", "RendererUnavailableError", "render", "renderer_path",
     # layer content

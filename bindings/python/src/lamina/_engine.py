@@ -109,6 +109,25 @@ class _NoAction:
 
 NO_ACTION = _NoAction()
 
+
+class _ViewPolicy:
+    """A layer delegate's answer on a view-backed layer: the view policy's own answer (a UIView
+    subclass returning super's, CA-4.2): no action outside an animation block, the block's
+    animation inside one. On other layers the same as None (continue the search)."""
+
+    _instance: Optional["_ViewPolicy"] = None
+
+    def __new__(cls) -> "_ViewPolicy":
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "VIEW_POLICY"
+
+
+VIEW_POLICY = _ViewPolicy()
+
 #: What an action slot accepts: an Animation (added under the event key), a callable
 #: ``fn(layer, event)`` (a custom action), NO_ACTION, or None (no entry).
 ActionLike = Union[Animation, Callable[..., Any], _NoAction, None]
@@ -740,10 +759,12 @@ class Layer:
     @property
     def delegate(self) -> Optional[Callable[..., Any]]:
         """A callable ``delegate(layer, event)`` asked first in the action search: it returns
-        None (continue), NO_ACTION, an Animation or a callable action. None clears it. On a
-        view-backed layer it answers before the view policy and None falls back to it (a UIView
-        subclass calling super, CA-4.1); :attr:`Engine.in_view_animation` tells it whether a
-        block is open."""
+        None (continue), NO_ACTION, VIEW_POLICY, an Animation or a callable action. None clears
+        it. On a view-backed layer it answers before the view policy, as a UIView subclass
+        overriding actionForLayer:forKey: does (CA-4.1): VIEW_POLICY is its call to super, None
+        its nil, which continues the layer's own search (actions, style, default actions, the
+        built-in animation); :attr:`Engine.in_view_animation` tells it whether a block is
+        open."""
         return self._engine._delegates.get(self._handle)
 
     @delegate.setter
@@ -1648,7 +1669,9 @@ class Engine:
 
     @property
     def next_frame_time(self) -> float:
-        """When anything on screen can next change (inf when nothing will)."""
+        """When anything on screen can next change (inf when nothing will): now while
+        something moves; the next key time while only discrete keyframe animations run
+        (CA-8.6), since their value holds between key times."""
         t = c_double()
         C.lib.lamina_engine_next_frame_time(self._ptr(), byref(t))
         return t.value
