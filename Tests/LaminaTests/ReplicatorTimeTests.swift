@@ -59,6 +59,27 @@ struct ReplicatorTimeTests {
         #expect(try instanceOpacities(engine, r) == [1, 1, 1])
     }
 
+    @Test("Nested delays add up: the animation stays until the most delayed instance of both replicators is done")
+    func nestedRetirement() throws {
+        let engine = Engine()
+        let outer = engine.makeReplicatorLayer()
+        outer.instanceCount = 2
+        outer.instanceDelay = 0.5
+        let (inner, dot) = try staggered(engine, count: 2, delay: 0.25)
+        try outer.addSublayer(inner)
+        try engine.tick(0)
+        try dot.add(fade(), forKey: "fade")
+        try engine.tick(1)
+        // The last instance (outer 1, inner 1) sees t − 0.75: at 2.7 it is still at 0.95.
+        try engine.tick(2.7)
+        #expect(dot.animationKeys == ["fade"])
+        let last = try engine.drawList(root: outer).last
+        #expect(last?.instanceIndex == 1)
+        #expect(approx(last?.opacity, 0.95, tolerance: 1e-12))
+        try engine.tick(2.75)
+        #expect(dot.animationKeys.isEmpty)
+    }
+
     @Test("The delegate's didStop and a transaction's completion come once the last instance is done")
     func completionAfterTheLastInstance() throws {
         let engine = Engine()

@@ -1594,7 +1594,8 @@ class Engine:
 
     @property
     def next_frame_time(self) -> float:
-        """When anything on screen can next change (inf when nothing will)."""
+        """When anything on screen can next change (inf when nothing will); under a
+        replicator every delayed instance counts (RS-13.4)."""
         t = c_double()
         C.lib.lamina_engine_next_frame_time(self._ptr(), byref(t))
         return t.value
