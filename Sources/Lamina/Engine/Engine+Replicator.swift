@@ -6,7 +6,7 @@
 
 extension Engine {
     /// The instance count a replicator shows for an `instanceCount` value (RS-13.1): the floor
-    /// of the value clamped to 0 … ``maximumInstanceCount``, so an animated count steps by
+    /// of the value clamped to 0 … `maximumInstanceCount`, so an animated count steps by
     /// whole instances and never exceeds the bound; a value that is not a number gives 1.
     @inline(__always)
     static func instanceCount(_ value: Value) -> Int {
@@ -50,7 +50,7 @@ extension Engine {
     }
 
     /// Checks the values of an explicit animation of `instanceCount` against the bound
-    /// (RS-13.1): `fromValue`, `toValue` and keyframe values in 0 … ``maximumInstanceCount``,
+    /// (RS-13.1): `fromValue`, `toValue` and keyframe values in 0 … `maximumInstanceCount`,
     /// `byValue` at most that in magnitude. What a frame computes beyond them (additive or
     /// cumulative sums, a spring's overshoot) is clamped to the bound when drawn.
     static func checkInstanceCountValues(_ a: Animation) throws(LaminaError) {
