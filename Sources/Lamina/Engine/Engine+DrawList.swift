@@ -445,9 +445,10 @@ extension Engine {
     /// Conservative under layer time: when a layer's clock is not the engine's (beginTime,
     /// speed or timeOffset set, CA-5.2), a delayed animation on it answers the current time.
     /// Under a replicator it covers every instance (RS-13.4): the current time while any
-    /// instance still plays an animation, or holds one not yet begun for a later instance
-    /// (conservatively also while a delay longer than the animation leaves the instances on
-    /// both sides of it), and the time at which the first instance begins otherwise.
+    /// instance still plays an animation (conservatively also while a delay longer than the
+    /// animation leaves the instances on both sides of it), and the time at which the first
+    /// instance begins one otherwise; the replicators above are looked up only for animations
+    /// that instance 0 does not play at the current time.
     public var nextFrameTime: Double {
         lock.withLock { nextChangeTime(after: now) }
     }
@@ -464,34 +465,45 @@ extension Engine {
             // shows the same frame for ever: only a commit can change it.
             let owner = animated[a].slot
             let frozen = timedLayers > 0 && isClockStopped(owner)
+            let local = localTime(owner, at: t)
             // Under replicators the instances see the layer at engine times t − hi … t − lo
-            // (RS-13.4): the latest (`local`) decides when the first begins, the earliest
-            // (`earliest`) when the last is done; something moves while any is in between.
-            // Outside replicators the two are the same.
-            let (lo, hi) = replicatorLayers > 0 ? instanceShift(owner) : (0, 0)
-            let local = localTime(owner, at: t - lo)
-            let earliest = hi == lo ? local : localTime(owner, at: t - hi)
+            // (RS-13.4). Looked up only for an animation that instance 0 does not play now.
+            var span: (lo: Double, hi: Double)? = replicatorLayers > 0 ? nil : (0, 0)
             for anim in animated[a].animations {
                 if anim.state == .pending || anim.awaitingTick { return t }  // starts at the next commit/tick
                 if frozen { continue }
                 let begin: Double  // in the layer's time
                 if let e = anim.explicit {
                     let timing = e.animation.timing
-                    if timing.state(atParentTime: earliest).phase == .after {
-                        // Every instance is done. Removed at the next tick (the screen may
-                        // change then); otherwise it holds its fill for ever and nothing moves.
+                    switch timing.state(atParentTime: local).phase {
+                    case .active: return t
+                    case .after:
+                        // Removed at the next tick (the screen may change then; under a
+                        // replicator it stays while an instance plays it); otherwise instance 0
+                        // holds its fill for ever, and moves no more once the most delayed
+                        // instance is done too.
                         if e.animation.isRemovedOnCompletion { return t }
+                        let hi = instanceShift(owner, cached: &span).hi
+                        if hi > 0, timing.state(atParentTime: localTime(owner, at: t - hi)).phase != .after {
+                            return t
+                        }
                         continue
+                    case .before:
+                        // An instance running ahead (a negative delay) may have begun.
+                        let lo = instanceShift(owner, cached: &span).lo
+                        if lo < 0, timing.state(atParentTime: localTime(owner, at: t - lo)).phase != .before {
+                            return t
+                        }
+                        begin = timing.beginTime
                     }
-                    // Active in some instance, or between two (a delay longer than the animation).
-                    guard timing.state(atParentTime: local).phase == .before else { return t }
-                    begin = timing.beginTime
                 } else {
                     if local >= anim.beginTime { return t }  // in flight, or ended and due for removal
+                    let lo = instanceShift(owner, cached: &span).lo
+                    if lo < 0, localTime(owner, at: t - lo) >= anim.beginTime { return t }
                     begin = anim.beginTime
                 }
                 // The engine time at which the first instance begins (`begin + lo`, lo ≤ 0).
-                next = min(next, local == t - lo ? begin + lo : t)
+                next = min(next, local == t ? begin + instanceShift(owner, cached: &span).lo : t)
             }
         }
         return next

@@ -39,6 +39,16 @@ extension Engine {
         return (lo, hi)
     }
 
+    /// `instanceShift(_:)` looked up once: `cached` holds it after the first call (start
+    /// with nil, or (0, 0) to look nothing up). Lock held.
+    @inline(__always)
+    func instanceShift(_ slot: Int32, cached: inout (lo: Double, hi: Double)?) -> (lo: Double, hi: Double) {
+        if let span = cached { return span }
+        let span = instanceShift(slot)
+        cached = span
+        return span
+    }
+
     /// The layer time at which `slot`'s finished animations are judged at engine time `time`:
     /// that of its most delayed replicator instance, so that a finite animation is retired
     /// (removedOnCompletion) only once every instance has played it to its end (RS-13.4).
