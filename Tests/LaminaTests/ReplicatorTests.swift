@@ -54,7 +54,7 @@ struct ReplicatorTests {
         let (r, subs) = try spinner(engine)
         try engine.tick(0)
         #expect(try engine.drawList(root: r).map(\.layer) == [r.id, subs[0].id])
-        r.instanceCount = 0
+        try engine.withTransaction(disableActions: true) { r.instanceCount = 0 }
         try engine.tick(0)
         let records = try engine.drawList(root: r)
         #expect(records.map(\.layer) == [r.id])
@@ -156,16 +156,17 @@ struct ReplicatorTests {
         #expect(try r.hitTest(Point(x: 70, y: 10), in: .presentation(at: nil))?.id == r.id)
     }
 
-    @Test("instanceCount and instanceDelay do not animate; instanceColor does (RS-13.1, RS-13.3)")
+    @Test("instanceCount, instanceDelay and instanceColor animate implicitly; preservesDepth does not (RS-13.1, RS-13.3, RS-13.4)")
     func animatability() throws {
         let engine = Engine()
         let (r, _) = try spinner(engine)
         try engine.tick(0)
+        r.preservesDepth = true
+        #expect(r.animationKeys.isEmpty)
         r.instanceCount = 5
         r.instanceDelay = 1
-        #expect(r.animationKeys.isEmpty)
         r.instanceColor = Color(red: 0, green: 0, blue: 0, alpha: 1)
-        #expect(r.animationKeys == ["instanceColor"])
+        #expect(r.animationKeys == ["instanceCount", "instanceDelay", "instanceColor"])
     }
 
     @Test("Damage covers a new instance and an instance whose colour changed (RS-13.5, RS-10.1)")
@@ -214,22 +215,12 @@ struct ReplicatorBoundsTests {
         let list = DrawList()
         #expect(laminaErrorCode { try engine.drawList(root: outer, into: list) } == .outOfMemory)
         #expect(list.count == 0)  // nothing built
-        outer.instanceCount = 30
-        inner.instanceCount = 30
+        try engine.withTransaction(disableActions: true) {
+            outer.instanceCount = 30
+            inner.instanceCount = 30
+        }
         try engine.tick(1)
         try engine.drawList(root: outer, at: 1, into: list)
         #expect(list.count == 1 + 30 * (1 + 30))
-    }
-
-    @Test("instanceCount cannot be animated explicitly: invalidArgument (RS-13.1)")
-    func instanceCountNotAnimatable() throws {
-        let engine = Engine()
-        let r = engine.makeReplicatorLayer()
-        try engine.tick(0)
-        let anim = Animation.basic(keyPath: "instanceCount", from: .number(1), to: .number(5), duration: 1)
-        #expect(laminaErrorCode { try r.add(anim, forKey: "n") } == .invalidArgument)
-        #expect(laminaErrorCode { try r.add(Animation.group([anim]), forKey: "g") } == .invalidArgument)
-        let delay = Animation.basic(keyPath: "instanceDelay", from: .number(0), to: .number(1), duration: 1)
-        try r.add(delay, forKey: "d")  // other non-implicit keys still animate explicitly
     }
 }

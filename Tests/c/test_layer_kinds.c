@@ -348,7 +348,11 @@ static void replicator_records(void **state) {
         /* Evaluated at 1.75 - 0.25k: opacity 0.75, 0.5, 0.25. */
         ASSERT_NEAR(0.75 - 0.25 * k, d->opacity, 1e-12);
     }
+    /* Without an animation (the count animates, RS-13.1). */
+    ASSERT_OK(lamina_transaction_begin(e));
+    ASSERT_OK(lamina_transaction_set_disable_actions(e, LAMINA_TRUE));
     ASSERT_OK(lamina_layer_set_number(e, rep, "instanceCount", 0));
+    ASSERT_OK(lamina_transaction_commit(e));
     ASSERT_OK(lamina_engine_tick(e, 2));
     ASSERT_OK(lamina_engine_draw_list(e, rep, 2, &r, &n));
     assert_int_equal(n, 1);
@@ -403,7 +407,7 @@ static void transition_before_keeps_the_shape(void **state) {
 }
 
 /* RS-13.1: absurd nested counts fail with OUT_OF_MEMORY before anything is built (the previous
- * list stays valid); instanceCount does not animate (INVALID_ARGUMENT). */
+ * list stays valid); instanceCount animates only within 0..10000 (INVALID_ARGUMENT past it). */
 static void replicator_bounds(void **state) {
     lt_fixture_t *f = (lt_fixture_t *)*state;
     lamina_engine_t *e = f->engine;
@@ -416,8 +420,11 @@ static void replicator_bounds(void **state) {
     size_t n = 0;
     ASSERT_OK(lamina_engine_draw_list(e, outer, 0, &r, &n));
     assert_int_equal(n, 3);
+    ASSERT_OK(lamina_transaction_begin(e)); /* without an animation (the count animates) */
+    ASSERT_OK(lamina_transaction_set_disable_actions(e, LAMINA_TRUE));
     ASSERT_OK(lamina_layer_set_number(e, outer, "instanceCount", 10000));
     ASSERT_OK(lamina_layer_set_number(e, inner, "instanceCount", 10000));
+    ASSERT_OK(lamina_transaction_commit(e));
     ASSERT_OK(lamina_engine_tick(e, 1));
     const lamina_draw_record_t *r2 = NULL;
     size_t n2 = 77;
@@ -425,9 +432,12 @@ static void replicator_bounds(void **state) {
     assert_int_equal(r[0].layer, outer); /* the previous list is still valid */
     lamina_animation_t *anim = NULL;
     ASSERT_OK(lamina_animation_create_basic("instanceCount", &anim));
-    lamina_value_t to = lt_number(3);
+    lamina_value_t to = lt_number(10001);
     ASSERT_OK(lamina_animation_set_to_value(anim, &to));
     ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_layer_add_animation(e, outer, anim, "n"));
+    to = lt_number(3);
+    ASSERT_OK(lamina_animation_set_to_value(anim, &to));
+    ASSERT_OK(lamina_layer_add_animation(e, outer, anim, "n"));
     lamina_animation_release(anim);
     ASSERT_OK(lamina_layer_release(e, inner));
     ASSERT_OK(lamina_layer_release(e, outer));

@@ -413,12 +413,13 @@ LAMINA_API lamina_status_t lamina_layer_get_sublayers(
 /* (NUMBER_ARRAY of lengths >= 0, NULL), lineDashPhase (0), strokeStart (0), strokeEnd (1).   */
 /* Gradient layers (RS-9): colors (COLOR_ARRAY, NULL), locations (NUMBER_ARRAY, NULL),        */
 /* startPoint (0.5, 0), endPoint (0.5, 1), type ("axial", "radial", "conic"). Replicator      */
-/* layers (RS-13): instanceCount (a whole number 0..10000, default 1), instanceDelay (seconds, */
-/* 0), instanceTransform (identity), instanceColor (opaque white), instanceRedOffset,         */
-/* instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset (0), preservesDepth (BOOL,    */
-/* false; stored, Lamina always flattens, RS-13.6). Not animatable: fillRule, lineCap,        */
-/* lineJoin, lineDashPattern, type, instanceCount, instanceDelay, preservesDepth. Unknown     */
-/* names and out-of-range counts are INVALID_ARGUMENT.                                        */
+/* layers (RS-13): instanceCount (a whole number 0..10000, default 1; animates in whole      */
+/* steps, the floor of the animated value clamped to 0..10000, and an animation with a value  */
+/* outside that is INVALID_ARGUMENT), instanceDelay (seconds, 0), instanceTransform          */
+/* (identity), instanceColor (opaque white), instanceRedOffset, instanceGreenOffset,          */
+/* instanceBlueOffset, instanceAlphaOffset (0), preservesDepth (BOOL, false; stored, Lamina   */
+/* always flattens, RS-13.6). Not animatable: fillRule, lineCap, lineJoin, lineDashPattern,   */
+/* type, preservesDepth. Unknown names and out-of-range counts are INVALID_ARGUMENT.          */
 /*                                                                                             */
 /* A setter stores the model value at once (readable back immediately). Unless actions are    */
 /* disabled, the value is unchanged, or the layer has never been committed (R4), it runs the  */
@@ -1035,7 +1036,9 @@ LAMINA_API lamina_status_t lamina_engine_draw_list(
  *  (LAMINA_CALCULATION_DISCRETE, CA-8.6) holds each value from one key time to the next, and a
  *  basic animation of a boolean or a string holds each end for half its progress (R9): while
  *  only such animations run, the answer is the next key time (or the end of the cycle or of
- *  the animation), not the current time. Errors: INVALID_ARGUMENT, STALE_HANDLE. Since: 0.1 */
+ *  the animation), not the current time. Under a replicator every instance counts (RS-13.4):
+ *  an instance still playing an animation, or holding one it has not begun, keeps it at the
+ *  current time. Errors: INVALID_ARGUMENT, STALE_HANDLE. Since: 0.1 */
 LAMINA_API lamina_status_t lamina_engine_next_frame_time(
     lamina_engine_t *engine, double *out_time);
 

@@ -407,7 +407,7 @@ extension Engine {
                     "layer \(root.rawValue) has never been committed, so it has no presentation (R3)")
             }
             // Replicators multiply records (RS-13.1): bound the whole list before emitting any.
-            if replicatorLayers > 0 { try checkExpansion(slot) }
+            if replicatorLayers > 0 { try checkExpansion(slot, at: t) }
             guard let tracker = damageTrackers[root] else {
                 // No damage to track: the caller's closures directly, one call per record less.
                 buildDrawList(slot, at: t, scratch: scratch, emit: emit, patch: patch)
@@ -448,7 +448,12 @@ extension Engine {
     ///
     /// Conservative under layer time: when a layer's clock is not the engine's (beginTime,
     /// speed or timeOffset set, CA-5.2), a delayed animation on it answers the current time, and
-    /// so does a discrete keyframe animation.
+    /// so does a discrete keyframe animation seen by a replicator's delayed instances.
+    /// Under a replicator it covers every instance (RS-13.4): the current time while any
+    /// instance still plays an animation (conservatively also while a delay longer than the
+    /// animation leaves the instances on both sides of it), and the time at which the first
+    /// instance begins one otherwise; the replicators above are looked up only for animations
+    /// that instance 0 does not play at the current time.
     public var nextFrameTime: Double {
         lock.withLock { nextChangeTime(after: now) }
     }
@@ -466,31 +471,52 @@ extension Engine {
             let owner = animated[a].slot
             let frozen = timedLayers > 0 && isClockStopped(owner)
             let local = localTime(owner, at: t)
+            // Under replicators the instances see the layer at engine times t − hi … t − lo
+            // (RS-13.4). Looked up only for an animation that instance 0 does not play now.
+            var span: (lo: Double, hi: Double)? = replicatorLayers > 0 ? nil : (0, 0)
             for anim in animated[a].animations {
                 if anim.state == .pending || anim.awaitingTick { return t }  // starts at the next commit/tick
                 if frozen { continue }
                 let begin: Double  // in the layer's time
                 if let e = anim.explicit {
-                    switch e.animation.timing.state(atParentTime: local).phase {
+                    let timing = e.animation.timing
+                    switch timing.state(atParentTime: local).phase {
                     case .active:
                         // Discrete keyframes (and switches, R9) hold their value between key
                         // times (CA-8.6): the next key time, not the next frame. Exact only on
-                        // the engine's clock.
-                        guard local == t, let change = e.nextDiscreteChange(after: t) else { return t }
+                        // the engine's clock, and for a layer no replicator repeats later.
+                        let shift = instanceShift(owner, cached: &span)
+                        guard local == t, shift.lo == 0, shift.hi == 0,
+                              let change = e.nextDiscreteChange(after: t) else { return t }
                         next = min(next, change)
                         continue
                     case .after:
-                        // Removed at the next tick (the screen may change then); otherwise it
-                        // holds its fill for ever and nothing moves.
+                        // Removed at the next tick (the screen may change then; under a
+                        // replicator it stays while an instance plays it); otherwise instance 0
+                        // holds its fill for ever, and moves no more once the most delayed
+                        // instance is done too.
                         if e.animation.isRemovedOnCompletion { return t }
+                        let hi = instanceShift(owner, cached: &span).hi
+                        if hi > 0, timing.state(atParentTime: localTime(owner, at: t - hi)).phase != .after {
+                            return t
+                        }
                         continue
-                    case .before: begin = e.animation.timing.beginTime
+                    case .before:
+                        // An instance running ahead (a negative delay) may have begun.
+                        let lo = instanceShift(owner, cached: &span).lo
+                        if lo < 0, timing.state(atParentTime: localTime(owner, at: t - lo)).phase != .before {
+                            return t
+                        }
+                        begin = timing.beginTime
                     }
                 } else {
                     if local >= anim.beginTime { return t }  // in flight, or ended and due for removal
+                    let lo = instanceShift(owner, cached: &span).lo
+                    if lo < 0, localTime(owner, at: t - lo) >= anim.beginTime { return t }
                     begin = anim.beginTime
                 }
-                next = min(next, local == t ? begin : t)
+                // The engine time at which the first instance begins (`begin + lo`, lo ≤ 0).
+                next = min(next, local == t ? begin + instanceShift(owner, cached: &span).lo : t)
             }
         }
         return next
@@ -767,7 +793,8 @@ extension Engine {
                         : snapshotPool.pointer(Int(snap))
                 }
             } else {
-                scratchP.pointee = presentation(slot, at: lt)!
+                // A delayed instance holds implicit animations at their start (RS-13.4).
+                scratchP.pointee = presentation(slot, at: lt, holdingStarts: lt < t)!
                 p = UnsafePointer(scratchP)
             }
             if (p.pointee.flags & LayerProperties.Flags.hidden != 0) { continue }
@@ -982,17 +1009,19 @@ extension Engine {
     static let maximumExpandedRecords = 1 << 22
 
     /// Throws `outOfMemory` when the replicators under `root` would add more than
-    /// ``maximumExpandedRecords`` records to its draw list — nested replicators multiply their
-    /// counts — so that an absurd count fails with a status before anything is built. An upper
-    /// bound from the committed counts (which do not animate): every committed layer and mask,
-    /// hidden ones included. Runs only while the engine has a replicator layer. Lock held.
-    func checkExpansion(_ root: Int32) throws(LaminaError) {
+    /// ``maximumExpandedRecords`` records to its draw list at `t` — nested replicators multiply
+    /// their counts — so that an absurd count fails with a status before anything is built. An
+    /// upper bound: every committed layer and mask, hidden ones included; a count as drawn at
+    /// `t` (an animated one too, RS-13.1), except that an animated count inside a delayed
+    /// instance of another replicator, drawn at several times, counts as the most a count can
+    /// be (10000). Runs only while the engine has a replicator layer. Lock held.
+    func checkExpansion(_ root: Int32, at t: Double) throws(LaminaError) {
         // `total` records in all, of `layers` layers: the difference is what replication adds.
         var total = 0
         var layers = 0
         expansionScratch.removeAll(keepingCapacity: true)
-        expansionScratch.append((root, 1))
-        while let (slot, copies) = expansionScratch.popLast() {
+        expansionScratch.append((root, 1, false))
+        while let (slot, copies, shifted) = expansionScratch.popLast() {
             let i = Int(slot)
             guard slots[head: i].everCommitted else { continue }
             total += copies
@@ -1004,20 +1033,25 @@ extension Engine {
                     "the replicators under layer \(handle(root).rawValue) expand to more than \(Self.maximumExpandedRecords) draw records (RS-13.1)")
             }
             var childCopies = copies
+            var childShifted = shifted
             if slots[i].kind == .replicator {
-                var n = 1.0
-                if case .number(let v) = committedValue(slot, .instanceCount, .null) { n = v }
-                let count = Int(min(max(n, 0), Double(maximumInstanceCount)))
+                let animated = slots[head: i].animIndex >= 0
+                func value(_ id: PropertyID) -> Value {
+                    animated ? presentationValue(slot, id, .null, at: t) ?? .null : committedValue(slot, id, .null)
+                }
+                let count = animated && shifted ? maximumInstanceCount : Engine.instanceCount(value(.instanceCount))
                 if count == 0 { continue }
+                // Its sublayers are drawn at other times than `t` from here down (RS-13.4).
+                if count > 1, case .number(let d) = value(.instanceDelay), d != 0 { childShifted = true }
                 let (product, overflow) = copies.multipliedReportingOverflow(by: count)
                 childCopies = overflow ? Int.max / 2 : product
             }
             if let m = slots[i].extras?.mask, let ms = try? resolve(m), slots[Int(ms)].parent < 0 {
-                expansionScratch.append((ms, copies))  // laid out once per copy of its host
+                expansionScratch.append((ms, copies, shifted))  // laid out once per copy of its host
             }
             var c = slots[i].firstChild
             while c >= 0 {
-                expansionScratch.append((c, childCopies))
+                expansionScratch.append((c, childCopies, childShifted))
                 c = slots[Int(c)].nextSibling
             }
         }
@@ -1033,8 +1067,8 @@ extension Engine {
         of slot: Int32, _ p: LayerProperties, _ rare: RareBox, _ own: Int32, index: Int, at t: Double,
         _ list: DrawList
     ) {
-        var count = 1
-        if case .number(let v) = p.kindValue(.instanceCount) { count = Int(min(max(v, 0), Double(maximumInstanceCount))) }
+        // Whole instances: the floor of an animated count, within the bound (RS-13.1).
+        let count = Engine.instanceCount(p.kindValue(.instanceCount))
         guard count > 0 else { return }
         var delay = 0.0
         if case .number(let v) = p.kindValue(.instanceDelay) { delay = v }

@@ -197,8 +197,9 @@ public final class Engine: @unchecked Sendable {
     var timePathScratch: [Int32] = []
     /// Live replicator layers (RS-13); while 0, a draw list skips the expansion bound.
     var replicatorLayers = 0
-    /// Reused by `checkExpansion`: (slot, copies) of the subtree walk.
-    var expansionScratch: [(slot: Int32, copies: Int)] = []
+    /// Reused by `checkExpansion`: (slot, copies, whether evaluated at shifted times) of the
+    /// subtree walk.
+    var expansionScratch: [(slot: Int32, copies: Int, shifted: Bool)] = []
 
     // MARK: Animation side tables (kept out of the per-frame records)
     /// Timing curves by index; animations store the index, so a frame compares integers.
@@ -774,7 +775,10 @@ public final class Engine: @unchecked Sendable {
                             }
                             if e.isFinished(at: local) { finishedOwners.append(owner) }
                         } else if local >= buf[k].endTime {
-                            // removedOnCompletion (the default): gone once its active duration passed.
+                            // removedOnCompletion (the default): gone once its active duration
+                            // passed, and no value meanwhile (kept for a replicator's delayed
+                            // instances, RS-13.4, it must not show its last sample).
+                            buf[k].current = nil
                             finishedOwners.append(owner)
                         } else {
                             buf[k].current = buf[k].sample(at: local, curves, &memo)
@@ -788,7 +792,8 @@ public final class Engine: @unchecked Sendable {
     /// Removes the finished animations of `animated[a]`; returns true when the entry itself
     /// went (another entry was swapped into `a`).
     private func retireFinished(at a: Int, _ time: Double) -> Bool {
-        let local = localTime(animated[a].slot, at: time)
+        // Under a replicator, once its most delayed instance is done too (RS-13.4).
+        let local = retirementTime(animated[a].slot, at: time)
         // animationEnded touches no animation list, so it runs inside the removal, in order
         // (no per-layer allocation when a whole group retires).
         animated[a].animations.removeAll { anim in
@@ -849,10 +854,14 @@ public final class Engine: @unchecked Sendable {
     ///
     /// `fresh` evaluates every animation at `time` even when it is the current frame: a commit
     /// inside a tick reads the screen at the tick's time before the tick has sampled it (R6).
-    func presentation(_ slot: Int32, at time: Double, fresh: Bool = false) -> LayerProperties? {
+    /// `holdingStarts` (a replicator instance running behind, RS-13.4): an implicit animation
+    /// not yet begun at `time` shows its start value, not the committed one.
+    func presentation(
+        _ slot: Int32, at time: Double, fresh: Bool = false, holdingStarts: Bool = false
+    ) -> LayerProperties? {
         guard slots[head: Int(slot)].everCommitted else { return nil }
         var p = committedProperties(slot)
-        applyAnimations(slot, at: time, to: &p, only: nil, fresh: fresh)
+        applyAnimations(slot, at: time, to: &p, only: nil, fresh: fresh, holdingStarts: holdingStarts)
         return p
     }
 
@@ -924,7 +933,8 @@ public final class Engine: @unchecked Sendable {
     /// current frame implicit animations reuse the last tick's samples. `only` restricts the
     /// implicit ones to one property (a read of one value). Lock held.
     private func applyAnimations(
-        _ slot: Int32, at time: Double, to p: inout LayerProperties, only property: PropertyID?, fresh: Bool = false
+        _ slot: Int32, at time: Double, to p: inout LayerProperties, only property: PropertyID?,
+        fresh: Bool = false, holdingStarts: Bool = false
     ) {
         let a = Int(slots[head: Int(slot)].animIndex)
         guard a >= 0 else { return }
@@ -940,13 +950,15 @@ public final class Engine: @unchecked Sendable {
                         continue
                     }
                     if let property, buf[k].target != property { continue }
+                    // Held at its start before it begins (RS-13.4); its begin time otherwise.
+                    let at = holdingStarts ? max(local, buf[k].beginTime) : local
                     let v: Value?
                     if buf[k].track >= 0 {
                         v = current
                             ? memberOutput(buf[k].track, buf[k].member, as: buf[k].valueType)
-                            : memberValue(buf[k].track, buf[k].member, at: local, as: buf[k].valueType)
+                            : memberValue(buf[k].track, buf[k].member, at: at, as: buf[k].valueType)
                     } else {
-                        v = current ? buf[k].current : buf[k].sample(at: local, curves, &memo)
+                        v = current ? buf[k].current : buf[k].sample(at: at, curves, &memo)
                     }
                     if let v { p.set(buf[k].target, v) }
                 }

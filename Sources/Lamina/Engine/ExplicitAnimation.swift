@@ -42,11 +42,8 @@ final class ExplicitState {
             }
             let key = try engine.withKey(keyPath) { bytes throws(LaminaError) in try engine.resolveKey(bytes) }
             try engine.checkKind(owner, key.property)
-            if key.property == .instanceCount {
-                // The draw list's expansion is bounded before it is built (RS-13.1): the
-                // count is a committed value, never an animated one.
-                throw LaminaError(.invalidArgument, "'instanceCount' is not animatable (RS-13.1)")
-            }
+            // The count animates within the bound the draw list relies on (RS-13.1).
+            if key.property == .instanceCount { try Engine.checkInstanceCountValues(animation) }
             target = key
             info = engine.info(of: key.property)
             try ExplicitState.checkTypes(animation, key, engine.info(of: key.property))

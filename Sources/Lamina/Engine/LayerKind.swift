@@ -158,14 +158,16 @@ public final class ReplicatorLayer: Layer, @unchecked Sendable {
     public override var kind: LayerKind { .replicator }
 
     /// How many times the sublayers are drawn (default 1; 0 draws none, RS-13.1): a whole
-    /// number in 0…10000 (others trap; the key-value API throws `invalidArgument`). Not
-    /// animatable.
+    /// number in 0…10000 (others trap; the key-value API throws `invalidArgument`).
+    /// Animatable, in whole steps: a frame draws the floor of the animated value, clamped to
+    /// 0…10000.
     public var instanceCount: Int {
         get { if case .number(let v) = get(.instanceCount) { return Int(v) }; return 1 }
         set { set(.instanceCount, .number(Double(newValue))) }
     }
 
-    /// Instance k's sublayers are evaluated k · instanceDelay seconds earlier (default 0, RS-13.4). Not animatable.
+    /// Instance k's sublayers are evaluated k · instanceDelay seconds earlier (default 0,
+    /// RS-13.4); their animations stay until the last instance has played them. Animatable.
     public var instanceDelay: Double {
         get { if case .number(let v) = get(.instanceDelay) { return v }; return 0 }
         set { set(.instanceDelay, .number(newValue)) }

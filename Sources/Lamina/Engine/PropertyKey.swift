@@ -261,8 +261,8 @@ enum Builtins {
         PropertyInfo(name: "endPoint", type: .point, defaultValue: .point(Point(x: 0.5, y: 1)), nullable: false, animatable: true, kind: .gradient),
         PropertyInfo(name: "type", type: .string, defaultValue: .string("axial"), nullable: false, animatable: false, kind: .gradient),
         // Replicator layers (RS-13).
-        PropertyInfo(name: "instanceCount", type: .number, defaultValue: .number(1), nullable: false, animatable: false, kind: .replicator),
-        PropertyInfo(name: "instanceDelay", type: .number, defaultValue: .number(0), nullable: false, animatable: false, kind: .replicator),
+        PropertyInfo(name: "instanceCount", type: .number, defaultValue: .number(1), nullable: false, animatable: true, kind: .replicator),
+        PropertyInfo(name: "instanceDelay", type: .number, defaultValue: .number(0), nullable: false, animatable: true, kind: .replicator),
         PropertyInfo(name: "instanceTransform", type: .transform, defaultValue: .transform(.identity), nullable: false, animatable: true, kind: .replicator),
         PropertyInfo(name: "instanceColor", type: .color, defaultValue: .color(.white), nullable: false, animatable: true, kind: .replicator),
         PropertyInfo(name: "instanceRedOffset", type: .number, defaultValue: .number(0), nullable: false, animatable: true, kind: .replicator),

@@ -583,31 +583,37 @@ def test_replicator_animatable_and_fixed_properties(engine, linear):
     r = engine.replicator_layer()
     engine.tick(0)
     with linear():
-        r.instance_count = 4       # not animatable
-        r.instance_delay = 0.5     # not animatable
+        r.instance_count = 4       # animates in whole steps (RS-13.1)
+        r.instance_delay = 0.5
         r.preserves_depth = True   # not animatable
         r.instance_color = RED
         r.instance_alpha_offset = -0.5
         r.instance_transform = Transform3D.translation(10, 0)
     engine.tick(0)
     engine.tick(0.5)
-    assert sorted(r.animation_keys) == ["instanceAlphaOffset", "instanceColor", "instanceTransform"]
+    assert sorted(r.animation_keys) == ["instanceAlphaOffset", "instanceColor", "instanceCount",
+                                        "instanceDelay", "instanceTransform"]
     p = r.presentation()
     assert isinstance(p, lamina.ReplicatorPresentation)
-    assert p.instance_count == 4 and type(p.instance_count) is int
-    assert p.instance_delay == 0.5 and p.preserves_depth is True
+    assert p.instance_count == 2 and type(p.instance_count) is int  # floor(1 + 3 * 0.5)
+    assert p.instance_delay == pytest.approx(0.25, abs=TOL) and p.preserves_depth is True
     assert approx_color(p.instance_color, mix(WHITE, RED, 0.5))
     assert p.instance_alpha_offset == pytest.approx(-0.25, abs=TOL)
     assert p.instance_transform.m41 == pytest.approx(5.0, abs=TOL)
 
 
-def test_instance_count_does_not_animate_explicitly_either(engine):
-    """RS-13.1: instanceCount does not animate; an explicit animation of it is refused."""
+def test_instance_count_animates_within_its_bound(engine):
+    """RS-13.1: an explicit animation of instanceCount with a value outside 0...10000 is
+    refused; one within it is attached."""
     r = engine.replicator_layer()
     engine.tick(0)
-    with pytest.raises(lamina.InvalidArgumentError):
-        r.add_animation(BasicAnimation("instanceCount", from_value=1, to_value=5, duration=1.0))
+    for bad in [dict(from_value=1, to_value=10001), dict(from_value=-1, to_value=5),
+                dict(by_value=20000)]:
+        with pytest.raises(lamina.InvalidArgumentError):
+            r.add_animation(BasicAnimation("instanceCount", duration=1.0, **bad))
     assert r.animation_keys == []
+    r.add_animation(BasicAnimation("instanceCount", from_value=1, to_value=5, duration=1.0), key="n")
+    assert r.animation_keys == ["n"]
 
 
 def test_presentations_are_typed_per_kind(engine):

@@ -234,7 +234,8 @@ def test_instance_colours_add_the_offsets_per_instance(engine, replicator_scene)
 def test_instance_colours_clamp_to_0_1(engine, replicator_scene):
     """RS-13.3: each component is clamped to [0, 1]."""
     root, rep, *_ = replicator_scene
-    rep.instance_count = 5
+    with engine.transaction(disable_actions=True):  # no animation of the count (RS-13.1)
+        rep.instance_count = 5
     engine.tick(0)
     colours = [r.instance_color for r in engine.draw_list(root)[2::2]]
     assert approx_color(colours[3], (0.25, 1.0, 0.0, 0.625))  # blue clamped at 0
@@ -288,7 +289,8 @@ def test_a_rotating_instance_transform_rings_the_anchor_point(engine):
 def test_instance_count_zero_draws_no_sublayers(engine, replicator_scene):
     """RS-13.1: no instance, no sublayers; the replicator itself still draws."""
     root, rep, *_ = replicator_scene
-    rep.instance_count = 0
+    with engine.transaction(disable_actions=True):  # no animation of the count (RS-13.1)
+        rep.instance_count = 0
     engine.tick(0)
     assert [r.layer for r in engine.draw_list(root)] == [root, rep]
 
@@ -360,6 +362,71 @@ def test_a_replicator_expansion_too_large_is_out_of_memory(engine):
         engine.draw_list(root)
     with pytest.raises(lamina.LaminaMemoryError):
         engine.draw_list_array(root)
-    inner.instance_count = 30  # 10000 x 30 = 300k: within the bound
+    with engine.transaction(disable_actions=True):  # no animation of the count (RS-13.1)
+        inner.instance_count = 30  # 10000 x 30 = 300k: within the bound
     engine.tick(0)
     assert len(engine.draw_list_array(root)) == 1 + 10000 * (1 + 30)
+
+
+# --- replicator time and animated counts (issue 23) ---------------------------------------------
+def _fade(**kw):
+    return BasicAnimation("opacity", from_value=0.0, to_value=1.0, duration=1.0,
+                          timing_function="linear", **kw)
+
+
+def test_an_animation_stays_until_the_last_instance_is_done(engine, replicator_scene):
+    """RS-13.4: removedOnCompletion waits for the most delayed instance: instances 1 and 2
+    keep fading after instance 0's end, then every instance shows the model value."""
+    root, rep, dot, _ = replicator_scene
+    with engine.transaction(disable_actions=True):
+        rep.instance_delay = 0.25
+    engine.tick(0)
+    dot.add_animation(_fade(), key="fade")
+    engine.tick(1)  # the fade runs from 1 to 2 in instance 0
+    engine.tick(2.1)
+    assert dot.animation_keys == ["fade"]
+    dots = [r for r in engine.draw_list(root) if r.layer == dot]
+    assert [r.opacity for r in dots] == pytest.approx([1.0, 0.85, 0.6], abs=TOL)
+    engine.tick(2.5)  # instance 2 sees 2.0
+    assert dot.animation_keys == []
+    assert [r.opacity for r in engine.draw_list(root) if r.layer == dot] == [1.0, 1.0, 1.0]
+
+
+def test_an_implicit_change_staggers_from_the_old_value(engine, replicator_scene):
+    """RS-13.4: an instance behind an implicit change holds its start (old) value."""
+    root, rep, dot, _ = replicator_scene
+    with engine.transaction(disable_actions=True):
+        rep.instance_delay = 0.25
+    engine.tick(0)
+    with engine.transaction(duration=1.0, timing="linear"):
+        dot.opacity = 0.2
+    engine.tick(1)
+    dots = [r for r in engine.draw_list(root, at=1.2) if r.layer == dot]
+    assert [r.opacity for r in dots] == pytest.approx([0.84, 1.0, 1.0], abs=TOL)
+
+
+def test_next_frame_time_covers_every_instance(engine, replicator_scene):
+    """RS-13.4: while a delayed instance still plays an animation that instance 0 holds at its
+    end, the next frame is now; once every instance holds it, infinity."""
+    root, rep, dot, _ = replicator_scene
+    with engine.transaction(disable_actions=True):
+        rep.instance_delay = 0.25
+    engine.tick(0)
+    dot.add_animation(_fade(fill_mode="forwards", removed_on_completion=False), key="fade")
+    engine.tick(1)
+    engine.tick(2.1)
+    assert engine.next_frame_time == 2.1
+    engine.tick(2.5)
+    assert engine.next_frame_time == math.inf
+
+
+def test_an_animated_instance_count_draws_whole_instances(engine, replicator_scene):
+    """RS-13.1: the count animates in whole steps, the floor of its value."""
+    root, rep, dot, _ = replicator_scene
+    rep.add_animation(BasicAnimation("instanceCount", from_value=0, to_value=10, duration=1.0,
+                                     timing_function="linear"), key="n")
+    engine.tick(1)
+    for t, n in [(1.0, 0), (1.55, 5), (1.99, 9)]:
+        dots = [r for r in engine.draw_list(root, at=t) if r.layer == dot]
+        assert [r.instance_index for r in dots] == list(range(n)), t
+

@@ -1671,7 +1671,8 @@ class Engine:
     def next_frame_time(self) -> float:
         """When anything on screen can next change (inf when nothing will): now while
         something moves; the next key time while only discrete keyframe animations run
-        (CA-8.6), since their value holds between key times."""
+        (CA-8.6), since their value holds between key times; under a replicator every delayed
+        instance counts (RS-13.4)."""
         t = c_double()
         C.lib.lamina_engine_next_frame_time(self._ptr(), byref(t))
         return t.value

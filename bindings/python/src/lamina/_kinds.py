@@ -115,7 +115,7 @@ class ReplicatorPresentation(Presentation):
 
     __slots__ = ()
 
-    instance_count: _PProp[int] = _PIntProp("instanceCount", "The instanceCount on screen (int).")
+    instance_count: _PProp[int] = _PIntProp("instanceCount", "The instanceCount on screen (int: an animated value truncated).")
     instance_delay: _PProp[float] = _PNumberProp("instanceDelay", "The instanceDelay on screen (float).")
     instance_transform: _PProp[Transform3D] = _PProp(
         "instanceTransform", "The instanceTransform on screen (Transform3D).")
@@ -287,11 +287,15 @@ class ReplicatorLayer(Layer):
 
     instance_count = _IntProp("instanceCount", """How many times the sublayers are drawn
         (int), 1 by default; 0 draws none. An integer in 0...10000 (others raise
-        InvalidArgumentError). Not animatable.
+        InvalidArgumentError). Animatable in whole steps: a frame draws the floor of the
+        animated value, clamped to 0...10000; an animation with a value outside that range
+        raises InvalidArgumentError (RS-13.1).
 
         Example: ``spinner.instance_count = 12``""")
     instance_delay = _NumberProp("instanceDelay", """Seconds by which each instance's time
-        lags the previous one's (float), 0 by default (RS-13). Not animatable.
+        lags the previous one's (float), 0 by default (RS-13.4). Animatable. An animation of a
+        sublayer stays until the last instance has played it; an instance behind an implicit
+        change shows the old value until its turn.
 
         Example: ``spinner.instance_delay = 0.1``""")
     instance_transform = _TransformProp("instanceTransform", """The transform applied once
