@@ -50,7 +50,8 @@ extension Engine {
             guard let target = e.target, let info = e.targetInfo else { return nil }
             return (target, info.defaultValue)
         }
-        return (.whole(anim.target), info(of: anim.target).defaultValue)
+        // A built-in property's default is never read (only custom ones have one to look up).
+        return (.whole(anim.target), anim.target.isCustom ? info(of: anim.target).defaultValue : .null)
     }
 
     /// Before the commit of `animated[a]`'s layer publishes: each pending animation that starts
@@ -64,32 +65,38 @@ extension Engine {
     func resolveStartValues(at a: Int, deferring: Bool) {
         let slot = animated[a].slot
         let serial = Double(screenSerial)
-        var block: Int32? = deferring ? nil : -1  // nil: not decided yet
+        // One look at the records first (every commit of an animated layer comes here): most
+        // changes were read in this very frame, and most deferred commits have nothing moving.
+        let (wanted, stale, moving) = animated[a].animations.withUnsafeMutableBufferPointer { buf in
+            var wanted = false, stale = false, moving = false
+            for k in buf.indices {
+                if buf[k].state == .pending {
+                    guard Self.startsFromScreen(buf[k]) else { continue }
+                    wanted = true
+                    if buf[k].beginTime != serial { stale = true }
+                } else if !(buf[k].awaitingTick && Self.startsFromScreen(buf[k])) {
+                    moving = true
+                }
+            }
+            return (wanted, stale, moving)
+        }
+        guard wanted, stale || (deferring && moving) else { return }
+        let block: Int32 = deferring && moving ? openHandoffBlock(at: a) : -1
         for k in 0..<animated[a].animations.count {
-            // A cheap look first: most records are at rest or read in this very frame.
             let (wanted, readNow) = animated[a].animations.withUnsafeMutableBufferPointer { buf in
                 (buf[k].state == .pending && Self.startsFromScreen(buf[k]), buf[k].beginTime == serial)
             }
             guard wanted else { continue }
-            if block == nil { block = hasMovingAnimations(at: a) ? openHandoffBlock(at: a) : -1 }
-            if readNow, block! < 0 { continue }
+            if readNow, block < 0 { continue }
             guard let (key, customDefault) = animated[a].animations.withUnsafeMutableBufferPointer({ startKey($0[k]) })
             else { continue }
-            if block! >= 0, baseValue(of: key.property, from: animated[a].handoff) == nil {
+            if block >= 0, baseValue(of: key.property, from: animated[a].handoff) == nil {
                 handoffBases.append((key.property, committedValue(slot, key.property, customDefault)))
-                handoffBlocks[Int(block!)].bases = handoffBlocks[Int(block!)].bases.lowerBound..<handoffBases.count
+                handoffBlocks[Int(block)].bases = handoffBlocks[Int(block)].bases.lowerBound..<handoffBases.count
             }
             if readNow { continue }
             guard let whole = presentationValue(slot, key.property, customDefault, at: now, fresh: true) else { continue }
             setStartValue(ofRecord: k, at: a, key.component.extract(from: whole))
-        }
-    }
-
-    /// Whether `animated[a]` has a committed animation whose value may change with time (one
-    /// that waits to begin from the screen holds its start until its tick). Lock held.
-    private func hasMovingAnimations(at a: Int) -> Bool {
-        animated[a].animations.withUnsafeMutableBufferPointer { buf in
-            buf.contains { $0.state != .pending && !($0.awaitingTick && Self.startsFromScreen($0)) }
         }
     }
 
