@@ -81,23 +81,36 @@ extension Engine {
             return (wanted, stale, moving)
         }
         guard wanted, stale || (deferring && moving) else { return }
-        let block: Int32 = deferring && moving ? openHandoffBlock(at: a) : -1
+        if deferring, moving { saveBases(at: a) }
+        guard stale else { return }
         for k in 0..<animated[a].animations.count {
             let (wanted, readNow) = animated[a].animations.withUnsafeMutableBufferPointer { buf in
                 (buf[k].state == .pending && Self.startsFromScreen(buf[k]), buf[k].beginTime == serial)
             }
-            guard wanted else { continue }
-            if readNow, block < 0 { continue }
-            guard let (key, customDefault) = animated[a].animations.withUnsafeMutableBufferPointer({ startKey($0[k]) })
+            guard wanted, !readNow,
+                  let (key, customDefault) = animated[a].animations.withUnsafeMutableBufferPointer({ startKey($0[k]) }),
+                  let whole = presentationValue(slot, key.property, customDefault, at: now, fresh: true)
             else { continue }
-            if block >= 0, baseValue(of: key.property, from: animated[a].handoff) == nil {
-                handoffBases.append((key.property, committedValue(slot, key.property, customDefault)))
-                handoffBlocks[Int(block)].bases = handoffBlocks[Int(block)].bases.lowerBound..<handoffBases.count
-            }
-            if readNow { continue }
-            guard let whole = presentationValue(slot, key.property, customDefault, at: now, fresh: true) else { continue }
             setStartValue(ofRecord: k, at: a, key.component.extract(from: whole))
         }
+    }
+
+    /// Opens this deferred commit's hand-off block for `animated[a]`'s layer and saves the
+    /// committed values (from before its first commit since the last tick) of the properties
+    /// whose pending animations start from the screen. Lock held; before the commit publishes.
+    private func saveBases(at a: Int) {
+        let slot = animated[a].slot
+        let block = Int(openHandoffBlock(at: a))
+        let chain = Int32(block)
+        // One pass over the records; it reads other engine state only (no `animated`).
+        animated[a].animations.withUnsafeMutableBufferPointer { buf in
+            for k in buf.indices where buf[k].state == .pending && Self.startsFromScreen(buf[k]) {
+                guard let (key, customDefault) = startKey(buf[k]),
+                      baseValue(of: key.property, from: chain) == nil else { continue }
+                handoffBases.append((key.property, committedValue(slot, key.property, customDefault)))
+            }
+        }
+        handoffBlocks[block].bases = handoffBlocks[block].bases.lowerBound..<handoffBases.count
     }
 
     /// A new hand-off block for this commit of `animated[a]`'s layer, chained to its earlier
@@ -161,7 +174,9 @@ extension Engine {
     /// the next tick reads them at its time (`resolveHandoff`). Lock held.
     func handOff(at a: Int) {
         let h = Int(animated[a].handoff)
-        while let k = animated[a].animations.firstIndex(from: 0, state: .pendingRemoval) {
+        var start = 0  // the records after a removed one move down into its place
+        while let k = animated[a].animations.firstIndex(from: start, state: .pendingRemoval) {
+            start = k
             handoffReplaced.append(animated[a].animations.remove(at: k))
         }
         handoffBlocks[h].replaced = handoffBlocks[h].replaced.lowerBound..<handoffReplaced.count
