@@ -230,6 +230,31 @@ struct ImplicitHandoffTests {
                     - expectedImplicit(from: 100, to: 50, begin: 1, duration: 0.25, at: 1.125)) <= 1e-9)
     }
 
+    @Test("A hand-off whose layer goes, or loses its animations, before the tick lets go cleanly")
+    func handoffLetGo() throws {
+        let engine = Engine()
+        let log = CallLog()
+        var layer: Layer? = engine.makeLayer()
+        let kept = engine.makeLayer()
+        try engine.tick(0)
+        try engine.withTransaction(completion: { log.record("first") }) {
+            layer!.position = Point(x: 100, y: 0)
+            kept.position = Point(x: 100, y: 0)
+        }
+        try engine.tick(0.1)  // both running
+        layer!.position = Point(x: 200, y: 0)
+        kept.position = Point(x: 200, y: 0)
+        engine.transaction.flush()  // hands off what it replaced
+        try kept.removeAllAnimations()
+        layer = nil  // the layer goes with its new animation
+        try engine.tick(0.2)
+        try engine.tick(0.3)
+        // The replaced animations ended (their transaction's completion ran) and nothing moves.
+        #expect(log.entries == ["first"])
+        #expect(try #require(try kept.presentation()).position.x == 200)
+        #expect(engine.nextFrameTime == .infinity)
+    }
+
     @Test("A pending hand-driven commit reports its begin time as pending until the tick")
     func pendingBeginTime() throws {
         let engine = Engine()
