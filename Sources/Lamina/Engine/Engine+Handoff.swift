@@ -105,14 +105,8 @@ extension Engine {
         // One pass over the records; it reads other engine state only (no `animated`).
         animated[a].animations.withUnsafeMutableBufferPointer { buf in
             for k in buf.indices where buf[k].state == .pending && Self.startsFromScreen(buf[k]) {
-                guard let (key, customDefault) = startKey(buf[k]) else { continue }
-                // An implicit animation of the property that this commit replaces sets it
-                // outright at any time, its end value after its end (`apply`): no base needed
-                // (the usual interruption, which so saves no value).
-                if buf.contains(where: { $0.state == .pendingRemoval && $0.explicit == nil && $0.target == key.property }) {
-                    continue
-                }
-                guard baseValue(of: key.property, from: chain) == nil else { continue }
+                guard let (key, customDefault) = startKey(buf[k]),
+                      baseValue(of: key.property, from: chain) == nil else { continue }
                 handoffBases.append((key.property, committedValue(slot, key.property, customDefault)))
             }
         }
@@ -221,7 +215,7 @@ extension Engine {
             let model = p
             for b in chain {
                 for r in handoffBlocks[Int(b)].replaced {
-                    apply(handoffReplaced[r], only: key.property, at: time, to: &p, model: model, holdingEnd: true)
+                    apply(handoffReplaced[r], only: key.property, at: time, to: &p, model: model)
                 }
             }
             for j in 0..<k {
@@ -239,12 +233,10 @@ extension Engine {
     }
 
     /// Applies one animation's value at `time` (its layer's time) to `p`: an implicit one only
-    /// if it animates `property`, and with `holdingEnd` its end value after its end (a replaced
-    /// implicit animation's end value is what its layer showed after it: its commit's value);
-    /// one that waits to begin from the screen not at all. Lock held.
+    /// if it animates `property`; one that waits to begin from the screen not at all. Lock held.
     private func apply(
         _ r: AttachedAnimation, only property: PropertyID, at time: Double, to p: inout LayerProperties,
-        model: LayerProperties, holdingEnd: Bool = false
+        model: LayerProperties
     ) {
         if r.awaitingTick, Self.startsFromScreen(r) { return }
         if let e = r.explicit {
@@ -253,9 +245,7 @@ extension Engine {
         }
         guard r.target == property else { return }
         let v: Value?
-        if holdingEnd, time >= r.endTime {
-            v = r.track >= 0 ? memberEnds(r.track, r.member, as: r.valueType).to : r.to
-        } else if r.track >= 0 {
+        if r.track >= 0 {
             v = memberValue(r.track, r.member, at: time, as: r.valueType)
         } else {
             var memo = TimingMemo()
