@@ -17,6 +17,7 @@
  * its instance colour (RS-13). docs/renderer.md lists what each costs and what is not drawn yet.
  */
 #include "internal.h"
+#include "lgl_shaders.h"
 
 #include <EGL/egl.h>
 #include <GLES3/gl3.h>
@@ -53,501 +54,12 @@ const char *lamina_gles_status_string(lamina_status_t status) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Shaders                                                                                     */
+/* Shaders: renderer/gles/shaders, embedded at build time (lgl_shaders.h)                       */
 /* ------------------------------------------------------------------------------------------ */
 
-/* The bounds shape (docs/draw-records.md section 8) as a signed distance, negative inside: p
- * from the centre, half size h, radius r (already clamped to min(h)). g_corner (set by main()
- * from the record) holds maskedCorners in bits 0-3 (RS-1.5: 1 = minX minY, the visual top-left
- * in the y-down layer space, 2 maxX minY, 4 minX maxY, 8 maxX maxY) and 16 for the continuous
- * curve (RS-1.6, RS-1.7 with its variant (b) near the size limit). */
-#define SD_SHAPE_GLSL                                                                           \
-    "float g_corner = 15.0;\n"                                                                 \
-    "float corner_on(vec2 p) {\n"                                                              \
-    "  int bits = int(g_corner + 0.5);\n"                                                      \
-    "  int idx = (p.x < 0.0 ? 0 : 1) + (p.y < 0.0 ? 0 : 2);\n"                                  \
-    "  return ((bits >> idx) & 1) != 0 ? 1.0 : 0.0;\n"                                         \
-    "}\n"                                                                                      \
-    /* One continuous corner: q = distances from the corner along x and y (interior +q). */    \
-    "float sd_cont(vec2 q, float r, float L) {\n"                                              \
-    "  if (q.y > q.x) q = q.yx;\n"                                                             \
-    "  float p3x = 0.63149379 * r, p3y = 0.07491139 * r;\n"                                     \
-    "  if (q.x <= p3x) return length(q - vec2(r)) - r;\n" /* the middle cubic: ~ a circle */    \
-    "  float d = L - r;\n"                                                                     \
-    "  float x0 = L, x1 = L - (0.04 * r + 0.75697 * d), x2 = L - (0.18 * r + 0.90847 * d);\n"   \
-    "  float t = clamp((x0 - q.x) / max(x0 - p3x, 1e-6), 0.0, 1.0);\n"                          \
-    "  for (int i = 0; i < 4; i++) {\n"                                                        \
-    "    float u = 1.0 - t;\n"                                                                 \
-    "    float x = u * u * u * x0 + 3.0 * u * u * t * x1 + 3.0 * u * t * t * x2 + t * t * t * p3x;\n" \
-    "    float dx = 3.0 * u * u * (x1 - x0) + 6.0 * u * t * (x2 - x1) + 3.0 * t * t * (p3x - x2);\n" \
-    "    if (abs(dx) > 1e-6) t = clamp(t - (x - q.x) / dx, 0.0, 1.0);\n"                         \
-    "  }\n"                                                                                    \
-    "  float u = 1.0 - t;\n"                                                                   \
-    "  float dx = 3.0 * u * u * (x1 - x0) + 6.0 * u * t * (x2 - x1) + 3.0 * t * t * (p3x - x2);\n" \
-    "  float y = t * t * t * p3y, dy = 3.0 * t * t * p3y;\n"                                    \
-    "  float k = abs(dx) > 1e-6 ? dy / dx : 0.0;\n"                                            \
-    "  return (y - q.y) / sqrt(1.0 + k * k);\n"                                                \
-    "}\n"                                                                                      \
-    "float sd_rrect(vec2 p, vec2 h, float r) {\n"                                              \
-    "  r *= corner_on(p);\n"                                                                   \
-    "  int code = int(g_corner + 0.5);\n"                                                      \
-    "  if ((code & 16) != 0 && r > 0.0) {\n"                                                   \
-    "    float L = min(min(h.x, h.y), 1.528665 * r);\n"                                        \
-    "    vec2 q = h - abs(p);\n"                                                               \
-    "    if (q.x >= 0.0 && q.y >= 0.0 && q.x < L && q.y < L) return sd_cont(q, r, L);\n"        \
-    "    return length(max(-q, 0.0)) + min(max(-q.x, -q.y), 0.0);\n"                           \
-    "  }\n"                                                                                    \
-    "  vec2 q = abs(p) - h + r;\n"                                                             \
-    "  return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;\n"                            \
-    "}\n"
-
-/* Four circular corners: the rounded box alone (g_corner is ignored). llvmpipe runs this much
- * faster than SD_SHAPE_GLSL, so records with the default corners use a program of their own. */
-#define SD_SIMPLE_GLSL                                                                          \
-    "float g_corner = 15.0;\n"                                                                 \
-    "float corner_on(vec2 p) { return 1.0; }\n"                                                \
-    "float sd_rrect(vec2 p, vec2 h, float r) {\n"                                              \
-    "  vec2 q = abs(p) - h + r;\n"                                                             \
-    "  return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;\n"                            \
-    "}\n"
-
-/* One instance: 9 vec4 attributes (36 floats). */
+/* One instance of primitive.vert: 9 vec4 attributes (36 floats). */
 enum { INST_FLOATS = 36 };
 enum { KIND_SHAPE = 0, KIND_SHADOW = 1, KIND_SHAPE_EXT = 2 };
-
-static const char *prim_vs =
-    "layout(location=0) in vec4 a_r1;\n"     /* rows 1, 2 and 4 of local -> root (row vectors) */
-    "layout(location=1) in vec4 a_r2;\n"
-    "layout(location=2) in vec4 a_r4;\n"
-    "layout(location=3) in vec4 a_rect;\n"   /* shape rect x, y, w, h (local) */
-    "layout(location=4) in vec4 a_quad;\n"   /* drawn quad x, y, w, h (local) */
-    "layout(location=5) in vec4 a_fill;\n"   /* premultiplied */
-    "layout(location=6) in vec4 a_border;\n" /* premultiplied */
-    "layout(location=7) in vec4 a_params;\n" /* radius, border width, kind, sigma */
-    "layout(location=8) in vec4 a_clip;\n"   /* device px x0, y0, x1, y1 from the top-left */
-    "uniform vec4 u_vp;\n"                   /* viewport x, y, w, h in pixels */
-    "uniform float u_scale;\n"
-    "out vec2 v_local;\n"
-    "flat out vec4 v_rect; flat out vec4 v_fill; flat out vec4 v_border;\n"
-    "flat out vec4 v_params; flat out vec4 v_clip;\n"
-    "void main() {\n"
-    "  vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));\n"
-    "  vec2 p = a_quad.xy + corner * a_quad.zw;\n"
-    "  vec4 q = p.x * a_r1 + p.y * a_r2 + a_r4;\n"
-    "  float sx = 2.0 * u_scale / u_vp.z, sy = 2.0 * u_scale / u_vp.w;\n"
-    "  gl_Position = vec4(q.x * sx - q.w, q.w - q.y * sy, 0.0, q.w);\n"
-    "  v_local = p; v_rect = a_rect; v_fill = a_fill; v_border = a_border;\n"
-    "  v_params = a_params; v_clip = a_clip;\n"
-    "}\n";
-
-/* The primitives' fragment head over a signed-distance function: SD_SIMPLE_GLSL (all four
- * corners circular: the common, cheap case) or SD_SHAPE_GLSL (masked or continuous corners). */
-#define PRIM_FS_COMMON(SD) \
-    "precision highp float;\n" \
-    "in vec2 v_local;\n" \
-    "flat in vec4 v_rect; flat in vec4 v_fill; flat in vec4 v_border;\n" \
-    "flat in vec4 v_params; flat in vec4 v_clip;\n" \
-    "uniform vec4 u_vp;\n" \
-    "out vec4 o_color;\n" \
-    SD \
-    "float clip_cov() {\n" \
-    "  vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n" \
-    "  vec2 lo = max(dp - 0.5, v_clip.xy), hi = min(dp + 0.5, v_clip.zw);\n" \
-    "  return clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n" \
-    "}\n"
-static const char *prim_fs_common = PRIM_FS_COMMON(SD_SIMPLE_GLSL);
-static const char *prim_fs_common_ext = PRIM_FS_COMMON(SD_SHAPE_GLSL);
-
-
-/* Backgrounds and borders (RS-1.1-1.4). */
-static const char *shape_fs_main =
-    "void main() {\n"
-    "  g_corner = v_params.z;\n"
-    "  vec2 h = 0.5 * v_rect.zw;\n"
-    "  vec2 p = v_local - (v_rect.xy + h);\n"
-    "  float r = clamp(v_params.x, 0.0, min(h.x, h.y));\n"
-    /* Local units per device pixel, from the interpolated local coordinates. */
-    "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
-    "  float outer;\n"
-    "  if (r > 0.0) outer = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
-    "  else { vec2 c = clamp((h - abs(p)) / fw + 0.5, 0.0, 1.0); outer = c.x * c.y; }\n"
-    "  float bw = v_params.y, bcov = 0.0;\n"
-    "  if (bw > 0.0) {\n"
-    "    vec2 hi2 = h - bw;\n"
-    "    float inner = 0.0;\n"
-    "    if (hi2.x > 0.0 && hi2.y > 0.0)\n"
-    "      inner = clamp(0.5 - sd_rrect(p, hi2, max(r - bw, 0.0)) / fw, 0.0, 1.0);\n"
-    "    bcov = max(outer - inner, 0.0);\n"
-    "  }\n"
-    "  vec4 c = v_border * bcov + v_fill * outer * (1.0 - v_border.a * bcov);\n"
-    "  if (v_clip.x > -1e8) c *= clip_cov();\n"
-    "  o_color = c;\n"
-    "}\n";
-
-/* Shadows (RS-3): Evan Wallace's Gaussian-blurred rounded box (exact for r = 0, close
- * otherwise), sigma = v_params.w; 0 gives a hard shadow. A program of its own, so the shape
- * program stays cheap on a CPU rasteriser. */
-static const char *shadow_fs_main =
-    "vec2 erf2(vec2 x) {\n"
-    "  vec2 s = sign(x), a = abs(x);\n"
-    "  x = 1.0 + (0.278393 + (0.230389 + 0.078108 * (a * a)) * a) * a;\n"
-    "  x *= x;\n"
-    "  return s - s / (x * x);\n"
-    "}\n"
-    "float gauss(float x, float s) { return exp(-(x * x) / (2.0 * s * s)) / (2.5066282746 * s); }\n"
-    "float shadow_x(float x, float y, float s, float r, vec2 h) {\n"
-    "  float delta = min(h.y - r - abs(y), 0.0);\n"
-    "  float curved = h.x - r + sqrt(max(0.0, r * r - delta * delta));\n"
-    "  vec2 integral = 0.5 + 0.5 * erf2((x + vec2(-curved, curved)) * (0.70710678 / s));\n"
-    "  return integral.y - integral.x;\n"
-    "}\n"
-    "float shadow(vec2 p, vec2 h, float s, float r) {\n"
-    "  float lo = p.y - h.y, hi = p.y + h.y;\n"
-    "  float start = clamp(-3.0 * s, lo, hi), end = clamp(3.0 * s, lo, hi);\n"
-    "  float st = (end - start) / 8.0;\n"
-    "  float y = start + st * 0.5, v = 0.0;\n"
-    "  for (int i = 0; i < 8; i++) { v += shadow_x(p.x, p.y - y, s, r, h) * gauss(y, s) * st; y += st; }\n"
-    "  return v;\n"
-    "}\n"
-    "void main() {\n"
-    "  g_corner = v_params.z;\n"
-    "  vec2 h = 0.5 * v_rect.zw;\n"
-    "  vec2 p = v_local - (v_rect.xy + h);\n"
-    "  float r = clamp(v_params.x, 0.0, min(h.x, h.y));\n"
-    "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
-    "  float s = v_params.w, a;\n"
-    /* Blurred: the analytic rounded box with this quadrant's radius (masked corners and
-     * continuous curves are approximated by circular ones of the same radius). */
-    "  if (s > 0.0) a = shadow(p, h, s, r * corner_on(p));\n"
-    "  else a = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
-    "  o_color = v_fill * (a * clip_cov());\n"
-    "}\n";
-
-/* The composite pass: an offscreen target (group) or two (transition) drawn through a layer's
- * plane. mode 0: new * alpha; 1: fade (premultiplied mix); 2: new over old; 3: old over new. */
-static const char *comp_vs =
-    "uniform vec4 u_r1; uniform vec4 u_r2; uniform vec4 u_r4;\n"
-    "uniform vec4 u_quad; uniform vec4 u_vp; uniform float u_scale;\n"
-    "out vec2 v_local;\n"
-    "void main() {\n"
-    "  vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));\n"
-    "  vec2 p = u_quad.xy + corner * u_quad.zw;\n"
-    "  vec4 q = p.x * u_r1 + p.y * u_r2 + u_r4;\n"
-    "  float sx = 2.0 * u_scale / u_vp.z, sy = 2.0 * u_scale / u_vp.w;\n"
-    "  gl_Position = vec4(q.x * sx - q.w, q.w - q.y * sy, 0.0, q.w);\n"
-    "  v_local = p;\n"
-    "}\n";
-
-static const char *comp_fs =
-    "precision highp float;\n"
-    "in vec2 v_local;\n"
-    "uniform vec4 u_r1; uniform vec4 u_r2; uniform vec4 u_r4;\n"
-    "uniform vec4 u_vp; uniform float u_scale;\n"
-    "uniform sampler2D u_old; uniform sampler2D u_new;\n"
-    "uniform int u_mode; uniform float u_p; uniform float u_alpha;\n"
-    "uniform vec4 u_bounds; uniform vec2 u_shift_old; uniform vec2 u_shift_new;\n"
-    "uniform int u_clip_bounds; uniform float u_radius; uniform float u_corner;\n"
-    "out vec4 o_color;\n"
-    SD_SHAPE_GLSL
-    "bool inside(vec2 l) {\n"
-    "  return l.x >= u_bounds.x && l.y >= u_bounds.y &&\n"
-    "         l.x <= u_bounds.x + u_bounds.z && l.y <= u_bounds.y + u_bounds.w;\n"
-    "}\n"
-    /* The colour the target shows at the root-space image of local point l. */
-    "vec4 fetch(sampler2D t, vec2 l) {\n"
-    "  vec4 q = l.x * u_r1 + l.y * u_r2 + u_r4;\n"
-    "  if (q.w <= 0.0) return vec4(0.0);\n"
-    "  vec2 d = q.xy / q.w * u_scale;\n"
-    "  return texture(t, vec2(d.x / u_vp.z, 1.0 - d.y / u_vp.w));\n"
-    "}\n"
-    "void main() {\n"
-    "  g_corner = u_corner;\n"
-    "  if (u_mode == 0) { o_color = fetch(u_new, v_local) * u_alpha; return; }\n"
-    /* mode 5: the layer's group gated by its mask's alpha (RS-5.1-5.3). */
-    "  if (u_mode == 5) { o_color = fetch(u_new, v_local) * (fetch(u_old, v_local).a * u_alpha); return; }\n"
-    /* mode 4: the sublayers seen through the masking layer's rounded bounds (RS-5.4/5.6). */
-    "  if (u_mode == 4) {\n"
-    "    vec2 h = 0.5 * u_bounds.zw, p = v_local - (u_bounds.xy + h);\n"
-    "    float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
-    "    float r = clamp(u_radius, 0.0, min(h.x, h.y));\n"
-    "    float cov = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
-    "    o_color = fetch(u_new, v_local) * (cov * u_alpha);\n"
-    "    return;\n"
-    "  }\n"
-    "  if (u_clip_bounds != 0 && !inside(v_local)) { o_color = vec4(0.0); return; }\n"
-    "  vec2 ln = v_local - u_shift_new, lo = v_local - u_shift_old;\n"
-    "  vec4 n = inside(ln) ? fetch(u_new, ln) : vec4(0.0);\n"
-    "  vec4 o = inside(lo) ? fetch(u_old, lo) : vec4(0.0);\n"
-    "  vec4 c;\n"
-    "  if (u_mode == 1) c = mix(o, n, u_p);\n"
-    "  else if (u_mode == 2) c = n + o * (1.0 - n.a);\n"
-    "  else c = o + n * (1.0 - o.a);\n"
-    "  o_color = c * u_alpha;\n"
-    "}\n";
-
-/* Contents (RS-4): the sub-image contents_rect of one or two images (a cross-fade, RS-4.8)
- * drawn into their destinations in the layer's plane, nine-sliced by contents_center (RS-4.6),
- * through the clip box and, when the layer masks to bounds, its rounded bounds (RS-4.4). */
-static const char *img_fs =
-    "precision highp float;\n"
-    "in vec2 v_local;\n"
-    "uniform vec4 u_vp;\n"
-    "uniform sampler2D u_tex0; uniform sampler2D u_tex1;\n"
-    "uniform vec4 u_dest0; uniform vec4 u_dest1;\n"   /* destinations, layer space */
-    "uniform vec4 u_src0; uniform vec4 u_src1;\n"     /* contents_rect (unit image space) */
-    "uniform vec4 u_slice0; uniform vec4 u_slice1;\n" /* fixed left, right, top, bottom (points); x < 0: one quad */
-    "uniform vec4 u_center;\n"                        /* contents_center */
-    "uniform float u_w0; uniform float u_w1;\n"       /* weights (with opacity) */
-    "uniform float u_bias; uniform int u_flip;\n"
-    "uniform vec4 u_clip;\n"                          /* device px box, x0 < -1e8: none */
-    "uniform vec4 u_bounds; uniform float u_radius; uniform int u_clip_bounds;\n"
-    "uniform float u_corner;\n"
-    "uniform vec4 u_tint;\n"                         /* the instance colour, premultiplied */
-    "out vec4 o_color;\n"
-    SD_SHAPE_GLSL
-    /* One axis of the nine-slice: position t in [0, D] to the sub-image's unit coordinate. */
-    "float axis(float t, float D, float a, float b, float c0, float cw) {\n"
-    "  if (t < a) return c0 * t / a;\n"
-    "  if (t > D - b) return (c0 + cw) + (1.0 - c0 - cw) * (t - (D - b)) / b;\n"
-    "  float m = D - a - b;\n"
-    "  return m > 0.0 ? c0 + cw * (t - a) / m : c0;\n"
-    "}\n"
-    "vec4 img(sampler2D t, vec4 dest, vec4 src, vec4 slice, vec2 l, float fw) {\n"
-    "  vec2 h = 0.5 * dest.zw, p = l - (dest.xy + h);\n"
-    "  vec2 c = clamp((h - abs(p)) / fw + 0.5, 0.0, 1.0);\n"
-    "  vec2 d = clamp(l - dest.xy, vec2(0.0), dest.zw);\n"
-    "  if (u_flip != 0) d.y = dest.w - d.y;\n"
-    "  vec2 s = d / max(dest.zw, vec2(1e-6));\n"
-    "  if (slice.x >= 0.0) {\n"
-    "    s.x = axis(d.x, dest.z, slice.x, slice.y, u_center.x, u_center.z);\n"
-    "    s.y = axis(d.y, dest.w, slice.z, slice.w, u_center.y, u_center.w);\n"
-    "  }\n"
-    "  return texture(t, src.xy + s * src.zw, u_bias) * (c.x * c.y);\n"
-    "}\n"
-    "void main() {\n"
-    "  g_corner = u_corner;\n"
-    "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
-    "  vec4 o = img(u_tex0, u_dest0, u_src0, u_slice0, v_local, fw) * u_w0;\n"
-    "  if (u_w1 > 0.0) o += img(u_tex1, u_dest1, u_src1, u_slice1, v_local, fw) * u_w1;\n"
-    "  if (u_clip_bounds != 0) {\n"
-    "    vec2 h = 0.5 * u_bounds.zw, p = v_local - (u_bounds.xy + h);\n"
-    "    float r = clamp(u_radius, 0.0, min(h.x, h.y));\n"
-    "    float cov;\n"
-    "    if (r > 0.0) cov = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
-    "    else { vec2 c = clamp((h - abs(p)) / fw + 0.5, 0.0, 1.0); cov = c.x * c.y; }\n"
-    "    o *= cov;\n"
-    "  }\n"
-    "  if (u_clip.x > -1e8) {\n"
-    "    vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n"
-    "    vec2 lo = max(dp - 0.5, u_clip.xy), hi = min(dp + 0.5, u_clip.zw);\n"
-    "    o *= clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
-    "  }\n"
-    "  o_color = o * u_tint;\n"
-    "}\n";
-
-/* shadowPath (RS-3.4): the path's silhouette (non-zero winding over its flattened segments, a
- * texture of x0 y0 x1 y1 rows, antialiased by the distance to the nearest one) in the layer's
- * plane; then, when blurred, two separable Gaussian passes in device pixels. */
-static const char *path_fs =
-    "precision highp float;\n"
-    "in vec2 v_local;\n"
-    "uniform highp sampler2D u_segs; uniform int u_nseg;\n"
-    "uniform vec4 u_color; uniform vec4 u_vp; uniform vec4 u_clip;\n"
-    "out vec4 o_color;\n"
-    "void main() {\n"
-    "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
-    "  vec2 p = v_local;\n"
-    "  int w = 0; float d = 1e9;\n"
-    "  for (int i = 0; i < u_nseg; i++) {\n"
-    "    vec4 s = texelFetch(u_segs, ivec2(i, 0), 0);\n"
-    "    vec2 a = s.xy, b = s.zw, e = b - a, q = p - a;\n"
-    "    float h = clamp(dot(q, e) / max(dot(e, e), 1e-12), 0.0, 1.0);\n"
-    "    d = min(d, length(q - e * h));\n"
-    "    float c = e.x * q.y - e.y * q.x;\n"
-    "    if (a.y <= p.y) { if (b.y > p.y && c > 0.0) w++; }\n"
-    "    else if (b.y <= p.y && c < 0.0) w--;\n"
-    "  }\n"
-    "  float cov = w != 0 ? clamp(0.5 + d / fw, 0.0, 1.0) : clamp(0.5 - d / fw, 0.0, 1.0);\n"
-    "  if (u_clip.x > -1e8) {\n"
-    "    vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n"
-    "    vec2 lo = max(dp - 0.5, u_clip.xy), hi = min(dp + 0.5, u_clip.zw);\n"
-    "    cov *= clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
-    "  }\n"
-    "  o_color = u_color * cov;\n"
-    "}\n";
-
-/* One direction of a Gaussian blur (sigma in target pixels, truncated at 3 sigma, RS-3.6) of a
- * target the size of the viewport; u_vp.xy is where the viewport starts in the bound target. */
-static const char *blur_fs =
-    "precision highp float;\n"
-    "in vec2 v_local;\n"
-    "uniform sampler2D u_src; uniform vec2 u_dir; uniform float u_sigma; uniform int u_taps;\n"
-    "uniform vec4 u_vp; uniform vec4 u_clip; uniform vec2 u_shift; uniform vec4 u_tint;\n"
-    "out vec4 o_color;\n"
-    "void main() {\n"
-    "  vec2 px = gl_FragCoord.xy - u_vp.xy - u_shift;\n"
-    "  vec4 sum = vec4(0.0); float wsum = 0.0;\n"
-    "  for (int i = -u_taps; i <= u_taps; i++) {\n"
-    "    float x = float(i), wt = exp(-(x * x) / (2.0 * u_sigma * u_sigma));\n"
-    "    sum += wt * texture(u_src, (px + u_dir * x) / u_vp.zw);\n"
-    "    wsum += wt;\n"
-    "  }\n"
-    "  vec4 o = sum / wsum;\n"
-    "  if (u_tint.a >= 0.0) o = u_tint * o.a;\n" /* an alpha-derived shadow's colour */
-    "  if (u_clip.x > -1e8) {\n"
-    "    vec2 dp = vec2(px.x, u_vp.w - px.y);\n"
-    "    vec2 lo = max(dp - 0.5, u_clip.xy), hi = min(dp + 0.5, u_clip.zw);\n"
-    "    o *= clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
-    "  }\n"
-    "  o_color = o;\n"
-    "}\n";
-
-/* Shape layers (RS-8): the exact area coverage of each pixel under the shape's edges (device
- * pixels, y down; shape_geom.c builds them, binned in cells of a pixel row by a tile, each
- * with the summed height of the edges wholly left of it as a carry). Each edge adds its
- * signed area to the right of it inside the pixel square (the winding number integrated over
- * the pixel), split where it crosses the square's sides so the sum is exact; non-zero keeps
- * min(|sum|, 1), even-odd folds it (RS-8.1). Antialiasing is therefore exact for one edge and
- * at device resolution under any transform (RS-8.2). Quad: the geometry's layer-space box in
- * the layer's plane, so masksToBounds can clip by the rounded bounds as contents do. */
-static const char *shape_fs =
-    "precision highp float;\n"
-    "in vec2 v_local;\n"
-    "uniform highp sampler2D u_edges;\n"
-    "uniform vec4 u_cells;\n"                         /* first cell x, y; tile width; tiles */
-    "uniform float u_rows;\n"                         /* rows of cells */
-    "uniform vec4 u_color; uniform int u_rule;\n"     /* premultiplied; 1: even-odd */
-    "uniform vec4 u_vp; uniform vec4 u_clip;\n"
-    "uniform vec4 u_bounds; uniform float u_radius; uniform int u_clip_bounds;\n"
-    "uniform float u_corner;\n"
-    "out vec4 o_color;\n"
-    SD_SHAPE_GLSL
-    "vec4 texel(int i) { return texelFetch(u_edges, ivec2(i & 1023, i >> 10), 0); }\n"
-    "float right_of(float x, float x1) { return clamp(x1 - x, 0.0, 1.0); }\n"
-    /* The signed area of pixel square [x0,x1]x[y0,y1] to the right of edge a->b, times dy's sign. */
-    "float edge_area(vec4 e, float x0, float x1, float y0, float y1) {\n"
-    "  vec2 a = e.xy, b = e.zw;\n"
-    "  float dy = b.y - a.y;\n"
-    "  float ta = (y0 - a.y) / dy, tb = (y1 - a.y) / dy;\n"
-    "  float tlo = clamp(min(ta, tb), 0.0, 1.0), thi = clamp(max(ta, tb), 0.0, 1.0);\n"
-    "  if (thi <= tlo) return 0.0;\n"
-    "  float dx = b.x - a.x, t1 = tlo, t2 = thi;\n"
-    "  if (abs(dx) > 1e-12) {\n"
-    "    float u0 = (x0 - a.x) / dx, u1 = (x1 - a.x) / dx;\n"
-    "    t1 = clamp(min(u0, u1), tlo, thi); t2 = clamp(max(u0, u1), tlo, thi);\n"
-    "  }\n"
-    "  float s = (t1 - tlo) * right_of(a.x + dx * 0.5 * (tlo + t1), x1)\n"
-    "          + (t2 - t1) * right_of(a.x + dx * 0.5 * (t1 + t2), x1)\n"
-    "          + (thi - t2) * right_of(a.x + dx * 0.5 * (t2 + thi), x1);\n"
-    "  return s * dy;\n"
-    "}\n"
-    "void main() {\n"
-    "  g_corner = u_corner;\n"
-    "  vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n"
-    "  int col = int(floor(dp.x)) - int(u_cells.x), row = int(floor(dp.y)) - int(u_cells.y);\n"
-    "  int tw = int(u_cells.z), tiles = int(u_cells.w);\n"
-    "  if (col < 0 || row < 0 || row >= int(u_rows) || col >= tiles * tw) discard;\n"
-    "  vec4 hd = texel(row * tiles + col / tw);\n"
-    "  int start = int(hd.x), n = int(hd.y);\n"
-    "  float acc = hd.z;\n"
-    "  for (int i = 0; i < n; i++)\n"
-    "    acc += edge_area(texel(start + i), dp.x - 0.5, dp.x + 0.5, dp.y - 0.5, dp.y + 0.5);\n"
-    "  acc = abs(acc);\n"
-    /* Float sums of many pieces land a hair off whole windings: snap (1e-4 px^2 is unseen). */
-    "  if (abs(acc - floor(acc + 0.5)) < 1e-4) acc = floor(acc + 0.5);\n"
-    "  float cov = u_rule == 1 ? 1.0 - abs(1.0 - mod(acc, 2.0)) : min(acc, 1.0);\n"
-    "  if (u_clip_bounds != 0) {\n"
-    "    float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
-    "    vec2 h = 0.5 * u_bounds.zw, p = v_local - (u_bounds.xy + h);\n"
-    "    float r = clamp(u_radius, 0.0, min(h.x, h.y));\n"
-    "    if (r > 0.0) cov *= clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);\n"
-    "    else { vec2 c = clamp((h - abs(p)) / fw + 0.5, 0.0, 1.0); cov *= c.x * c.y; }\n"
-    "  }\n"
-    "  if (u_clip.x > -1e8) {\n"
-    "    vec2 lo = max(dp - 0.5, u_clip.xy), hi = min(dp + 0.5, u_clip.zw);\n"
-    "    cov *= clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
-    "  }\n"
-    "  o_color = u_color * cov;\n"
-    "}\n";
-
-/* Gradient layers (RS-9): t per fragment from the layer-space point (axial RS-9.6, radial
- * RS-9.7, conic RS-9.8), the stops looked up by binary search in a texture (colour, location
- * pairs; exact hard steps at equal locations, any count), padded past the ends (RS-9.4),
- * interpolated in straight RGBA, then premultiplied (RS-9.9) and tinted by the instance colour;
- * four samples a pixel apart along t antialias hard steps and the conic seam; covered by the
- * rounded bounds (RS-9.2). */
-static const char *grad_fs =
-    "precision highp float;\n"
-    "in vec2 v_local;\n"
-    "uniform highp sampler2D u_stops; uniform int u_count; uniform int u_type;\n"
-    "uniform vec4 u_se;\n"                            /* S and E in layer space */
-    "uniform vec2 u_axes;\n"                          /* radial semi-axes a, b */
-    "uniform vec4 u_tint; uniform float u_alpha;\n"  /* straight instance colour, opacity */
-    "uniform vec4 u_vp; uniform vec4 u_clip;\n"
-    "uniform vec4 u_bounds; uniform float u_radius; uniform float u_corner;\n"
-    "out vec4 o_color;\n"
-    SD_SHAPE_GLSL
-    "vec4 texel(int i) { return texelFetch(u_stops, ivec2(i & 1023, i >> 10), 0); }\n"
-    "float loc(int i) { return texel(2 * i + 1).x; }\n"
-    /* The premultiplied colour at t: padded ends, binary search, straight mix (RS-9.4, 9.9). */
-    "vec4 ramp(float t) {\n"
-    "  int n = u_count;\n"
-    "  vec4 c;\n"
-    "  if (!(t > loc(0))) c = texel(0);\n"
-    "  else if (t >= loc(n - 1)) c = texel(2 * (n - 1));\n"
-    "  else {\n"
-    "    int lo = 0, hi = n - 1;\n"
-    "    for (int k = 0; k < 24 && hi - lo > 1; k++) {\n"
-    "      int mid = (lo + hi) / 2;\n"
-    "      if (loc(mid) <= t) lo = mid; else hi = mid;\n"
-    "    }\n"
-    "    float l0 = loc(lo), l1 = loc(hi);\n"
-    "    float f = l1 > l0 ? clamp((t - l0) / (l1 - l0), 0.0, 1.0) : 1.0;\n"
-    "    c = mix(texel(2 * lo), texel(2 * hi), f);\n"
-    "  }\n"
-    "  return vec4(c.rgb * c.a, c.a);\n"
-    "}\n"
-    "void main() {\n"
-    "  g_corner = u_corner;\n"
-    "  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);\n"
-    "  vec2 p = v_local, S = u_se.xy, E = u_se.zw, d = E - S;\n"
-    /* t, and dt: how much t changes across one device pixel (for the antialiasing below). */
-    "  float t, dt;\n"
-    "  if (u_type == 1) {\n"
-    "    if (u_axes.x <= 0.0) { t = 1e30; dt = 0.0; }\n"
-    "    else {\n"
-    "      vec2 q = (p - S) / u_axes;\n"
-    "      t = length(q);\n"
-    "      dt = t > 1e-6 ? length(q / u_axes) / t * fw : fw / min(u_axes.x, u_axes.y);\n"
-    "    }\n"
-    "  } else if (u_type == 2) {\n"
-    "    float a = atan(p.y - S.y, p.x - S.x) - (dot(d, d) > 0.0 ? atan(d.y, d.x) : 0.0);\n"
-    "    t = fract(a / 6.28318530717958648);\n"
-    "    dt = min(fw / (6.28318530717958648 * max(length(p - S), 1e-6)), 1.0);\n"
-    "  } else {\n"
-    "    float dd = dot(d, d);\n"
-    "    t = dd > 0.0 ? dot(p - S, d) / dd : 1e30;\n"
-    "    dt = dd > 0.0 ? fw / sqrt(dd) : 0.0;\n"
-    "  }\n"
-    /* A pixel-wide box filter along t (four samples): hard steps (RS-9.4) and the conic seam
-     * (RS-9.8, wrapping) are antialiased; smooth parts keep their value. */
-    "  vec4 c = vec4(0.0);\n"
-    "  for (int k = 0; k < 4; k++) {\n"
-    "    float tk = t + (float(k) - 1.5) * 0.25 * dt;\n"
-    "    c += ramp(u_type == 2 ? fract(tk) : tk);\n"
-    "  }\n"
-    "  c *= 0.25 * vec4(u_tint.rgb * u_tint.a, u_tint.a);\n"
-    "  vec2 h = 0.5 * u_bounds.zw, q = p - (u_bounds.xy + h);\n"
-    "  float r = clamp(u_radius, 0.0, min(h.x, h.y)), cov;\n"
-    "  if (r > 0.0) cov = clamp(0.5 - sd_rrect(q, h, r) / fw, 0.0, 1.0);\n"
-    "  else { vec2 e = clamp((h - abs(q)) / fw + 0.5, 0.0, 1.0); cov = e.x * e.y; }\n"
-    "  if (u_clip.x > -1e8) {\n"
-    "    vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));\n"
-    "    vec2 lo2 = max(dp - 0.5, u_clip.xy), hi2 = min(dp + 0.5, u_clip.zw);\n"
-    "    cov *= clamp(hi2.x - lo2.x, 0.0, 1.0) * clamp(hi2.y - lo2.y, 0.0, 1.0);\n"
-    "  }\n"
-    "  o_color = c * (u_alpha * cov);\n"
-    "}\n";
 
 /* ------------------------------------------------------------------------------------------ */
 /* The renderer                                                                                */
@@ -642,12 +154,12 @@ static void set_device_vp(frame_ctx_t *f, GLint loc) {
                 (float)f->vp_w, (float)f->vp_h);
 }
 
-static GLuint compile(lamina_gles_renderer_t *r, GLenum type, const char *src, const char *src2) {
+static GLuint compile(lamina_gles_renderer_t *r, GLenum type, const char *src) {
     const char *head = r->is_es ? "#version 300 es\n" : "#version 330 core\n";
-    const char *parts[3] = {head, src, src2 ? src2 : ""};
+    const char *parts[2] = {head, src};
     GLuint s = glCreateShader(type);
     GLint ok = 0;
-    glShaderSource(s, 3, parts, NULL);
+    glShaderSource(s, 2, parts, NULL);
     glCompileShader(s);
     glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
     if (!ok) {
@@ -660,10 +172,9 @@ static GLuint compile(lamina_gles_renderer_t *r, GLenum type, const char *src, c
     return s;
 }
 
-static GLuint link_program(lamina_gles_renderer_t *r, const char *vs, const char *fs,
-                           const char *fs2) {
-    GLuint v = compile(r, GL_VERTEX_SHADER, vs, NULL);
-    GLuint f = v ? compile(r, GL_FRAGMENT_SHADER, fs, fs2) : 0;
+static GLuint link_program(lamina_gles_renderer_t *r, const char *vs, const char *fs) {
+    GLuint v = compile(r, GL_VERTEX_SHADER, vs);
+    GLuint f = v ? compile(r, GL_FRAGMENT_SHADER, fs) : 0;
     GLuint p = 0;
     GLint ok = 0;
     if (v && f) {
@@ -727,15 +238,15 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
     }
     while (glGetError() != GL_NO_ERROR) {
     }
-    r->prim = link_program(r, prim_vs, prim_fs_common, shape_fs_main);
-    r->prim_ext = r->prim ? link_program(r, prim_vs, prim_fs_common_ext, shape_fs_main) : 0;
-    r->shadow = r->prim_ext ? link_program(r, prim_vs, prim_fs_common_ext, shadow_fs_main) : 0;
-    r->comp = r->shadow ? link_program(r, comp_vs, comp_fs, NULL) : 0;
-    r->img = r->comp ? link_program(r, comp_vs, img_fs, NULL) : 0;
-    r->path = r->img ? link_program(r, comp_vs, path_fs, NULL) : 0;
-    r->blur = r->path ? link_program(r, comp_vs, blur_fs, NULL) : 0;
-    r->shp = r->blur ? link_program(r, comp_vs, shape_fs, NULL) : 0;
-    r->grad = r->shp ? link_program(r, comp_vs, grad_fs, NULL) : 0;
+    r->prim = link_program(r, lgl_shader_primitive_vert, lgl_shader_box_frag);
+    r->prim_ext = r->prim ? link_program(r, lgl_shader_primitive_vert, lgl_shader_box_ext_frag) : 0;
+    r->shadow = r->prim_ext ? link_program(r, lgl_shader_primitive_vert, lgl_shader_shadow_frag) : 0;
+    r->comp = r->shadow ? link_program(r, lgl_shader_plane_vert, lgl_shader_composite_frag) : 0;
+    r->img = r->comp ? link_program(r, lgl_shader_plane_vert, lgl_shader_contents_frag) : 0;
+    r->path = r->img ? link_program(r, lgl_shader_plane_vert, lgl_shader_shadow_path_frag) : 0;
+    r->blur = r->path ? link_program(r, lgl_shader_plane_vert, lgl_shader_blur_frag) : 0;
+    r->shp = r->blur ? link_program(r, lgl_shader_plane_vert, lgl_shader_coverage_frag) : 0;
+    r->grad = r->shp ? link_program(r, lgl_shader_plane_vert, lgl_shader_gradient_frag) : 0;
     if (!r->prim || !r->prim_ext || !r->shadow || !r->comp || !r->img || !r->path || !r->blur ||
         !r->shp || !r->grad) {
         delete_gl(r);
@@ -973,7 +484,7 @@ static int draws_own_shape(const lamina_draw_record_t *rec) {
             rec->border_color.a > 0);
 }
 
-/* The shape's corner code for the shaders (SD_SHAPE_GLSL): maskedCorners bits, + 16 when
+/* The shape's corner code for the shaders (shaders/sd_shape.glsl): maskedCorners bits, + 16 when
  * continuous. A 0.1 record has all four corners circular. */
 static float corner_code(const lamina_draw_record_t *rec) {
     if (rec->struct_size < offsetof(lamina_draw_record_t, masked_corners) + sizeof(uint32_t))
@@ -1461,7 +972,7 @@ static void set_clip_uniform(frame_ctx_t *f, GLint loc, const lamina_draw_record
         glUniform4f(loc, -1e9f, -1e9f, 1e9f, 1e9f);
 }
 
-/* Sets comp_vs's uniforms of `prog` (whose locations are in `u`: r1, r2, r4, quad, vp, scale). */
+/* Sets plane.vert's uniforms of `prog` (whose locations are in `u`: r1, r2, r4, quad, vp, scale). */
 static void set_quad_uniforms(frame_ctx_t *f, const GLint *u, const lamina_transform3d_t *m,
                               lamina_rect_t quad) {
     glUniform4f(u[0], (float)m->m11, (float)m->m12, (float)m->m13, (float)m->m14);
@@ -2008,7 +1519,7 @@ static void emit_gradient(frame_ctx_t *f, const lamina_draw_record_t *rec, doubl
     r->stats.primitives++;
 }
 
-/* Draws the coverage of the geometry's binned edges (shape_fs) in `color` (premultiplied). */
+/* Draws the coverage of the geometry's binned edges (coverage.frag) in `color` (premultiplied). */
 static void draw_coverage(frame_ctx_t *f, const lamina_draw_record_t *rec, const float color[4],
                           int even_odd) {
     lamina_gles_renderer_t *r = f->r;
