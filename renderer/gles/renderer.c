@@ -16,8 +16,7 @@
  * their own (a draw call each, ending the batch); every colour a record draws is multiplied by
  * its instance colour (RS-13). docs/renderer.md lists what each costs and what is not drawn yet.
  */
-#include "internal.h"
-#include "lgl_shaders.h"
+#include "compositor.h"
 
 #include <EGL/egl.h>
 #include <GLES3/gl3.h>
@@ -54,170 +53,8 @@ const char *lamina_gles_status_string(lamina_status_t status) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Shaders: renderer/gles/shaders, embedded at build time (lgl_shaders.h)                       */
-/* ------------------------------------------------------------------------------------------ */
-
-/* One instance of primitive.vert: 9 vec4 attributes (36 floats). */
-enum { INST_FLOATS = 36 };
-enum { KIND_SHAPE = 0, KIND_SHADOW = 1, KIND_SHAPE_EXT = 2 };
-
-/* ------------------------------------------------------------------------------------------ */
 /* The renderer                                                                                */
 /* ------------------------------------------------------------------------------------------ */
-
-enum { MAX_PASS_DEPTH = 8 }; /* Nested offscreen passes; deeper groups draw without one. */
-
-typedef struct target {
-    GLuint fbo, tex;
-    int w, h;
-} target_t;
-
-/* One uploaded image: keyed by its id (ids are never reused, docs/draw-records.md section 10).
- * An entry not used for TEX_KEEP_FRAMES frames is deleted (a frame-count LRU). */
-typedef struct tex_entry {
-    lamina_image_t id;
-    GLuint tex;
-    uint64_t last_frame;
-    int mipmapped;
-} tex_entry_t;
-enum { TEX_KEEP_FRAMES = 60 };
-
-enum { IU_R1, IU_R2, IU_R4, IU_QUAD, IU_VP, IU_SCALE, IU_TEX0, IU_TEX1, IU_DEST0, IU_DEST1,
-       IU_SRC0, IU_SRC1, IU_SLICE0, IU_SLICE1, IU_CENTER, IU_W0, IU_W1, IU_BIAS, IU_FLIP,
-       IU_CLIP, IU_BOUNDS, IU_RADIUS, IU_CLIP_BOUNDS, IU_CORNER, IU_TINT, IU_COUNT };
-static const char *const img_uniform_names[IU_COUNT] = {
-    "u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale", "u_tex0", "u_tex1", "u_dest0", "u_dest1",
-    "u_src0", "u_src1", "u_slice0", "u_slice1", "u_center", "u_w0", "u_w1", "u_bias", "u_flip",
-    "u_clip", "u_bounds", "u_radius", "u_clip_bounds", "u_corner", "u_tint"};
-
-struct lamina_gles_renderer {
-    EGLContext context; /* EGL_NO_CONTEXT when made under another API (GLX). */
-    int is_es;
-    GLuint prim, shadow, comp, vao, vbo;
-    GLint prim_u_vp, prim_u_scale, shadow_u_vp, shadow_u_scale;
-    GLuint prim_ext; /* KIND_SHAPE_EXT: masked or continuous corners */
-    GLint prim_ext_u_vp, prim_ext_u_scale;
-    int batch_kind; /* KIND_SHAPE or KIND_SHADOW: the program the pending instances need */
-    GLint comp_u_r1, comp_u_r2, comp_u_r4, comp_u_quad, comp_u_vp, comp_u_scale, comp_u_old,
-        comp_u_new, comp_u_mode, comp_u_p, comp_u_alpha, comp_u_bounds, comp_u_shift_old,
-        comp_u_shift_new, comp_u_clip_bounds, comp_u_radius, comp_u_corner;
-    float *inst;
-    size_t inst_count, inst_cap;
-    size_t vbo_cap; /* bytes */
-    target_t targets[2 * MAX_PASS_DEPTH];
-    lamina_gles_stats_t stats;
-    /* Contents (RS-4): the image program and the texture cache. */
-    GLuint img;
-    GLint img_u[IU_COUNT];
-    tex_entry_t *texs;
-    size_t tex_count, tex_cap;
-    uint64_t frame_no;
-    /* shadowPath (RS-3.4): the silhouette and blur programs, the flattened path. */
-    GLuint path, blur, seg_tex;
-    GLint path_u[10], blur_u[13];
-    float *segs;
-    size_t seg_count, seg_cap;
-    /* Shape layers (RS-8): the coverage program, its cell texture, the reused geometry. */
-    GLuint shp, edge_tex;
-    GLint shp_u[16];
-    size_t edge_tex_rows;
-    lgl_geom_t geom;
-    /* Gradient layers (RS-9): the program and its stop texture. */
-    GLuint grad, stop_tex;
-    GLint grad_u[17];
-    size_t stop_tex_rows;
-    float *stops;
-    size_t stops_cap;
-};
-
-/* The state of one frame. */
-typedef struct frame_ctx {
-    lamina_gles_renderer_t *r;
-    lamina_engine_t *engine;
-    double time;
-    double scale;
-    int group_opacity;
-    int vp_w, vp_h; /* pixels */
-    const lamina_draw_record_t *base; /* the whole list: mask_index counts from here */
-    size_t base_count;
-    int32_t mask_host; /* while a mask draws: its host's index (its records draw), else -1 */
-    int host_vp[4];
-    int at_host; /* the host's framebuffer is bound (its viewport may not start at 0, 0) */
-    GLint host_fbo;
-    lamina_status_t status; /* first failure inside the frame */
-} frame_ctx_t;
-
-/* u_vp for shaders that need device pixels from gl_FragCoord (clip boxes, shapes): the
- * host's viewport origin when drawing into its framebuffer, 0 in the offscreen targets. */
-static void set_device_vp(frame_ctx_t *f, GLint loc) {
-    glUniform4f(loc, f->at_host ? (float)f->host_vp[0] : 0.0f, f->at_host ? (float)f->host_vp[1] : 0.0f,
-                (float)f->vp_w, (float)f->vp_h);
-}
-
-static GLuint compile(lamina_gles_renderer_t *r, GLenum type, const char *src) {
-    const char *head = r->is_es ? "#version 300 es\n" : "#version 330 core\n";
-    const char *parts[2] = {head, src};
-    GLuint s = glCreateShader(type);
-    GLint ok = 0;
-    glShaderSource(s, 2, parts, NULL);
-    glCompileShader(s);
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[400] = "";
-        glGetShaderInfoLog(s, sizeof log, NULL, log);
-        lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "shader did not compile: %s", log);
-        glDeleteShader(s);
-        return 0;
-    }
-    return s;
-}
-
-static GLuint link_program(lamina_gles_renderer_t *r, const char *vs, const char *fs) {
-    GLuint v = compile(r, GL_VERTEX_SHADER, vs);
-    GLuint f = v ? compile(r, GL_FRAGMENT_SHADER, fs) : 0;
-    GLuint p = 0;
-    GLint ok = 0;
-    if (v && f) {
-        p = glCreateProgram();
-        glAttachShader(p, v);
-        glAttachShader(p, f);
-        glLinkProgram(p);
-        glGetProgramiv(p, GL_LINK_STATUS, &ok);
-        if (!ok) {
-            char log[400] = "";
-            glGetProgramInfoLog(p, sizeof log, NULL, log);
-            lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "program did not link: %s", log);
-            glDeleteProgram(p);
-            p = 0;
-        }
-    }
-    if (v) glDeleteShader(v);
-    if (f) glDeleteShader(f);
-    return p;
-}
-
-static void delete_gl(lamina_gles_renderer_t *r) {
-    if (r->prim) glDeleteProgram(r->prim);
-    if (r->prim_ext) glDeleteProgram(r->prim_ext);
-    if (r->shadow) glDeleteProgram(r->shadow);
-    if (r->comp) glDeleteProgram(r->comp);
-    if (r->img) glDeleteProgram(r->img);
-    if (r->path) glDeleteProgram(r->path);
-    if (r->blur) glDeleteProgram(r->blur);
-    if (r->seg_tex) glDeleteTextures(1, &r->seg_tex);
-    if (r->shp) glDeleteProgram(r->shp);
-    if (r->grad) glDeleteProgram(r->grad);
-    if (r->edge_tex) glDeleteTextures(1, &r->edge_tex);
-    if (r->stop_tex) glDeleteTextures(1, &r->stop_tex);
-    for (size_t i = 0; i < r->tex_count; i++) glDeleteTextures(1, &r->texs[i].tex);
-    r->tex_count = 0;
-    if (r->vbo) glDeleteBuffers(1, &r->vbo);
-    if (r->vao) glDeleteVertexArrays(1, &r->vao);
-    for (int i = 0; i < 2 * MAX_PASS_DEPTH; i++) {
-        if (r->targets[i].fbo) glDeleteFramebuffers(1, &r->targets[i].fbo);
-        if (r->targets[i].tex) glDeleteTextures(1, &r->targets[i].tex);
-    }
-}
 
 lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_renderer) {
     if (!out_renderer) return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "out_renderer is NULL");
@@ -238,51 +75,10 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
     }
     while (glGetError() != GL_NO_ERROR) {
     }
-    r->prim = link_program(r, lgl_shader_primitive_vert, lgl_shader_box_frag);
-    r->prim_ext = r->prim ? link_program(r, lgl_shader_primitive_vert, lgl_shader_box_ext_frag) : 0;
-    r->shadow = r->prim_ext ? link_program(r, lgl_shader_primitive_vert, lgl_shader_shadow_frag) : 0;
-    r->comp = r->shadow ? link_program(r, lgl_shader_plane_vert, lgl_shader_composite_frag) : 0;
-    r->img = r->comp ? link_program(r, lgl_shader_plane_vert, lgl_shader_contents_frag) : 0;
-    r->path = r->img ? link_program(r, lgl_shader_plane_vert, lgl_shader_shadow_path_frag) : 0;
-    r->blur = r->path ? link_program(r, lgl_shader_plane_vert, lgl_shader_blur_frag) : 0;
-    r->shp = r->blur ? link_program(r, lgl_shader_plane_vert, lgl_shader_coverage_frag) : 0;
-    r->grad = r->shp ? link_program(r, lgl_shader_plane_vert, lgl_shader_gradient_frag) : 0;
-    if (!r->prim || !r->prim_ext || !r->shadow || !r->comp || !r->img || !r->path || !r->blur ||
-        !r->shp || !r->grad) {
-        delete_gl(r);
+    if (!lgl_create_programs(r)) {
+        lgl_delete_gl(r);
         free(r);
-        return LAMINA_GLES_STATUS_GL_ERROR; /* message set by link_program */
-    }
-    r->prim_u_vp = glGetUniformLocation(r->prim, "u_vp");
-    r->prim_u_scale = glGetUniformLocation(r->prim, "u_scale");
-    r->prim_ext_u_vp = glGetUniformLocation(r->prim_ext, "u_vp");
-    r->prim_ext_u_scale = glGetUniformLocation(r->prim_ext, "u_scale");
-    r->shadow_u_vp = glGetUniformLocation(r->shadow, "u_vp");
-    r->shadow_u_scale = glGetUniformLocation(r->shadow, "u_scale");
-#define U(name) r->comp_##name = glGetUniformLocation(r->comp, #name)
-    U(u_r1); U(u_r2); U(u_r4); U(u_quad); U(u_vp); U(u_scale); U(u_old); U(u_new); U(u_mode);
-    U(u_p); U(u_alpha); U(u_bounds); U(u_shift_old); U(u_shift_new); U(u_clip_bounds);
-    U(u_radius); U(u_corner);
-#undef U
-    for (int i = 0; i < IU_COUNT; i++) r->img_u[i] = glGetUniformLocation(r->img, img_uniform_names[i]);
-    {
-        static const char *const pn[10] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
-                                           "u_segs", "u_nseg", "u_color", "u_clip"};
-        static const char *const bn[13] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
-                                           "u_src", "u_dir", "u_sigma", "u_taps", "u_clip",
-                                           "u_shift", "u_tint"};
-        for (int i = 0; i < 10; i++) r->path_u[i] = glGetUniformLocation(r->path, pn[i]);
-        for (int i = 0; i < 13; i++) r->blur_u[i] = glGetUniformLocation(r->blur, bn[i]);
-        static const char *const sn[16] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
-                                           "u_edges", "u_cells", "u_color", "u_rule", "u_clip",
-                                           "u_bounds", "u_radius", "u_clip_bounds", "u_corner",
-                                           "u_rows"};
-        static const char *const gn[17] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
-                                           "u_stops", "u_count", "u_type", "u_se", "u_axes",
-                                           "u_tint", "u_alpha", "u_clip", "u_bounds", "u_radius",
-                                           "u_corner"};
-        for (int i = 0; i < 16; i++) r->shp_u[i] = glGetUniformLocation(r->shp, sn[i]);
-        for (int i = 0; i < 17; i++) r->grad_u[i] = glGetUniformLocation(r->grad, gn[i]);
+        return LAMINA_GLES_STATUS_GL_ERROR; /* message set by lgl_create_programs */
     }
     glGenVertexArrays(1, &r->vao);
     glGenBuffers(1, &r->vbo);
@@ -297,7 +93,7 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
     glBindVertexArray(0);
     GLenum err = glGetError();
     if (err != GL_NO_ERROR) {
-        delete_gl(r);
+        lgl_delete_gl(r);
         free(r);
         return lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "GL error 0x%04x while creating the renderer", err);
     }
@@ -309,7 +105,7 @@ void lamina_gles_renderer_destroy(lamina_gles_renderer_t *r) {
     if (!r) return;
     /* Delete GL objects only in the renderer's own context; otherwise they went with it. */
     if (glGetString(GL_VERSION) && (r->context == EGL_NO_CONTEXT || eglGetCurrentContext() == r->context))
-        delete_gl(r);
+        lgl_delete_gl(r);
     free(r->inst);
     free(r->texs);
     free(r->segs);
@@ -334,173 +130,17 @@ lamina_status_t lamina_gles_renderer_get_stats(const lamina_gles_renderer_t *r,
 /* Instances                                                                                   */
 /* ------------------------------------------------------------------------------------------ */
 
-static float *push_instance(frame_ctx_t *f) {
-    lamina_gles_renderer_t *r = f->r;
-    if (r->inst_count == r->inst_cap) {
-        size_t cap = r->inst_cap ? r->inst_cap * 2 : 256;
-        float *p = realloc(r->inst, cap * INST_FLOATS * sizeof(float));
-        if (!p) {
-            f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for %zu primitives", cap);
-            return NULL;
-        }
-        r->inst = p;
-        r->inst_cap = cap;
-    }
-    return r->inst + INST_FLOATS * r->inst_count++;
-}
-
-/* Draws the primitives collected so far into the bound target: one instanced call. */
-static void flush(frame_ctx_t *f) {
-    lamina_gles_renderer_t *r = f->r;
-    if (r->inst_count == 0) return;
-    size_t bytes = r->inst_count * INST_FLOATS * sizeof(float);
-    if (r->batch_kind == KIND_SHADOW) {
-        glUseProgram(r->shadow);
-        set_device_vp(f, r->shadow_u_vp);
-        glUniform1f(r->shadow_u_scale, (float)f->scale);
-    } else if (r->batch_kind == KIND_SHAPE_EXT) {
-        glUseProgram(r->prim_ext);
-        set_device_vp(f, r->prim_ext_u_vp);
-        glUniform1f(r->prim_ext_u_scale, (float)f->scale);
-    } else {
-        glUseProgram(r->prim);
-        set_device_vp(f, r->prim_u_vp);
-        glUniform1f(r->prim_u_scale, (float)f->scale);
-    }
-    glBindVertexArray(r->vao);
-    glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
-    if (bytes > r->vbo_cap) {
-        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)bytes, r->inst, GL_STREAM_DRAW);
-        r->vbo_cap = bytes;
-    } else {
-        /* Orphan, then fill: the driver need not wait for the previous pass. */
-        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)r->vbo_cap, NULL, GL_STREAM_DRAW);
-        glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)bytes, r->inst);
-    }
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, (GLsizei)r->inst_count);
-    r->stats.draw_calls++;
-    r->stats.primitives += (uint32_t)r->inst_count;
-    r->inst_count = 0;
-}
-
-static void premultiplied(lamina_color_t c, double alpha, float out[4]) {
-    double a = c.a * alpha;
-    if (!(a > 0)) a = 0;
-    if (a > 1) a = 1;
-    out[0] = (float)(c.r * a);
-    out[1] = (float)(c.g * a);
-    out[2] = (float)(c.b * a);
-    out[3] = (float)a;
-}
-
-/* Whether the record carries the layer-kind fields (issue 15: kind, instance colour, shape,
- * gradient); older records draw as before. */
-static int has_kind_fields(const lamina_draw_record_t *rec) {
-    return rec->struct_size >= offsetof(lamina_draw_record_t, gradient) + sizeof(rec->gradient);
-}
-
-/* The record's instance colour (RS-13), straight RGBA in [0, 1]; (1, 1, 1, 1) for older records.
- * It multiplies every colour the record draws (background, border, shadow, contents, shape,
- * gradient); a component that is not a number counts as 1. */
-static lamina_color_t instance_color(const lamina_draw_record_t *rec) {
-    lamina_color_t c = {1, 1, 1, 1};
-    if (!has_kind_fields(rec)) return c;
-    c = rec->instance_color;
-    double *v[4] = {&c.r, &c.g, &c.b, &c.a};
-    for (int i = 0; i < 4; i++) {
-        if (isnan(*v[i])) *v[i] = 1;
-        if (*v[i] < 0) *v[i] = 0;
-        if (*v[i] > 1) *v[i] = 1;
-    }
-    return c;
-}
-
-/* `c` multiplied componentwise by the record's instance colour. */
-static lamina_color_t tinted(lamina_color_t c, const lamina_draw_record_t *rec) {
-    lamina_color_t k = instance_color(rec);
-    return (lamina_color_t){c.r * k.r, c.g * k.g, c.b * k.b, c.a * k.a};
-}
-
-static const lamina_draw_shape_t *rec_shape(const lamina_draw_record_t *rec) {
-    return has_kind_fields(rec) ? rec->shape : NULL;
-}
-
-static const lamina_draw_gradient_t *rec_gradient(const lamina_draw_record_t *rec) {
-    return has_kind_fields(rec) ? rec->gradient : NULL;
-}
-
-/* Local units per device pixel near the layer, for the antialiasing margin of a quad. */
-static double local_per_pixel(const lamina_transform3d_t *m, double scale) {
-    double det = fabs(m->m11 * m->m22 - m->m12 * m->m21);
-    double w = fabs(m->m44) > 1e-9 ? fabs(m->m44) : 1.0;
-    double s = sqrt(det) / w * scale;
-    if (!(s > 1e-6)) return 1e6;
-    return 1.0 / s;
-}
-
-/* Fills one instance with the record's matrix, the shape rect, the clip and a margin. */
-static void flush(frame_ctx_t *f);
-
-static float *instance_for(frame_ctx_t *f, const lamina_draw_record_t *rec, lamina_rect_t shape,
-                           double margin, int kind) {
-    if (f->r->batch_kind != kind) {
-        flush(f); /* another program: a new batch, order kept */
-        f->r->batch_kind = kind;
-    }
-    float *p = push_instance(f);
-    if (!p) return NULL;
-    const lamina_transform3d_t *m = &rec->transform;
-    float v[INST_FLOATS] = {
-        (float)m->m11, (float)m->m12, (float)m->m13, (float)m->m14,
-        (float)m->m21, (float)m->m22, (float)m->m23, (float)m->m24,
-        (float)m->m41, (float)m->m42, (float)m->m43, (float)m->m44,
-        (float)shape.origin.x, (float)shape.origin.y, (float)shape.size.width, (float)shape.size.height,
-        (float)(shape.origin.x - margin), (float)(shape.origin.y - margin),
-        (float)(shape.size.width + 2 * margin), (float)(shape.size.height + 2 * margin),
-    };
-    memcpy(p, v, sizeof v);
-    /* Clip (RS-5.4/5.5): the root-space box of the masking ancestors, in device pixels. */
-    float *clip = p + 32;
-    if (rec->flags & LAMINA_DRAW_HAS_CLIP) {
-        clip[0] = (float)(rec->clip_rect.origin.x * f->scale);
-        clip[1] = (float)(rec->clip_rect.origin.y * f->scale);
-        clip[2] = (float)((rec->clip_rect.origin.x + rec->clip_rect.size.width) * f->scale);
-        clip[3] = (float)((rec->clip_rect.origin.y + rec->clip_rect.size.height) * f->scale);
-    } else {
-        clip[0] = clip[1] = -1e9f;
-        clip[2] = clip[3] = 1e9f;
-    }
-    return p;
-}
-
-static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha,
+static void emit_path_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha,
                              int level, int which);
-
-/* Whether the record draws a background or a visible border: what the bounds-shaped shadow
- * stands for (the border colour defaults to black, so its flag alone says nothing). */
-static int draws_own_shape(const lamina_draw_record_t *rec) {
-    return ((rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && rec->background_color.a > 0) ||
-           ((rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) && rec->border_width > 0 &&
-            rec->border_color.a > 0);
-}
-
-/* The shape's corner code for the shaders (shaders/sd_shape.glsl): maskedCorners bits, + 16 when
- * continuous. A 0.1 record has all four corners circular. */
-static float corner_code(const lamina_draw_record_t *rec) {
-    if (rec->struct_size < offsetof(lamina_draw_record_t, masked_corners) + sizeof(uint32_t))
-        return 15.0f;
-    return (float)((rec->masked_corners & 15u) +
-                   (rec->corner_curve == LAMINA_CORNER_CURVE_CONTINUOUS ? 16u : 0u));
-}
 
 /* The program a background or border needs: the cheap one for four circular corners. */
 static int shape_kind(const lamina_draw_record_t *rec) {
-    return corner_code(rec) == 15.0f ? KIND_SHAPE : KIND_SHAPE_EXT;
+    return lgl_corner_code(rec) == 15.0f ? KIND_SHAPE : KIND_SHAPE_EXT;
 }
 
 /* RS-3: the shadow of the layer's rounded bounds, offset in its own plane, blurred with
  * sigma = shadowRadius (RS-3.6, k = 1), beneath everything the layer draws. */
-static void emit_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha,
+void lgl_emit_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha,
                         int level, int which) {
     if (!(rec->flags & LAMINA_DRAW_HAS_SHADOW_COLOR) || !(rec->shadow_opacity > 0)) return;
     /* RS-3.7: masksToBounds clips the layer's own shadow (all of it lies outside or beneath). */
@@ -510,57 +150,57 @@ static void emit_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double 
         emit_path_shadow(f, rec, alpha, level, which);
         return;
     }
-    if (!draws_own_shape(rec)) return;
+    if (!lgl_draws_own_shape(rec)) return;
     double sigma = rec->shadow_radius > 0 ? rec->shadow_radius : 0;
     lamina_rect_t shape = rec->bounds;
     shape.origin.x += rec->shadow_offset.width;
     shape.origin.y += rec->shadow_offset.height;
-    double margin = 3 * sigma + 1.5 * local_per_pixel(&rec->transform, f->scale);
-    float *p = instance_for(f, rec, shape, margin, KIND_SHADOW);
+    double margin = 3 * sigma + 1.5 * lgl_local_per_pixel(&rec->transform, f->scale);
+    float *p = lgl_instance_for(f, rec, shape, margin, KIND_SHADOW);
     if (!p) return;
     double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
-    premultiplied(tinted(rec->shadow_color, rec), so * alpha, p + 20);
+    lgl_premultiplied(lgl_tinted(rec->shadow_color, rec), so * alpha, p + 20);
     memset(p + 24, 0, 4 * sizeof(float));
     p[28] = (float)rec->corner_radius;
     p[29] = 0;
-    p[30] = corner_code(rec);
+    p[30] = lgl_corner_code(rec);
     p[31] = (float)sigma;
 }
 
 /* RS-1.1-1.4: the background in the rounded bounds; with `with_border`, the border over it
  * (a leaf: nothing is drawn between the two). */
-static void emit_background(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha,
+void lgl_emit_background(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha,
                             int with_border) {
     int has_bg = (rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && rec->background_color.a > 0;
     int has_border = with_border && (rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) &&
                      rec->border_width > 0 && rec->border_color.a > 0;
     if (!has_bg && !has_border) return;
-    float *p = instance_for(f, rec, rec->bounds, 1.5 * local_per_pixel(&rec->transform, f->scale),
+    float *p = lgl_instance_for(f, rec, rec->bounds, 1.5 * lgl_local_per_pixel(&rec->transform, f->scale),
                             shape_kind(rec));
     if (!p) return;
-    if (has_bg) premultiplied(tinted(rec->background_color, rec), alpha, p + 20);
+    if (has_bg) lgl_premultiplied(lgl_tinted(rec->background_color, rec), alpha, p + 20);
     else memset(p + 20, 0, 4 * sizeof(float));
-    if (has_border) premultiplied(tinted(rec->border_color, rec), alpha, p + 24);
+    if (has_border) lgl_premultiplied(lgl_tinted(rec->border_color, rec), alpha, p + 24);
     else memset(p + 24, 0, 4 * sizeof(float));
     p[28] = (float)rec->corner_radius;
     p[29] = has_border ? (float)rec->border_width : 0.0f;
-    p[30] = corner_code(rec);
+    p[30] = lgl_corner_code(rec);
     p[31] = 0;
 }
 
 /* RS-1.1: the border, composited above the sublayers. */
-static void emit_border(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha) {
+void lgl_emit_border(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha) {
     if (!(rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) || !(rec->border_width > 0) ||
         !(rec->border_color.a > 0))
         return;
-    float *p = instance_for(f, rec, rec->bounds, 1.5 * local_per_pixel(&rec->transform, f->scale),
+    float *p = lgl_instance_for(f, rec, rec->bounds, 1.5 * lgl_local_per_pixel(&rec->transform, f->scale),
                             shape_kind(rec));
     if (!p) return;
     memset(p + 20, 0, 4 * sizeof(float));
-    premultiplied(tinted(rec->border_color, rec), alpha, p + 24);
+    lgl_premultiplied(lgl_tinted(rec->border_color, rec), alpha, p + 24);
     p[28] = (float)rec->corner_radius;
     p[29] = (float)rec->border_width;
-    p[30] = corner_code(rec);
+    p[30] = lgl_corner_code(rec);
     p[31] = 0;
 }
 
@@ -590,8 +230,8 @@ static int faces_away(const lamina_draw_record_t *rec) {
 /* Offscreen passes: group opacity (RS-2.2) and transitions (RS-7)                            */
 /* ------------------------------------------------------------------------------------------ */
 
-static target_t *get_target(frame_ctx_t *f, int index) {
-    target_t *t = &f->r->targets[index];
+lgl_target_t *lgl_get_target(lgl_frame_t *f, int index) {
+    lgl_target_t *t = &f->r->targets[index];
     if (t->fbo && t->w == f->vp_w && t->h == f->vp_h) return t;
     if (!t->fbo) {
         glGenFramebuffers(1, &t->fbo);
@@ -616,7 +256,7 @@ static target_t *get_target(frame_ctx_t *f, int index) {
 }
 
 /* Binds the framebuffer a pass at `level` draws into (level 0: the host's). */
-static void bind_level(frame_ctx_t *f, int level, int which) {
+void lgl_bind_level(lgl_frame_t *f, int level, int which) {
     f->at_host = level == 0;
     if (level == 0) {
         glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)f->host_fbo);
@@ -627,22 +267,7 @@ static void bind_level(frame_ctx_t *f, int level, int which) {
     }
 }
 
-static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
-                       double divisor, double top_parent, int level, int which);
-static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha);
-static void emit_gradient(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha);
-static void emit_shape(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha);
-static int has_contents(const lamina_draw_record_t *rec);
-
-typedef struct composite {
-    const lamina_transform3d_t *m; /* NULL: identity (root space) */
-    lamina_rect_t quad, bounds;
-    int mode, clip_bounds;
-    float p, alpha, shift_old[2], shift_new[2], radius, corner;
-    GLuint old_tex, new_tex;
-} composite_t;
-
-static void draw_composite(frame_ctx_t *f, const composite_t *c) {
+void lgl_draw_composite(lgl_frame_t *f, const lgl_composite_t *c) {
     lamina_gles_renderer_t *r = f->r;
     static const lamina_transform3d_t identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
     const lamina_transform3d_t *m = c->m ? c->m : &identity;
@@ -676,38 +301,38 @@ static void draw_composite(frame_ctx_t *f, const composite_t *c) {
 }
 
 /* Renders recs[0..count) into the target of pass `level`+1 (cleared first). */
-static target_t *render_offscreen(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+lgl_target_t *lgl_render_offscreen(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
                                   double divisor, double top_parent, int level, int which) {
-    target_t *t = get_target(f, 2 * level + which);
+    lgl_target_t *t = lgl_get_target(f, 2 * level + which);
     if (!t) return NULL;
-    bind_level(f, level + 1, which);
+    lgl_bind_level(f, level + 1, which);
     glClearColor(0, 0, 0, 0);
     glClear(GL_COLOR_BUFFER_BIT);
     f->r->stats.offscreen_passes++;
-    draw_range(f, recs, count, divisor, top_parent, level + 1, which);
-    flush(f);
+    lgl_draw_range(f, recs, count, divisor, top_parent, level + 1, which);
+    lgl_flush(f);
     return t;
 }
 
 /* RS-2.2: the subtree drawn at full opacity offscreen, then blended once with its opacity. */
-static void draw_group(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+void lgl_draw_group(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
                        double divisor, int level, int which) {
-    flush(f);
-    target_t *t = render_offscreen(f, recs, count, recs[0].opacity, recs[0].opacity, level, 0);
-    bind_level(f, level, which);
+    lgl_flush(f);
+    lgl_target_t *t = lgl_render_offscreen(f, recs, count, recs[0].opacity, recs[0].opacity, level, 0);
+    lgl_bind_level(f, level, which);
     if (!t) return;
-    composite_t c = {0};
+    lgl_composite_t c = {0};
     c.quad = (lamina_rect_t){{0, 0}, {f->vp_w / f->scale, f->vp_h / f->scale}};
     c.mode = 0;
     c.alpha = (float)(recs[0].opacity / divisor);
     c.new_tex = t->tex;
-    draw_composite(f, &c);
+    lgl_draw_composite(f, &c);
 }
 
 /* RS-7.3: the old and new renders of the layer's subtree, composited by type and subtype. */
-static void draw_transition(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+void lgl_draw_transition(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
                             double divisor, double parent_opacity, int level, int which) {
-    flush(f);
+    lgl_flush(f);
     lamina_draw_record_t *copy = malloc(count * sizeof *copy);
     if (!copy) {
         f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for a transition");
@@ -723,7 +348,7 @@ static void draw_transition(frame_ctx_t *f, const lamina_draw_record_t *recs, si
         copy[0].contents_previous = LAMINA_IMAGE_NONE;
         copy[0].contents_fade = 1;
     }
-    target_t *tn = render_offscreen(f, copy, count, divisor, parent_opacity, level, 0);
+    lgl_target_t *tn = lgl_render_offscreen(f, copy, count, divisor, parent_opacity, level, 0);
     if (before) {
         /* CA-10.2: the record of the layer's whole appearance before the transition (colours,
          * corners, contents, shadow, ...); its place in the list stays the record's. */
@@ -733,9 +358,9 @@ static void draw_transition(frame_ctx_t *f, const lamina_draw_record_t *recs, si
         copy[0].depth = depth;
         copy[0].flags &= ~(uint32_t)LAMINA_DRAW_HAS_TRANSITION;
     }
-    target_t *to = tn ? render_offscreen(f, copy, count, divisor, parent_opacity, level, 1) : NULL;
+    lgl_target_t *to = tn ? lgl_render_offscreen(f, copy, count, divisor, parent_opacity, level, 1) : NULL;
     free(copy);
-    bind_level(f, level, which);
+    lgl_bind_level(f, level, which);
     if (!tn || !to) return;
 
     const lamina_draw_record_t *rec = &recs[0];
@@ -754,7 +379,7 @@ static void draw_transition(frame_ctx_t *f, const lamina_draw_record_t *recs, si
     case LAMINA_TRANSITION_FROM_BOTTOM: dy = h; break;
     default: dx = -w; break;
     }
-    composite_t c = {0};
+    lgl_composite_t c = {0};
     c.m = &rec->transform;
     c.bounds = rec->bounds;
     c.quad = rec->bounds;
@@ -792,12 +417,12 @@ static void draw_transition(frame_ctx_t *f, const lamina_draw_record_t *recs, si
         c.quad.size.width += 2 * fabs(dx);
         c.quad.size.height += 2 * fabs(dy);
     }
-    draw_composite(f, &c);
+    lgl_draw_composite(f, &c);
 }
 
 /* RS-5.4/5.5: whether a masking layer's clip needs its exact shape (rounded, rotated or under
  * perspective); an axis-aligned square clip is the record's clip box, drawn in the batch. */
-static int needs_shape_clip(const lamina_draw_record_t *rec) {
+int lgl_needs_shape_clip(const lamina_draw_record_t *rec) {
     if (!(rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) || rec->descendant_count == 0) return 0;
     if (rec->corner_radius > 0) return 1;
     const lamina_transform3d_t *m = &rec->transform;
@@ -808,43 +433,43 @@ static int needs_shape_clip(const lamina_draw_record_t *rec) {
 /* RS-5.6: the masking layer's sublayers rendered offscreen, then drawn through its rounded
  * bounds in its own plane (exact under any transform); its shadow and background go below, its
  * border above. Further masking ancestors still clip by their boxes inside the pass. */
-static void draw_shape_clipped(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+void lgl_draw_shape_clipped(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
                                double divisor, int level, int which) {
     const lamina_draw_record_t *rec = &recs[0];
     double alpha = rec->opacity / divisor;
-    emit_shadow(f, rec, alpha, level, which);
-    emit_background(f, rec, alpha, 0);
-    emit_gradient(f, rec, alpha);
-    emit_contents(f, rec, alpha);
-    emit_shape(f, rec, alpha);
-    flush(f);
-    target_t *t = render_offscreen(f, recs + 1, count - 1, divisor, rec->opacity, level, 0);
-    bind_level(f, level, which);
+    lgl_emit_shadow(f, rec, alpha, level, which);
+    lgl_emit_background(f, rec, alpha, 0);
+    lgl_emit_gradient(f, rec, alpha);
+    lgl_emit_contents(f, rec, alpha);
+    lgl_emit_shape(f, rec, alpha);
+    lgl_flush(f);
+    lgl_target_t *t = lgl_render_offscreen(f, recs + 1, count - 1, divisor, rec->opacity, level, 0);
+    lgl_bind_level(f, level, which);
     if (t) {
-        composite_t c = {0};
+        lgl_composite_t c = {0};
         c.m = &rec->transform;
         c.quad = rec->bounds;
         c.bounds = rec->bounds;
         c.mode = 4;
         c.alpha = 1.0f;
         c.radius = (float)rec->corner_radius;
-        c.corner = corner_code(rec);
+        c.corner = lgl_corner_code(rec);
         c.new_tex = t->tex;
-        draw_composite(f, &c);
+        lgl_draw_composite(f, &c);
     }
-    emit_border(f, rec, alpha);
+    lgl_emit_border(f, rec, alpha);
 }
 
 /* RS-5.1-5.3, RS-5.6: the layer and its subtree offscreen (a group, at full strength), its mask
  * records into a second target in the same root space, then the group x the mask's alpha,
  * composited once with the layer's opacity. A mask that draws nothing hides the layer. */
-static void draw_masked(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+void lgl_draw_masked(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
                         double divisor, int level, int which) {
     const lamina_draw_record_t *rec = &recs[0];
     if (rec->mask_count == 0 || rec->mask_index < 0 ||
         (size_t)rec->mask_index + rec->mask_count > f->base_count)
         return; /* RS-5.3: nothing shows */
-    flush(f);
+    lgl_flush(f);
     lamina_draw_record_t *copy = malloc(count * sizeof *copy);
     if (!copy) {
         f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for a mask");
@@ -852,22 +477,22 @@ static void draw_masked(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t
     }
     memcpy(copy, recs, count * sizeof *copy);
     copy[0].flags2 &= ~(uint32_t)(LAMINA_DRAW2_HAS_MASK | LAMINA_DRAW2_GROUP);
-    target_t *tc = render_offscreen(f, copy, count, rec->opacity, rec->opacity, level, 0);
+    lgl_target_t *tc = lgl_render_offscreen(f, copy, count, rec->opacity, rec->opacity, level, 0);
     free(copy);
     const lamina_draw_record_t *mrecs = f->base + rec->mask_index;
     int32_t saved = f->mask_host;
     f->mask_host = mrecs[0].mask_host_index;
-    target_t *tm = tc ? render_offscreen(f, mrecs, rec->mask_count, 1.0, 1.0, level, 1) : NULL;
+    lgl_target_t *tm = tc ? lgl_render_offscreen(f, mrecs, rec->mask_count, 1.0, 1.0, level, 1) : NULL;
     f->mask_host = saved;
-    bind_level(f, level, which);
+    lgl_bind_level(f, level, which);
     if (!tc || !tm) return;
-    composite_t c = {0};
+    lgl_composite_t c = {0};
     c.quad = (lamina_rect_t){{0, 0}, {f->vp_w / f->scale, f->vp_h / f->scale}};
     c.mode = 5;
     c.alpha = (float)(rec->opacity / divisor);
     c.new_tex = tc->tex;
     c.old_tex = tm->tex;
-    draw_composite(f, &c);
+    lgl_draw_composite(f, &c);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -876,7 +501,7 @@ static void draw_masked(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t
 
 enum { MAX_PATH_SEGS = 4096, CURVE_STEPS = 16 };
 
-static int push_seg(frame_ctx_t *f, double x0, double y0, double x1, double y1) {
+static int push_seg(lgl_frame_t *f, double x0, double y0, double x1, double y1) {
     lamina_gles_renderer_t *r = f->r;
     if (r->seg_count >= MAX_PATH_SEGS) return 0;
     if (r->seg_count == r->seg_cap) {
@@ -899,7 +524,7 @@ static int push_seg(frame_ctx_t *f, double x0, double y0, double x1, double y1) 
 
 /* Flattens the path (offset by dx, dy) into r->segs, every subpath closed (a fill closes them);
  * returns its bounding box in *box. 0 when it has no area to draw. */
-static int flatten_path(frame_ctx_t *f, const lamina_path_element_t *el, size_t n, double dx,
+static int flatten_path(lgl_frame_t *f, const lamina_path_element_t *el, size_t n, double dx,
                         double dy, lamina_rect_t *box) {
     lamina_gles_renderer_t *r = f->r;
     r->seg_count = 0;
@@ -962,28 +587,6 @@ static int flatten_path(frame_ctx_t *f, const lamina_path_element_t *el, size_t 
     return 1;
 }
 
-static void set_clip_uniform(frame_ctx_t *f, GLint loc, const lamina_draw_record_t *rec) {
-    if (rec->flags & LAMINA_DRAW_HAS_CLIP)
-        glUniform4f(loc, (float)(rec->clip_rect.origin.x * f->scale),
-                    (float)(rec->clip_rect.origin.y * f->scale),
-                    (float)((rec->clip_rect.origin.x + rec->clip_rect.size.width) * f->scale),
-                    (float)((rec->clip_rect.origin.y + rec->clip_rect.size.height) * f->scale));
-    else
-        glUniform4f(loc, -1e9f, -1e9f, 1e9f, 1e9f);
-}
-
-/* Sets plane.vert's uniforms of `prog` (whose locations are in `u`: r1, r2, r4, quad, vp, scale). */
-static void set_quad_uniforms(frame_ctx_t *f, const GLint *u, const lamina_transform3d_t *m,
-                              lamina_rect_t quad) {
-    glUniform4f(u[0], (float)m->m11, (float)m->m12, (float)m->m13, (float)m->m14);
-    glUniform4f(u[1], (float)m->m21, (float)m->m22, (float)m->m23, (float)m->m24);
-    glUniform4f(u[2], (float)m->m41, (float)m->m42, (float)m->m43, (float)m->m44);
-    glUniform4f(u[3], (float)quad.origin.x, (float)quad.origin.y, (float)quad.size.width,
-                (float)quad.size.height);
-    glUniform4f(u[4], 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
-    glUniform1f(u[5], (float)f->scale);
-}
-
 /* The root-space bounding box of a layer-space rectangle under `m` (0 when a corner lies behind
  * the eye); grows *box (pass an empty one: width < 0). */
 static int grow_root_box(const lamina_transform3d_t *m, lamina_rect_t r, lamina_rect_t *box) {
@@ -1010,7 +613,7 @@ static int grow_root_box(const lamina_transform3d_t *m, lamina_rect_t r, lamina_
 
 /* The part of the viewport (root space, points) a blur pass draws: `box` grown by `pad` points
  * and a pixel, within the viewport; the whole viewport when box is unknown (width < 0). */
-static lamina_rect_t blur_area(frame_ctx_t *f, lamina_rect_t box, double pad) {
+lamina_rect_t lgl_blur_area(lgl_frame_t *f, lamina_rect_t box, double pad) {
     lamina_rect_t all = {{0, 0}, {f->vp_w / f->scale, f->vp_h / f->scale}};
     if (box.size.width < 0) return all;
     pad += 2 / f->scale;
@@ -1025,23 +628,23 @@ static lamina_rect_t blur_area(frame_ctx_t *f, lamina_rect_t box, double pad) {
  * target `tb` (moved by (dx, dy) device pixels, y-down), pass 1 blurs it vertically onto the
  * current level, clipped to `rec`'s clip and tinted with `tint` (premultiplied; NULL: the
  * texture's own colour, for a mask already tinted). */
-static void blur_two_passes(frame_ctx_t *f, const lamina_draw_record_t *rec, int level, int which,
-                            target_t *ta, target_t *tb, lamina_rect_t all, double sigma_px,
+void lgl_blur_two_passes(lgl_frame_t *f, const lamina_draw_record_t *rec, int level, int which,
+                            lgl_target_t *ta, lgl_target_t *tb, lamina_rect_t all, double sigma_px,
                             int taps, double dx, double dy, const float *tint) {
     lamina_gles_renderer_t *r = f->r;
     static const lamina_transform3d_t identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
     for (int pass = 0; pass < 2; pass++) {
         if (pass == 0) {
-            bind_level(f, level + 1, 1);
+            lgl_bind_level(f, level + 1, 1);
             glClearColor(0, 0, 0, 0);
             glClear(GL_COLOR_BUFFER_BIT);
             r->stats.offscreen_passes++;
         } else {
-            bind_level(f, level, which);
+            lgl_bind_level(f, level, which);
         }
         glUseProgram(r->blur);
         glBindVertexArray(r->vao);
-        set_quad_uniforms(f, r->blur_u, &identity, all);
+        lgl_set_quad_uniforms(f, r->blur_u, &identity, all);
         if (pass == 1 && level == 0)
             glUniform4f(r->blur_u[4], (float)f->host_vp[0], (float)f->host_vp[1], (float)f->vp_w,
                         (float)f->vp_h);
@@ -1051,7 +654,7 @@ static void blur_two_passes(frame_ctx_t *f, const lamina_draw_record_t *rec, int
         glUniform2f(r->blur_u[7], pass == 0 ? 1.0f : 0.0f, pass == 0 ? 0.0f : 1.0f);
         glUniform1f(r->blur_u[8], (float)sigma_px);
         glUniform1i(r->blur_u[9], taps);
-        if (pass == 1) set_clip_uniform(f, r->blur_u[10], rec);
+        if (pass == 1) lgl_set_clip_uniform(f, r->blur_u[10], rec);
         else glUniform4f(r->blur_u[10], -1e9f, -1e9f, 1e9f, 1e9f);
         /* The offset: root space is y-down, the target's pixels y-up. */
         if (pass == 0) glUniform2f(r->blur_u[11], (float)dx, (float)-dy);
@@ -1065,15 +668,15 @@ static void blur_two_passes(frame_ctx_t *f, const lamina_draw_record_t *rec, int
 
 /* RS-3.4: the shadowPath filled (non-zero), offset in the layer's plane (RS-3.2), blurred with
  * sigma = shadowRadius (RS-3.6) in device pixels at the layer's scale, beneath the layer. */
-static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha,
+static void emit_path_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha,
                              int level, int which) {
     lamina_gles_renderer_t *r = f->r;
     lamina_rect_t box;
     if (!flatten_path(f, rec->shadow_path, rec->shadow_path_count, rec->shadow_offset.width,
                       rec->shadow_offset.height, &box))
         return;
-    flush(f);
-    double lpp = local_per_pixel(&rec->transform, f->scale);
+    lgl_flush(f);
+    double lpp = lgl_local_per_pixel(&rec->transform, f->scale);
     double sigma = rec->shadow_radius > 0 ? rec->shadow_radius : 0;
     double sigma_px = sigma / lpp;
     if (sigma_px > 40) sigma_px = 40; /* 121 taps a pass at most */
@@ -1081,10 +684,10 @@ static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, do
     lamina_rect_t quad = {{box.origin.x - margin, box.origin.y - margin},
                           {box.size.width + 2 * margin, box.size.height + 2 * margin}};
     int blur = sigma_px > 0.3 && level < MAX_PASS_DEPTH;
-    target_t *ta = NULL, *tb = NULL;
+    lgl_target_t *ta = NULL, *tb = NULL;
     if (blur) { /* first: making a target binds its texture */
-        ta = get_target(f, 2 * level);
-        tb = ta ? get_target(f, 2 * level + 1) : NULL;
+        ta = lgl_get_target(f, 2 * level);
+        tb = ta ? lgl_get_target(f, 2 * level + 1) : NULL;
         if (!tb) return;
     }
     if (!r->seg_tex) glGenTextures(1, &r->seg_tex);
@@ -1095,22 +698,22 @@ static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, do
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei)r->seg_count, 1, 0, GL_RGBA, GL_FLOAT, r->segs);
     float col[4];
     double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
-    premultiplied(tinted(rec->shadow_color, rec), so * alpha, col);
+    lgl_premultiplied(lgl_tinted(rec->shadow_color, rec), so * alpha, col);
     if (blur) {
-        bind_level(f, level + 1, 0);
+        lgl_bind_level(f, level + 1, 0);
         glClearColor(0, 0, 0, 0);
         glClear(GL_COLOR_BUFFER_BIT);
         r->stats.offscreen_passes++;
     }
     glUseProgram(r->path);
     glBindVertexArray(r->vao);
-    set_quad_uniforms(f, r->path_u, &rec->transform, quad);
-    if (!blur) set_device_vp(f, r->path_u[4]);
+    lgl_set_quad_uniforms(f, r->path_u, &rec->transform, quad);
+    if (!blur) lgl_set_device_vp(f, r->path_u[4]);
     glUniform1i(r->path_u[6], 0);
     glUniform1i(r->path_u[7], (GLint)r->seg_count);
     glUniform4fv(r->path_u[8], 1, col);
     if (blur) glUniform4f(r->path_u[9], -1e9f, -1e9f, 1e9f, 1e9f); /* the clip goes last */
-    else set_clip_uniform(f, r->path_u[9], rec);
+    else lgl_set_clip_uniform(f, r->path_u[9], rec);
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     r->stats.draw_calls++;
     r->stats.primitives++;
@@ -1119,23 +722,23 @@ static void emit_path_shadow(frame_ctx_t *f, const lamina_draw_record_t *rec, do
      * elsewhere, as the blur would leave them). */
     lamina_rect_t area = {{0, 0}, {-1, -1}};
     if (!grow_root_box(&rec->transform, quad, &area)) area.size.width = -1;
-    lamina_rect_t all = blur_area(f, area, 0);
+    lamina_rect_t all = lgl_blur_area(f, area, 0);
     if (all.size.width <= 0) {
-        bind_level(f, level, which);
+        lgl_bind_level(f, level, which);
         return;
     }
-    blur_two_passes(f, rec, level, which, ta, tb, all, sigma_px, (int)ceil(3 * sigma_px), 0, 0, NULL);
+    lgl_blur_two_passes(f, rec, level, which, ta, tb, all, sigma_px, (int)ceil(3 * sigma_px), 0, 0, NULL);
 }
 
 /* RS-3.3: a layer that draws no background or border but has contents or sublayers casts the
  * shadow of its rendering's alpha: the layer (without its shadow) and its subtree offscreen,
  * then blurred (sigma = shadowRadius in device pixels at the layer's scale), moved by the
  * offset in the layer's plane and tinted, beneath the layer. */
-static void emit_alpha_shadow(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+void lgl_emit_alpha_shadow(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
                               double alpha, int level, int which) {
     const lamina_draw_record_t *rec = &recs[0];
     if (level >= MAX_PASS_DEPTH) return;
-    flush(f);
+    lgl_flush(f);
     lamina_draw_record_t *copy = malloc(count * sizeof *copy);
     if (!copy) {
         f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for a shadow");
@@ -1143,31 +746,31 @@ static void emit_alpha_shadow(frame_ctx_t *f, const lamina_draw_record_t *recs, 
     }
     memcpy(copy, recs, count * sizeof *copy);
     copy[0].flags &= ~(uint32_t)LAMINA_DRAW_HAS_SHADOW_COLOR;
-    target_t *ta = render_offscreen(f, copy, count, rec->opacity, rec->opacity, level, 0);
+    lgl_target_t *ta = lgl_render_offscreen(f, copy, count, rec->opacity, rec->opacity, level, 0);
     free(copy);
-    target_t *tb = ta ? get_target(f, 2 * level + 1) : NULL;
+    lgl_target_t *tb = ta ? lgl_get_target(f, 2 * level + 1) : NULL;
     if (!tb) {
-        bind_level(f, level, which);
+        lgl_bind_level(f, level, which);
         return;
     }
     const lamina_transform3d_t *m = &rec->transform;
     double ox = rec->shadow_offset.width, oy = rec->shadow_offset.height;
     double w = fabs(m->m44) > 1e-9 ? m->m44 : 1.0;
     double dx = (ox * m->m11 + oy * m->m21) / w * f->scale, dy = (ox * m->m12 + oy * m->m22) / w * f->scale;
-    double lpp = local_per_pixel(m, f->scale);
+    double lpp = lgl_local_per_pixel(m, f->scale);
     double sigma_px = (rec->shadow_radius > 0 ? rec->shadow_radius : 0) / lpp;
     if (sigma_px > 40) sigma_px = 40;
     int taps = sigma_px > 0.3 ? (int)ceil(3 * sigma_px) : 0;
     if (sigma_px < 1e-3) sigma_px = 1e-3;
     float col[4];
     double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
-    premultiplied(tinted(rec->shadow_color, rec), so * alpha, col);
+    lgl_premultiplied(lgl_tinted(rec->shadow_color, rec), so * alpha, col);
     /* The passes cover what the subtree draws, moved by the offset, with the blur's reach. */
     lamina_rect_t area = {{0, 0}, {-1, -1}};
     for (size_t k = 0; k < count && area.size.width != -2; k++) {
         const lamina_draw_record_t *q = &recs[k];
-        if (rec_shape(q) || !grow_root_box(&q->transform, q->bounds, &area) ||
-            (has_contents(q) && (!grow_root_box(&q->transform, q->contents_dest, &area) ||
+        if (lgl_rec_shape(q) || !grow_root_box(&q->transform, q->bounds, &area) ||
+            (lgl_has_contents(q) && (!grow_root_box(&q->transform, q->contents_dest, &area) ||
                                  !grow_root_box(&q->transform, q->contents_previous_dest, &area))))
             area = (lamina_rect_t){{0, 0}, {-2, -2}};
     }
@@ -1179,12 +782,12 @@ static void emit_alpha_shadow(frame_ctx_t *f, const lamina_draw_record_t *recs, 
         area.size.width += fabs(sx);
         area.size.height += fabs(sy);
     }
-    lamina_rect_t all = blur_area(f, area, (3 * sigma_px + 1) / f->scale);
+    lamina_rect_t all = lgl_blur_area(f, area, (3 * sigma_px + 1) / f->scale);
     if (all.size.width <= 0) {
-        bind_level(f, level, which);
+        lgl_bind_level(f, level, which);
         return;
     }
-    blur_two_passes(f, rec, level, which, ta, tb, all, sigma_px, taps, dx, dy, col);
+    lgl_blur_two_passes(f, rec, level, which, ta, tb, all, sigma_px, taps, dx, dy, col);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1194,7 +797,7 @@ static void emit_alpha_shadow(frame_ctx_t *f, const lamina_draw_record_t *recs, 
 /* The texture of image `id` in this renderer's context, uploaded on first use and reused after
  * (keyed by the id); an external image is the host's texture name itself (never uploaded nor
  * deleted). 0 when the image is gone or cannot be uploaded. Sets *w, *h (pixels). */
-static GLuint image_texture(frame_ctx_t *f, lamina_image_t id, int want_mips, double *w, double *h,
+static GLuint image_texture(lgl_frame_t *f, lamina_image_t id, int want_mips, double *w, double *h,
                             int *external) {
     lamina_gles_renderer_t *r = f->r;
     lamina_image_info_t info;
@@ -1206,7 +809,7 @@ static GLuint image_texture(frame_ctx_t *f, lamina_image_t id, int want_mips, do
     *h = info.height;
     *external = info.is_external != 0;
     if (info.is_external) return (GLuint)info.external_handle;
-    tex_entry_t *e = NULL;
+    lgl_tex_entry_t *e = NULL;
     for (size_t i = 0; i < r->tex_count; i++)
         if (r->texs[i].id == id) {
             e = &r->texs[i];
@@ -1216,7 +819,7 @@ static GLuint image_texture(frame_ctx_t *f, lamina_image_t id, int want_mips, do
         if (!info.pixels) return 0;
         if (r->tex_count == r->tex_cap) {
             size_t cap = r->tex_cap ? 2 * r->tex_cap : 16;
-            tex_entry_t *p = realloc(r->texs, cap * sizeof *p);
+            lgl_tex_entry_t *p = realloc(r->texs, cap * sizeof *p);
             if (!p) {
                 f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for textures");
                 return 0;
@@ -1248,7 +851,7 @@ static GLuint image_texture(frame_ctx_t *f, lamina_image_t id, int want_mips, do
 
 /* Deletes the textures of images not drawn for TEX_KEEP_FRAMES frames (ids are never reused, so
  * a gone image's entry would otherwise stay forever). Order is not kept (swap-remove). */
-static void evict_textures(lamina_gles_renderer_t *r) {
+void lgl_evict_textures(lamina_gles_renderer_t *r) {
     for (size_t i = 0; i < r->tex_count;) {
         if (r->texs[i].last_frame + TEX_KEEP_FRAMES < r->frame_no) {
             glDeleteTextures(1, &r->texs[i].tex);
@@ -1306,26 +909,21 @@ static lamina_rect_t rect_union(lamina_rect_t a, lamina_rect_t b) {
     return (lamina_rect_t){{x0, y0}, {x1 - x0, y1 - y0}};
 }
 
-static int has_contents(const lamina_draw_record_t *rec) {
-    return rec->struct_size >= offsetof(lamina_draw_record_t, contents_fade) &&
-           (rec->contents != LAMINA_IMAGE_NONE || rec->contents_previous != LAMINA_IMAGE_NONE);
-}
-
 /* RS-3.3: whether the record's shadow comes from its rendering's alpha: it has one, no
  * shadowPath, nothing of its own for the bounds-shaped shadow (no background or border) and
  * contents or sublayers to cast it; masksToBounds hides it (RS-3.7). */
-static int casts_alpha_shadow(const lamina_draw_record_t *rec) {
+int lgl_casts_alpha_shadow(const lamina_draw_record_t *rec) {
     if (!(rec->flags & LAMINA_DRAW_HAS_SHADOW_COLOR) || !(rec->shadow_opacity > 0)) return 0;
-    if ((rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) || draws_own_shape(rec)) return 0;
+    if ((rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) || lgl_draws_own_shape(rec)) return 0;
     if (rec->struct_size >= offsetof(lamina_draw_record_t, shadow_path_count) + sizeof(size_t) &&
         rec->shadow_path && rec->shadow_path_count > 0)
         return 0;
-    return has_contents(rec) || rec->descendant_count > 0 || rec_shape(rec) || rec_gradient(rec);
+    return lgl_has_contents(rec) || rec->descendant_count > 0 || lgl_rec_shape(rec) || lgl_rec_gradient(rec);
 }
 
 /* RS-4: the record's contents (and the image it cross-fades from), between its background and
  * its sublayers. One draw call: the image program with both images bound. */
-static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha) {
+void lgl_emit_contents(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha) {
     if (rec->struct_size < offsetof(lamina_draw_record_t, contents_fade) + sizeof(double)) return;
     double fade = rec->contents_fade;
     if (!(fade >= 0)) fade = 0;
@@ -1340,11 +938,11 @@ static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, doubl
     GLuint t0 = has_new ? image_texture(f, rec->contents, mips, &w0, &h0, &ext[0]) : 0;
     GLuint t1 = has_old ? image_texture(f, rec->contents_previous, mips, &w1, &h1, &ext[1]) : 0;
     if (!t0 && !t1) return;
-    flush(f);
+    lgl_flush(f);
     lamina_rect_t d0 = rec->contents_dest, d1 = rec->contents_previous_dest;
     lamina_rect_t quad = t0 && t1 ? rect_union(d0, d1) : t0 ? d0 : d1;
     if (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) quad = rec->bounds; /* RS-4.4 */
-    double margin = 1.5 * local_per_pixel(&rec->transform, f->scale);
+    double margin = 1.5 * lgl_local_per_pixel(&rec->transform, f->scale);
     quad.origin.x -= margin;
     quad.origin.y -= margin;
     quad.size.width += 2 * margin;
@@ -1361,7 +959,7 @@ static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, doubl
     glUniform4f(u[IU_R4], (float)m->m41, (float)m->m42, (float)m->m43, (float)m->m44);
     glUniform4f(u[IU_QUAD], (float)quad.origin.x, (float)quad.origin.y, (float)quad.size.width,
                 (float)quad.size.height);
-    set_device_vp(f, u[IU_VP]);
+    lgl_set_device_vp(f, u[IU_VP]);
     glUniform1f(u[IU_SCALE], (float)f->scale);
     glUniform4f(u[IU_DEST0], (float)d0.origin.x, (float)d0.origin.y, (float)d0.size.width, (float)d0.size.height);
     glUniform4f(u[IU_DEST1], (float)d1.origin.x, (float)d1.origin.y, (float)d1.size.width, (float)d1.size.height);
@@ -1388,11 +986,11 @@ static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, doubl
     glUniform4f(u[IU_BOUNDS], (float)rec->bounds.origin.x, (float)rec->bounds.origin.y,
                 (float)rec->bounds.size.width, (float)rec->bounds.size.height);
     glUniform1f(u[IU_RADIUS], (float)rec->corner_radius);
-    glUniform1f(u[IU_CORNER], corner_code(rec));
+    glUniform1f(u[IU_CORNER], lgl_corner_code(rec));
     glUniform1i(u[IU_CLIP_BOUNDS], (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) != 0);
     glUniform1i(u[IU_TEX0], 0);
     glUniform1i(u[IU_TEX1], 1);
-    lamina_color_t ic = instance_color(rec);
+    lamina_color_t ic = lgl_instance_color(rec);
     glUniform4f(u[IU_TINT], (float)(ic.r * ic.a), (float)(ic.g * ic.a), (float)(ic.b * ic.a), (float)ic.a);
     /* RS-4.7: the filters, set on each texture as this record wants them. */
     GLuint texs[2] = {t0 ? t0 : t1, t1 ? t1 : t0};
@@ -1424,25 +1022,6 @@ static void emit_contents(frame_ctx_t *f, const lamina_draw_record_t *rec, doubl
 
 enum { MAX_STOPS = 65536 }; /* the key-value API's array limit */
 
-/* Uploads `rows` rows of LGL_TEX_W RGBA32F texels into *tex (created, or grown, as needed; else
- * updated in place: no reallocation per frame in steady state). `texels` are meaningful. */
-static void upload_rows(GLuint *tex, size_t *cap_rows, const float *data, size_t texels, size_t rows) {
-    if (!*tex) glGenTextures(1, tex);
-    glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, *tex);
-    if (rows > *cap_rows) {
-        size_t cap = *cap_rows ? *cap_rows : 1;
-        while (cap < rows) cap *= 2;
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, LGL_TEX_W, (GLsizei)cap, 0, GL_RGBA, GL_FLOAT, NULL);
-        *cap_rows = cap;
-    }
-    GLsizei w = rows == 1 ? (GLsizei)texels : LGL_TEX_W;
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, w, (GLsizei)rows, GL_RGBA, GL_FLOAT, data);
-}
-
 static float finite01(double v) {
     if (!(v >= 0)) return 0; /* negative or NaN */
     return v > 1 ? 1.0f : (float)v;
@@ -1451,8 +1030,8 @@ static float finite01(double v) {
 /* RS-9: the gradient over the bounds, in the layer's rounded shape (RS-9.2), over the
  * background and under the contents; straight-RGBA interpolation, tinted by the instance colour,
  * premultiplied afterwards (RS-9.9). Drawn only with two or more stops (RS-9.3). */
-static void emit_gradient(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha) {
-    const lamina_draw_gradient_t *gr = rec_gradient(rec);
+void lgl_emit_gradient(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha) {
+    const lamina_draw_gradient_t *gr = lgl_rec_gradient(rec);
     if (!gr || !gr->colors || !gr->locations || gr->count < 2 || gr->count > MAX_STOPS ||
         !(alpha > 0))
         return;
@@ -1483,8 +1062,8 @@ static void emit_gradient(frame_ctx_t *f, const lamina_draw_record_t *rec, doubl
         c[4] = isfinite(l) ? (float)l : 0.0f;
         c[5] = c[6] = c[7] = 0;
     }
-    flush(f);
-    upload_rows(&r->stop_tex, &r->stop_tex_rows, r->stops, texels, rows);
+    lgl_flush(f);
+    lgl_upload_rows(&r->stop_tex, &r->stop_tex_rows, r->stops, texels, rows);
     /* RS-9.5: unit points to layer space. */
     double w = b.size.width, h = b.size.height;
     double sx = b.origin.x + gr->start_point.x * w, sy = b.origin.y + gr->start_point.y * h;
@@ -1495,56 +1074,56 @@ static void emit_gradient(frame_ctx_t *f, const lamina_draw_record_t *rec, doubl
     if (ax == 0) ax = ay;
     if (ay == 0) ay = ax;
     const GLint *u = r->grad_u;
-    double margin = 1.5 * local_per_pixel(&rec->transform, f->scale);
+    double margin = 1.5 * lgl_local_per_pixel(&rec->transform, f->scale);
     lamina_rect_t quad = {{b.origin.x - margin, b.origin.y - margin},
                           {b.size.width + 2 * margin, b.size.height + 2 * margin}};
     glUseProgram(r->grad);
     glBindVertexArray(r->vao);
-    set_quad_uniforms(f, u, &rec->transform, quad);
-    set_device_vp(f, u[4]);
+    lgl_set_quad_uniforms(f, u, &rec->transform, quad);
+    lgl_set_device_vp(f, u[4]);
     glUniform1i(u[6], 0);
     glUniform1i(u[7], (GLint)n);
     glUniform1i(u[8], gr->type == LAMINA_GRADIENT_RADIAL ? 1 : gr->type == LAMINA_GRADIENT_CONIC ? 2 : 0);
     glUniform4f(u[9], (float)sx, (float)sy, (float)ex, (float)ey);
     glUniform2f(u[10], (float)ax, (float)ay);
-    lamina_color_t ic = instance_color(rec);
+    lamina_color_t ic = lgl_instance_color(rec);
     glUniform4f(u[11], (float)ic.r, (float)ic.g, (float)ic.b, (float)ic.a);
     glUniform1f(u[12], (float)(alpha > 1 ? 1 : alpha));
-    set_clip_uniform(f, u[13], rec);
+    lgl_set_clip_uniform(f, u[13], rec);
     glUniform4f(u[14], (float)b.origin.x, (float)b.origin.y, (float)b.size.width, (float)b.size.height);
     glUniform1f(u[15], (float)rec->corner_radius);
-    glUniform1f(u[16], corner_code(rec));
+    glUniform1f(u[16], lgl_corner_code(rec));
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     r->stats.draw_calls++;
     r->stats.primitives++;
 }
 
 /* Draws the coverage of the geometry's binned edges (coverage.frag) in `color` (premultiplied). */
-static void draw_coverage(frame_ctx_t *f, const lamina_draw_record_t *rec, const float color[4],
+static void draw_coverage(lgl_frame_t *f, const lamina_draw_record_t *rec, const float color[4],
                           int even_odd) {
     lamina_gles_renderer_t *r = f->r;
     lgl_geom_t *g = &r->geom;
-    upload_rows(&r->edge_tex, &r->edge_tex_rows, g->texels, g->ntexels, g->rows);
+    lgl_upload_rows(&r->edge_tex, &r->edge_tex_rows, g->texels, g->ntexels, g->rows);
     double margin = 2 * g->lpp;
     lamina_rect_t quad = {{g->lbox[0] - margin, g->lbox[1] - margin},
                           {g->lbox[2] - g->lbox[0] + 2 * margin, g->lbox[3] - g->lbox[1] + 2 * margin}};
     const GLint *u = r->shp_u;
     glUseProgram(r->shp);
     glBindVertexArray(r->vao);
-    set_quad_uniforms(f, u, &rec->transform, quad);
-    set_device_vp(f, u[4]);
+    lgl_set_quad_uniforms(f, u, &rec->transform, quad);
+    lgl_set_device_vp(f, u[4]);
     glUniform1i(u[6], 0);
     glUniform4f(u[7], (float)g->cell_x, (float)g->cell_y, (float)g->cell_w, (float)g->tiles);
     glUniform1f(u[15], (float)g->cell_rows);
     glUniform4fv(u[8], 1, color);
     glUniform1i(u[9], even_odd);
-    set_clip_uniform(f, u[10], rec);
+    lgl_set_clip_uniform(f, u[10], rec);
     lamina_rect_t b = rec->bounds;
     glUniform4f(u[11], (float)b.origin.x, (float)b.origin.y, (float)b.size.width, (float)b.size.height);
     glUniform1f(u[12], (float)rec->corner_radius);
     /* RS-8.2: clipped by the bounds only when the layer masks to them. */
     glUniform1i(u[13], (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) != 0);
-    glUniform1f(u[14], corner_code(rec));
+    glUniform1f(u[14], lgl_corner_code(rec));
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     r->stats.draw_calls++;
     r->stats.primitives++;
@@ -1553,24 +1132,24 @@ static void draw_coverage(frame_ctx_t *f, const lamina_draw_record_t *rec, const
 /* RS-8: the shape's fill (non-zero or even-odd), then its stroke on top (RS-8.2), both tinted
  * by the instance colour. A part whose geometry is empty, not finite or past the limits of
  * shape_geom.c (edges, dash segments) draws nothing. */
-static void emit_shape(frame_ctx_t *f, const lamina_draw_record_t *rec, double alpha) {
-    const lamina_draw_shape_t *sh = rec_shape(rec);
+void lgl_emit_shape(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha) {
+    const lamina_draw_shape_t *sh = lgl_rec_shape(rec);
     if (!sh || !sh->path || sh->path_count == 0 || !(alpha > 0)) return;
     int fill = (sh->flags & LAMINA_DRAW_SHAPE_FILL) && sh->fill_color.a > 0;
     int stroke = (sh->flags & LAMINA_DRAW_SHAPE_STROKE) && sh->stroke_color.a > 0 && sh->line_width > 0;
     if (!fill && !stroke) return;
     lgl_geom_t *g = &f->r->geom;
-    double lpp = local_per_pixel(&rec->transform, f->scale);
+    double lpp = lgl_local_per_pixel(&rec->transform, f->scale);
     if (lgl_geom_flatten(g, sh->path, sh->path_count, &rec->transform, f->scale, lpp) != LGL_GEOM_OK)
         return;
-    flush(f);
+    lgl_flush(f);
     float col[4];
     if (fill && lgl_geom_fill(g) == LGL_GEOM_OK && lgl_geom_bin(g, f->vp_w, f->vp_h) == LGL_GEOM_OK) {
-        premultiplied(tinted(sh->fill_color, rec), alpha, col);
+        lgl_premultiplied(lgl_tinted(sh->fill_color, rec), alpha, col);
         draw_coverage(f, rec, col, sh->fill_rule == LAMINA_FILL_RULE_EVEN_ODD);
     }
     if (stroke && lgl_geom_stroke(g, sh) == LGL_GEOM_OK && lgl_geom_bin(g, f->vp_w, f->vp_h) == LGL_GEOM_OK) {
-        premultiplied(tinted(sh->stroke_color, rec), alpha, col);
+        lgl_premultiplied(lgl_tinted(sh->stroke_color, rec), alpha, col);
         draw_coverage(f, rec, col, 0); /* the stroke's polygons: their non-zero union */
     }
 }
@@ -1581,7 +1160,7 @@ static void emit_shape(frame_ctx_t *f, const lamina_draw_record_t *rec, double a
 
 /* Draws recs[0..count) (whole subtrees) in painter's order into the bound target. `divisor` is
  * the opacity already applied outside this pass (a group's own). */
-static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t count,
+void lgl_draw_range(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
                        double divisor, double top_parent, int level, int which) {
     /* Pending borders: layers whose subtree is open, innermost last (RS-1.1: the border goes
      * over the sublayers). Bounded by the list's length, allocated once per range. */
@@ -1595,7 +1174,7 @@ static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t 
     while (i < count && f->status == LAMINA_STATUS_OK) {
         while (n_open > 0 && open[n_open - 1] + recs[open[n_open - 1]].descendant_count < i) {
             const lamina_draw_record_t *o = &recs[open[--n_open]];
-            emit_border(f, o, o->opacity / divisor);
+            lgl_emit_border(f, o, o->opacity / divisor);
         }
         const lamina_draw_record_t *rec = &recs[i];
         size_t end = i + 1 + rec->descendant_count;
@@ -1614,12 +1193,12 @@ static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t 
         /* Own opacity: this record's over its superlayer's (the list carries the product). */
         double parent_opacity = n_open > 0 ? recs[open[n_open - 1]].opacity : top_parent;
         if ((rec->flags & LAMINA_DRAW_HAS_TRANSITION) && level < MAX_PASS_DEPTH) {
-            draw_transition(f, rec, end - i, divisor, parent_opacity, level, which);
+            lgl_draw_transition(f, rec, end - i, divisor, parent_opacity, level, which);
             i = end;
             continue;
         }
         if (v2 && (rec->flags2 & LAMINA_DRAW2_HAS_MASK) && level < MAX_PASS_DEPTH) {
-            draw_masked(f, rec, end - i, divisor, level, which);
+            lgl_draw_masked(f, rec, end - i, divisor, level, which);
             i = end;
             continue;
         }
@@ -1629,34 +1208,34 @@ static void draw_range(frame_ctx_t *f, const lamina_draw_record_t *recs, size_t 
                        : rec->descendant_count > 0 && rec->opacity < parent_opacity * 0.9999;
         if (f->group_opacity && group && rec->descendant_count > 0 &&
             rec->opacity < parent_opacity * 0.9999 && level < MAX_PASS_DEPTH) {
-            draw_group(f, rec, end - i, divisor, level, which);
+            lgl_draw_group(f, rec, end - i, divisor, level, which);
             i = end;
             continue;
         }
-        if (needs_shape_clip(rec) && level < MAX_PASS_DEPTH) {
-            draw_shape_clipped(f, rec, end - i, divisor, level, which);
+        if (lgl_needs_shape_clip(rec) && level < MAX_PASS_DEPTH) {
+            lgl_draw_shape_clipped(f, rec, end - i, divisor, level, which);
             i = end;
             continue;
         }
         double alpha = rec->opacity / divisor;
         /* A leaf without contents draws its border with its background (one primitive). */
-        int leaf_plain = rec->descendant_count == 0 && !has_contents(rec) && !rec_shape(rec) &&
-                         !rec_gradient(rec);
-        if (casts_alpha_shadow(rec))
-            emit_alpha_shadow(f, rec, end - i, alpha, level, which);
+        int leaf_plain = rec->descendant_count == 0 && !lgl_has_contents(rec) && !lgl_rec_shape(rec) &&
+                         !lgl_rec_gradient(rec);
+        if (lgl_casts_alpha_shadow(rec))
+            lgl_emit_alpha_shadow(f, rec, end - i, alpha, level, which);
         else
-            emit_shadow(f, rec, alpha, level, which);
-        emit_background(f, rec, alpha, leaf_plain);
-        emit_gradient(f, rec, alpha); /* RS-9.2: over the background, under the contents */
-        emit_contents(f, rec, alpha);
-        emit_shape(f, rec, alpha);    /* RS-8.2: between the contents and the first sublayer */
+            lgl_emit_shadow(f, rec, alpha, level, which);
+        lgl_emit_background(f, rec, alpha, leaf_plain);
+        lgl_emit_gradient(f, rec, alpha); /* RS-9.2: over the background, under the contents */
+        lgl_emit_contents(f, rec, alpha);
+        lgl_emit_shape(f, rec, alpha);    /* RS-8.2: between the contents and the first sublayer */
         if (rec->descendant_count > 0) open[n_open++] = i;
-        else if (!leaf_plain) emit_border(f, rec, alpha);
+        else if (!leaf_plain) lgl_emit_border(f, rec, alpha);
         i++;
     }
     while (n_open > 0) {
         const lamina_draw_record_t *o = &recs[open[--n_open]];
-        emit_border(f, o, o->opacity / divisor);
+        lgl_emit_border(f, o, o->opacity / divisor);
     }
     free(open);
 }
@@ -1720,7 +1299,7 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     }
     while (glGetError() != GL_NO_ERROR) {
     }
-    frame_ctx_t f = {0};
+    lgl_frame_t f = {0};
     f.r = r;
     f.engine = engine;
     f.time = time;
@@ -1753,14 +1332,14 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
         glClear(GL_COLOR_BUFFER_BIT);
     }
     if (count > 0) {
-        draw_range(&f, records, count, 1.0, 1.0, 0, 0);
-        flush(&f);
+        lgl_draw_range(&f, records, count, 1.0, 1.0, 0, 0);
+        lgl_flush(&f);
     }
     glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)f.host_fbo);
     glViewport(f.host_vp[0], f.host_vp[1], f.host_vp[2], f.host_vp[3]);
     glBindVertexArray(0);
     r->inst_count = 0;
-    evict_textures(r);
+    lgl_evict_textures(r);
     r->stats.textures_cached = (uint32_t)r->tex_count;
     glActiveTexture(GL_TEXTURE0);
     if (f.status != LAMINA_STATUS_OK) return f.status;
