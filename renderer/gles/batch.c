@@ -66,7 +66,7 @@ void lgl_flush(lgl_frame_t *f) {
 
 /* Fills one instance with the record's matrix, the shape rect, the clip and a margin. */
 float *lgl_instance_for(lgl_frame_t *f, const lamina_draw_record_t *rec, lamina_rect_t shape,
-                           double margin, int kind) {
+                        double margin, int kind) {
     if (f->r->batch_kind != kind) {
         lgl_flush(f); /* another program: a new batch, order kept */
         f->r->batch_kind = kind;

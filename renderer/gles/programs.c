@@ -100,7 +100,7 @@ void lgl_set_clip_uniform(lgl_frame_t *f, GLint loc, const lamina_draw_record_t 
 
 /* Sets plane.vert's uniforms of `prog` (whose locations are in `u`: r1, r2, r4, quad, vp, scale). */
 void lgl_set_quad_uniforms(lgl_frame_t *f, const GLint *u, const lamina_transform3d_t *m,
-                              lamina_rect_t quad) {
+                           lamina_rect_t quad) {
     glUniform4f(u[0], (float)m->m11, (float)m->m12, (float)m->m13, (float)m->m14);
     glUniform4f(u[1], (float)m->m21, (float)m->m22, (float)m->m23, (float)m->m24);
     glUniform4f(u[2], (float)m->m41, (float)m->m42, (float)m->m43, (float)m->m44);
