@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The frame planner: checks the draw list, sets the frame up, walks the records in painter's
- * order and hands each to its passes: a transition, a mask, an opacity group or a shaped clip
- * takes the whole subtree offscreen (offscreen.c, transition.c); otherwise the shadow,
- * background, gradient, contents and shape draw in that order, and the border once the
- * sublayers are drawn (RS-1.1).
+ * The frame planner: checks the draw list, sets the frame up and walks the records in painter's
+ * order. For each record plan_record() picks a route from the record alone: a transition, a
+ * mask, an opacity group or a shaped clip takes the whole subtree offscreen (transition.c,
+ * offscreen.c); otherwise the record draws in place (its shadow, background, gradient,
+ * contents and shape, in that order) and its border once its sublayers are drawn (RS-1.1).
  */
 #include "compositor.h"
 
@@ -33,6 +33,59 @@ static int faces_away(const lamina_draw_record_t *rec) {
     return cross < 0;
 }
 
+/* How one record (with its subtree) draws: the planner's decision, made from the record alone,
+ * its superlayer's opacity and the nesting level (offscreen passes nest MAX_PASS_DEPTH deep;
+ * deeper, a record draws in place without the pass). */
+typedef enum lgl_route {
+    ROUTE_SKIP,       /* mask content outside its host's mask pass (RS-5.1): not drawn here */
+    ROUTE_CULLED,     /* a single-sided layer showing its back (RS-6.7) */
+    ROUTE_TRANSITION, /* offscreen before and after, composited (RS-7; transition.c) */
+    ROUTE_MASKED,     /* offscreen, gated by its mask (RS-5.1-5.3; offscreen.c) */
+    ROUTE_GROUP,      /* offscreen at full opacity, blended once (RS-2.2; offscreen.c) */
+    ROUTE_SHAPE_CLIP, /* sublayers offscreen through its rounded bounds (RS-5.6; offscreen.c) */
+    ROUTE_IN_PLACE,   /* its features drawn here, its sublayers after them */
+} lgl_route_t;
+
+static lgl_route_t plan_record(const lgl_frame_t *f, const lamina_draw_record_t *rec,
+                               double parent_opacity, int level) {
+    int v2 = rec->struct_size >= offsetof(lamina_draw_record_t, group_opacity);
+    /* Mask content draws only into its host's mask (RS-5.1). */
+    if (v2 && (rec->flags2 & LAMINA_DRAW2_MASK_CONTENT) && rec->mask_host_index != f->mask_host)
+        return ROUTE_SKIP;
+    if (faces_away(rec)) return ROUTE_CULLED;
+    int can_nest = level < MAX_PASS_DEPTH;
+    if ((rec->flags & LAMINA_DRAW_HAS_TRANSITION) && can_nest) return ROUTE_TRANSITION;
+    if (v2 && (rec->flags2 & LAMINA_DRAW2_HAS_MASK) && can_nest) return ROUTE_MASKED;
+    /* RS-2.2: the record says where a group is (allowsGroupOpacity per layer); a 0.1 record
+     * gets the old rule. The frame's NO_GROUP_OPACITY still turns opacity groups off. */
+    int group = v2 ? (rec->flags2 & LAMINA_DRAW2_GROUP) != 0
+                   : rec->descendant_count > 0 && rec->opacity < parent_opacity * 0.9999;
+    if (f->group_opacity && group && rec->descendant_count > 0 &&
+        rec->opacity < parent_opacity * 0.9999 && can_nest)
+        return ROUTE_GROUP;
+    if (lgl_needs_shape_clip(rec) && can_nest) return ROUTE_SHAPE_CLIP;
+    return ROUTE_IN_PLACE;
+}
+
+/* A record's own features, in place (recs[0..count) is its subtree): its shadow, background,
+ * gradient, contents and shape in that order. Returns whether its border is still to draw
+ * (after its sublayers); a leaf without contents draws it with its background (one primitive). */
+static int draw_in_place(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
+                         double alpha, int level, int which) {
+    const lamina_draw_record_t *rec = &recs[0];
+    int leaf_plain = rec->descendant_count == 0 && !lgl_has_contents(rec) && !lgl_rec_shape(rec) &&
+                     !lgl_rec_gradient(rec);
+    if (lgl_casts_alpha_shadow(rec))
+        lgl_emit_alpha_shadow(f, rec, count, alpha, level, which);
+    else
+        lgl_emit_shadow(f, rec, alpha, level, which);
+    lgl_emit_background(f, rec, alpha, leaf_plain);
+    lgl_emit_gradient(f, rec, alpha); /* RS-9.2: over the background, under the contents */
+    lgl_emit_contents(f, rec, alpha);
+    lgl_emit_shape(f, rec, alpha);    /* RS-8.2: between the contents and the first sublayer */
+    return !leaf_plain;
+}
+
 /* Draws recs[0..count) (whole subtrees) in painter's order into the bound target. `divisor` is
  * the opacity already applied outside this pass (a group's own). */
 void lgl_draw_range(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
@@ -53,60 +106,29 @@ void lgl_draw_range(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t cou
         }
         const lamina_draw_record_t *rec = &recs[i];
         size_t end = i + 1 + rec->descendant_count;
-        int v2 = rec->struct_size >= offsetof(lamina_draw_record_t, group_opacity);
-        /* Mask content draws only into its host's mask (RS-5.1). */
-        if (v2 && (rec->flags2 & LAMINA_DRAW2_MASK_CONTENT) && rec->mask_host_index != f->mask_host) {
-            i = end;
-            continue;
-        }
-        f->r->stats.records++;
-        if (faces_away(rec)) {
-            f->r->stats.culled++;
-            i = end;
-            continue;
-        }
         /* Own opacity: this record's over its superlayer's (the list carries the product). */
         double parent_opacity = n_open > 0 ? recs[open[n_open - 1]].opacity : top_parent;
-        if ((rec->flags & LAMINA_DRAW_HAS_TRANSITION) && level < MAX_PASS_DEPTH) {
+        lgl_route_t route = plan_record(f, rec, parent_opacity, level);
+        if (route != ROUTE_SKIP) f->r->stats.records++;
+        switch (route) {
+        case ROUTE_SKIP: break;
+        case ROUTE_CULLED: f->r->stats.culled++; break;
+        case ROUTE_TRANSITION:
             lgl_draw_transition(f, rec, end - i, divisor, parent_opacity, level, which);
-            i = end;
+            break;
+        case ROUTE_MASKED: lgl_draw_masked(f, rec, end - i, divisor, level, which); break;
+        case ROUTE_GROUP: lgl_draw_group(f, rec, end - i, divisor, level, which); break;
+        case ROUTE_SHAPE_CLIP: lgl_draw_shape_clipped(f, rec, end - i, divisor, level, which); break;
+        case ROUTE_IN_PLACE: {
+            double alpha = rec->opacity / divisor;
+            int border_after = draw_in_place(f, rec, end - i, alpha, level, which);
+            if (rec->descendant_count > 0) open[n_open++] = i;
+            else if (border_after) lgl_emit_border(f, rec, alpha);
+            i++; /* its sublayers next */
             continue;
         }
-        if (v2 && (rec->flags2 & LAMINA_DRAW2_HAS_MASK) && level < MAX_PASS_DEPTH) {
-            lgl_draw_masked(f, rec, end - i, divisor, level, which);
-            i = end;
-            continue;
         }
-        /* RS-2.2: the record says where a group is (allowsGroupOpacity per layer); a 0.1 record
-         * gets the old rule. The frame's NO_GROUP_OPACITY still turns opacity groups off. */
-        int group = v2 ? (rec->flags2 & LAMINA_DRAW2_GROUP) != 0
-                       : rec->descendant_count > 0 && rec->opacity < parent_opacity * 0.9999;
-        if (f->group_opacity && group && rec->descendant_count > 0 &&
-            rec->opacity < parent_opacity * 0.9999 && level < MAX_PASS_DEPTH) {
-            lgl_draw_group(f, rec, end - i, divisor, level, which);
-            i = end;
-            continue;
-        }
-        if (lgl_needs_shape_clip(rec) && level < MAX_PASS_DEPTH) {
-            lgl_draw_shape_clipped(f, rec, end - i, divisor, level, which);
-            i = end;
-            continue;
-        }
-        double alpha = rec->opacity / divisor;
-        /* A leaf without contents draws its border with its background (one primitive). */
-        int leaf_plain = rec->descendant_count == 0 && !lgl_has_contents(rec) && !lgl_rec_shape(rec) &&
-                         !lgl_rec_gradient(rec);
-        if (lgl_casts_alpha_shadow(rec))
-            lgl_emit_alpha_shadow(f, rec, end - i, alpha, level, which);
-        else
-            lgl_emit_shadow(f, rec, alpha, level, which);
-        lgl_emit_background(f, rec, alpha, leaf_plain);
-        lgl_emit_gradient(f, rec, alpha); /* RS-9.2: over the background, under the contents */
-        lgl_emit_contents(f, rec, alpha);
-        lgl_emit_shape(f, rec, alpha);    /* RS-8.2: between the contents and the first sublayer */
-        if (rec->descendant_count > 0) open[n_open++] = i;
-        else if (!leaf_plain) lgl_emit_border(f, rec, alpha);
-        i++;
+        i = end; /* the subtree was drawn (or skipped) as a whole */
     }
     while (n_open > 0) {
         const lamina_draw_record_t *o = &recs[open[--n_open]];
