@@ -56,7 +56,7 @@ foreach(stage IN LISTS stages)
   string(APPEND h "extern const char ${id}[];\n")
 endforeach()
 string(APPEND h "#endif\n")
-# Rewritten only when changed: an edited comment rebuilds nothing.
+# Rewritten only when changed: an edited comment rebuilds nothing (the stamp says the script ran).
 foreach(f lgl_shaders.c lgl_shaders.h)
   if(f STREQUAL "lgl_shaders.c")
     set(content "${c}")
@@ -67,3 +67,4 @@ foreach(f lgl_shaders.c lgl_shaders.h)
   file(COPY_FILE "${OUT}/${f}.tmp" "${OUT}/${f}" ONLY_IF_DIFFERENT)
   file(REMOVE "${OUT}/${f}.tmp")
 endforeach()
+file(TOUCH "${OUT}/shaders.stamp")
