@@ -185,6 +185,7 @@ static inline float lgl_corner_code(const lamina_draw_record_t *rec) {
                    (rec->corner_curve == LAMINA_CORNER_CURVE_CONTINUOUS ? 16u : 0u));
 }
 
+/* Whether the record has contents: an image, or one it cross-fades from (RS-4.8). */
 static inline int lgl_has_contents(const lamina_draw_record_t *rec) {
     return rec->struct_size >= offsetof(lamina_draw_record_t, contents_fade) &&
            (rec->contents != LAMINA_IMAGE_NONE || rec->contents_previous != LAMINA_IMAGE_NONE);
@@ -251,9 +252,11 @@ void lgl_emit_contents(lgl_frame_t *f, const lamina_draw_record_t *rec, double a
 void lgl_evict_textures(lamina_gles_renderer_t *r);
 
 /* gradient.c: gradient layers (RS-9). */
+/* The gradient in the rounded bounds, over the background, under the contents: one draw call. */
 void lgl_emit_gradient(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha);
 
 /* shape.c: shape layers (RS-8), over shape_geom.c's geometry. */
+/* The shape's fill, then its stroke: a draw call each, between the contents and the sublayers. */
 void lgl_emit_shape(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha);
 
 /* offscreen.c: offscreen targets and passes: group opacity (RS-2.2), masks (RS-5.1-5.3) and
