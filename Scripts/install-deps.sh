@@ -3,7 +3,8 @@
 # Installs the build and test tools Lamina's C side needs when any is missing: cmake, ninja,
 # pkg-config, cmocka, valgrind with its headers (and binutils, gcc, g++ if absent), and for the reference
 # compositor (liblamina-gles, lamina-viewer, the golden images) Mesa's EGL/OpenGL ES 3 with the
-# llvmpipe rasteriser, SDL2, libpng and Xvfb; Doxygen for the docs (Scripts/build-docs.sh).
+# llvmpipe rasteriser, SDL2, libpng, Xvfb and glslang-tools (glslangValidator checks the
+# shaders); Doxygen for the docs (Scripts/build-docs.sh).
 # Debian/Ubuntu (apt-get), as root or through sudo.
 # Does nothing when everything is present.
 #
@@ -39,6 +40,8 @@ if command -v dpkg-query >/dev/null; then
         dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" || missing+=("$pkg")
     done
 fi
+# The compositor's shaders are checked with glslangValidator (the gles-shader-* tests).
+command -v glslangValidator >/dev/null || missing+=(glslang-tools)
 # The documentation site (Scripts/build-docs.sh): Doxygen reads the C header for the C reference.
 command -v doxygen >/dev/null || missing+=(doxygen)
 

@@ -98,6 +98,7 @@ static void test_draw_calls(void **state) {
     free(render("background-colors", 0, 1, &w, &h, &st));
     assert_int_equal(st.draw_calls, 1);
     assert_int_equal(st.primitives, 5); /* root + 4 */
+    assert_int_equal(st.records, 5);
     assert_int_equal(st.offscreen_passes, 0);
     free(render("group-opacity", 0, 1, &w, &h, &st));
     assert_int_equal(st.offscreen_passes, 1);
@@ -107,6 +108,12 @@ static void test_draw_calls(void **state) {
     assert_int_equal(st.draw_calls, 1);
     free(render("double-sided", 0, 1, &w, &h, &st));
     assert_int_equal(st.culled, 1);
+    /* Records read, pass by pass (the planner's routes): the root and 5 stripes in place, the
+     * masked host (its route), its subtree again offscreen (host + 3 bands), and its mask only
+     * in the mask's pass: skipped in the host's list, where it sits after the host's subtree. */
+    free(render("mask-circle", 0, 1, &w, &h, &st));
+    assert_int_equal(st.records, 1 + 5 + 1 + 4 + 1);
+    assert_int_equal(st.offscreen_passes, 2); /* the host's group, its mask */
     /* A rounded masking layer clips through an offscreen pass (RS-5.6); a square one does not. */
     free(render("rounded-clip", 0, 1, &w, &h, &st));
     assert_int_equal(st.offscreen_passes, 1);

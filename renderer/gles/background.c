@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Backgrounds and borders (RS-1): instances for the batcher (batch.c). A leaf without contents
+ * draws its border with its background (one primitive); otherwise the border goes above the
+ * sublayers (the planner keeps it pending until the subtree ends).
+ */
+#include "compositor.h"
+
+#include <string.h>
+
+/* The program a background or border needs: the cheap one for four circular corners. */
+static int shape_kind(const lamina_draw_record_t *rec) {
+    return lgl_corner_code(rec) == 15.0f ? KIND_SHAPE : KIND_SHAPE_EXT;
+}
+
+/* RS-1.1-1.4: the background in the rounded bounds; with `with_border`, the border over it
+ * (a leaf: nothing is drawn between the two). */
+void lgl_emit_background(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha,
+                         int with_border) {
+    int has_bg = (rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && rec->background_color.a > 0;
+    int has_border = with_border && (rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) &&
+                     rec->border_width > 0 && rec->border_color.a > 0;
+    if (!has_bg && !has_border) return;
+    float *p = lgl_instance_for(f, rec, rec->bounds, 1.5 * lgl_local_per_pixel(&rec->transform, f->scale),
+                                shape_kind(rec));
+    if (!p) return;
+    if (has_bg) lgl_premultiplied(lgl_tinted(rec->background_color, rec), alpha, p + 20);
+    else memset(p + 20, 0, 4 * sizeof(float));
+    if (has_border) lgl_premultiplied(lgl_tinted(rec->border_color, rec), alpha, p + 24);
+    else memset(p + 24, 0, 4 * sizeof(float));
+    p[28] = (float)rec->corner_radius;
+    p[29] = has_border ? (float)rec->border_width : 0.0f;
+    p[30] = lgl_corner_code(rec);
+    p[31] = 0;
+}
+
+/* RS-1.1: the border, composited above the sublayers. */
+void lgl_emit_border(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha) {
+    if (!(rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) || !(rec->border_width > 0) ||
+        !(rec->border_color.a > 0))
+        return;
+    float *p = lgl_instance_for(f, rec, rec->bounds, 1.5 * lgl_local_per_pixel(&rec->transform, f->scale),
+                                shape_kind(rec));
+    if (!p) return;
+    memset(p + 20, 0, 4 * sizeof(float));
+    lgl_premultiplied(lgl_tinted(rec->border_color, rec), alpha, p + 24);
+    p[28] = (float)rec->corner_radius;
+    p[29] = (float)rec->border_width;
+    p[30] = lgl_corner_code(rec);
+    p[31] = 0;
+}

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The batcher. Every primitive (a shadow, a background with or without its border, a border
+ * drawn after the sublayers) is one instance of a unit quad: the record's local-to-root matrix
+ * maps the quad, the fragment shader (box.frag, box_ext.frag, shadow.frag) computes coverage
+ * from a rounded-rectangle distance in the layer's own plane (so antialiasing and corners are
+ * exact under any 2D or 3D transform) and blends premultiplied colour over what is there.
+ * Primitives go into one instance buffer in painter's order and are drawn with one instanced
+ * call per run of the same program; order inside one call is kept by GL's primitive-order
+ * guarantee, so batching never changes pixels. A pass with a program of its own calls
+ * lgl_flush() first.
+ */
+#include "compositor.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static float *push_instance(lgl_frame_t *f) {
+    lamina_gles_renderer_t *r = f->r;
+    if (r->inst_count == r->inst_cap) {
+        size_t cap = r->inst_cap ? r->inst_cap * 2 : 256;
+        float *p = realloc(r->inst, cap * INST_FLOATS * sizeof(float));
+        if (!p) {
+            f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for %zu primitives", cap);
+            return NULL;
+        }
+        r->inst = p;
+        r->inst_cap = cap;
+    }
+    return r->inst + INST_FLOATS * r->inst_count++;
+}
+
+/* Draws the primitives collected so far into the bound target: one instanced call. */
+void lgl_flush(lgl_frame_t *f) {
+    lamina_gles_renderer_t *r = f->r;
+    if (r->inst_count == 0) return;
+    size_t bytes = r->inst_count * INST_FLOATS * sizeof(float);
+    if (r->batch_kind == KIND_SHADOW) {
+        glUseProgram(r->shadow);
+        lgl_set_device_vp(f, r->shadow_u_vp);
+        glUniform1f(r->shadow_u_scale, (float)f->scale);
+    } else if (r->batch_kind == KIND_SHAPE_EXT) {
+        glUseProgram(r->prim_ext);
+        lgl_set_device_vp(f, r->prim_ext_u_vp);
+        glUniform1f(r->prim_ext_u_scale, (float)f->scale);
+    } else {
+        glUseProgram(r->prim);
+        lgl_set_device_vp(f, r->prim_u_vp);
+        glUniform1f(r->prim_u_scale, (float)f->scale);
+    }
+    glBindVertexArray(r->vao);
+    glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
+    if (bytes > r->vbo_cap) {
+        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)bytes, r->inst, GL_STREAM_DRAW);
+        r->vbo_cap = bytes;
+    } else {
+        /* Orphan, then fill: the driver need not wait for the previous pass. */
+        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)r->vbo_cap, NULL, GL_STREAM_DRAW);
+        glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)bytes, r->inst);
+    }
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, (GLsizei)r->inst_count);
+    r->stats.draw_calls++;
+    r->stats.primitives += (uint32_t)r->inst_count;
+    r->inst_count = 0;
+}
+
+/* Fills one instance with the record's matrix, the shape rect, the clip and a margin. */
+float *lgl_instance_for(lgl_frame_t *f, const lamina_draw_record_t *rec, lamina_rect_t shape,
+                        double margin, int kind) {
+    if (f->r->batch_kind != kind) {
+        lgl_flush(f); /* another program: a new batch, order kept */
+        f->r->batch_kind = kind;
+    }
+    float *p = push_instance(f);
+    if (!p) return NULL;
+    const lamina_transform3d_t *m = &rec->transform;
+    float v[INST_FLOATS] = {
+        (float)m->m11, (float)m->m12, (float)m->m13, (float)m->m14,
+        (float)m->m21, (float)m->m22, (float)m->m23, (float)m->m24,
+        (float)m->m41, (float)m->m42, (float)m->m43, (float)m->m44,
+        (float)shape.origin.x, (float)shape.origin.y, (float)shape.size.width, (float)shape.size.height,
+        (float)(shape.origin.x - margin), (float)(shape.origin.y - margin),
+        (float)(shape.size.width + 2 * margin), (float)(shape.size.height + 2 * margin),
+    };
+    memcpy(p, v, sizeof v);
+    /* Clip (RS-5.4/5.5): the root-space box of the masking ancestors, in device pixels. */
+    float *clip = p + 32;
+    if (rec->flags & LAMINA_DRAW_HAS_CLIP) {
+        clip[0] = (float)(rec->clip_rect.origin.x * f->scale);
+        clip[1] = (float)(rec->clip_rect.origin.y * f->scale);
+        clip[2] = (float)((rec->clip_rect.origin.x + rec->clip_rect.size.width) * f->scale);
+        clip[3] = (float)((rec->clip_rect.origin.y + rec->clip_rect.size.height) * f->scale);
+    } else {
+        clip[0] = clip[1] = -1e9f;
+        clip[2] = clip[3] = 1e9f;
+    }
+    return p;
+}

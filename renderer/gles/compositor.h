@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The compositor's shared state (not installed): the renderer, one frame's state, the record
+ * helpers every pass uses, and each file's entry points. renderer.c owns the renderer's
+ * lifetime and the public API; planner.c walks the draw list and dispatches each record to the
+ * passes, one file per feature (docs/renderer.md has the map).
+ */
+#ifndef LAMINA_GLES_COMPOSITOR_H
+#define LAMINA_GLES_COMPOSITOR_H
+
+#include "internal.h"
+
+#include <EGL/egl.h>
+#include <GLES3/gl3.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* One instance of primitive.vert (batch.c): 9 vec4 attributes (36 floats). */
+enum { INST_FLOATS = 36 };
+enum { KIND_SHAPE = 0, KIND_SHADOW = 1, KIND_SHAPE_EXT = 2 };
+
+enum { MAX_PASS_DEPTH = 8 }; /* Nested offscreen passes; deeper groups draw without one. */
+
+/* An offscreen target: a framebuffer with an RGBA8 texture the viewport's size. */
+typedef struct lgl_target {
+    GLuint fbo, tex;
+    int w, h;
+} lgl_target_t;
+
+/* One uploaded image: keyed by its id (ids are never reused, docs/draw-records.md section 10).
+ * An entry not used for TEX_KEEP_FRAMES frames is deleted (a frame-count LRU). */
+typedef struct lgl_tex_entry {
+    lamina_image_t id;
+    GLuint tex;
+    uint64_t last_frame;
+    int mipmapped;
+} lgl_tex_entry_t;
+enum { TEX_KEEP_FRAMES = 60 };
+
+enum { IU_R1, IU_R2, IU_R4, IU_QUAD, IU_VP, IU_SCALE, IU_TEX0, IU_TEX1, IU_DEST0, IU_DEST1,
+       IU_SRC0, IU_SRC1, IU_SLICE0, IU_SLICE1, IU_CENTER, IU_W0, IU_W1, IU_BIAS, IU_FLIP,
+       IU_CLIP, IU_BOUNDS, IU_RADIUS, IU_CLIP_BOUNDS, IU_CORNER, IU_TINT, IU_COUNT };
+
+struct lamina_gles_renderer {
+    EGLContext context; /* EGL_NO_CONTEXT when made under another API (GLX). */
+    int is_es;
+    GLuint prim, shadow, comp, vao, vbo;
+    GLint prim_u_vp, prim_u_scale, shadow_u_vp, shadow_u_scale;
+    GLuint prim_ext; /* KIND_SHAPE_EXT: masked or continuous corners */
+    GLint prim_ext_u_vp, prim_ext_u_scale;
+    int batch_kind; /* KIND_SHAPE or KIND_SHADOW: the program the pending instances need */
+    GLint comp_u_r1, comp_u_r2, comp_u_r4, comp_u_quad, comp_u_vp, comp_u_scale, comp_u_old,
+        comp_u_new, comp_u_mode, comp_u_p, comp_u_alpha, comp_u_bounds, comp_u_shift_old,
+        comp_u_shift_new, comp_u_clip_bounds, comp_u_radius, comp_u_corner;
+    float *inst;
+    size_t inst_count, inst_cap;
+    size_t vbo_cap; /* bytes */
+    lgl_target_t targets[2 * MAX_PASS_DEPTH];
+    lamina_gles_stats_t stats;
+    /* Contents (RS-4): the image program and the texture cache. */
+    GLuint img;
+    GLint img_u[IU_COUNT];
+    lgl_tex_entry_t *texs;
+    size_t tex_count, tex_cap;
+    uint64_t frame_no;
+    /* shadowPath (RS-3.4): the silhouette and blur programs, the flattened path. */
+    GLuint path, blur, seg_tex;
+    GLint path_u[10], blur_u[13];
+    float *segs;
+    size_t seg_count, seg_cap;
+    /* Shape layers (RS-8): the coverage program, its cell texture, the reused geometry. */
+    GLuint shp, edge_tex;
+    GLint shp_u[16];
+    size_t edge_tex_rows;
+    lgl_geom_t geom;
+    /* Gradient layers (RS-9): the program and its stop texture. */
+    GLuint grad, stop_tex;
+    GLint grad_u[17];
+    size_t stop_tex_rows;
+    float *stops;
+    size_t stops_cap;
+};
+
+/* The state of one frame. */
+typedef struct lgl_frame {
+    lamina_gles_renderer_t *r;
+    lamina_engine_t *engine;
+    double time;
+    double scale;
+    int group_opacity;
+    int vp_w, vp_h; /* pixels */
+    const lamina_draw_record_t *base; /* the whole list: mask_index counts from here */
+    size_t base_count;
+    int32_t mask_host; /* while a mask draws: its host's index (its records draw), else -1 */
+    int host_vp[4];
+    int at_host; /* the host's framebuffer is bound (its viewport may not start at 0, 0) */
+    GLint host_fbo;
+    lamina_status_t status; /* first failure inside the frame */
+} lgl_frame_t;
+
+/* One composite.frag draw: a target (or two) through a layer's plane (offscreen.c). */
+typedef struct lgl_composite {
+    const lamina_transform3d_t *m; /* NULL: identity (root space) */
+    lamina_rect_t quad, bounds;
+    int mode, clip_bounds;
+    float p, alpha, shift_old[2], shift_new[2], radius, corner;
+    GLuint old_tex, new_tex;
+} lgl_composite_t;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Record helpers (inline: every record calls them)                                           */
+/* ------------------------------------------------------------------------------------------ */
+
+/* `c` premultiplied, its alpha multiplied by `alpha` and clamped to [0, 1]. */
+static inline void lgl_premultiplied(lamina_color_t c, double alpha, float out[4]) {
+    double a = c.a * alpha;
+    if (!(a > 0)) a = 0;
+    if (a > 1) a = 1;
+    out[0] = (float)(c.r * a);
+    out[1] = (float)(c.g * a);
+    out[2] = (float)(c.b * a);
+    out[3] = (float)a;
+}
+
+/* Whether the record carries the layer-kind fields (issue 15: kind, instance colour, shape,
+ * gradient); older records draw as before. */
+static inline int lgl_has_kind_fields(const lamina_draw_record_t *rec) {
+    return rec->struct_size >= offsetof(lamina_draw_record_t, gradient) + sizeof(rec->gradient);
+}
+
+/* The record's instance colour (RS-13), straight RGBA in [0, 1]; (1, 1, 1, 1) for older records.
+ * It multiplies every colour the record draws (background, border, shadow, contents, shape,
+ * gradient); a component that is not a number counts as 1. */
+static inline lamina_color_t lgl_instance_color(const lamina_draw_record_t *rec) {
+    lamina_color_t c = {1, 1, 1, 1};
+    if (!lgl_has_kind_fields(rec)) return c;
+    c = rec->instance_color;
+    double *v[4] = {&c.r, &c.g, &c.b, &c.a};
+    for (int i = 0; i < 4; i++) {
+        if (isnan(*v[i])) *v[i] = 1;
+        if (*v[i] < 0) *v[i] = 0;
+        if (*v[i] > 1) *v[i] = 1;
+    }
+    return c;
+}
+
+/* `c` multiplied componentwise by the record's instance colour. */
+static inline lamina_color_t lgl_tinted(lamina_color_t c, const lamina_draw_record_t *rec) {
+    lamina_color_t k = lgl_instance_color(rec);
+    return (lamina_color_t){c.r * k.r, c.g * k.g, c.b * k.b, c.a * k.a};
+}
+
+static inline const lamina_draw_shape_t *lgl_rec_shape(const lamina_draw_record_t *rec) {
+    return lgl_has_kind_fields(rec) ? rec->shape : NULL;
+}
+
+static inline const lamina_draw_gradient_t *lgl_rec_gradient(const lamina_draw_record_t *rec) {
+    return lgl_has_kind_fields(rec) ? rec->gradient : NULL;
+}
+
+/* Local units per device pixel near the layer, for the antialiasing margin of a quad. */
+static inline double lgl_local_per_pixel(const lamina_transform3d_t *m, double scale) {
+    double det = fabs(m->m11 * m->m22 - m->m12 * m->m21);
+    double w = fabs(m->m44) > 1e-9 ? fabs(m->m44) : 1.0;
+    double s = sqrt(det) / w * scale;
+    if (!(s > 1e-6)) return 1e6;
+    return 1.0 / s;
+}
+
+/* Whether the record draws a background or a visible border: what the bounds-shaped shadow
+ * stands for (the border colour defaults to black, so its flag alone says nothing). */
+static inline int lgl_draws_own_shape(const lamina_draw_record_t *rec) {
+    return ((rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && rec->background_color.a > 0) ||
+           ((rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) && rec->border_width > 0 &&
+            rec->border_color.a > 0);
+}
+
+/* The shape's corner code for the shaders (shaders/sd_shape.glsl): maskedCorners bits, + 16 when
+ * continuous. A 0.1 record has all four corners circular. */
+static inline float lgl_corner_code(const lamina_draw_record_t *rec) {
+    if (rec->struct_size < offsetof(lamina_draw_record_t, masked_corners) + sizeof(uint32_t))
+        return 15.0f;
+    return (float)((rec->masked_corners & 15u) +
+                   (rec->corner_curve == LAMINA_CORNER_CURVE_CONTINUOUS ? 16u : 0u));
+}
+
+/* Whether the record has contents: an image, or one it cross-fades from (RS-4.8). */
+static inline int lgl_has_contents(const lamina_draw_record_t *rec) {
+    return rec->struct_size >= offsetof(lamina_draw_record_t, contents_fade) &&
+           (rec->contents != LAMINA_IMAGE_NONE || rec->contents_previous != LAMINA_IMAGE_NONE);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Entry points, by file                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+/* programs.c: the shader programs (renderer/gles/shaders), their uniforms, data textures. */
+/* Links every program and looks its uniforms up; 0 on failure (the message is set). */
+int lgl_create_programs(lamina_gles_renderer_t *r);
+/* Deletes the renderer's GL objects (in its own context). */
+void lgl_delete_gl(lamina_gles_renderer_t *r);
+/* u_vp for shaders that read device pixels from gl_FragCoord (clip boxes, shapes). */
+void lgl_set_device_vp(lgl_frame_t *f, GLint loc);
+/* The record's clip box (device pixels) into `loc`, or none. */
+void lgl_set_clip_uniform(lgl_frame_t *f, GLint loc, const lamina_draw_record_t *rec);
+/* plane.vert's uniforms (locations u[0..5]: r1, r2, r4, quad, vp, scale). */
+void lgl_set_quad_uniforms(lgl_frame_t *f, const GLint *u, const lamina_transform3d_t *m,
+                           lamina_rect_t quad);
+/* Rows of LGL_TEX_W RGBA32F texels into *tex, grown as needed, else updated in place. */
+void lgl_upload_rows(GLuint *tex, size_t *cap_rows, const float *data, size_t texels, size_t rows);
+
+/* batch.c: the batcher. Backgrounds, borders and bounds-shaped shadows are instances of one
+ * quad, drawn with one instanced call per run of the same program. */
+/* A new instance for `rec` (matrix, shape rect, clip, quad = shape + margin); flushes first
+ * when the pending batch uses another program. NULL when out of memory (f->status is set). */
+float *lgl_instance_for(lgl_frame_t *f, const lamina_draw_record_t *rec, lamina_rect_t shape,
+                        double margin, int kind);
+/* Draws the pending instances into the bound target (one instanced call). Every pass that
+ * draws on its own calls this first, so painter's order is kept. */
+void lgl_flush(lgl_frame_t *f);
+
+/* background.c: backgrounds and borders (RS-1). */
+/* The background in the rounded bounds; with `with_border`, the border over it (a leaf). */
+void lgl_emit_background(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha,
+                         int with_border);
+/* The border, above the sublayers (RS-1.1). */
+void lgl_emit_border(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha);
+
+/* shadow.c: shadows (RS-3): bounds-shaped, shadowPath, alpha-derived. */
+/* The layer's own shadow: bounds-shaped or its shadowPath's (RS-3.1-3.4). */
+void lgl_emit_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha, int level,
+                     int which);
+/* Whether the record casts its rendering's alpha as its shadow (RS-3.3). */
+int lgl_casts_alpha_shadow(const lamina_draw_record_t *rec);
+/* The shadow of the subtree recs[0..count)'s alpha, beneath the layer (RS-3.3). */
+void lgl_emit_alpha_shadow(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
+                           double alpha, int level, int which);
+
+/* blur.c: the separable Gaussian of blurred shadows (RS-3.6). */
+/* The part of the viewport (root space, points) a blur pass draws: box grown by pad. */
+lamina_rect_t lgl_blur_area(lgl_frame_t *f, lamina_rect_t box, double pad);
+/* Blurs ta horizontally into tb, then tb vertically onto the current level (clipped, tinted). */
+void lgl_blur_two_passes(lgl_frame_t *f, const lamina_draw_record_t *rec, int level, int which,
+                         lgl_target_t *ta, lgl_target_t *tb, lamina_rect_t all, double sigma_px,
+                         int taps, double dx, double dy, const float *tint);
+
+/* contents.c: contents images (RS-4) and their texture cache. */
+/* The record's contents (and the image it cross-fades from): one draw call. */
+void lgl_emit_contents(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha);
+/* Deletes the textures of images not drawn for TEX_KEEP_FRAMES frames. */
+void lgl_evict_textures(lamina_gles_renderer_t *r);
+
+/* gradient.c: gradient layers (RS-9). */
+/* The gradient in the rounded bounds, over the background, under the contents: one draw call. */
+void lgl_emit_gradient(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha);
+
+/* shape.c: shape layers (RS-8), over shape_geom.c's geometry. */
+/* The shape's fill, then its stroke: a draw call each, between the contents and the sublayers. */
+void lgl_emit_shape(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha);
+
+/* offscreen.c: offscreen targets and passes: group opacity (RS-2.2), masks (RS-5.1-5.3) and
+ * shaped clips (RS-5.6), and the composite that draws a target back. */
+/* Target `index` (2 per nesting level) the viewport's size, made or resized; NULL on failure. */
+lgl_target_t *lgl_get_target(lgl_frame_t *f, int index);
+/* Binds the framebuffer a pass at `level` draws into (level 0: the host's). */
+void lgl_bind_level(lgl_frame_t *f, int level, int which);
+/* Renders recs[0..count) into the target of pass `level`+1 (cleared first). */
+lgl_target_t *lgl_render_offscreen(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
+                                   double divisor, double top_parent, int level, int which);
+/* Draws one or two targets through a layer's plane (composite.frag). */
+void lgl_draw_composite(lgl_frame_t *f, const lgl_composite_t *c);
+/* The subtree at full opacity offscreen, blended once with its opacity (RS-2.2). */
+void lgl_draw_group(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
+                    double divisor, int level, int which);
+/* Whether a masking layer's clip needs its exact shape (rounded, rotated, perspective). */
+int lgl_needs_shape_clip(const lamina_draw_record_t *rec);
+/* The masking layer drawn, its sublayers through its rounded bounds (RS-5.6). */
+void lgl_draw_shape_clipped(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
+                            double divisor, int level, int which);
+/* The layer's group gated by its mask layer's alpha (RS-5.1-5.3, RS-5.6). */
+void lgl_draw_masked(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
+                     double divisor, int level, int which);
+
+/* transition.c: transitions (RS-7). */
+/* The old and new renders of the layer's subtree, composited by type and subtype (RS-7.3). */
+void lgl_draw_transition(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
+                         double divisor, double parent_opacity, int level, int which);
+
+/* planner.c: the frame planner. */
+/* Draws recs[0..count) (whole subtrees) in painter's order into the bound target, dispatching
+ * each record to its passes. `divisor` is the opacity already applied outside this pass. */
+void lgl_draw_range(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
+                    double divisor, double top_parent, int level, int which);
+
+#endif

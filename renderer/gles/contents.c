@@ -1,0 +1,220 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Contents images (RS-4): one draw call per record (contents.frag, both images of a cross-fade
+ * bound), nine-sliced, filtered as the record asks, through its clip box and rounded bounds.
+ * Each image is uploaded once per renderer and reused, keyed by its id (a frame-count LRU).
+ */
+#include "compositor.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The texture of image `id` in this renderer's context, uploaded on first use and reused after
+ * (keyed by the id); an external image is the host's texture name itself (never uploaded nor
+ * deleted). 0 when the image is gone or cannot be uploaded. Sets *w, *h (pixels). */
+static GLuint image_texture(lgl_frame_t *f, lamina_image_t id, int want_mips, double *w, double *h,
+                            int *external) {
+    lamina_gles_renderer_t *r = f->r;
+    lamina_image_info_t info;
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    if (lamina_image_get_info(id, &info) != LAMINA_STATUS_OK || info.width == 0 || info.height == 0)
+        return 0;
+    *w = info.width;
+    *h = info.height;
+    *external = info.is_external != 0;
+    if (info.is_external) return (GLuint)info.external_handle;
+    lgl_tex_entry_t *e = NULL;
+    for (size_t i = 0; i < r->tex_count; i++)
+        if (r->texs[i].id == id) {
+            e = &r->texs[i];
+            break;
+        }
+    if (!e) {
+        if (!info.pixels) return 0;
+        if (r->tex_count == r->tex_cap) {
+            size_t cap = r->tex_cap ? 2 * r->tex_cap : 16;
+            lgl_tex_entry_t *p = realloc(r->texs, cap * sizeof *p);
+            if (!p) {
+                f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for textures");
+                return 0;
+            }
+            r->texs = p;
+            r->tex_cap = cap;
+        }
+        e = &r->texs[r->tex_count++];
+        memset(e, 0, sizeof *e);
+        e->id = id;
+        glGenTextures(1, &e->tex);
+        glBindTexture(GL_TEXTURE_2D, e->tex);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+        /* Premultiplied RGBA8, row 0 the top: GL's t = 0 is the image's top row (RS-4.2). */
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, (GLsizei)info.width, (GLsizei)info.height, 0,
+                     GL_RGBA, GL_UNSIGNED_BYTE, info.pixels);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        r->stats.textures_uploaded++;
+    }
+    e->last_frame = r->frame_no;
+    if (want_mips && !e->mipmapped) {
+        glBindTexture(GL_TEXTURE_2D, e->tex);
+        glGenerateMipmap(GL_TEXTURE_2D);
+        e->mipmapped = 1;
+    }
+    return e->tex;
+}
+
+/* Deletes the textures of images not drawn for TEX_KEEP_FRAMES frames (ids are never reused, so
+ * a gone image's entry would otherwise stay forever). Order is not kept (swap-remove). */
+void lgl_evict_textures(lamina_gles_renderer_t *r) {
+    for (size_t i = 0; i < r->tex_count;) {
+        if (r->texs[i].last_frame + TEX_KEEP_FRAMES < r->frame_no) {
+            glDeleteTextures(1, &r->texs[i].tex);
+            r->texs[i] = r->texs[--r->tex_count];
+        } else {
+            i++;
+        }
+    }
+}
+
+static GLint gl_filter(int32_t f, int minifying) {
+    if (f == LAMINA_FILTER_NEAREST) return GL_NEAREST;
+    if (f == LAMINA_FILTER_TRILINEAR && minifying) return GL_LINEAR_MIPMAP_LINEAR;
+    return GL_LINEAR;
+}
+
+/* The nine-slice's fixed sides in points (left, right, top, bottom; RS-4.6), scaled down
+ * together when they do not fit (RS-4.6 (b)); x = -1 when the image is one quad. */
+static void slice_sides(const lamina_draw_record_t *rec, lamina_rect_t dest, double iw, double ih,
+                        float out[4]) {
+    lamina_rect_t c = rec->contents_center;
+    out[0] = -1;
+    out[1] = out[2] = out[3] = 0;
+    if (rec->contents_gravity > LAMINA_GRAVITY_RESIZE_ASPECT_FILL) return; /* never slices */
+    if (c.origin.x == 0 && c.origin.y == 0 && c.size.width == 1 && c.size.height == 1) return;
+    double cs = rec->contents_scale > 0 ? rec->contents_scale : 1;
+    double sw = rec->contents_rect.size.width * iw / cs, sh = rec->contents_rect.size.height * ih / cs;
+    double l = c.origin.x * sw, rt = (1 - c.origin.x - c.size.width) * sw;
+    double t = c.origin.y * sh, b = (1 - c.origin.y - c.size.height) * sh;
+    if (l < 0) l = 0;
+    if (rt < 0) rt = 0;
+    if (t < 0) t = 0;
+    if (b < 0) b = 0;
+    double dw = fabs(dest.size.width), dh = fabs(dest.size.height);
+    if (l + rt > dw && l + rt > 0) {
+        double k = dw / (l + rt);
+        l *= k;
+        rt *= k;
+    }
+    if (t + b > dh && t + b > 0) {
+        double k = dh / (t + b);
+        t *= k;
+        b *= k;
+    }
+    out[0] = (float)l;
+    out[1] = (float)rt;
+    out[2] = (float)t;
+    out[3] = (float)b;
+}
+
+static lamina_rect_t rect_union(lamina_rect_t a, lamina_rect_t b) {
+    double x0 = fmin(a.origin.x, b.origin.x), y0 = fmin(a.origin.y, b.origin.y);
+    double x1 = fmax(a.origin.x + a.size.width, b.origin.x + b.size.width);
+    double y1 = fmax(a.origin.y + a.size.height, b.origin.y + b.size.height);
+    return (lamina_rect_t){{x0, y0}, {x1 - x0, y1 - y0}};
+}
+
+/* RS-4: the record's contents (and the image it cross-fades from), between its background and
+ * its sublayers. One draw call: the image program with both images bound. */
+void lgl_emit_contents(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha) {
+    if (rec->struct_size < offsetof(lamina_draw_record_t, contents_fade) + sizeof(double)) return;
+    double fade = rec->contents_fade;
+    if (!(fade >= 0)) fade = 0;
+    if (fade > 1) fade = 1;
+    int has_new = rec->contents != LAMINA_IMAGE_NONE && fade > 0;
+    int has_old = rec->contents_previous != LAMINA_IMAGE_NONE && fade < 1;
+    if ((!has_new && !has_old) || !(alpha > 0)) return;
+    lamina_gles_renderer_t *r = f->r;
+    int mips = rec->minification_filter == LAMINA_FILTER_TRILINEAR;
+    double w0 = 0, h0 = 0, w1 = 0, h1 = 0;
+    int ext[2] = {0, 0};
+    GLuint t0 = has_new ? image_texture(f, rec->contents, mips, &w0, &h0, &ext[0]) : 0;
+    GLuint t1 = has_old ? image_texture(f, rec->contents_previous, mips, &w1, &h1, &ext[1]) : 0;
+    if (!t0 && !t1) return;
+    lgl_flush(f);
+    lamina_rect_t d0 = rec->contents_dest, d1 = rec->contents_previous_dest;
+    lamina_rect_t quad = t0 && t1 ? rect_union(d0, d1) : t0 ? d0 : d1;
+    if (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) quad = rec->bounds; /* RS-4.4 */
+    double margin = 1.5 * lgl_local_per_pixel(&rec->transform, f->scale);
+    quad.origin.x -= margin;
+    quad.origin.y -= margin;
+    quad.size.width += 2 * margin;
+    quad.size.height += 2 * margin;
+    float s0[4], s1[4];
+    slice_sides(rec, d0, w0, h0, s0);
+    slice_sides(rec, d1, w1, h1, s1);
+    const GLint *u = r->img_u;
+    const lamina_transform3d_t *m = &rec->transform;
+    glUseProgram(r->img);
+    glBindVertexArray(r->vao);
+    glUniform4f(u[IU_R1], (float)m->m11, (float)m->m12, (float)m->m13, (float)m->m14);
+    glUniform4f(u[IU_R2], (float)m->m21, (float)m->m22, (float)m->m23, (float)m->m24);
+    glUniform4f(u[IU_R4], (float)m->m41, (float)m->m42, (float)m->m43, (float)m->m44);
+    glUniform4f(u[IU_QUAD], (float)quad.origin.x, (float)quad.origin.y, (float)quad.size.width,
+                (float)quad.size.height);
+    lgl_set_device_vp(f, u[IU_VP]);
+    glUniform1f(u[IU_SCALE], (float)f->scale);
+    glUniform4f(u[IU_DEST0], (float)d0.origin.x, (float)d0.origin.y, (float)d0.size.width, (float)d0.size.height);
+    glUniform4f(u[IU_DEST1], (float)d1.origin.x, (float)d1.origin.y, (float)d1.size.width, (float)d1.size.height);
+    lamina_rect_t src = rec->contents_rect;
+    glUniform4f(u[IU_SRC0], (float)src.origin.x, (float)src.origin.y, (float)src.size.width, (float)src.size.height);
+    glUniform4f(u[IU_SRC1], (float)src.origin.x, (float)src.origin.y, (float)src.size.width, (float)src.size.height);
+    glUniform4fv(u[IU_SLICE0], 1, s0);
+    glUniform4fv(u[IU_SLICE1], 1, s1);
+    lamina_rect_t c = rec->contents_center;
+    glUniform4f(u[IU_CENTER], (float)c.origin.x, (float)c.origin.y, (float)c.size.width, (float)c.size.height);
+    /* RS-4.8 (a): old x (1 - fade) + new x fade, premultiplied, then the opacity. */
+    glUniform1f(u[IU_W0], t0 ? (float)(alpha * (t1 ? fade : 1)) : 0.0f);
+    glUniform1f(u[IU_W1], t1 ? (float)(alpha * (t0 ? 1 - fade : 1)) : 0.0f);
+    double bias = isfinite(rec->minification_filter_bias) ? rec->minification_filter_bias : 0;
+    glUniform1f(u[IU_BIAS], (float)bias);
+    glUniform1i(u[IU_FLIP], (rec->flags2 & LAMINA_DRAW2_CONTENTS_FLIPPED) != 0);
+    if (rec->flags & LAMINA_DRAW_HAS_CLIP)
+        glUniform4f(u[IU_CLIP], (float)(rec->clip_rect.origin.x * f->scale),
+                    (float)(rec->clip_rect.origin.y * f->scale),
+                    (float)((rec->clip_rect.origin.x + rec->clip_rect.size.width) * f->scale),
+                    (float)((rec->clip_rect.origin.y + rec->clip_rect.size.height) * f->scale));
+    else
+        glUniform4f(u[IU_CLIP], -1e9f, -1e9f, 1e9f, 1e9f);
+    glUniform4f(u[IU_BOUNDS], (float)rec->bounds.origin.x, (float)rec->bounds.origin.y,
+                (float)rec->bounds.size.width, (float)rec->bounds.size.height);
+    glUniform1f(u[IU_RADIUS], (float)rec->corner_radius);
+    glUniform1f(u[IU_CORNER], lgl_corner_code(rec));
+    glUniform1i(u[IU_CLIP_BOUNDS], (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) != 0);
+    glUniform1i(u[IU_TEX0], 0);
+    glUniform1i(u[IU_TEX1], 1);
+    lamina_color_t ic = lgl_instance_color(rec);
+    glUniform4f(u[IU_TINT], (float)(ic.r * ic.a), (float)(ic.g * ic.a), (float)(ic.b * ic.a), (float)ic.a);
+    /* RS-4.7: the filters, set on each texture as this record wants them. */
+    GLuint texs[2] = {t0 ? t0 : t1, t1 ? t1 : t0};
+    int is_ext[2] = {t0 ? ext[0] : ext[1], t1 ? ext[1] : ext[0]};
+    for (int k = 1; k >= 0; k--) {
+        glActiveTexture(GL_TEXTURE0 + (GLenum)k);
+        glBindTexture(GL_TEXTURE_2D, texs[k]);
+        /* A host texture may have no mipmaps (it would sample black): trilinear is linear. */
+        GLint min = gl_filter(rec->minification_filter, 1);
+        if (is_ext[k] && min == GL_LINEAR_MIPMAP_LINEAR) min = GL_LINEAR;
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, gl_filter(rec->magnification_filter, 0));
+    }
+    if (!t0) {
+        /* Only the old image is there: it goes in unit 0 with its own destination. */
+        glUniform4f(u[IU_DEST0], (float)d1.origin.x, (float)d1.origin.y, (float)d1.size.width, (float)d1.size.height);
+        glUniform4fv(u[IU_SLICE0], 1, s1);
+        glUniform1f(u[IU_W0], (float)(alpha * (1 - fade)));
+        glUniform1f(u[IU_W1], 0.0f);
+    }
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    r->stats.draw_calls++;
+    r->stats.primitives++;
+}

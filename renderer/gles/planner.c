@@ -1,0 +1,248 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The frame planner: checks the draw list, sets the frame up and walks the records in painter's
+ * order. For each record plan_record() picks a route from the record alone: a transition, a
+ * mask, an opacity group or a shaped clip takes the whole subtree offscreen (transition.c,
+ * offscreen.c); otherwise the record draws in place (its shadow, background, gradient,
+ * contents and shape, in that order) and its border once its sublayers are drawn (RS-1.1).
+ */
+#include "compositor.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* RS-6.7: whether a single-sided layer shows its back (the projected quad winds the other way
+ * on a y-down screen). Points behind the eye make the test unreliable: those layers are kept. */
+static int faces_away(const lamina_draw_record_t *rec) {
+    if (rec->flags & LAMINA_DRAW_DOUBLE_SIDED) return 0;
+    const lamina_transform3d_t *m = &rec->transform;
+    const lamina_rect_t b = rec->bounds;
+    double xs[3] = {b.origin.x, b.origin.x + b.size.width, b.origin.x};
+    double ys[3] = {b.origin.y, b.origin.y, b.origin.y + b.size.height};
+    double px[3], py[3];
+    for (int i = 0; i < 3; i++) {
+        double X = xs[i] * m->m11 + ys[i] * m->m21 + m->m41;
+        double Y = xs[i] * m->m12 + ys[i] * m->m22 + m->m42;
+        double W = xs[i] * m->m14 + ys[i] * m->m24 + m->m44;
+        if (!(W > 1e-9)) return 0;
+        px[i] = X / W;
+        py[i] = Y / W;
+    }
+    double cross = (px[1] - px[0]) * (py[2] - py[0]) - (py[1] - py[0]) * (px[2] - px[0]);
+    if (b.size.width < 0 || b.size.height < 0) cross = -cross;
+    return cross < 0;
+}
+
+/* How one record (with its subtree) draws: the planner's decision, made from the record alone,
+ * its superlayer's opacity and the nesting level (offscreen passes nest MAX_PASS_DEPTH deep;
+ * deeper, a record draws in place without the pass). */
+typedef enum lgl_route {
+    ROUTE_SKIP,       /* mask content outside its host's mask pass (RS-5.1): not drawn here */
+    ROUTE_CULLED,     /* a single-sided layer showing its back (RS-6.7) */
+    ROUTE_TRANSITION, /* offscreen before and after, composited (RS-7; transition.c) */
+    ROUTE_MASKED,     /* offscreen, gated by its mask (RS-5.1-5.3; offscreen.c) */
+    ROUTE_GROUP,      /* offscreen at full opacity, blended once (RS-2.2; offscreen.c) */
+    ROUTE_SHAPE_CLIP, /* sublayers offscreen through its rounded bounds (RS-5.6; offscreen.c) */
+    ROUTE_IN_PLACE,   /* its features drawn here, its sublayers after them */
+} lgl_route_t;
+
+static lgl_route_t plan_record(const lgl_frame_t *f, const lamina_draw_record_t *rec,
+                               double parent_opacity, int level) {
+    int v2 = rec->struct_size >= offsetof(lamina_draw_record_t, group_opacity);
+    /* Mask content draws only into its host's mask (RS-5.1). */
+    if (v2 && (rec->flags2 & LAMINA_DRAW2_MASK_CONTENT) && rec->mask_host_index != f->mask_host)
+        return ROUTE_SKIP;
+    if (faces_away(rec)) return ROUTE_CULLED;
+    int can_nest = level < MAX_PASS_DEPTH;
+    if ((rec->flags & LAMINA_DRAW_HAS_TRANSITION) && can_nest) return ROUTE_TRANSITION;
+    if (v2 && (rec->flags2 & LAMINA_DRAW2_HAS_MASK) && can_nest) return ROUTE_MASKED;
+    /* RS-2.2: the record says where a group is (allowsGroupOpacity per layer); a 0.1 record
+     * gets the old rule. The frame's NO_GROUP_OPACITY still turns opacity groups off. */
+    int group = v2 ? (rec->flags2 & LAMINA_DRAW2_GROUP) != 0
+                   : rec->descendant_count > 0 && rec->opacity < parent_opacity * 0.9999;
+    if (f->group_opacity && group && rec->descendant_count > 0 &&
+        rec->opacity < parent_opacity * 0.9999 && can_nest)
+        return ROUTE_GROUP;
+    if (lgl_needs_shape_clip(rec) && can_nest) return ROUTE_SHAPE_CLIP;
+    return ROUTE_IN_PLACE;
+}
+
+/* A record's own features, in place (recs[0..count) is its subtree): its shadow, background,
+ * gradient, contents and shape in that order. Returns whether its border is still to draw
+ * (after its sublayers); a leaf without contents draws it with its background (one primitive). */
+static int draw_in_place(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
+                         double alpha, int level, int which) {
+    const lamina_draw_record_t *rec = &recs[0];
+    int leaf_plain = rec->descendant_count == 0 && !lgl_has_contents(rec) && !lgl_rec_shape(rec) &&
+                     !lgl_rec_gradient(rec);
+    if (lgl_casts_alpha_shadow(rec))
+        lgl_emit_alpha_shadow(f, rec, count, alpha, level, which);
+    else
+        lgl_emit_shadow(f, rec, alpha, level, which);
+    lgl_emit_background(f, rec, alpha, leaf_plain);
+    lgl_emit_gradient(f, rec, alpha); /* RS-9.2: over the background, under the contents */
+    lgl_emit_contents(f, rec, alpha);
+    lgl_emit_shape(f, rec, alpha);    /* RS-8.2: between the contents and the first sublayer */
+    return !leaf_plain;
+}
+
+/* Draws recs[0..count) (whole subtrees) in painter's order into the bound target. `divisor` is
+ * the opacity already applied outside this pass (a group's own). */
+void lgl_draw_range(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
+                    double divisor, double top_parent, int level, int which) {
+    /* Pending borders: layers whose subtree is open, innermost last (RS-1.1: the border goes
+     * over the sublayers). Bounded by the list's length, allocated once per range. */
+    size_t *open = count > 1 ? malloc(count * sizeof *open) : NULL;
+    size_t n_open = 0;
+    if (count > 1 && !open) {
+        f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory");
+        return;
+    }
+    size_t i = 0;
+    while (i < count && f->status == LAMINA_STATUS_OK) {
+        while (n_open > 0 && open[n_open - 1] + recs[open[n_open - 1]].descendant_count < i) {
+            const lamina_draw_record_t *o = &recs[open[--n_open]];
+            lgl_emit_border(f, o, o->opacity / divisor);
+        }
+        const lamina_draw_record_t *rec = &recs[i];
+        size_t end = i + 1 + rec->descendant_count;
+        /* Own opacity: this record's over its superlayer's (the list carries the product). */
+        double parent_opacity = n_open > 0 ? recs[open[n_open - 1]].opacity : top_parent;
+        lgl_route_t route = plan_record(f, rec, parent_opacity, level);
+        if (route != ROUTE_SKIP) f->r->stats.records++;
+        switch (route) {
+        case ROUTE_SKIP: break;
+        case ROUTE_CULLED: f->r->stats.culled++; break;
+        case ROUTE_TRANSITION:
+            lgl_draw_transition(f, rec, end - i, divisor, parent_opacity, level, which);
+            break;
+        case ROUTE_MASKED: lgl_draw_masked(f, rec, end - i, divisor, level, which); break;
+        case ROUTE_GROUP: lgl_draw_group(f, rec, end - i, divisor, level, which); break;
+        case ROUTE_SHAPE_CLIP: lgl_draw_shape_clipped(f, rec, end - i, divisor, level, which); break;
+        case ROUTE_IN_PLACE: {
+            double alpha = rec->opacity / divisor;
+            int border_after = draw_in_place(f, rec, end - i, alpha, level, which);
+            if (rec->descendant_count > 0) open[n_open++] = i;
+            else if (border_after) lgl_emit_border(f, rec, alpha);
+            i++; /* its sublayers next */
+            continue;
+        }
+        }
+        i = end; /* the subtree was drawn (or skipped) as a whole */
+    }
+    while (n_open > 0) {
+        const lamina_draw_record_t *o = &recs[open[--n_open]];
+        lgl_emit_border(f, o, o->opacity / divisor);
+    }
+    free(open);
+}
+
+/* Checks that the list nests: every subtree ends inside its parent's and the list. */
+static lamina_status_t check_list(const lamina_draw_record_t *recs, size_t count) {
+    size_t *ends = malloc((count ? count : 1) * sizeof *ends);
+    size_t n = 0;
+    if (!ends) return lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory");
+    for (size_t i = 0; i < count; i++) {
+        while (n > 0 && ends[n - 1] <= i) n--;
+        size_t end = i + 1 + (size_t)recs[i].descendant_count;
+        if (end > count || (n > 0 && end > ends[n - 1])) {
+            free(ends);
+            return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT,
+                            "malformed draw list: record %zu's subtree runs past its parent's", i);
+        }
+        int is_mask = recs[i].struct_size >= offsetof(lamina_draw_record_t, mask_host_index) &&
+                      (recs[i].flags2 & LAMINA_DRAW2_MASK_CONTENT);
+        if (recs[i].struct_size >= offsetof(lamina_draw_record_t, mask_host_index) &&
+            (recs[i].flags2 & LAMINA_DRAW2_HAS_MASK) &&
+            (recs[i].mask_index < 0 ? recs[i].mask_count != 0
+                                    : (size_t)recs[i].mask_index + recs[i].mask_count > count ||
+                                          (size_t)recs[i].mask_index <= i)) {
+            free(ends);
+            return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT,
+                            "malformed draw list: record %zu's mask range is outside the list", i);
+        }
+        /* A mask subtree sits one level below its host, after the host's own subtree. */
+        if (i > 0 && !is_mask && recs[i].depth != recs[0].depth + (uint32_t)n) {
+            free(ends);
+            return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT,
+                            "malformed draw list: record %zu has depth %u, expected %zu", i,
+                            recs[i].depth, (size_t)recs[0].depth + n);
+        }
+        ends[n++] = end;
+    }
+    free(ends);
+    return LAMINA_STATUS_OK;
+}
+
+lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
+                         const lamina_draw_record_t *records, size_t count, double time,
+                         const lamina_gles_frame_t *frame) {
+    if (!r || !engine || !frame)
+        return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "NULL renderer, engine or frame");
+    if (frame->struct_size < sizeof(uint32_t) * 2 + sizeof(double))
+        return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "frame->struct_size is too small");
+    if (!(frame->scale > 0) || !isfinite(frame->scale) || !isfinite(time))
+        return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "scale must be finite and > 0, time finite");
+    if (count > 0 && !records)
+        return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "records is NULL with count %zu", count);
+    if (count > 0) {
+        lamina_bool_t has = 0;
+        lamina_status_t s = lamina_layer_has_presentation(engine, records[0].layer, &has);
+        if (s != LAMINA_STATUS_OK)
+            return lgl_fail(s, "the draw list's root is not a layer of this engine (%s)",
+                            lamina_status_string(s));
+        s = check_list(records, count);
+        if (s != LAMINA_STATUS_OK) return s;
+    }
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    lgl_frame_t f = {0};
+    f.r = r;
+    f.engine = engine;
+    f.time = time;
+    f.scale = frame->scale;
+    f.group_opacity = !(frame->flags & LAMINA_GLES_FRAME_NO_GROUP_OPACITY);
+    glGetIntegerv(GL_VIEWPORT, f.host_vp);
+    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &f.host_fbo);
+    f.vp_w = f.host_vp[2];
+    f.base = records;
+    f.base_count = count;
+    f.mask_host = -1;
+    f.vp_h = f.host_vp[3];
+    f.at_host = 1;
+    memset(&r->stats, 0, sizeof r->stats);
+    r->stats.struct_size = sizeof r->stats;
+    r->frame_no++;
+    r->inst_count = 0;
+    if (f.vp_w <= 0 || f.vp_h <= 0)
+        return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "the viewport is empty (%dx%d)", f.vp_w, f.vp_h);
+
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_STENCIL_TEST);
+    glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_CULL_FACE);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    if (frame->flags & LAMINA_GLES_FRAME_CLEAR) {
+        lamina_color_t c = frame->clear_color;
+        glClearColor((float)(c.r * c.a), (float)(c.g * c.a), (float)(c.b * c.a), (float)c.a);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+    if (count > 0) {
+        lgl_draw_range(&f, records, count, 1.0, 1.0, 0, 0);
+        lgl_flush(&f);
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)f.host_fbo);
+    glViewport(f.host_vp[0], f.host_vp[1], f.host_vp[2], f.host_vp[3]);
+    glBindVertexArray(0);
+    r->inst_count = 0;
+    lgl_evict_textures(r);
+    r->stats.textures_cached = (uint32_t)r->tex_count;
+    glActiveTexture(GL_TEXTURE0);
+    if (f.status != LAMINA_STATUS_OK) return f.status;
+    GLenum err = glGetError();
+    if (err != GL_NO_ERROR)
+        return lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "GL error 0x%04x while drawing%s", err,
+                        err == 0x0507 ? " (context lost)" : "");
+    return LAMINA_STATUS_OK;
+}

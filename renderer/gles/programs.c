@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The shader programs of liblamina-gles: compiled from the sources renderer/gles/shaders holds
+ * (embedded at build time, lgl_shaders.h) with the context's #version line, their uniform
+ * locations looked up once; the small helpers that set the uniforms several passes share, and
+ * the data textures (RGBA32F rows) shapes and gradients read.
+ */
+#include "compositor.h"
+#include "lgl_shaders.h"
+
+#include <stdint.h>
+
+static const char *const img_uniform_names[IU_COUNT] = {
+    "u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale", "u_tex0", "u_tex1", "u_dest0", "u_dest1",
+    "u_src0", "u_src1", "u_slice0", "u_slice1", "u_center", "u_w0", "u_w1", "u_bias", "u_flip",
+    "u_clip", "u_bounds", "u_radius", "u_clip_bounds", "u_corner", "u_tint"};
+
+/* One stage, its #version line first: 300 es under OpenGL ES, 330 core on desktop GL. */
+static GLuint compile(lamina_gles_renderer_t *r, GLenum type, const char *src) {
+    const char *head = r->is_es ? "#version 300 es\n" : "#version 330 core\n";
+    const char *parts[2] = {head, src};
+    GLuint s = glCreateShader(type);
+    GLint ok = 0;
+    glShaderSource(s, 2, parts, NULL);
+    glCompileShader(s);
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[400] = "";
+        glGetShaderInfoLog(s, sizeof log, NULL, log);
+        lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "shader did not compile: %s", log);
+        glDeleteShader(s);
+        return 0;
+    }
+    return s;
+}
+
+static GLuint link_program(lamina_gles_renderer_t *r, const char *vs, const char *fs) {
+    GLuint v = compile(r, GL_VERTEX_SHADER, vs);
+    GLuint f = v ? compile(r, GL_FRAGMENT_SHADER, fs) : 0;
+    GLuint p = 0;
+    GLint ok = 0;
+    if (v && f) {
+        p = glCreateProgram();
+        glAttachShader(p, v);
+        glAttachShader(p, f);
+        glLinkProgram(p);
+        glGetProgramiv(p, GL_LINK_STATUS, &ok);
+        if (!ok) {
+            char log[400] = "";
+            glGetProgramInfoLog(p, sizeof log, NULL, log);
+            lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "program did not link: %s", log);
+            glDeleteProgram(p);
+            p = 0;
+        }
+    }
+    if (v) glDeleteShader(v);
+    if (f) glDeleteShader(f);
+    return p;
+}
+
+void lgl_delete_gl(lamina_gles_renderer_t *r) {
+    if (r->prim) glDeleteProgram(r->prim);
+    if (r->prim_ext) glDeleteProgram(r->prim_ext);
+    if (r->shadow) glDeleteProgram(r->shadow);
+    if (r->comp) glDeleteProgram(r->comp);
+    if (r->img) glDeleteProgram(r->img);
+    if (r->path) glDeleteProgram(r->path);
+    if (r->blur) glDeleteProgram(r->blur);
+    if (r->seg_tex) glDeleteTextures(1, &r->seg_tex);
+    if (r->shp) glDeleteProgram(r->shp);
+    if (r->grad) glDeleteProgram(r->grad);
+    if (r->edge_tex) glDeleteTextures(1, &r->edge_tex);
+    if (r->stop_tex) glDeleteTextures(1, &r->stop_tex);
+    for (size_t i = 0; i < r->tex_count; i++) glDeleteTextures(1, &r->texs[i].tex);
+    r->tex_count = 0;
+    if (r->vbo) glDeleteBuffers(1, &r->vbo);
+    if (r->vao) glDeleteVertexArrays(1, &r->vao);
+    for (int i = 0; i < 2 * MAX_PASS_DEPTH; i++) {
+        if (r->targets[i].fbo) glDeleteFramebuffers(1, &r->targets[i].fbo);
+        if (r->targets[i].tex) glDeleteTextures(1, &r->targets[i].tex);
+    }
+}
+
+/* u_vp for shaders that need device pixels from gl_FragCoord (clip boxes, shapes): the
+ * host's viewport origin when drawing into its framebuffer, 0 in the offscreen targets. */
+void lgl_set_device_vp(lgl_frame_t *f, GLint loc) {
+    glUniform4f(loc, f->at_host ? (float)f->host_vp[0] : 0.0f, f->at_host ? (float)f->host_vp[1] : 0.0f,
+                (float)f->vp_w, (float)f->vp_h);
+}
+
+void lgl_set_clip_uniform(lgl_frame_t *f, GLint loc, const lamina_draw_record_t *rec) {
+    if (rec->flags & LAMINA_DRAW_HAS_CLIP)
+        glUniform4f(loc, (float)(rec->clip_rect.origin.x * f->scale),
+                    (float)(rec->clip_rect.origin.y * f->scale),
+                    (float)((rec->clip_rect.origin.x + rec->clip_rect.size.width) * f->scale),
+                    (float)((rec->clip_rect.origin.y + rec->clip_rect.size.height) * f->scale));
+    else
+        glUniform4f(loc, -1e9f, -1e9f, 1e9f, 1e9f);
+}
+
+/* Sets plane.vert's uniforms of `prog` (whose locations are in `u`: r1, r2, r4, quad, vp, scale). */
+void lgl_set_quad_uniforms(lgl_frame_t *f, const GLint *u, const lamina_transform3d_t *m,
+                           lamina_rect_t quad) {
+    glUniform4f(u[0], (float)m->m11, (float)m->m12, (float)m->m13, (float)m->m14);
+    glUniform4f(u[1], (float)m->m21, (float)m->m22, (float)m->m23, (float)m->m24);
+    glUniform4f(u[2], (float)m->m41, (float)m->m42, (float)m->m43, (float)m->m44);
+    glUniform4f(u[3], (float)quad.origin.x, (float)quad.origin.y, (float)quad.size.width,
+                (float)quad.size.height);
+    glUniform4f(u[4], 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
+    glUniform1f(u[5], (float)f->scale);
+}
+
+/* Uploads `rows` rows of LGL_TEX_W RGBA32F texels into *tex (created, or grown, as needed; else
+ * updated in place: no reallocation per frame in steady state). `texels` are meaningful. */
+void lgl_upload_rows(GLuint *tex, size_t *cap_rows, const float *data, size_t texels, size_t rows) {
+    if (!*tex) glGenTextures(1, tex);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, *tex);
+    if (rows > *cap_rows) {
+        size_t cap = *cap_rows ? *cap_rows : 1;
+        while (cap < rows) cap *= 2;
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, LGL_TEX_W, (GLsizei)cap, 0, GL_RGBA, GL_FLOAT, NULL);
+        *cap_rows = cap;
+    }
+    GLsizei w = rows == 1 ? (GLsizei)texels : LGL_TEX_W;
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, w, (GLsizei)rows, GL_RGBA, GL_FLOAT, data);
+}
+
+/* The programs, each a vertex and a fragment stage of lgl_shaders.h. */
+int lgl_create_programs(lamina_gles_renderer_t *r) {
+    r->prim = link_program(r, lgl_shader_primitive_vert, lgl_shader_box_frag);
+    r->prim_ext = r->prim ? link_program(r, lgl_shader_primitive_vert, lgl_shader_box_ext_frag) : 0;
+    r->shadow = r->prim_ext ? link_program(r, lgl_shader_primitive_vert, lgl_shader_shadow_frag) : 0;
+    r->comp = r->shadow ? link_program(r, lgl_shader_plane_vert, lgl_shader_composite_frag) : 0;
+    r->img = r->comp ? link_program(r, lgl_shader_plane_vert, lgl_shader_contents_frag) : 0;
+    r->path = r->img ? link_program(r, lgl_shader_plane_vert, lgl_shader_shadow_path_frag) : 0;
+    r->blur = r->path ? link_program(r, lgl_shader_plane_vert, lgl_shader_blur_frag) : 0;
+    r->shp = r->blur ? link_program(r, lgl_shader_plane_vert, lgl_shader_coverage_frag) : 0;
+    r->grad = r->shp ? link_program(r, lgl_shader_plane_vert, lgl_shader_gradient_frag) : 0;
+    if (!r->prim || !r->prim_ext || !r->shadow || !r->comp || !r->img || !r->path || !r->blur ||
+        !r->shp || !r->grad)
+        return 0; /* message set by link_program */
+    r->prim_u_vp = glGetUniformLocation(r->prim, "u_vp");
+    r->prim_u_scale = glGetUniformLocation(r->prim, "u_scale");
+    r->prim_ext_u_vp = glGetUniformLocation(r->prim_ext, "u_vp");
+    r->prim_ext_u_scale = glGetUniformLocation(r->prim_ext, "u_scale");
+    r->shadow_u_vp = glGetUniformLocation(r->shadow, "u_vp");
+    r->shadow_u_scale = glGetUniformLocation(r->shadow, "u_scale");
+#define U(name) r->comp_##name = glGetUniformLocation(r->comp, #name)
+    U(u_r1); U(u_r2); U(u_r4); U(u_quad); U(u_vp); U(u_scale); U(u_old); U(u_new); U(u_mode);
+    U(u_p); U(u_alpha); U(u_bounds); U(u_shift_old); U(u_shift_new); U(u_clip_bounds);
+    U(u_radius); U(u_corner);
+#undef U
+    for (int i = 0; i < IU_COUNT; i++) r->img_u[i] = glGetUniformLocation(r->img, img_uniform_names[i]);
+    {
+        static const char *const pn[10] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
+                                           "u_segs", "u_nseg", "u_color", "u_clip"};
+        static const char *const bn[13] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
+                                           "u_src", "u_dir", "u_sigma", "u_taps", "u_clip",
+                                           "u_shift", "u_tint"};
+        for (int i = 0; i < 10; i++) r->path_u[i] = glGetUniformLocation(r->path, pn[i]);
+        for (int i = 0; i < 13; i++) r->blur_u[i] = glGetUniformLocation(r->blur, bn[i]);
+        static const char *const sn[16] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
+                                           "u_edges", "u_cells", "u_color", "u_rule", "u_clip",
+                                           "u_bounds", "u_radius", "u_clip_bounds", "u_corner",
+                                           "u_rows"};
+        static const char *const gn[17] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
+                                           "u_stops", "u_count", "u_type", "u_se", "u_axes",
+                                           "u_tint", "u_alpha", "u_clip", "u_bounds", "u_radius",
+                                           "u_corner"};
+        for (int i = 0; i < 16; i++) r->shp_u[i] = glGetUniformLocation(r->shp, sn[i]);
+        for (int i = 0; i < 17; i++) r->grad_u[i] = glGetUniformLocation(r->grad, gn[i]);
+    }
+    return 1;
+}

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+// Gradient layers (RS-9; gradient.c): t per fragment from the layer-space point (axial RS-9.6,
+// radial RS-9.7, conic RS-9.8), the stops looked up by binary search in a texture (colour,
+// location pairs; exact hard steps at equal locations, any count), padded past the ends
+// (RS-9.4), interpolated in straight RGBA, then premultiplied (RS-9.9) and tinted by the
+// instance colour; four samples a pixel apart along t antialias hard steps and the conic seam;
+// covered by the rounded bounds (RS-9.2).
+precision highp float;
+in vec2 v_local;
+uniform highp sampler2D u_stops; uniform int u_count; uniform int u_type;
+uniform vec4 u_se;  // S and E in layer space
+uniform vec2 u_axes;  // radial semi-axes a, b
+uniform vec4 u_tint; uniform float u_alpha;  // straight instance colour, opacity
+uniform vec4 u_vp; uniform vec4 u_clip;
+uniform vec4 u_bounds; uniform float u_radius; uniform float u_corner;
+out vec4 o_color;
+#include "sd_shape.glsl"
+vec4 texel(int i) { return texelFetch(u_stops, ivec2(i & 1023, i >> 10), 0); }
+float loc(int i) { return texel(2 * i + 1).x; }
+// The premultiplied colour at t: padded ends, binary search, straight mix (RS-9.4, 9.9).
+vec4 ramp(float t) {
+  int n = u_count;
+  vec4 c;
+  if (!(t > loc(0))) c = texel(0);
+  else if (t >= loc(n - 1)) c = texel(2 * (n - 1));
+  else {
+    int lo = 0, hi = n - 1;
+    for (int k = 0; k < 24 && hi - lo > 1; k++) {
+      int mid = (lo + hi) / 2;
+      if (loc(mid) <= t) lo = mid; else hi = mid;
+    }
+    float l0 = loc(lo), l1 = loc(hi);
+    float f = l1 > l0 ? clamp((t - l0) / (l1 - l0), 0.0, 1.0) : 1.0;
+    c = mix(texel(2 * lo), texel(2 * hi), f);
+  }
+  return vec4(c.rgb * c.a, c.a);
+}
+void main() {
+  g_corner = u_corner;
+  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);
+  vec2 p = v_local, S = u_se.xy, E = u_se.zw, d = E - S;
+  // t, and dt: how much t changes across one device pixel (for the antialiasing below).
+  float t, dt;
+  if (u_type == 1) {
+    if (u_axes.x <= 0.0) { t = 1e30; dt = 0.0; }
+    else {
+      vec2 q = (p - S) / u_axes;
+      t = length(q);
+      dt = t > 1e-6 ? length(q / u_axes) / t * fw : fw / min(u_axes.x, u_axes.y);
+    }
+  } else if (u_type == 2) {
+    float a = atan(p.y - S.y, p.x - S.x) - (dot(d, d) > 0.0 ? atan(d.y, d.x) : 0.0);
+    t = fract(a / 6.28318530717958648);
+    dt = min(fw / (6.28318530717958648 * max(length(p - S), 1e-6)), 1.0);
+  } else {
+    float dd = dot(d, d);
+    t = dd > 0.0 ? dot(p - S, d) / dd : 1e30;
+    dt = dd > 0.0 ? fw / sqrt(dd) : 0.0;
+  }
+  // A pixel-wide box filter along t (four samples): hard steps (RS-9.4) and the conic seam
+  // (RS-9.8, wrapping) are antialiased; smooth parts keep their value.
+  vec4 c = vec4(0.0);
+  for (int k = 0; k < 4; k++) {
+    float tk = t + (float(k) - 1.5) * 0.25 * dt;
+    c += ramp(u_type == 2 ? fract(tk) : tk);
+  }
+  c *= 0.25 * vec4(u_tint.rgb * u_tint.a, u_tint.a);
+  vec2 h = 0.5 * u_bounds.zw, q = p - (u_bounds.xy + h);
+  float r = clamp(u_radius, 0.0, min(h.x, h.y)), cov;
+  if (r > 0.0) cov = clamp(0.5 - sd_rrect(q, h, r) / fw, 0.0, 1.0);
+  else { vec2 e = clamp((h - abs(q)) / fw + 0.5, 0.0, 1.0); cov = e.x * e.y; }
+  if (u_clip.x > -1e8) {
+    vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));
+    vec2 lo2 = max(dp - 0.5, u_clip.xy), hi2 = min(dp + 0.5, u_clip.zw);
+    cov *= clamp(hi2.x - lo2.x, 0.0, 1.0) * clamp(hi2.y - lo2.y, 0.0, 1.0);
+  }
+  o_color = c * (u_alpha * cov);
+}

@@ -1,0 +1,287 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Shadows (RS-3): the bounds-shaped shadow is a batched instance (shadow.frag); a shadowPath is
+ * flattened and filled (shadow_path.frag), then blurred (blur.c); a layer without a background
+ * or border casts its rendering's alpha (its subtree offscreen, then blurred and tinted).
+ */
+#include "compositor.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_PATH_SEGS = 4096, CURVE_STEPS = 16 };
+
+static int push_seg(lgl_frame_t *f, double x0, double y0, double x1, double y1) {
+    lamina_gles_renderer_t *r = f->r;
+    if (r->seg_count >= MAX_PATH_SEGS) return 0;
+    if (r->seg_count == r->seg_cap) {
+        size_t cap = r->seg_cap ? 2 * r->seg_cap : 64;
+        float *p = realloc(r->segs, cap * 4 * sizeof(float));
+        if (!p) {
+            f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for a shadow path");
+            return 0;
+        }
+        r->segs = p;
+        r->seg_cap = cap;
+    }
+    float *s = r->segs + 4 * r->seg_count++;
+    s[0] = (float)x0;
+    s[1] = (float)y0;
+    s[2] = (float)x1;
+    s[3] = (float)y1;
+    return 1;
+}
+
+/* Flattens the path (offset by dx, dy) into r->segs, every subpath closed (a fill closes them);
+ * returns its bounding box in *box. 0 when it has no area to draw. */
+static int flatten_path(lgl_frame_t *f, const lamina_path_element_t *el, size_t n, double dx,
+                        double dy, lamina_rect_t *box) {
+    lamina_gles_renderer_t *r = f->r;
+    r->seg_count = 0;
+    double sx = 0, sy = 0, cx = 0, cy = 0, x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+    int open = 0;
+#define PT(X, Y)                                                                               \
+    do {                                                                                       \
+        double X_ = (X) + dx, Y_ = (Y) + dy;                                                   \
+        if (!isfinite(X_) || !isfinite(Y_)) return 0;                                          \
+        push_seg(f, cx, cy, X_, Y_);                                                           \
+        cx = X_;                                                                               \
+        cy = Y_;                                                                               \
+        x0 = fmin(x0, cx); y0 = fmin(y0, cy); x1 = fmax(x1, cx); y1 = fmax(y1, cy);            \
+    } while (0)
+    for (size_t i = 0; i < n; i++) {
+        const lamina_point_t *p = el[i].points;
+        switch (el[i].type) {
+        case LAMINA_PATH_MOVE:
+            if (open && (cx != sx || cy != sy)) push_seg(f, cx, cy, sx, sy);
+            sx = cx = p[0].x + dx;
+            sy = cy = p[0].y + dy;
+            if (!isfinite(sx) || !isfinite(sy)) return 0;
+            x0 = fmin(x0, cx); y0 = fmin(y0, cy); x1 = fmax(x1, cx); y1 = fmax(y1, cy);
+            open = 1;
+            break;
+        case LAMINA_PATH_LINE:
+            PT(p[0].x, p[0].y);
+            break;
+        case LAMINA_PATH_QUAD: {
+            double ax = cx - dx, ay = cy - dy;
+            for (int k = 1; k <= CURVE_STEPS; k++) {
+                double t = (double)k / CURVE_STEPS, u = 1 - t;
+                PT(u * u * ax + 2 * u * t * p[0].x + t * t * p[1].x,
+                   u * u * ay + 2 * u * t * p[0].y + t * t * p[1].y);
+            }
+            break;
+        }
+        case LAMINA_PATH_CUBIC: {
+            double ax = cx - dx, ay = cy - dy;
+            for (int k = 1; k <= CURVE_STEPS; k++) {
+                double t = (double)k / CURVE_STEPS, u = 1 - t;
+                PT(u * u * u * ax + 3 * u * u * t * p[0].x + 3 * u * t * t * p[1].x + t * t * t * p[2].x,
+                   u * u * u * ay + 3 * u * u * t * p[0].y + 3 * u * t * t * p[1].y + t * t * t * p[2].y);
+            }
+            break;
+        }
+        case LAMINA_PATH_CLOSE:
+            if (open && (cx != sx || cy != sy)) push_seg(f, cx, cy, sx, sy);
+            cx = sx;
+            cy = sy;
+            break;
+        default:
+            break;
+        }
+    }
+    if (open && (cx != sx || cy != sy)) push_seg(f, cx, cy, sx, sy);
+#undef PT
+    if (r->seg_count == 0 || !(x1 > x0) || !(y1 > y0)) return 0;
+    *box = (lamina_rect_t){{x0, y0}, {x1 - x0, y1 - y0}};
+    return 1;
+}
+
+/* The root-space bounding box of a layer-space rectangle under `m` (0 when a corner lies behind
+ * the eye); grows *box (pass an empty one: width < 0). */
+static int grow_root_box(const lamina_transform3d_t *m, lamina_rect_t r, lamina_rect_t *box) {
+    for (int k = 0; k < 4; k++) {
+        double x = r.origin.x + ((k & 1) ? r.size.width : 0);
+        double y = r.origin.y + ((k & 2) ? r.size.height : 0);
+        double X = x * m->m11 + y * m->m21 + m->m41, Y = x * m->m12 + y * m->m22 + m->m42;
+        double W = x * m->m14 + y * m->m24 + m->m44;
+        if (!(W > 1e-9)) return 0;
+        X /= W;
+        Y /= W;
+        if (box->size.width < 0) {
+            *box = (lamina_rect_t){{X, Y}, {0, 0}};
+        } else {
+            double x1 = fmax(box->origin.x + box->size.width, X), y1 = fmax(box->origin.y + box->size.height, Y);
+            box->origin.x = fmin(box->origin.x, X);
+            box->origin.y = fmin(box->origin.y, Y);
+            box->size.width = x1 - box->origin.x;
+            box->size.height = y1 - box->origin.y;
+        }
+    }
+    return 1;
+}
+
+/* RS-3.4: the shadowPath filled (non-zero), offset in the layer's plane (RS-3.2), blurred with
+ * sigma = shadowRadius (RS-3.6) in device pixels at the layer's scale, beneath the layer. */
+static void emit_path_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha,
+                             int level, int which) {
+    lamina_gles_renderer_t *r = f->r;
+    lamina_rect_t box;
+    if (!flatten_path(f, rec->shadow_path, rec->shadow_path_count, rec->shadow_offset.width,
+                      rec->shadow_offset.height, &box))
+        return;
+    lgl_flush(f);
+    double lpp = lgl_local_per_pixel(&rec->transform, f->scale);
+    double sigma = rec->shadow_radius > 0 ? rec->shadow_radius : 0;
+    double sigma_px = sigma / lpp;
+    if (sigma_px > 40) sigma_px = 40; /* 121 taps a pass at most */
+    double margin = 3 * sigma + 1.5 * lpp;
+    lamina_rect_t quad = {{box.origin.x - margin, box.origin.y - margin},
+                          {box.size.width + 2 * margin, box.size.height + 2 * margin}};
+    int blur = sigma_px > 0.3 && level < MAX_PASS_DEPTH;
+    lgl_target_t *ta = NULL, *tb = NULL;
+    if (blur) { /* first: making a target binds its texture */
+        ta = lgl_get_target(f, 2 * level);
+        tb = ta ? lgl_get_target(f, 2 * level + 1) : NULL;
+        if (!tb) return;
+    }
+    if (!r->seg_tex) glGenTextures(1, &r->seg_tex);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, r->seg_tex);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei)r->seg_count, 1, 0, GL_RGBA, GL_FLOAT, r->segs);
+    float col[4];
+    double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
+    lgl_premultiplied(lgl_tinted(rec->shadow_color, rec), so * alpha, col);
+    if (blur) {
+        lgl_bind_level(f, level + 1, 0);
+        glClearColor(0, 0, 0, 0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        r->stats.offscreen_passes++;
+    }
+    glUseProgram(r->path);
+    glBindVertexArray(r->vao);
+    lgl_set_quad_uniforms(f, r->path_u, &rec->transform, quad);
+    if (!blur) lgl_set_device_vp(f, r->path_u[4]);
+    glUniform1i(r->path_u[6], 0);
+    glUniform1i(r->path_u[7], (GLint)r->seg_count);
+    glUniform4fv(r->path_u[8], 1, col);
+    if (blur) glUniform4f(r->path_u[9], -1e9f, -1e9f, 1e9f, 1e9f); /* the clip goes last */
+    else lgl_set_clip_uniform(f, r->path_u[9], rec);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    r->stats.draw_calls++;
+    r->stats.primitives++;
+    if (!blur) return;
+    /* Two passes over the silhouette's box with its blur margin (the targets are clear
+     * elsewhere, as the blur would leave them). */
+    lamina_rect_t area = {{0, 0}, {-1, -1}};
+    if (!grow_root_box(&rec->transform, quad, &area)) area.size.width = -1;
+    lamina_rect_t all = lgl_blur_area(f, area, 0);
+    if (all.size.width <= 0) {
+        lgl_bind_level(f, level, which);
+        return;
+    }
+    lgl_blur_two_passes(f, rec, level, which, ta, tb, all, sigma_px, (int)ceil(3 * sigma_px), 0, 0, NULL);
+}
+
+/* RS-3: the shadow of the layer's rounded bounds, offset in its own plane, blurred with
+ * sigma = shadowRadius (RS-3.6, k = 1), beneath everything the layer draws. */
+void lgl_emit_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha,
+                     int level, int which) {
+    if (!(rec->flags & LAMINA_DRAW_HAS_SHADOW_COLOR) || !(rec->shadow_opacity > 0)) return;
+    /* RS-3.7: masksToBounds clips the layer's own shadow (all of it lies outside or beneath). */
+    if (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) return;
+    if (rec->struct_size >= offsetof(lamina_draw_record_t, shadow_path_count) + sizeof(size_t) &&
+        rec->shadow_path && rec->shadow_path_count > 0) {
+        emit_path_shadow(f, rec, alpha, level, which);
+        return;
+    }
+    if (!lgl_draws_own_shape(rec)) return;
+    double sigma = rec->shadow_radius > 0 ? rec->shadow_radius : 0;
+    lamina_rect_t shape = rec->bounds;
+    shape.origin.x += rec->shadow_offset.width;
+    shape.origin.y += rec->shadow_offset.height;
+    double margin = 3 * sigma + 1.5 * lgl_local_per_pixel(&rec->transform, f->scale);
+    float *p = lgl_instance_for(f, rec, shape, margin, KIND_SHADOW);
+    if (!p) return;
+    double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
+    lgl_premultiplied(lgl_tinted(rec->shadow_color, rec), so * alpha, p + 20);
+    memset(p + 24, 0, 4 * sizeof(float));
+    p[28] = (float)rec->corner_radius;
+    p[29] = 0;
+    p[30] = lgl_corner_code(rec);
+    p[31] = (float)sigma;
+}
+
+/* RS-3.3: whether the record's shadow comes from its rendering's alpha: it has one, no
+ * shadowPath, nothing of its own for the bounds-shaped shadow (no background or border) and
+ * contents or sublayers to cast it; masksToBounds hides it (RS-3.7). */
+int lgl_casts_alpha_shadow(const lamina_draw_record_t *rec) {
+    if (!(rec->flags & LAMINA_DRAW_HAS_SHADOW_COLOR) || !(rec->shadow_opacity > 0)) return 0;
+    if ((rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) || lgl_draws_own_shape(rec)) return 0;
+    if (rec->struct_size >= offsetof(lamina_draw_record_t, shadow_path_count) + sizeof(size_t) &&
+        rec->shadow_path && rec->shadow_path_count > 0)
+        return 0;
+    return lgl_has_contents(rec) || rec->descendant_count > 0 || lgl_rec_shape(rec) || lgl_rec_gradient(rec);
+}
+
+/* RS-3.3: a layer that draws no background or border but has contents or sublayers casts the
+ * shadow of its rendering's alpha: the layer (without its shadow) and its subtree offscreen,
+ * then blurred (sigma = shadowRadius in device pixels at the layer's scale), moved by the
+ * offset in the layer's plane and tinted, beneath the layer. */
+void lgl_emit_alpha_shadow(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
+                           double alpha, int level, int which) {
+    const lamina_draw_record_t *rec = &recs[0];
+    if (level >= MAX_PASS_DEPTH) return;
+    lgl_flush(f);
+    lamina_draw_record_t *copy = malloc(count * sizeof *copy);
+    if (!copy) {
+        f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for a shadow");
+        return;
+    }
+    memcpy(copy, recs, count * sizeof *copy);
+    copy[0].flags &= ~(uint32_t)LAMINA_DRAW_HAS_SHADOW_COLOR;
+    lgl_target_t *ta = lgl_render_offscreen(f, copy, count, rec->opacity, rec->opacity, level, 0);
+    free(copy);
+    lgl_target_t *tb = ta ? lgl_get_target(f, 2 * level + 1) : NULL;
+    if (!tb) {
+        lgl_bind_level(f, level, which);
+        return;
+    }
+    const lamina_transform3d_t *m = &rec->transform;
+    double ox = rec->shadow_offset.width, oy = rec->shadow_offset.height;
+    double w = fabs(m->m44) > 1e-9 ? m->m44 : 1.0;
+    double dx = (ox * m->m11 + oy * m->m21) / w * f->scale, dy = (ox * m->m12 + oy * m->m22) / w * f->scale;
+    double lpp = lgl_local_per_pixel(m, f->scale);
+    double sigma_px = (rec->shadow_radius > 0 ? rec->shadow_radius : 0) / lpp;
+    if (sigma_px > 40) sigma_px = 40;
+    int taps = sigma_px > 0.3 ? (int)ceil(3 * sigma_px) : 0;
+    if (sigma_px < 1e-3) sigma_px = 1e-3;
+    float col[4];
+    double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
+    lgl_premultiplied(lgl_tinted(rec->shadow_color, rec), so * alpha, col);
+    /* The passes cover what the subtree draws, moved by the offset, with the blur's reach. */
+    lamina_rect_t area = {{0, 0}, {-1, -1}};
+    for (size_t k = 0; k < count && area.size.width != -2; k++) {
+        const lamina_draw_record_t *q = &recs[k];
+        if (lgl_rec_shape(q) || !grow_root_box(&q->transform, q->bounds, &area) ||
+            (lgl_has_contents(q) && (!grow_root_box(&q->transform, q->contents_dest, &area) ||
+                                     !grow_root_box(&q->transform, q->contents_previous_dest, &area))))
+            area = (lamina_rect_t){{0, 0}, {-2, -2}};
+    }
+    if (area.size.width == -2) area.size.width = -1;
+    if (area.size.width >= 0) {
+        double sx = dx / f->scale, sy = dy / f->scale;
+        area.origin.x += fmin(sx, 0);
+        area.origin.y += fmin(sy, 0);
+        area.size.width += fabs(sx);
+        area.size.height += fabs(sy);
+    }
+    lamina_rect_t all = lgl_blur_area(f, area, (3 * sigma_px + 1) / f->scale);
+    if (all.size.width <= 0) {
+        lgl_bind_level(f, level, which);
+        return;
+    }
+    lgl_blur_two_passes(f, rec, level, which, ta, tb, all, sigma_px, taps, dx, dy, col);
+}
