@@ -82,15 +82,14 @@ from ._types import (
     from_c_rect,
     from_c_size,
     from_c_transform,
-    from_c_value,
     to_c_color,
     to_c_point,
     to_c_rect,
     to_c_size,
     to_c_timing,
     to_c_transform,
-    to_c_value,
 )
+from ._values import from_c_value, to_c_value
 
 
 class _NoAction:

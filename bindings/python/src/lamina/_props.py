@@ -49,14 +49,13 @@ from ._types import (
     SizeLike,
     Transform3D,
     c_string,
-    from_c_value,
     to_c_color,
     to_c_point,
     to_c_rect,
     to_c_size,
     to_c_transform,
-    to_c_value,
 )
+from ._values import from_c_value, to_c_value
 
 if TYPE_CHECKING:
     from ._contents import Image, Path
