@@ -31,8 +31,6 @@ from ._animation import (
 )
 from ._engine import (
     DRAW_RECORD_FIELDS,
-    NO_ACTION,
-    VIEW_POLICY,
     AnimationTiming,
     DrawGradient,
     DrawRecord,
@@ -48,6 +46,7 @@ from ._engine import (
     clock_now,
 )
 from ._contents import Image, Path
+from ._markers import NO_ACTION, VIEW_POLICY
 from ._kinds import (
     GradientLayer,
     GradientPresentation,

@@ -37,6 +37,7 @@ from ._animation import (
     Animation,
     animation_from_c,
 )
+from ._markers import NO_ACTION, _NoAction
 from ._errors import LaminaError, NotFoundError, StaleHandleError, TypeMismatchError
 from ._props import (
     _fail,
@@ -91,41 +92,6 @@ from ._types import (
 )
 from ._values import from_c_value, to_c_value
 
-
-class _NoAction:
-    """The explicit "no action" (NSNull's role): ends the action search with no animation."""
-
-    _instance: Optional["_NoAction"] = None
-
-    def __new__(cls) -> "_NoAction":
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
-
-    def __repr__(self) -> str:
-        return "NO_ACTION"
-
-
-NO_ACTION = _NoAction()
-
-
-class _ViewPolicy:
-    """A layer delegate's answer on a view-backed layer: the view policy's own answer (a UIView
-    subclass returning super's, CA-4.2): no action outside an animation block, the block's
-    animation inside one. On other layers the same as None (continue the search)."""
-
-    _instance: Optional["_ViewPolicy"] = None
-
-    def __new__(cls) -> "_ViewPolicy":
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
-
-    def __repr__(self) -> str:
-        return "VIEW_POLICY"
-
-
-VIEW_POLICY = _ViewPolicy()
 
 #: What an action slot accepts: an Animation (added under the event key), a callable
 #: ``fn(layer, event)`` (a custom action), NO_ACTION, or None (no entry).
