@@ -29,32 +29,9 @@ from ._animation import (
     SpringAnimation,
     TransitionAnimation,
 )
-from ._engine import (
-    DRAW_RECORD_FIELDS,
-    AnimationTiming,
-    DrawGradient,
-    DrawRecord,
-    DrawShape,
-    Engine,
-    Layer,
-    LayerKind,
-    Presentation,
-    Style,
-    Transaction,
-    TransitionInfo,
-    ViewAnimationOptions,
-    clock_now,
-)
 from ._contents import Image, Path
-from ._markers import NO_ACTION, VIEW_POLICY
-from ._kinds import (
-    GradientLayer,
-    GradientPresentation,
-    ReplicatorLayer,
-    ReplicatorPresentation,
-    ShapeLayer,
-    ShapePresentation,
-)
+from ._drawlist import DRAW_RECORD_FIELDS, DrawGradient, DrawRecord, DrawShape
+from ._engine import Engine, ViewAnimationOptions, clock_now
 from ._errors import (
     InvalidArgumentError,
     LaminaError,
@@ -66,6 +43,21 @@ from ._errors import (
     TypeMismatchError,
     UnknownKeyError,
 )
+from ._introspection import AnimationTiming, TransitionInfo
+from ._keys import LayerKind
+from ._kinds import (
+    GradientLayer,
+    GradientPresentation,
+    ReplicatorLayer,
+    ReplicatorPresentation,
+    ShapeLayer,
+    ShapePresentation,
+)
+from ._layer import Layer
+from ._markers import NO_ACTION, VIEW_POLICY
+from ._presentation import Presentation
+from ._style import Style
+from ._transaction import Transaction
 from ._types import (
     BLACK,
     BLUE,

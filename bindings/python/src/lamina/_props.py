@@ -33,7 +33,7 @@ from ctypes import POINTER, byref, c_double, c_int32, c_uint32, c_void_p, sizeof
 from typing import TYPE_CHECKING, Any, Generic, List, Optional, Sequence, TypeVar, Union, overload
 
 from . import _capi as C
-from ._errors import StaleHandleError
+from ._errors import StaleHandleError, TypeMismatchError
 from ._types import (
     Color,
     ColorLike,
@@ -57,9 +57,10 @@ from ._types import (
 )
 from ._values import from_c_value, to_c_value
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: Layer and Presentation are made of these descriptors
     from ._contents import Image, Path
-    from ._engine import Layer, Presentation
+    from ._layer import Layer
+    from ._presentation import Presentation
 
 _G = TypeVar("_G")
 _S = TypeVar("_S")
@@ -413,7 +414,6 @@ class _IntProp(_Prop[int, int]):
 
     def __set__(self, layer: "Layer", value: int) -> None:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            from ._errors import TypeMismatchError
 
             raise layer._named(TypeMismatchError(5, "LAMINA_STATUS_TYPE_MISMATCH",
                 f"{self.name!r} takes an int, not {value!r}"))
@@ -427,7 +427,6 @@ class _SolidColorProp(_Prop[Color, ColorLike]):
 
     def __set__(self, layer: "Layer", value: ColorLike) -> None:
         if value is None:
-            from ._errors import TypeMismatchError
 
             raise layer._named(TypeMismatchError(5, "LAMINA_STATUS_TYPE_MISMATCH",
                 f"{self.name!r} takes a colour, not None"))
@@ -445,7 +444,6 @@ class _EnumProp(_Prop[_E, _E]):
 
     def __set__(self, layer: "Layer", value: _E) -> None:
         if not isinstance(value, str):
-            from ._errors import TypeMismatchError
 
             raise layer._named(TypeMismatchError(5, "LAMINA_STATUS_TYPE_MISMATCH",
                 f"{self.name!r} takes a str, not {value!r}"))
