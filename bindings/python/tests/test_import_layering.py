@@ -22,12 +22,12 @@ import lamina
 PACKAGE_DIR = os.path.dirname(os.path.abspath(lamina.__file__))
 
 #: The imports under ``if TYPE_CHECKING:`` that name a module of a later line, each with why
-#: the annotation cannot name something lower: (importer, imported) -> reason.
+#: the annotation cannot name something lower: (importer, imported) -> reason. Each is a public
+#: type that refers back to its maker; where only private code needs a higher class, a
+#: Protocol of what it uses stands in (lamina/_props.py's _Layer, lamina/_style.py's
+#: _ActionMaker) and nothing is listed.
 TYPE_ONLY_UPWARD: Dict[Tuple[str, str], str] = {
-    ("_props", "_layer"): "the descriptors' __get__/__set__ take the Layer they belong to",
-    ("_props", "_presentation"): "the presentation descriptors' __get__ takes a Presentation",
     ("_presentation", "_layer"): "Presentation.layer is a Layer (and Layer.presentation() one)",
-    ("_style", "_engine"): "Style._to_c(engine) makes the actions through the Engine",
     ("_layer", "_engine"): "Layer.engine is an Engine (and Engine.layer() a Layer)",
     ("_transaction", "_engine"): "Transaction(engine) is the Engine's (and Engine.current_transaction one)",
 }

@@ -39,11 +39,10 @@ cycle (tests/test_import_layering.py reads this list and checks it)::
     _render                  render(): the reference compositor
     __init__                 this module: the public names
 
-A few annotations name a class of a line below because the public types are mutual (a
-Layer's ``engine`` is an Engine, a Presentation's ``layer`` a Layer, the descriptors of
-``_props`` are Layer's and Presentation's): those modules import the class under
-``if typing.TYPE_CHECKING:`` only, which type checkers read and Python never runs. The test
-lists each such import.
+Three annotations name a class of a line below, because public types refer to each other (a
+Layer's ``engine`` is an Engine, a Presentation's ``layer`` a Layer, a Transaction is an
+Engine's): those modules import the class under ``if typing.TYPE_CHECKING:`` only, which type
+checkers read and Python never runs. The test lists each such import.
 """
 from __future__ import annotations
 

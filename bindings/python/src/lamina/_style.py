@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 from ctypes import byref
-from typing import TYPE_CHECKING, Any, Callable, Dict, Optional, Union
+from typing import Any, Callable, Dict, Optional, Protocol, Union
 
 from . import _capi as C
 from ._animation import Animation
 from ._keys import _key
 from ._markers import NO_ACTION, _NoAction
 
-if TYPE_CHECKING:  # annotations only: lamina/_engine.py is above this module
-    from ._engine import Engine
-
-
 #: What an action slot accepts: an Animation (added under the event key), a callable
 #: ``fn(layer, event)`` (a custom action), NO_ACTION, or None (no entry).
 ActionLike = Union[Animation, Callable[..., Any], _NoAction, None]
+
+
+class _ActionMaker(Protocol):
+    """What a style uses of the Engine (lamina/_engine.py, above this module) it is set in:
+    the making of its actions."""
+
+    def _make_action(self, action: ActionLike) -> Any: ...
 
 
 class Style:
@@ -33,7 +36,7 @@ class Style:
     def __repr__(self) -> str:
         return f"lamina.Style({self.actions!r}, next={self.next!r})"
 
-    def _to_c(self, engine: Engine) -> Any:
+    def _to_c(self, engine: _ActionMaker) -> Any:
         nxt = self.next._to_c(engine) if self.next is not None else None
         out = C.StyleP()
         try:
