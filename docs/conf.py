@@ -113,7 +113,7 @@ def _drop_draw_list_macro_duplicate(record):
 
 def _python_data_docs(app, what, name, obj, options, lines):
     """Module constants re-exported by lamina/__init__.py carry their `#:` comment where they
-    are defined (lamina._engine, lamina._types, ...); autodoc looks only in lamina/__init__.py
+    are defined (lamina._drawlist, lamina._types, ...); autodoc looks only in lamina/__init__.py
     and would show the value's class docstring (dict's, for example). Take the comment from
     the defining module."""
     if what != "data" or not name.startswith("lamina."):

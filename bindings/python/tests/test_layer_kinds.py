@@ -31,7 +31,7 @@ from lamina import (
     Transform3D,
 )
 from lamina import _capi as C
-from lamina._types import from_c_value, to_c_value
+from lamina._values import from_c_value, to_c_value
 
 def _find_header():
     d = os.path.dirname(os.path.abspath(__file__))

@@ -8,7 +8,7 @@ import pytest
 
 import lamina
 from lamina import _props
-from lamina._engine import _GRADIENT_PROPS, _PROPS, _REPLICATOR_PROPS, _SHAPE_PROPS
+from lamina._keys import _GRADIENT_PROPS, _PROPS, _REPLICATOR_PROPS, _SHAPE_PROPS
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "typing", "user_script.py")

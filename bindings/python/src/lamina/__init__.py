@@ -15,6 +15,34 @@ presentation tree that tells the host what is on screen at any moment::
 
 The library is loaded from ``$LAMINA_LIBRARY``, the copy bundled with the package, or the
 system's ``liblamina`` (in that order).
+
+The package's modules are layered: each imports only modules of the lines above its own,
+never one of its line or below, at module level or inside a function, so there is no import
+cycle (tests/test_import_layering.py reads this list and checks it)::
+
+    _errors, _loader         errors (LaminaError and its subclasses); finding the C library
+    _capi                    the C declarations: structs, constants, functions, error check
+    _types                   plain values: Point, Size, Rect, Color, Transform3D, timing
+    _contents                images and paths
+    _values                  tagged values (lamina_value_t) to and from Python
+    _keys, _markers          property names, keys and LayerKind; NO_ACTION and VIEW_POLICY
+    _callbacks               the C callback trampolines
+    _animation               explicit animations
+    _props                   the typed property descriptors, on the lean call paths
+    _introspection           AnimationTiming and TransitionInfo
+    _presentation            Presentation
+    _style                   Style
+    _layer                   Layer
+    _kinds                   ShapeLayer, GradientLayer, ReplicatorLayer and their presentations
+    _drawlist, _transaction  DrawRecord, DrawShape, DrawGradient; Transaction
+    _engine                  Engine
+    _render                  render(): the reference compositor
+    __init__                 this module: the public names
+
+Three annotations name a class of a line below, because public types refer to each other (a
+Layer's ``engine`` is an Engine, a Presentation's ``layer`` a Layer, a Transaction is an
+Engine's): those modules import the class under ``if typing.TYPE_CHECKING:`` only, which type
+checkers read and Python never runs. The test lists each such import.
 """
 from __future__ import annotations
 
@@ -29,33 +57,9 @@ from ._animation import (
     SpringAnimation,
     TransitionAnimation,
 )
-from ._engine import (
-    DRAW_RECORD_FIELDS,
-    NO_ACTION,
-    VIEW_POLICY,
-    AnimationTiming,
-    DrawGradient,
-    DrawRecord,
-    DrawShape,
-    Engine,
-    Layer,
-    LayerKind,
-    Presentation,
-    Style,
-    Transaction,
-    TransitionInfo,
-    ViewAnimationOptions,
-    clock_now,
-)
 from ._contents import Image, Path
-from ._kinds import (
-    GradientLayer,
-    GradientPresentation,
-    ReplicatorLayer,
-    ReplicatorPresentation,
-    ShapeLayer,
-    ShapePresentation,
-)
+from ._drawlist import DRAW_RECORD_FIELDS, DrawGradient, DrawRecord, DrawShape
+from ._engine import Engine, ViewAnimationOptions, clock_now
 from ._errors import (
     InvalidArgumentError,
     LaminaError,
@@ -67,6 +71,21 @@ from ._errors import (
     TypeMismatchError,
     UnknownKeyError,
 )
+from ._introspection import AnimationTiming, TransitionInfo
+from ._keys import LayerKind
+from ._kinds import (
+    GradientLayer,
+    GradientPresentation,
+    ReplicatorLayer,
+    ReplicatorPresentation,
+    ShapeLayer,
+    ShapePresentation,
+)
+from ._layer import Layer
+from ._markers import NO_ACTION, VIEW_POLICY
+from ._presentation import Presentation
+from ._style import Style
+from ._transaction import Transaction
 from ._types import (
     BLACK,
     BLUE,

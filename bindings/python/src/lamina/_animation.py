@@ -6,6 +6,7 @@ from ctypes import byref, c_double, c_int32, c_size_t, c_uint32
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from . import _capi as C
+from ._errors import NotFoundError
 from ._callbacks import animation_delegate, free_trampoline
 from ._types import (
     c_string,
@@ -15,8 +16,8 @@ from ._types import (
     as_timing,
     to_c_point,
     to_c_timing,
-    to_c_value,
 )
+from ._values import from_c_value, to_c_value
 
 _FILL = {"removed": 0, "forwards": 1, "backwards": 2, "both": 3}
 _VALUE_FUNCTIONS = {
@@ -463,8 +464,6 @@ def animation_from_c(anim: Any) -> Animation:
     common.update(additive=bool(add.value), cumulative=bool(cum.value))
     if k == 2:
         return KeyframeAnimation(key_path, **common)
-    from ._types import from_c_value
-    from ._errors import NotFoundError
     vals = []
     for getter in (C.lib.lamina_animation_get_from_value, C.lib.lamina_animation_get_to_value,
                    C.lib.lamina_animation_get_by_value):

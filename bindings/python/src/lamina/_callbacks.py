@@ -12,6 +12,7 @@ from ctypes import byref
 from typing import Any, Callable, Dict, Optional, Tuple
 
 from . import _capi as C
+from ._markers import VIEW_POLICY
 
 _registry: Dict[int, Any] = {}
 _lock = threading.Lock()
@@ -143,13 +144,6 @@ def custom_action(fn: Callable[..., Any], engine: Any) -> Any:
     return out
 
 
-def _view_policy() -> Any:
-    # Imported late: _engine imports this module.
-    from ._engine import VIEW_POLICY
-
-    return VIEW_POLICY
-
-
 def _action_for_layer(userdata: Optional[int], layer: int, event: Optional[bytes], out_action: Any) -> int:
     entry = _get(userdata)
     if entry is None:
@@ -159,7 +153,7 @@ def _action_for_layer(userdata: Optional[int], layer: int, event: Optional[bytes
         answer = entry[1](_wrap(entry, layer), _decode(event))
         if answer is None:
             return 0
-        if answer is _view_policy():
+        if answer is VIEW_POLICY:
             return 3  # VIEW_POLICY
         action = engine._make_action(answer)
         if action is None:

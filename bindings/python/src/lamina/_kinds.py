@@ -11,16 +11,10 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Tuple, cast
 
-from ._engine import (
-    _GRADIENT_PROPS,
-    _PROPS,
-    _REPLICATOR_PROPS,
-    _SHAPE_PROPS,
-    Layer,
-    LayerKind,
-    Presentation,
-)
 from ._contents import Path
+from ._keys import _GRADIENT_PROPS, _PROPS, _REPLICATOR_PROPS, _SHAPE_PROPS, LayerKind
+from ._layer import Layer
+from ._presentation import Presentation
 from ._props import (
     _BoolProp,
     _ColorProp,

@@ -30,10 +30,10 @@ every kind).
 from __future__ import annotations
 
 from ctypes import POINTER, byref, c_double, c_int32, c_uint32, c_void_p, sizeof
-from typing import TYPE_CHECKING, Any, Generic, List, Optional, Sequence, TypeVar, Union, overload
+from typing import TYPE_CHECKING, Any, Generic, List, Optional, Protocol, Sequence, TypeVar, Union, overload
 
 from . import _capi as C
-from ._errors import StaleHandleError
+from ._errors import LaminaError, StaleHandleError, TypeMismatchError
 from ._types import (
     Color,
     ColorLike,
@@ -49,18 +49,47 @@ from ._types import (
     SizeLike,
     Transform3D,
     c_string,
-    from_c_value,
     to_c_color,
     to_c_point,
     to_c_rect,
     to_c_size,
     to_c_transform,
-    to_c_value,
 )
+from ._values import from_c_value, to_c_value
 
 if TYPE_CHECKING:
     from ._contents import Image, Path
-    from ._engine import Layer, Presentation
+
+
+class _Layer(Protocol):
+    """What the descriptors use of the Layer they belong to (lamina/_layer.py, which is made
+    of them and so imports this module): the ready ctypes arguments, the handle, and the
+    naming of errors, and set_value."""
+
+    _ep: int
+    _epc: Any
+    _hc: Any
+    _handle: int
+    _owned: bool
+
+    def _e(self) -> Any: ...
+
+    def _get_name(self) -> str: ...
+
+    def _named(self, error: LaminaError) -> LaminaError: ...
+
+    def set_value(self, key: str, value: Any) -> None: ...
+
+
+class _Presentation(Protocol):
+    """What the presentation descriptors use of a Presentation (lamina/_presentation.py):
+    its layer and time."""
+
+    @property
+    def _layer(self) -> _Layer: ...
+
+    @property
+    def _at(self) -> Optional[float]: ...
 
 _G = TypeVar("_G")
 _S = TypeVar("_S")
@@ -187,9 +216,9 @@ class _Prop(Generic[_G, _S]):
     @overload
     def __get__(self, layer: None, owner: Any) -> "_Prop[_G, _S]": ...
     @overload
-    def __get__(self, layer: "Layer", owner: Any) -> _G: ...
+    def __get__(self, layer: _Layer, owner: Any) -> _G: ...
 
-    def __get__(self, layer: Optional["Layer"], owner: Any) -> Any:
+    def __get__(self, layer: Optional[_Layer], owner: Any) -> Any:
         if layer is None:
             return self
         if not layer._owned:
@@ -200,14 +229,14 @@ class _Prop(Generic[_G, _S]):
             _fail(rc, _get_value)
         return _from_value(v)
 
-    def __set__(self, layer: "Layer", value: _S) -> None:
+    def __set__(self, layer: _Layer, value: _S) -> None:
         layer.set_value(self.name, value)
 
 
 class _NumberProp(_Prop[float, float]):
     kind = "number"
 
-    def _get(self, layer: Optional["Layer"], owner: Any) -> Any:
+    def _get(self, layer: Optional[_Layer], owner: Any) -> Any:
         if layer is None:
             return self
         if not layer._owned:
@@ -218,7 +247,7 @@ class _NumberProp(_Prop[float, float]):
             _fail(rc, _get_number)
         return out[0]
 
-    def __set__(self, layer: "Layer", value: float) -> None:
+    def __set__(self, layer: _Layer, value: float) -> None:
         if not layer._owned:
             raise _stale()
         # float() first: the single setter has always taken anything float() takes
@@ -231,7 +260,7 @@ class _NumberProp(_Prop[float, float]):
 class _BoolProp(_Prop[bool, bool]):
     kind = "bool"
 
-    def _get(self, layer: Optional["Layer"], owner: Any) -> Any:
+    def _get(self, layer: Optional[_Layer], owner: Any) -> Any:
         if layer is None:
             return self
         if not layer._owned:
@@ -242,7 +271,7 @@ class _BoolProp(_Prop[bool, bool]):
             _fail(rc, _get_bool)
         return out[0] != 0
 
-    def __set__(self, layer: "Layer", value: bool) -> None:
+    def __set__(self, layer: _Layer, value: bool) -> None:
         if not layer._owned:
             raise _stale()
         rc = _set_bool(layer._epc, layer._hc, self.key, _U1_ONE if value else _U1_ZERO)
@@ -269,7 +298,7 @@ def _c_pair(value: Any, ctype: Any, convert: Any) -> Any:
 class _PointProp(_Prop[Point, PointLike]):
     kind = "point"
 
-    def _get(self, layer: Optional["Layer"], owner: Any) -> Any:
+    def _get(self, layer: Optional[_Layer], owner: Any) -> Any:
         if layer is None:
             return self
         if not layer._owned:
@@ -280,7 +309,7 @@ class _PointProp(_Prop[Point, PointLike]):
             _fail(rc, _get_point)
         return _tnew(_Point, (out[0], out[1]))
 
-    def __set__(self, layer: "Layer", value: PointLike) -> None:
+    def __set__(self, layer: _Layer, value: PointLike) -> None:
         if not layer._owned:
             raise _stale()
         rc = _set_point(layer._epc, layer._hc, self.key, _c_pair(value, _CPoint, to_c_point))
@@ -291,7 +320,7 @@ class _PointProp(_Prop[Point, PointLike]):
 class _SizeProp(_Prop[Size, SizeLike]):
     kind = "size"
 
-    def _get(self, layer: Optional["Layer"], owner: Any) -> Any:
+    def _get(self, layer: Optional[_Layer], owner: Any) -> Any:
         if layer is None:
             return self
         if not layer._owned:
@@ -302,7 +331,7 @@ class _SizeProp(_Prop[Size, SizeLike]):
             _fail(rc, _get_size)
         return _tnew(_Size, (out[0], out[1]))
 
-    def __set__(self, layer: "Layer", value: SizeLike) -> None:
+    def __set__(self, layer: _Layer, value: SizeLike) -> None:
         if not layer._owned:
             raise _stale()
         rc = _set_size(layer._epc, layer._hc, self.key, _c_pair(value, _CSize, to_c_size))
@@ -313,7 +342,7 @@ class _SizeProp(_Prop[Size, SizeLike]):
 class _RectProp(_Prop[Rect, RectLike]):
     kind = "rect"
 
-    def _get(self, layer: Optional["Layer"], owner: Any) -> Any:
+    def _get(self, layer: Optional[_Layer], owner: Any) -> Any:
         if layer is None:
             return self
         if not layer._owned:
@@ -325,7 +354,7 @@ class _RectProp(_Prop[Rect, RectLike]):
         x, y, w, h = out
         return _tnew(_Rect, (_tnew(_Point, (x, y)), _tnew(_Size, (w, h))))
 
-    def __set__(self, layer: "Layer", value: RectLike) -> None:
+    def __set__(self, layer: _Layer, value: RectLike) -> None:
         if not layer._owned:
             raise _stale()
         rc = _set_rect(layer._epc, layer._hc, self.key, to_c_rect(value))
@@ -336,7 +365,7 @@ class _RectProp(_Prop[Rect, RectLike]):
 class _ColorProp(_Prop[Optional[Color], Optional[ColorLike]]):
     kind = "color"
 
-    def __set__(self, layer: "Layer", value: Optional[ColorLike]) -> None:
+    def __set__(self, layer: _Layer, value: Optional[ColorLike]) -> None:
         if not layer._owned:
             raise _stale()
         e, h = layer._ep, layer._handle
@@ -355,7 +384,7 @@ class _ColorProp(_Prop[Optional[Color], Optional[ColorLike]]):
 class _TransformProp(_Prop[Transform3D, TransformLike]):
     kind = "transform"
 
-    def __set__(self, layer: "Layer", value: TransformLike) -> None:
+    def __set__(self, layer: _Layer, value: TransformLike) -> None:
         if not layer._owned:
             raise _stale()
         rc = _set_transform(layer._ep, layer._handle, self.key, to_c_transform(value))
@@ -366,12 +395,12 @@ class _TransformProp(_Prop[Transform3D, TransformLike]):
 class _NameProp(_Prop[str, Optional[str]]):
     kind = "string"
 
-    def _get(self, layer: Optional["Layer"], owner: Any) -> Any:
+    def _get(self, layer: Optional[_Layer], owner: Any) -> Any:
         if layer is None:
             return self
         return layer._get_name()
 
-    def __set__(self, layer: "Layer", value: Optional[str]) -> None:
+    def __set__(self, layer: _Layer, value: Optional[str]) -> None:
         C.lib.lamina_layer_set_name(layer._e(), layer._handle,
                                     None if value is None else c_string(str(value), "a name"))
 
@@ -381,7 +410,7 @@ class _TextProp(_Prop[str, str]):
 
     kind = "text"
 
-    def __set__(self, layer: "Layer", value: str) -> None:
+    def __set__(self, layer: _Layer, value: str) -> None:
         if not isinstance(value, str):
             raise TypeError(f"{self.name!r} takes a str, not {type(value).__name__} ({value!r})")
         v = to_c_value(value)
@@ -407,14 +436,13 @@ class _IntProp(_Prop[int, int]):
 
     kind = "int"
 
-    def _get(self, layer: Optional["Layer"], owner: Any) -> Any:
+    def _get(self, layer: Optional[_Layer], owner: Any) -> Any:
         if layer is None:
             return self
         return int(_NumberProp._get(self, layer, owner))  # type: ignore[arg-type]
 
-    def __set__(self, layer: "Layer", value: int) -> None:
+    def __set__(self, layer: _Layer, value: int) -> None:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            from ._errors import TypeMismatchError
 
             raise layer._named(TypeMismatchError(5, "LAMINA_STATUS_TYPE_MISMATCH",
                 f"{self.name!r} takes an int, not {value!r}"))
@@ -426,9 +454,8 @@ class _SolidColorProp(_Prop[Color, ColorLike]):
 
     kind = "solid_color"
 
-    def __set__(self, layer: "Layer", value: ColorLike) -> None:
+    def __set__(self, layer: _Layer, value: ColorLike) -> None:
         if value is None:
-            from ._errors import TypeMismatchError
 
             raise layer._named(TypeMismatchError(5, "LAMINA_STATUS_TYPE_MISMATCH",
                 f"{self.name!r} takes a colour, not None"))
@@ -444,9 +471,8 @@ class _EnumProp(_Prop[_E, _E]):
 
     kind = "enum"
 
-    def __set__(self, layer: "Layer", value: _E) -> None:
+    def __set__(self, layer: _Layer, value: _E) -> None:
         if not isinstance(value, str):
-            from ._errors import TypeMismatchError
 
             raise layer._named(TypeMismatchError(5, "LAMINA_STATUS_TYPE_MISMATCH",
                 f"{self.name!r} takes a str, not {value!r}"))
@@ -475,7 +501,7 @@ class _NumbersProp(_Prop[Optional[List[float]], Optional[Sequence[float]]]):
 
     kind = "numbers"
 
-    def __set__(self, layer: "Layer", value: Optional[Sequence[float]]) -> None:
+    def __set__(self, layer: _Layer, value: Optional[Sequence[float]]) -> None:
         v = to_c_value(value, C.VALUE_NUMBER_ARRAY, self.name)
         C.lib.lamina_layer_set_value(layer._e(), layer._handle, self.key, byref(v))
 
@@ -485,7 +511,7 @@ class _ColorsProp(_Prop[Optional[List[Color]], Optional[Sequence[ColorLike]]]):
 
     kind = "colors"
 
-    def __set__(self, layer: "Layer", value: Optional[Sequence[ColorLike]]) -> None:
+    def __set__(self, layer: _Layer, value: Optional[Sequence[ColorLike]]) -> None:
         v = to_c_value(value, C.VALUE_COLOR_ARRAY, self.name)
         C.lib.lamina_layer_set_value(layer._e(), layer._handle, self.key, byref(v))
 
@@ -502,9 +528,9 @@ class _PProp(Generic[_G]):
     @overload
     def __get__(self, p: None, owner: Any) -> "_PProp[_G]": ...
     @overload
-    def __get__(self, p: "Presentation", owner: Any) -> _G: ...
+    def __get__(self, p: _Presentation, owner: Any) -> _G: ...
 
-    def __get__(self, p: Optional["Presentation"], owner: Any) -> Any:
+    def __get__(self, p: Optional[_Presentation], owner: Any) -> Any:
         if p is None:
             return self
         layer = p._layer
@@ -522,14 +548,14 @@ class _PProp(Generic[_G]):
                 _fail(rc, _get_pvalue_at)
         return _from_value(v)
 
-    def __set__(self, p: "Presentation", value: Any) -> None:
+    def __set__(self, p: _Presentation, value: Any) -> None:
         raise AttributeError(f"a presentation is read-only; set {self.name!r} on the layer")
 
 
 class _PNumberProp(_PProp[float]):
     """A number-valued presentation property, read through the flat number view."""
 
-    def _get(self, p: Optional["Presentation"], owner: Any) -> Any:
+    def _get(self, p: Optional[_Presentation], owner: Any) -> Any:
         if p is None:
             return self
         layer = p._layer
@@ -561,7 +587,7 @@ class _PPairProp(_PProp[_G]):
         super().__init__(key, doc)
         self.tuple_type = kind
 
-    def _get(self, p: Optional["Presentation"], owner: Any) -> Any:
+    def _get(self, p: Optional[_Presentation], owner: Any) -> Any:
         if p is None:
             return self
         layer = p._layer
@@ -587,14 +613,14 @@ class _PPairProp(_PProp[_G]):
 class _PIntProp(_PProp[int]):
     """An integer-valued presentation property (instanceCount)."""
 
-    def _get(self, p: Optional["Presentation"], owner: Any) -> Any:
+    def _get(self, p: Optional[_Presentation], owner: Any) -> Any:
         if p is None:
             return self
         return int(_PNumberProp._get(self, p, owner))  # type: ignore[arg-type]
 
 
 class _PNameProp(_PProp[str]):
-    def _get(self, p: Optional["Presentation"], owner: Any) -> Any:
+    def _get(self, p: Optional[_Presentation], owner: Any) -> Any:
         if p is None:
             return self
         val = _PProp.__get__(self, p, owner)
