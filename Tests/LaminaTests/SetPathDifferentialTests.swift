@@ -10,7 +10,10 @@
 // logical change with `setValue(_:forKeyPath:of:)` and reads the general way — and after every
 // step their model values, presentation values (now and at later times), attached animations,
 // errors, host calls (delegates, custom actions, completions, in order) and nextFrameTime must
-// agree. A failure names the seed and the step; `replay(seed:)` reruns one scenario.
+// agree. The scripts also make and drop layers (stale handles), nest them (CA-5.11: a layer's
+// time runs in its superlayer's) and set their timing (speed, timeOffset, beginTime), open and
+// commit nested transactions, install actions, delegates, default actions and view-backed
+// layers, and run UIView animation blocks. A failure names the seed and the step; `replay(seed:)` reruns one scenario.
 
 import Testing
 
@@ -104,6 +107,11 @@ enum DiffStep: CustomStringConvertible {
     case removeAnimations(layer: Int)
     case set(DiffSet)
     case batch(key: String, layers: [Int], numbers: [Double], points: Bool)
+    /// A layer timing property (speed, timeOffset, beginTime): the same general set on both.
+    case layerTiming(layer: Int, key: String, Double)
+    /// Adds a layer to another (its time then runs in its superlayer's, CA-5.11), or removes
+    /// it from its superlayer (parent nil).
+    case parent(child: Int, parent: Int?)
 
     var description: String {
         switch self {
@@ -125,6 +133,8 @@ enum DiffStep: CustomStringConvertible {
         case .removeAnimations(let l): "removeAllAnimations L\(l)"
         case .set(let s): s.description
         case .batch(let k, let ls, let ns, let p): "batch \(k) layers \(ls) values \(ns) points \(p)"
+        case .layerTiming(let l, let k, let v): "L\(l).\(k) = \(v) (general on both)"
+        case .parent(let c, let p): p.map { "L\($0) addSublayer L\(c)" } ?? "L\(c) removeFromSuperlayer"
         }
     }
 }
@@ -176,10 +186,17 @@ final class DiffSide {
 
     // MARK: Errors
 
-    /// An error as text: the code, and the message unless it names a stale handle (whose
-    /// message carries the engine's tag, which differs between the two engines).
-    static func text(_ e: LaminaError) -> String {
-        e.code == .staleHandle ? "error \(e.code.rawValue)" : "error \(e.code.rawValue): \(e.message)"
+    /// An error as text: the code, and the message unless it is about a stale handle, with
+    /// each layer's handle written as L<index> (a handle carries its engine's tag, which
+    /// differs between the two engines; the messages must not).
+    func text(_ e: LaminaError) -> String {
+        if e.code == .staleHandle { return "error \(e.code.rawValue)" }
+        var message = e.message
+        for (i, id) in ids.enumerated() {
+            let handle = "\(id.rawValue)"
+            while let r = message.firstRange(of: handle) { message.replaceSubrange(r, with: "L\(i)") }
+        }
+        return "error \(e.code.rawValue): \(message)"
     }
 
     // MARK: Steps
@@ -235,6 +252,16 @@ final class DiffSide {
             set(s)
         case .batch(let key, let ls, let numbers, let points):
             batch(key, ls, numbers, points)
+        case .layerTiming(let i, let key, let v):
+            record { () throws(LaminaError) in try engine.setValue(.number(v), forKeyPath: key, of: ids[i]) }
+        case .parent(let c, let p):
+            guard let child = layers[c] else { return }
+            if let p {
+                guard let parent = layers[p] else { return }
+                record { () throws(LaminaError) in try parent.addSublayer(child) }
+            } else {
+                record { () throws(LaminaError) in try child.removeFromSuperlayer() }
+            }
         }
     }
 
@@ -244,7 +271,7 @@ final class DiffSide {
             try body()
             outcomes.append("ok")
         } catch {
-            outcomes.append(Self.text(error))
+            outcomes.append(text(error))
         }
     }
 
@@ -369,7 +396,7 @@ final class DiffSide {
                                 values: points ? .points(values.baseAddress!) : .numbers(values.baseAddress!))
                             outcomes.append("ok")
                         } catch {
-                            outcomes.append("failed at \(error.index): \(Self.text(error.error))")
+                            outcomes.append("failed at \(error.index): \(text(error.error))")
                         }
                     }
                 }
@@ -381,7 +408,7 @@ final class DiffSide {
             do throws(LaminaError) {
                 try engine.setValue(v, forKeyPath: key, of: ids[i])
             } catch {
-                outcomes.append("failed at \(n): \(Self.text(error))")
+                outcomes.append("failed at \(n): \(text(error))")
                 return
             }
         }
@@ -406,7 +433,7 @@ final class DiffSide {
         do throws(LaminaError) {
             out.append(DiffObservation(label: label, item: .value(try read())))
         } catch {
-            out.append(DiffObservation(label: label, item: .text(Self.text(error))))
+            out.append(DiffObservation(label: label, item: .text(text(error))))
         }
     }
 
@@ -501,7 +528,7 @@ final class DiffSide {
                                         }
                                         return nil
                                     } catch {
-                                        return "failed at \(error.index): \(Self.text(error.error))"
+                                        return "failed at \(error.index): \(text(error.error))"
                                     }
                                 }
                             }
@@ -514,7 +541,7 @@ final class DiffSide {
                                     ? try e.presentationValue(of: ids[i], forKeyPath: key, at: at)
                                     : try e.value(of: ids[i], forKeyPath: key)
                             } catch {
-                                got[n] = .string(Self.text(error))
+                                got[n] = .string(text(error))
                             }
                         }
                     }
@@ -614,7 +641,7 @@ struct DiffScript {
 
     mutating func step() -> DiffStep {
         while true {
-            let r = rng.below(100)
+            let r = rng.below(106)
             switch r {
             case 0..<6 where made < 5 || made == 0:
                 made += 1
@@ -669,6 +696,14 @@ struct DiffScript {
             case 49:
                 guard let l = liveLayer() else { continue }
                 return .removeAnimations(layer: l)
+            case 100..<103:
+                guard let l = anyLayer() else { continue }
+                let key = rng.pick(["speed", "speed", "timeOffset", "beginTime"])
+                let v = key == "speed" ? rng.pick([0, 0.5, 1, 2]) : rng.pick([0, 0.3, 1])
+                return .layerTiming(layer: l, key: key, v)
+            case 103..<106:
+                guard let c = liveLayer() else { continue }
+                return .parent(child: c, parent: rng.chance(0.8) ? liveLayer() : nil)
             case 50..<58:
                 guard made > 0 else { continue }
                 let points = rng.chance(0.5)
