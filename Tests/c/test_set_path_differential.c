@@ -8,9 +8,10 @@
  * status (and the last error's message, except for stale handles, whose message carries the
  * handle), the model and presentation values (now and later, within 1e-9), the animation keys,
  * each animation's from/to values and timing, and the next frame time. Steps: layers made and
- * released, ticks, nested transactions (duration, curve, disable actions), "no action" entries
- * and view-backed layers, and sets of inline keys and key paths with equal, non-finite, too
- * large and mismatched values. A failure prints the seed and the step.
+ * released, ticks, nested transactions (duration, curve, disable actions), "no action" entries,
+ * view-backed layers and layer timing (speed, timeOffset), and sets of inline keys and key
+ * paths (single, or batches of up to three layers) with equal, non-finite, too large and
+ * mismatched values. A failure prints the seed and the step.
  * SetPathDifferentialTests.swift covers the Swift entries, delegates and custom actions.
  */
 #include "lamina_test_support.h"
@@ -217,6 +218,8 @@ typedef struct {
     const char *key;
     lamina_value_t value;
     int route; /* 0: keyed typed setter; 1: fixed setter (position/bounds/opacity); 2: batch */
+    int batch[3]; /* route 2: the batch's layers (batch[0] == layer), the same value for each */
+    int count;
 } set_t;
 
 static lamina_status_t set_fast(side_t *s, const set_t *op) {
@@ -228,15 +231,35 @@ static lamina_status_t set_fast(side_t *s, const set_t *op) {
         return lamina_layer_set_bounds(s->engine, l, v->u.rect);
     if (op->route == 1 && v->type == LAMINA_VALUE_NUMBER && strcmp(op->key, "opacity") == 0)
         return lamina_layer_set_opacity(s->engine, l, v->u.number);
-    if (op->route == 2 && v->type == LAMINA_VALUE_NUMBER)
-        return lamina_layers_set_number(s->engine, &l, 1, op->key, &v->u.number);
-    if (op->route == 2 && v->type == LAMINA_VALUE_POINT)
-        return lamina_layers_set_point(s->engine, &l, 1, op->key, &v->u.point);
+    if (op->route == 2 && (v->type == LAMINA_VALUE_NUMBER || v->type == LAMINA_VALUE_POINT)) {
+        lamina_layer_t ls[3];
+        double ns[3];
+        lamina_point_t ps[3];
+        for (int i = 0; i < op->count; i++) {
+            ls[i] = s->layers[op->batch[i]];
+            ns[i] = v->u.number;
+            ps[i] = v->u.point;
+        }
+        return v->type == LAMINA_VALUE_NUMBER ? lamina_layers_set_number(s->engine, ls, (size_t)op->count, op->key, ns)
+                                              : lamina_layers_set_point(s->engine, ls, (size_t)op->count, op->key, ps);
+    }
     switch (v->type) {
     case LAMINA_VALUE_NUMBER: return lamina_layer_set_number(s->engine, l, op->key, v->u.number);
     case LAMINA_VALUE_POINT: return lamina_layer_set_point(s->engine, l, op->key, v->u.point);
     default: return lamina_layer_set_rect(s->engine, l, op->key, v->u.rect);
     }
+}
+
+/* The general side of a set: lamina_layer_set_value, once per layer of a batch, stopping at
+ * the first failure as the batch does. */
+static lamina_status_t set_general(side_t *s, const set_t *op) {
+    int batch = op->route == 2 && (op->value.type == LAMINA_VALUE_NUMBER || op->value.type == LAMINA_VALUE_POINT);
+    int count = batch ? op->count : 1;
+    for (int i = 0; i < count; i++) {
+        lamina_status_t st = lamina_layer_set_value(s->engine, s->layers[batch ? op->batch[i] : op->layer], op->key, &op->value);
+        if (st != LAMINA_STATUS_OK) return st;
+    }
+    return LAMINA_STATUS_OK;
 }
 
 static const char *set_keys[] = {"opacity", "opacity", "zPosition", "position", "position", "anchorPoint",
@@ -248,6 +271,9 @@ static set_t random_set(rng_t *r, int made, const lamina_value_t *last) {
     op.layer = rng_below(r, made);
     op.key = set_keys[rng_below(r, (int)(sizeof set_keys / sizeof set_keys[0]))];
     op.route = rng_below(r, 3);
+    op.count = 1 + rng_below(r, 3);
+    op.batch[0] = op.layer;
+    for (int i = 1; i < op.count; i++) op.batch[i] = rng_below(r, made);
     if (last->type != 0 && rng_below(r, 100) < 25) {
         op.value = *last; /* often the value set last: equal values (R4) */
         return op;
@@ -314,7 +340,7 @@ static int run_scenario(uint64_t seed) {
             begin = depth < 3;
         } else if (choice < 36) {
             target = rng_below(&r, made);
-            flag = rng_below(&r, 4);
+            flag = rng_below(&r, 6);
         } else {
             op = random_set(&r, made, &last);
             last = op.value;
@@ -356,7 +382,12 @@ static int run_scenario(uint64_t seed) {
                 st = depth > 0 ? lamina_transaction_commit(s->engine) : lamina_transaction_flush(s->engine);
             } else if (choice < 36) {
                 const char *keys[] = {"opacity", "position", "bounds", "zPosition"};
-                if (flag == 3) {
+                if (flag >= 4) {
+                    /* Layer timing (CA-5.7, CA-5.8): the same general set on both sides. */
+                    const double speeds[] = {0, 0.5, 1, 2};
+                    st = lamina_layer_set_number(s->engine, s->layers[target], flag == 4 ? "speed" : "timeOffset",
+                                                 flag == 4 ? speeds[step % 4] : 0.3 * (step % 3));
+                } else if (flag == 3) {
                     st = lamina_layer_set_view_backed(s->engine, s->layers[target], 1);
                 } else if (flag == 2) {
                     st = lamina_layer_remove_action(s->engine, s->layers[target], keys[(step + flag) % 4]);
@@ -364,7 +395,7 @@ static int run_scenario(uint64_t seed) {
                     st = lamina_layer_set_action_none(s->engine, s->layers[target], keys[(step + flag) % 4]);
                 }
             } else {
-                st = k == 0 ? set_fast(s, &op) : lamina_layer_set_value(s->engine, s->layers[op.layer], op.key, &op.value);
+                st = k == 0 ? set_fast(s, &op) : set_general(s, &op);
             }
             observe(s);
             /* A batch's message names its index: only its status is compared. */
