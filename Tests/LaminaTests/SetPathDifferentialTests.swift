@@ -773,8 +773,8 @@ struct SetPathDifferentialTests {
         return nil
     }
 
-    /// The seeds of a run: fixed, so that the suite is deterministic (a failure's seed
-    /// replays with `replay(seed:)`).
+    /// The random generator's starting values for a run: fixed, so that the suite is
+    /// deterministic (a failure's value replays with `replay(seed:)`).
     static let seeds: [UInt64] = (0..<240).map { 0x5EED_0000 + UInt64($0) * 7919 }
 
     @Test("random scripts of sets, reads, transactions, actions, delegates and view blocks agree on both paths",
