@@ -330,6 +330,9 @@ static int run_scenario(uint64_t seed) {
         } else if (made == 0 || (choice < 6 && made < MAX_LAYERS)) {
             choice = 0;
         } else if (choice < 8) {
+            /* A creation drawn with every layer made releases one instead: choice 0 means
+             * "create" below, which would write past the arrays. */
+            choice = 6;
             target = rng_below(&r, made);
         } else if (choice < 20) {
             const double dts[] = {0, 0.05, 0.1, 0.25, 0.5, 1, 3};
