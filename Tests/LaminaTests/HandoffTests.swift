@@ -255,6 +255,32 @@ struct ImplicitHandoffTests {
         #expect(engine.nextFrameTime == .infinity)
     }
 
+    @Test("A clock given between a deferred commit and its tick begins it at the clock's first commit")
+    func clockAfterDeferredCommit() throws {
+        let engine = Engine()
+        let layer = engine.makeLayer()
+        let other = engine.makeLayer()
+        try engine.tick(0)
+        layer.position = Point(x: 100, y: 0)
+        try engine.tick(0.1)  // 0 → 100 over [0.1, 0.35)
+        layer.position = Point(x: 200, y: 0)
+        engine.transaction.flush()  // begins at the next tick, handing off the running one
+        let clock = HostClock()
+        clock.time = 0.2
+        engine.clock = clock.read
+        // The screen at 0.2 is the running animation's (the new one has not begun: a projection
+        // of it before its begin would change under the host, so none is made).
+        let projected = expectedImplicit(from: 0, to: 100, begin: 0.1, duration: 0.25, at: 0.2)
+        other.opacity = 0.5
+        engine.transaction.flush()  // the clock's commit: time moves to 0.2
+        #expect(abs(try #require(try layer.presentation()).position.x - projected) <= 1e-9)
+        #expect(try layer.timingInfo(forKey: "position")?.beginTime == 0.2)
+        clock.time = 0.3
+        try engine.tick()
+        #expect(abs(try #require(try layer.presentation()).position.x
+                    - expectedImplicit(from: projected, to: 200, begin: 0.2, duration: 0.25, at: 0.3)) <= 1e-9)
+    }
+
     @Test("A pending hand-driven commit reports its begin time as pending until the tick")
     func pendingBeginTime() throws {
         let engine = Engine()

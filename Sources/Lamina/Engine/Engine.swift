@@ -443,6 +443,9 @@ public final class Engine: @unchecked Sendable {
         if let t = clockTime, t.isFinite, t > now {
             now = t
             screenSerial &+= 1
+            // What a hand-driven commit left for the next tick begins here, before the frame
+            // moves on (its hand-off still holds the animations it replaced, R6).
+            stampDeferredBegins()
             advanceAnimations()
         }
         let deferring = isDeferringCommit
