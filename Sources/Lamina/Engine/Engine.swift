@@ -268,8 +268,9 @@ public final class Engine: @unchecked Sendable {
     var handoffBases: [(property: PropertyID, value: Value)] = []
     var handoffReplaced: [AttachedAnimation] = []
     /// Moves whenever what is on screen may have changed without a layer's own uncommitted
-    /// change: each tick and each commit. A pending animation records it when it reads its start
-    /// value (R6), and its commit reads again only if it moved.
+    /// change: each tick, each commit (a clock's moving time too) and each immediate removal of
+    /// animations. A pending animation records it when it reads its start value (R6), and its
+    /// commit reads again only if it moved.
     var screenSerial: UInt64 = 0
 
     /// Creates an engine at time 0 with no layers, driven by hand (explicit times passed to
@@ -869,7 +870,7 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// One property's presentation value at `time`, or nil if the layer was never committed
-    /// (`fresh`: see ``presentation(_:at:fresh:)``). Lock held.
+    /// (`fresh`: see `presentation(_:at:fresh:holdingStarts:)`). Lock held.
     func presentationValue(
         _ slot: Int32, _ property: PropertyID, _ customDefault: Value, at time: Double, fresh: Bool = false
     ) -> Value? {
