@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Explicit animation exports (issue 3: CA-5, CA-7 to CA-11): animation objects, their delegate
-// callbacks, and the layer functions that attach, query and remove them.
+// Explicit animation exports (issue 3: CA-5, CA-7 to CA-11): animation objects, their common
+// values and timing. The kind-specific parts are in Exports+AnimationKinds.swift, the layer
+// functions that attach, query and remove them in Exports+LayerAnimations.swift.
 //
 // A `lamina_animation_t *` is an AnimationBox: one `Animation` value behind a mutex of its own,
 // reference-counted with Swift's atomic count (create and copy give +1, retain/release adjust
@@ -71,7 +72,7 @@ func animationBox(_ p: OpaquePointer) -> AnimationBox {
 
 /// Runs `body` with the animation behind `p`, turning failures into statuses.
 @inline(__always)
-private func withAnimation(
+func withAnimation(
     _ p: OpaquePointer?, _ name: StaticString = "animation",
     _ body: (AnimationBox) throws(LaminaError) -> Void
 ) -> lamina_status_t {
@@ -170,12 +171,12 @@ private func requireBasic(_ a: Animation) throws(LaminaError) {
     }
 }
 
-private func keyframeParts(_ a: Animation) throws(LaminaError) -> (KeyframeSpec, KeyframePath?, RotationMode?) {
+func keyframeParts(_ a: Animation) throws(LaminaError) -> (KeyframeSpec, KeyframePath?, RotationMode?) {
     guard case .keyframe(let spec, let path, let rotation) = a.kind else { throw wrongKind(a, "keyframe animations") }
     return (spec, path, rotation)
 }
 
-private func mutateKeyframe(
+func mutateKeyframe(
     _ box: AnimationBox, _ body: (inout KeyframeSpec, inout KeyframePath?, inout RotationMode?) throws(LaminaError) -> Void
 ) throws(LaminaError) {
     try box.mutate { a throws(LaminaError) in
@@ -185,12 +186,12 @@ private func mutateKeyframe(
     }
 }
 
-private func transitionSpec(_ a: Animation) throws(LaminaError) -> TransitionSpec {
+func transitionSpec(_ a: Animation) throws(LaminaError) -> TransitionSpec {
     guard case .transition(let spec) = a.kind else { throw wrongKind(a, "transitions") }
     return spec
 }
 
-private func mutateTransition(_ box: AnimationBox, _ body: (inout TransitionSpec) throws(LaminaError) -> Void) throws(LaminaError) {
+func mutateTransition(_ box: AnimationBox, _ body: (inout TransitionSpec) throws(LaminaError) -> Void) throws(LaminaError) {
     try box.mutate { a throws(LaminaError) in
         var spec = try transitionSpec(a)
         try body(&spec)
@@ -198,12 +199,12 @@ private func mutateTransition(_ box: AnimationBox, _ body: (inout TransitionSpec
     }
 }
 
-private func groupChildren(_ a: Animation) throws(LaminaError) -> [Animation] {
+func groupChildren(_ a: Animation) throws(LaminaError) -> [Animation] {
     guard case .group(let children) = a.kind else { throw wrongKind(a, "groups") }
     return children
 }
 
-private func transitionType(_ t: lamina_transition_type_t) throws(LaminaError) -> TransitionType {
+func transitionType(_ t: lamina_transition_type_t) throws(LaminaError) -> TransitionType {
     switch t {
     case LAMINA_TRANSITION_FADE: return .fade
     case LAMINA_TRANSITION_MOVE_IN: return .moveIn
@@ -222,7 +223,7 @@ func cTransitionType(_ t: TransitionType) -> lamina_transition_type_t {
     }
 }
 
-private func transitionSubtype(_ s: lamina_transition_subtype_t) throws(LaminaError) -> TransitionSubtype? {
+func transitionSubtype(_ s: lamina_transition_subtype_t) throws(LaminaError) -> TransitionSubtype? {
     switch s {
     case LAMINA_TRANSITION_SUBTYPE_NONE: return nil
     case LAMINA_TRANSITION_FROM_LEFT: return .fromLeft
@@ -265,13 +266,13 @@ private func cValueFunction(_ f: ValueFunction?) -> lamina_value_function_t {
     return valueFunctions.first(where: { $0.1 == f })!.0
 }
 
-private let calculationModes: [(lamina_calculation_mode_t, CalculationMode)] = [
+let calculationModes: [(lamina_calculation_mode_t, CalculationMode)] = [
     (LAMINA_CALCULATION_LINEAR, .linear), (LAMINA_CALCULATION_DISCRETE, .discrete),
     (LAMINA_CALCULATION_PACED, .paced), (LAMINA_CALCULATION_CUBIC, .cubic),
     (LAMINA_CALCULATION_CUBIC_PACED, .cubicPaced),
 ]
 
-private func rotationMode(_ m: lamina_rotation_mode_t) throws(LaminaError) -> RotationMode? {
+func rotationMode(_ m: lamina_rotation_mode_t) throws(LaminaError) -> RotationMode? {
     switch m {
     case LAMINA_ROTATION_NONE: return nil
     case LAMINA_ROTATION_AUTO: return .auto
@@ -282,7 +283,7 @@ private func rotationMode(_ m: lamina_rotation_mode_t) throws(LaminaError) -> Ro
 
 /// A value for an animation: a valid tag, finite numbers, and not a string (no animatable
 /// property holds one).
-private func animationValue(_ v: lamina_value_t, _ what: String) throws(LaminaError) -> Value {
+func animationValue(_ v: lamina_value_t, _ what: String) throws(LaminaError) -> Value {
     let value = try Value(v)
     if case .string = value {
         throw LaminaError(.typeMismatch, "\(what): no animatable property holds a string")
@@ -294,7 +295,7 @@ private func animationValue(_ v: lamina_value_t, _ what: String) throws(LaminaEr
 }
 
 /// An input array: nil to clear (count 0), the elements otherwise.
-private func inputArray<T>(
+func inputArray<T>(
     _ p: UnsafePointer<T>?, _ count: Int, _ name: StaticString
 ) throws(LaminaError) -> UnsafeBufferPointer<T>? {
     if count == 0 { return nil }
@@ -303,7 +304,7 @@ private func inputArray<T>(
     return UnsafeBufferPointer(start: p, count: count)
 }
 
-private func finiteArray(_ p: UnsafePointer<Double>?, _ count: Int, _ name: StaticString) throws(LaminaError) -> [Double]? {
+func finiteArray(_ p: UnsafePointer<Double>?, _ count: Int, _ name: StaticString) throws(LaminaError) -> [Double]? {
     guard let items = try inputArray(p, count, name) else { return nil }
     for (i, v) in items.enumerated() where !v.isFinite {
         throw LaminaError(.invalidArgument, "\(name)[\(i)] must be finite, got \(v)")
@@ -312,7 +313,7 @@ private func finiteArray(_ p: UnsafePointer<Double>?, _ count: Int, _ name: Stat
 }
 
 /// Copies up to `capacity` items into `buffer` and writes the full count.
-private func copyOut<S, T>(
+func copyOut<S, T>(
     _ items: [S], _ buffer: UnsafeMutablePointer<T>?, _ capacity: Int,
     _ outCount: UnsafeMutablePointer<Int>?, map: (S) -> T
 ) throws(LaminaError) {
@@ -329,7 +330,7 @@ private func copyOut<S, T>(
 
 /// Copies a string into a caller buffer, NUL-terminated and truncated (lamina_layer_get_name's
 /// convention), and writes its full length.
-private func copyString(
+func copyString(
     _ s: String, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
     _ outLength: UnsafeMutablePointer<Int>?
 ) throws(LaminaError) {
@@ -403,7 +404,7 @@ func cPathElement(_ e: PathElement) -> lamina_path_element_t {
 
 /// Children's delegates are ignored (CA-10.5); dropping them at once keeps their userdata's
 /// free function out of the engine's hands.
-private func withoutDelegates(_ a: Animation) -> Animation {
+func withoutDelegates(_ a: Animation) -> Animation {
     var a = a
     a.delegate = nil
     if case .group(let children) = a.kind { a.kind = .group(children.map(withoutDelegates)) }
@@ -414,7 +415,7 @@ private func withoutDelegates(_ a: Animation) -> Animation {
 /// for a property that takes nil (colours, images, paths), or with a value function on a
 /// transform a number, point or size. The engine would otherwise ignore a value it cannot
 /// apply; C callers get TYPE_MISMATCH instead.
-private func checkValueTypes(_ a: Animation, _ e: Engine, _ layer: LayerID) throws(LaminaError) {
+func checkValueTypes(_ a: Animation, _ e: Engine, _ layer: LayerID) throws(LaminaError) {
     let keyPath: String
     switch a.kind {
     case .transition: return
@@ -828,546 +829,3 @@ public func lamina_spring_get_settling_duration(
     }
 }
 
-// MARK: - Keyframes
-
-@_cdecl("lamina_animation_set_keyframe_values")
-public func lamina_animation_set_keyframe_values(
-    _ animation: OpaquePointer?, _ values: UnsafePointer<lamina_value_t>?, _ count: Int
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        var list: [Value] = []
-        if let items = try inputArray(values, count, "values") {
-            list.reserveCapacity(items.count)
-            for (i, v) in items.enumerated() { list.append(try animationValue(v, "keyframe value \(i)")) }
-        }
-        try mutateKeyframe(box) { spec, _, _ in spec.values = list }
-    }
-}
-
-@_cdecl("lamina_animation_get_keyframe_values")
-public func lamina_animation_get_keyframe_values(
-    _ animation: OpaquePointer?, _ buffer: UnsafeMutablePointer<lamina_value_t>?, _ capacity: Int,
-    _ outCount: UnsafeMutablePointer<Int>?
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        let (spec, _, _) = try keyframeParts(box.snapshot)
-        try copyOut(spec.values, buffer, capacity, outCount) { (v: Value) -> lamina_value_t in
-            var c = lamina_value_t()
-            v.write(to: &c)
-            return c
-        }
-    }
-}
-
-@_cdecl("lamina_animation_set_key_times")
-public func lamina_animation_set_key_times(
-    _ animation: OpaquePointer?, _ keyTimes: UnsafePointer<Double>?, _ count: Int
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        let times = try finiteArray(keyTimes, count, "key_times")
-        try mutateKeyframe(box) { spec, _, _ in spec.keyTimes = times }
-    }
-}
-
-@_cdecl("lamina_animation_get_key_times")
-public func lamina_animation_get_key_times(
-    _ animation: OpaquePointer?, _ buffer: UnsafeMutablePointer<Double>?, _ capacity: Int,
-    _ outCount: UnsafeMutablePointer<Int>?
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        let (spec, _, _) = try keyframeParts(box.snapshot)
-        try copyOut(spec.keyTimes ?? [], buffer, capacity, outCount, map: { $0 })
-    }
-}
-
-@_cdecl("lamina_animation_set_keyframe_timing_functions")
-public func lamina_animation_set_keyframe_timing_functions(
-    _ animation: OpaquePointer?, _ functions: UnsafePointer<lamina_timing_function_t>?, _ count: Int
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        var list: [TimingFunction]? = nil
-        if let items = try inputArray(functions, count, "timing_functions") {
-            var l: [TimingFunction] = []
-            l.reserveCapacity(items.count)
-            for f in items { l.append(try TimingFunction(checking: f)) }
-            list = l
-        }
-        try mutateKeyframe(box) { spec, _, _ in spec.timingFunctions = list }
-    }
-}
-
-@_cdecl("lamina_animation_get_keyframe_timing_functions")
-public func lamina_animation_get_keyframe_timing_functions(
-    _ animation: OpaquePointer?, _ buffer: UnsafeMutablePointer<lamina_timing_function_t>?, _ capacity: Int,
-    _ outCount: UnsafeMutablePointer<Int>?
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        let (spec, _, _) = try keyframeParts(box.snapshot)
-        try copyOut(spec.timingFunctions ?? [], buffer, capacity, outCount, map: { $0.c })
-    }
-}
-
-@_cdecl("lamina_animation_set_calculation_mode")
-public func lamina_animation_set_calculation_mode(
-    _ animation: OpaquePointer?, _ mode: lamina_calculation_mode_t
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        guard let m = calculationModes.first(where: { $0.0 == mode })?.1 else {
-            throw LaminaError(.invalidArgument, "unknown calculation mode \(mode)")
-        }
-        try mutateKeyframe(box) { spec, _, _ in spec.calculationMode = m }
-    }
-}
-
-@_cdecl("lamina_animation_get_calculation_mode")
-public func lamina_animation_get_calculation_mode(
-    _ animation: OpaquePointer?, _ out: UnsafeMutablePointer<lamina_calculation_mode_t>?
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        let o = try required(out, "out_mode")
-        let (spec, _, _) = try keyframeParts(box.snapshot)
-        o.pointee = calculationModes.first(where: { $0.1 == spec.calculationMode })!.0
-    }
-}
-
-private enum SplineParameter { case tension, continuity, bias }
-
-private func setSpline(
-    _ animation: OpaquePointer?, _ which: SplineParameter, _ values: UnsafePointer<Double>?, _ count: Int
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        let list = try finiteArray(values, count, "values")
-        try mutateKeyframe(box) { spec, _, _ in
-            switch which {
-            case .tension: spec.tensionValues = list
-            case .continuity: spec.continuityValues = list
-            case .bias: spec.biasValues = list
-            }
-        }
-    }
-}
-
-private func getSpline(
-    _ animation: OpaquePointer?, _ which: SplineParameter, _ buffer: UnsafeMutablePointer<Double>?,
-    _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        let (spec, _, _) = try keyframeParts(box.snapshot)
-        let list: [Double]?
-        switch which {
-        case .tension: list = spec.tensionValues
-        case .continuity: list = spec.continuityValues
-        case .bias: list = spec.biasValues
-        }
-        try copyOut(list ?? [], buffer, capacity, outCount, map: { $0 })
-    }
-}
-
-@_cdecl("lamina_animation_set_tension_values")
-public func lamina_animation_set_tension_values(_ animation: OpaquePointer?, _ values: UnsafePointer<Double>?, _ count: Int) -> lamina_status_t {
-    setSpline(animation, .tension, values, count)
-}
-
-@_cdecl("lamina_animation_get_tension_values")
-public func lamina_animation_get_tension_values(
-    _ animation: OpaquePointer?, _ buffer: UnsafeMutablePointer<Double>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
-) -> lamina_status_t {
-    getSpline(animation, .tension, buffer, capacity, outCount)
-}
-
-@_cdecl("lamina_animation_set_continuity_values")
-public func lamina_animation_set_continuity_values(_ animation: OpaquePointer?, _ values: UnsafePointer<Double>?, _ count: Int) -> lamina_status_t {
-    setSpline(animation, .continuity, values, count)
-}
-
-@_cdecl("lamina_animation_get_continuity_values")
-public func lamina_animation_get_continuity_values(
-    _ animation: OpaquePointer?, _ buffer: UnsafeMutablePointer<Double>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
-) -> lamina_status_t {
-    getSpline(animation, .continuity, buffer, capacity, outCount)
-}
-
-@_cdecl("lamina_animation_set_bias_values")
-public func lamina_animation_set_bias_values(_ animation: OpaquePointer?, _ values: UnsafePointer<Double>?, _ count: Int) -> lamina_status_t {
-    setSpline(animation, .bias, values, count)
-}
-
-@_cdecl("lamina_animation_get_bias_values")
-public func lamina_animation_get_bias_values(
-    _ animation: OpaquePointer?, _ buffer: UnsafeMutablePointer<Double>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
-) -> lamina_status_t {
-    getSpline(animation, .bias, buffer, capacity, outCount)
-}
-
-@_cdecl("lamina_animation_set_path")
-public func lamina_animation_set_path(
-    _ animation: OpaquePointer?, _ elements: UnsafePointer<lamina_path_element_t>?, _ count: Int
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        var path: KeyframePath? = nil
-        if let items = try inputArray(elements, count, "elements") {
-            var list: [PathElement] = []
-            list.reserveCapacity(items.count)
-            for (i, e) in items.enumerated() { list.append(try pathElement(e, i)) }
-            path = KeyframePath(elements: list)
-        }
-        try mutateKeyframe(box) { _, p, _ in p = path }
-    }
-}
-
-@_cdecl("lamina_animation_get_path")
-public func lamina_animation_get_path(
-    _ animation: OpaquePointer?, _ buffer: UnsafeMutablePointer<lamina_path_element_t>?, _ capacity: Int,
-    _ outCount: UnsafeMutablePointer<Int>?
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        let (_, path, _) = try keyframeParts(box.snapshot)
-        try copyOut(path?.elements ?? [], buffer, capacity, outCount, map: cPathElement)
-    }
-}
-
-@_cdecl("lamina_animation_set_rotation_mode")
-public func lamina_animation_set_rotation_mode(_ animation: OpaquePointer?, _ mode: lamina_rotation_mode_t) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        let m = try rotationMode(mode)
-        try mutateKeyframe(box) { _, _, r in r = m }
-    }
-}
-
-@_cdecl("lamina_animation_get_rotation_mode")
-public func lamina_animation_get_rotation_mode(
-    _ animation: OpaquePointer?, _ out: UnsafeMutablePointer<lamina_rotation_mode_t>?
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        let o = try required(out, "out_mode")
-        let (_, _, rotation) = try keyframeParts(box.snapshot)
-        switch rotation {
-        case nil: o.pointee = LAMINA_ROTATION_NONE
-        case .auto?: o.pointee = LAMINA_ROTATION_AUTO
-        case .autoReverse?: o.pointee = LAMINA_ROTATION_AUTO_REVERSE
-        }
-    }
-}
-
-// MARK: - Transitions
-
-@_cdecl("lamina_animation_set_transition_type")
-public func lamina_animation_set_transition_type(_ animation: OpaquePointer?, _ type: lamina_transition_type_t) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        let t = try transitionType(type)
-        try mutateTransition(box) { spec in spec.type = t }
-    }
-}
-
-@_cdecl("lamina_animation_get_transition_type")
-public func lamina_animation_get_transition_type(
-    _ animation: OpaquePointer?, _ out: UnsafeMutablePointer<lamina_transition_type_t>?
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        let o = try required(out, "out_type")
-        o.pointee = cTransitionType(try transitionSpec(box.snapshot).type)
-    }
-}
-
-@_cdecl("lamina_animation_set_transition_subtype")
-public func lamina_animation_set_transition_subtype(
-    _ animation: OpaquePointer?, _ subtype: lamina_transition_subtype_t
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        let s = try transitionSubtype(subtype)
-        try mutateTransition(box) { spec in spec.subtype = s }
-    }
-}
-
-@_cdecl("lamina_animation_get_transition_subtype")
-public func lamina_animation_get_transition_subtype(
-    _ animation: OpaquePointer?, _ out: UnsafeMutablePointer<lamina_transition_subtype_t>?
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        let o = try required(out, "out_subtype")
-        o.pointee = cTransitionSubtype(try transitionSpec(box.snapshot).subtype)
-    }
-}
-
-@_cdecl("lamina_animation_set_transition_progress")
-public func lamina_animation_set_transition_progress(
-    _ animation: OpaquePointer?, _ start: Double, _ end: Double
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        guard start >= 0, start <= 1, end >= start, end <= 1 else {
-            throw LaminaError(.invalidArgument, "transition progress needs 0 <= start <= end <= 1, got \(start) and \(end)")
-        }
-        try mutateTransition(box) { spec in
-            spec.startProgress = start
-            spec.endProgress = end
-        }
-    }
-}
-
-@_cdecl("lamina_animation_get_transition_progress")
-public func lamina_animation_get_transition_progress(
-    _ animation: OpaquePointer?, _ outStart: UnsafeMutablePointer<Double>?, _ outEnd: UnsafeMutablePointer<Double>?
-) -> lamina_status_t {
-    withAnimation(animation) { box throws(LaminaError) in
-        let s = try required(outStart, "out_start_progress")
-        let e = try required(outEnd, "out_end_progress")
-        let spec = try transitionSpec(box.snapshot)
-        s.pointee = spec.startProgress
-        e.pointee = spec.endProgress
-    }
-}
-
-// MARK: - Groups
-
-@_cdecl("lamina_animation_group_add")
-public func lamina_animation_group_add(_ group: OpaquePointer?, _ child: OpaquePointer?) -> lamina_status_t {
-    withAnimation(group, "group") { box throws(LaminaError) in
-        guard let child else { throw LaminaError(.invalidArgument, "child is NULL") }
-        let snapshot = animationBox(child).snapshot
-        // A bounded depth keeps every walk over a group (copy, evaluate, release) shallow (R13).
-        guard snapshot.groupDepth < Animation.maximumGroupDepth else {
-            throw LaminaError(.outOfMemory, "animation groups nest deeper than \(Animation.maximumGroupDepth) levels")
-        }
-        // And a bounded size: a group added to itself doubles each time (R13).
-        let limit = Animation.maximumAnimationCount
-        guard snapshot.animationCount(upTo: limit) + box.snapshot.animationCount(upTo: limit) <= limit else {
-            throw LaminaError(.outOfMemory, "the group would hold more than \(limit) animations in all")
-        }
-        let c = withoutDelegates(snapshot)
-        try box.mutate { a throws(LaminaError) in
-            a.kind = .group(try groupChildren(a) + [c])
-        }
-    }
-}
-
-@_cdecl("lamina_animation_group_get_count")
-public func lamina_animation_group_get_count(_ group: OpaquePointer?, _ outCount: UnsafeMutablePointer<Int>?) -> lamina_status_t {
-    withAnimation(group, "group") { box throws(LaminaError) in
-        let o = try required(outCount, "out_count")
-        o.pointee = try groupChildren(box.snapshot).count
-    }
-}
-
-@_cdecl("lamina_animation_group_copy_child")
-public func lamina_animation_group_copy_child(
-    _ group: OpaquePointer?, _ index: Int, _ outChild: UnsafeMutablePointer<OpaquePointer?>?
-) -> lamina_status_t {
-    withAnimation(group, "group") { box throws(LaminaError) in
-        let o = try required(outChild, "out_child")
-        let children = try groupChildren(box.snapshot)
-        guard index >= 0, index < children.count else {
-            throw LaminaError(.invalidArgument, "child index \(UInt(bitPattern: index)) is out of range (the group has \(children.count))")
-        }
-        o.pointee = makeAnimationHandle(children[index])
-    }
-}
-
-@_cdecl("lamina_animation_group_remove_all")
-public func lamina_animation_group_remove_all(_ group: OpaquePointer?) -> lamina_status_t {
-    withAnimation(group, "group") { box throws(LaminaError) in
-        try box.mutate { a throws(LaminaError) in
-            _ = try groupChildren(a)
-            a.kind = .group([])
-        }
-    }
-}
-
-// MARK: - Delegate
-
-@_cdecl("lamina_animation_set_delegate")
-public func lamina_animation_set_delegate(
-    _ animation: OpaquePointer?, _ delegate: UnsafePointer<lamina_animation_delegate_t>?,
-    _ userdata: UnsafeMutableRawPointer?, _ freeUserdata: lamina_free_fn?
-) -> lamina_status_t {
-    // Boxed first: whatever happens next, the free function runs exactly once (at once when
-    // the box is dropped here: a NULL delegate or a failing call).
-    var boxed = delegate.map { AnimationDelegateBox($0.pointee, userdata, freeUserdata) }
-    if delegate == nil { freeUserdata?(userdata) }
-    guard animation != nil else {
-        // Release first, then fail: the free function may make a failing Lamina call of its
-        // own, which must not overwrite this call's error.
-        boxed = nil
-        return fail(LAMINA_STATUS_INVALID_ARGUMENT, "animation is NULL")
-    }
-    return withAnimation(animation) { box throws(LaminaError) in
-        let d = boxed?.delegate
-        try box.mutate { a in a.delegate = d }
-    }
-}
-
-// MARK: - Animations on layers
-
-@_cdecl("lamina_layer_add_animation")
-public func lamina_layer_add_animation(
-    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ animation: OpaquePointer?, _ key: UnsafePointer<CChar>?
-) -> lamina_status_t {
-    withEngine(engine, layer: layer) { e throws(LaminaError) in
-        guard let animation else { throw LaminaError(.invalidArgument, "animation is NULL") }
-        // Held until after the engine call, so that the last reference to a delegate never
-        // goes inside the engine's lock.
-        let a = animationBox(animation).snapshot
-        let id = LayerID(rawValue: layer)
-        do throws(LaminaError) {
-            try checkValueTypes(a, e, id)
-            try e.addAnimation(a, forKey: key.map { String(cString: $0) }, to: id)
-        } catch {
-            // `key` names the animation; the key path it animates is what may be misspelt.
-            throw e.naming(error, layer: id, key: a.keyPath)
-        }
-        withExtendedLifetime(a) {}
-    }
-}
-
-@_cdecl("lamina_layer_copy_animation")
-public func lamina_layer_copy_animation(
-    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
-    _ outAnimation: UnsafeMutablePointer<OpaquePointer?>?
-) -> lamina_status_t {
-    withEngine(engine, layer: layer) { e throws(LaminaError) in
-        let k = try string(key, "key")
-        let o = try required(outAnimation, "out_animation")
-        guard let a = try e.animation(forKey: k, of: LayerID(rawValue: layer)) else {
-            throw LaminaError(.notFound, "no animation under '\(k)'")
-        }
-        o.pointee = makeAnimationHandle(a)
-    }
-}
-
-@_cdecl("lamina_layer_get_animation_count")
-public func lamina_layer_get_animation_count(
-    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ outCount: UnsafeMutablePointer<Int>?
-) -> lamina_status_t {
-    withEngine(engine, layer: layer) { e throws(LaminaError) in
-        let o = try required(outCount, "out_count")
-        o.pointee = try e.animationKeys(of: LayerID(rawValue: layer)).count
-    }
-}
-
-@_cdecl("lamina_layer_get_animation_key")
-public func lamina_layer_get_animation_key(
-    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ index: Int, _ buffer: UnsafeMutablePointer<CChar>?,
-    _ capacity: Int, _ outLength: UnsafeMutablePointer<Int>?
-) -> lamina_status_t {
-    withEngine(engine, layer: layer) { e throws(LaminaError) in
-        _ = try required(outLength, "out_length")
-        let keys = try e.animationKeys(of: LayerID(rawValue: layer))
-        guard index >= 0, index < keys.count else {
-            throw LaminaError(.notFound, "no animation key at index \(UInt(bitPattern: index)) (the layer has \(keys.count))")
-        }
-        try copyString(keys[index], buffer, capacity, outLength)
-    }
-}
-
-@_cdecl("lamina_layer_remove_animation")
-public func lamina_layer_remove_animation(
-    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?
-) -> lamina_status_t {
-    withEngine(engine, layer: layer) { e throws(LaminaError) in
-        try e.removeAnimation(forKey: try string(key, "key"), from: LayerID(rawValue: layer))
-    }
-}
-
-@_cdecl("lamina_layer_remove_all_animations")
-public func lamina_layer_remove_all_animations(_ engine: OpaquePointer?, _ layer: lamina_layer_t) -> lamina_status_t {
-    withEngine(engine, layer: layer) { e throws(LaminaError) in
-        try e.removeAllAnimations(from: LayerID(rawValue: layer))
-    }
-}
-
-private func animationTiming(
-    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?, _ time: Double?,
-    _ out: UnsafeMutablePointer<lamina_animation_timing_t>?
-) -> lamina_status_t {
-    withEngine(engine, layer: layer) { e throws(LaminaError) in
-        let k = try string(key, "key")
-        let o = try required(out, "out_timing")
-        if let time { _ = try finite(time, "time") }
-        guard let info = try e.timingInfo(forKey: k, of: LayerID(rawValue: layer), at: time) else {
-            throw LaminaError(.notFound, "no animation under '\(k)'")
-        }
-        var t = lamina_animation_timing_t()
-        switch info.phase {
-        case .before: t.phase = LAMINA_PHASE_BEFORE
-        case .active: t.phase = LAMINA_PHASE_ACTIVE
-        case .after: t.phase = LAMINA_PHASE_AFTER
-        }
-        t.contributing = cbool(info.isContributing)
-        t.iteration = Int64(info.currentIteration)
-        t.iteration_progress = info.iterationProgress
-        t.active_duration = info.activeDuration
-        t.end_time = info.endTime
-        t.begin_time = info.beginTime ?? 0
-        t.has_begin_time = cbool(info.beginTime != nil)
-        t.reserved = 0
-        o.pointee = t
-    }
-}
-
-@_cdecl("lamina_layer_get_animation_timing")
-public func lamina_layer_get_animation_timing(
-    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?,
-    _ outTiming: UnsafeMutablePointer<lamina_animation_timing_t>?
-) -> lamina_status_t {
-    animationTiming(engine, layer, key, nil, outTiming)
-}
-
-@_cdecl("lamina_layer_get_animation_timing_at")
-public func lamina_layer_get_animation_timing_at(
-    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?, _ time: Double,
-    _ outTiming: UnsafeMutablePointer<lamina_animation_timing_t>?
-) -> lamina_status_t {
-    animationTiming(engine, layer, key, time, outTiming)
-}
-
-@_cdecl("lamina_layer_get_transition")
-public func lamina_layer_get_transition(
-    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ time: Double,
-    _ outState: UnsafeMutablePointer<lamina_transition_state_t>?, _ outActive: UnsafeMutablePointer<lamina_bool_t>?
-) -> lamina_status_t {
-    withEngine(engine, layer: layer) { e throws(LaminaError) in
-        let o = try required(outState, "out_state")
-        let active = try required(outActive, "out_active")
-        let t = try finite(time, "time")
-        if let (state, _) = try e.transition(of: LayerID(rawValue: layer), at: t) {
-            o.pointee = lamina_transition_state_t(
-                type: cTransitionType(state.type), subtype: cTransitionSubtype(state.subtype),
-                progress: state.progress)
-            active.pointee = LAMINA_TRUE
-        } else {
-            active.pointee = LAMINA_FALSE
-        }
-    }
-}
-
-@_cdecl("lamina_layer_get_transition_before_value")
-public func lamina_layer_get_transition_before_value(
-    _ engine: OpaquePointer?, _ layer: lamina_layer_t, _ key: UnsafePointer<CChar>?, _ time: Double,
-    _ outValue: UnsafeMutablePointer<lamina_value_t>?
-) -> lamina_status_t {
-    withEngine(engine, layer: layer, key: key) { e throws(LaminaError) in
-        let k = try string(key, "key")
-        let o = try required(outValue, "out_value")
-        let t = try finite(time, "time")
-        _ = try e.resolve(keyPath: k)  // UNKNOWN_KEY even when no transition runs
-        guard let (_, before) = try e.transition(of: LayerID(rawValue: layer), at: t) else {
-            throw LaminaError(.notFound, "no transition contributes to layer \(layer) at time \(time)")
-        }
-        guard let v = before.value(forKeyPath: k) else {
-            throw LaminaError(.unknownKey, "'\(k)' names no property")
-        }
-        v.write(to: o)
-    }
-}
-
-@_cdecl("lamina_layer_convert_time")
-public func lamina_layer_convert_time(
-    _ engine: OpaquePointer?, _ fromLayer: lamina_layer_t, _ toLayer: lamina_layer_t, _ time: Double,
-    _ outTime: UnsafeMutablePointer<Double>?
-) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in
-        let o = try required(outTime, "out_time")
-        let from = fromLayer == 0 ? nil : LayerID(rawValue: fromLayer)
-        let to = toLayer == 0 ? nil : LayerID(rawValue: toLayer)
-        o.pointee = try e.convertTime(try finite(time, "time"), from: from, to: to)
-    }
-}
