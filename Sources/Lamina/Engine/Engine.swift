@@ -914,18 +914,11 @@ public final class Engine: @unchecked Sendable {
                 if buf[k].explicit != nil { return .needsAll }
                 guard buf[k].target == property, buf[k].isEvaluated else { continue }
                 let v: Value?
-                if buf[k].track >= 0 {
-                    if current {
-                        v = memberOutput(buf[k].track, buf[k].member, as: buf[k].valueType)
-                    } else {
-                        if local == nil { local = localTime(slot, at: time) }
-                        v = memberValue(buf[k].track, buf[k].member, at: local!, as: buf[k].valueType)
-                    }
-                } else if current {
-                    v = buf[k].current
+                if current {
+                    v = buf[k].track >= 0 ? memberOutput(buf[k].track, buf[k].member, as: buf[k].valueType) : buf[k].current
                 } else {
                     if local == nil { local = localTime(slot, at: time) }
-                    v = curves.withUnsafeBufferPointer { buf[k].sample(at: local!, $0, &memo) }
+                    v = sampled(buf[k], at: local!, &memo)
                 }
                 if let v { return .value(v) }
             }
@@ -946,28 +939,33 @@ public final class Engine: @unchecked Sendable {
         let local = localTime(slot, at: time)
         let model = p
         var memo = TimingMemo()
-        curves.withUnsafeBufferPointer { curves in
-            animated[a].animations.withUnsafeMutableBufferPointer { buf in
-                for k in buf.indices where buf[k].isEvaluated {
-                    if let e = buf[k].explicit {
-                        e.contribute(at: local, into: &p, model: model)
-                        continue
-                    }
-                    if let property, buf[k].target != property { continue }
-                    // Held at its start before it begins (RS-13.4); its begin time otherwise.
-                    let at = holdingStarts ? max(local, buf[k].beginTime) : local
-                    let v: Value?
-                    if buf[k].track >= 0 {
-                        v = current
-                            ? memberOutput(buf[k].track, buf[k].member, as: buf[k].valueType)
-                            : memberValue(buf[k].track, buf[k].member, at: at, as: buf[k].valueType)
-                    } else {
-                        v = current ? buf[k].current : buf[k].sample(at: at, curves, &memo)
-                    }
-                    if let v { p.set(buf[k].target, v) }
+        animated[a].animations.withUnsafeMutableBufferPointer { buf in
+            for k in buf.indices where buf[k].isEvaluated {
+                if let e = buf[k].explicit {
+                    e.contribute(at: local, into: &p, model: model)
+                    continue
                 }
+                if let property, buf[k].target != property { continue }
+                // Held at its start before it begins (RS-13.4); its begin time otherwise.
+                let at = holdingStarts ? max(local, buf[k].beginTime) : local
+                let v: Value?
+                if current {
+                    v = buf[k].track >= 0 ? memberOutput(buf[k].track, buf[k].member, as: buf[k].valueType) : buf[k].current
+                } else {
+                    v = sampled(buf[k], at: at, &memo)
+                }
+                if let v { p.set(buf[k].target, v) }
             }
         }
+    }
+
+    /// An implicit animation's value at `local` (its layer's time), computed from its timing
+    /// group's lanes or its general-path endpoints rather than read from the last tick's
+    /// sample; nil outside its active interval. Lock held.
+    @inline(__always)
+    func sampled(_ r: borrowing AttachedAnimation, at local: Double, _ memo: inout TimingMemo) -> Value? {
+        if r.track >= 0 { return memberValue(r.track, r.member, at: local, as: r.valueType) }
+        return curves.withUnsafeBufferPointer { r.sample(at: local, $0, &memo) }
     }
 
     // MARK: - Attaching animations

@@ -244,14 +244,8 @@ extension Engine {
             return
         }
         guard r.target == property else { return }
-        let v: Value?
-        if r.track >= 0 {
-            v = memberValue(r.track, r.member, at: time, as: r.valueType)
-        } else {
-            var memo = TimingMemo()
-            v = curves.withUnsafeBufferPointer { r.sample(at: time, $0, &memo) }
-        }
-        if let v { p.set(property, v) }
+        var memo = TimingMemo()
+        if let v = sampled(r, at: time, &memo) { p.set(property, v) }
     }
 
     /// Ends block `h`'s replaced animations once. Lock held.
