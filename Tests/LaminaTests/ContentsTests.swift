@@ -64,7 +64,7 @@ struct ContentsPropertyTests {
         l.cornerCurve = .continuous
         #expect(l.cornerCurve.expansionFactor == 1.528665)
         #expect(l.allowsGroupOpacity)  // RS-2.2 default
-        #expect(!l.allowsEdgeAntialiasing && l.edgeAntialiasingMask == .all)  // RS-11.1/11.2 defaults
+        #expect(l.allowsEdgeAntialiasing && l.edgeAntialiasingMask == .all)  // RS-11.1/11.2 defaults (on: docs/decisions.md)
         #expect(laminaErrorCode { try l.setValue(.string("middle"), forKeyPath: "contentsGravity") } == .invalidArgument)
         #expect(laminaErrorCode { try l.setValue(.number(3.5), forKeyPath: "maskedCorners") } == .invalidArgument)
         #expect(laminaErrorCode { try l.setValue(.number(1), forKeyPath: "contents") } == .typeMismatch)

@@ -291,7 +291,7 @@ struct DefaultValueTests {
         ("shadowPath", .null),
         ("allowsGroupOpacity", .bool(true)),
         ("geometryFlipped", .bool(false)),
-        ("allowsEdgeAntialiasing", .bool(false)),
+        ("allowsEdgeAntialiasing", .bool(true)),
         ("edgeAntialiasingMask", .number(15)),
         ("opaque", .bool(false)),
     ])

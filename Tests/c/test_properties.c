@@ -42,6 +42,9 @@ static size_t builtin_defaults(key_default_t *out) {
     out[n++] = (key_default_t){"shouldRasterize", lt_bool(LAMINA_FALSE)};
     out[n++] = (key_default_t){"rasterizationScale", lt_number(1)};
     out[n++] = (key_default_t){"name", lt_null()};
+    /* RS-11.1/11.2: Lamina antialiases edges by default (macOS's default; docs/decisions.md). */
+    out[n++] = (key_default_t){"allowsEdgeAntialiasing", lt_bool(LAMINA_TRUE)};
+    out[n++] = (key_default_t){"edgeAntialiasingMask", lt_number(15)};
     return n;
 }
 

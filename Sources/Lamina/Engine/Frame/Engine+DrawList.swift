@@ -133,8 +133,8 @@ public struct DrawRecord: Hashable, Sendable {
     public var isGeometryFlipped = false
     /// isOpaque: a hint that the contents cover the bounds (a renderer may skip blending).
     public var isOpaque = false
-    /// allowsEdgeAntialiasing (RS-11.2).
-    public var allowsEdgeAntialiasing = false
+    /// allowsEdgeAntialiasing (RS-11.2; on by default, docs/decisions.md).
+    public var allowsEdgeAntialiasing = true
     /// edgeAntialiasingMask (RS-11.1): 1 minX, 2 maxX, 4 minY, 8 maxY.
     public var edgeAntialiasingMask: UInt8 = 15
     /// shouldRasterize and rasterizationScale (RS-11.3).

@@ -71,9 +71,10 @@ extension Layer {
         set { setLook(.geometryFlipped, .bool(newValue)) }
     }
 
-    /// Whether the edges in ``edgeAntialiasingMask`` are antialiased (RS-11.2; default false).
+    /// Whether the edges in ``edgeAntialiasingMask`` are antialiased (RS-11.2; default true,
+    /// macOS's: Lamina's choice, docs/decisions.md).
     public var allowsEdgeAntialiasing: Bool {
-        get { if case .bool(let v) = look(.allowsEdgeAntialiasing) { return v }; return false }
+        get { if case .bool(let v) = look(.allowsEdgeAntialiasing) { return v }; return true }
         set { setLook(.allowsEdgeAntialiasing, .bool(newValue)) }
     }
 

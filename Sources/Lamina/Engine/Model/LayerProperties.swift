@@ -51,7 +51,7 @@ struct LayerProperties: Sendable {
     var zPosition: Double = 0
     var opacity: Double = 1
     var backgroundColor: Color? = nil
-    var flags: UInt8 = Flags.doubleSided | Flags.allowsGroupOpacity
+    var flags: UInt8 = Flags.doubleSided | Flags.allowsGroupOpacity | Flags.allowsEdgeAntialiasing
     private var rareBox: RareBox? = nil
 
     enum Flags {

@@ -237,7 +237,7 @@ enum Builtins {
         PropertyInfo(name: "shadowPath", type: .path, defaultValue: .null, nullable: true, animatable: false),
         PropertyInfo(name: "allowsGroupOpacity", type: .bool, defaultValue: .bool(true), nullable: false, animatable: false),
         PropertyInfo(name: "geometryFlipped", type: .bool, defaultValue: .bool(false), nullable: false, animatable: false),
-        PropertyInfo(name: "allowsEdgeAntialiasing", type: .bool, defaultValue: .bool(false), nullable: false, animatable: false),
+        PropertyInfo(name: "allowsEdgeAntialiasing", type: .bool, defaultValue: .bool(true), nullable: false, animatable: false),
         PropertyInfo(name: "edgeAntialiasingMask", type: .number, defaultValue: .number(15), nullable: false, animatable: false),
         PropertyInfo(name: "opaque", type: .bool, defaultValue: .bool(false), nullable: false, animatable: false),
         // Shape layers (RS-8.1 defaults, RS-8.4 animatability). The path animates explicitly
