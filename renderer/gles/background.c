@@ -21,7 +21,7 @@ void lgl_emit_background(lgl_frame_t *f, const lamina_draw_record_t *rec, double
     int has_border = with_border && (rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) &&
                      rec->border_width > 0 && rec->border_color.a > 0;
     if (!has_bg && !has_border) return;
-    float *p = lgl_instance_for(f, rec, rec->bounds, 1.5 * lgl_local_per_pixel(&rec->transform, f->scale),
+    float *p = lgl_instance_for(f, rec, rec->bounds, lgl_local_margin(&rec->transform, rec->bounds, f->scale),
                                 shape_kind(rec));
     if (!p) return;
     if (has_bg) lgl_premultiplied(lgl_tinted(rec->background_color, rec), alpha, p + 20);
@@ -30,7 +30,7 @@ void lgl_emit_background(lgl_frame_t *f, const lamina_draw_record_t *rec, double
     else memset(p + 24, 0, 4 * sizeof(float));
     p[28] = (float)rec->corner_radius;
     p[29] = has_border ? (float)rec->border_width : 0.0f;
-    p[30] = lgl_corner_code(rec);
+    p[30] = lgl_corner_code(rec) + lgl_edge_code(rec);
     p[31] = 0;
 }
 
@@ -39,13 +39,13 @@ void lgl_emit_border(lgl_frame_t *f, const lamina_draw_record_t *rec, double alp
     if (!(rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) || !(rec->border_width > 0) ||
         !(rec->border_color.a > 0))
         return;
-    float *p = lgl_instance_for(f, rec, rec->bounds, 1.5 * lgl_local_per_pixel(&rec->transform, f->scale),
+    float *p = lgl_instance_for(f, rec, rec->bounds, lgl_local_margin(&rec->transform, rec->bounds, f->scale),
                                 shape_kind(rec));
     if (!p) return;
     memset(p + 20, 0, 4 * sizeof(float));
     lgl_premultiplied(lgl_tinted(rec->border_color, rec), alpha, p + 24);
     p[28] = (float)rec->corner_radius;
     p[29] = (float)rec->border_width;
-    p[30] = lgl_corner_code(rec);
+    p[30] = lgl_corner_code(rec) + lgl_edge_code(rec);
     p[31] = 0;
 }

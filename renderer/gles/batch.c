@@ -84,15 +84,6 @@ float *lgl_instance_for(lgl_frame_t *f, const lamina_draw_record_t *rec, lamina_
     };
     memcpy(p, v, sizeof v);
     /* Clip (RS-5.4/5.5): the root-space box of the masking ancestors, in device pixels. */
-    float *clip = p + 32;
-    if (rec->flags & LAMINA_DRAW_HAS_CLIP) {
-        clip[0] = (float)(rec->clip_rect.origin.x * f->scale);
-        clip[1] = (float)(rec->clip_rect.origin.y * f->scale);
-        clip[2] = (float)((rec->clip_rect.origin.x + rec->clip_rect.size.width) * f->scale);
-        clip[3] = (float)((rec->clip_rect.origin.y + rec->clip_rect.size.height) * f->scale);
-    } else {
-        clip[0] = clip[1] = -1e9f;
-        clip[2] = clip[3] = 1e9f;
-    }
+    lgl_clip_box(f, rec, p + 32);
     return p;
 }

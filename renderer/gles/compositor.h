@@ -97,6 +97,12 @@ typedef struct lgl_frame {
     int at_host; /* the host's framebuffer is bound (its viewport may not start at 0, 0) */
     GLint host_fbo;
     lamina_status_t status; /* first failure inside the frame */
+    /* While a shaped clip's sublayers draw offscreen (offscreen.c): the clipping layer's
+     * root-space bounding box, which the sublayers' clip boxes include; the composite applies
+     * the exact shape, so those box edges move out by a pixel (lgl_clip_box) rather than cut the
+     * shape's antialiasing ramp twice. `keep`: the layer's own clip box (outer clips stay). */
+    double relax[MAX_PASS_DEPTH][4], keep[MAX_PASS_DEPTH][4];
+    int n_relax;
 } lgl_frame_t;
 
 /* One composite.frag draw: a target (or two) through a layer's plane (offscreen.c). */
@@ -185,6 +191,42 @@ static inline float lgl_corner_code(const lamina_draw_record_t *rec) {
                    (rec->corner_curve == LAMINA_CORNER_CURVE_CONTINUOUS ? 16u : 0u));
 }
 
+/* The edge flags for the shaders (shaders/aa.glsl), added to the corner code: 32 x the quad
+ * edges drawn aliased (LAMINA_EDGE_* bits): none while allowsEdgeAntialiasing is on and every
+ * bit of edge_antialiasing_mask is set (RS-11.1, RS-11.2), all four when it is off. Records older
+ * than the fields antialias every edge. */
+static inline float lgl_edge_code(const lamina_draw_record_t *rec) {
+    if (rec->struct_size < offsetof(lamina_draw_record_t, edge_antialiasing_mask) + sizeof(uint32_t))
+        return 0.0f;
+    unsigned aa = (rec->flags2 & LAMINA_DRAW2_EDGE_ANTIALIASING) ? (rec->edge_antialiasing_mask & 15u) : 0u;
+    return (float)(32u * (~aa & 15u));
+}
+
+/* 1.5 x the layer units per device pixel along the layer's worst direction near the rectangle
+ * `r` (the largest over its corners, perspective included): the margin that holds a one-pixel
+ * antialiasing ramp on every edge, whatever the scale per axis. A corner behind the eye falls
+ * back to the mean scale; the margin never exceeds the rectangle's size (a degenerate map). */
+static inline double lgl_local_margin(const lamina_transform3d_t *m, lamina_rect_t r, double scale) {
+    double fallback = 1.5 * lgl_local_per_pixel(m, scale);
+    double cap = fmax(fallback, fmax(fabs(r.size.width), fabs(r.size.height)));
+    double worst = 0;
+    for (int k = 0; k < 4; k++) {
+        double x = r.origin.x + ((k & 1) ? r.size.width : 0), y = r.origin.y + ((k & 2) ? r.size.height : 0);
+        double X = x * m->m11 + y * m->m21 + m->m41, Y = x * m->m12 + y * m->m22 + m->m42;
+        double W = x * m->m14 + y * m->m24 + m->m44;
+        if (!(W > 1e-9)) return fallback;
+        /* The Jacobian of (X/W, Y/W) by (x, y), in device pixels. */
+        double a = (m->m11 * W - X * m->m14) / (W * W) * scale, b = (m->m21 * W - X * m->m24) / (W * W) * scale;
+        double c = (m->m12 * W - Y * m->m14) / (W * W) * scale, d = (m->m22 * W - Y * m->m24) / (W * W) * scale;
+        /* Its smallest singular value: the fewest pixels one layer unit can span. */
+        double s2 = a * a + b * b + c * c + d * d, det = fabs(a * d - b * c);
+        double smin2 = 0.5 * (s2 - sqrt(fmax(s2 * s2 - 4 * det * det, 0)));
+        if (!(smin2 > 1e-12)) return cap;
+        worst = fmax(worst, 1.5 / sqrt(smin2));
+    }
+    return fmin(fmax(worst, fallback), cap);
+}
+
 /* Whether the record has contents: an image, or one it cross-fades from (RS-4.8). */
 static inline int lgl_has_contents(const lamina_draw_record_t *rec) {
     return rec->struct_size >= offsetof(lamina_draw_record_t, contents_fade) &&
@@ -202,6 +244,9 @@ int lgl_create_programs(lamina_gles_renderer_t *r);
 void lgl_delete_gl(lamina_gles_renderer_t *r);
 /* u_vp for shaders that read device pixels from gl_FragCoord (clip boxes, shapes). */
 void lgl_set_device_vp(lgl_frame_t *f, GLint loc);
+/* The record's clip box in device pixels (x0, y0, x1, y1 from the top-left; +-1e9 when none),
+ * its edges that only a shaped clip's bounding box sets moved out by a pixel (f->relax). */
+void lgl_clip_box(const lgl_frame_t *f, const lamina_draw_record_t *rec, float out[4]);
 /* The record's clip box (device pixels) into `loc`, or none. */
 void lgl_set_clip_uniform(lgl_frame_t *f, GLint loc, const lamina_draw_record_t *rec);
 /* plane.vert's uniforms (locations u[0..5]: r1, r2, r4, quad, vp, scale). */
@@ -231,8 +276,9 @@ void lgl_emit_border(lgl_frame_t *f, const lamina_draw_record_t *rec, double alp
 /* The layer's own shadow: bounds-shaped or its shadowPath's (RS-3.1-3.4). */
 void lgl_emit_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha, int level,
                      int which);
-/* Whether the record casts its rendering's alpha as its shadow (RS-3.3). */
-int lgl_casts_alpha_shadow(const lamina_draw_record_t *rec);
+/* Whether the record (recs[0], its subtree recs[0..count)) casts its rendering's alpha as its
+ * shadow (RS-3.3) rather than the analytic shadow of its bounds. */
+int lgl_casts_alpha_shadow(const lamina_draw_record_t *recs, size_t count);
 /* The shadow of the subtree recs[0..count)'s alpha, beneath the layer (RS-3.3). */
 void lgl_emit_alpha_shadow(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
                            double alpha, int level, int which);

@@ -145,7 +145,7 @@ void lgl_emit_contents(lgl_frame_t *f, const lamina_draw_record_t *rec, double a
     lamina_rect_t d0 = rec->contents_dest, d1 = rec->contents_previous_dest;
     lamina_rect_t quad = t0 && t1 ? rect_union(d0, d1) : t0 ? d0 : d1;
     if (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) quad = rec->bounds; /* RS-4.4 */
-    double margin = 1.5 * lgl_local_per_pixel(&rec->transform, f->scale);
+    double margin = lgl_local_margin(&rec->transform, quad, f->scale);
     quad.origin.x -= margin;
     quad.origin.y -= margin;
     quad.size.width += 2 * margin;
@@ -179,17 +179,11 @@ void lgl_emit_contents(lgl_frame_t *f, const lamina_draw_record_t *rec, double a
     double bias = isfinite(rec->minification_filter_bias) ? rec->minification_filter_bias : 0;
     glUniform1f(u[IU_BIAS], (float)bias);
     glUniform1i(u[IU_FLIP], (rec->flags2 & LAMINA_DRAW2_CONTENTS_FLIPPED) != 0);
-    if (rec->flags & LAMINA_DRAW_HAS_CLIP)
-        glUniform4f(u[IU_CLIP], (float)(rec->clip_rect.origin.x * f->scale),
-                    (float)(rec->clip_rect.origin.y * f->scale),
-                    (float)((rec->clip_rect.origin.x + rec->clip_rect.size.width) * f->scale),
-                    (float)((rec->clip_rect.origin.y + rec->clip_rect.size.height) * f->scale));
-    else
-        glUniform4f(u[IU_CLIP], -1e9f, -1e9f, 1e9f, 1e9f);
+    lgl_set_clip_uniform(f, u[IU_CLIP], rec);
     glUniform4f(u[IU_BOUNDS], (float)rec->bounds.origin.x, (float)rec->bounds.origin.y,
                 (float)rec->bounds.size.width, (float)rec->bounds.size.height);
     glUniform1f(u[IU_RADIUS], (float)rec->corner_radius);
-    glUniform1f(u[IU_CORNER], lgl_corner_code(rec));
+    glUniform1f(u[IU_CORNER], lgl_corner_code(rec) + lgl_edge_code(rec));
     glUniform1i(u[IU_CLIP_BOUNDS], (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) != 0);
     glUniform1i(u[IU_TEX0], 0);
     glUniform1i(u[IU_TEX1], 1);

@@ -61,7 +61,7 @@ void lgl_emit_gradient(lgl_frame_t *f, const lamina_draw_record_t *rec, double a
     if (ax == 0) ax = ay;
     if (ay == 0) ay = ax;
     const GLint *u = r->grad_u;
-    double margin = 1.5 * lgl_local_per_pixel(&rec->transform, f->scale);
+    double margin = lgl_local_margin(&rec->transform, b, f->scale);
     lamina_rect_t quad = {{b.origin.x - margin, b.origin.y - margin},
                           {b.size.width + 2 * margin, b.size.height + 2 * margin}};
     glUseProgram(r->grad);
@@ -79,7 +79,7 @@ void lgl_emit_gradient(lgl_frame_t *f, const lamina_draw_record_t *rec, double a
     lgl_set_clip_uniform(f, u[13], rec);
     glUniform4f(u[14], (float)b.origin.x, (float)b.origin.y, (float)b.size.width, (float)b.size.height);
     glUniform1f(u[15], (float)rec->corner_radius);
-    glUniform1f(u[16], lgl_corner_code(rec));
+    glUniform1f(u[16], lgl_corner_code(rec) + lgl_edge_code(rec));
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     r->stats.draw_calls++;
     r->stats.primitives++;

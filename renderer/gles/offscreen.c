@@ -132,17 +132,55 @@ void lgl_draw_shape_clipped(lgl_frame_t *f, const lamina_draw_record_t *recs, si
     lgl_emit_contents(f, rec, alpha);
     lgl_emit_shape(f, rec, alpha);
     lgl_flush(f);
+    /* The sublayers' clip boxes include this layer's bounding box: the composite below clips
+     * exactly, so that box must not cut the ramp first (lgl_clip_box). */
+    int pushed = 0;
+    if (f->n_relax < MAX_PASS_DEPTH) {
+        double box[4] = {1e300, 1e300, -1e300, -1e300};
+        const lamina_transform3d_t *m = &rec->transform;
+        int ok = 1;
+        for (int k = 0; k < 4 && ok; k++) {
+            double x = rec->bounds.origin.x + ((k & 1) ? rec->bounds.size.width : 0);
+            double y = rec->bounds.origin.y + ((k & 2) ? rec->bounds.size.height : 0);
+            double W = x * m->m14 + y * m->m24 + m->m44;
+            if (!(W > 1e-9)) ok = 0;
+            double X = (x * m->m11 + y * m->m21 + m->m41) / W, Y = (x * m->m12 + y * m->m22 + m->m42) / W;
+            box[0] = fmin(box[0], X);
+            box[1] = fmin(box[1], Y);
+            box[2] = fmax(box[2], X);
+            box[3] = fmax(box[3], Y);
+        }
+        if (ok) {
+            memcpy(f->relax[f->n_relax], box, sizeof box);
+            double *keep = f->keep[f->n_relax];
+            if (rec->flags & LAMINA_DRAW_HAS_CLIP) {
+                keep[0] = rec->clip_rect.origin.x;
+                keep[1] = rec->clip_rect.origin.y;
+                keep[2] = rec->clip_rect.origin.x + rec->clip_rect.size.width;
+                keep[3] = rec->clip_rect.origin.y + rec->clip_rect.size.height;
+            } else {
+                keep[0] = keep[1] = keep[2] = keep[3] = NAN;
+            }
+            f->n_relax++;
+            pushed = 1;
+        }
+    }
     lgl_target_t *t = lgl_render_offscreen(f, recs + 1, count - 1, divisor, rec->opacity, level, 0);
+    if (pushed) f->n_relax--;
     lgl_bind_level(f, level, which);
     if (t) {
         lgl_composite_t c = {0};
         c.m = &rec->transform;
-        c.quad = rec->bounds;
+        /* The quad holds the clip edge's whole ramp: its outer half lies outside the bounds
+         * (cut there, the parent would show through as a fringe). */
+        double margin = lgl_local_margin(&rec->transform, rec->bounds, f->scale);
+        c.quad = (lamina_rect_t){{rec->bounds.origin.x - margin, rec->bounds.origin.y - margin},
+                                 {rec->bounds.size.width + 2 * margin, rec->bounds.size.height + 2 * margin}};
         c.bounds = rec->bounds;
         c.mode = 4;
         c.alpha = 1.0f;
         c.radius = (float)rec->corner_radius;
-        c.corner = lgl_corner_code(rec);
+        c.corner = lgl_corner_code(rec) + lgl_edge_code(rec);
         c.new_tex = t->tex;
         lgl_draw_composite(f, &c);
     }

@@ -75,7 +75,7 @@ static int draw_in_place(lgl_frame_t *f, const lamina_draw_record_t *recs, size_
     const lamina_draw_record_t *rec = &recs[0];
     int leaf_plain = rec->descendant_count == 0 && !lgl_has_contents(rec) && !lgl_rec_shape(rec) &&
                      !lgl_rec_gradient(rec);
-    if (lgl_casts_alpha_shadow(rec))
+    if (lgl_casts_alpha_shadow(recs, count))
         lgl_emit_alpha_shadow(f, rec, count, alpha, level, which);
     else
         lgl_emit_shadow(f, rec, alpha, level, which);

@@ -88,14 +88,28 @@ void lgl_set_device_vp(lgl_frame_t *f, GLint loc) {
                 (float)f->vp_w, (float)f->vp_h);
 }
 
+void lgl_clip_box(const lgl_frame_t *f, const lamina_draw_record_t *rec, float out[4]) {
+    if (!(rec->flags & LAMINA_DRAW_HAS_CLIP)) {
+        out[0] = out[1] = -1e9f;
+        out[2] = out[3] = 1e9f;
+        return;
+    }
+    double b[4] = {rec->clip_rect.origin.x, rec->clip_rect.origin.y,
+                   rec->clip_rect.origin.x + rec->clip_rect.size.width,
+                   rec->clip_rect.origin.y + rec->clip_rect.size.height};
+    for (int k = 0; k < f->n_relax; k++)
+        for (int e = 0; e < 4; e++) {
+            double eps = 1e-6 * (1 + fabs(b[e]));
+            if (fabs(b[e] - f->relax[k][e]) <= eps && !(fabs(b[e] - f->keep[k][e]) <= eps))
+                b[e] += (e < 2 ? -1.0 : 1.0) / f->scale;
+        }
+    for (int e = 0; e < 4; e++) out[e] = (float)(b[e] * f->scale);
+}
+
 void lgl_set_clip_uniform(lgl_frame_t *f, GLint loc, const lamina_draw_record_t *rec) {
-    if (rec->flags & LAMINA_DRAW_HAS_CLIP)
-        glUniform4f(loc, (float)(rec->clip_rect.origin.x * f->scale),
-                    (float)(rec->clip_rect.origin.y * f->scale),
-                    (float)((rec->clip_rect.origin.x + rec->clip_rect.size.width) * f->scale),
-                    (float)((rec->clip_rect.origin.y + rec->clip_rect.size.height) * f->scale));
-    else
-        glUniform4f(loc, -1e9f, -1e9f, 1e9f, 1e9f);
+    float c[4];
+    lgl_clip_box(f, rec, c);
+    glUniform4fv(loc, 1, c);
 }
 
 /* Sets plane.vert's uniforms of `prog` (whose locations are in `u`: r1, r2, r4, quad, vp, scale). */

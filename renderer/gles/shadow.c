@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shadows (RS-3): the bounds-shaped shadow is a batched instance (shadow.frag); a shadowPath is
- * flattened and filled (shadow_path.frag), then blurred (blur.c); a layer without a background
- * or border casts its rendering's alpha (its subtree offscreen, then blurred and tinted).
+ * flattened and filled (shadow_path.frag), then blurred (blur.c); any other layer whose
+ * composited alpha is more than its opaque bounds (no background, a translucent one, or
+ * sublayers, contents or their shadows reaching outside) casts its rendering's alpha (its
+ * subtree offscreen, then blurred and tinted).
  */
 #include "compositor.h"
 
@@ -202,7 +204,7 @@ void lgl_emit_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alp
     lamina_rect_t shape = rec->bounds;
     shape.origin.x += rec->shadow_offset.width;
     shape.origin.y += rec->shadow_offset.height;
-    double margin = 3 * sigma + 1.5 * lgl_local_per_pixel(&rec->transform, f->scale);
+    double margin = 3 * sigma + lgl_local_margin(&rec->transform, shape, f->scale);
     float *p = lgl_instance_for(f, rec, shape, margin, KIND_SHADOW);
     if (!p) return;
     double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
@@ -214,15 +216,86 @@ void lgl_emit_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alp
     p[31] = (float)sigma;
 }
 
+/* Whether the layer-space rectangle `box` of a record with matrix `m` lies inside `own`'s
+ * rounded bounds (a continuous or masked corner counts as a circular one 1.528665 times as
+ * wide, which lies inside it). Both maps must be affine (no perspective): else 0. */
+static int box_inside_own(const lamina_draw_record_t *own, const lamina_transform3d_t *m,
+                          lamina_rect_t box) {
+    const lamina_transform3d_t *o = &own->transform;
+    if (m->m14 != 0 || m->m24 != 0 || o->m14 != 0 || o->m24 != 0 || !(fabs(m->m44) > 1e-9) ||
+        !(fabs(o->m44) > 1e-9))
+        return 0;
+    double det = o->m11 * o->m22 - o->m21 * o->m12;
+    if (!(fabs(det) > 1e-12)) return 0;
+    lamina_rect_t b = own->bounds;
+    double hx = 0.5 * b.size.width, hy = 0.5 * b.size.height;
+    double r = fmin(fmax(own->corner_radius, 0), fmin(hx, hy));
+    if (lgl_corner_code(own) != 15.0f) r = fmin(1.528665 * r, fmin(hx, hy));
+    for (int k = 0; k < 4; k++) {
+        double x = box.origin.x + ((k & 1) ? box.size.width : 0), y = box.origin.y + ((k & 2) ? box.size.height : 0);
+        /* To root space, then into own's layer space (row vectors: p' = p . M). */
+        double X = (x * m->m11 + y * m->m21 + m->m41) / m->m44 * o->m44 - o->m41;
+        double Y = (x * m->m12 + y * m->m22 + m->m42) / m->m44 * o->m44 - o->m42;
+        double lx = (X * o->m22 - Y * o->m21) / det, ly = (Y * o->m11 - X * o->m12) / det;
+        if (!isfinite(lx) || !isfinite(ly)) return 0;
+        double qx = fabs(lx - (b.origin.x + hx)) - hx + r, qy = fabs(ly - (b.origin.y + hy)) - hy + r;
+        double d = fmin(fmax(qx, qy), 0) + hypot(fmax(qx, 0), fmax(qy, 0)) - r;
+        if (d > 1e-6 * (1 + hx + hy)) return 0;
+    }
+    return 1;
+}
+
+/* Whether everything recs[0..count) draws lies inside recs[0]'s opaque rounded bounds, so that
+ * the composited alpha is the bounds shape's and the analytic shadow is exact (RS-3.3). */
+static int own_shape_is_alpha(const lamina_draw_record_t *recs, size_t count) {
+    const lamina_draw_record_t *rec = &recs[0];
+    lamina_color_t bg = lgl_tinted(rec->background_color, rec);
+    int opaque_bg = (rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && bg.a >= 0.999;
+    if (count <= 1 && !lgl_has_contents(rec) && !lgl_rec_shape(rec) && !lgl_rec_gradient(rec))
+        return 1; /* a leaf of background and border: its bounds shape */
+    if (!opaque_bg || lgl_rec_shape(rec)) return 0;
+    for (size_t k = 0; k < count; k++) {
+        const lamina_draw_record_t *q = &recs[k];
+        if (q->struct_size >= offsetof(lamina_draw_record_t, mask_host_index) &&
+            (q->flags2 & LAMINA_DRAW2_MASK_CONTENT))
+            continue; /* drawn only into its host's mask */
+        if ((q->flags & LAMINA_DRAW_HAS_TRANSITION) || (k > 0 && lgl_rec_shape(q))) return 0;
+        if (k > 0 && !box_inside_own(rec, &q->transform, q->bounds)) return 0;
+        if (lgl_has_contents(q) && !(q->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) &&
+            ((q->contents != LAMINA_IMAGE_NONE && !box_inside_own(rec, &q->transform, q->contents_dest)) ||
+             (q->contents_previous != LAMINA_IMAGE_NONE &&
+              !box_inside_own(rec, &q->transform, q->contents_previous_dest))))
+            return 0;
+        if (k > 0 && (q->flags & LAMINA_DRAW_HAS_SHADOW_COLOR) && q->shadow_opacity > 0 &&
+            !(q->flags & LAMINA_DRAW_MASKS_TO_BOUNDS)) {
+            double reach = 3 * fmax(q->shadow_radius, 0) + 1;
+            lamina_rect_t s = q->bounds;
+            if (q->struct_size >= offsetof(lamina_draw_record_t, shadow_path_count) + sizeof(size_t) &&
+                q->shadow_path && q->shadow_path_count > 0)
+                return 0;
+            s.origin.x += q->shadow_offset.width - reach;
+            s.origin.y += q->shadow_offset.height - reach;
+            s.size.width += 2 * reach;
+            s.size.height += 2 * reach;
+            if (!box_inside_own(rec, &q->transform, s)) return 0;
+        }
+    }
+    return 1;
+}
+
 /* RS-3.3: whether the record's shadow comes from its rendering's alpha: it has one, no
- * shadowPath, nothing of its own for the bounds-shaped shadow (no background or border) and
- * contents or sublayers to cast it; masksToBounds hides it (RS-3.7). */
-int lgl_casts_alpha_shadow(const lamina_draw_record_t *rec) {
+ * shadowPath, and its composited alpha is not just its own opaque bounds shape: a layer without
+ * background or border that has contents or sublayers, or one whose sublayers, contents or
+ * their shadows reach outside its bounds (or whose background is translucent under them);
+ * masksToBounds hides it (RS-3.7). recs[0..count) is the record's subtree. */
+int lgl_casts_alpha_shadow(const lamina_draw_record_t *recs, size_t count) {
+    const lamina_draw_record_t *rec = &recs[0];
     if (!(rec->flags & LAMINA_DRAW_HAS_SHADOW_COLOR) || !(rec->shadow_opacity > 0)) return 0;
-    if ((rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) || lgl_draws_own_shape(rec)) return 0;
+    if (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) return 0;
     if (rec->struct_size >= offsetof(lamina_draw_record_t, shadow_path_count) + sizeof(size_t) &&
         rec->shadow_path && rec->shadow_path_count > 0)
         return 0;
+    if (lgl_draws_own_shape(rec)) return !own_shape_is_alpha(recs, count);
     return lgl_has_contents(rec) || rec->descendant_count > 0 || lgl_rec_shape(rec) || lgl_rec_gradient(rec);
 }
 

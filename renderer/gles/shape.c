@@ -31,7 +31,7 @@ static void draw_coverage(lgl_frame_t *f, const lamina_draw_record_t *rec, const
     glUniform1f(u[12], (float)rec->corner_radius);
     /* RS-8.2: clipped by the bounds only when the layer masks to them. */
     glUniform1i(u[13], (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) != 0);
-    glUniform1f(u[14], lgl_corner_code(rec));
+    glUniform1f(u[14], lgl_corner_code(rec) + lgl_edge_code(rec));
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     r->stats.draw_calls++;
     r->stats.primitives++;

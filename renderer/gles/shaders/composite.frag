@@ -13,6 +13,7 @@ uniform vec4 u_bounds; uniform vec2 u_shift_old; uniform vec2 u_shift_new;
 uniform int u_clip_bounds; uniform float u_radius; uniform float u_corner;
 out vec4 o_color;
 #include "sd_shape.glsl"
+#include "aa.glsl"
 bool inside(vec2 l) {
   return l.x >= u_bounds.x && l.y >= u_bounds.y &&
          l.x <= u_bounds.x + u_bounds.z && l.y <= u_bounds.y + u_bounds.w;
@@ -26,15 +27,14 @@ vec4 fetch(sampler2D t, vec2 l) {
 }
 void main() {
   g_corner = u_corner;
+  aa_begin(v_local);
   if (u_mode == 0) { o_color = fetch(u_new, v_local) * u_alpha; return; }
   // mode 5: the layer's group gated by its mask's alpha (RS-5.1-5.3).
   if (u_mode == 5) { o_color = fetch(u_new, v_local) * (fetch(u_old, v_local).a * u_alpha); return; }
   // mode 4: the sublayers seen through the masking layer's rounded bounds (RS-5.4/5.6).
   if (u_mode == 4) {
     vec2 h = 0.5 * u_bounds.zw, p = v_local - (u_bounds.xy + h);
-    float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);
-    float r = clamp(u_radius, 0.0, min(h.x, h.y));
-    float cov = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);
+    float cov = box_cov(p, h, clamp(u_radius, 0.0, min(h.x, h.y)));
     o_color = fetch(u_new, v_local) * (cov * u_alpha);
     return;
   }

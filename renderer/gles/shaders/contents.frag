@@ -18,6 +18,7 @@ uniform float u_corner;
 uniform vec4 u_tint;  // the instance colour, premultiplied
 out vec4 o_color;
 #include "sd_shape.glsl"
+#include "aa.glsl"
 // One axis of the nine-slice: position t in [0, D] to the sub-image's unit coordinate.
 float axis(float t, float D, float a, float b, float c0, float cw) {
   if (t < a) return c0 * t / a;
@@ -25,9 +26,9 @@ float axis(float t, float D, float a, float b, float c0, float cw) {
   float m = D - a - b;
   return m > 0.0 ? c0 + cw * (t - a) / m : c0;
 }
-vec4 img(sampler2D t, vec4 dest, vec4 src, vec4 slice, vec2 l, float fw) {
+vec4 img(sampler2D t, vec4 dest, vec4 src, vec4 slice, vec2 l) {
   vec2 h = 0.5 * dest.zw, p = l - (dest.xy + h);
-  vec2 c = clamp((h - abs(p)) / fw + 0.5, 0.0, 1.0);
+  float cov = box_cov(p, h, 0.0);
   vec2 d = clamp(l - dest.xy, vec2(0.0), dest.zw);
   if (u_flip != 0) d.y = dest.w - d.y;
   vec2 s = d / max(dest.zw, vec2(1e-6));
@@ -35,20 +36,16 @@ vec4 img(sampler2D t, vec4 dest, vec4 src, vec4 slice, vec2 l, float fw) {
     s.x = axis(d.x, dest.z, slice.x, slice.y, u_center.x, u_center.z);
     s.y = axis(d.y, dest.w, slice.z, slice.w, u_center.y, u_center.w);
   }
-  return texture(t, src.xy + s * src.zw, u_bias) * (c.x * c.y);
+  return texture(t, src.xy + s * src.zw, u_bias) * cov;
 }
 void main() {
   g_corner = u_corner;
-  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);
-  vec4 o = img(u_tex0, u_dest0, u_src0, u_slice0, v_local, fw) * u_w0;
-  if (u_w1 > 0.0) o += img(u_tex1, u_dest1, u_src1, u_slice1, v_local, fw) * u_w1;
+  aa_begin(v_local);
+  vec4 o = img(u_tex0, u_dest0, u_src0, u_slice0, v_local) * u_w0;
+  if (u_w1 > 0.0) o += img(u_tex1, u_dest1, u_src1, u_slice1, v_local) * u_w1;
   if (u_clip_bounds != 0) {
     vec2 h = 0.5 * u_bounds.zw, p = v_local - (u_bounds.xy + h);
-    float r = clamp(u_radius, 0.0, min(h.x, h.y));
-    float cov;
-    if (r > 0.0) cov = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);
-    else { vec2 c = clamp((h - abs(p)) / fw + 0.5, 0.0, 1.0); cov = c.x * c.y; }
-    o *= cov;
+    o *= box_cov(p, h, clamp(u_radius, 0.0, min(h.x, h.y)));
   }
   if (u_clip.x > -1e8) {
     vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));

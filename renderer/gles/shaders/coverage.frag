@@ -18,6 +18,7 @@ uniform vec4 u_bounds; uniform float u_radius; uniform int u_clip_bounds;
 uniform float u_corner;
 out vec4 o_color;
 #include "sd_shape.glsl"
+#include "aa.glsl"
 vec4 texel(int i) { return texelFetch(u_edges, ivec2(i & 1023, i >> 10), 0); }
 float right_of(float x, float x1) { return clamp(x1 - x, 0.0, 1.0); }
 // The signed area of pixel square [x0,x1]x[y0,y1] to the right of edge a->b, times dy's sign.
@@ -39,6 +40,7 @@ float edge_area(vec4 e, float x0, float x1, float y0, float y1) {
 }
 void main() {
   g_corner = u_corner;
+  aa_begin(v_local);
   vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));
   int col = int(floor(dp.x)) - int(u_cells.x), row = int(floor(dp.y)) - int(u_cells.y);
   int tw = int(u_cells.z), tiles = int(u_cells.w);
@@ -53,11 +55,8 @@ void main() {
   if (abs(acc - floor(acc + 0.5)) < 1e-4) acc = floor(acc + 0.5);
   float cov = u_rule == 1 ? 1.0 - abs(1.0 - mod(acc, 2.0)) : min(acc, 1.0);
   if (u_clip_bounds != 0) {
-    float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);
     vec2 h = 0.5 * u_bounds.zw, p = v_local - (u_bounds.xy + h);
-    float r = clamp(u_radius, 0.0, min(h.x, h.y));
-    if (r > 0.0) cov *= clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);
-    else { vec2 c = clamp((h - abs(p)) / fw + 0.5, 0.0, 1.0); cov *= c.x * c.y; }
+    cov *= box_cov(p, h, clamp(u_radius, 0.0, min(h.x, h.y)));
   }
   if (u_clip.x > -1e8) {
     vec2 lo = max(dp - 0.5, u_clip.xy), hi = min(dp + 0.5, u_clip.zw);

@@ -15,6 +15,7 @@ uniform vec4 u_vp; uniform vec4 u_clip;
 uniform vec4 u_bounds; uniform float u_radius; uniform float u_corner;
 out vec4 o_color;
 #include "sd_shape.glsl"
+#include "aa.glsl"
 vec4 texel(int i) { return texelFetch(u_stops, ivec2(i & 1023, i >> 10), 0); }
 float loc(int i) { return texel(2 * i + 1).x; }
 // The premultiplied colour at t: padded ends, binary search, straight mix (RS-9.4, 9.9).
@@ -37,25 +38,31 @@ vec4 ramp(float t) {
 }
 void main() {
   g_corner = u_corner;
-  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);
+  aa_begin(v_local);
   vec2 p = v_local, S = u_se.xy, E = u_se.zw, d = E - S;
-  // t, and dt: how much t changes across one device pixel (for the antialiasing below).
+  // t, and dt: how much t changes across one device pixel (for the antialiasing below), from
+  // t's layer-space gradient and the pixel's own screen gradient (aa.glsl): exact under a
+  // non-uniform scale or skew.
   float t, dt;
   if (u_type == 1) {
     if (u_axes.x <= 0.0) { t = 1e30; dt = 0.0; }
     else {
       vec2 q = (p - S) / u_axes;
       t = length(q);
-      dt = t > 1e-6 ? length(q / u_axes) / t * fw : fw / min(u_axes.x, u_axes.y);
+      vec2 gt = t > 1e-6 ? (q / u_axes) / t : vec2(1.0 / min(u_axes.x, u_axes.y), 0.0);
+      dt = length(vec2(dot(gt, g_dx), dot(gt, g_dy)));
     }
   } else if (u_type == 2) {
     float a = atan(p.y - S.y, p.x - S.x) - (dot(d, d) > 0.0 ? atan(d.y, d.x) : 0.0);
     t = fract(a / 6.28318530717958648);
-    dt = min(fw / (6.28318530717958648 * max(length(p - S), 1e-6)), 1.0);
+    vec2 v = p - S;
+    vec2 gt = vec2(-v.y, v.x) / (6.28318530717958648 * max(dot(v, v), 1e-12));
+    dt = min(length(vec2(dot(gt, g_dx), dot(gt, g_dy))), 1.0);
   } else {
     float dd = dot(d, d);
     t = dd > 0.0 ? dot(p - S, d) / dd : 1e30;
-    dt = dd > 0.0 ? fw / sqrt(dd) : 0.0;
+    vec2 gt = dd > 0.0 ? d / dd : vec2(0.0);
+    dt = length(vec2(dot(gt, g_dx), dot(gt, g_dy)));
   }
   // A pixel-wide box filter along t (four samples): hard steps (RS-9.4) and the conic seam
   // (RS-9.8, wrapping) are antialiased; smooth parts keep their value.
@@ -66,9 +73,7 @@ void main() {
   }
   c *= 0.25 * vec4(u_tint.rgb * u_tint.a, u_tint.a);
   vec2 h = 0.5 * u_bounds.zw, q = p - (u_bounds.xy + h);
-  float r = clamp(u_radius, 0.0, min(h.x, h.y)), cov;
-  if (r > 0.0) cov = clamp(0.5 - sd_rrect(q, h, r) / fw, 0.0, 1.0);
-  else { vec2 e = clamp((h - abs(q)) / fw + 0.5, 0.0, 1.0); cov = e.x * e.y; }
+  float cov = box_cov(q, h, clamp(u_radius, 0.0, min(h.x, h.y)));
   if (u_clip.x > -1e8) {
     vec2 dp = vec2(gl_FragCoord.x - u_vp.x, u_vp.w - (gl_FragCoord.y - u_vp.y));
     vec2 lo2 = max(dp - 0.5, u_clip.xy), hi2 = min(dp + 0.5, u_clip.zw);

@@ -4,6 +4,7 @@
 // so the box program stays cheap on a CPU rasteriser.
 #include "primitive_in.glsl"
 #include "sd_shape.glsl"
+#include "aa.glsl"
 #include "clip_cov.glsl"
 vec2 erf2(vec2 x) {
   vec2 s = sign(x), a = abs(x);
@@ -31,11 +32,11 @@ void main() {
   vec2 h = 0.5 * v_rect.zw;
   vec2 p = v_local - (v_rect.xy + h);
   float r = clamp(v_params.x, 0.0, min(h.x, h.y));
-  float fw = max(0.5 * (length(dFdx(v_local)) + length(dFdy(v_local))), 1e-6);
+  aa_begin(v_local);
   float s = v_params.w, a;
   // Blurred: the analytic rounded box with this quadrant's radius (masked corners and
   // continuous curves are approximated by circular ones of the same radius).
   if (s > 0.0) a = shadow(p, h, s, r * corner_on(p));
-  else a = clamp(0.5 - sd_rrect(p, h, r) / fw, 0.0, 1.0);
+  else a = box_cov(p, h, r);
   o_color = v_fill * (a * clip_cov());
 }
