@@ -3,7 +3,8 @@
  * Issue 25's renderer fidelity, measured in pixels on scenes written in Core Animation terms:
  * the shadow of a whole subtree (RS-3.3), antialiasing per edge under non-uniform scale and
  * skew, clip edges that keep their whole antialiasing ramp (RS-5.6), the edge flags (RS-11.1,
- * RS-11.2). Headless (lamina_gles_render_rgba).
+ * RS-11.2) and shouldRasterize's cached texture (RS-11.3). Headless (lamina_gles_render_rgba,
+ * whose renderer lives for the process, so a raster cached in one frame is there in the next).
  */
 #include <math.h>
 #include <setjmp.h>
@@ -34,7 +35,7 @@ static double now;
 #define OK(x) assert_int_equal((x), LAMINA_STATUS_OK)
 
 static const lamina_color_t WHITE = {1, 1, 1, 1}, BLACK = {0, 0, 0, 1}, RED = {1, 0, 0, 1},
-                            TEAL = {0, 0.5, 0.5, 1};
+                            TEAL = {0, 0.5, 0.5, 1}, BLUE = {0, 0, 1, 1};
 
 /* A layer of w x h centred on (cx, cy) in its superlayer, with a background (alpha 0: none). */
 static lamina_layer_t layer(lamina_layer_t parent, double cx, double cy, double w, double h,
@@ -281,12 +282,120 @@ static void test_edge_flags(void **state) {
     end();
 }
 
+/* ---- RS-11.3: shouldRasterize ------------------------------------------------------------------ */
+
+static uint8_t ref[W * H * 4];
+
+/* Every pixel of px within `tol` of ref; returns the largest difference. */
+static int max_diff(void) {
+    int worst = 0;
+    for (int i = 0; i < W * H * 4; i++) {
+        int d = abs(px[i] - ref[i]);
+        if (d > worst) worst = d;
+    }
+    return worst;
+}
+
+/* A blue container with a red sublayer sticking out and a shadow, rasterized: the first frame
+ * renders its texture, unchanged frames reuse it, and so do moving and fading the layer itself;
+ * a change inside (a sublayer's colour) or of rasterizationScale redraws it. Each frame looks
+ * like the same scene drawn without rasterizing (within 2 levels at scale 1); at
+ * rasterizationScale 0.25 the texture is magnified, so its edges blur. */
+static void test_should_rasterize(void **state) {
+    (void)state;
+    begin();
+    lamina_layer_t box = layer(root, 100, 100, 80, 80, BLUE);
+    OK(lamina_layer_set_number(E, box, "shadowOpacity", 0.5));
+    OK(lamina_layer_set_number(E, box, "shadowRadius", 3));
+    OK(lamina_layer_set_size(E, box, "shadowOffset", (lamina_size_t){4, 4}));
+    lamina_layer_t sub = layer(box, 80, 10, 30, 30, RED);
+    /* Each step: the reference without rasterizing, then the rasterized frame. */
+    struct {
+        int drawn, reused;
+    } want[5] = {{1, 0}, {0, 1}, {0, 1}, {0, 1}, {1, 0}};
+    for (int step = 0; step < 5; step++) {
+        if (step == 2) OK(lamina_layer_set_position(E, box, (lamina_point_t){130, 120}));
+        if (step == 3) OK(lamina_layer_set_number(E, box, "opacity", 0.5));
+        if (step == 4) OK(lamina_layer_set_color(E, sub, "backgroundColor", TEAL));
+        OK(lamina_layer_set_bool(E, box, "shouldRasterize", LAMINA_FALSE));
+        frame();
+        assert_int_equal(st.rasters_drawn + st.rasters_reused, 0);
+        memcpy(ref, px, sizeof px);
+        OK(lamina_layer_set_bool(E, box, "shouldRasterize", LAMINA_TRUE));
+        frame();
+        if ((int)st.rasters_drawn != want[step].drawn || (int)st.rasters_reused != want[step].reused)
+            fail_msg("step %d: %u rasters drawn and %u reused, expected %d and %d", step,
+                     st.rasters_drawn, st.rasters_reused, want[step].drawn, want[step].reused);
+        int d = max_diff();
+        if (d > 2) dump("rasterize", ref);
+        if (d > 2) fail_msg("step %d: the rasterized frame differs from the direct one by %d", step, d);
+    }
+    /* A scale of 0.25: redrawn from a texture of a quarter the resolution, magnified: every
+     * edge spreads over several pixels (hundreds of pixels move by more than 10 levels). */
+    memcpy(ref, px, sizeof px);
+    OK(lamina_layer_set_number(E, box, "rasterizationScale", 0.25));
+    frame();
+    assert_int_equal(st.rasters_drawn, 1);
+    int blurred = 0;
+    for (int i = 0; i < W * H * 4; i++)
+        if (abs(px[i] - ref[i]) > 10) blurred++;
+    assert_true(blurred > 300);
+    end();
+}
+
+/* A rasterized subtree with the passes a raster must hold: a rotated clip, a mask, a nested
+ * rasterized layer and an alpha-derived shadow. It looks like the direct drawing (within 2
+ * levels), caches both rasters, and reuses them while the outer layer moves. */
+static void test_should_rasterize_nested_passes(void **state) {
+    (void)state;
+    begin();
+    lamina_layer_t outer = layer(root, 110, 110, 160, 160, (lamina_color_t){0.9, 0.9, 0.6, 1});
+    OK(lamina_layer_set_number(E, outer, "shadowOpacity", 0.6));
+    OK(lamina_layer_set_number(E, outer, "shadowRadius", 2));
+    lamina_layer_t clip = layer(outer, 50, 50, 60, 60, BLUE);
+    lamina_transform3d_t rot;
+    OK(lamina_transform3d_make_rotation(M_PI / 5, 0, 0, 1, &rot));
+    OK(lamina_layer_set_transform(E, clip, "transform", rot));
+    OK(lamina_layer_set_bool(E, clip, "masksToBounds", LAMINA_TRUE));
+    layer(clip, 60, 60, 60, 60, RED);
+    lamina_layer_t masked = layer(outer, 120, 50, 50, 50, TEAL);
+    lamina_layer_t mask = layer(LAMINA_LAYER_NONE, 25, 25, 30, 30, BLACK);
+    OK(lamina_layer_set_number(E, mask, "cornerRadius", 15));
+    OK(lamina_layer_set_mask(E, masked, mask));
+    OK(lamina_layer_release(E, mask));
+    lamina_layer_t inner = layer(outer, 80, 130, 70, 30, RED);
+    OK(lamina_layer_set_bool(E, inner, "shouldRasterize", LAMINA_TRUE));
+    layer(inner, 60, 15, 30, 20, BLACK); /* sticks out of inner */
+    for (int step = 0; step < 3; step++) {
+        if (step == 2) OK(lamina_layer_set_position(E, outer, (lamina_point_t){120, 115}));
+        OK(lamina_layer_set_bool(E, outer, "shouldRasterize", LAMINA_FALSE));
+        OK(lamina_layer_set_bool(E, inner, "shouldRasterize", LAMINA_FALSE));
+        frame();
+        memcpy(ref, px, sizeof px);
+        OK(lamina_layer_set_bool(E, outer, "shouldRasterize", LAMINA_TRUE));
+        OK(lamina_layer_set_bool(E, inner, "shouldRasterize", LAMINA_TRUE));
+        frame();
+        /* Step 0 draws both rasters; later steps reuse the outer one (the inner one is inside
+         * it and not drawn again). */
+        unsigned want_drawn = step == 0 ? 2 : 0, want_reused = step == 0 ? 0 : 1;
+        if (st.rasters_drawn != want_drawn || st.rasters_reused != want_reused)
+            fail_msg("step %d: %u rasters drawn, %u reused; expected %u and %u", step,
+                     st.rasters_drawn, st.rasters_reused, want_drawn, want_reused);
+        int d = max_diff();
+        if (d > 2) dump("rasterize-nested", ref);
+        if (d > 2) fail_msg("step %d: the rasterized frame differs from the direct one by %d", step, d);
+    }
+    end();
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_subtree_shadow),
         cmocka_unit_test(test_aa_per_axis),
         cmocka_unit_test(test_clip_keeps_ramp),
         cmocka_unit_test(test_edge_flags),
+        cmocka_unit_test(test_should_rasterize),
+        cmocka_unit_test(test_should_rasterize_nested_passes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

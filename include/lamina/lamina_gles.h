@@ -95,6 +95,10 @@ typedef struct lamina_gles_stats {
     /* Since 0.2: contents images (RS-4). */
     uint32_t textures_uploaded; /* Images uploaded to textures during the frame (first use). */
     uint32_t textures_cached;   /* Textures the renderer holds after the frame. */
+    /* Since 0.3: shouldRasterize (RS-11.3). A rasterized subtree is rendered into its cached
+     * texture when its appearance changed (or on first use), and reused as it is otherwise. */
+    uint32_t rasters_drawn;     /* Rasterized subtrees rendered into their texture this frame. */
+    uint32_t rasters_reused;    /* Rasterized subtrees drawn from their unchanged texture. */
 } lamina_gles_stats_t;
 
 /** Creates a renderer for the GL context current on the calling thread (OpenGL ES 3.0 or

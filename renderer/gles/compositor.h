@@ -42,6 +42,20 @@ enum { IU_R1, IU_R2, IU_R4, IU_QUAD, IU_VP, IU_SCALE, IU_TEX0, IU_TEX1, IU_DEST0
        IU_SRC0, IU_SRC1, IU_SLICE0, IU_SLICE1, IU_CENTER, IU_W0, IU_W1, IU_BIAS, IU_FLIP,
        IU_CLIP, IU_BOUNDS, IU_RADIUS, IU_CLIP_BOUNDS, IU_CORNER, IU_TINT, IU_COUNT };
 
+/* One shouldRasterize layer's cached texture (raster.c, RS-11.3): its subtree rendered in the
+ * layer's space over `ext` at `scale` pixels per point, and the records (raster space) and
+ * their keys it was rendered from, to tell when the appearance changes. */
+typedef struct lgl_raster {
+    lamina_layer_t layer;
+    GLuint fbo, tex;
+    int px_w, px_h;
+    lamina_rect_t ext;
+    double scale;
+    lamina_draw_record_t *recs, *keys;
+    size_t count;
+    uint64_t last_frame;
+} lgl_raster_t;
+
 struct lamina_gles_renderer {
     EGLContext context; /* EGL_NO_CONTEXT when made under another API (GLX). */
     int is_es;
@@ -80,6 +94,9 @@ struct lamina_gles_renderer {
     size_t stop_tex_rows;
     float *stops;
     size_t stops_cap;
+    /* shouldRasterize (RS-11.3): the cached subtree textures, by layer. */
+    lgl_raster_t *rasters;
+    size_t raster_count, raster_cap;
 };
 
 /* The state of one frame. */
@@ -332,6 +349,16 @@ void lgl_draw_masked(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t co
 /* The old and new renders of the layer's subtree, composited by type and subtype (RS-7.3). */
 void lgl_draw_transition(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
                          double divisor, double parent_opacity, int level, int which);
+
+/* raster.c: shouldRasterize (RS-11.3). */
+/* Draws the rasterized subtree recs[0..count) from its cached texture, rendering it first when
+ * its appearance changed; one that cannot be cached (a transition or a host texture inside,
+ * perspective, a singular transform, too large) is drawn as an opacity group, uncached. */
+void lgl_draw_rasterized(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
+                        double divisor, int level, int which);
+/* Deletes the textures of rasters not drawn for TEX_KEEP_FRAMES frames (all of them with
+ * `all`); `gl`: the renderer's context is current (else only memory is freed). */
+void lgl_evict_rasters(lamina_gles_renderer_t *r, int all, int gl);
 
 /* planner.c: the frame planner. */
 /* Draws recs[0..count) (whole subtrees) in painter's order into the bound target, dispatching

@@ -41,6 +41,7 @@ typedef enum lgl_route {
     ROUTE_CULLED,     /* a single-sided layer showing its back (RS-6.7) */
     ROUTE_TRANSITION, /* offscreen before and after, composited (RS-7; transition.c) */
     ROUTE_MASKED,     /* offscreen, gated by its mask (RS-5.1-5.3; offscreen.c) */
+    ROUTE_RASTER,     /* shouldRasterize: its cached texture, redrawn on change (RS-11.3; raster.c) */
     ROUTE_GROUP,      /* offscreen at full opacity, blended once (RS-2.2; offscreen.c) */
     ROUTE_SHAPE_CLIP, /* sublayers offscreen through its rounded bounds (RS-5.6; offscreen.c) */
     ROUTE_IN_PLACE,   /* its features drawn here, its sublayers after them */
@@ -56,6 +57,10 @@ static lgl_route_t plan_record(const lgl_frame_t *f, const lamina_draw_record_t 
     int can_nest = level < MAX_PASS_DEPTH;
     if ((rec->flags & LAMINA_DRAW_HAS_TRANSITION) && can_nest) return ROUTE_TRANSITION;
     if (v2 && (rec->flags2 & LAMINA_DRAW2_HAS_MASK) && can_nest) return ROUTE_MASKED;
+    /* RS-11.3: a rasterized layer (the record says so since 0.2; its scale is in the record). */
+    if (v2 && (rec->flags2 & LAMINA_DRAW2_RASTERIZE) && can_nest &&
+        rec->struct_size >= offsetof(lamina_draw_record_t, rasterization_scale) + sizeof(double))
+        return ROUTE_RASTER;
     /* RS-2.2: the record says where a group is (allowsGroupOpacity per layer); a 0.1 record
      * gets the old rule. The frame's NO_GROUP_OPACITY still turns opacity groups off. */
     int group = v2 ? (rec->flags2 & LAMINA_DRAW2_GROUP) != 0
@@ -117,6 +122,7 @@ void lgl_draw_range(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t cou
             lgl_draw_transition(f, rec, end - i, divisor, parent_opacity, level, which);
             break;
         case ROUTE_MASKED: lgl_draw_masked(f, rec, end - i, divisor, level, which); break;
+        case ROUTE_RASTER: lgl_draw_rasterized(f, rec, end - i, divisor, level, which); break;
         case ROUTE_GROUP: lgl_draw_group(f, rec, end - i, divisor, level, which); break;
         case ROUTE_SHAPE_CLIP: lgl_draw_shape_clipped(f, rec, end - i, divisor, level, which); break;
         case ROUTE_IN_PLACE: {
@@ -237,6 +243,7 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     glBindVertexArray(0);
     r->inst_count = 0;
     lgl_evict_textures(r);
+    lgl_evict_rasters(r, 0, 1);
     r->stats.textures_cached = (uint32_t)r->tex_count;
     glActiveTexture(GL_TEXTURE0);
     if (f.status != LAMINA_STATUS_OK) return f.status;

@@ -72,6 +72,7 @@ void lgl_delete_gl(lamina_gles_renderer_t *r) {
     if (r->edge_tex) glDeleteTextures(1, &r->edge_tex);
     if (r->stop_tex) glDeleteTextures(1, &r->stop_tex);
     for (size_t i = 0; i < r->tex_count; i++) glDeleteTextures(1, &r->texs[i].tex);
+    lgl_evict_rasters(r, 1, 1);
     r->tex_count = 0;
     if (r->vbo) glDeleteBuffers(1, &r->vbo);
     if (r->vao) glDeleteVertexArrays(1, &r->vao);

@@ -106,6 +106,7 @@ void lamina_gles_renderer_destroy(lamina_gles_renderer_t *r) {
     free(r->texs);
     free(r->segs);
     free(r->stops);
+    lgl_evict_rasters(r, 1, 0); /* memory only: the GL objects went above or with the context */
     lgl_geom_free(&r->geom);
     free(r);
 }
