@@ -126,6 +126,12 @@ class DrawRecord:
     group_opacity: float = 1.0
     opaque: bool = False
     edge_antialiasing_mask: int = 15
+    #: allowsEdgeAntialiasing (RS-11.2; on by default in Lamina, docs/decisions.md).
+    allows_edge_antialiasing: bool = True
+    #: shouldRasterize (RS-11.3): a renderer may draw the subtree from a cached texture.
+    should_rasterize: bool = False
+    #: Texture pixels per point of a rasterized layer (RS-11.3).
+    rasterization_scale: float = 1.0
     #: While a transition runs: the layer's whole appearance before it (item 6, CA-10.2).
     transition_before: Optional["DrawRecord"] = None
     # Issue 15 (docs/draw-records.md): layer kinds and replicator instances (RS-13).
@@ -203,6 +209,9 @@ def _record_extras(r: Any) -> Dict[str, Any]:
         group_opacity=r.group_opacity,
         opaque=bool(f2 & 64),
         edge_antialiasing_mask=r.edge_antialiasing_mask,
+        allows_edge_antialiasing=bool(f2 & 128),
+        should_rasterize=bool(f2 & 256),
+        rasterization_scale=r.rasterization_scale,
         **_record_kind_fields(r),
     )
 

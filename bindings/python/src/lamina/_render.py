@@ -64,6 +64,8 @@ class _Stats(ctypes.Structure):
         ("culled", ctypes.c_uint32),
         ("textures_uploaded", ctypes.c_uint32),
         ("textures_cached", ctypes.c_uint32),
+        ("rasters_drawn", ctypes.c_uint32),
+        ("rasters_reused", ctypes.c_uint32),
     ]
 
 
@@ -148,19 +150,24 @@ class RenderedImage:
         height: rows.
         rgba: ``width * height * 4`` bytes, R, G, B, A per pixel.
         draw_calls: GL draw calls the frame took (the renderer's batching figure).
+        rasters_drawn: shouldRasterize subtrees rendered into their cached texture (RS-11.3).
+        rasters_reused: shouldRasterize subtrees drawn from their unchanged cached texture.
 
     Example: ``img = lamina.render(root, (200, 200)); img.pixel(0, 0)``
     """
 
-    __slots__ = ("width", "height", "rgba", "draw_calls")
+    __slots__ = ("width", "height", "rgba", "draw_calls", "rasters_drawn", "rasters_reused")
 
-    def __init__(self, width: int, height: int, rgba: bytes, draw_calls: int = 0) -> None:
+    def __init__(self, width: int, height: int, rgba: bytes, draw_calls: int = 0,
+                 rasters_drawn: int = 0, rasters_reused: int = 0) -> None:
         if len(rgba) != width * height * 4:
             raise ValueError(f"rgba holds {len(rgba)} bytes, expected {width * height * 4}")
         self.width = width
         self.height = height
         self.rgba = rgba
         self.draw_calls = draw_calls
+        self.rasters_drawn = rasters_drawn
+        self.rasters_reused = rasters_reused
 
     def pixel(self, x: int, y: int) -> Tuple[int, int, int, int]:
         """The (r, g, b, a) bytes of pixel (x, y), (0, 0) being the top-left.
@@ -259,4 +266,4 @@ def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: 
         if status in _GLES_STATUS:
             raise RenderError(status, name, msg, "render")
         raise error_for_status(status, name, msg, "render")
-    return RenderedImage(w, h, buf.raw, stats.draw_calls)
+    return RenderedImage(w, h, buf.raw, stats.draw_calls, stats.rasters_drawn, stats.rasters_reused)
