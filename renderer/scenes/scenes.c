@@ -937,6 +937,84 @@ static void b_shadow_alpha(scene_ctx_t *ctx) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* Issue 25: subtree shadows, antialiasing per edge, the edge flags, shouldRasterize           */
+/* ------------------------------------------------------------------------------------------ */
+
+/* A layer of w x h centred on (cx, cy) in `parent`. */
+static lamina_layer_t centred(scene_ctx_t *ctx, lamina_layer_t parent, double cx, double cy,
+                              double w, double h, lamina_color_t color) {
+    return box(ctx, parent, cx - w / 2, cy - h / 2, w, h, color);
+}
+
+static void b_shadow_subtree(scene_ctx_t *ctx) {
+    /* RS-3.3: the issue's scene: the red sublayer sticking out casts shadow too. */
+    lamina_layer_t a = centred(ctx, ctx->root, 85, 85, 90, 70, TEAL);
+    num(ctx, a, "shadowOpacity", 0.8);
+    num(ctx, a, "shadowRadius", 4);
+    S(lamina_layer_set_size(ctx->engine, a, "shadowOffset", (lamina_size_t){8, 8}));
+    centred(ctx, a, 95, 65, 40, 40, RED);
+    /* A hard shadow of a rounded card and the disc over its corner, in one silhouette. */
+    lamina_layer_t b = box(ctx, ctx->root, 20, 140, 100, 40, BLUE);
+    num(ctx, b, "cornerRadius", 8);
+    num(ctx, b, "shadowOpacity", 0.5);
+    num(ctx, b, "shadowRadius", 0);
+    S(lamina_layer_set_size(ctx->engine, b, "shadowOffset", (lamina_size_t){6, 6}));
+    lamina_layer_t d = box(ctx, b, 80, -15, 36, 36, ORANGE);
+    num(ctx, d, "cornerRadius", 18);
+}
+
+static void b_aa_per_axis(scene_ctx_t *ctx) {
+    /* Whole-pixel edges stay exact under any scale per axis or skew; slanted ones get a
+     * one-pixel ramp along their own screen gradient. */
+    lamina_transform3d_t t;
+    lamina_layer_t a = centred(ctx, ctx->root, 50, 40, 40, 40, BLACK); /* x 20...80, y 30...50 */
+    S(lamina_transform3d_make_scale(1.5, 0.5, 1, &t));
+    S(lamina_layer_set_transform(ctx->engine, a, "transform", t));
+    lamina_layer_t b = centred(ctx, ctx->root, 150, 40, 40, 40, BLUE); /* x 110...190 */
+    S(lamina_transform3d_make_scale(2, 1, 1, &t));
+    S(lamina_layer_set_transform(ctx->engine, b, "transform", t));
+    lamina_layer_t c = centred(ctx, ctx->root, 60, 105, 40, 40, TEAL); /* skewed: x += y / 2 */
+    t = (lamina_transform3d_t){1, 0, 0, 0, 0.5, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    S(lamina_layer_set_transform(ctx->engine, c, "transform", t));
+    lamina_layer_t d = centred(ctx, ctx->root, 110, 160, 60, 60, ORANGE); /* thin under a turn */
+    S(lamina_transform3d_make_scale(2.5, 0.2, 1, &t));
+    lamina_transform3d_t r = rotation(M_PI / 9, 0, 0, 1), m;
+    S(lamina_transform3d_concat(&t, &r, &m));
+    S(lamina_layer_set_transform(ctx->engine, d, "transform", m));
+}
+
+static void b_edge_flags(scene_ctx_t *ctx) {
+    /* RS-11.1/11.2: rotated squares: antialiased (Lamina's default), allowsEdgeAntialiasing NO
+     * (jagged), the mask keeping only the vertical edges (minX, maxX), and NO with rounded
+     * corners (the corners stay smooth). */
+    lamina_layer_t l[4];
+    const double cx[4] = {50, 150, 50, 150}, cy[4] = {50, 50, 150, 150};
+    for (int i = 0; i < 4; i++) {
+        l[i] = centred(ctx, ctx->root, cx[i], cy[i], 70, 70, i % 2 ? BLUE : TEAL);
+        S(lamina_layer_set_transform(ctx->engine, l[i], "transform", rotation(M_PI / 12, 0, 0, 1)));
+    }
+    S(lamina_layer_set_bool(ctx->engine, l[1], "allowsEdgeAntialiasing", LAMINA_FALSE));
+    num(ctx, l[2], "edgeAntialiasingMask", LAMINA_EDGE_MIN_X | LAMINA_EDGE_MAX_X);
+    S(lamina_layer_set_bool(ctx->engine, l[3], "allowsEdgeAntialiasing", LAMINA_FALSE));
+    num(ctx, l[3], "cornerRadius", 16);
+}
+
+static void b_rasterize(scene_ctx_t *ctx) {
+    /* RS-11.3: the same card rasterized at rasterizationScale 1 (left: as drawn directly) and
+     * 0.25 (right: a quarter of the pixels, magnified, so it blurs). */
+    for (int i = 0; i < 2; i++) {
+        lamina_layer_t a = box(ctx, ctx->root, 15 + 95 * i, 50, 80, 80, BLUE);
+        num(ctx, a, "cornerRadius", 12);
+        num(ctx, a, "shadowOpacity", 0.5);
+        num(ctx, a, "shadowRadius", 3);
+        S(lamina_layer_set_size(ctx->engine, a, "shadowOffset", (lamina_size_t){4, 4}));
+        box(ctx, a, 20, 20, 40, 40, ORANGE);
+        S(lamina_layer_set_bool(ctx->engine, a, "shouldRasterize", LAMINA_TRUE));
+        num(ctx, a, "rasterizationScale", i ? 0.25 : 1);
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* The gallery and listing 7.7                                                                 */
 /* ------------------------------------------------------------------------------------------ */
 
@@ -1248,6 +1326,10 @@ static const scene_t table[] = {
     SC("shape-layers", "RS-8.3", "shape layers: a ring half-filled by strokeEnd, an even-odd star, a dashed rectangle", 200, 200, 0.5, 1, 0, b_shape_layers, NULL),
     SC("gradient-layers", "RS-9.6", "gradient layers: axial half-way through a colour change, radial and conic", 200, 200, 0.5, 1, 0, b_gradient_layers, NULL),
     SC("replicator", "RS-13.1", "a replicator: twelve tinted dots, one opacity animation staggered by 1/12 s", 200, 200, 0.5, 1, 0, b_replicator, NULL),
+    SC("shadow-subtree", "RS-3.3", "a background layer's shadow includes its sublayer sticking out (blurred); a card and disc cast one hard silhouette", 200, 200, 0, 1, 0, b_shadow_subtree, NULL),
+    SC("aa-per-axis", "RS-6.1", "scale (1.5, 0.5) and (2, 1), a skew, a thin rotated layer: whole-pixel edges exact, ramps one pixel wide", 200, 200, 0, 1, 0, b_aa_per_axis, NULL),
+    SC("edge-flags", "RS-11.2", "rotated squares: antialiased; allowsEdgeAntialiasing NO; mask minX|maxX; NO with rounded corners", 200, 200, 0, 1, 0, b_edge_flags, NULL),
+    SC("rasterize", "RS-11.3", "shouldRasterize at rasterizationScale 1 (as drawn) and 0.25 (blurred)", 200, 200, 0, 1, 0, b_rasterize, NULL),
     SC("gallery", "R14", "the gallery: shadow, corners, border, contents with a mask, 3D, group opacity, spring", 400, 300, 0.8, 1, 0, b_gallery, NULL),
     SC("demo", "CA-12.11", "listing 7.7: click the box to recolour it, elsewhere to send it there", 400, 400, 2.0, 1, 0, b_demo, demo_tap),
 };
