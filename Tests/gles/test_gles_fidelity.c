@@ -208,6 +208,20 @@ static void test_clip_keeps_ramp(void **state) {
             fail_msg("radius %g: clipped black covers %.2f px, unclipped %.2f, want %.2f (within 1.5)",
                      radius[k], clipped, plain, want);
     }
+    /* Unrotated but rounded, at half-pixel positions: the clip box (the clipping layer's bounding
+     * box) must not cut the straight edges' ramps a second time. */
+    double want = 3600 - (4 - M_PI) * 100;
+    begin();
+    layer(root, 120, 120, 240, 240, RED);
+    lamina_layer_t clip = layer(root, 120.5, 120.5, 60, 60, (lamina_color_t){0, 0, 0, 0});
+    OK(lamina_layer_set_bool(E, clip, "masksToBounds", LAMINA_TRUE));
+    OK(lamina_layer_set_number(E, clip, "cornerRadius", 10));
+    layer(clip, 30, 30, 200, 200, BLACK);
+    frame();
+    double clipped = black_over_red_area();
+    end();
+    if (fabs(clipped - want) > 1.5)
+        fail_msg("half-pixel rounded clip: black covers %.2f px, want %.2f (within 1.5)", clipped, want);
 }
 
 /* ---- RS-11.1, RS-11.2: the edge flags ---------------------------------------------------------- */
