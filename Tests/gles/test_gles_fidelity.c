@@ -291,7 +291,7 @@ static void test_edge_flags(void **state) {
     OK(lamina_layer_set_bool(E, clip, "allowsEdgeAntialiasing", LAMINA_FALSE));
     frame();
     assert_true(partial_on > 100);
-    if (count_partial() != 0) dump("aliased-clip", NULL);
+    if (count_partial() != 0) dump("aliased-clip", NULL); /* to look at the failure */
     assert_int_equal(count_partial(), 0);
     end();
 }
@@ -300,7 +300,7 @@ static void test_edge_flags(void **state) {
 
 static uint8_t ref[W * H * 4];
 
-/* Every pixel of px within `tol` of ref; returns the largest difference. */
+/* The largest difference of any channel between the frame and ref. */
 static int max_diff(void) {
     int worst = 0;
     for (int i = 0; i < W * H * 4; i++) {
