@@ -121,6 +121,28 @@ static void test_subtree_shadow(void **state) {
     end();
 }
 
+/* RS-3.3 for leaves: a translucent background casts a shadow weakened by its alpha, and a
+ * border without background casts the ring's shadow, not the filled bounds'. */
+static void test_leaf_shadow_alpha(void **state) {
+    (void)state;
+    begin();
+    lamina_layer_t half = layer(root, 60, 60, 60, 60, (lamina_color_t){0, 0, 0, 0.5});
+    lamina_layer_t ring = layer(root, 170, 60, 60, 60, (lamina_color_t){0, 0, 0, 0});
+    OK(lamina_layer_set_number(E, ring, "borderWidth", 4));
+    OK(lamina_layer_set_color(E, ring, "borderColor", BLACK));
+    lamina_layer_t both[2] = {half, ring};
+    for (int i = 0; i < 2; i++) {
+        OK(lamina_layer_set_number(E, both[i], "shadowOpacity", 1));
+        OK(lamina_layer_set_number(E, both[i], "shadowRadius", 0));
+        OK(lamina_layer_set_size(E, both[i], "shadowOffset", (lamina_size_t){20, 20}));
+    }
+    frame();
+    expect_grey(100, 100, 128, 2); /* the half-transparent layer's shadow: half strength */
+    expect_grey(205, 100, 255, 2); /* inside the ring's shadow, in its hole: nothing */
+    expect_grey(218, 100, 0, 2);   /* on the ring's shadow */
+    end();
+}
+
 /* ---- Antialiasing per edge ------------------------------------------------------------------ */
 
 /* A 40 x 40 black layer scaled (1.5, 0.5) covers exactly x 20...80, y 90...110: the pixels
@@ -405,6 +427,7 @@ static void test_should_rasterize_nested_passes(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_subtree_shadow),
+        cmocka_unit_test(test_leaf_shadow_alpha),
         cmocka_unit_test(test_aa_per_axis),
         cmocka_unit_test(test_clip_keeps_ramp),
         cmocka_unit_test(test_edge_flags),

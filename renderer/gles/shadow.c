@@ -187,6 +187,16 @@ static void emit_path_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, do
     lgl_blur_two_passes(f, rec, level, which, ta, tb, all, sigma_px, (int)ceil(3 * sigma_px), 0, 0, NULL);
 }
 
+/* The alpha of the bounds shape the analytic shadow stands for (RS-3.3): a translucent
+ * background's (a leaf without border, lgl_casts_alpha_shadow), else 1. */
+static double shadow_shape_alpha(const lamina_draw_record_t *rec) {
+    int has_bg = (rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && rec->background_color.a > 0;
+    int has_border = (rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) && rec->border_width > 0 &&
+                     rec->border_color.a > 0;
+    if (has_bg && !has_border && rec->background_color.a < 1) return rec->background_color.a;
+    return 1;
+}
+
 /* RS-3: the shadow of the layer's rounded bounds, offset in its own plane, blurred with
  * sigma = shadowRadius (RS-3.6, k = 1), beneath everything the layer draws. */
 void lgl_emit_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha,
@@ -207,7 +217,7 @@ void lgl_emit_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alp
     double margin = 3 * sigma + lgl_local_margin(&rec->transform, shape, f->scale);
     float *p = lgl_instance_for(f, rec, shape, margin, KIND_SHADOW);
     if (!p) return;
-    double so = rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity;
+    double so = (rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity) * shadow_shape_alpha(rec);
     lgl_premultiplied(lgl_tinted(rec->shadow_color, rec), so * alpha, p + 20);
     memset(p + 24, 0, 4 * sizeof(float));
     p[28] = (float)rec->corner_radius;
@@ -249,10 +259,17 @@ static int box_inside_own(const lamina_draw_record_t *own, const lamina_transfor
  * the composited alpha is the bounds shape's and the analytic shadow is exact (RS-3.3). */
 static int own_shape_is_alpha(const lamina_draw_record_t *recs, size_t count) {
     const lamina_draw_record_t *rec = &recs[0];
-    lamina_color_t bg = lgl_tinted(rec->background_color, rec);
-    int opaque_bg = (rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && bg.a >= 0.999;
+    /* The layer's own alpha, before a replicator's instance colour (RS-13.3), which multiplies
+     * the shadow's colour as it does every other. */
+    int opaque_bg = (rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && rec->background_color.a >= 0.999;
+    int has_bg = (rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && rec->background_color.a > 0;
+    int has_border = (rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) && rec->border_width > 0 &&
+                     rec->border_color.a > 0;
+    /* A leaf of background and border: its bounds shape when the background is opaque, or
+     * when there is no border (a translucent background's shadow is weakened by its alpha,
+     * shadow_shape_alpha()); a border ring over a translucent or no background is its alpha. */
     if (count <= 1 && !lgl_has_contents(rec) && !lgl_rec_shape(rec) && !lgl_rec_gradient(rec))
-        return 1; /* a leaf of background and border: its bounds shape */
+        return opaque_bg || (has_bg && !has_border);
     if (!opaque_bg || lgl_rec_shape(rec)) return 0;
     for (size_t k = 0; k < count; k++) {
         const lamina_draw_record_t *q = &recs[k];
