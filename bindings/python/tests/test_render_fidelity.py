@@ -82,3 +82,19 @@ def test_should_rasterize_reuses_its_texture(engine):
     changed = lamina.render(root, (120, 120), at=40)
     assert (changed.rasters_drawn, changed.rasters_reused) == (1, 0)
     assert changed.pixel(30, 40)[:3] == (0, 0, 255)
+
+
+@needs_gles
+@pytest.mark.parametrize("scale", [0, -1, 1e9])
+def test_should_rasterize_bad_scale_draws_directly(engine, scale):
+    """A rasterizationScale the raster cannot use (zero, negative, a texture past 4096 pixels)
+    draws the subtree directly, uncached, and never fails."""
+    root, box = _scene(engine)
+    direct = lamina.render(root, (120, 120), at=0)
+    box.rasterization_scale = scale
+    box.should_rasterize = True
+    engine.tick(10)
+    engine.tick(20)
+    img = lamina.render(root, (120, 120), at=20)
+    assert (img.rasters_drawn, img.rasters_reused) == (0, 0)
+    assert img.rgba == direct.rgba
