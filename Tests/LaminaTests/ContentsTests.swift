@@ -93,6 +93,24 @@ struct ContentsPropertyTests {
         #expect(end.contentsPrevious == nil && end.contentsFade == 1 && end.transitionBefore == nil)
     }
 
+    @Test("RS-11.1-11.3: records carry the edge flags (antialiased by default, docs/decisions.md) and the raster settings")
+    func edgeAndRasterFlags() throws {
+        let engine = Engine()
+        let l = try committed(engine, 10, 10)
+        var r = try engine.drawList(root: l.id, at: 0)[0]
+        #expect(r.allowsEdgeAntialiasing && r.edgeAntialiasingMask == 15)
+        #expect(!r.shouldRasterize && r.rasterizationScale == 1)
+        l.allowsEdgeAntialiasing = false
+        l.edgeAntialiasingMask = [.minX]
+        l.shouldRasterize = true
+        l.rasterizationScale = 2
+        try engine.tick(1)
+        try engine.tick(2)  // shouldRasterize and rasterizationScale animate implicitly
+        r = try engine.drawList(root: l.id, at: 2)[0]
+        #expect(!r.allowsEdgeAntialiasing && r.edgeAntialiasingMask == 1)
+        #expect(r.shouldRasterize && r.rasterizationScale == 2 && r.isGroup)  // RS-11.3: a group
+    }
+
     @Test("CA-3.15: an explicit basic animation of contents cross-fades from one image to the other")
     func explicitBasicCrossFades() throws {
         let engine = Engine()
