@@ -52,7 +52,7 @@ typedef struct lgl_raster {
     lamina_rect_t ext;
     double scale;
     lamina_draw_record_t *recs, *keys;
-    size_t count;
+    size_t count, cap; /* records held; room in recs and keys */
     uint64_t last_frame;
 } lgl_raster_t;
 
@@ -97,6 +97,11 @@ struct lamina_gles_renderer {
     /* shouldRasterize (RS-11.3): the cached subtree textures, by layer. */
     lgl_raster_t *rasters;
     size_t raster_count, raster_cap;
+    /* The records a raster is built into each frame: swapped with its entry's when it changed,
+     * so a frame that reuses a raster allocates nothing. */
+    lamina_draw_record_t *raster_recs, *raster_keys;
+    size_t *raster_stack;
+    size_t raster_scratch_cap, raster_stack_cap;
 };
 
 /* The state of one frame. */

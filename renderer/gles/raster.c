@@ -178,24 +178,46 @@ void lgl_evict_rasters(lamina_gles_renderer_t *r, int all, int gl) {
         free(r->rasters);
         r->rasters = NULL;
         r->raster_cap = 0;
+        free(r->raster_recs);
+        free(r->raster_keys);
+        free(r->raster_stack);
+        r->raster_recs = r->raster_keys = NULL;
+        r->raster_stack = NULL;
+        r->raster_scratch_cap = r->raster_stack_cap = 0;
     }
 }
 
-/* Builds the raster's records in e->recs (the subtree in raster space: the layer's space, its
- * extent's origin at 0, 0) and their keys; the extent in e->ext. 0: not cacheable. */
-static int build(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count, lgl_raster_t *e,
-                 lamina_draw_record_t **out_recs, lamina_draw_record_t **out_keys) {
+/* Room for `count` records in the renderer's scratch (grown, never shrunk); 0 when out of
+ * memory. */
+static int scratch(lamina_gles_renderer_t *r, size_t count) {
+    if (count > r->raster_scratch_cap) {
+        size_t cap = count > 2 * r->raster_scratch_cap ? count : 2 * r->raster_scratch_cap;
+        lamina_draw_record_t *a = realloc(r->raster_recs, cap * sizeof *a);
+        if (!a) return 0;
+        r->raster_recs = a;
+        lamina_draw_record_t *b = realloc(r->raster_keys, cap * sizeof *b);
+        if (!b) return 0; /* raster_recs grew, the capacity did not: still consistent */
+        r->raster_keys = b;
+        r->raster_scratch_cap = cap;
+    }
+    if (count > r->raster_stack_cap) {
+        size_t *c = realloc(r->raster_stack, count * sizeof *c);
+        if (!c) return 0;
+        r->raster_stack = c;
+        r->raster_stack_cap = count;
+    }
+    return 1;
+}
+
+/* Builds the raster's records in the renderer's scratch (the subtree in raster space: the
+ * layer's space, its extent's origin at 0, 0) and their keys; the extent and its size in
+ * pixels in *e. 0: not cacheable. */
+static int build(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count, lgl_raster_t *e) {
     const lamina_draw_record_t *top = &recs[0];
     lamina_transform3d_t inv;
-    if (!invert(&top->transform, &inv) || !(top->opacity > 0)) return 0;
-    lamina_draw_record_t *nr = malloc(count * sizeof *nr), *nk = malloc(count * sizeof *nk);
-    size_t *stack = malloc(count * sizeof *stack);
-    if (!nr || !nk || !stack) {
-        free(nr);
-        free(nk);
-        free(stack);
-        return 0;
-    }
+    if (!invert(&top->transform, &inv) || !(top->opacity > 0) || !scratch(f->r, count)) return 0;
+    lamina_draw_record_t *nr = f->r->raster_recs, *nk = f->r->raster_keys;
+    size_t *stack = f->r->raster_stack;
     double box[4] = {1e300, 1e300, -1e300, -1e300};
     int ok = 1;
     /* Mask indices count from the list's start (f->base); in the raster they count from the
@@ -360,15 +382,7 @@ static int build(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
             record_key(&nr[i], &nk[i]);
         }
     }
-    free(stack);
-    if (!ok) {
-        free(nr);
-        free(nk);
-        return 0;
-    }
-    *out_recs = nr;
-    *out_keys = nk;
-    return 1;
+    return ok;
 }
 
 /* Draws the raster texture through the layer's transform: its extent as an image quad (the
@@ -440,14 +454,12 @@ void lgl_draw_rasterized(lgl_frame_t *f, const lamina_draw_record_t *recs, size_
                          double divisor, int level, int which) {
     lamina_gles_renderer_t *r = f->r;
     lgl_raster_t probe = {0};
-    lamina_draw_record_t *nr = NULL, *nk = NULL;
     lgl_raster_t *e = NULL;
-    if (!build(f, recs, count, &probe, &nr, &nk) || !(e = find_entry(r, recs[0].layer))) {
-        free(nr);
-        free(nk);
+    if (!build(f, recs, count, &probe) || !(e = find_entry(r, recs[0].layer))) {
         draw_uncached(f, recs, count, divisor, level, which);
         return;
     }
+    const lamina_draw_record_t *nr = r->raster_recs, *nk = r->raster_keys;
     int same = e->tex && e->count == count && e->px_w == probe.px_w && e->px_h == probe.px_h &&
                e->scale == recs[0].rasterization_scale && near(e->ext.origin.x, probe.ext.origin.x) &&
                near(e->ext.origin.y, probe.ext.origin.y);
@@ -455,14 +467,17 @@ void lgl_draw_rasterized(lgl_frame_t *f, const lamina_draw_record_t *recs, size_
     e->last_frame = r->frame_no;
     lgl_flush(f);
     if (same) {
-        free(nr);
-        free(nk);
         r->stats.rasters_reused++;
     } else {
-        free(e->recs);
-        free(e->keys);
-        e->recs = nr;
-        e->keys = nk;
+        /* The new records become the entry's; its old buffers become the scratch. */
+        lamina_draw_record_t *old_recs = e->recs, *old_keys = e->keys;
+        size_t old_cap = e->cap;
+        e->recs = r->raster_recs;
+        e->keys = r->raster_keys;
+        e->cap = r->raster_scratch_cap;
+        r->raster_recs = old_recs;
+        r->raster_keys = old_keys;
+        r->raster_scratch_cap = old_cap;
         e->count = count;
         e->ext = probe.ext;
         e->scale = recs[0].rasterization_scale;
