@@ -140,6 +140,76 @@ static void test_group_opacity_overlap(void **state) {
 }
 
 /* Bad input to the headless call: a status, never a crash. */
+/* CA-10.2 (issue 25): sublayers swapped red -> blue under a linear fade read the premultiplied
+ * mix half-way, (128, 0, 128) within 2/255 (before: (0, 0, 255), the new subtree on both
+ * sides); under a clipped push fromRight half-way, red on the left half, blue on the right. */
+static void test_transition_swaps_subtree(void **state) {
+    (void)state;
+    uint32_t w, h;
+    uint8_t *px = render("transition-subtree", 0.5, 1, &w, &h, NULL);
+    const uint8_t *fade = px + 4 * ((size_t)100 * w + 50);
+    if (abs(fade[0] - 128) > 2 || fade[1] > 2 || abs(fade[2] - 128) > 2)
+        fail_msg("fade half-way is (%u, %u, %u), expected (128, 0, 128)", fade[0], fade[1], fade[2]);
+    const uint8_t *left = px + 4 * ((size_t)100 * w + 125), *right = px + 4 * ((size_t)100 * w + 165);
+    if (left[0] != 255 || left[2] != 0 || right[0] != 0 || right[2] != 255)
+        fail_msg("push half-way: (125, 100) is (%u, %u, %u), (165, 100) is (%u, %u, %u)", left[0],
+                 left[1], left[2], right[0], right[1], right[2]);
+    free(px);
+}
+
+/* RS-10.1 (issue 25): between two frames of a transition that draws outside its bounds, every
+ * pixel that changed lies in the damage the engine reports; a frame after it with nothing
+ * changed reports none. `scene` is rendered at t0, then t1 (scale 1: root units are pixels). */
+static void damage_covers_changes(const char *scene, double t0, double t1) {
+    const scene_t *sc = scene_find(scene);
+    assert_non_null(sc);
+    scene_ctx_t ctx;
+    assert_int_equal(scene_build(sc, &ctx), LAMINA_STATUS_OK);
+    uint32_t w = (uint32_t)sc->width, h = (uint32_t)sc->height;
+    size_t size = (size_t)w * h * 4;
+    uint8_t *a = malloc(size), *b = malloc(size);
+    assert_non_null(a);
+    assert_non_null(b);
+    lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+    const lamina_rect_t *d = NULL;
+    size_t nd = 0;
+    assert_int_equal(lamina_engine_tick(ctx.engine, t0), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_render_rgba(ctx.engine, ctx.root, t0, w, h, 1, &frame, a, size, NULL), 0);
+    assert_int_equal(lamina_engine_damage(ctx.engine, ctx.root, &d, &nd), 0); /* starts tracking */
+    assert_int_equal(lamina_engine_tick(ctx.engine, t1), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_render_rgba(ctx.engine, ctx.root, t1, w, h, 1, &frame, b, size, NULL), 0);
+    assert_int_equal(lamina_engine_damage(ctx.engine, ctx.root, &d, &nd), 0);
+    size_t changed = 0, outside = 0;
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            size_t i = 4 * ((size_t)y * w + x);
+            if (memcmp(a + i, b + i, 4) == 0) continue;
+            changed++;
+            int in = 0;
+            for (size_t k = 0; k < nd && !in; k++)
+                in = x + 1 > d[k].origin.x && x < d[k].origin.x + d[k].size.width &&
+                     y + 1 > d[k].origin.y && y < d[k].origin.y + d[k].size.height;
+            outside += !in;
+        }
+    if (changed == 0 || outside > 0)
+        fail_msg("%s: %zu of %zu changed pixels lie outside the %zu damage rectangles", scene,
+                 outside, changed, nd);
+    /* Nothing changes between two frames at t1: no damage. */
+    assert_int_equal(lamina_gles_render_rgba(ctx.engine, ctx.root, t1, w, h, 1, &frame, b, size, NULL), 0);
+    assert_int_equal(lamina_engine_damage(ctx.engine, ctx.root, &d, &nd), 0);
+    assert_int_equal(nd, 0);
+    free(a);
+    free(b);
+    scene_destroy(&ctx);
+}
+
+static void test_damage_covers_transitions(void **state) {
+    (void)state;
+    damage_covers_changes("transition-movein-unclipped", 0.5, 0.6);
+    damage_covers_changes("transition-subtree", 0.3, 0.6);
+    damage_covers_changes("transition-push-left", 0.3, 0.6);
+}
+
 static void test_headless_bad_input(void **state) {
     (void)state;
     scene_ctx_t ctx, other;
@@ -436,6 +506,8 @@ int main(void) {
         cmocka_unit_test(test_implicit_move_halfway),
         cmocka_unit_test(test_draw_calls),
         cmocka_unit_test(test_group_opacity_overlap),
+        cmocka_unit_test(test_transition_swaps_subtree),
+        cmocka_unit_test(test_damage_covers_transitions),
         cmocka_unit_test(test_headless_bad_input),
         cmocka_unit_test(test_renderer_bad_input),
         cmocka_unit_test(test_png_roundtrip),

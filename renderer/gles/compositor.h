@@ -92,6 +92,8 @@ typedef struct lgl_frame {
     int vp_w, vp_h; /* pixels */
     const lamina_draw_record_t *base; /* the whole list: mask_index counts from here */
     size_t base_count;
+    size_t base_first; /* the list index of base[0] (a transition's old subtree stands at its
+                          layer's index, transition.c); mask_index - base_first indexes base */
     int32_t mask_host; /* while a mask draws: its host's index (its records draw), else -1 */
     int host_vp[4];
     int at_host; /* the host's framebuffer is bound (its viewport may not start at 0, 0) */
