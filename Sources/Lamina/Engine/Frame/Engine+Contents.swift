@@ -81,8 +81,12 @@ extension Engine {
     ///
     /// - Empty when the two lists are equal.
     /// - The whole root (the union of every record's extent) when unknown: the first call for
-    ///   a root starts tracking it, and until two draw lists have been built since, the answer
-    ///   is the whole root.
+    ///   a root starts tracking it. The list last built for the root becomes the baseline when
+    ///   it is still what the engine would draw (``seedDamageBaseline(_:root:)``), so the next
+    ///   frame's answer is exact; otherwise, until two draw lists have been built since, the
+    ///   answer is the whole root.
+    /// - A running transition also damages where its composite draws, and a stroke its real
+    ///   joins' reach (docs/draw-records.md section 15).
     ///
     /// Tracking a root costs one record copy per record and draw list (no allocation in steady
     /// state); roots never asked about cost nothing.
