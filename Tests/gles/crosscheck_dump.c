@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The Lamina side of the Chromium cross-check (issue 25 item 7; Tests/gles/chromium/README.md):
- * for every scene of renderer/scenes, ticked and rendered exactly as the golden test does, it
+ * for every scene of renderer/scenes (and every record scene, Tests/gles/record_scenes.c), ticked
+ * and rendered exactly as the golden test does, it
  * writes the scene's draw list as JSON (OUT/<scene>.json: the records, with the transition's
  * old subtree, shapes, gradients, shadow paths and the images they show as PNG files beside
  * it) and Lamina's frame (OUT/<scene>.lamina.png). Tests/gles/chromium/crosscheck.py turns the
@@ -17,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "record_scenes.h"
 #include "scenes.h"
 
 /* Straight-alpha RGBA8 of a premultiplied image, written as OUT/img-<id>.png once. */
@@ -134,6 +136,28 @@ static void record(FILE *f, const char *out, const lamina_draw_record_t *r, int 
     fprintf(f, "\"struct_size\":%u}", r->struct_size);
 }
 
+static int write_json(const char *out, const char *name, const char *topic, int width, int height,
+                      double scale, double at, int no_group_opacity, const lamina_draw_record_t *recs,
+                      size_t n) {
+    char path_buf[1024];
+    snprintf(path_buf, sizeof path_buf, "%s/%s.json", out, name);
+    FILE *f = fopen(path_buf, "w");
+    if (!f) {
+        fprintf(stderr, "%s: %s\n", path_buf, strerror(errno));
+        return 1;
+    }
+    fprintf(f, "{\"name\":\"%s\",\"topic\":\"%s\",\"width\":%d,\"height\":%d,\"scale\":%.9g,"
+               "\"at\":%.9g,\"no_group_opacity\":%d,\"records\":[",
+            name, topic, width, height, scale, at, no_group_opacity);
+    for (size_t i = 0; i < n; i++) {
+        if (i) fprintf(f, ",\n");
+        record(f, out, &recs[i], 1);
+    }
+    fprintf(f, "]}\n");
+    fclose(f);
+    return 0;
+}
+
 static int dump_scene(const scene_t *sc, const char *out) {
     scene_ctx_t ctx;
     lamina_status_t s = scene_build(sc, &ctx);
@@ -163,25 +187,38 @@ static int dump_scene(const scene_t *sc, const char *out) {
         scene_destroy(&ctx);
         return 1;
     }
-    snprintf(path_buf, sizeof path_buf, "%s/%s.json", out, sc->name);
-    FILE *f = fopen(path_buf, "w");
-    if (!f) {
-        fprintf(stderr, "%s: %s\n", path_buf, strerror(errno));
-        scene_destroy(&ctx);
-        return 1;
-    }
-    fprintf(f, "{\"name\":\"%s\",\"topic\":\"%s\",\"width\":%d,\"height\":%d,\"scale\":%.9g,"
-               "\"at\":%.9g,\"no_group_opacity\":%d,\"records\":[",
-            sc->name, sc->topic, sc->width, sc->height, sc->scale, sc->at,
-            (sc->frame_flags & LAMINA_GLES_FRAME_NO_GROUP_OPACITY) != 0);
-    for (size_t i = 0; i < n; i++) {
-        if (i) fprintf(f, ",\n");
-        record(f, out, &recs[i], 1);
-    }
-    fprintf(f, "]}\n");
-    fclose(f);
+    int bad = write_json(out, sc->name, sc->topic, sc->width, sc->height, sc->scale, sc->at,
+                         (sc->frame_flags & LAMINA_GLES_FRAME_NO_GROUP_OPACITY) != 0, recs, n);
     scene_destroy(&ctx);
-    return 0;
+    return bad;
+}
+
+/* A record scene (Tests/gles/record_scenes.c): the records it draws and its frame. */
+typedef struct {
+    const char *out;
+    const record_scene_t *sc;
+    int bad;
+} visit_t;
+
+static void visit_records(void *context, const lamina_draw_record_t *recs, size_t n) {
+    visit_t *v = context;
+    v->bad = write_json(v->out, v->sc->name, v->sc->topic, v->sc->width, v->sc->height, v->sc->scale, 0, 0,
+                        recs, n);
+}
+
+static int dump_record_scene(const record_scene_t *sc, const char *out) {
+    visit_t v = {out, sc, 1};
+    uint8_t *px = NULL;
+    uint32_t w = 0, h = 0;
+    lamina_status_t s = record_scene_render_visit(sc, &px, &w, &h, visit_records, &v);
+    char path_buf[1024];
+    if (!s) {
+        snprintf(path_buf, sizeof path_buf, "%s/%s.lamina.png", out, sc->name);
+        s = lamina_gles_write_png(path_buf, px, w, h);
+    }
+    free(px);
+    if (s) fprintf(stderr, "%s: %s: %s\n", sc->name, lamina_gles_status_string(s), lamina_gles_last_error_message());
+    return s || v.bad;
 }
 
 int main(int argc, char **argv) {
@@ -228,6 +265,13 @@ int main(int argc, char **argv) {
         int want = argc == 2;
         for (int j = 2; j < argc; j++) want |= !strcmp(argv[j], all[k].name);
         if (want) failed += dump_scene(&all[k], out);
+    }
+    size_t rcount = 0;
+    const record_scene_t *rall = record_scenes_all(&rcount);
+    for (size_t k = 0; k < rcount; k++) {
+        int want = argc == 2;
+        for (int j = 2; j < argc; j++) want |= !strcmp(argv[j], rall[k].name);
+        if (want) failed += dump_record_scene(&rall[k], out);
     }
     return failed ? 1 : 0;
 }
