@@ -149,7 +149,7 @@ private func hull(_ rects: [Rect]) -> Rect? {
 
 @Suite("Damage: transitions' reach, quiet frames, real joins (RS-10, issue 25)")
 struct DamageReachTests {
-    @Test("RS-10.1: the frame after the first reports no damage when nothing changed")
+    @Test("RS-10.6 (c): the frame after the first reports no damage when nothing changed")
     func quietSecondFrame() throws {
         let engine = Engine()
         let s = try swapScene(engine)
@@ -168,7 +168,7 @@ struct DamageReachTests {
         #expect(!(try other.damage(root: t.root.id)).isEmpty)
     }
 
-    @Test("RS-7.4 (b), RS-10.3: push and moveIn without masksToBounds damage the width beside the bounds; with it, the bounds",
+    @Test("RS-10.6 (a): push, moveIn and reveal without masksToBounds damage the width beside the bounds; with it, the bounds",
           arguments: [(TransitionType.push, false), (.moveIn, false), (.reveal, false), (.push, true)])
     func transitionsOutsideTheBounds(type: TransitionType, clips: Bool) throws {
         let engine = Engine()
@@ -194,7 +194,7 @@ struct DamageReachTests {
         #expect(u.origin.y <= 30 && u.origin.y + u.size.height >= 80)
     }
 
-    @Test("RS-10.2: a stroke reaches its miter only at real corners: a circle half its width, a square √2 of it")
+    @Test("RS-10.6 (b): a stroke reaches its miter only at real corners: a circle half its width, a square √2 of it")
     func strokeReach() throws {
         func reach(_ path: Path, join: LineJoin = .miter, cap: LineCap = .butt, limit: Double = 10) throws -> Double {
             let engine = Engine()
