@@ -324,6 +324,24 @@ static void test_renderer_bad_input(void **state) {
     memcpy(bad, recs, n * sizeof *recs);
     bad[1].depth = 7;
     assert_int_equal(lamina_gles_renderer_draw(r, a.engine, bad, n, 0, &frame), LAMINA_STATUS_INVALID_ARGUMENT);
+    /* A transition's old subtree that does not nest (issue 25): an error, not a guess. */
+    scene_ctx_t t;
+    assert_int_equal(scene_build(scene_find("transition-subtree"), &t), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_engine_tick(t.engine, 0.5), LAMINA_STATUS_OK);
+    const lamina_draw_record_t *tr = NULL;
+    size_t tn = 0;
+    assert_int_equal(lamina_engine_draw_list(t.engine, t.root, 0.5, &tr, &tn), LAMINA_STATUS_OK);
+    assert_true(tn <= 8 && tn >= 2 && (tr[1].flags & LAMINA_DRAW_HAS_TRANSITION));
+    assert_int_equal(tr[1].transition_before->descendant_count, 1);
+    assert_int_equal(lamina_gles_renderer_draw(r, t.engine, tr, tn, 0.5, &frame), LAMINA_STATUS_OK);
+    lamina_draw_record_t old[2];
+    memcpy(old, tr[1].transition_before, sizeof old);
+    memcpy(bad, tr, tn * sizeof *tr);
+    bad[1].transition_before = old;
+    assert_int_equal(lamina_gles_renderer_draw(r, t.engine, bad, tn, 0.5, &frame), LAMINA_STATUS_OK);
+    old[1].depth = 9;
+    assert_int_equal(lamina_gles_renderer_draw(r, t.engine, bad, tn, 0.5, &frame), LAMINA_STATUS_INVALID_ARGUMENT);
+    scene_destroy(&t);
     /* An empty list draws nothing and succeeds. */
     assert_int_equal(lamina_gles_renderer_draw(r, a.engine, NULL, 0, 0, &frame), LAMINA_STATUS_OK);
     /* The renderer's context is not current: another one is (its own context lost to it). */

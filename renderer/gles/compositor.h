@@ -92,8 +92,6 @@ typedef struct lgl_frame {
     int vp_w, vp_h; /* pixels */
     const lamina_draw_record_t *base; /* the whole list: mask_index counts from here */
     size_t base_count;
-    size_t base_first; /* the list index of base[0] (a transition's old subtree stands at its
-                          layer's index, transition.c); mask_index - base_first indexes base */
     int32_t mask_host; /* while a mask draws: its host's index (its records draw), else -1 */
     int host_vp[4];
     int at_host; /* the host's framebuffer is bound (its viewport may not start at 0, 0) */
@@ -290,6 +288,9 @@ void lgl_draw_transition(lgl_frame_t *f, const lamina_draw_record_t *recs, size_
                          double divisor, double parent_opacity, int level, int which);
 
 /* planner.c: the frame planner. */
+/* Checks that recs[0..count) nest as a draw list does (a transition's old subtree); the
+ * message is set on failure. */
+lamina_status_t lgl_check_subtree(const lamina_draw_record_t *recs, size_t count);
 /* Draws recs[0..count) (whole subtrees) in painter's order into the bound target, dispatching
  * each record to its passes. `divisor` is the opacity already applied outside this pass. */
 void lgl_draw_range(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,

@@ -155,8 +155,8 @@ void lgl_draw_shape_clipped(lgl_frame_t *f, const lamina_draw_record_t *recs, si
 void lgl_draw_masked(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
                      double divisor, int level, int which) {
     const lamina_draw_record_t *rec = &recs[0];
-    if (rec->mask_count == 0 || rec->mask_index < 0 || (size_t)rec->mask_index < f->base_first ||
-        (size_t)rec->mask_index - f->base_first + rec->mask_count > f->base_count)
+    if (rec->mask_count == 0 || rec->mask_index < 0 ||
+        (size_t)rec->mask_index + rec->mask_count > f->base_count)
         return; /* RS-5.3: nothing shows */
     lgl_flush(f);
     lamina_draw_record_t *copy = malloc(count * sizeof *copy);
@@ -168,7 +168,7 @@ void lgl_draw_masked(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t co
     copy[0].flags2 &= ~(uint32_t)(LAMINA_DRAW2_HAS_MASK | LAMINA_DRAW2_GROUP);
     lgl_target_t *tc = lgl_render_offscreen(f, copy, count, rec->opacity, rec->opacity, level, 0);
     free(copy);
-    const lamina_draw_record_t *mrecs = f->base + (rec->mask_index - f->base_first);
+    const lamina_draw_record_t *mrecs = f->base + rec->mask_index;
     int32_t saved = f->mask_host;
     f->mask_host = mrecs[0].mask_host_index;
     lgl_target_t *tm = tc ? lgl_render_offscreen(f, mrecs, rec->mask_count, 1.0, 1.0, level, 1) : NULL;

@@ -8,11 +8,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The list index the old subtree's first record stands for (mask_index counts in the list):
+ * a mask subtree follows its host's subtree, so a host at j says it is mask_index - (j + 1 +
+ * descendant_count). 0 when no record of it has a mask (then no index is looked up). */
+static size_t list_index(const lamina_draw_record_t *old, size_t n) {
+    for (size_t j = 0; j < n; j++) {
+        if (!(old[j].flags2 & LAMINA_DRAW2_HAS_MASK) || old[j].mask_index < 0) continue;
+        size_t after = j + 1 + (size_t)old[j].descendant_count;
+        if ((size_t)old[j].mask_index >= after) return (size_t)old[j].mask_index - after;
+    }
+    return 0;
+}
+
 /* The records of the transition's old side (CA-10.2), copied (malloc'd, *out_count of them)
  * with no transition left on any: the before subtree, transition_before and the
  * descendant_count records after it (docs/draw-records.md section 12); from a library of
- * another record layout, the before record over the new subtree. NULL when out of memory
- * (f->status is set). */
+ * another record layout, the before record over the new subtree. NULL when out of memory or
+ * when the old records do not nest as a list does (f->status is set). */
 static lamina_draw_record_t *old_side(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
                                       size_t *out_count) {
     const lamina_draw_record_t *before = recs[0].transition_before;
@@ -33,21 +45,22 @@ static lamina_draw_record_t *old_side(lgl_frame_t *f, const lamina_draw_record_t
         old[0].descendant_count = recs[0].descendant_count;
     }
     old[0].depth = recs[0].depth;
-    for (size_t i = 0; i < n; i++) old[i].flags &= ~(uint32_t)LAMINA_DRAW_HAS_TRANSITION;
+    /* Mask indices count in the list, from the layer's place in it: make them count in `old`,
+     * which the old render looks masks up in (f->base). */
+    size_t first = list_index(old, n);
+    for (size_t i = 0; i < n; i++) {
+        old[i].flags &= ~(uint32_t)LAMINA_DRAW_HAS_TRANSITION;
+        if (old[i].mask_index >= 0) old[i].mask_index -= (int32_t)first;
+        if (old[i].mask_host_index >= 0) old[i].mask_host_index -= (int32_t)first;
+    }
+    lamina_status_t s = lgl_check_subtree(old, n);
+    if (s != LAMINA_STATUS_OK) {
+        f->status = s;
+        free(old);
+        return NULL;
+    }
     *out_count = n;
     return old;
-}
-
-/* The list index the old subtree's first record stands for (mask_index counts in the list):
- * a mask subtree follows its host's subtree, so a host at j says it is mask_index - (j + 1 +
- * descendant_count). 0 when no record of it has a mask (then no index is looked up). */
-static size_t list_index(const lamina_draw_record_t *old, size_t n) {
-    for (size_t j = 0; j < n; j++) {
-        if (!(old[j].flags2 & LAMINA_DRAW2_HAS_MASK) || old[j].mask_index < 0) continue;
-        size_t after = j + 1 + (size_t)old[j].descendant_count;
-        if ((size_t)old[j].mask_index >= after) return (size_t)old[j].mask_index - after;
-    }
-    return 0;
 }
 
 /* RS-7.3: the old and new renders of the layer's subtree, composited by type and subtype. */
@@ -77,16 +90,14 @@ void lgl_draw_transition(lgl_frame_t *f, const lamina_draw_record_t *recs, size_
         size_t n = 0;
         lamina_draw_record_t *old = old_side(f, recs, count, &n);
         if (old) {
-            /* Mask indices inside the old subtree count from the layer's place in the list. */
+            /* Masks inside the old subtree are looked up in it (old_side made them count so). */
             const lamina_draw_record_t *base = f->base;
-            size_t base_count = f->base_count, base_first = f->base_first;
+            size_t base_count = f->base_count;
             f->base = old;
             f->base_count = n;
-            f->base_first = list_index(old, n);
             to = lgl_render_offscreen(f, old, n, divisor, parent_opacity, level, 1);
             f->base = base;
             f->base_count = base_count;
-            f->base_first = base_first;
             free(old);
         }
     }
