@@ -157,6 +157,62 @@ static void test_transition_swaps_subtree(void **state) {
     free(px);
 }
 
+static lamina_layer_t solid(lamina_engine_t *e, lamina_layer_t parent, double x, double y, double w,
+                            double h, lamina_color_t c) {
+    lamina_layer_t l = LAMINA_LAYER_NONE;
+    assert_int_equal(lamina_layer_create(e, &l), 0);
+    assert_int_equal(lamina_layer_set_bounds(e, l, (lamina_rect_t){{0, 0}, {w, h}}), 0);
+    assert_int_equal(lamina_layer_set_position(e, l, (lamina_point_t){x + w / 2, y + h / 2}), 0);
+    if (c.a > 0) assert_int_equal(lamina_layer_set_color(e, l, "backgroundColor", c), 0);
+    if (parent != LAMINA_LAYER_NONE) assert_int_equal(lamina_layer_add_sublayer(e, parent, l), 0);
+    return l;
+}
+
+/* CA-10.2, RS-5.1 (issue 25): a masked sublayer on the old side keeps its mask: a red layer
+ * masked to its left half, swapped for blue under a linear fade, reads (128, 0, 128) half-way on
+ * the left and blue at half strength over white, (128, 128, 255), on the right. */
+static void test_transition_old_side_keeps_masks(void **state) {
+    (void)state;
+    lamina_engine_t *e = NULL;
+    assert_int_equal(lamina_engine_create(&e), 0);
+    const lamina_color_t white = {1, 1, 1, 1}, red = {1, 0, 0, 1}, blue = {0, 0, 1, 1};
+    lamina_layer_t root = solid(e, LAMINA_LAYER_NONE, 0, 0, 100, 100, white);
+    lamina_layer_t box = solid(e, root, 10, 10, 80, 80, (lamina_color_t){0, 0, 0, 0});
+    lamina_layer_t r = solid(e, box, 0, 0, 80, 80, red);
+    lamina_layer_t b = solid(e, box, 0, 0, 80, 80, blue);
+    lamina_layer_t m = solid(e, LAMINA_LAYER_NONE, 0, 0, 40, 80, white);
+    assert_int_equal(lamina_layer_set_mask(e, r, m), 0);
+    assert_int_equal(lamina_layer_set_bool(e, b, "hidden", 1), 0);
+    assert_int_equal(lamina_engine_tick(e, 0), 0);
+    lamina_animation_t *t = NULL;
+    assert_int_equal(lamina_animation_create_transition(LAMINA_TRANSITION_FADE, LAMINA_TRANSITION_SUBTYPE_NONE, &t), 0);
+    lamina_media_timing_t mt = LAMINA_MEDIA_TIMING_INIT;
+    mt.duration = 1;
+    assert_int_equal(lamina_animation_set_media_timing(t, &mt), 0);
+    lamina_timing_function_t lin;
+    assert_int_equal(lamina_timing_function_named(LAMINA_TIMING_LINEAR, &lin), 0);
+    assert_int_equal(lamina_animation_set_timing_function(t, &lin), 0);
+    assert_int_equal(lamina_transaction_begin(e), 0);
+    assert_int_equal(lamina_transaction_set_disable_actions(e, 1), 0);
+    assert_int_equal(lamina_layer_add_animation(e, box, t, NULL), 0);
+    assert_int_equal(lamina_layer_set_bool(e, r, "hidden", 1), 0);
+    assert_int_equal(lamina_layer_set_bool(e, b, "hidden", 0), 0);
+    assert_int_equal(lamina_transaction_commit(e), 0);
+    lamina_animation_release(t);
+    assert_int_equal(lamina_engine_tick(e, 0), 0);
+    assert_int_equal(lamina_engine_tick(e, 0.5), 0);
+    uint8_t px[100 * 100 * 4];
+    lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+    assert_int_equal(lamina_gles_render_rgba(e, root, 0.5, 100, 100, 1, &frame, px, sizeof px, NULL), 0);
+    const uint8_t *left = px + 4 * (50 * 100 + 30), *right = px + 4 * (50 * 100 + 70);
+    const uint8_t want_left[3] = {128, 0, 128}, want_right[3] = {128, 128, 255};
+    for (int c = 0; c < 3; c++)
+        if (abs(left[c] - want_left[c]) > 2 || abs(right[c] - want_right[c]) > 2)
+            fail_msg("left (%u, %u, %u), right (%u, %u, %u); expected (128, 0, 128) and (128, 128, 255)",
+                     left[0], left[1], left[2], right[0], right[1], right[2]);
+    lamina_engine_destroy(e);
+}
+
 /* RS-10.1 (issue 25): between two frames of a transition that draws outside its bounds, every
  * pixel that changed lies in the damage the engine reports; a frame after it with nothing
  * changed reports none. `scene` is rendered at t0, then t1 (scale 1: root units are pixels). */
@@ -525,6 +581,7 @@ int main(void) {
         cmocka_unit_test(test_draw_calls),
         cmocka_unit_test(test_group_opacity_overlap),
         cmocka_unit_test(test_transition_swaps_subtree),
+        cmocka_unit_test(test_transition_old_side_keeps_masks),
         cmocka_unit_test(test_damage_covers_transitions),
         cmocka_unit_test(test_headless_bad_input),
         cmocka_unit_test(test_renderer_bad_input),
