@@ -410,7 +410,11 @@ def read_raw(dump_tool: str, png: str) -> np.ndarray:
 
 
 def run_chromium(chromium: str, page: str, png: str, width: int, height: int, scale: float) -> None:
-    args = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+    # A profile of its own (runs at the same time do not share one), no /dev/shm (containers
+    # give it little), software raster.
+    profile = os.path.join(os.path.dirname(os.path.abspath(png)), "chromium-profile")
+    args = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            f"--user-data-dir={profile}", "--no-first-run", "--hide-scrollbars",
             "--disable-lcd-text", "--font-render-hinting=none", f"--force-device-scale-factor={scale:g}",
             f"--window-size={width},{height}", f"--screenshot={png}", "file://" + os.path.abspath(page)]
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
