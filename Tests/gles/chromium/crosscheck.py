@@ -524,6 +524,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"{'ok  ' if ok else 'FAIL'} {n}: {summary}")
         passed += ok
         failed += not ok
+    # Every golden image has its row: a scene or record scene that was dumped (compared, or not
+    # expressible with its reason). A golden nobody dumps is a scene this check does not know.
+    if not a.scenes and os.path.isdir(a.goldens):
+        for g in sorted(f[:-4] for f in os.listdir(a.goldens) if f.endswith(".png")):
+            if g not in rows:
+                print(f"FAIL {g}: a golden image with no scene dumped for it")
+                rows[g] = ("missing", "no scene of this name was dumped")
+                failed += 1
     if a.table:
         with open(a.table, "w") as f:
             f.write("| golden scene | checked against Chromium | why / result (last run) |\n|---|---|---|\n")
