@@ -58,8 +58,10 @@ class Budget:
 
 # Scenes the browser cannot draw as Core Animation does: the table's "not expressible" rows.
 NOT_EXPRESSIBLE: Dict[str, str] = {
+    "contents-center": "nine-slice (RS-4.6): a CSS border image (nine_slice() writes one) filters each slice on its own, "
+                       "Lamina samples one texture across the seams, so magnified slices blur into each other "
+                       "(measured up to 225/255 inside the slices); which one Core Animation matches is not known",
     "corner-continuous": "continuous corners (RS-1.7): CSS has circular radii only; corner-shape's squircle is another curve",
-    "contents-center": "nine-slice of a sub-rectangle with proportional side scaling (RS-4.6 (b)): border-image slices whole images and never shrinks the sides",
     "contents-rect": "contentsRect beyond the image samples the clamped edge texels (RS-4.2); CSS backgrounds leave that area empty",
     "contents-filter": "minification filters (RS-4.7): Chromium picks its own downscaling filter (no trilinear or LOD bias control)",
     "mask-circle": "a mask is a layer tree composited to alpha (RS-5.1); CSS mask-image takes an image, not live layers",
@@ -272,7 +274,7 @@ class Scene:
             raise Unexpressible("an instance colour on contents (RS-13.3)")
         cc = r["contents_center"]
         if abs(cc[0]) > 1e-9 or abs(cc[1]) > 1e-9 or abs(cc[2] - 1) > 1e-9 or abs(cc[3] - 1) > 1e-9:
-            raise Unexpressible("nine-slice contentsCenter (RS-4.6)")
+            return self.nine_slice(r, alpha)
         parts = []
         fade = r["contents_fade"]
         if r["contents_previous"] and fade < 1:
@@ -280,6 +282,28 @@ class Scene:
             parts.append(self.image(r, r["contents"], r["contents_dest"], alpha * fade, True))
             return '<div style="position:absolute;left:0;top:0;isolation:isolate">' + "".join(parts) + "</div>"
         return self.image(r, r["contents"], r["contents_dest"], alpha, False)
+
+    def nine_slice(self, r: dict, alpha: float) -> str:
+        """contentsCenter (RS-4.6) as a CSS border image: the fixed sides are the slices' size
+        in points, scaled down together when they do not fit, as CSS does (RS-4.6 (b))."""
+        cr, cc = r["contents_rect"], r["contents_center"]
+        if r["contents_previous"] or any(abs(a - b) > 1e-9 for a, b in zip(cr, [0, 0, 1, 1])):
+            raise Unexpressible("nine-slice of a contentsRect part or a cross-fade (RS-4.6)")
+        with open(os.path.join(self.out, f"img-{r['contents']}.png"), "rb") as f:
+            head = f.read(24)
+        pw, ph = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+        scale = r["contents_scale"] if r["contents_scale"] > 0 else 1.0
+        sl = [cc[1] * ph, (1 - cc[0] - cc[2]) * pw, (1 - cc[1] - cc[3]) * ph, cc[0] * pw]  # top right bottom left
+        widths = " ".join(f"{v / scale:.6g}px" for v in sl)
+        x, y, w, h = r["contents_dest"]
+        x -= r["bounds"][0]
+        y -= r["bounds"][1]
+        flip = "transform:scaleY(-1);" if r["flags2"] & 16 else ""
+        return (f'<div style="position:absolute;left:{x:.6g}px;top:{y:.6g}px;width:{w:.6g}px;height:{h:.6g}px;'
+                f'box-sizing:border-box;border-style:solid;border-width:{widths};{flip}'
+                f'border-image-source:url(img-{r["contents"]}.png);'
+                f'border-image-slice:{" ".join(f"{v:.6g}" for v in sl)} fill;border-image-width:{widths};'
+                f'border-image-repeat:stretch;opacity:{alpha:.6f}"></div>')
 
     def image(self, r: dict, image: int, dest: Sequence[float], alpha: float, add: bool) -> str:
         if not image:
