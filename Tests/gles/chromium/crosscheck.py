@@ -21,7 +21,8 @@ frame with Lamina's:
   truncates at 3 sigma; Skia approximates the filter's Gaussian of standard deviation sigma with
   three box blurs).
 
-Scenes the browser cannot express are listed in ``NOT_EXPRESSIBLE`` with the reason; the table
+Scenes the browser cannot express are listed in ``NOT_EXPRESSIBLE`` with the reason (and
+scenes both draw, differently by design, in ``NOT_COMPARED``); the table
 of every golden scene is in README.md beside this file (``--table`` prints it from the run).
 
     crosscheck.py --dump-tool PATH --out DIR [--chromium PATH] [--table FILE] [SCENE...]
