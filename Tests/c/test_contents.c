@@ -478,6 +478,44 @@ static void damage(void **state) {
     ASSERT_OK(lamina_layer_release(e, root));
 }
 
+/* RS-10.6 (c) (issue 25): the first damage query takes the list just drawn as its baseline, so
+ * the frame after it reports no damage when nothing changed; a change committed between the
+ * list and the query is not taken for the baseline (the next answer is not empty). */
+static void damage_second_frame(void **state) {
+    lt_fixture_t *f = (lt_fixture_t *)*state;
+    lamina_engine_t *e = f->engine;
+    lamina_layer_t root = make_layer(e, 100, 100, 50, 50);
+    lamina_layer_t a = make_layer(e, 10, 10, 20, 20);
+    ASSERT_OK(lamina_layer_add_sublayer(e, root, a));
+    ASSERT_OK(lamina_engine_tick(e, 0));
+    const lamina_draw_record_t *r = NULL;
+    size_t n = 0, nd = 0;
+    const lamina_rect_t *d = NULL;
+    ASSERT_OK(lamina_engine_draw_list(e, root, 0, &r, &n));
+    ASSERT_OK(lamina_engine_damage(e, root, &d, &nd));
+    assert_int_equal(nd, 1); /* unknown: tracking starts */
+    ASSERT_OK(lamina_engine_draw_list(e, root, 0, &r, &n));
+    ASSERT_OK(lamina_engine_damage(e, root, &d, &nd));
+    assert_int_equal(nd, 0);
+    /* Another root: moved between its list and the first query. */
+    lamina_layer_t root2 = make_layer(e, 100, 100, 50, 50);
+    lamina_layer_t b = make_layer(e, 10, 10, 20, 20);
+    ASSERT_OK(lamina_layer_add_sublayer(e, root2, b));
+    ASSERT_OK(lamina_engine_tick(e, 1));
+    ASSERT_OK(lamina_engine_draw_list(e, root2, 1, &r, &n));
+    ASSERT_OK(lamina_transaction_set_disable_actions(e, 1));
+    ASSERT_OK(lamina_layer_set_position(e, b, (lamina_point_t){70, 70}));
+    ASSERT_OK(lamina_engine_tick(e, 1));
+    ASSERT_OK(lamina_engine_damage(e, root2, &d, &nd));
+    ASSERT_OK(lamina_engine_draw_list(e, root2, 1, &r, &n));
+    ASSERT_OK(lamina_engine_damage(e, root2, &d, &nd));
+    assert_true(nd > 0);
+    ASSERT_OK(lamina_layer_release(e, a));
+    ASSERT_OK(lamina_layer_release(e, root));
+    ASSERT_OK(lamina_layer_release(e, b));
+    ASSERT_OK(lamina_layer_release(e, root2));
+}
+
 /* CA-10.2 (issue 25): a transition's before record is the first of its subtree's records as
  * they were: a swap of sublayers under a fade shows the old sublayer after transition_before,
  * struct_size bytes apart, in root space, and the new one in the list. */
@@ -508,8 +546,8 @@ static void transition_before_subtree(void **state) {
     ASSERT_OK(lamina_transaction_commit(e));
     lamina_animation_release(t);
     ASSERT_OK(lamina_engine_tick(e, 0));
-    const lamina_draw_record_t *r;
-    size_t n;
+    const lamina_draw_record_t *r = NULL;
+    size_t n = 0;
     ASSERT_OK(lamina_engine_draw_list(e, root, 0.5, &r, &n));
     assert_int_equal(n, 3); /* root, box, blue */
     assert_true(r[1].flags & LAMINA_DRAW_HAS_TRANSITION);
@@ -593,6 +631,7 @@ int main(void) {
         LT_TEST(paths_and_shadow_path),
         LT_TEST(sized_records),
         LT_TEST(damage),
+        LT_TEST(damage_second_frame),
         LT_TEST(transition_before_subtree),
         LT_TEST(steady_state_heap_does_not_grow),
     };
