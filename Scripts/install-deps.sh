@@ -4,7 +4,8 @@
 # pkg-config, cmocka, valgrind with its headers (and binutils, gcc, g++ if absent), and for the reference
 # compositor (liblamina-gles, lamina-viewer, the golden images) Mesa's EGL/OpenGL ES 3 with the
 # llvmpipe rasteriser, SDL2, libpng, Xvfb and glslang-tools (glslangValidator checks the
-# shaders); Doxygen for the docs (Scripts/build-docs.sh).
+# shaders); Doxygen for the docs (Scripts/build-docs.sh); Chromium for the golden images'
+# cross-check.
 # Debian/Ubuntu (apt-get), as root or through sudo.
 # Does nothing when everything is present.
 #
@@ -44,6 +45,9 @@ fi
 command -v glslangValidator >/dev/null || missing+=(glslang-tools)
 # The documentation site (Scripts/build-docs.sh): Doxygen reads the C header for the C reference.
 command -v doxygen >/dev/null || missing+=(doxygen)
+# The independent renderer every golden scene is checked against (issue 25, the gles-chromium
+# test, Tests/gles/chromium/README.md): Debian's headless-capable Chromium.
+command -v chromium >/dev/null || missing+=(chromium)
 
 if [[ ${#missing[@]} -eq 0 ]]; then
     exit 0

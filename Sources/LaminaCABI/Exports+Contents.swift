@@ -451,22 +451,30 @@ final class CDrawSide {
             pathFixups.append((index, offset, p.elements.count))
         }
         if let b = r.transitionBefore {
-            var cb = lamina_draw_record_t(b.record)
-            cb.setContentsFields(b.record)
-            cb.flags &= ~LAMINA_DRAW_HAS_TRANSITION
-            if let i = b.record.contents { images.append(i) }
-            if let p = b.record.shadowPath, !p.elements.isEmpty {
-                // The before record's path shares the side buffer; fixed up with the others.
-                let offset = paths.count
-                for e in p.elements { paths.append(cPathElement(e)) }
-                beforePathFixups.append((befores.count, offset, p.elements.count))
-            }
-            // A shape or gradient layer's old drawing, fixed up with the others.
-            if let shape = b.record.shape { shapeFields(shape, at: befores.count, before: true) }
-            if let gradient = b.record.gradient { gradientFields(gradient, at: befores.count, before: true) }
+            // The layer's record, then its sublayers' (CA-10.2): contiguous in `befores`, so
+            // transition_before points at 1 + descendant_count records.
             beforeFixups.append((index, befores.count))
-            befores.append(cb)
+            appendBefore(b.record)
+            for s in b.sublayers { appendBefore(s) }
         }
+    }
+
+    /// One record of a transition's before side into `befores`, with its images kept alive
+    /// and its shadow path, shape and gradient in the side buffers (fixed up with the others).
+    private func appendBefore(_ r: DrawRecord) {
+        var cb = lamina_draw_record_t(r)
+        cb.setContentsFields(r)
+        cb.flags &= ~LAMINA_DRAW_HAS_TRANSITION
+        if let i = r.contents { images.append(i) }
+        if let i = r.contentsPrevious { images.append(i) }
+        if let p = r.shadowPath, !p.elements.isEmpty {
+            let offset = paths.count
+            for e in p.elements { paths.append(cPathElement(e)) }
+            beforePathFixups.append((befores.count, offset, p.elements.count))
+        }
+        if let shape = r.shape { shapeFields(shape, at: befores.count, before: true) }
+        if let gradient = r.gradient { gradientFields(gradient, at: befores.count, before: true) }
+        befores.append(cb)
     }
 
     /// A shape record (RS-8) into `shapes`, its path and dashes into their buffers; the

@@ -377,7 +377,7 @@ struct KindDrawRecordTests {
         #expect(try engine.drawList(root: g)[0].kind == .gradient)
     }
 
-    @Test("A shape's stroke widens its damage beyond its bounds (RS-10.2)")
+    @Test("A shape's stroke widens its damage beyond its bounds (RS-10.2, RS-10.6 (b))")
     func shapeDamageExtent() {
         var r = DrawRecord.blank
         r.transform = .identity
@@ -387,7 +387,7 @@ struct KindDrawRecordTests {
             strokeColor: .white, lineWidth: 4, miterLimit: 1, lineCap: .butt, lineJoin: .bevel,
             lineDashPattern: [], lineDashPhase: 0, strokeStart: 0, strokeEnd: 1)
         let e = DamageTracker.extent(r)
-        let reach = 2 * 2.0.squareRoot()
+        let reach = 2.0  // bevel joins and butt caps reach half the width, no further (RS-10.6 (b))
         #expect(approx(e?.origin.x ?? 0, -20 - reach, tolerance: 1e-9))
         #expect(approx(e?.size.width ?? 0, 30 + reach, tolerance: 1e-9))
     }

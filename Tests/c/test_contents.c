@@ -478,6 +478,100 @@ static void damage(void **state) {
     ASSERT_OK(lamina_layer_release(e, root));
 }
 
+/* RS-10.6 (c) (issue 25): the first damage query takes the list just drawn as its baseline, so
+ * the frame after it reports no damage when nothing changed; a change committed between the
+ * list and the query is not taken for the baseline (the next answer is not empty). */
+static void damage_second_frame(void **state) {
+    lt_fixture_t *f = (lt_fixture_t *)*state;
+    lamina_engine_t *e = f->engine;
+    lamina_layer_t root = make_layer(e, 100, 100, 50, 50);
+    lamina_layer_t a = make_layer(e, 10, 10, 20, 20);
+    ASSERT_OK(lamina_layer_add_sublayer(e, root, a));
+    ASSERT_OK(lamina_engine_tick(e, 0));
+    const lamina_draw_record_t *r = NULL;
+    size_t n = 0, nd = 0;
+    const lamina_rect_t *d = NULL;
+    ASSERT_OK(lamina_engine_draw_list(e, root, 0, &r, &n));
+    ASSERT_OK(lamina_engine_damage(e, root, &d, &nd));
+    assert_int_equal(nd, 1); /* unknown: tracking starts */
+    ASSERT_OK(lamina_engine_draw_list(e, root, 0, &r, &n));
+    ASSERT_OK(lamina_engine_damage(e, root, &d, &nd));
+    assert_int_equal(nd, 0);
+    /* Another root: moved between its list and the first query. */
+    lamina_layer_t root2 = make_layer(e, 100, 100, 50, 50);
+    lamina_layer_t b = make_layer(e, 10, 10, 20, 20);
+    ASSERT_OK(lamina_layer_add_sublayer(e, root2, b));
+    ASSERT_OK(lamina_engine_tick(e, 1));
+    ASSERT_OK(lamina_engine_draw_list(e, root2, 1, &r, &n));
+    ASSERT_OK(lamina_transaction_set_disable_actions(e, 1));
+    ASSERT_OK(lamina_layer_set_position(e, b, (lamina_point_t){70, 70}));
+    ASSERT_OK(lamina_engine_tick(e, 1));
+    ASSERT_OK(lamina_engine_damage(e, root2, &d, &nd));
+    ASSERT_OK(lamina_engine_draw_list(e, root2, 1, &r, &n));
+    ASSERT_OK(lamina_engine_damage(e, root2, &d, &nd));
+    assert_true(nd > 0);
+    ASSERT_OK(lamina_layer_release(e, a));
+    ASSERT_OK(lamina_layer_release(e, root));
+    ASSERT_OK(lamina_layer_release(e, b));
+    ASSERT_OK(lamina_layer_release(e, root2));
+}
+
+/* CA-10.2 (issue 25): a transition's before record is the first of its subtree's records as
+ * they were: a swap of sublayers under a fade shows the old sublayer after transition_before,
+ * struct_size bytes apart, in root space, and the new one in the list. */
+static void transition_before_subtree(void **state) {
+    lt_fixture_t *f = (lt_fixture_t *)*state;
+    lamina_engine_t *e = f->engine;
+    lamina_layer_t root = make_layer(e, 200, 200, 100, 100);
+    lamina_layer_t box = make_layer(e, 50, 50, 45, 55);
+    lamina_layer_t red = make_layer(e, 40, 40, 25, 25);
+    lamina_layer_t blue = make_layer(e, 40, 40, 25, 25);
+    ASSERT_OK(lamina_layer_set_color(e, red, "backgroundColor", lt_rgba(1, 0, 0, 1)));
+    ASSERT_OK(lamina_layer_set_color(e, blue, "backgroundColor", lt_rgba(0, 0, 1, 1)));
+    ASSERT_OK(lamina_layer_set_bool(e, blue, "hidden", 1));
+    ASSERT_OK(lamina_layer_add_sublayer(e, root, box));
+    ASSERT_OK(lamina_layer_add_sublayer(e, box, red));
+    ASSERT_OK(lamina_layer_add_sublayer(e, box, blue));
+    ASSERT_OK(lamina_engine_tick(e, 0));
+    lamina_animation_t *t = NULL;
+    ASSERT_OK(lamina_animation_create_transition(LAMINA_TRANSITION_FADE, LAMINA_TRANSITION_SUBTYPE_NONE, &t));
+    lamina_media_timing_t mt = LAMINA_MEDIA_TIMING_INIT;
+    mt.duration = 1;
+    ASSERT_OK(lamina_animation_set_media_timing(t, &mt));
+    ASSERT_OK(lamina_transaction_begin(e));
+    ASSERT_OK(lamina_transaction_set_disable_actions(e, 1));
+    ASSERT_OK(lamina_layer_set_bool(e, red, "hidden", 1));
+    ASSERT_OK(lamina_layer_set_bool(e, blue, "hidden", 0));
+    ASSERT_OK(lamina_layer_add_animation(e, box, t, NULL));
+    ASSERT_OK(lamina_transaction_commit(e));
+    lamina_animation_release(t);
+    ASSERT_OK(lamina_engine_tick(e, 0));
+    const lamina_draw_record_t *r = NULL;
+    size_t n = 0;
+    ASSERT_OK(lamina_engine_draw_list(e, root, 0.5, &r, &n));
+    assert_int_equal(n, 3); /* root, box, blue */
+    assert_true(r[1].flags & LAMINA_DRAW_HAS_TRANSITION);
+    assert_true(r[2].layer == blue);
+    const lamina_draw_record_t *b = r[1].transition_before;
+    assert_non_null(b);
+    assert_int_equal(b->descendant_count, 1);
+    assert_int_equal(b->struct_size, sizeof(lamina_draw_record_t));
+    const lamina_draw_record_t *old = (const lamina_draw_record_t *)((const char *)b + b->struct_size);
+    assert_true(old->layer == red);
+    ASSERT_COLOR_NEAR(1, 0, 0, 1, old->background_color, 0);
+    assert_int_equal(old->depth, 2);
+    assert_false(old->flags & LAMINA_DRAW_HAS_TRANSITION);
+    ASSERT_DOUBLE_EQ(25, old->transform.m41); /* the box's (20, 30) + (5, 5) */
+    ASSERT_DOUBLE_EQ(35, old->transform.m42);
+    ASSERT_OK(lamina_engine_tick(e, 2));
+    ASSERT_OK(lamina_engine_draw_list(e, root, 2, &r, &n));
+    assert_null(r[1].transition_before);
+    ASSERT_OK(lamina_layer_release(e, red));
+    ASSERT_OK(lamina_layer_release(e, blue));
+    ASSERT_OK(lamina_layer_release(e, box));
+    ASSERT_OK(lamina_layer_release(e, root));
+}
+
 /* docs/architecture.md (performance): with contents, a mask, a shadow path, a group and a clip, building the draw
  * list again does not grow the heap once the engine's buffers have grown (heap in use, glibc;
  * this sees growth and leaks, not an allocation freed within the same call). */
@@ -537,6 +631,8 @@ int main(void) {
         LT_TEST(paths_and_shadow_path),
         LT_TEST(sized_records),
         LT_TEST(damage),
+        LT_TEST(damage_second_frame),
+        LT_TEST(transition_before_subtree),
         LT_TEST(steady_state_heap_does_not_grow),
     };
     return cmocka_run_group_tests_name("layer content (issue 10, R14)", tests, NULL, NULL);

@@ -646,6 +646,11 @@ static lamina_status_t init_gl(void) {
 }
 
 lamina_status_t record_scene_render(const record_scene_t *sc, uint8_t **out, uint32_t *w, uint32_t *h) {
+    return record_scene_render_visit(sc, out, w, h, NULL, NULL);
+}
+
+lamina_status_t record_scene_render_visit(const record_scene_t *sc, uint8_t **out, uint32_t *w,
+                                          uint32_t *h, record_scene_visitor_t visit, void *context) {
     lamina_status_t s = init_gl();
     if (s) return s;
     lamina_engine_t *engine = NULL;
@@ -669,6 +674,7 @@ lamina_status_t record_scene_render(const record_scene_t *sc, uint8_t **out, uin
         memcpy(copy, recs, n * sizeof *copy);
         for (size_t i = 0; i < n; i++) copy[i].struct_size = sizeof *copy; /* the kind fields */
         sc->patch(copy, n);
+        if (visit) visit(context, copy, n);
     }
     *w = (uint32_t)(sc->width * sc->scale + 0.5);
     *h = (uint32_t)(sc->height * sc->scale + 0.5);

@@ -31,6 +31,13 @@ const record_scene_t *record_scenes_all(size_t *count);
 /* Renders the scene headless: *out (malloc'd RGBA, rows top first, straight alpha), *w, *h. */
 lamina_status_t record_scene_render(const record_scene_t *sc, uint8_t **out, uint32_t *w, uint32_t *h);
 
+/* Sees the patched records the scene draws (the Chromium cross-check dumps them). */
+typedef void (*record_scene_visitor_t)(void *context, const lamina_draw_record_t *recs, size_t count);
+
+/* record_scene_render(), calling `visit` (when not NULL) with the records it draws. */
+lamina_status_t record_scene_render_visit(const record_scene_t *sc, uint8_t **out, uint32_t *w,
+                                          uint32_t *h, record_scene_visitor_t visit, void *context);
+
 /* A gradient record of `type` over n colours and locations, from unit point (sx, sy) to
  * (ex, ey) (RS-9.5); the record scenes and the gles pixel tests both build theirs with it. */
 static inline lamina_draw_gradient_t record_gradient(int type, const lamina_color_t *c,

@@ -140,6 +140,132 @@ static void test_group_opacity_overlap(void **state) {
 }
 
 /* Bad input to the headless call: a status, never a crash. */
+/* CA-10.2 (issue 25): sublayers swapped red -> blue under a linear fade read the premultiplied
+ * mix half-way, (128, 0, 128) within 2/255 (before: (0, 0, 255), the new subtree on both
+ * sides); under a clipped push fromRight half-way, red on the left half, blue on the right. */
+static void test_transition_swaps_subtree(void **state) {
+    (void)state;
+    uint32_t w, h;
+    uint8_t *px = render("transition-subtree", 0.5, 1, &w, &h, NULL);
+    const uint8_t *fade = px + 4 * ((size_t)100 * w + 50);
+    if (abs(fade[0] - 128) > 2 || fade[1] > 2 || abs(fade[2] - 128) > 2)
+        fail_msg("fade half-way is (%u, %u, %u), expected (128, 0, 128)", fade[0], fade[1], fade[2]);
+    const uint8_t *left = px + 4 * ((size_t)100 * w + 125), *right = px + 4 * ((size_t)100 * w + 165);
+    if (left[0] != 255 || left[2] != 0 || right[0] != 0 || right[2] != 255)
+        fail_msg("push half-way: (125, 100) is (%u, %u, %u), (165, 100) is (%u, %u, %u)", left[0],
+                 left[1], left[2], right[0], right[1], right[2]);
+    free(px);
+}
+
+static lamina_layer_t solid(lamina_engine_t *e, lamina_layer_t parent, double x, double y, double w,
+                            double h, lamina_color_t c) {
+    lamina_layer_t l = LAMINA_LAYER_NONE;
+    assert_int_equal(lamina_layer_create(e, &l), 0);
+    assert_int_equal(lamina_layer_set_bounds(e, l, (lamina_rect_t){{0, 0}, {w, h}}), 0);
+    assert_int_equal(lamina_layer_set_position(e, l, (lamina_point_t){x + w / 2, y + h / 2}), 0);
+    if (c.a > 0) assert_int_equal(lamina_layer_set_color(e, l, "backgroundColor", c), 0);
+    if (parent != LAMINA_LAYER_NONE) assert_int_equal(lamina_layer_add_sublayer(e, parent, l), 0);
+    return l;
+}
+
+/* CA-10.2, RS-5.1 (issue 25): a masked sublayer on the old side keeps its mask: a red layer
+ * masked to its left half, swapped for blue under a linear fade, reads (128, 0, 128) half-way on
+ * the left and blue at half strength over white, (128, 128, 255), on the right. */
+static void test_transition_old_side_keeps_masks(void **state) {
+    (void)state;
+    lamina_engine_t *e = NULL;
+    assert_int_equal(lamina_engine_create(&e), 0);
+    const lamina_color_t white = {1, 1, 1, 1}, red = {1, 0, 0, 1}, blue = {0, 0, 1, 1};
+    lamina_layer_t root = solid(e, LAMINA_LAYER_NONE, 0, 0, 100, 100, white);
+    lamina_layer_t box = solid(e, root, 10, 10, 80, 80, (lamina_color_t){0, 0, 0, 0});
+    lamina_layer_t r = solid(e, box, 0, 0, 80, 80, red);
+    lamina_layer_t b = solid(e, box, 0, 0, 80, 80, blue);
+    lamina_layer_t m = solid(e, LAMINA_LAYER_NONE, 0, 0, 40, 80, white);
+    assert_int_equal(lamina_layer_set_mask(e, r, m), 0);
+    assert_int_equal(lamina_layer_set_bool(e, b, "hidden", 1), 0);
+    assert_int_equal(lamina_engine_tick(e, 0), 0);
+    lamina_animation_t *t = NULL;
+    assert_int_equal(lamina_animation_create_transition(LAMINA_TRANSITION_FADE, LAMINA_TRANSITION_SUBTYPE_NONE, &t), 0);
+    lamina_media_timing_t mt = LAMINA_MEDIA_TIMING_INIT;
+    mt.duration = 1;
+    assert_int_equal(lamina_animation_set_media_timing(t, &mt), 0);
+    lamina_timing_function_t lin;
+    assert_int_equal(lamina_timing_function_named(LAMINA_TIMING_LINEAR, &lin), 0);
+    assert_int_equal(lamina_animation_set_timing_function(t, &lin), 0);
+    assert_int_equal(lamina_transaction_begin(e), 0);
+    assert_int_equal(lamina_transaction_set_disable_actions(e, 1), 0);
+    assert_int_equal(lamina_layer_add_animation(e, box, t, NULL), 0);
+    assert_int_equal(lamina_layer_set_bool(e, r, "hidden", 1), 0);
+    assert_int_equal(lamina_layer_set_bool(e, b, "hidden", 0), 0);
+    assert_int_equal(lamina_transaction_commit(e), 0);
+    lamina_animation_release(t);
+    assert_int_equal(lamina_engine_tick(e, 0), 0);
+    assert_int_equal(lamina_engine_tick(e, 0.5), 0);
+    uint8_t px[100 * 100 * 4];
+    lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+    assert_int_equal(lamina_gles_render_rgba(e, root, 0.5, 100, 100, 1, &frame, px, sizeof px, NULL), 0);
+    const uint8_t *left = px + 4 * (50 * 100 + 30), *right = px + 4 * (50 * 100 + 70);
+    const uint8_t want_left[3] = {128, 0, 128}, want_right[3] = {128, 128, 255};
+    for (int c = 0; c < 3; c++)
+        if (abs(left[c] - want_left[c]) > 2 || abs(right[c] - want_right[c]) > 2)
+            fail_msg("left (%u, %u, %u), right (%u, %u, %u); expected (128, 0, 128) and (128, 128, 255)",
+                     left[0], left[1], left[2], right[0], right[1], right[2]);
+    lamina_engine_destroy(e);
+}
+
+/* RS-10.1 (issue 25): between two frames of a transition that draws outside its bounds, every
+ * pixel that changed lies in the damage the engine reports; a frame after it with nothing
+ * changed reports none. `scene` is rendered at t0, then t1 (scale 1: root units are pixels). */
+static void damage_covers_changes(const char *scene, double t0, double t1) {
+    const scene_t *sc = scene_find(scene);
+    assert_non_null(sc);
+    scene_ctx_t ctx;
+    assert_int_equal(scene_build(sc, &ctx), LAMINA_STATUS_OK);
+    uint32_t w = (uint32_t)sc->width, h = (uint32_t)sc->height;
+    size_t size = (size_t)w * h * 4;
+    uint8_t *a = malloc(size), *b = malloc(size);
+    assert_non_null(a);
+    assert_non_null(b);
+    lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+    const lamina_rect_t *d = NULL;
+    size_t nd = 0;
+    assert_int_equal(lamina_engine_tick(ctx.engine, t0), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_render_rgba(ctx.engine, ctx.root, t0, w, h, 1, &frame, a, size, NULL), 0);
+    assert_int_equal(lamina_engine_damage(ctx.engine, ctx.root, &d, &nd), 0); /* starts tracking */
+    assert_int_equal(lamina_engine_tick(ctx.engine, t1), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_gles_render_rgba(ctx.engine, ctx.root, t1, w, h, 1, &frame, b, size, NULL), 0);
+    assert_int_equal(lamina_engine_damage(ctx.engine, ctx.root, &d, &nd), 0);
+    size_t changed = 0, outside = 0;
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            size_t i = 4 * ((size_t)y * w + x);
+            if (memcmp(a + i, b + i, 4) == 0) continue;
+            changed++;
+            int in = 0;
+            for (size_t k = 0; k < nd && !in; k++)
+                in = x + 1 > d[k].origin.x && x < d[k].origin.x + d[k].size.width &&
+                     y + 1 > d[k].origin.y && y < d[k].origin.y + d[k].size.height;
+            outside += !in;
+        }
+    if (changed == 0 || outside > 0)
+        fail_msg("%s: %zu of %zu changed pixels lie outside the %zu damage rectangles", scene,
+                 outside, changed, nd);
+    /* Nothing changes between two frames at t1: no damage. */
+    assert_int_equal(lamina_gles_render_rgba(ctx.engine, ctx.root, t1, w, h, 1, &frame, b, size, NULL), 0);
+    assert_int_equal(lamina_engine_damage(ctx.engine, ctx.root, &d, &nd), 0);
+    assert_int_equal(nd, 0);
+    free(a);
+    free(b);
+    scene_destroy(&ctx);
+}
+
+static void test_damage_covers_transitions(void **state) {
+    (void)state;
+    damage_covers_changes("transition-movein-unclipped", 0.5, 0.6);
+    damage_covers_changes("transition-subtree", 0.3, 0.6);
+    damage_covers_changes("transition-push-left", 0.3, 0.6);
+}
+
 static void test_headless_bad_input(void **state) {
     (void)state;
     scene_ctx_t ctx, other;
@@ -254,6 +380,24 @@ static void test_renderer_bad_input(void **state) {
     memcpy(bad, recs, n * sizeof *recs);
     bad[1].depth = 7;
     assert_int_equal(lamina_gles_renderer_draw(r, a.engine, bad, n, 0, &frame), LAMINA_STATUS_INVALID_ARGUMENT);
+    /* A transition's old subtree that does not nest (issue 25): an error, not a guess. */
+    scene_ctx_t t;
+    assert_int_equal(scene_build(scene_find("transition-subtree"), &t), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_engine_tick(t.engine, 0.5), LAMINA_STATUS_OK);
+    const lamina_draw_record_t *tr = NULL;
+    size_t tn = 0;
+    assert_int_equal(lamina_engine_draw_list(t.engine, t.root, 0.5, &tr, &tn), LAMINA_STATUS_OK);
+    assert_true(tn <= 8 && tn >= 2 && (tr[1].flags & LAMINA_DRAW_HAS_TRANSITION));
+    assert_int_equal(tr[1].transition_before->descendant_count, 1);
+    assert_int_equal(lamina_gles_renderer_draw(r, t.engine, tr, tn, 0.5, &frame), LAMINA_STATUS_OK);
+    lamina_draw_record_t old[2];
+    memcpy(old, tr[1].transition_before, sizeof old);
+    memcpy(bad, tr, tn * sizeof *tr);
+    bad[1].transition_before = old;
+    assert_int_equal(lamina_gles_renderer_draw(r, t.engine, bad, tn, 0.5, &frame), LAMINA_STATUS_OK);
+    old[1].depth = 9;
+    assert_int_equal(lamina_gles_renderer_draw(r, t.engine, bad, tn, 0.5, &frame), LAMINA_STATUS_INVALID_ARGUMENT);
+    scene_destroy(&t);
     /* An empty list draws nothing and succeeds. */
     assert_int_equal(lamina_gles_renderer_draw(r, a.engine, NULL, 0, 0, &frame), LAMINA_STATUS_OK);
     /* The renderer's context is not current: another one is (its own context lost to it). */
@@ -436,6 +580,9 @@ int main(void) {
         cmocka_unit_test(test_implicit_move_halfway),
         cmocka_unit_test(test_draw_calls),
         cmocka_unit_test(test_group_opacity_overlap),
+        cmocka_unit_test(test_transition_swaps_subtree),
+        cmocka_unit_test(test_transition_old_side_keeps_masks),
+        cmocka_unit_test(test_damage_covers_transitions),
         cmocka_unit_test(test_headless_bad_input),
         cmocka_unit_test(test_renderer_bad_input),
         cmocka_unit_test(test_png_roundtrip),

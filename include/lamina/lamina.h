@@ -975,7 +975,12 @@ typedef struct lamina_draw_record {
                                                  the records. */
     size_t shadow_path_count;
     const struct lamina_draw_record *transition_before; /* HAS_TRANSITION: the layer's whole
-                                      appearance before the transition (same spaces), or NULL. */
+                                      appearance before the transition (same spaces), or NULL.
+                                      It is the first of 1 + transition_before->descendant_count
+                                      records, transition_before->struct_size bytes apart: the
+                                      layer's subtree as it was (CA-10.2), indices counted as if
+                                      it stood in place of the layer's subtree in the list;
+                                      engine-owned, borrowed like the records. */
     /* Layer kinds (issue 15; since 0.2; docs/draw-records.md section 16). A replicator's
      * sublayer subtree comes once per instance k = 0 .. instanceCount - 1, each record already
      * carrying instance k's transform and time shift (RS-13.1, RS-13.2, RS-13.4). */

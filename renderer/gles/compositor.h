@@ -366,6 +366,9 @@ void lgl_draw_rasterized(lgl_frame_t *f, const lamina_draw_record_t *recs, size_
 void lgl_evict_rasters(lamina_gles_renderer_t *r, int all, int gl);
 
 /* planner.c: the frame planner. */
+/* Checks that recs[0..count) nest as a draw list does (a transition's old subtree); the
+ * message is set on failure. */
+lamina_status_t lgl_check_subtree(const lamina_draw_record_t *recs, size_t count);
 /* Draws recs[0..count) (whole subtrees) in painter's order into the bound target, dispatching
  * each record to its passes. `divisor` is the opacity already applied outside this pass. */
 void lgl_draw_range(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,

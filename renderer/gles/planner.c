@@ -253,3 +253,8 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
                         err == 0x0507 ? " (context lost)" : "");
     return LAMINA_STATUS_OK;
 }
+
+/* A transition's old subtree (transition.c) is checked like the list it stands in for. */
+lamina_status_t lgl_check_subtree(const lamina_draw_record_t *recs, size_t count) {
+    return check_list(recs, count);
+}

@@ -8,6 +8,61 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The list index the old subtree's first record stands for (mask_index counts in the list):
+ * a mask subtree follows its host's subtree, so a host at j says it is mask_index - (j + 1 +
+ * descendant_count). 0 when no record of it has a mask (then no index is looked up). */
+static size_t list_index(const lamina_draw_record_t *old, size_t n) {
+    for (size_t j = 0; j < n; j++) {
+        if (!(old[j].flags2 & LAMINA_DRAW2_HAS_MASK) || old[j].mask_index < 0) continue;
+        size_t after = j + 1 + (size_t)old[j].descendant_count;
+        if ((size_t)old[j].mask_index >= after) return (size_t)old[j].mask_index - after;
+    }
+    return 0;
+}
+
+/* The records of the transition's old side (CA-10.2), copied (malloc'd, *out_count of them)
+ * with no transition left on any: the before subtree, transition_before and the
+ * descendant_count records after it (docs/draw-records.md section 12); from a library of
+ * another record layout, the before record over the new subtree. NULL when out of memory or
+ * when the old records do not nest as a list does (f->status is set). */
+static lamina_draw_record_t *old_side(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
+                                      size_t *out_count) {
+    const lamina_draw_record_t *before = recs[0].transition_before;
+    int subtree = before->struct_size == sizeof(lamina_draw_record_t);
+    size_t n = subtree ? 1 + (size_t)before->descendant_count : count;
+    lamina_draw_record_t *old = malloc(n * sizeof *old);
+    if (!old) {
+        f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for a transition");
+        return NULL;
+    }
+    if (subtree) {
+        memcpy(old, before, n * sizeof *old);
+    } else {
+        /* The record of the layer's whole appearance before the transition (colours, corners,
+         * contents, shadow, ...); its place in the list stays the record's. */
+        memcpy(old, recs, n * sizeof *old);
+        old[0] = *before;
+        old[0].descendant_count = recs[0].descendant_count;
+    }
+    old[0].depth = recs[0].depth;
+    /* Mask indices count in the list, from the layer's place in it: make them count in `old`,
+     * which the old render looks masks up in (f->base). */
+    size_t first = list_index(old, n);
+    for (size_t i = 0; i < n; i++) {
+        old[i].flags &= ~(uint32_t)LAMINA_DRAW_HAS_TRANSITION;
+        if (old[i].mask_index >= 0) old[i].mask_index -= (int32_t)first;
+        if (old[i].mask_host_index >= 0) old[i].mask_host_index -= (int32_t)first;
+    }
+    lamina_status_t s = lgl_check_subtree(old, n);
+    if (s != LAMINA_STATUS_OK) {
+        f->status = s;
+        free(old);
+        return NULL;
+    }
+    *out_count = n;
+    return old;
+}
+
 /* RS-7.3: the old and new renders of the layer's subtree, composited by type and subtype. */
 void lgl_draw_transition(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
                          double divisor, double parent_opacity, int level, int which) {
@@ -28,16 +83,24 @@ void lgl_draw_transition(lgl_frame_t *f, const lamina_draw_record_t *recs, size_
         copy[0].contents_fade = 1;
     }
     lgl_target_t *tn = lgl_render_offscreen(f, copy, count, divisor, parent_opacity, level, 0);
-    if (before) {
-        /* CA-10.2: the record of the layer's whole appearance before the transition (colours,
-         * corners, contents, shadow, ...); its place in the list stays the record's. */
-        uint32_t descendants = copy[0].descendant_count, depth = copy[0].depth;
-        copy[0] = *before;
-        copy[0].descendant_count = descendants;
-        copy[0].depth = depth;
-        copy[0].flags &= ~(uint32_t)LAMINA_DRAW_HAS_TRANSITION;
+    lgl_target_t *to = NULL;
+    if (tn && !before) {
+        to = lgl_render_offscreen(f, copy, count, divisor, parent_opacity, level, 1);
+    } else if (tn) {
+        size_t n = 0;
+        lamina_draw_record_t *old = old_side(f, recs, count, &n);
+        if (old) {
+            /* Masks inside the old subtree are looked up in it (old_side made them count so). */
+            const lamina_draw_record_t *base = f->base;
+            size_t base_count = f->base_count;
+            f->base = old;
+            f->base_count = n;
+            to = lgl_render_offscreen(f, old, n, divisor, parent_opacity, level, 1);
+            f->base = base;
+            f->base_count = base_count;
+            free(old);
+        }
     }
-    lgl_target_t *to = tn ? lgl_render_offscreen(f, copy, count, divisor, parent_opacity, level, 1) : NULL;
     free(copy);
     lgl_bind_level(f, level, which);
     if (!tn || !to) return;

@@ -532,6 +532,44 @@ static void b_tr_movein_unclipped(scene_ctx_t *ctx) {
     transition_scene(ctx, LAMINA_TRANSITION_MOVE_IN, LAMINA_TRANSITION_FROM_LEFT, 0);
 }
 
+/* CA-10.2 (issue 25): a container whose sublayers are swapped (red hidden, blue shown) under a
+ * transition: the old side is the old subtree. Left: a linear fade at p = 0.5 reads (128, 0,
+ * 128). Right: push fromRight at p = 0.5 in a clipping container: red leaves to the left as
+ * blue comes in from the right. Neither container draws anything of its own. */
+static void swap_under(scene_ctx_t *ctx, double x, int clip) {
+    static const lamina_color_t NONE = {0, 0, 0, 0};
+    lamina_layer_t c = box(ctx, ctx->root, x, 50, 80, 100, NONE);
+    lamina_layer_t r = box(ctx, c, 10, 10, 60, 80, RED);
+    lamina_layer_t b = box(ctx, c, 10, 10, 60, 80, (lamina_color_t){0, 0, 1, 1});
+    if (clip) S(lamina_layer_set_bool(ctx->engine, c, "masksToBounds", 1));
+    S(lamina_layer_set_bool(ctx->engine, b, "hidden", 1));
+    ctx->extra[ctx->counter++] = c;
+    ctx->extra[ctx->counter++] = r;
+    ctx->extra[ctx->counter++] = b;
+}
+
+static void swap_now(scene_ctx_t *ctx, int k, lamina_transition_type_t type,
+                     lamina_transition_subtype_t sub) {
+    lamina_animation_t *t = NULL;
+    S(lamina_animation_create_transition(type, sub, &t));
+    if (!t) return;
+    attach(ctx, ctx->extra[3 * k], t, 1.0, 0, NULL);
+    S(lamina_layer_set_bool(ctx->engine, ctx->extra[3 * k + 1], "hidden", 1));
+    S(lamina_layer_set_bool(ctx->engine, ctx->extra[3 * k + 2], "hidden", 0));
+}
+
+static void b_transition_subtree(scene_ctx_t *ctx) {
+    swap_under(ctx, 10, 0);
+    swap_under(ctx, 110, 1);
+    commit(ctx);
+    S(lamina_transaction_begin(ctx->engine));
+    S(lamina_transaction_set_disable_actions(ctx->engine, 1));
+    swap_now(ctx, 0, LAMINA_TRANSITION_FADE, LAMINA_TRANSITION_SUBTYPE_NONE);
+    swap_now(ctx, 1, LAMINA_TRANSITION_PUSH, LAMINA_TRANSITION_FROM_RIGHT);
+    S(lamina_transaction_commit(ctx->engine));
+    commit(ctx);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Contents (RS-4)                                                                             */
 /* ------------------------------------------------------------------------------------------ */
@@ -1307,6 +1345,7 @@ static const scene_t table[] = {
     SC("transition-push-bottom", "RS-7.3", "push fromBottom at p = 0.3, clipped", 200, 200, 0.3, 1, 0, b_tr_push_bottom, NULL),
     SC("transition-reveal-top", "RS-7.3", "reveal fromTop at p = 0.5, clipped", 200, 200, 0.5, 1, 0, b_tr_reveal_top, NULL),
     SC("transition-movein-unclipped", "RS-7.4", "moveIn fromLeft at p = 0.5 without masksToBounds", 200, 200, 0.5, 1, 0, b_tr_movein_unclipped, NULL),
+    SC("transition-subtree", "CA-10.2", "sublayers swapped (red hidden, blue shown) under a fade and a push at p = 0.5: the old side is the old subtree", 200, 200, 0.5, 1, 0, b_transition_subtree, NULL),
     SC("contents-gravity", "RS-4.3", "the 12 contentsGravity values, a 40x24 image in 88x64 cells", 400, 300, 0, 1, 0, b_contents_gravity, NULL),
     SC("contents-rect", "RS-4.2", "contentsRect: whole, top-right quadrant, left half, beyond the edges (clamped)", 200, 200, 0, 1, 0, b_contents_rect, NULL),
     SC("contents-center", "RS-4.6", "contentsCenter nine-slice vs plain stretch; sides scaled down when too wide", 200, 200, 0, 1, 0, b_contents_center, NULL),

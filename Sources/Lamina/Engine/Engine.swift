@@ -224,6 +224,10 @@ public final class Engine: @unchecked Sendable {
     var customProperties: [PropertyInfo] = []
     /// Damage tracking per draw-list root (Engine+Contents.swift), for roots asked about.
     var damageTrackers: [LayerID: DamageTracker] = [:]
+    /// The last draw list built for a root nobody tracks yet (issue 25): its root, time, the
+    /// `screenSerial` then and whether no transaction held uncommitted changes, so that the
+    /// first damage query can take the same list as its baseline (Engine+Contents.swift).
+    var lastUntrackedList: (root: LayerID, time: Double, serial: UInt64, clean: Bool)? = nil
     var customByName: [String: PropertyID] = [:]
 
     // MARK: Transactions

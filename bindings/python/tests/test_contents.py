@@ -240,6 +240,35 @@ def test_transition_carries_whole_before_state(engine):
     assert engine.draw_list(layer, at=3)[0].transition_before is None
 
 
+def test_transition_carries_whole_before_subtree(engine):
+    """CA-10.2 (issue 25): a swap of sublayers under a fade: the old side's records (the red
+    sublayer, in root space) follow the before record; the new side has the blue one."""
+    root = engine.layer(bounds=(0, 0, 200, 200), position=(100, 100))
+    box = engine.layer(bounds=(0, 0, 50, 50), position=(45, 55))
+    red = engine.layer(bounds=(0, 0, 40, 40), position=(25, 25), background_color=lamina.RED)
+    blue = engine.layer(bounds=(0, 0, 40, 40), position=(25, 25), background_color=lamina.BLUE,
+                        hidden=True)
+    root.add_sublayer(box)
+    box.add_sublayer(red)
+    box.add_sublayer(blue)
+    engine.tick(0)
+    with engine.transaction(disable_actions=True):
+        red.hidden = True
+        blue.hidden = False
+        box.add_animation(lamina.TransitionAnimation("fade", duration=1))
+    engine.tick(0)
+    records = engine.draw_list(root, at=0.5)
+    assert [r.layer for r in records] == [root, box, blue]
+    rec = records[1]
+    assert rec.transition.type == "fade"
+    assert rec.transition_before.descendant_count == 1
+    (old,) = rec.transition_before_sublayers
+    assert old.layer == red and old.background_color == lamina.RED
+    assert old.transform == records[2].transform and old.depth == 2
+    assert old.transition is None
+    assert engine.draw_list(root, at=3)[1].transition_before_sublayers == ()
+
+
 def test_explicit_contents_animations_cross_fade(engine):
     """CA-3.15, RS-4.8: an explicit basic animation of contents cross-fades (the record carries
     both images and the progress); linear keyframes blend adjacent images; discrete ones flip."""

@@ -81,8 +81,12 @@ extension Engine {
     ///
     /// - Empty when the two lists are equal.
     /// - The whole root (the union of every record's extent) when unknown: the first call for
-    ///   a root starts tracking it, and until two draw lists have been built since, the answer
-    ///   is the whole root.
+    ///   a root starts tracking it. The list last built for the root becomes the baseline when
+    ///   it is still what the engine would draw (``seedDamageBaseline(_:root:)``), so the next
+    ///   frame's answer is exact; otherwise, until two draw lists have been built since, the
+    ///   answer is the whole root.
+    /// - A running transition also damages where its composite draws, and a stroke its real
+    ///   joins' reach (docs/draw-records.md section 15).
     ///
     /// Tracking a root costs one record copy per record and draw list (no allocation in steady
     /// state); roots never asked about cost nothing.
@@ -96,6 +100,9 @@ extension Engine {
             guard let tracker = damageTrackers[root] else {
                 let t = DamageTracker()
                 damageTrackers[root] = t
+                // The list the host just drew is the baseline when it is still what the engine
+                // would draw: then the next frame's damage is exact (issue 25).
+                seedDamageBaseline(t, root: root)
                 return t.wholeRootUnknown()
             }
             return tracker.damage()
@@ -231,7 +238,15 @@ final class DamageTracker {
         for (i, r) in records.enumerated() {
             while let last = shadows.last, last.end <= i { shadows.removeLast() }
             var e = DamageTracker.extent(r)
-            if let b = r.transitionBefore, let eb = DamageTracker.extent(b.record) { e = e.map { union($0, eb) } ?? eb }
+            if let b = r.transitionBefore {
+                // The old side: the layer's before record and its old subtree (CA-10.2).
+                for old in CollectionOfOne(b.record) + b.sublayers {
+                    guard var eb = DamageTracker.extent(old) else { continue }
+                    if let c = old.clipRect, old.layer != r.layer { eb = eb.intersection(c) ?? Rect(origin: eb.origin, size: .zero) }
+                    e = e.map { union($0, eb) } ?? eb
+                }
+            }
+            if let t = r.transition, let q = DamageTracker.transitionExtent(r, t) { e = e.map { union($0, q) } ?? q }
             if var x = e {
                 for s in shadows {
                     let moved = Rect(x: x.origin.x + s.dx - s.reach, y: x.origin.y + s.dy - s.reach,
@@ -253,6 +268,86 @@ final class DamageTracker {
         return result
     }
 
+    /// Where a transition's composite draws (RS-7.3, RS-7.4 (b)), in root space: the bounds for
+    /// a fade or a layer that masks to bounds; for moveIn, push and reveal without
+    /// masksToBounds, the bounds grown by the width (height) along the motion on both sides,
+    /// where the moving old and new content can be (the compositor's quad).
+    static func transitionExtent(_ r: DrawRecord, _ t: TransitionState) -> Rect? {
+        var q = r.bounds
+        if t.type != .fade, !r.masksToBounds {
+            let e = t.direction.edge
+            let dx = abs(e.x * r.bounds.size.width), dy = abs(e.y * r.bounds.size.height)
+            q = Rect(x: q.origin.x - dx, y: q.origin.y - dy, width: q.size.width + 2 * dx, height: q.size.height + 2 * dy)
+        }
+        return PlaneMap(r.transform).boundingBox(of: q)
+    }
+
+    /// How far a stroke reaches beyond its path, in half line widths (RS-10.2, with the joins
+    /// it really has, issue 25): 1 for round and bevel joins and butt or round caps; √2 where
+    /// square caps end an open subpath, a dash or a partial stroke; and at each real corner of
+    /// miter joins the miter ratio 1 / sin(θ/2), θ the angle between the two segments, when it
+    /// is within the miter limit (beyond it the join bevels, reaching 1). A smooth vertex
+    /// (tangents in line) has ratio 1, so a circle's stroke reaches half its width.
+    static func strokeReach(_ s: DrawShape) -> Double {
+        var factor = 1.0
+        let ends = s.lineDashPattern.contains { $0 > 0 } || s.strokeStart > 0 || s.strokeEnd < 1
+        var open = false
+        var start = Point(x: 0, y: 0), current = start
+        var firstOut: (Double, Double)? = nil, lastIn: (Double, Double)? = nil
+        let miter = s.lineJoin == .miter
+        func nonzero(_ cands: [(Double, Double)]) -> (Double, Double)? {
+            cands.first { $0.0 * $0.0 + $0.1 * $0.1 > 1e-18 }
+        }
+        func join(_ a: (Double, Double)?, _ b: (Double, Double)?) {
+            guard miter, let a, let b else { return }
+            let la = (a.0 * a.0 + a.1 * a.1).squareRoot(), lb = (b.0 * b.0 + b.1 * b.1).squareRoot()
+            let cosine = max(-1, min(1, (a.0 * b.0 + a.1 * b.1) / (la * lb)))
+            let half = ((1 + cosine) / 2).squareRoot()  // sin of half the angle between the segments
+            let ratio = half > 0 ? 1 / half : .infinity
+            if ratio <= max(s.miterLimit, 1) { factor = max(factor, ratio) }
+        }
+        func segment(_ out: (Double, Double)?, _ incoming: (Double, Double)?, to p: Point) {
+            guard let out, let incoming else { current = p; return }
+            join(lastIn, out)
+            if firstOut == nil { firstOut = out }
+            lastIn = incoming
+            current = p
+        }
+        func endSubpath() {
+            if firstOut != nil { open = true }
+            firstOut = nil
+            lastIn = nil
+        }
+        for el in s.path.elements {
+            switch el {
+            case .move(let p):
+                endSubpath()
+                start = p
+                current = p
+            case .line(let p):
+                let d = nonzero([(p.x - current.x, p.y - current.y)])
+                segment(d, d, to: p)
+            case .quadCurve(let c, let p):
+                segment(nonzero([(c.x - current.x, c.y - current.y), (p.x - current.x, p.y - current.y)]),
+                        nonzero([(p.x - c.x, p.y - c.y), (p.x - current.x, p.y - current.y)]), to: p)
+            case .cubicCurve(let c1, let c2, let p):
+                segment(nonzero([(c1.x - current.x, c1.y - current.y), (c2.x - current.x, c2.y - current.y),
+                                 (p.x - current.x, p.y - current.y)]),
+                        nonzero([(p.x - c2.x, p.y - c2.y), (p.x - c1.x, p.y - c1.y), (p.x - current.x, p.y - current.y)]),
+                        to: p)
+            case .close:
+                let d = nonzero([(start.x - current.x, start.y - current.y)])
+                segment(d, d, to: start)
+                join(lastIn, firstOut)  // the closing vertex joins the last segment to the first
+                firstOut = nil
+                lastIn = nil
+            }
+        }
+        endSubpath()
+        if s.lineCap == .square, open || ends { factor = max(factor, 2.0.squareRoot()) }
+        return factor
+    }
+
     /// One record's own extent in root space: bounds, contents, a shape's path and stroke,
     /// shadow (RS-10.2).
     static func extent(_ r: DrawRecord) -> Rect? {
@@ -264,7 +359,7 @@ final class DamageTracker {
             // stroke's reach (half the width, times the miter limit for long miters or √2 for
             // square caps).
             if shape.strokeColor != nil {
-                let reach = shape.lineWidth / 2 * max(shape.lineJoin == .miter ? shape.miterLimit : 1, 2.0.squareRoot())
+                let reach = shape.lineWidth / 2 * strokeReach(shape)
                 box = Rect(x: box.origin.x - reach, y: box.origin.y - reach,
                            width: box.size.width + 2 * reach, height: box.size.height + 2 * reach)
             }

@@ -142,7 +142,8 @@ public struct DrawRecord: Hashable, Sendable {
     /// See ``shouldRasterize``.
     public var rasterizationScale: Double = 1
     /// While a transition runs: the layer's whole appearance before it (every drawn field,
-    /// contents included, same space), so a renderer can draw the old and new side by side.
+    /// contents included, same space), so a renderer can draw the old and new side by side;
+    /// with its sublayers' subtrees as they were (``DrawRecordBox/sublayers``, CA-10.2).
     public var transitionBefore: DrawRecordBox? = nil
 
     // MARK: Issue 15: layer kinds (docs/draw-records.md)
@@ -203,16 +204,34 @@ extension DrawRecord {
     }
 }
 
-/// A transition's before-appearance, boxed so that ``DrawRecord`` stays a plain value.
+/// A transition's before-appearance, boxed so that ``DrawRecord`` stays a plain value: the
+/// layer's record and its whole subtree's as it was drawn when the transition was added
+/// (CA-10.2, docs/draw-records.md section 12).
 public final class DrawRecordBox: Hashable, Sendable {
-    /// The record.
+    /// The layer's record before the transition (its ``DrawRecord/descendantCount`` is
+    /// `sublayers.count`).
     public let record: DrawRecord
-    /// Boxes a record.
-    public init(_ record: DrawRecord) { self.record = record }
+    /// The records of the layer's sublayers' subtrees before the transition, in painter's
+    /// order, in the list's root space, as if they replaced the layer's subtree in the list:
+    /// `sublayers[k]` stands at the layer's index + 1 + k, and their indices (clip, group, mask)
+    /// count that way. Empty for a layer that had no sublayers drawn. They carry no transitions.
+    public let sublayers: [DrawRecord]
+    /// Boxes a record and its sublayers' before records.
+    public init(_ record: DrawRecord, sublayers: [DrawRecord] = []) {
+        var r = record
+        r.descendantCount = sublayers.count
+        self.record = r
+        self.sublayers = sublayers
+    }
     /// Equal when the records are.
-    public static func == (a: DrawRecordBox, b: DrawRecordBox) -> Bool { a.record == b.record }
-    /// Hashes the record.
-    public func hash(into hasher: inout Hasher) { hasher.combine(record) }
+    public static func == (a: DrawRecordBox, b: DrawRecordBox) -> Bool {
+        a.record == b.record && a.sublayers == b.sublayers
+    }
+    /// Hashes the records.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(record)
+        hasher.combine(sublayers)
+    }
 }
 
 /// What the traversal tells its consumer about a record already emitted.
@@ -410,6 +429,8 @@ extension Engine {
             if replicatorLayers > 0 { try checkExpansion(slot, at: t) }
             guard let tracker = damageTrackers[root] else {
                 // No damage to track: the caller's closures directly, one call per record less.
+                // What a first damage query needs to rebuild this list as its baseline.
+                lastUntrackedList = (root, t, screenSerial, stacks.values.allSatisfy { $0.dirty.isEmpty })
                 buildDrawList(slot, at: t, scratch: scratch, emit: emit, patch: patch)
                 return
             }
@@ -423,6 +444,20 @@ extension Engine {
             })
             tracker.end()
         }
+    }
+
+    /// Gives a new damage tracker of `root` the draw list last built for it as its first list,
+    /// when nothing can have changed since (no commit or tick, no uncommitted change then or
+    /// now), so that the next list's damage is exact (RS-10.1) instead of unknown. Lock held.
+    func seedDamageBaseline(_ tracker: DamageTracker, root: LayerID) {
+        guard let last = lastUntrackedList, last.root == root, last.serial == screenSerial, last.clean,
+              stacks.values.allSatisfy({ $0.dirty.isEmpty }), let slot = try? resolve(root),
+              slots[head: Int(slot)].everCommitted else { return }
+        if replicatorLayers > 0, (try? checkExpansion(slot, at: last.time)) == nil { return }
+        tracker.begin()
+        buildDrawList(slot, at: last.time, scratch: DrawList(), emit: { r, _ in tracker.add(r.pointee) },
+                      patch: { i, p in tracker.patch(i, p) })
+        tracker.end()
     }
 
     /// The draw list of `root`'s subtree at `time` (the engine's current time when nil) as a new
@@ -665,7 +700,7 @@ extension Engine {
     @inline(__always)
     private func runningLook(
         _ slot: Int32, at t: Double, record: inout DrawRecord, plain: inout Bool, _ rare: RareBox, _ bounds: Rect
-    ) -> (state: TransitionState, before: LayerProperties)? {
+    ) -> (state: TransitionState, before: LayerProperties, sublayers: [DrawRecord]?)? {
         let look = runningLook(slot, at: t)
         if case .fade(let from, let to, let fraction)? = look.contents {
             plain = false
@@ -716,7 +751,7 @@ extension Engine {
 
     /// The traversal; `root` has a presentation. Lock held.
     private func buildDrawList(
-        _ root: Int32, at t: Double, scratch list: DrawList,
+        _ root: Int32, at t: Double, scratch list: DrawList, localRoot: Bool = false,
         emit: (UnsafePointer<DrawRecord>, Bool) -> Void, patch: (Int, DrawRecordPatch) -> Void
     ) {
         list.resetScratch()
@@ -824,8 +859,11 @@ extension Engine {
                 let world: Transform3D
                 let base = isMaskRoot ? list.maskBases[Int(item.maskBase)]
                     : parent >= 0 ? list.inherited[pi].childBase : Transform3D.identity
-                // No box: the identity transform, without comparing 16 numbers.
-                if !LayerProperties.hasRare(p) || rare.value.transform.isIdentity {
+                // No box: the identity transform, without comparing 16 numbers. A local root
+                // (a transition's snapshot) is its own plane.
+                if localRoot && parent < 0 && !isMaskRoot {
+                    world = .identity
+                } else if !LayerProperties.hasRare(p) || rare.value.transform.isIdentity {
                     world = base.pretranslated(p.pointee.position.x - a.x, p.pointee.position.y - a.y, p.pointee.zPosition - a.z)
                 } else {
                     world = rare.value.transform.pretranslated(-a.x, -a.y, -a.z)
@@ -879,7 +917,7 @@ extension Engine {
                 var plain = rareDefaults && record.kind == .plain
                 // One pass over an animated layer's animations: its transition, and the
                 // cross-fade of an explicit animation of contents (CA-3.15, RS-4.8).
-                if headBuf[i].animIndex >= 0, let (state, before) = runningLook(slot, at: lt, record: &record, plain: &plain, rare, p.pointee.bounds) {
+                if headBuf[i].animIndex >= 0, let (state, before, snapshot) = runningLook(slot, at: lt, record: &record, plain: &plain, rare, p.pointee.bounds) {
                     plain = false
                     record.transition = state
                     var b = before
@@ -900,7 +938,12 @@ extension Engine {
                         record.contentsPreviousDestination = beforeRecord.contentsDestination
                         record.contentsFade = state.progress
                     }
-                    record.transitionBefore = DrawRecordBox(beforeRecord)
+                    // CA-10.2: the sublayers as they were, placed under the layer as it is now.
+                    let sublayers = snapshot.map {
+                        placeSnapshot($0, host: record, index: index, world: world,
+                                      opacityAbove: inherits ? list.inherited[pi].opacity : 1, chainAbove: chainAbove)
+                    } ?? []
+                    record.transitionBefore = DrawRecordBox(beforeRecord, sublayers: sublayers)
                 }
                 // Lent in place: no copy of the record on its way out.
                 withUnsafeMutablePointer(to: &record) { emit(UnsafePointer($0), plain) }
@@ -957,6 +1000,101 @@ extension Engine {
         }
         }
         scratchP.pointee = LayerProperties()  // keeps no layer's box alive
+    }
+
+    /// A transition's before side of the sublayers (CA-10.2): the draw records of `slot`'s
+    /// sublayers' subtrees at `t`, as the list would draw them, in the layer's own plane (its
+    /// world the identity), its opacity and clips not applied above it, indices counting from
+    /// the layer's record at 0; nil when the layer has no sublayers or was never committed.
+    /// Taken when the transition is added, so changes made in its transaction (uncommitted)
+    /// are not in it. Running transitions below are dropped: the snapshot is a still picture.
+    /// Lock held.
+    func transitionSnapshot(_ slot: Int32, at t: Double) -> [DrawRecord]? {
+        guard slots[Int(slot)].firstChild >= 0, slots[head: Int(slot)].everCommitted else { return nil }
+        if replicatorLayers > 0, (try? checkExpansion(slot, at: t)) == nil { return nil }
+        var records: [DrawRecord] = []
+        buildDrawList(slot, at: t, scratch: DrawList(), localRoot: true, emit: { r, _ in
+            records.append(r.pointee)
+        }, patch: { index, patch in
+            switch patch {
+            case .descendants(let n): records[index].descendantCount = n
+            case .mask(let i, let n): records[index].maskIndex = i; records[index].maskCount = n
+            }
+        })
+        guard let root = records.first else { return [] }
+        // The layer's own record (made afresh each frame) and its own mask stay out.
+        var sublayers = Array(records[1..<(1 + root.descendantCount)])
+        for k in sublayers.indices where sublayers[k].transition != nil || sublayers[k].transitionBefore != nil {
+            sublayers[k].transition = nil
+            sublayers[k].transitionBefore = nil
+            if sublayers[k].contentsFade < 1 { sublayers[k].contentsFade = 1; sublayers[k].contentsPrevious = nil }
+        }
+        return sublayers
+    }
+
+    /// The snapshot of ``transitionSnapshot(_:at:)`` placed under the layer as it is drawn now:
+    /// `host` is its record at `index`, `world` its world transform, `opacityAbove` and
+    /// `chainAbove` the opacity product and group chain above it. Transforms go through the
+    /// layer's plane (a sublayer's world is its local one · flat(world)), opacities, group
+    /// chains, clips and replicator tints pick up what is above the layer, and indices shift to
+    /// stand after `index`. Lock held; runs per frame only for a running transition.
+    private func placeSnapshot(
+        _ snapshot: [DrawRecord], host: DrawRecord, index: Int, world: Transform3D, opacityAbove: Double,
+        chainAbove: Double
+    ) -> [DrawRecord] {
+        var flat = world
+        flat.m31 = 0; flat.m32 = 0; flat.m33 = 0; flat.m34 = 0
+        // Per snapshot index (0 the layer): the clip its sublayers get, and whether it is a rect.
+        var childClip = [Rect?](repeating: nil, count: snapshot.count + 1)
+        var childClipIsRect = [Bool](repeating: true, count: snapshot.count + 1)
+        childClip[0] = host.clipRect
+        childClipIsRect[0] = host.clipIsRect
+        if host.masksToBounds, let box = PlaneMap(world).boundingBox(of: host.bounds) {
+            childClip[0] = host.clipRect.map { $0.intersection(box) ?? Rect(origin: box.origin, size: .zero) } ?? box
+            childClipIsRect[0] = host.clipIsRect && isAxisAlignedRect(world, host.cornerRadius)
+        }
+        func shifted(_ i: Int?) -> Int? { i.map { index + $0 } }
+        var out = snapshot
+        for k in out.indices {
+            var r = snapshot[k]
+            var m = r.transform.concatenating(flat)
+            m.m31 = 0; m.m32 = 0; m.m33 = 1; m.m34 = 0
+            r.transform = m
+            r.opacity *= opacityAbove
+            r.depth += host.depth
+            r.contentsAreFlipped = r.contentsAreFlipped != host.contentsAreFlipped
+            // Clips: the nearest masking ancestor inside (snapshot index), else the layer's own.
+            let clipAt = r.clipIndex ?? 0
+            r.clipRect = childClip[clipAt]
+            r.clipIsRect = childClipIsRect[clipAt]
+            r.clipIndex = r.clipIndex.map { index + $0 } ?? (host.masksToBounds ? index : host.clipIndex)
+            if r.masksToBounds, let box = PlaneMap(m).boundingBox(of: r.bounds) {
+                childClip[k + 1] = r.clipRect.map { $0.intersection(box) ?? Rect(origin: box.origin, size: .zero) } ?? box
+                childClipIsRect[k + 1] = r.clipIsRect && isAxisAlignedRect(m, r.cornerRadius)
+            } else {
+                childClip[k + 1] = r.clipRect
+                childClipIsRect[k + 1] = r.clipIsRect
+            }
+            // Groups: a record with no enclosing group inside draws into the layer's target,
+            // under the opacities between that group and the layer.
+            if let g = r.groupIndex {
+                r.groupIndex = index + g
+            } else {
+                r.groupIndex = host.groupIndex
+                if r.isGroup { r.groupOpacity *= chainAbove } else { r.targetOpacity *= chainAbove }
+            }
+            r.maskIndex = shifted(r.maskIndex)
+            r.maskHostIndex = shifted(r.maskHostIndex)
+            // Replicator instances above the layer tint its old side too (RS-13.3).
+            if host.instanceColor != .white || host.instanceIndex != 0 {
+                let c = host.instanceColor
+                r.instanceColor = Color(red: r.instanceColor.red * c.red, green: r.instanceColor.green * c.green,
+                                        blue: r.instanceColor.blue * c.blue, alpha: r.instanceColor.alpha * c.alpha)
+                if r.instanceIndex == 0 { r.instanceIndex = host.instanceIndex }
+            }
+            out[k] = r
+        }
+        return out
     }
 
     /// Pushes the sublayers of `slot` (record `index`, inheriting `list.inherited[inherit]`)

@@ -24,7 +24,9 @@ extension Engine {
     }
 
     /// The rectangles of `root`'s space that changed between its last two draw lists (RS-10.1, RS-10.3):
-    /// empty when nothing changed; the whole root until two draw lists have been built.
+    /// empty when nothing changed; the whole root on the first call, which starts tracking (the
+    /// list just built is the baseline when nothing changed since, so the next frame's answer is
+    /// exact; otherwise the whole root until two draw lists have been built).
     ///
     /// - Throws: `staleHandle` when `root` is a dead layer object from a callback.
     public func damage(root: Layer) throws(LaminaError) -> [Rect] {

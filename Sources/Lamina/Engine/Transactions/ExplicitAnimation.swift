@@ -24,6 +24,10 @@ final class ExplicitState {
     var fromAtBegin = false
     /// A transition's view of the layer before the changes it transitions (CA-10.2).
     var transitionBefore: LayerProperties? = nil
+    /// A transition's view of the layer's sublayers before the changes (CA-10.2): their draw
+    /// records when it was added, in the layer's own plane (``Engine/transitionSnapshot(_:at:)``);
+    /// nil for a layer without sublayers. Released with the animation when the transition ends.
+    var transitionBeforeSublayers: [DrawRecord]? = nil
     /// Added with beginTime 0 and a delay (a delayed view-animation block): its beginTime is
     /// the commit's time plus this (CA-4.6, R2).
     var commitDelay: Double = 0
@@ -302,6 +306,7 @@ extension Engine {
         if fromAtBegin, copy.fromValue != nil, !copy.isAdditive { state.fromAtBegin = true }
         if copy.isTransition {
             state.transitionBefore = presentation(slot, at: now) ?? slots[Int(slot)].model
+            state.transitionBeforeSublayers = transitionSnapshot(slot, at: now)
         }
         var attached = AttachedAnimation(
             key: storage, target: state.target?.property ?? .bounds, from: .null, to: .null,

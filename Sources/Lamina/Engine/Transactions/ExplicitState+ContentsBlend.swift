@@ -78,12 +78,12 @@ extension Engine {
     /// explicit animation of `contents` shows (nil when none changes it). A layer without an
     /// animation of `contents` pays one compare per explicit animation. Lock held.
     func runningLook(_ slot: Int32, at time: Double)
-        -> (transition: (state: TransitionState, before: LayerProperties)?, contents: ContentsBlend?)
+        -> (transition: (state: TransitionState, before: LayerProperties, sublayers: [DrawRecord]?)?, contents: ContentsBlend?)
     {
         let a = slots[head: Int(slot)].animIndex
         guard a >= 0 else { return (nil, nil) }
         var local: Double? = nil
-        var transition: (state: TransitionState, before: LayerProperties)? = nil
+        var transition: (state: TransitionState, before: LayerProperties, sublayers: [DrawRecord]?)? = nil
         var contents: ContentsBlend? = nil
         var contentsDone = false
         for anim in animated[Int(a)].animations.reversed() where anim.state != .pending {
@@ -93,7 +93,8 @@ extension Engine {
                 if local == nil { local = localTime(slot, at: time) }
                 let st = e.animation.timing.state(atParentTime: local!)
                 guard st.isContributing else { continue }
-                transition = (spec.state(atProgress: e.easedProgress(st)), e.transitionBefore ?? committedProperties(slot))
+                transition = (spec.state(atProgress: e.easedProgress(st)), e.transitionBefore ?? committedProperties(slot),
+                              e.transitionBeforeSublayers)
                 if contentsDone { break }
             } else if !contentsDone, e.touchesContents {
                 if local == nil { local = localTime(slot, at: time) }

@@ -146,6 +146,11 @@ class DrawRecord:
     shape: Optional[DrawShape] = None
     #: A gradient layer's fill (None for other kinds and when it draws nothing, RS-9.3).
     gradient: Optional[DrawGradient] = None
+    # Issue 25 (docs/draw-records.md section 12): a transition's old subtree (CA-10.2).
+    #: While a transition runs: the records of the layer's sublayers' subtrees as they were
+    #: when it was added, in painter's order, as if they stood in place of the layer's
+    #: subtree (``transition_before.descendant_count`` of them); empty otherwise.
+    transition_before_sublayers: Tuple["DrawRecord", ...] = ()
 
 
 def _flat_fields(t: Any, base: int = 0, prefix: str = "") -> Dict[str, Tuple[int, str]]:

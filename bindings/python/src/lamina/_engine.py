@@ -726,8 +726,15 @@ class Engine:
         f = r.flags
         kind = r.layer_kind if r.struct_size >= _KIND_FIELDS_END else None
         before = None
+        before_sublayers: Tuple[DrawRecord, ...] = ()
         if r.transition_before:
-            before = self._record(cast(r.transition_before, POINTER(C.DrawRecord))[0])
+            b0 = cast(r.transition_before, POINTER(C.DrawRecord))[0]
+            before = self._record(b0)
+            # The old subtree follows its first record, the library's record size apart.
+            stride = b0.struct_size or sizeof(C.DrawRecord)
+            at = cast(r.transition_before, c_void_p).value or 0
+            before_sublayers = tuple(self._record(C.DrawRecord.from_address(at + k * stride))
+                                     for k in range(1, 1 + b0.descendant_count))
         return DrawRecord(
             layer=self._wrap(r.layer, kind=kind),  # type: ignore[arg-type]
             depth=r.depth,
@@ -750,6 +757,7 @@ class Engine:
             transition=_transition_info(r.transition_type, r.transition_subtype,
                                         r.transition_progress) if f & 64 else None,
             transition_before=before,
+            transition_before_sublayers=before_sublayers,
             **_record_extras(r),
         )
 

@@ -7,7 +7,7 @@ type checking when a property's type is wrong or ``Any``. ``tests/test_typing.py
 """
 from __future__ import annotations
 
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Tuple
 
 from typing_extensions import assert_type
 
@@ -259,6 +259,7 @@ def main() -> None:
             assert_type(r.group, bool)
             assert_type(r.opaque, bool)
             assert_type(r.transition_before, Optional[lamina.DrawRecord])
+            assert_type(r.transition_before_sublayers, Tuple[lamina.DrawRecord, ...])
             assert_type(r.kind, lamina.LayerKind)
             assert_type(r.instance_index, int)
             assert_type(r.instance_color, lamina.Color)
