@@ -182,9 +182,16 @@ static bool cluster_start(const lt_state *st, size_t i, size_t lo) {
 
 /* Appends the pieces of cps[a, b) (in logical order) to the line. */
 static bool add_pieces(lt_state *st, size_t a, size_t b) {
-    for (size_t k = 0; k < st->items.n && a < b; k++) {
+    /* Items are in string order: the first one ending after `a` by binary search. */
+    size_t lo = 0, hi = st->items.n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (st->items.v[mid].end <= a) lo = mid + 1; else hi = mid;
+    }
+    for (size_t k = lo; k < st->items.n && a < b; k++) {
         lt_item *it = &st->items.v[k];
-        if (it->end <= a || it->start >= b) continue;
+        if (it->start >= b) break;
+        if (it->end <= a) continue;
         lt_piece pc = {k, it->start > a ? it->start : a, it->end < b ? it->end : b, it->level, false};
         if (!VEC_PUSH(st->pieces, pc)) return false;
     }
@@ -339,6 +346,31 @@ static lamina_status_t fail(lamina_text_layout_t *out, lt_result *res, lamina_st
     return status;
 }
 
+/* The glyphs [*g0, *g1) of a piece: its item's glyphs whose cluster lies in the piece's
+ * code points. Clusters are monotonic within an item (increasing left to right, decreasing
+ * for right-to-left), so two binary searches find them: no walk over a long item per line. */
+static void piece_glyphs(const lt_state *st, const lt_piece *pc, size_t *g0, size_t *g1) {
+    const lt_item *it = &st->items.v[pc->item];
+    const lt_glyph *g = st->glyphs.v;
+    bool rtl = it->level & 1;
+    /* First index whose cluster is "past" a bound in visual order. */
+    size_t lo = it->glyph_start, hi = it->glyph_end;
+    /* LTR: first glyph with cluster >= start; RTL: first glyph with cluster < end. */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        bool before = rtl ? g[mid].cluster >= pc->end : g[mid].cluster < pc->start;
+        if (before) lo = mid + 1; else hi = mid;
+    }
+    *g0 = lo;
+    hi = it->glyph_end;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        bool inside = rtl ? g[mid].cluster >= pc->start : g[mid].cluster < pc->end;
+        if (inside) lo = mid + 1; else hi = mid;
+    }
+    *g1 = lo;
+}
+
 /* The answer: runs and lines positioned, into `res` (owned by the layout). */
 static lamina_status_t emit(lt_state *st, lamina_text_layout_t *out, lt_result *res) {
     const lamina_text_request_t *req = st->req;
@@ -350,11 +382,9 @@ static lamina_status_t emit(lt_state *st, lamina_text_layout_t *out, lt_result *
         lt_piece *pc = &st->pieces.v[k];
         run_count++;
         if (pc->ellipsis) { glyph_count += st->ellipsis.n; continue; }
-        lt_item *it = &st->items.v[pc->item];
-        for (size_t g = it->glyph_start; g < it->glyph_end; g++) {
-            uint32_t c = st->glyphs.v[g].cluster;
-            glyph_count += c >= pc->start && c < pc->end;
-        }
+        size_t g0, g1;
+        piece_glyphs(st, pc, &g0, &g1);
+        glyph_count += g1 - g0;
     }
     res->runs = calloc(run_count ? run_count : 1, sizeof *res->runs);
     res->lines = calloc(st->lines.n ? st->lines.n : 1, sizeof *res->lines);
@@ -391,7 +421,9 @@ static lamina_status_t emit(lt_state *st, lamina_text_layout_t *out, lt_result *
                 span = st->span_of[line->cp_end > line->cp_start ? line->cp_end - 1 : line->cp_start];
             } else {
                 lt_item *it = &st->items.v[pc->item];
-                gs = st->glyphs.v + it->glyph_start; gn = it->glyph_end - it->glyph_start;
+                size_t g0, g1;
+                piece_glyphs(st, pc, &g0, &g1);
+                gs = st->glyphs.v + g0; gn = g1 - g0;
                 face = it->face; size = it->size; span = it->span;
             }
             run->font_id = face->id;
@@ -405,7 +437,6 @@ static lamina_status_t emit(lt_state *st, lamina_text_layout_t *out, lt_result *
             run->positions = res->positions + gl;
             for (size_t g = 0; g < gn; g++) {
                 uint32_t c = gs[g].cluster;
-                if (!pc->ellipsis && !(c >= pc->start && c < pc->end)) continue;
                 res->glyph_ids[gl] = gs[g].gid;
                 res->positions[gl].x = pen + gs[g].x_offset;
                 res->positions[gl].y = baseline - gs[g].y_offset;

@@ -148,10 +148,9 @@ struct TextLayerTests {
         let engine = Engine()
         engine.textLayoutProvider = MonoProvider()
         let t = try committed(engine) { $0.string = "A"; $0.fontSize = 10; $0.foregroundColor = .black }
-        try engine.tick(1)
         t.fontSize = 30
         t.foregroundColor = .white
-        engine.flush()
+        try engine.tick(1)  // commits: the animations begin at 1
         try engine.tick(1.125)
         let text = try textRecord(engine, t)
         let size = text.layout.runs[0].size
