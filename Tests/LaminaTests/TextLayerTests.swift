@@ -51,7 +51,7 @@ struct TextLayerTests {
     func committed(_ engine: Engine, _ configure: (TextLayer) -> Void) throws -> TextLayer {
         let layer = engine.makeTextLayer()
         configure(layer)
-        engine.flush()
+        engine.transaction.flush()
         return layer
     }
 
@@ -74,10 +74,10 @@ struct TextLayerTests {
         #expect(t.isWrapped == false)
         #expect(t.truncationMode == TextTruncation.none)
         let plain = engine.makeLayer()
-        #expect(laminaErrorCode { try plain.setValue(.number(12), forKey: "fontSize") } == .unknownKey)
-        #expect(laminaErrorCode { try t.setValue(.string("middle"), forKey: "alignmentMode") } == .invalidArgument)
-        #expect(laminaErrorCode { try t.setValue(.number(-1), forKey: "fontSize") } == .invalidArgument)
-        #expect(laminaErrorCode { try t.setValue(.string("both"), forKey: "truncationMode") } == .invalidArgument)
+        #expect(laminaErrorCode { try plain.setValue(.number(12), forKeyPath: "fontSize") } == .unknownKey)
+        #expect(laminaErrorCode { try t.setValue(.string("middle"), forKeyPath: "alignmentMode") } == .invalidArgument)
+        #expect(laminaErrorCode { try t.setValue(.number(-1), forKeyPath: "fontSize") } == .invalidArgument)
+        #expect(laminaErrorCode { try t.setValue(.string("both"), forKeyPath: "truncationMode") } == .invalidArgument)
     }
 
     @Test("Without a provider the record's layout is empty and says so (R15.1)")

@@ -80,6 +80,8 @@ struct lamina_gles_renderer {
     size_t stop_tex_rows;
     float *stops;
     size_t stops_cap;
+    /* Text layers (R15.5; text.c): the glyph atlas, FreeType faces, the text program. */
+    struct lgl_text *text;
 };
 
 /* The state of one frame. */
@@ -258,6 +260,16 @@ void lgl_emit_gradient(lgl_frame_t *f, const lamina_draw_record_t *rec, double a
 /* shape.c: shape layers (RS-8), over shape_geom.c's geometry. */
 /* The shape's fill, then its stroke: a draw call each, between the contents and the sublayers. */
 void lgl_emit_shape(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha);
+
+/* text.c: text layers (R15.5; issue 26). */
+/* The record's glyph runs from the glyph atlas (FreeType): one instanced draw call, above the
+ * shape and below the sublayers. */
+void lgl_emit_text(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha);
+/* Glyphs rendered into the atlas so far (uploaded once per face, glyph, size and phase). */
+uint64_t lgl_text_uploads(lamina_gles_renderer_t *r);
+/* Frees the text pass's FreeType faces and memory, and its GL objects when `delete_gl` (the
+ * renderer's context is current). */
+void lgl_text_free(lamina_gles_renderer_t *r, int delete_gl);
 
 /* offscreen.c: offscreen targets and passes: group opacity (RS-2.2), masks (RS-5.1-5.3) and
  * shaped clips (RS-5.6), and the composite that draws a target back. */
