@@ -6,6 +6,7 @@
 #include "text_internal.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 static void lt_destroy(void *user_data) {
     lt_provider *p = user_data;
@@ -27,7 +28,9 @@ LAMINA_TEXT_API lamina_status_t lamina_text_provider_create(const char *const *f
     p->config = FcInitLoadConfigAndFonts();
     if (!p->config) { lt_destroy(p); return LAMINA_STATUS_OUT_OF_MEMORY; }
     for (size_t i = 0; i < font_dir_count; i++) {
-        if (!font_dirs[i] || !FcConfigAppFontAddDir(p->config, (const FcChar8 *)font_dirs[i])) {
+        /* fontconfig accepts a directory that does not exist: check it can be read first. */
+        if (!font_dirs[i] || access(font_dirs[i], R_OK | X_OK) != 0 ||
+            !FcConfigAppFontAddDir(p->config, (const FcChar8 *)font_dirs[i])) {
             lt_destroy(p);
             return LAMINA_STATUS_NOT_FOUND;
         }

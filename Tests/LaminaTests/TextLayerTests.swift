@@ -127,13 +127,18 @@ struct TextLayerTests {
         #expect(mono.calls == 1 && t.layoutCount == 1)
         engine.transaction.disableActions = true
         t.foregroundColor = Color(red: 1, green: 0, blue: 0)
+        engine.transaction.flush()
         let text = try textRecord(engine, t)
         #expect(mono.calls == 1)
         #expect(text.color == Color(red: 1, green: 0, blue: 0))
+        engine.transaction.disableActions = true
         t.string = "Busy"
+        engine.transaction.flush()
         _ = try textRecord(engine, t)
         #expect(mono.calls == 2 && t.layoutCount == 2)
+        engine.transaction.disableActions = true
         t.bounds = Rect(x: 0, y: 0, width: 60, height: 20)
+        engine.transaction.flush()
         _ = try textRecord(engine, t)
         #expect(mono.calls == 3)
         // A new provider lays everything out again.
@@ -216,6 +221,7 @@ struct TextLayerTests {
         t.string = "abcdef"
         try t.setRuns([TextRun(start: 2, length: 4, fontSize: 20)])
         t.string = "abc"
+        engine.transaction.flush()
         _ = try textRecord(engine, t)
         #expect(mono.last?.spans.last == TextSpan(start: 2, length: 1, font: "F", fontSize: 20))
     }
