@@ -12,9 +12,19 @@ import os
 import time
 
 import pytest
-import uharfbuzz as hb
 
 import lamina
+
+# liblamina-text is optional (built where HarfBuzz, FriBidi, libunibreak and fontconfig are):
+# these tests are skipped only where it is not, unless LAMINA_REQUIRE_TEXT=1 turns that into a
+# failure (as LAMINA_REQUIRE_GLES does for the compositor).
+try:
+    import uharfbuzz as hb
+    lamina._engine._text_library()
+except (ImportError, lamina.NotFoundError) as _why:
+    if os.environ.get("LAMINA_REQUIRE_TEXT") == "1":
+        raise
+    pytest.skip(f"liblamina-text or uharfbuzz is not available: {_why}", allow_module_level=True)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 FONTS = os.path.join(ROOT, "Tests", "fonts")

@@ -28,6 +28,12 @@ except lamina.RendererUnavailableError:
     HAVE_GLES = False
 if not HAVE_GLES and os.environ.get("LAMINA_REQUIRE_GLES") != "1":
     pytest.skip("liblamina-gles is not available", allow_module_level=True)
+try:
+    lamina._engine._text_library()
+except lamina.NotFoundError as _why:
+    if os.environ.get("LAMINA_REQUIRE_TEXT") == "1":
+        raise
+    pytest.skip(f"liblamina-text is not available: {_why}", allow_module_level=True)
 
 
 @pytest.fixture
