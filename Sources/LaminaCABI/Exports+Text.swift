@@ -9,14 +9,14 @@ import Lamina
 /// A C provider as the engine's ``TextLayoutProvider``: builds the C request, calls `layout`,
 /// copies the answer into Swift values and calls `release` at once, so the provider owns its
 /// memory only for the call. Its `destroy` runs when the engine lets the adapter go.
-final class CTextProvider: TextLayoutProvider, @unchecked Sendable {
+package final class CTextProvider: TextLayoutProvider, @unchecked Sendable {
     let provider: lamina_text_provider_t
 
-    init(_ provider: lamina_text_provider_t) { self.provider = provider }
+    package init(_ provider: lamina_text_provider_t) { self.provider = provider }
 
     deinit { provider.destroy?(provider.user_data) }
 
-    func layout(_ request: TextLayoutRequest) throws(LaminaError) -> TextLayout {
+    package func layout(_ request: TextLayoutRequest) throws(LaminaError) -> TextLayout {
         // The fonts' C strings live as long as the call (one per distinct font).
         var fonts: [String: UnsafeMutablePointer<CChar>] = [:]
         defer { for (_, p) in fonts { p.deallocate() } }
@@ -97,7 +97,7 @@ final class CTextProvider: TextLayoutProvider, @unchecked Sendable {
 }
 
 /// A NUL-terminated copy of `s` (the caller deallocates it).
-func cStringCopy(_ s: String) -> UnsafeMutablePointer<CChar> {
+package func cStringCopy(_ s: String) -> UnsafeMutablePointer<CChar> {
     let bytes = Array(s.utf8)
     let p = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
     for (i, b) in bytes.enumerated() { p[i] = CChar(bitPattern: b) }

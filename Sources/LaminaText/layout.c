@@ -8,7 +8,7 @@
  */
 #include "text_internal.h"
 
-#include <fribidi.h>
+#include <fribidi/fribidi.h>
 #include <linebreak.h>
 #include <math.h>
 #include <stdio.h>

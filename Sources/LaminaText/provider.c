@@ -4,6 +4,7 @@
  * fontconfig configuration (the system's fonts plus the host's directories).
  */
 #include "text_internal.h"
+#include "include/lamina_text_entry.h"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -41,5 +42,19 @@ LAMINA_TEXT_API lamina_status_t lamina_text_provider_create(const char *const *f
     out_provider->layout = lt_layout;
     out_provider->release = lt_release;
     out_provider->destroy = lt_destroy;
+    return LAMINA_STATUS_OK;
+}
+
+/* SwiftPM's entry (include/lamina_text_entry.h): the same provider as plain pointers. */
+int32_t lamina_text_entry_create(const char *const *font_dirs, size_t font_dir_count, void **out_user_data,
+                                 void **out_layout, void **out_release, void **out_destroy) {
+    lamina_text_provider_t p;
+    if (!out_user_data || !out_layout || !out_release || !out_destroy) return LAMINA_STATUS_INVALID_ARGUMENT;
+    lamina_status_t status = lamina_text_provider_create(font_dirs, font_dir_count, &p);
+    if (status != LAMINA_STATUS_OK) return status;
+    *out_user_data = p.user_data;
+    *out_layout = (void *)p.layout;
+    *out_release = (void *)p.release;
+    *out_destroy = (void *)p.destroy;
     return LAMINA_STATUS_OK;
 }

@@ -3,7 +3,8 @@
 #ifndef LAMINA_TEXT_INTERNAL_H
 #define LAMINA_TEXT_INTERNAL_H
 
-#include "lamina/lamina_text.h"
+/* Relative, so that SwiftPM (which cannot add ../../include) and CMake both find it. */
+#include "../../include/lamina/lamina_text.h"
 
 #include <fontconfig/fontconfig.h>
 #include <hb.h>
