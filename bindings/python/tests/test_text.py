@@ -395,6 +395,21 @@ def test_font_size_and_colour_animate_implicitly(engine):
     assert rec.text_runs[0].size == 30.0 and rec.text_runs[0].color == lamina.BLACK
 
 
+def test_font_size_and_colour_animate_explicitly(engine):
+    layer, _ = text_record(engine, string="Grow", font=LATIN, font_size=10.0, bounds=(0, 0, 400, 100))
+    layer.add_animation(lamina.BasicAnimation("fontSize", from_value=20.0, to_value=40.0, duration=1.0,
+                                              timing_function="linear"), "grow")
+    layer.add_animation(lamina.BasicAnimation("foregroundColor", from_value=lamina.BLACK,
+                                              to_value=lamina.WHITE, duration=1.0, timing_function="linear"), "fade")
+    engine.tick(1.0)
+    engine.tick(1.5)
+    rec = engine.draw_list(layer)[0]
+    assert rec.text_runs[0].size == pytest.approx(30.0, abs=TOL)
+    assert rec.text_runs[0].color.r == pytest.approx(0.5, abs=TOL)
+    # The layout follows the animated size: HarfBuzz's advances at 30 points.
+    assert rec.text_size.width == pytest.approx(_width("Grow", 30.0), abs=TOL)
+
+
 def test_a_transition_keeps_the_old_string_in_its_before_state(engine):
     layer, _ = text_record(engine, string="Before", font=LATIN, font_size=20.0, bounds=(0, 0, 300, 40))
     engine.tick(1.0)
