@@ -95,6 +95,10 @@ typedef struct lamina_gles_stats {
     /* Since 0.2: contents images (RS-4). */
     uint32_t textures_uploaded; /* Images uploaded to textures during the frame (first use). */
     uint32_t textures_cached;   /* Textures the renderer holds after the frame. */
+    /* Since 0.3: text layers (issue 26). */
+    uint32_t glyphs_uploaded;   /* Glyphs rendered into the glyph atlas during the frame (a glyph
+                                   is uploaded once per face, size and phase, then reused). */
+    uint32_t glyphs_drawn;      /* Glyph quads drawn. */
 } lamina_gles_stats_t;
 
 /** Creates a renderer for the GL context current on the calling thread (OpenGL ES 3.0 or

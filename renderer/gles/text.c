@@ -188,7 +188,7 @@ static glyph_slot *lookup(lgl_text_t *t, uint64_t font_id, uint32_t glyph, uint3
 }
 
 /* Renders a new glyph into the atlas; 0 when the atlas is full (the caller resets it). */
-static int render_glyph(lgl_text_t *t, FT_Face face, glyph_slot *s) {
+static int render_glyph(lgl_text_t *t, FT_Face face, glyph_slot *s, lamina_gles_stats_t *stats) {
     s->used = 1;
     if (!face) return 1;
     if (FT_Set_Char_Size(face, 0, (FT_F26Dot6)s->px64, 72, 72)) return 1;
@@ -223,6 +223,7 @@ static int render_glyph(lgl_text_t *t, FT_Face face, glyph_slot *s) {
     t->pen_x += (int)bm->width + 1;
     if ((int)bm->rows > t->row_h) t->row_h = (int)bm->rows;
     t->uploads++;
+    stats->glyphs_uploaded++;
     return 1;
 }
 
@@ -281,7 +282,7 @@ void lgl_emit_text(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha
                 uint8_t phase = (uint8_t)((int)floor((dx - whole) * PHASES) % PHASES);
                 glyph_slot *s = lookup(t, run->font_id, run->glyph_ids[g], px64, phase);
                 if (!s) continue;
-                if (s->used == 2 && !render_glyph(t, face, s)) { full = 1; break; }
+                if (s->used == 2 && !render_glyph(t, face, s, &r->stats)) { full = 1; break; }
                 if (s->w == 0 || s->h == 0) continue;
                 float *q = t->inst + INST * n++;
                 double x0 = whole + s->left, y0 = p.y * ppl - s->top;
@@ -325,6 +326,7 @@ void lgl_emit_text(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha
     glBindVertexArray(0);
     r->stats.draw_calls++;
     r->stats.primitives += n;
+    r->stats.glyphs_drawn += (uint32_t)n;
 }
 
 uint64_t lgl_text_uploads(lamina_gles_renderer_t *r) {

@@ -158,3 +158,22 @@ def test_a_rotated_text_layer_draws_rotated(engine):
     # Turned a quarter: the row of I's runs down the middle column, not across.
     assert _ink(img, 50, 20, 70, 100) > 200
     assert _ink(img, 0, 50, 30, 70) == 0 and _ink(img, 90, 50, 120, 70) == 0
+
+
+def test_glyphs_are_uploaded_once_and_reused(engine):
+    root = engine.layer(bounds=(0, 0, 200, 60), position=(100, 30), background_color=lamina.WHITE)
+    # A size no other test draws, so every glyph is new to the atlas the first time.
+    t = engine.text_layer(string="Atlas reuse", font=LATIN, font_size=21.37, foreground_color=lamina.BLACK,
+                          bounds=(0, 0, 200, 60), position=(100, 30))
+    root.add_sublayer(t)
+    engine.flush()
+    first = lamina.render(root, (200, 60))
+    assert 0 < first.glyphs_uploaded <= len("Atlas reuse")  # one per distinct glyph and phase
+    again = lamina.render(root, (200, 60))
+    assert again.glyphs_uploaded == 0
+    assert again.rgba == first.rgba
+    # New glyphs upload only themselves.
+    t.string = "Atlas reuse!"
+    engine.flush()
+    more = lamina.render(root, (200, 60))
+    assert 1 <= more.glyphs_uploaded <= 2

@@ -64,6 +64,9 @@ class _Stats(ctypes.Structure):
         ("culled", ctypes.c_uint32),
         ("textures_uploaded", ctypes.c_uint32),
         ("textures_cached", ctypes.c_uint32),
+        # Since 0.3 (issue 26): text layers.
+        ("glyphs_uploaded", ctypes.c_uint32),
+        ("glyphs_drawn", ctypes.c_uint32),
     ]
 
 
@@ -148,19 +151,23 @@ class RenderedImage:
         height: rows.
         rgba: ``width * height * 4`` bytes, R, G, B, A per pixel.
         draw_calls: GL draw calls the frame took (the renderer's batching figure).
+        glyphs_uploaded: glyphs rendered into the glyph atlas for this frame (text layers:
+            0 when every glyph was drawn before).
 
     Example: ``img = lamina.render(root, (200, 200)); img.pixel(0, 0)``
     """
 
-    __slots__ = ("width", "height", "rgba", "draw_calls")
+    __slots__ = ("width", "height", "rgba", "draw_calls", "glyphs_uploaded")
 
-    def __init__(self, width: int, height: int, rgba: bytes, draw_calls: int = 0) -> None:
+    def __init__(self, width: int, height: int, rgba: bytes, draw_calls: int = 0,
+                 glyphs_uploaded: int = 0) -> None:
         if len(rgba) != width * height * 4:
             raise ValueError(f"rgba holds {len(rgba)} bytes, expected {width * height * 4}")
         self.width = width
         self.height = height
         self.rgba = rgba
         self.draw_calls = draw_calls
+        self.glyphs_uploaded = glyphs_uploaded
 
     def pixel(self, x: int, y: int) -> Tuple[int, int, int, int]:
         """The (r, g, b, a) bytes of pixel (x, y), (0, 0) being the top-left.
@@ -259,4 +266,4 @@ def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: 
         if status in _GLES_STATUS:
             raise RenderError(status, name, msg, "render")
         raise error_for_status(status, name, msg, "render")
-    return RenderedImage(w, h, buf.raw, stats.draw_calls)
+    return RenderedImage(w, h, buf.raw, stats.draw_calls, stats.glyphs_uploaded)
