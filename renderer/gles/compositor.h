@@ -262,9 +262,12 @@ void lgl_emit_gradient(lgl_frame_t *f, const lamina_draw_record_t *rec, double a
 void lgl_emit_shape(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha);
 
 /* text.c: text layers (R15.5; issue 26). */
-/* The record's glyph runs from the glyph atlas (FreeType): one instanced draw call, above the
- * shape and below the sublayers. */
+/* Queues the record's glyph runs from the glyph atlas (FreeType), above the shape and below the
+ * sublayers; consecutive text records draw in one instanced call (lgl_text_flush). */
 void lgl_emit_text(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha);
+/* Draws the pending glyphs of the text records emitted since the last flush: one instanced
+ * draw (lgl_flush calls it first, so every other pass keeps painter's order). */
+void lgl_text_flush(lgl_frame_t *f);
 /* Glyphs rendered into the atlas so far (uploaded once per face, glyph, size and phase). */
 uint64_t lgl_text_uploads(lamina_gles_renderer_t *r);
 /* Frees the text pass's FreeType faces and memory, and its GL objects when `delete_gl` (the

@@ -4,8 +4,11 @@
  * opens each face the run names (font_path, face_index), renders each glyph once per device
  * pixel size and quarter-pixel phase (unhinted, grey-scale antialiasing) into an R8 atlas
  * texture, uploading only glyphs not seen before; a record's glyphs are one instanced draw
- * (text.vert, text.frag: the program is this file's own). Glyph quads are in layer space, so
- * transforms, opacity, masks, clips and group opacity apply as to any content.
+ * (text.vert, text.frag: the program is this file's own). Glyph quads are in layer space, each
+ * instance carrying its record's matrix and clip, so the glyphs of consecutive text records are
+ * one instanced draw: they wait in `inst` until the next pass draws (lgl_flush calls
+ * lgl_text_flush first), which keeps painter's order. Transforms, opacity, masks, clips and
+ * group opacity apply as to any content.
  */
 #include "compositor.h"
 #include "lgl_shaders.h"
@@ -15,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { ATLAS_SIZE = 1024, PHASES = 4, INST = 12 };
+enum { ATLAS_SIZE = 1024, PHASES = 4, INST = 28 };
 
 typedef struct {
     uint64_t font_id;
@@ -37,15 +40,15 @@ typedef struct {
 /* The text pass's state, hung on the renderer by the first text record (lgl_text_state). */
 typedef struct lgl_text {
     GLuint prog, vao, vbo, atlas;
-    GLint u_r1, u_r2, u_r4, u_vp, u_scale, u_atlas, u_dvp, u_clip;
+    GLint u_vp, u_scale, u_atlas, u_dvp;
     FT_Library ft;
     face_slot *faces;
     size_t face_count, face_cap;
     glyph_slot *slots;   /* open addressing */
     size_t slot_cap, slot_count;
     int pen_x, pen_y, row_h; /* the atlas's shelf packer */
-    float *inst;
-    size_t inst_cap;
+    float *inst;             /* pending glyph instances (INST floats each) */
+    size_t inst_cap, inst_count;
     size_t vbo_cap;
     uint64_t uploads;        /* glyphs uploaded so far (benchmarks and tests read it) */
     int broken;              /* the program or FreeType failed: text is not drawn */
@@ -87,19 +90,15 @@ static int setup(lamina_gles_renderer_t *r, lgl_text_t *t) {
     GLint ok = 0;
     glGetProgramiv(t->prog, GL_LINK_STATUS, &ok);
     if (!ok) { lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "text program did not link"); return 0; }
-    t->u_r1 = glGetUniformLocation(t->prog, "u_r1");
-    t->u_r2 = glGetUniformLocation(t->prog, "u_r2");
-    t->u_r4 = glGetUniformLocation(t->prog, "u_r4");
     t->u_vp = glGetUniformLocation(t->prog, "u_vp");
     t->u_scale = glGetUniformLocation(t->prog, "u_scale");
     t->u_atlas = glGetUniformLocation(t->prog, "u_atlas");
     t->u_dvp = glGetUniformLocation(t->prog, "u_dvp");
-    t->u_clip = glGetUniformLocation(t->prog, "u_clip");
     glGenVertexArrays(1, &t->vao);
     glGenBuffers(1, &t->vbo);
     glBindVertexArray(t->vao);
     glBindBuffer(GL_ARRAY_BUFFER, t->vbo);
-    for (GLuint a = 0; a < 3; a++) {
+    for (GLuint a = 0; a < INST / 4; a++) {
         glEnableVertexAttribArray(a);
         glVertexAttribPointer(a, 4, GL_FLOAT, GL_FALSE, INST * sizeof(float), (void *)(a * 4 * sizeof(float)));
         glVertexAttribDivisor(a, 1);
@@ -249,15 +248,29 @@ void lgl_emit_text(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha
     size_t total = 0;
     for (size_t i = 0; i < text->run_count; i++) total += text->runs[i].glyph_count;
     if (total == 0) return;
-    if (total * INST > t->inst_cap) {
-        size_t cap = total * INST;
+    if ((t->inst_count + total) * INST > t->inst_cap) {
+        size_t cap = 2 * (t->inst_count + total) * INST;
         float *p = realloc(t->inst, cap * sizeof(float));
         if (!p) { f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for %zu glyphs", total); return; }
         t->inst = p;
         t->inst_cap = cap;
     }
     lamina_color_t tint = lgl_instance_color(rec);
-    size_t n = 0;
+    /* The record's matrix rows and clip box (device pixels), the same for all its glyphs. */
+    float rows[12] = {(float)m->m11, (float)m->m12, (float)m->m13, (float)m->m14,
+                      (float)m->m21, (float)m->m22, (float)m->m23, (float)m->m24,
+                      (float)m->m41, (float)m->m42, (float)m->m43, (float)m->m44};
+    float clip[4] = {-1e9f, -1e9f, 1e9f, 1e9f};
+    if (rec->flags & LAMINA_DRAW_HAS_CLIP) {
+        clip[0] = (float)(rec->clip_rect.origin.x * f->scale);
+        clip[1] = (float)(rec->clip_rect.origin.y * f->scale);
+        clip[2] = (float)((rec->clip_rect.origin.x + rec->clip_rect.size.width) * f->scale);
+        clip[3] = (float)((rec->clip_rect.origin.y + rec->clip_rect.size.height) * f->scale);
+    }
+    /* Other passes' pending quads (this record's background, ...) draw first (with the text
+     * queued before them); with none pending, this record's glyphs join the queued ones. */
+    if (r->inst_count > 0) lgl_flush(f);
+    size_t base = t->inst_count, n = 0;
     for (int attempt = 0; attempt < 2; attempt++) {
         n = 0;
         int full = 0;
@@ -284,7 +297,7 @@ void lgl_emit_text(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha
                 if (!s) continue;
                 if (s->used == 2 && !render_glyph(t, face, s, &r->stats)) { full = 1; break; }
                 if (s->w == 0 || s->h == 0) continue;
-                float *q = t->inst + INST * n++;
+                float *q = t->inst + INST * (base + n++);
                 double x0 = whole + s->left, y0 = p.y * ppl - s->top;
                 q[0] = (float)(x0 / ppl);
                 q[1] = (float)(y0 / ppl);
@@ -295,13 +308,27 @@ void lgl_emit_text(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha
                 q[6] = (float)(s->x + s->w) / ATLAS_SIZE;
                 q[7] = (float)(s->y + s->h) / ATLAS_SIZE;
                 memcpy(q + 8, col, sizeof col);
+                memcpy(q + 12, rows, sizeof rows);
+                memcpy(q + 24, clip, sizeof clip);
             }
         }
         if (!full) break;
-        reset_atlas(t); /* full: start again with an empty atlas (this record's glyphs first) */
+        /* Full: draw what is pending (it samples the atlas as it is), then start again with an
+         * empty atlas, this record's glyphs first. */
+        t->inst_count = base;
+        lgl_text_flush(f);
+        base = 0;
+        reset_atlas(t);
     }
-    if (n == 0) return;
-    lgl_flush(f);
+    t->inst_count = base + n;
+}
+
+void lgl_text_flush(lgl_frame_t *f) {
+    lamina_gles_renderer_t *r = f->r;
+    lgl_text_t *t = r->text;
+    if (!t || t->inst_count == 0) return;
+    size_t n = t->inst_count;
+    t->inst_count = 0;
     glUseProgram(t->prog);
     glBindVertexArray(t->vao);
     glBindBuffer(GL_ARRAY_BUFFER, t->vbo);
@@ -312,13 +339,9 @@ void lgl_emit_text(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha
     } else {
         glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)bytes, t->inst);
     }
-    glUniform4f(t->u_r1, (float)m->m11, (float)m->m12, (float)m->m13, (float)m->m14);
-    glUniform4f(t->u_r2, (float)m->m21, (float)m->m22, (float)m->m23, (float)m->m24);
-    glUniform4f(t->u_r4, (float)m->m41, (float)m->m42, (float)m->m43, (float)m->m44);
     glUniform4f(t->u_vp, 0.0f, 0.0f, (float)f->vp_w, (float)f->vp_h);
     glUniform1f(t->u_scale, (float)f->scale);
     lgl_set_device_vp(f, t->u_dvp);
-    lgl_set_clip_uniform(f, t->u_clip, rec);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, t->atlas);
     glUniform1i(t->u_atlas, 0);
