@@ -508,3 +508,16 @@ def test_hit_testing_treats_a_text_layer_like_any_layer(engine):
     engine.flush()
     assert root.hit_test((150, 150)) == t
     assert root.hit_test((10, 10)) == root
+
+
+def test_the_text_card_example_runs():
+    import subprocess
+    import sys
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(lamina.__file__)))
+    example = os.path.join(os.path.dirname(__file__), "..", "examples", "text_card.py")
+    r = subprocess.run([sys.executable, example, FONTS], env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.splitlines()
+    assert out[0] == "title line 0: 'Text layers'"
+    assert any("(truncated)" in line for line in out if line.startswith("line line 0"))
+    assert len([line for line in out if line.startswith("body line")]) >= 2
