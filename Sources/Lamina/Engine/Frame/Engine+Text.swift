@@ -6,15 +6,16 @@
 
 /// A text layer's drawing in a ``DrawRecord`` (R15.5): its cached layout, where the layout's
 /// origin lies in layer space, and the presented `foregroundColor` that runs without their own
-/// colour take.
-public struct DrawText: Hashable, Sendable {
+/// colour take. A class, so that a record stays small for every other kind of layer; an idle
+/// text layer's records share one object frame after frame (no allocation).
+public final class DrawText: Hashable, Sendable {
     /// The layout (shared with the engine's cache: equal records hold the same object).
-    public var layout: TextLayout
+    public let layout: TextLayout
     /// Where the layout's (0, 0) (the first line's top-left) lies in layer space: the bounds'
     /// origin (R15.3).
-    public var origin: Point
+    public let origin: Point
     /// The presented `foregroundColor`, straight RGBA; nil: runs without a colour draw nothing.
-    public var color: Color?
+    public let color: Color?
 
     /// Creates a text record.
     public init(layout: TextLayout, origin: Point, color: Color?) {
@@ -25,6 +26,18 @@ public struct DrawText: Hashable, Sendable {
 
     /// The colour a run draws in: its own, or the layer's.
     public func color(of run: GlyphRun) -> Color? { run.color ?? color }
+
+    /// Records are equal when they show the same layout at the same place in the same colour.
+    public static func == (a: DrawText, b: DrawText) -> Bool {
+        a === b || (a.layout == b.layout && a.origin == b.origin && a.color == b.color)
+    }
+
+    /// Hashes the layout, origin and colour.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(layout)
+        hasher.combine(origin)
+        hasher.combine(color)
+    }
 }
 
 /// The inputs of one layout that the draw list compares frame by frame, without building a
@@ -53,6 +66,8 @@ final class TextState {
     var cache: [(key: TextKey, layout: TextLayout)] = []
     /// How many layouts this layer has asked the provider for (tests read it: R15.6).
     var layoutCount = 0
+    /// The last record made, handed out again while nothing in it changes.
+    var lastDraw: DrawText? = nil
 }
 
 extension Engine {
@@ -77,7 +92,13 @@ extension Engine {
         if case .color(let c) = props.textValue(.foregroundColor) { color = c } else { color = nil }
         let key = textKey(slot, props, width: bounds.size.width, height: bounds.size.height, contentsScale: contentsScale)
         let layout = textLayout(slot, key)
-        return DrawText(layout: layout, origin: bounds.origin, color: color)
+        let state = textStates[slot]!  // textLayout made it
+        if let last = state.lastDraw, last.layout === layout, last.origin == bounds.origin, last.color == color {
+            return last
+        }
+        let made = DrawText(layout: layout, origin: bounds.origin, color: color)
+        state.lastDraw = made
+        return made
     }
 
     /// The key of a layout of `props` at `width` × `height`. Lock held.
