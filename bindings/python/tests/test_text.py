@@ -291,6 +291,28 @@ def test_truncation_cuts_with_an_ellipsis_at_the_widest_fit(engine, mode, width)
         assert tail == hb_shape(LATIN, text)[0][len(hb_shape(LATIN, text)[0]) - len(tail):]
 
 
+def test_right_to_left_text_is_cut_at_its_logical_end_on_the_left(engine):
+    text = "שלום עולם ושלום לכולם בכל מקום"
+    _, rec = text_record(engine, string=text, font=HEBREW, font_size=20.0, truncation_mode="end",
+                         bounds=(0, 0, 120, 30))
+    runs = rec.text_runs
+    assert all(r.rtl for r in runs)
+    # The ellipsis is leftmost (the logical end of a right-to-left line), one glyph of a face
+    # that has U+2026 (Noto Sans Hebrew has none: fallback finds one) ...
+    ell_run = min(runs, key=lambda r: r.positions[0].x)
+    ell_font, ell_upem = hb_font(ell_run.font_path, ell_run.face_index)
+    assert ell_run.glyph_ids == [ell_font.get_nominal_glyph(ELLIPSIS)]
+    ell_w = ell_font.get_glyph_h_advance(ell_run.glyph_ids[0]) / ell_upem * 20.0
+    # ... and the kept text is the logical start: the longest prefix that fits with it, shaped
+    # right to left by HarfBuzz (natural alignment puts the line at the right edge).
+    kept = max((text[:k].rstrip(" ") for k in range(len(text) + 1)
+                if sum(hb_shape(HEBREW, text[:k], direction="rtl")[1]) * 20.0 + ell_w <= 120 + TOL), key=len)
+    rest = [g for r in runs if r is not ell_run for g in r.glyph_ids]
+    assert rest == hb_shape(HEBREW, kept, direction="rtl")[0]
+    line = rec.text_lines[0]
+    assert line.truncated and line.box.x + line.box.width == pytest.approx(120, abs=TOL)
+
+
 def test_wrapped_text_is_cut_on_the_last_line_that_fits_the_height(engine):
     size = 18.0
     font, upem = hb_font(LATIN)
