@@ -1185,7 +1185,8 @@ typedef struct lamina_text_provider {
 } lamina_text_provider_t;
 
 /** Registers `provider` (copied; NULL removes the current one) as the engine's text layout
- *  provider (R15.1). The previous provider's destroy runs. Every text layer lays out again at
+ *  provider (R15.1). The engine owns it from then on: one provider (one user_data) per engine,
+ *  since each engine calls destroy once. The previous provider's destroy runs. Every text layer lays out again at
  *  its next draw list. Without a provider a text layer's record has an empty layout with
  *  LAMINA_TEXT_STATUS_NO_PROVIDER. Thread-safe. Errors: INVALID_ARGUMENT (struct_size too
  *  small, NULL layout), STALE_HANDLE. Since: 0.3 */
