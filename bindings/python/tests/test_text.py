@@ -543,3 +543,38 @@ def test_the_text_card_example_runs():
     assert out[0] == "title line 0: 'Text layers'"
     assert any("(truncated)" in line for line in out if line.startswith("line line 0"))
     assert len([line for line in out if line.startswith("body line")]) >= 2
+
+
+def test_random_text_never_crashes_and_keeps_its_bounds(engine):
+    """Seeded random strings of mixed scripts, controls, marks and spaces, at random widths,
+    alignments and truncation modes: every layout succeeds, and a truncating layout's lines
+    fit the width (R15.4)."""
+    import random
+    rng = random.Random(26)
+    alphabet = ("abc XYZ  \n\t\u00e9\u0301 \u05e9\u05dc\u05d5\u05dd \u0645\u0631\u062d\u0628\u0627 "
+                "\u0928\u092e\u0938\u094d\u0924\u0947 \u6f22\u5b57 \u2026\u200f\u202e\ufeff\u0000-!?")
+    root = engine.layer(bounds=(0, 0, 400, 400))
+    layer = engine.text_layer(font=LATIN, bounds=(0, 0, 100, 60))
+    root.add_sublayer(layer)
+    engine.flush()
+    for i in range(150):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 60))).replace("\0", "")
+        width = rng.choice([1.0, 17.0, 60.0, 133.0, 400.0])
+        mode = rng.choice(["none", "start", "middle", "end"])
+        with engine.transaction(disable_actions=True):
+            layer.string = text
+            layer.bounds = (0, 0, width, rng.choice([5.0, 30.0, 200.0]))
+            layer.wrapped = rng.random() < 0.5
+            layer.truncation_mode = mode
+            layer.alignment_mode = rng.choice(["natural", "left", "right", "center", "justified"])
+            layer.font_size = rng.choice([0.0, 3.0, 14.0, 40.0])
+        rec = engine.draw_list(root)[1]
+        assert rec.text_status == "ok", (i, text, rec.text_message)
+        if mode != "none" and layer.font_size > 0:
+            for line in rec.text_lines:
+                if line.truncated:  # at least the ellipsis shows, even when it does not fit
+                    ell_w = _width("\u2026", layer.font_size)
+                    assert line.box.width <= max(width, ell_w) + TOL, (i, text)
+        for run in rec.text_runs:
+            assert len(run.glyph_ids) == len(run.positions)
+            assert all(math.isfinite(p.x) and math.isfinite(p.y) for p in run.positions)
