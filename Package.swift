@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "Lamina", targets: ["Lamina"]),
         // MARK: C ABI (the shared library; ship the CMake build, which fixes SONAME/exports)
         .library(name: "lamina", type: .dynamic, targets: ["LaminaCABI"]),
+        // MARK: Text layout (issue 26): the HarfBuzz text layout provider for Swift hosts
+        .library(name: "LaminaText", targets: ["LaminaText"]),
     ],
     targets: [
         // The engine: math → timing → values → engine. Pure Swift, no Foundation.
@@ -30,13 +32,29 @@ let package = Package(
         // @_cdecl exports only: validation, handles, status codes, callback boxes.
         .target(name: "LaminaCABI", dependencies: ["Lamina", "CLamina", "CLaminaPrefetch"], path: "Sources/LaminaCABI"),
 
+        // MARK: Text layout (issue 26, R15): liblamina-text's C sources (CMake builds the same
+        // files as liblamina-text.so), the system libraries they use, and the Swift face.
+        .systemLibrary(
+            name: "CLaminaTextDeps", path: "Sources/CLaminaTextDeps", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfribidi-dev", "libunibreak-dev", "libfontconfig-dev"])]),
+        .target(
+            name: "CLaminaText", dependencies: ["CLaminaTextDeps"], path: "Sources/LaminaText",
+            exclude: ["README.md", "CMakeLists.txt", "lamina_text.map"],
+            sources: ["provider.c", "fonts.c", "layout.c"], publicHeadersPath: "include",
+            cSettings: [.define("_POSIX_C_SOURCE", to: "200809L")],
+            linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("fribidi"), .linkedLibrary("unibreak"),
+                             .linkedLibrary("fontconfig")]),
+        .target(
+            name: "LaminaText", dependencies: ["Lamina", "LaminaCABI", "CLamina", "CLaminaText"],
+            path: "Sources/LaminaTextSwift"),
+
         // MARK: Demo (`swift run lamina-demo`)
         .executableTarget(name: "lamina-demo", dependencies: ["Lamina"], path: "examples/demo"),
 
         // MARK: Tests
         .testTarget(name: "LaminaTests", dependencies: ["Lamina"], path: "Tests/LaminaTests"),
         .testTarget(
-            name: "LaminaCABITests", dependencies: ["LaminaCABI", "CLamina", "Lamina"],
+            name: "LaminaCABITests", dependencies: ["LaminaCABI", "CLamina", "Lamina", "LaminaText"],
             path: "Tests/LaminaCABITests"),
     ],
     swiftLanguageModes: [.v6]

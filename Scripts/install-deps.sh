@@ -41,6 +41,14 @@ if command -v dpkg-query >/dev/null; then
         dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" || missing+=("$pkg")
     done
 fi
+# Text layers (issue 26): liblamina-text's HarfBuzz, FriBidi, libunibreak and fontconfig, the
+# compositor's FreeType, and a CJK font for the font-fallback tests (the other test fonts are
+# in Tests/fonts).
+if command -v dpkg-query >/dev/null; then
+    for pkg in libharfbuzz-dev libfribidi-dev libunibreak-dev libfontconfig-dev libfreetype-dev fonts-wqy-microhei; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" || missing+=("$pkg")
+    done
+fi
 # The compositor's shaders are checked with glslangValidator (the gles-shader-* tests).
 command -v glslangValidator >/dev/null || missing+=(glslang-tools)
 # The documentation site (Scripts/build-docs.sh): Doxygen reads the C header for the C reference.

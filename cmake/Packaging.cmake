@@ -224,6 +224,22 @@ The header lamina/lamina_gles.h, the liblamina-gles.so link, pkg-config's lamina
 the CMake target Lamina::gles (find_package(Lamina COMPONENTS gles)).")
 endif()
 
+if(TARGET lamina_text)
+  # liblamina-text (issue 26): the HarfBuzz text layout provider, packaged apart like the
+  # compositor.
+  list(APPEND CPACK_COMPONENTS_ALL text-runtime text-devel)
+  set(CPACK_DEBIAN_TEXT-RUNTIME_PACKAGE_NAME "liblamina-text${PROJECT_VERSION_MAJOR}")
+  set(CPACK_DEBIAN_TEXT-RUNTIME_DESCRIPTION "Lamina: the HarfBuzz text layout provider
+liblamina-text lays out Lamina's text layers with HarfBuzz, FriBidi, libunibreak and
+fontconfig.")
+  set(CPACK_DEBIAN_TEXT-DEVEL_PACKAGE_NAME "liblamina-text-dev")
+  set(CPACK_DEBIAN_TEXT-DEVEL_PACKAGE_SECTION libdevel)
+  set(CPACK_DEBIAN_TEXT-DEVEL_PACKAGE_SHLIBDEPS OFF)
+  set(CPACK_DEBIAN_TEXT-DEVEL_PACKAGE_DEPENDS "liblamina-dev (= ${_v}), liblamina-text${PROJECT_VERSION_MAJOR} (= ${_v})")
+  set(CPACK_DEBIAN_TEXT-DEVEL_DESCRIPTION "Lamina: the text layout provider's development files
+The header lamina/lamina_text.h and the liblamina-text.so link.")
+endif()
+
 # Debian's copyright file in every package (Apache-2.0). Only in component installs (CPack),
 # never in a plain `cmake --install`.
 configure_file("${PROJECT_SOURCE_DIR}/cmake/debian-copyright.in"

@@ -98,7 +98,11 @@ extension Value {
             guard let s = v.u.string else {
                 throw LaminaError(.invalidArgument, "string value with a NULL pointer")
             }
-            self = .string(String(cString: s))
+            // Invalid UTF-8 is an error, not silently repaired (issue 26: a text layer's string).
+            guard let valid = String(validatingCString: s) else {
+                throw LaminaError(.invalidArgument, "string value is not valid UTF-8")
+            }
+            self = .string(valid)
         case LAMINA_VALUE_IMAGE:
             guard let image = ImageRegistry.shared.lookup(v.u.image) else {
                 throw LaminaError(.staleHandle, "image \(v.u.image) is not alive")

@@ -335,6 +335,7 @@ extension lamina_draw_record_t {
         instance_color = r.instanceColor.c
         shape = nil
         gradient = nil
+        text = nil
     }
 }
 
@@ -383,6 +384,8 @@ final class CDrawSide {
     /// Gradient layers' records (RS-9), their colours in `colors`, locations in `numbers`.
     var gradients = CBuffer<lamina_draw_gradient_t>()
     var gradientFixups: [(record: Int, before: Bool, gradient: Int, colors: Int, locations: Int)] = []
+    /// Text layers' records (R15.5).
+    var texts = CTextSide()
     var numbers = CBuffer<Double>()
     var colors = CBuffer<lamina_color_t>()
     var befores = CBuffer<lamina_draw_record_t>()
@@ -405,6 +408,7 @@ final class CDrawSide {
         shapeFixups.removeAll(keepingCapacity: true)
         gradients.reset()
         gradientFixups.removeAll(keepingCapacity: true)
+        texts.reset()
         numbers.reset()
         colors.reset()
         befores.reset()
@@ -417,6 +421,7 @@ final class CDrawSide {
         paths.free()
         shapes.free()
         gradients.free()
+        texts.free()
         numbers.free()
         colors.free()
         befores.free()
@@ -434,7 +439,7 @@ final class CDrawSide {
         slot.pointee.set01(r)
         slot.pointee.setContentsFields(r)
         if r.contents != nil || r.contentsPrevious != nil || r.shadowPath != nil || r.transitionBefore != nil
-            || r.shape != nil || r.gradient != nil {
+            || r.shape != nil || r.gradient != nil || r.text != nil {
             sideFields(r, at: index)
         }
     }
@@ -443,6 +448,7 @@ final class CDrawSide {
     private func sideFields(_ r: DrawRecord, at index: Int) {
         if let shape = r.shape { shapeFields(shape, at: index, before: false) }
         if let gradient = r.gradient { gradientFields(gradient, at: index, before: false) }
+        if let text = r.text { texts.append(text, at: index, before: false) }
         if let i = r.contents { images.append(i) }
         if let i = r.contentsPrevious { images.append(i) }
         if let p = r.shadowPath, !p.elements.isEmpty {
@@ -474,6 +480,7 @@ final class CDrawSide {
         }
         if let shape = r.shape { shapeFields(shape, at: befores.count, before: true) }
         if let gradient = r.gradient { gradientFields(gradient, at: befores.count, before: true) }
+        if let text = r.text { texts.append(text, at: befores.count, before: true) }
         befores.append(cb)
     }
 
@@ -537,6 +544,7 @@ final class CDrawSide {
                 records[f.record].gradient = UnsafePointer(gradient)
             }
         }
+        texts.finish(records, befores.base)
         for f in pathFixups {
             records[f.record].shadow_path = UnsafePointer(paths.base! + f.offset)
             records[f.record].shadow_path_count = f.count

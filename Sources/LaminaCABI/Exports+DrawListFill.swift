@@ -31,7 +31,8 @@ extension CDrawSide {
         }
         held.pointee = plain
         if r.pointee.contents != nil || r.pointee.contentsPrevious != nil || r.pointee.shadowPath != nil
-            || r.pointee.transitionBefore != nil || r.pointee.kind == .shape || r.pointee.kind == .gradient {
+            || r.pointee.transitionBefore != nil || r.pointee.kind == .shape || r.pointee.kind == .gradient
+            || r.pointee.kind == .text {
             fill(slot, r.pointee, at: index)
             return
         }

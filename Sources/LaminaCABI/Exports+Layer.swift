@@ -21,7 +21,7 @@ public func lamina_layer_create_kind(
     withEngine(engine) { e throws(LaminaError) in
         let out = try required(outLayer, "out_layer")
         guard let k = LayerKind(rawValue: kind) else {
-            throw LaminaError(.invalidArgument, "unknown layer kind \(kind); one of LAMINA_LAYER_KIND_PLAIN (0), _SHAPE (1), _GRADIENT (2), _REPLICATOR (3)")
+            throw LaminaError(.invalidArgument, "unknown layer kind \(kind); one of LAMINA_LAYER_KIND_PLAIN (0), _SHAPE (1), _GRADIENT (2), _REPLICATOR (3), _TEXT (4)")
         }
         out.pointee = try e.createLayer(kind: k).rawValue
     }

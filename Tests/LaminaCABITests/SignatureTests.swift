@@ -223,6 +223,11 @@ func headerAndExportsAgree() {
     same(CLamina.lamina_layers_get_presentation_number_at, LaminaCABI.lamina_layers_get_presentation_number_at)
     same(CLamina.lamina_layers_get_presentation_point, LaminaCABI.lamina_layers_get_presentation_point)
     #expect(Bool(true))
+    // Text layers (issue 26).
+    same(CLamina.lamina_engine_set_text_provider, LaminaCABI.lamina_engine_set_text_provider)
+    same(CLamina.lamina_text_layer_set_runs, LaminaCABI.lamina_text_layer_set_runs)
+    same(CLamina.lamina_text_layer_preferred_frame_size, LaminaCABI.lamina_text_layer_preferred_frame_size)
+    same(CLamina.lamina_text_layer_layout_count, LaminaCABI.lamina_text_layer_layout_count)
 }
 
 @Test("The run-time version matches the header's version macros")

@@ -53,7 +53,7 @@ static void create_and_get_kind(void **state) {
     ASSERT_OK(lamina_layer_get_kind(f->engine, f->layer, &k));
     assert_int_equal(k, LAMINA_LAYER_KIND_PLAIN);
     lamina_layer_t out = LAMINA_LAYER_NONE;
-    ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_layer_create_kind(f->engine, 4, &out));
+    ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_layer_create_kind(f->engine, 5, &out));
     ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_layer_create_kind(f->engine, -1, &out));
     ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_layer_create_kind(f->engine, LAMINA_LAYER_KIND_SHAPE, NULL));
     ASSERT_FAILS(LAMINA_STATUS_STALE_HANDLE, lamina_layer_create_kind(lt_stale_engine(), LAMINA_LAYER_KIND_SHAPE, &out));

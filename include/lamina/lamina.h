@@ -906,6 +906,82 @@ typedef struct lamina_draw_gradient {
     lamina_point_t end_point;
 } lamina_draw_gradient_t;
 
+/* ---- Text layers (issue 26; R15; since 0.3; docs/draw-records.md section 17) ------------ */
+
+/** A text layer (CATextLayer, R15): its string, laid out by the engine's text layout provider
+ *  (lamina_engine_set_text_provider()). Keys (R15.2): "string" (UTF-8, NULL/"" draws nothing),
+ *  "font" (fontconfig family or font file path; default "Helvetica"), "fontSize" (default 36,
+ *  animatable), "foregroundColor" (default opaque white, animatable), "alignmentMode"
+ *  ("natural", "left", "right", "center", "justified"), "wrapped" (bool, default false),
+ *  "truncationMode" ("none", "start", "middle", "end"; the ellipsis is U+2026). Since: 0.3 */
+#define LAMINA_LAYER_KIND_TEXT 4
+
+/* lamina_text_request_t.alignment */
+#define LAMINA_TEXT_ALIGN_NATURAL 0
+#define LAMINA_TEXT_ALIGN_LEFT 1
+#define LAMINA_TEXT_ALIGN_RIGHT 2
+#define LAMINA_TEXT_ALIGN_CENTER 3
+#define LAMINA_TEXT_ALIGN_JUSTIFIED 4
+/* lamina_text_request_t.truncation */
+#define LAMINA_TEXT_TRUNCATE_NONE 0
+#define LAMINA_TEXT_TRUNCATE_START 1
+#define LAMINA_TEXT_TRUNCATE_MIDDLE 2
+#define LAMINA_TEXT_TRUNCATE_END 3
+
+/* lamina_draw_text_t.status */
+#define LAMINA_TEXT_STATUS_OK 0          /* Laid out. */
+#define LAMINA_TEXT_STATUS_NO_PROVIDER 1 /* No provider is registered: no runs, no lines. */
+#define LAMINA_TEXT_STATUS_FAILED 2      /* The provider failed (message says why): empty. */
+
+/* lamina_text_glyph_run_t.flags */
+#define LAMINA_TEXT_RUN_RTL (1u << 0)       /* The run reads right to left (odd bidi level). */
+#define LAMINA_TEXT_RUN_HAS_COLOR (1u << 1) /* A provider's run: `color` is the run's own (an
+                                               attributed run's); in draw records always set. */
+/* lamina_text_line_t.flags */
+#define LAMINA_TEXT_LINE_TRUNCATED (1u << 0) /* The line was cut and shows an ellipsis. */
+
+/** Positioned glyphs of one face, size and colour (R15.5). In a provider's answer positions
+ *  are in layout space (y down, the first line's top at 0); in a draw record they are in the
+ *  layer's space. Since: 0.3 */
+typedef struct lamina_text_glyph_run {
+    uint64_t font_id;             /* The provider's number for (font_path, face_index). */
+    const char *font_path;        /* The font file, NUL-terminated; open it with FreeType. */
+    int32_t face_index;           /* The face in the file (0 except in collections). */
+    uint32_t flags;               /* LAMINA_TEXT_RUN_* */
+    double size;                  /* Points: pixels per em at contents scale 1. */
+    const uint32_t *glyph_ids;    /* glyph_count glyph ids of the face. */
+    const lamina_point_t *positions; /* glyph_count baseline origins, one per glyph. */
+    size_t glyph_count;
+    lamina_color_t color;         /* Straight RGBA (see LAMINA_TEXT_RUN_HAS_COLOR). */
+    uint32_t line_index;          /* The line the run is on. */
+    uint32_t reserved;            /* Zero. */
+} lamina_text_glyph_run_t;
+
+/** One laid-out line (R15.5): its box from the fonts' ascent, descent and line gap, its
+ *  baseline, and the bytes of the string it shows. Same space as the runs. Since: 0.3 */
+typedef struct lamina_text_line {
+    lamina_rect_t box;            /* x, width: the line's advance; y, height: its line box. */
+    double baseline;              /* The baseline's y. */
+    size_t start;                 /* First UTF-8 byte of the string on the line. */
+    size_t length;                /* Bytes of the string on the line (before truncation). */
+    uint32_t flags;               /* LAMINA_TEXT_LINE_* */
+    uint32_t reserved;            /* Zero. */
+} lamina_text_line_t;
+
+/** A text layer's drawing (R15.5): its laid-out runs and lines in layer space, each run's
+ *  colour resolved (its own or the presented foregroundColor). Present on every text layer's
+ *  record; an empty layout says why in `status`. Borrowed like the records. Since: 0.3 */
+typedef struct lamina_draw_text {
+    uint32_t struct_size;          /* sizeof(lamina_draw_text_t) as the library was built. */
+    int32_t status;                /* LAMINA_TEXT_STATUS_* */
+    const char *message;           /* Why the layout is empty (NUL-terminated, "" when OK). */
+    lamina_size_t size;            /* The laid-out size (widest line, lines' height). */
+    const lamina_text_glyph_run_t *runs;
+    size_t run_count;
+    const lamina_text_line_t *lines;
+    size_t line_count;
+} lamina_draw_text_t;
+
 /** One layer as a renderer draws it. Plain data; colours not set by a flag read as zeros. */
 typedef struct lamina_draw_record {
     lamina_layer_t layer;
@@ -992,6 +1068,8 @@ typedef struct lamina_draw_record {
                                       instance colours (RS-13.3); (1, 1, 1, 1) without one. */
     const lamina_draw_shape_t *shape;       /* Shape layers with a non-empty path, else NULL. */
     const lamina_draw_gradient_t *gradient; /* Gradient layers that draw (RS-9.3), else NULL. */
+    /* Text layers (issue 26; since 0.3; docs/draw-records.md section 17). */
+    const lamina_draw_text_t *text; /* Every text layer's record (R15.5), else NULL. */
 } lamina_draw_record_t;
 
 /* lamina_draw_record_t.flags2 (since 0.2) */
@@ -1046,6 +1124,116 @@ LAMINA_API lamina_status_t lamina_engine_draw_list(
  *  current time. Errors: INVALID_ARGUMENT, STALE_HANDLE. Since: 0.1 */
 LAMINA_API lamina_status_t lamina_engine_next_frame_time(
     lamina_engine_t *engine, double *out_time);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Text layers: the text layout provider (issue 26, R15)                                       */
+/* ------------------------------------------------------------------------------------------ */
+
+/** A byte range of a text layer's string with its own look, as the engine hands it to a
+ *  provider: every span names its font, size and colour in full (the layer's values fill what
+ *  an attributed run leaves unset). Since: 0.3 */
+typedef struct lamina_text_span {
+    size_t start;                 /* First UTF-8 byte. */
+    size_t length;                /* Bytes. */
+    const char *font;             /* Family name or font file path (has a '/'), NUL-terminated. */
+    double font_size;             /* Points, > 0. */
+    uint32_t has_color;           /* 1: `color` is the span's own; 0: the layer's foregroundColor. */
+    uint32_t reserved;            /* Zero. */
+    lamina_color_t color;
+} lamina_text_span_t;
+
+/** What a text layout depends on (R15.6). Everything is borrowed for the call. Since: 0.3 */
+typedef struct lamina_text_request {
+    uint32_t struct_size;         /* sizeof(lamina_text_request_t) as the engine was built. */
+    int32_t alignment;            /* LAMINA_TEXT_ALIGN_* */
+    int32_t truncation;           /* LAMINA_TEXT_TRUNCATE_* */
+    int32_t wrapped;              /* 1: wrap lines at `width` by UAX #14. */
+    const char *string;           /* Valid UTF-8, `length` bytes, NUL after them. */
+    size_t length;
+    const lamina_text_span_t *spans; /* In order, covering the string without gaps. */
+    size_t span_count;
+    double width;                 /* Wrap/truncate/align width; INFINITY: none. */
+    double height;                /* Lines kept within it when wrapped and truncating; INFINITY. */
+    double contents_scale;        /* Device pixels per point (a hint). */
+} lamina_text_request_t;
+
+/** A provider's answer, which it fills and owns until the engine calls its release (right
+ *  after copying it). Positions and boxes in layout space. Since: 0.3 */
+typedef struct lamina_text_layout {
+    uint32_t struct_size;         /* The engine sets sizeof(lamina_text_layout_t) before the call. */
+    uint32_t reserved;
+    lamina_size_t size;           /* Widest line's width, the lines' height. */
+    const lamina_text_glyph_run_t *runs;
+    size_t run_count;
+    const lamina_text_line_t *lines;
+    size_t line_count;
+    const char *message;          /* On failure: why (NUL-terminated), or NULL. */
+    void *provider_data;          /* The provider's own (for its release). */
+} lamina_text_layout_t;
+
+/** A text layout provider (R15.1): a host's own text stack, or liblamina-text's HarfBuzz one
+ *  (lamina_text.h). `layout` fills `out_layout` (zeroed but for struct_size) and returns
+ *  LAMINA_STATUS_OK, or another status with `out_layout->message` set; the engine copies the
+ *  answer and then always calls `release` (may be NULL) with the same layout. `destroy` (may be
+ *  NULL) runs once when the engine lets the provider go (replaced, removed, engine destroyed).
+ *  Threading: the engine calls `layout` and `release` with its lock held, from whichever thread
+ *  builds a draw list or asks for a preferred size, one call at a time per engine; they must
+ *  not call into the engine. Since: 0.3 */
+typedef struct lamina_text_provider {
+    uint32_t struct_size;         /* sizeof(lamina_text_provider_t) as the host compiled it. */
+    uint32_t reserved;
+    void *user_data;
+    lamina_status_t (*layout)(void *user_data, const lamina_text_request_t *request,
+                              lamina_text_layout_t *out_layout);
+    void (*release)(void *user_data, lamina_text_layout_t *layout);
+    void (*destroy)(void *user_data);
+} lamina_text_provider_t;
+
+/** Registers `provider` (copied; NULL removes the current one) as the engine's text layout
+ *  provider (R15.1). The engine owns it from then on: one provider (one user_data) per engine,
+ *  since each engine calls destroy once. The previous provider's destroy runs. Every text layer lays out again at
+ *  its next draw list. Without a provider a text layer's record has an empty layout with
+ *  LAMINA_TEXT_STATUS_NO_PROVIDER. Thread-safe. Errors: INVALID_ARGUMENT (struct_size too
+ *  small, NULL layout), STALE_HANDLE. Since: 0.3 */
+LAMINA_API lamina_status_t lamina_engine_set_text_provider(lamina_engine_t *engine,
+                                                           const lamina_text_provider_t *provider);
+
+/** An attributed run as a host sets it (R15.2): a byte range of the layer's string with the
+ *  attributes it overrides; NULL font, a NaN font_size and has_color 0 keep the layer's.
+ *  Since: 0.3 */
+typedef struct lamina_text_run {
+    size_t start;                 /* First UTF-8 byte in the layer's string. */
+    size_t length;                /* Bytes. */
+    const char *font;             /* NULL: the layer's font. Copied. */
+    double font_size;             /* NaN: the layer's fontSize; else finite, >= 0. */
+    uint32_t has_color;           /* 1: `color` applies; 0: the layer's foregroundColor. */
+    uint32_t reserved;            /* Zero. */
+    lamina_color_t color;
+} lamina_text_run_t;
+
+/** Sets a text layer's attributed runs (copied; count 0 removes them). They apply at once,
+ *  outside transactions, to the layer's current string; runs a later string no longer covers
+ *  are clipped to it. Thread-safe. Errors: INVALID_ARGUMENT (NULL runs with count > 0, a run
+ *  outside the string or starting or ending inside a character, overlapping runs, a size
+ *  that is infinite or negative, an empty font name), UNKNOWN_KEY (not a text layer),
+ *  STALE_HANDLE. Since: 0.3 */
+LAMINA_API lamina_status_t lamina_text_layer_set_runs(lamina_engine_t *engine, lamina_layer_t layer,
+                                                      const lamina_text_run_t *runs, size_t count);
+
+/** The size a text layer's model values lay out to (CATextLayer's preferredFrameSize, R15.7):
+ *  the widest line and the lines' height at `width` (0: the bounds' width when the layer
+ *  wraps, unlimited otherwise), with no truncation. Thread-safe. Errors: INVALID_ARGUMENT
+ *  (NULL out_size, negative or NaN width), UNKNOWN_KEY (not a text layer), NOT_FOUND (no
+ *  provider), the provider's failure (its message in lamina_last_error_message()),
+ *  STALE_HANDLE. Since: 0.3 */
+LAMINA_API lamina_status_t lamina_text_layer_preferred_frame_size(
+    lamina_engine_t *engine, lamina_layer_t layer, double width, lamina_size_t *out_size);
+
+/** How many layouts the layer has asked its provider for: it grows only when an input of the
+ *  layout changes (R15.6; for tests and benchmarks). Thread-safe. Errors: INVALID_ARGUMENT
+ *  (NULL out_count), STALE_HANDLE. Since: 0.3 */
+LAMINA_API lamina_status_t lamina_text_layer_layout_count(lamina_engine_t *engine, lamina_layer_t layer,
+                                                          uint64_t *out_count);
 
 /* ========================================================================================== */
 /* END geometry, hit testing and the draw list                                                */

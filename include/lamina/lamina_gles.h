@@ -99,6 +99,10 @@ typedef struct lamina_gles_stats {
      * texture when its appearance changed (or on first use), and reused as it is otherwise. */
     uint32_t rasters_drawn;     /* Rasterized subtrees rendered into their texture this frame. */
     uint32_t rasters_reused;    /* Rasterized subtrees drawn from their unchanged texture. */
+    /* Since 0.3: text layers (issue 26). */
+    uint32_t glyphs_uploaded;   /* Glyphs rendered into the glyph atlas during the frame (a glyph
+                                   is uploaded once per face, size and phase, then reused). */
+    uint32_t glyphs_drawn;      /* Glyph quads drawn. */
 } lamina_gles_stats_t;
 
 /** Creates a renderer for the GL context current on the calling thread (OpenGL ES 3.0 or

@@ -33,6 +33,7 @@ static float *push_instance(lgl_frame_t *f) {
 /* Draws the primitives collected so far into the bound target: one instanced call. */
 void lgl_flush(lgl_frame_t *f) {
     lamina_gles_renderer_t *r = f->r;
+    lgl_text_flush(f); /* text layers' pending glyphs (text.c) draw first: painter's order */
     if (r->inst_count == 0) return;
     size_t bytes = r->inst_count * INST_FLOATS * sizeof(float);
     if (r->batch_kind == KIND_SHADOW) {

@@ -102,6 +102,8 @@ struct lamina_gles_renderer {
     lamina_draw_record_t *raster_recs, *raster_keys;
     size_t *raster_stack;
     size_t raster_scratch_cap, raster_stack_cap;
+    /* Text layers (R15.5; text.c): the glyph atlas, FreeType faces, the text program. */
+    struct lgl_text *text;
 };
 
 /* The state of one frame. */
@@ -326,6 +328,19 @@ void lgl_emit_gradient(lgl_frame_t *f, const lamina_draw_record_t *rec, double a
 /* shape.c: shape layers (RS-8), over shape_geom.c's geometry. */
 /* The shape's fill, then its stroke: a draw call each, between the contents and the sublayers. */
 void lgl_emit_shape(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha);
+
+/* text.c: text layers (R15.5; issue 26). */
+/* Queues the record's glyph runs from the glyph atlas (FreeType), above the shape and below the
+ * sublayers; consecutive text records draw in one instanced call (lgl_text_flush). */
+void lgl_emit_text(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha);
+/* Draws the pending glyphs of the text records emitted since the last flush: one instanced
+ * draw (lgl_flush calls it first, so every other pass keeps painter's order). */
+void lgl_text_flush(lgl_frame_t *f);
+/* Glyphs rendered into the atlas so far (uploaded once per face, glyph, size and phase). */
+uint64_t lgl_text_uploads(lamina_gles_renderer_t *r);
+/* Frees the text pass's FreeType faces and memory, and its GL objects when `delete_gl` (the
+ * renderer's context is current). */
+void lgl_text_free(lamina_gles_renderer_t *r, int delete_gl);
 
 /* offscreen.c: offscreen targets and passes: group opacity (RS-2.2), masks (RS-5.1-5.3) and
  * shaped clips (RS-5.6), and the composite that draws a target back. */

@@ -88,6 +88,7 @@ static int draw_in_place(lgl_frame_t *f, const lamina_draw_record_t *recs, size_
     lgl_emit_gradient(f, rec, alpha); /* RS-9.2: over the background, under the contents */
     lgl_emit_contents(f, rec, alpha);
     lgl_emit_shape(f, rec, alpha);    /* RS-8.2: between the contents and the first sublayer */
+    lgl_emit_text(f, rec, alpha);     /* R15.5: a text layer's glyphs, above its shape */
     return !leaf_plain;
 }
 

@@ -100,8 +100,10 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
 void lamina_gles_renderer_destroy(lamina_gles_renderer_t *r) {
     if (!r) return;
     /* Delete GL objects only in the renderer's own context; otherwise they went with it. */
-    if (glGetString(GL_VERSION) && (r->context == EGL_NO_CONTEXT || eglGetCurrentContext() == r->context))
+    int own_context = glGetString(GL_VERSION) && (r->context == EGL_NO_CONTEXT || eglGetCurrentContext() == r->context);
+    if (own_context)
         lgl_delete_gl(r);
+    lgl_text_free(r, own_context);
     free(r->inst);
     free(r->texs);
     free(r->segs);

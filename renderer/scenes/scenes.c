@@ -7,6 +7,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef LAMINA_SCENES_TEXT
+#include <lamina/lamina_text.h> /* the text-card scene (issue 26), where liblamina-text is built */
+#endif
 
 #define S(call)                                                                                \
     do {                                                                                       \
@@ -974,6 +977,62 @@ static void b_shadow_alpha(scene_ctx_t *ctx) {
     S(lamina_layer_set_size(ctx->engine, c, "shadowOffset", (lamina_size_t){8, 8}));
 }
 
+#ifdef LAMINA_SCENES_TEXT
+/* ------------------------------------------------------------------------------------------ */
+/* Text layers (issue 26, R15): the card bindings/python/tests/test_text_render.py draws too    */
+/* ------------------------------------------------------------------------------------------ */
+
+static lamina_layer_t text_box(scene_ctx_t *ctx, lamina_layer_t parent, double cx, double cy, double w,
+                               double h, const char *string, const char *font, double size,
+                               lamina_color_t ink) {
+    lamina_layer_t l = LAMINA_LAYER_NONE;
+    S(lamina_layer_create_kind(ctx->engine, LAMINA_LAYER_KIND_TEXT, &l));
+    S(lamina_layer_set_bounds(ctx->engine, l, (lamina_rect_t){{0, 0}, {w, h}}));
+    S(lamina_layer_set_position(ctx->engine, l, (lamina_point_t){cx, cy}));
+    lamina_value_t v;
+    memset(&v, 0, sizeof v);
+    v.type = LAMINA_VALUE_STRING;
+    v.u.string = string;
+    S(lamina_layer_set_value(ctx->engine, l, "string", &v));
+    v.u.string = font;
+    S(lamina_layer_set_value(ctx->engine, l, "font", &v));
+    num(ctx, l, "fontSize", size);
+    color(ctx, l, "foregroundColor", ink);
+    S(lamina_layer_add_sublayer(ctx->engine, parent, l));
+    S(lamina_layer_release(ctx->engine, l));
+    return l;
+}
+
+static void b_text_card(scene_ctx_t *ctx) {
+    const char *dirs[] = {LAMINA_SCENES_FONTS};
+    lamina_text_provider_t provider;
+    S(lamina_text_provider_create(dirs, 1, &provider));
+    if (ctx->status) return;
+    S(lamina_engine_set_text_provider(ctx->engine, &provider));
+    color(ctx, ctx->root, "backgroundColor", (lamina_color_t){0.93, 0.94, 0.96, 1});
+    lamina_layer_t card = box(ctx, ctx->root, 20, 20, 320, 220, WHITE);
+    num(ctx, card, "cornerRadius", 12);
+    lamina_color_t ink = {0.1, 0.1, 0.15, 1};
+    text_box(ctx, card, 160, 34, 288, 36, "Text layers", "Noto Sans", 26, ink);
+    lamina_layer_t body = text_box(ctx, card, 160, 110, 288, 100,
+        "Shaped by HarfBuzz, wrapped by the Unicode rules, with bidi: "
+        "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d \xd7\xa2\xd7\x95\xd7\x9c\xd7\x9d and fallback: \xe6\xbc\xa2\xe5\xad\x97.",
+        "Noto Sans", 15, (lamina_color_t){0.25, 0.27, 0.3, 1});
+    S(lamina_layer_set_bool(ctx->engine, body, "wrapped", 1));
+    text_box(ctx, card, 160, 160, 288, 24,
+             "\xd9\x85\xd8\xb1\xd8\xad\xd8\xa8\xd8\xa7 \xd8\xa8\xd8\xa7\xd9\x84\xd8\xb9\xd8\xa7\xd9\x84\xd9\x85",
+             "Noto Sans Arabic", 16, (lamina_color_t){0.1, 0.4, 0.2, 1});
+    lamina_layer_t cut = text_box(ctx, card, 160, 185, 288, 24,
+        "A line far too long to fit in the card, truncated at its end", "Noto Sans", 15,
+        (lamina_color_t){0.8, 0.2, 0.2, 1});
+    lamina_value_t v;
+    memset(&v, 0, sizeof v);
+    v.type = LAMINA_VALUE_STRING;
+    v.u.string = "end";
+    S(lamina_layer_set_value(ctx->engine, cut, "truncationMode", &v));
+}
+#endif
+
 /* ------------------------------------------------------------------------------------------ */
 /* Issue 25: subtree shadows, antialiasing per edge, the edge flags, shouldRasterize           */
 /* ------------------------------------------------------------------------------------------ */
@@ -1369,6 +1428,9 @@ static const scene_t table[] = {
     SC("aa-per-axis", "RS-6.1", "scale (1.5, 0.5) and (2, 1), a skew, a thin rotated layer: whole-pixel edges exact, ramps one pixel wide", 200, 200, 0, 1, 0, b_aa_per_axis, NULL),
     SC("edge-flags", "RS-11.2", "rotated squares: antialiased; allowsEdgeAntialiasing NO; mask minX|maxX; NO with rounded corners", 200, 200, 0, 1, 0, b_edge_flags, NULL),
     SC("rasterize", "RS-11.3", "shouldRasterize at rasterizationScale 1 (as drawn) and 0.25 (blurred)", 200, 200, 0, 1, 0, b_rasterize, NULL),
+#ifdef LAMINA_SCENES_TEXT
+    SC("text-card", "R15.5", "text layers: a title, a wrapped paragraph with Hebrew and a CJK fallback, Arabic, a truncated line", 360, 260, 0, 1, 0, b_text_card, NULL),
+#endif
     SC("gallery", "R14", "the gallery: shadow, corners, border, contents with a mask, 3D, group opacity, spring", 400, 300, 0.8, 1, 0, b_gallery, NULL),
     SC("demo", "CA-12.11", "listing 7.7: click the box to recolour it, elsewhere to send it there", 400, 400, 2.0, 1, 0, b_demo, demo_tap),
 };

@@ -230,6 +230,12 @@ public final class Engine: @unchecked Sendable {
     var lastUntrackedList: (root: LayerID, time: Double, serial: UInt64, clean: Bool)? = nil
     var customByName: [String: PropertyID] = [:]
 
+    // MARK: Text layers (R15, Engine+Text.swift)
+    /// The text layout provider, or nil: text layers then lay out empty (R15.1).
+    var textProvider: TextLayoutProvider? = nil
+    /// Per text layer slot that has been laid out or has runs: its cached layouts and runs.
+    var textStates: [Int32: TextState] = [:]
+
     // MARK: Transactions
     /// Per-thread stacks by thread token (ThreadState.swift): never reused, removed at thread exit.
     var stacks: [UInt64: TransactionStack] = [:]

@@ -91,7 +91,8 @@ def _defines():
 def test_kind_and_enumeration_values_match_the_header():
     d = _defines()
     assert [int(k) for k in LayerKind] == [d["LAMINA_LAYER_KIND_PLAIN"], d["LAMINA_LAYER_KIND_SHAPE"],
-                                           d["LAMINA_LAYER_KIND_GRADIENT"], d["LAMINA_LAYER_KIND_REPLICATOR"]]
+                                           d["LAMINA_LAYER_KIND_GRADIENT"], d["LAMINA_LAYER_KIND_REPLICATOR"],
+                                           d["LAMINA_LAYER_KIND_TEXT"]]
     assert C.FILL_RULES[d["LAMINA_FILL_RULE_NON_ZERO"]] == "non-zero"
     assert C.FILL_RULES[d["LAMINA_FILL_RULE_EVEN_ODD"]] == "even-odd"
     assert C.LINE_CAPS[d["LAMINA_LINE_CAP_BUTT"]] == "butt"

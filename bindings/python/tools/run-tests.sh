@@ -11,10 +11,10 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LIB=${1:?usage: run-tests.sh path/to/liblamina.so [pytest args...]}
 shift
 PY=${PYTHON:-python3}
-if ! "$PY" "$HERE/tools/check-test-deps.py" pytest numpy; then
+if ! "$PY" "$HERE/tools/check-test-deps.py" pytest numpy uharfbuzz; then
     VENV=$(mktemp -d)/venv
     "$PY" -m venv "$VENV"
-    "$VENV/bin/python" -m pip install --quiet -c "$HERE/tools/test-requirements.txt" pytest numpy
+    "$VENV/bin/python" -m pip install --quiet -c "$HERE/tools/test-requirements.txt" pytest numpy uharfbuzz
     PY="$VENV/bin/python"
 fi
 LAMINA_LIBRARY=$LIB exec "$PY" -m pytest "$HERE/tests" -q -p no:cacheprovider "$@"

@@ -66,8 +66,8 @@ print("wheel: contents ok,", round(libs[0].file_size / 1e6, 1), "MB library")
 PYEOF
 "$VPY" -m pip install --quiet --force-reinstall --no-deps "$WORK"/wheels/lamina-*.whl
 # The system's pytest and numpy only when inside tools/test-requirements.txt's ranges.
-"$VPY" "$HERE/tools/check-test-deps.py" pytest numpy ||
-    "$VPY" -m pip install --quiet -c "$HERE/tools/test-requirements.txt" pytest numpy
+"$VPY" "$HERE/tools/check-test-deps.py" pytest numpy uharfbuzz ||
+    "$VPY" -m pip install --quiet -c "$HERE/tools/test-requirements.txt" pytest numpy uharfbuzz
 
 cd "$WORK"
 env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -c \

@@ -162,6 +162,8 @@ public struct DrawRecord: Hashable, Sendable {
     /// A gradient layer's gradient (RS-9), or nil (not a gradient layer, or it draws nothing,
     /// RS-9.3).
     public var gradient: DrawGradient? = nil
+    /// A text layer's laid-out text (R15.5), or nil (not a text layer).
+    public var text: DrawText? = nil
 
     /// Creates a record.
     public init(
@@ -692,6 +694,11 @@ extension Engine {
             record.gradient = p.pointee.drawGradient()
         } else if previous == .gradient {
             record.gradient = nil
+        }
+        if kind == .text {
+            record.text = drawText(slot, p, contentsScale: record.contentsScale)
+        } else if previous == .text {
+            record.text = nil
         }
     }
 

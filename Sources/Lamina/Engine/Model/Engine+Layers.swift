@@ -148,6 +148,7 @@ extension Engine {
             releaseSnapshot(slot)
             if slots[i].everTimed { timedLayers -= 1 }
             if slots[i].kind == .replicator { replicatorLayers -= 1 }
+            if slots[i].kind == .text { textStates[slot] = nil }
             // Generations wrap within the handle's 24 bits, skipping 0.
             var generation = (slots[head: i].generation &+ 1) & LayerID.generationMask
             if generation == 0 { generation = 1 }

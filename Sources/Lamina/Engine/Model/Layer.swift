@@ -424,6 +424,14 @@ extension Engine {
         makeLayer(kind: .replicator) as! ReplicatorLayer
     }
 
+    /// Creates a text layer (CATextLayer, R15) with Core Animation's defaults: no string,
+    /// Helvetica at 36 points in opaque white, natural alignment, not wrapped, not truncated.
+    /// Its text is laid out by the ``textLayoutProvider``. See ``makeLayer()`` for lifetime
+    /// and traps.
+    public func makeTextLayer() -> TextLayer {
+        makeLayer(kind: .text) as! TextLayer
+    }
+
     /// The engine's current time: that of the last tick (0 before the first); with a
     /// ``clock``, commits also move it forward to the clock's reading (R1).
     public var time: Double { lock.withLock { now } }
@@ -481,6 +489,7 @@ final class LayerRegistry: @unchecked Sendable {
         case .shape: return ShapeLayer.self
         case .gradient: return GradientLayer.self
         case .replicator: return ReplicatorLayer.self
+        case .text: return TextLayer.self
         }
     }
 

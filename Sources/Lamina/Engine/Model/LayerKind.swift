@@ -15,6 +15,9 @@ public enum LayerKind: Int32, Sendable, CaseIterable {
     case gradient = 2
     /// A replicator layer (`CAReplicatorLayer`, RS-13): draws its sublayers several times.
     case replicator = 3
+    /// A text layer (`CATextLayer`, R15): draws its string, laid out by the engine's text
+    /// layout provider.
+    case text = 4
 }
 
 /// A shape layer (`CAShapeLayer`, RS-8): draws a path, filled then stroked, above its
@@ -308,6 +311,15 @@ extension Engine {
             throw LaminaError(.invalidArgument, "unknown lineJoin '\(v)'; one of miter, round, bevel")
         case let (.gradientType, .string(v)) where GradientType(rawValue: v) == nil:
             throw LaminaError(.invalidArgument, "unknown gradient type '\(v)'; one of axial, radial, conic")
+        case let (.alignmentMode, .string(v)) where TextAlignment(rawValue: v) == nil:
+            throw LaminaError(
+                .invalidArgument, "unknown alignmentMode '\(v)'; one of natural, left, right, center, justified")
+        case let (.truncationMode, .string(v)) where TextTruncation(rawValue: v) == nil:
+            throw LaminaError(.invalidArgument, "unknown truncationMode '\(v)'; one of none, start, middle, end")
+        case let (.fontSize, .number(v)) where !(v >= 0):
+            throw LaminaError(.invalidArgument, "'fontSize' must be >= 0, got \(v)")
+        case let (.font, .string(v)) where v.isEmpty:
+            throw LaminaError(.invalidArgument, "'font' must name a font family or a font file")
         case let (.lineDashPattern, .numberArray(a)) where a.contains(where: { $0 < 0 }):
             throw LaminaError(.invalidArgument, "'lineDashPattern' lengths must be >= 0")
         case let (.instanceCount, .number(v))

@@ -138,8 +138,23 @@ package struct PropertyID: Hashable, Sendable, RawRepresentable {
     public static let instanceAlphaOffset = PropertyID(rawValue: 70)
     /// Whether a replicator keeps its instances in 3D (stored; Lamina flattens, RS-13.6).
     public static let preservesDepth = PropertyID(rawValue: 71)
+    // Text layers (R15, issue 26).
+    /// A text layer's text (plain UTF-8; nil or "" draws nothing).
+    public static let string = PropertyID(rawValue: 72)
+    /// A text layer's font: a fontconfig family name or a font file's path (default "Helvetica").
+    public static let font = PropertyID(rawValue: 73)
+    /// A text layer's font size in points (default 36).
+    public static let fontSize = PropertyID(rawValue: 74)
+    /// A text layer's text colour (default opaque white).
+    public static let foregroundColor = PropertyID(rawValue: 75)
+    /// A text layer's alignment: "natural", "left", "right", "center" or "justified".
+    public static let alignmentMode = PropertyID(rawValue: 76)
+    /// Whether a text layer's lines wrap at its bounds' width (default false).
+    public static let wrapped = PropertyID(rawValue: 77)
+    /// A text layer's truncation: "none", "start", "middle" or "end".
+    public static let truncationMode = PropertyID(rawValue: 78)
 
-    static let builtinCount: UInt16 = 72
+    static let builtinCount: UInt16 = 79
 
     /// The first built-in property that belongs to one kind of layer (shape, gradient,
     /// replicator); every later built-in does too.
@@ -270,6 +285,14 @@ enum Builtins {
         PropertyInfo(name: "instanceBlueOffset", type: .number, defaultValue: .number(0), nullable: false, animatable: true, kind: .replicator),
         PropertyInfo(name: "instanceAlphaOffset", type: .number, defaultValue: .number(0), nullable: false, animatable: true, kind: .replicator),
         PropertyInfo(name: "preservesDepth", type: .bool, defaultValue: .bool(false), nullable: false, animatable: false, kind: .replicator),
+        // Text layers (R15.2: CATextLayer's defaults; fontSize and foregroundColor animate).
+        PropertyInfo(name: "string", type: .string, defaultValue: .null, nullable: true, animatable: false, kind: .text),
+        PropertyInfo(name: "font", type: .string, defaultValue: .string("Helvetica"), nullable: false, animatable: false, kind: .text),
+        PropertyInfo(name: "fontSize", type: .number, defaultValue: .number(36), nullable: false, animatable: true, kind: .text),
+        PropertyInfo(name: "foregroundColor", type: .color, defaultValue: .color(.white), nullable: true, animatable: true, kind: .text),
+        PropertyInfo(name: "alignmentMode", type: .string, defaultValue: .string("natural"), nullable: false, animatable: false, kind: .text),
+        PropertyInfo(name: "wrapped", type: .bool, defaultValue: .bool(false), nullable: false, animatable: false, kind: .text),
+        PropertyInfo(name: "truncationMode", type: .string, defaultValue: .string("none"), nullable: false, animatable: false, kind: .text),
     ]
 
     static let byName: [String: PropertyID] = {

@@ -58,7 +58,7 @@ from ._animation import (
     TransitionAnimation,
 )
 from ._contents import Image, Path
-from ._drawlist import DRAW_RECORD_FIELDS, DrawGradient, DrawRecord, DrawShape
+from ._drawlist import DRAW_RECORD_FIELDS, DrawGradient, DrawRecord, DrawShape, TextGlyphRun, TextLine
 from ._engine import Engine, ViewAnimationOptions, clock_now
 from ._errors import (
     InvalidArgumentError,
@@ -80,6 +80,8 @@ from ._kinds import (
     ReplicatorPresentation,
     ShapeLayer,
     ShapePresentation,
+    TextLayer,
+    TextPresentation,
 )
 from ._layer import Layer
 from ._markers import NO_ACTION, VIEW_POLICY
@@ -135,4 +137,6 @@ __all__ = [
     "LayerKind", "ShapeLayer", "GradientLayer", "ReplicatorLayer", "ShapePresentation",
     "GradientPresentation", "ReplicatorPresentation", "DrawShape", "DrawGradient",
     "FillRule", "LineCap", "LineJoin", "GradientType",
+    # text layers (issue 26)
+    "TextLayer", "TextPresentation", "TextGlyphRun", "TextLine",
 ]

@@ -110,6 +110,11 @@ LINE_CAPS = ("butt", "round", "square")
 LINE_JOINS = ("miter", "round", "bevel")
 GRADIENT_TYPES = ("axial", "radial", "conic")
 DRAW_SHAPE_FILL, DRAW_SHAPE_STROKE = 1 << 0, 1 << 1
+# Text layers (issue 26, R15).
+LAYER_KIND_TEXT = 4
+TEXT_STATUSES = ("ok", "no-provider", "failed")
+TEXT_RUN_RTL, TEXT_RUN_HAS_COLOR = 1 << 0, 1 << 1
+TEXT_LINE_TRUNCATED = 1 << 0
 
 
 class MediaTiming(Structure):
@@ -184,6 +189,79 @@ class DrawGradient(Structure):
     ]
 
 
+class TextGlyphRun(Structure):
+    """lamina_text_glyph_run_t (issue 26): positioned glyphs of one face, size and colour."""
+
+    _fields_ = [
+        ("font_id", c_uint64),
+        ("font_path", c_char_p),
+        ("face_index", c_int32),
+        ("flags", c_uint32),
+        ("size", c_double),
+        ("glyph_ids", POINTER(c_uint32)),
+        ("positions", POINTER(Point)),
+        ("glyph_count", c_size_t),
+        ("color", Color),
+        ("line_index", c_uint32),
+        ("reserved", c_uint32),
+    ]
+
+
+class TextLine(Structure):
+    """lamina_text_line_t (issue 26): one laid-out line."""
+
+    _fields_ = [
+        ("box", Rect),
+        ("baseline", c_double),
+        ("start", c_size_t),
+        ("length", c_size_t),
+        ("flags", c_uint32),
+        ("reserved", c_uint32),
+    ]
+
+
+class DrawText(Structure):
+    """lamina_draw_text_t (issue 26): a text layer's drawing, borrowed like the records."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("status", c_int32),
+        ("message", c_char_p),
+        ("size", Size),
+        ("runs", POINTER(TextGlyphRun)),
+        ("run_count", c_size_t),
+        ("lines", POINTER(TextLine)),
+        ("line_count", c_size_t),
+    ]
+
+
+class TextRun(Structure):
+    """lamina_text_run_t (issue 26): an attributed run as a host sets it."""
+
+    _fields_ = [
+        ("start", c_size_t),
+        ("length", c_size_t),
+        ("font", c_char_p),
+        ("font_size", c_double),
+        ("has_color", c_uint32),
+        ("reserved", c_uint32),
+        ("color", Color),
+    ]
+
+
+class TextProvider(Structure):
+    """lamina_text_provider_t (issue 26): a text layout provider's functions."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("reserved", c_uint32),
+        ("user_data", c_void_p),
+        ("layout", c_void_p),
+        ("release", c_void_p),
+        ("destroy", c_void_p),
+    ]
+
+
 class DrawRecord(Structure):
     _fields_ = [
         ("layer", c_uint64),
@@ -241,6 +319,8 @@ class DrawRecord(Structure):
         ("instance_color", Color),
         ("shape", POINTER(DrawShape)),
         ("gradient", POINTER(DrawGradient)),
+        # Since 0.3 (issue 26): text layers.
+        ("text", POINTER(DrawText)),
     ]
 
 
@@ -471,6 +551,11 @@ _FUNCTIONS: List[Any] = [
     ('lamina_layer_contains_point', [EngineP, c_uint64, Point, c_int32, c_double, POINTER(c_uint32)], c_int32),
     ('lamina_layer_hit_test', [EngineP, c_uint64, Point, c_int32, c_double, POINTER(c_uint64)], c_int32),
     ('lamina_layer_create_kind', [EngineP, c_int32, POINTER(c_uint64)], c_int32),
+    # Text layers (issue 26).
+    ('lamina_engine_set_text_provider', [EngineP, POINTER(TextProvider)], c_int32),
+    ('lamina_text_layer_set_runs', [EngineP, c_uint64, POINTER(TextRun), c_size_t], c_int32),
+    ('lamina_text_layer_preferred_frame_size', [EngineP, c_uint64, c_double, POINTER(Size)], c_int32),
+    ('lamina_text_layer_layout_count', [EngineP, c_uint64, POINTER(c_uint64)], c_int32),
     ('lamina_layer_get_kind', [EngineP, c_uint64, POINTER(c_int32)], c_int32),
     ('lamina_engine_draw_list', [EngineP, c_uint64, c_double, POINTER(POINTER(DrawRecord)), POINTER(c_size_t)], c_int32),
     ('lamina_engine_next_frame_time', [EngineP, POINTER(c_double)], c_int32),

@@ -5,7 +5,7 @@ reading of a C record's contents and layer-kind fields."""
 from __future__ import annotations
 
 from ctypes import c_void_p, sizeof
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import _capi as C
@@ -26,6 +26,7 @@ from ._types import (
     from_c_color,
     from_c_point,
     from_c_rect,
+    from_c_size,
 )
 
 
@@ -71,6 +72,43 @@ class DrawGradient:
     locations: List[float]
     start_point: Point
     end_point: Point
+
+
+@dataclass(frozen=True)
+class TextGlyphRun:
+    """Positioned glyphs of one face, size and colour in a text layer's :class:`DrawRecord`
+    (lamina_text_glyph_run_t, R15.5). ``glyph_ids`` index the face ``face_index`` of the
+    file ``font_path`` (``font_id`` names the pair); ``positions`` are each glyph's baseline
+    origin in the layer's space (y down); ``size`` is in points; ``color`` is straight RGBA.
+
+    Example: ``for run in record.text_runs: print(run.font_path, run.glyph_ids)``
+    """
+
+    font_id: int
+    font_path: str
+    face_index: int
+    size: float
+    glyph_ids: List[int]
+    positions: List[Point]
+    color: Color
+    line: int
+    rtl: bool
+
+
+@dataclass(frozen=True)
+class TextLine:
+    """One laid-out line of a text layer's :class:`DrawRecord` (lamina_text_line_t): its
+    ``box`` in layer space (its advance and its line height), its ``baseline`` y, the UTF-8
+    byte range ``start``/``length`` of the string it shows, and whether it was truncated.
+
+    Example: ``[line.box for line in record.text_lines]``
+    """
+
+    box: Rect
+    baseline: float
+    start: int
+    length: int
+    truncated: bool
 
 
 @dataclass(frozen=True)
@@ -151,6 +189,17 @@ class DrawRecord:
     #: when it was added, in painter's order, as if they stood in place of the layer's
     #: subtree (``transition_before.descendant_count`` of them); empty otherwise.
     transition_before_sublayers: Tuple["DrawRecord", ...] = ()
+    # Issue 26 (docs/draw-records.md section 17): text layers (R15.5).
+    #: A text layer's glyph runs, in layer space (empty for other kinds).
+    text_runs: List[TextGlyphRun] = field(default_factory=list)
+    #: A text layer's lines (empty for other kinds).
+    text_lines: List[TextLine] = field(default_factory=list)
+    #: A text layer's layout status: "ok", "no-provider" or "failed" (None for other kinds).
+    text_status: Optional[str] = None
+    #: Why a text layer's layout is empty ("" when it is not).
+    text_message: str = ""
+    #: A text layer's laid-out size (None for other kinds).
+    text_size: Optional[Size] = None
 
 
 def _flat_fields(t: Any, base: int = 0, prefix: str = "") -> Dict[str, Tuple[int, str]]:
@@ -269,7 +318,38 @@ def _record_kind_fields(r: Any) -> Dict[str, Any]:
             start_point=from_c_point(g.start_point),
             end_point=from_c_point(g.end_point),
         )
+    elif kind == C.LAYER_KIND_TEXT and r.struct_size >= _TEXT_FIELDS_END and r.text:
+        out.update(_text_fields(r.text[0]))
     return out
+
+
+_TEXT_FIELDS_END = C.DrawRecord.text.offset + sizeof(c_void_p)
+
+
+def _text_fields(t: Any) -> Dict[str, Any]:
+    """A C text record as DrawRecord fields (copied: the buffers are the engine's)."""
+    runs: List[TextGlyphRun] = []
+    for i in range(t.run_count):
+        r = t.runs[i]
+        n = r.glyph_count
+        runs.append(TextGlyphRun(
+            font_id=r.font_id,
+            font_path=(r.font_path or b"").decode("utf-8", "replace"),
+            face_index=r.face_index,
+            size=r.size,
+            glyph_ids=[r.glyph_ids[k] for k in range(n)] if n else [],
+            positions=[Point(r.positions[k].x, r.positions[k].y) for k in range(n)] if n else [],
+            color=from_c_color(r.color),
+            line=r.line_index,
+            rtl=bool(r.flags & C.TEXT_RUN_RTL),
+        ))
+    lines = [TextLine(box=from_c_rect(t.lines[i].box), baseline=t.lines[i].baseline,
+                      start=t.lines[i].start, length=t.lines[i].length,
+                      truncated=bool(t.lines[i].flags & C.TEXT_LINE_TRUNCATED))
+             for i in range(t.line_count)]
+    status = C.TEXT_STATUSES[t.status] if 0 <= t.status < len(C.TEXT_STATUSES) else str(t.status)
+    return dict(text_runs=runs, text_lines=lines, text_status=status,
+                text_message=(t.message or b"").decode("utf-8", "replace"), text_size=from_c_size(t.size))
 
 
 def _enum_name(names: Tuple[str, ...], value: int) -> str:

@@ -10,7 +10,7 @@ import sys
 import threading
 import weakref
 from contextlib import contextmanager
-from ctypes import POINTER, byref, cast, c_double, c_int32, c_size_t, c_uint8, c_uint32, c_uint64, c_void_p, sizeof
+from ctypes import POINTER, byref, cast, c_char_p, c_double, c_int32, c_size_t, c_uint8, c_uint32, c_uint64, c_void_p, sizeof
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Type, Union
 
 from . import _callbacks as CB
@@ -18,16 +18,16 @@ from . import _capi as C
 from ._animation import Animation
 from ._contents import Image
 from ._drawlist import DrawRecord, _KIND_FIELDS_END, _record_extras
-from ._errors import LaminaError, StaleHandleError
+from ._errors import LaminaError, NotFoundError, StaleHandleError
 from ._introspection import _transition_info
 from ._keys import _KEY_KINDS, _KIND_HINT, LayerKind, _key, _key_for
-from ._kinds import GradientLayer, ReplicatorLayer, ShapeLayer
+from ._kinds import GradientLayer, ReplicatorLayer, ShapeLayer, TextLayer
 from ._layer import Layer, _L
 from ._markers import NO_ACTION
 from ._props import _fail, _raw
 from ._style import ActionLike
 from ._transaction import Transaction
-from ._types import Rect, TimingLike, from_c_color, from_c_rect, from_c_size, from_c_transform
+from ._types import Rect, TimingLike, c_string, from_c_color, from_c_rect, from_c_size, from_c_transform
 from ._values import to_c_value
 
 
@@ -231,6 +231,46 @@ class Engine:
                                         colors=[lamina.BLUE, lamina.WHITE])
         """
         return self._create(GradientLayer, properties)
+
+    def text_layer(self, **properties: Any) -> "TextLayer":
+        """Creates a text layer (CATextLayer, R15) with Core Animation's defaults (no string,
+        Helvetica 36, opaque white, natural alignment, not wrapped, not truncated), then sets
+        ``properties`` (Python names of Layer and TextLayer). Its text is laid out by the
+        engine's text layout provider (:meth:`use_text_provider`). Example::
+
+            title = engine.text_layer(string="Hello", font="DejaVu Sans", font_size=24,
+                                      bounds=(0, 0, 200, 40))
+        """
+        return self._create(TextLayer, properties)
+
+    def use_text_provider(self, font_dirs: Optional[Sequence[str]] = None) -> None:
+        """Registers liblamina-text, the HarfBuzz text layout provider (R15.1), as this
+        engine's: text layers lay out at their next draw list. ``font_dirs`` are directories
+        whose fonts are added to fontconfig's for this provider (an application's or a test's
+        own fonts). The library is found as ``$LAMINA_TEXT_LIBRARY``, beside the loaded
+        liblamina, or by ``find_library("lamina-text")``.
+
+        Raises:
+            NotFoundError: liblamina-text cannot be loaded, or a font directory cannot be read.
+
+        Example: ``engine.use_text_provider(["/usr/share/myapp/fonts"])``
+        """
+        lib = _text_library()
+        dirs = [c_string(str(d), "a font directory") for d in (font_dirs or [])]
+        arr = (c_char_p * max(len(dirs), 1))(*dirs)
+        provider = C.TextProvider()
+        rc = lib.lamina_text_provider_create(arr, len(dirs), byref(provider))
+        if rc != 0:
+            raise NotFoundError(
+                rc, "LAMINA_STATUS_NOT_FOUND",
+                f"liblamina-text could not make a provider (status {rc}): is every font directory "
+                f"readable? {list(font_dirs or [])!r}")
+        C.lib.lamina_engine_set_text_provider(self._ptr(), byref(provider))
+
+    def remove_text_provider(self) -> None:
+        """Removes the engine's text layout provider: text layers then lay out empty, their
+        records saying ``text_status == "no-provider"`` (R15.1)."""
+        C.lib.lamina_engine_set_text_provider(self._ptr(), None)
 
     def replicator_layer(self, **properties: Any) -> "ReplicatorLayer":
         """Creates a replicator layer (CAReplicatorLayer, RS-13) with Core Animation's
@@ -800,12 +840,58 @@ _KIND_CLASSES: Dict[int, Type[Layer]] = {
     C.LAYER_KIND_SHAPE: ShapeLayer,
     C.LAYER_KIND_GRADIENT: GradientLayer,
     C.LAYER_KIND_REPLICATOR: ReplicatorLayer,
+    C.LAYER_KIND_TEXT: TextLayer,
 }
 
 
 def _owner_of(name: str) -> Optional[str]:
     """The class whose property ``name`` is, for error messages ("ShapeLayer"), or None."""
-    for cls in (ShapeLayer, GradientLayer, ReplicatorLayer):
+    for cls in (ShapeLayer, GradientLayer, ReplicatorLayer, TextLayer):
         if name in cls._PYPROPS:
             return cls.__name__
     return None
+
+
+_text_lib: Optional[Any] = None
+
+
+def _text_library() -> Any:
+    """liblamina-text (the HarfBuzz text layout provider), loaded once: ``$LAMINA_TEXT_LIBRARY``,
+    beside the loaded liblamina, or ``find_library("lamina-text")``."""
+    global _text_lib
+    if _text_lib is not None:
+        return _text_lib
+    import ctypes
+    import ctypes.util
+    import os
+
+    candidates: List[str] = []
+    env = os.environ.get("LAMINA_TEXT_LIBRARY")
+    if env:
+        candidates.append(env)
+    core = getattr(C.lib, "_lamina_path", None)
+    if core:
+        d = os.path.dirname(os.path.realpath(core))
+        candidates += [os.path.join(d, "liblamina-text.so"), os.path.join(d, "liblamina-text.so.0")]
+    found = ctypes.util.find_library("lamina-text")
+    if found:
+        candidates.append(found)
+    tried: List[str] = []
+    for path in candidates:
+        if "/" in path and not os.path.exists(path):
+            tried.append(f"{path}: no such file")
+            continue
+        try:
+            lib = ctypes.CDLL(path)
+            fn = lib.lamina_text_provider_create
+        except (OSError, AttributeError) as e:
+            tried.append(f"{path}: {e}")
+            continue
+        fn.argtypes = [ctypes.POINTER(c_char_p), ctypes.c_size_t, ctypes.POINTER(C.TextProvider)]
+        fn.restype = ctypes.c_int32
+        _text_lib = lib
+        return lib
+    raise NotFoundError(6, "LAMINA_STATUS_NOT_FOUND",
+                        "could not load liblamina-text (the text layout provider); tried: "
+                        + "; ".join(tried) + ". Build it with CMake (LAMINA_BUILD_TEXT) or set "
+                        "LAMINA_TEXT_LIBRARY.")

@@ -103,10 +103,21 @@ _REPLICATOR_PROPS: Dict[str, Tuple[str, str]] = {
     "instance_alpha_offset": ("instanceAlphaOffset", "number"),
     "preserves_depth": ("preservesDepth", "bool"),
 }
+#: Text layers (issue 26, R15.2).
+_TEXT_PROPS: Dict[str, Tuple[str, str]] = {
+    "string": ("string", "text"),
+    "font": ("font", "text"),
+    "font_size": ("fontSize", "number"),
+    "foreground_color": ("foregroundColor", "color"),
+    "alignment_mode": ("alignmentMode", "enum"),
+    "wrapped": ("wrapped", "bool"),
+    "truncation_mode": ("truncationMode", "enum"),
+}
 #: Every Python property name of every kind -> (key, kind): what set_value("stroke_end") and
 #: the batch calls translate (a name of another kind reaches the library, which says
 #: UNKNOWN_KEY).
-_ALL_PROPS: Dict[str, Tuple[str, str]] = {**_PROPS, **_SHAPE_PROPS, **_GRADIENT_PROPS, **_REPLICATOR_PROPS}
+_ALL_PROPS: Dict[str, Tuple[str, str]] = {**_PROPS, **_SHAPE_PROPS, **_GRADIENT_PROPS, **_REPLICATOR_PROPS,
+                                          **_TEXT_PROPS}
 _KIND_HINT = {"number": C.VALUE_NUMBER, "point": C.VALUE_POINT, "size": C.VALUE_SIZE,
               "rect": C.VALUE_RECT, "color": C.VALUE_COLOR, "transform": C.VALUE_TRANSFORM,
               "bool": C.VALUE_BOOL, "string": C.VALUE_STRING, "text": C.VALUE_STRING,
@@ -128,6 +139,8 @@ class LayerKind(enum.IntEnum):
     SHAPE = C.LAYER_KIND_SHAPE
     GRADIENT = C.LAYER_KIND_GRADIENT
     REPLICATOR = C.LAYER_KIND_REPLICATOR
+    #: A text layer (CATextLayer, R15; issue 26).
+    TEXT = C.LAYER_KIND_TEXT
 
 
 def _key_for(name: str) -> str:

@@ -9,16 +9,20 @@ Semantics: docs/semantics.md RS-8 (shape), RS-9 (gradient), RS-13 (replicator).
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple, cast
+from ctypes import byref, c_uint64
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, cast
+
+from . import _capi as C
 
 from ._contents import Path
-from ._keys import _GRADIENT_PROPS, _PROPS, _REPLICATOR_PROPS, _SHAPE_PROPS, LayerKind
+from ._keys import _GRADIENT_PROPS, _PROPS, _REPLICATOR_PROPS, _SHAPE_PROPS, _TEXT_PROPS, LayerKind
 from ._layer import Layer
 from ._presentation import Presentation
 from ._props import (
     _BoolProp,
     _ColorProp,
     _ColorsProp,
+    _EnumProp,
     _FillRuleProp,
     _GradientTypeProp,
     _IntProp,
@@ -32,14 +36,31 @@ from ._props import (
     _PointProp,
     _PPairProp,
     _PProp,
+    _Prop,
     _SolidColorProp,
+    _TextProp,
     _TransformProp,
 )
-from ._types import Color, FillRule, GradientType, LineCap, LineJoin, Point, Transform3D
+from ._types import (
+    Color,
+    FillRule,
+    GradientType,
+    LineCap,
+    LineJoin,
+    Point,
+    Size,
+    Transform3D,
+    as_color,
+    c_string,
+    from_c_size,
+    to_c_color,
+)
+from ._values import to_c_value
 
 __all__ = [
     "ShapeLayer", "GradientLayer", "ReplicatorLayer",
     "ShapePresentation", "GradientPresentation", "ReplicatorPresentation",
+    "TextLayer", "TextPresentation",
 ]
 
 
@@ -327,3 +348,186 @@ class ReplicatorLayer(Layer):
         """The replicator layer's presentation at the engine's time or at ``at`` (None before
         its first commit), e.g. ``spinner.presentation().instance_color``."""
         return cast(Optional[ReplicatorPresentation], Layer.presentation(self, at))
+
+
+# --- text layers (issue 26, R15) -----------------------------------------------------------
+class TextPresentation(Presentation):
+    """A text layer's presentation: Layer's presentation properties and the text's, as on
+    screen (an animating ``font_size`` reads its current value).
+
+    Example: ``title.presentation().font_size``
+    """
+
+    __slots__ = ()
+
+    string: _PProp[Optional[str]] = _PProp("string", "The string on screen (Optional[str]).")
+    font: _PProp[str] = _PProp("font", "The font on screen (str).")
+    font_size: _PProp[float] = _PNumberProp("fontSize", "The fontSize on screen (float).")
+    foreground_color: _PProp[Optional[Color]] = _PProp(
+        "foregroundColor", "The foregroundColor on screen (Optional[Color]).")
+    alignment_mode: _PProp[str] = _PProp("alignmentMode", "The alignmentMode on screen (str).")
+    wrapped: _PProp[bool] = _PProp("wrapped", "Whether the text wraps on screen (bool).")
+    truncation_mode: _PProp[str] = _PProp("truncationMode", "The truncationMode on screen (str).")
+
+    @property
+    def layer(self) -> "TextLayer":
+        """The model layer."""
+        return cast(TextLayer, self._layer)
+
+
+#: A piece of an attributed string: its text and the attributes it overrides ("font",
+#: "font_size", "color"), e.g. ``("bold", {"font": "DejaVu Sans Bold"})``.
+TextPiece = Tuple[str, Dict[str, Any]]
+
+
+class _StringProp(_Prop[Optional[str], Union[None, str, bytes, Sequence[TextPiece]]]):
+    """A text layer's ``string``: a str (plain text), None, UTF-8 bytes (checked by the
+    library: invalid UTF-8 is InvalidArgumentError), or a list of ``(text, attrs)`` pieces (an
+    attributed string: the pieces joined, and a run per piece with attributes)."""
+
+    kind = "text"
+
+    def __set__(self, layer: Any, value: Union[None, str, bytes, Sequence[TextPiece]]) -> None:
+        pieces: Optional[Sequence[TextPiece]] = None
+        if value is None or isinstance(value, str):
+            v = to_c_value(value, C.VALUE_STRING, "string") if value is not None else None
+        elif isinstance(value, (bytes, bytearray)):
+            if b"\0" in value:
+                raise ValueError("a text layer's string must not contain a NUL byte")
+            v = C.Value()
+            v.type, v.u.string = C.VALUE_STRING, bytes(value)
+        else:
+            pieces = list(value)
+            for piece in pieces:
+                if not (isinstance(piece, tuple) and len(piece) == 2 and isinstance(piece[0], str)
+                        and isinstance(piece[1], dict)):
+                    raise TypeError(f"'string' pieces are (text, attrs) tuples, not {piece!r}")
+            v = to_c_value("".join(p[0] for p in pieces), C.VALUE_STRING, "string")
+        if v is None:
+            v = C.Value()
+            v.type = C.VALUE_NULL
+        C.lib.lamina_layer_set_value(layer._e(), layer._handle, self.key, byref(v))
+        layer._set_pieces(pieces or [])
+
+
+class _TextEnumProp(_EnumProp[str]):
+    pass
+
+
+def _c_runs(pieces: Sequence[TextPiece]) -> List["C.TextRun"]:
+    """The C runs of attributed pieces: byte ranges in the joined UTF-8 string."""
+    runs: List[C.TextRun] = []
+    at = 0
+    for text, attrs in pieces:
+        n = len(text.encode("utf-8"))
+        unknown = set(attrs) - {"font", "font_size", "color", "foreground_color"}
+        if unknown:
+            raise TypeError(f"unknown text attribute(s) {sorted(unknown)}; use font, font_size, color")
+        if attrs:
+            r = C.TextRun()
+            r.start, r.length = at, n
+            font = attrs.get("font")
+            r.font = c_string(str(font), "a font") if font is not None else None
+            size = attrs.get("font_size")
+            r.font_size = float("nan") if size is None else float(size)
+            color = attrs.get("color", attrs.get("foreground_color"))
+            if color is not None:
+                r.has_color = 1
+                r.color = to_c_color(as_color(color))
+            runs.append(r)
+        at += n
+    return runs
+
+
+class TextLayer(Layer):
+    """A text layer (CATextLayer, R15): draws ``string`` laid out by the engine's text layout
+    provider (shaped with HarfBuzz, bidirectional, wrapped by UAX #14, with per-character font
+    fallback, when :meth:`Engine.use_text_provider` registered liblamina-text), above its
+    background and below its sublayers. ``font_size`` and ``foreground_color`` animate
+    implicitly. Without a provider its records carry an empty layout with
+    ``text_status == "no-provider"``. Create with :meth:`Engine.text_layer`.
+
+    Example::
+
+        engine.use_text_provider()
+        title = engine.text_layer(string="Hello", font="DejaVu Sans", font_size=24,
+                                  bounds=(0, 0, 200, 40), truncation_mode="end")
+        title.preferred_frame_size()   # Size(width=..., height=...)
+    """
+
+    __slots__ = ()
+    _KIND = LayerKind.TEXT
+    _PYPROPS = _table(_TEXT_PROPS)
+    _PRESENTATION = TextPresentation
+
+    string = _StringProp("string", """The text (Optional[str]), None by default (nothing
+        drawn). Takes a str, UTF-8 bytes (invalid UTF-8 raises InvalidArgumentError), or a
+        list of ``(text, attrs)`` pieces whose attrs override "font", "font_size" and "color"
+        for that piece (R15.2). Not animatable.
+
+        Example: ``title.string = [("Bold ", {"font": "DejaVu Sans Bold"}), ("plain", {})]``""")
+    font = _TextProp("font", """The font (str): a fontconfig family name or a font file's
+        path, "Helvetica" by default (fontconfig's substitute for it). Not animatable.
+
+        Example: ``title.font = "DejaVu Sans"``""")
+    font_size = _NumberProp("fontSize", """The size in points (float), 36 by default; 0
+        draws nothing, a negative size raises InvalidArgumentError. Animatable.
+
+        Example: ``title.font_size = 24.0``""")
+    foreground_color = _ColorProp("foregroundColor", """The text colour
+        (Optional[Color]), opaque white by default. Animatable.
+
+        Example: ``title.foreground_color = lamina.BLACK``""")
+    alignment_mode = _TextEnumProp("alignmentMode", """How lines sit in the bounds' width
+        (str): "natural" (the default: left, or right for right-to-left text), "left",
+        "right", "center" or "justified". Not animatable.
+
+        Example: ``title.alignment_mode = "center"``""")
+    wrapped = _BoolProp("wrapped", """Whether lines wrap at the bounds' width by the Unicode
+        line breaking rules (bool), False by default. Not animatable.
+
+        Example: ``body.wrapped = True``""")
+    truncation_mode = _TextEnumProp("truncationMode", """Where a line too wide for the
+        bounds is cut with an ellipsis (str): "none" (the default), "start", "middle" or
+        "end". Wrapped text is cut on the last line that fits the bounds' height. Not
+        animatable.
+
+        Example: ``title.truncation_mode = "end"``""")
+
+    def _set_pieces(self, pieces: Sequence[TextPiece]) -> None:
+        runs = _c_runs(pieces)
+        arr = (C.TextRun * max(len(runs), 1))(*runs)
+        C.lib.lamina_text_layer_set_runs(self._e(), self._handle, arr, len(runs))
+
+    def preferred_frame_size(self, width: Optional[float] = None) -> Size:
+        """The size the text lays out to (CATextLayer.preferredFrameSize, R15.7): the widest
+        line and the lines' height at ``width`` (None: the bounds' width when wrapped,
+        unlimited otherwise), from the model values, without truncation.
+
+        Raises:
+            NotFoundError: no text layout provider is registered.
+            InvalidArgumentError: a width that is not > 0.
+
+        Example: ``body.preferred_frame_size(width=240.0).height``
+        """
+        if width is not None and not (float(width) > 0):
+            from ._errors import InvalidArgumentError
+            raise self._named(InvalidArgumentError(1, "LAMINA_STATUS_INVALID_ARGUMENT",
+                                                   f"the width must be > 0 (or None), got {width!r}"))
+        out = C.Size()
+        C.lib.lamina_text_layer_preferred_frame_size(self._e(), self._handle,
+                                                     0.0 if width is None else float(width), byref(out))
+        return from_c_size(out)
+
+    @property
+    def layout_count(self) -> int:
+        """How many layouts this layer has asked its provider for (int): it grows only when
+        an input of the layout changes (R15.6), e.g. ``title.layout_count``."""
+        out = c_uint64()
+        C.lib.lamina_text_layer_layout_count(self._e(), self._handle, byref(out))
+        return int(out.value)
+
+    def presentation(self, at: Optional[float] = None) -> Optional[TextPresentation]:
+        """The text layer's presentation at the engine's time or at ``at`` (None before its
+        first commit), e.g. ``title.presentation().font_size``."""
+        return cast(Optional[TextPresentation], Layer.presentation(self, at))

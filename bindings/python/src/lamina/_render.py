@@ -66,6 +66,9 @@ class _Stats(ctypes.Structure):
         ("textures_cached", ctypes.c_uint32),
         ("rasters_drawn", ctypes.c_uint32),
         ("rasters_reused", ctypes.c_uint32),
+        # Since 0.3 (issue 26): text layers.
+        ("glyphs_uploaded", ctypes.c_uint32),
+        ("glyphs_drawn", ctypes.c_uint32),
     ]
 
 
@@ -152,14 +155,18 @@ class RenderedImage:
         draw_calls: GL draw calls the frame took (the renderer's batching figure).
         rasters_drawn: shouldRasterize subtrees rendered into their cached texture (RS-11.3).
         rasters_reused: shouldRasterize subtrees drawn from their unchanged cached texture.
+        glyphs_uploaded: glyphs rendered into the glyph atlas for this frame (text layers:
+            0 when every glyph was drawn before).
 
     Example: ``img = lamina.render(root, (200, 200)); img.pixel(0, 0)``
     """
 
-    __slots__ = ("width", "height", "rgba", "draw_calls", "rasters_drawn", "rasters_reused")
+    __slots__ = ("width", "height", "rgba", "draw_calls", "rasters_drawn", "rasters_reused",
+                 "glyphs_uploaded")
 
     def __init__(self, width: int, height: int, rgba: bytes, draw_calls: int = 0,
-                 rasters_drawn: int = 0, rasters_reused: int = 0) -> None:
+                 rasters_drawn: int = 0, rasters_reused: int = 0,
+                 glyphs_uploaded: int = 0) -> None:
         if len(rgba) != width * height * 4:
             raise ValueError(f"rgba holds {len(rgba)} bytes, expected {width * height * 4}")
         self.width = width
@@ -168,6 +175,7 @@ class RenderedImage:
         self.draw_calls = draw_calls
         self.rasters_drawn = rasters_drawn
         self.rasters_reused = rasters_reused
+        self.glyphs_uploaded = glyphs_uploaded
 
     def pixel(self, x: int, y: int) -> Tuple[int, int, int, int]:
         """The (r, g, b, a) bytes of pixel (x, y), (0, 0) being the top-left.
@@ -266,4 +274,5 @@ def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: 
         if status in _GLES_STATUS:
             raise RenderError(status, name, msg, "render")
         raise error_for_status(status, name, msg, "render")
-    return RenderedImage(w, h, buf.raw, stats.draw_calls, stats.rasters_drawn, stats.rasters_reused)
+    return RenderedImage(w, h, buf.raw, stats.draw_calls, stats.rasters_drawn, stats.rasters_reused,
+                         stats.glyphs_uploaded)

@@ -87,6 +87,19 @@ def main() -> None:
         replicator.instance_alpha_offset = -0.1
         replicator.preserves_depth = False
         replicator.add_sublayer(engine.layer(bounds=(0.0, 0.0, 5.0, 5.0)))
+        # -- a text layer (issue 26), typed (no provider: its layout is empty)
+        text = engine.text_layer(bounds=(0.0, 0.0, 80.0, 20.0))
+        assert_type(text, lamina.TextLayer)
+        assert_type(text.string, Optional[str])
+        text.string = "Hi"
+        text.font_size = 12.0
+        text.foreground_color = lamina.BLACK
+        text.alignment_mode = "center"
+        text.wrapped = True
+        text.truncation_mode = "end"
+        assert_type(text.font_size, float)
+        assert_type(text.wrapped, bool)
+        root.add_sublayer(text)
         engine.tick(0.0)
         # -- presentations, typed per kind
         sp = shape.presentation()
@@ -139,6 +152,10 @@ def main() -> None:
             if r.gradient is not None:
                 assert_type(r.gradient.colors, List[lamina.Color])
                 assert_type(r.gradient.locations, List[float])
+            if r.kind is lamina.LayerKind.TEXT:
+                assert_type(r.text_runs, List[lamina.TextGlyphRun])
+                assert_type(r.text_lines, List[lamina.TextLine])
+                assert r.text_status == "no-provider"
         assert seen == set(lamina.LayerKind)
 
 
