@@ -906,14 +906,14 @@ typedef struct lamina_draw_gradient {
     lamina_point_t end_point;
 } lamina_draw_gradient_t;
 
-/* ---- Text layers (issue 26; R15; since 0.3; docs/draw-records.md section 17) ------------ */
+/* ---- Text layers (issue 26; R15; since 0.2; docs/draw-records.md section 17) ------------ */
 
 /** A text layer (CATextLayer, R15): its string, laid out by the engine's text layout provider
  *  (lamina_engine_set_text_provider()). Keys (R15.2): "string" (UTF-8, NULL/"" draws nothing),
  *  "font" (fontconfig family or font file path; default "Helvetica"), "fontSize" (default 36,
  *  animatable), "foregroundColor" (default opaque white, animatable), "alignmentMode"
  *  ("natural", "left", "right", "center", "justified"), "wrapped" (bool, default false),
- *  "truncationMode" ("none", "start", "middle", "end"; the ellipsis is U+2026). Since: 0.3 */
+ *  "truncationMode" ("none", "start", "middle", "end"; the ellipsis is U+2026). Since: 0.2 */
 #define LAMINA_LAYER_KIND_TEXT 4
 
 /* lamina_text_request_t.alignment */
@@ -942,7 +942,7 @@ typedef struct lamina_draw_gradient {
 
 /** Positioned glyphs of one face, size and colour (R15.5). In a provider's answer positions
  *  are in layout space (y down, the first line's top at 0); in a draw record they are in the
- *  layer's space. Since: 0.3 */
+ *  layer's space. Since: 0.2 */
 typedef struct lamina_text_glyph_run {
     uint64_t font_id;             /* The provider's number for (font_path, face_index). */
     const char *font_path;        /* The font file, NUL-terminated; open it with FreeType. */
@@ -958,7 +958,7 @@ typedef struct lamina_text_glyph_run {
 } lamina_text_glyph_run_t;
 
 /** One laid-out line (R15.5): its box from the fonts' ascent, descent and line gap, its
- *  baseline, and the bytes of the string it shows. Same space as the runs. Since: 0.3 */
+ *  baseline, and the bytes of the string it shows. Same space as the runs. Since: 0.2 */
 typedef struct lamina_text_line {
     lamina_rect_t box;            /* x, width: the line's advance; y, height: its line box. */
     double baseline;              /* The baseline's y. */
@@ -970,7 +970,7 @@ typedef struct lamina_text_line {
 
 /** A text layer's drawing (R15.5): its laid-out runs and lines in layer space, each run's
  *  colour resolved (its own or the presented foregroundColor). Present on every text layer's
- *  record; an empty layout says why in `status`. Borrowed like the records. Since: 0.3 */
+ *  record; an empty layout says why in `status`. Borrowed like the records. Since: 0.2 */
 typedef struct lamina_draw_text {
     uint32_t struct_size;          /* sizeof(lamina_draw_text_t) as the library was built. */
     int32_t status;                /* LAMINA_TEXT_STATUS_* */
@@ -1068,7 +1068,7 @@ typedef struct lamina_draw_record {
                                       instance colours (RS-13.3); (1, 1, 1, 1) without one. */
     const lamina_draw_shape_t *shape;       /* Shape layers with a non-empty path, else NULL. */
     const lamina_draw_gradient_t *gradient; /* Gradient layers that draw (RS-9.3), else NULL. */
-    /* Text layers (issue 26; since 0.3; docs/draw-records.md section 17). */
+    /* Text layers (issue 26; since 0.2; docs/draw-records.md section 17). */
     const lamina_draw_text_t *text; /* Every text layer's record (R15.5), else NULL. */
 } lamina_draw_record_t;
 
@@ -1131,7 +1131,7 @@ LAMINA_API lamina_status_t lamina_engine_next_frame_time(
 
 /** A byte range of a text layer's string with its own look, as the engine hands it to a
  *  provider: every span names its font, size and colour in full (the layer's values fill what
- *  an attributed run leaves unset). Since: 0.3 */
+ *  an attributed run leaves unset). Since: 0.2 */
 typedef struct lamina_text_span {
     size_t start;                 /* First UTF-8 byte. */
     size_t length;                /* Bytes. */
@@ -1142,7 +1142,7 @@ typedef struct lamina_text_span {
     lamina_color_t color;
 } lamina_text_span_t;
 
-/** What a text layout depends on (R15.6). Everything is borrowed for the call. Since: 0.3 */
+/** What a text layout depends on (R15.6). Everything is borrowed for the call. Since: 0.2 */
 typedef struct lamina_text_request {
     uint32_t struct_size;         /* sizeof(lamina_text_request_t) as the engine was built. */
     int32_t alignment;            /* LAMINA_TEXT_ALIGN_* */
@@ -1158,7 +1158,7 @@ typedef struct lamina_text_request {
 } lamina_text_request_t;
 
 /** A provider's answer, which it fills and owns until the engine calls its release (right
- *  after copying it). Positions and boxes in layout space. Since: 0.3 */
+ *  after copying it). Positions and boxes in layout space. Since: 0.2 */
 typedef struct lamina_text_layout {
     uint32_t struct_size;         /* The engine sets sizeof(lamina_text_layout_t) before the call. */
     uint32_t reserved;
@@ -1178,7 +1178,7 @@ typedef struct lamina_text_layout {
  *  NULL) runs once when the engine lets the provider go (replaced, removed, engine destroyed).
  *  Threading: the engine calls `layout` and `release` with its lock held, from whichever thread
  *  builds a draw list or asks for a preferred size, one call at a time per engine; they must
- *  not call into the engine. Since: 0.3 */
+ *  not call into the engine. Since: 0.2 */
 typedef struct lamina_text_provider {
     uint32_t struct_size;         /* sizeof(lamina_text_provider_t) as the host compiled it. */
     uint32_t reserved;
@@ -1194,13 +1194,13 @@ typedef struct lamina_text_provider {
  *  since each engine calls destroy once. The previous provider's destroy runs. Every text layer lays out again at
  *  its next draw list. Without a provider a text layer's record has an empty layout with
  *  LAMINA_TEXT_STATUS_NO_PROVIDER. Thread-safe. Errors: INVALID_ARGUMENT (struct_size too
- *  small, NULL layout), STALE_HANDLE. Since: 0.3 */
+ *  small, NULL layout), STALE_HANDLE. Since: 0.2 */
 LAMINA_API lamina_status_t lamina_engine_set_text_provider(lamina_engine_t *engine,
                                                            const lamina_text_provider_t *provider);
 
 /** An attributed run as a host sets it (R15.2): a byte range of the layer's string with the
  *  attributes it overrides; NULL font, a NaN font_size and has_color 0 keep the layer's.
- *  Since: 0.3 */
+ *  Since: 0.2 */
 typedef struct lamina_text_run {
     size_t start;                 /* First UTF-8 byte in the layer's string. */
     size_t length;                /* Bytes. */
@@ -1216,7 +1216,7 @@ typedef struct lamina_text_run {
  *  are clipped to it. Thread-safe. Errors: INVALID_ARGUMENT (NULL runs with count > 0, a run
  *  outside the string or starting or ending inside a character, overlapping runs, a size
  *  that is infinite or negative, an empty font name), UNKNOWN_KEY (not a text layer),
- *  STALE_HANDLE. Since: 0.3 */
+ *  STALE_HANDLE. Since: 0.2 */
 LAMINA_API lamina_status_t lamina_text_layer_set_runs(lamina_engine_t *engine, lamina_layer_t layer,
                                                       const lamina_text_run_t *runs, size_t count);
 
@@ -1225,13 +1225,13 @@ LAMINA_API lamina_status_t lamina_text_layer_set_runs(lamina_engine_t *engine, l
  *  wraps, unlimited otherwise), with no truncation. Thread-safe. Errors: INVALID_ARGUMENT
  *  (NULL out_size, negative or NaN width), UNKNOWN_KEY (not a text layer), NOT_FOUND (no
  *  provider), the provider's failure (its message in lamina_last_error_message()),
- *  STALE_HANDLE. Since: 0.3 */
+ *  STALE_HANDLE. Since: 0.2 */
 LAMINA_API lamina_status_t lamina_text_layer_preferred_frame_size(
     lamina_engine_t *engine, lamina_layer_t layer, double width, lamina_size_t *out_size);
 
 /** How many layouts the layer has asked its provider for: it grows only when an input of the
  *  layout changes (R15.6; for tests and benchmarks). Thread-safe. Errors: INVALID_ARGUMENT
- *  (NULL out_count), STALE_HANDLE. Since: 0.3 */
+ *  (NULL out_count), STALE_HANDLE. Since: 0.2 */
 LAMINA_API lamina_status_t lamina_text_layer_layout_count(lamina_engine_t *engine, lamina_layer_t layer,
                                                           uint64_t *out_count);
 

@@ -95,11 +95,11 @@ typedef struct lamina_gles_stats {
     /* Since 0.2: contents images (RS-4). */
     uint32_t textures_uploaded; /* Images uploaded to textures during the frame (first use). */
     uint32_t textures_cached;   /* Textures the renderer holds after the frame. */
-    /* Since 0.3: shouldRasterize (RS-11.3). A rasterized subtree is rendered into its cached
+    /* Since 0.2: shouldRasterize (RS-11.3). A rasterized subtree is rendered into its cached
      * texture when its appearance changed (or on first use), and reused as it is otherwise. */
     uint32_t rasters_drawn;     /* Rasterized subtrees rendered into their texture this frame. */
     uint32_t rasters_reused;    /* Rasterized subtrees drawn from their unchanged texture. */
-    /* Since 0.3: text layers (issue 26). */
+    /* Since 0.2: text layers (issue 26). */
     uint32_t glyphs_uploaded;   /* Glyphs rendered into the glyph atlas during the frame (a glyph
                                    is uploaded once per face, size and phase, then reused). */
     uint32_t glyphs_drawn;      /* Glyph quads drawn. */

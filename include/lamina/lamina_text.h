@@ -37,7 +37,7 @@ extern "C" {
  *  A provider that is never registered is freed with out_provider->destroy(user_data).
  *  Thread-safe: a provider serialises its own calls. Errors: INVALID_ARGUMENT (NULL
  *  out_provider, NULL font_dirs with a count), NOT_FOUND (a font directory that cannot be
- *  read), OUT_OF_MEMORY (also when fontconfig cannot be initialised). Since: 0.3 */
+ *  read), OUT_OF_MEMORY (also when fontconfig cannot be initialised). Since: 0.2 */
 LAMINA_TEXT_API lamina_status_t lamina_text_provider_create(const char *const *font_dirs,
                                                             size_t font_dir_count,
                                                             lamina_text_provider_t *out_provider);

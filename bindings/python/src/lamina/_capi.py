@@ -319,7 +319,7 @@ class DrawRecord(Structure):
         ("instance_color", Color),
         ("shape", POINTER(DrawShape)),
         ("gradient", POINTER(DrawGradient)),
-        # Since 0.3 (issue 26): text layers.
+        # Since 0.2 (issue 26): text layers.
         ("text", POINTER(DrawText)),
     ]
 

@@ -66,7 +66,7 @@ class _Stats(ctypes.Structure):
         ("textures_cached", ctypes.c_uint32),
         ("rasters_drawn", ctypes.c_uint32),
         ("rasters_reused", ctypes.c_uint32),
-        # Since 0.3 (issue 26): text layers.
+        # Since 0.2 (issue 26): text layers.
         ("glyphs_uploaded", ctypes.c_uint32),
         ("glyphs_drawn", ctypes.c_uint32),
     ]
