@@ -37,6 +37,7 @@ cycle (tests/test_import_layering.py reads this list and checks it)::
     _drawlist, _transaction  DrawRecord, DrawShape, DrawGradient; Transaction
     _engine                  Engine
     _render                  render(): the reference compositor
+    _renderer                Renderer: the compositor in the host's own GL context
     __init__                 this module: the public names
 
 Three annotations name a class of a line below, because public types refer to each other (a
@@ -108,6 +109,7 @@ from ._types import (
 )
 # The reference compositor (liblamina-gles, loaded on first use): pictures of a tree.
 from ._render import RenderedImage, RenderError, RendererUnavailableError, render, renderer_path
+from ._renderer import Renderer
 
 #: The loaded C library's version string, e.g. "0.1.0".
 library_version: str = _capi.lib.lamina_version_string().decode("ascii")
@@ -127,6 +129,7 @@ __all__ = [
     "VIEW_POLICY", "ViewAnimationOptions", "WHITE", "clock_now", "library_path", "library_version",
     # the reference compositor
     "RenderedImage", "RenderError", "RendererUnavailableError", "render", "renderer_path",
+    "Renderer",
     # layer content
     "Image", "Path",
     "Vector3",
