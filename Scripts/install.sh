@@ -55,7 +55,7 @@ if [[ $UNINSTALL == 1 ]]; then
         exit 1
     fi
     dirs=()
-    while IFS= read -r f; do
+    while IFS= read -r f || [[ -n $f ]]; do  # the manifest has no final newline
         [[ -n $f ]] || continue
         if [[ -e $f || -L $f ]]; then
             as_root_if_needed "$(dirname "$f")" rm -f -- "$f"
