@@ -467,8 +467,19 @@ if [[ $RUN_CMAKE == 1 && ${LAMINA_PACKAGING:-1} == 1 ]]; then
         skip package-split-debug "package build failed"
         skip package-debs "package build failed"
     fi
+    # A Lamina the machine already has (its Debian packages, or an install in /usr/local) is
+    # the user's: the system install steps would replace it and then purge it, so they are
+    # skipped, and nothing else reads it (every other step uses the build tree's copies).
+    system_lamina=""
+    if dpkg-query -W -f='${Status}' liblamina0 2>/dev/null | grep -q "ok installed"; then
+        system_lamina="the liblamina0 package"
+    elif pc=$(env -u PKG_CONFIG_PATH pkg-config --variable=pcfiledir lamina 2>/dev/null) && [[ -n $pc ]]; then
+        system_lamina="lamina.pc in $pc"
+    fi
     if ! needs package-debs; then
         skip deb-install "no packages"
+    elif [[ -n $system_lamina ]]; then
+        skip deb-install "Lamina is already installed here ($system_lamina): left alone, not replaced or purged"
     elif [[ $(id -u) != 0 ]] && ! sudo -n true 2>/dev/null; then
         skip deb-install "not root and no sudo: the packages were checked with dpkg-deb only"
     else

@@ -16,16 +16,15 @@ def test_version_and_path():
     assert os.path.exists(lamina.library_path)
 
 
-def test_loader_lists_every_path_tried(tmp_path):
+def test_a_lamina_library_that_does_not_load_fails_the_import(tmp_path):
+    # Issue 30 item 8: never a silent fall-back to the bundled copy when a path is asked for.
     env = dict(os.environ, LAMINA_LIBRARY=str(tmp_path / "nope.so"),
                PYTHONPATH=os.path.dirname(os.path.dirname(lamina.__file__)))
-    code = "import lamina"
-    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                       cwd=str(tmp_path))
-    if r.returncode == 0:  # a bundled or system library loaded after the bad env path
-        return
-    assert "ImportError" in r.stderr
-    assert "nope.so" in r.stderr and "bundled" in r.stderr and "find_library" in r.stderr
+    r = subprocess.run([sys.executable, "-c", "import lamina"], env=env, capture_output=True,
+                       text=True, cwd=str(tmp_path))
+    assert r.returncode != 0
+    assert "ImportError: LAMINA_LIBRARY does not name a loadable Lamina library" in r.stderr
+    assert "nope.so: no such file" in r.stderr and "unset LAMINA_LIBRARY" in r.stderr
 
 
 def test_public_api_hides_ctypes():
@@ -96,8 +95,17 @@ def test_loader_order(monkeypatch, tmp_path):
     ])
     with pytest.raises(ImportError) as ei:
         _loader.load_library()
-    text = str(ei.value)
-    assert "custom.so" in text and str(tmp_path / "liblamina.so") in text and "find_library" in text
+    text = str(ei.value)  # LAMINA_LIBRARY is set: only it is tried
+    assert "custom.so" in text and str(tmp_path / "liblamina.so") not in text
+    monkeypatch.delenv("LAMINA_LIBRARY")
+    monkeypatch.setattr(_loader, "_candidates", lambda: [
+        ("bundled", str(tmp_path / "liblamina.so")),
+        ("find_library('lamina')", "(not found)"),
+    ])
+    with pytest.raises(ImportError) as ei:
+        _loader.load_library()
+    text = str(ei.value)  # unset: every candidate, in order
+    assert str(tmp_path / "liblamina.so") in text and "find_library" in text
     import ctypes.util
     libm = ctypes.util.find_library("m")
     if libm:
