@@ -112,3 +112,33 @@ def test_loader_order(monkeypatch, tmp_path):
         monkeypatch.setattr(_loader, "_candidates", lambda: [("find_library('lamina')", libm)])
         with pytest.raises(ImportError, match="not a Lamina library"):
             _loader.load_library()
+
+
+def test_named_corner_and_edge_bits(engine):
+    # Issue 30 item 8: the bit masks have names, with Core Animation's values (RS-1.5, RS-11.1).
+    assert [int(c) for c in (lamina.Corner.MIN_X_MIN_Y, lamina.Corner.MAX_X_MIN_Y,
+                             lamina.Corner.MIN_X_MAX_Y, lamina.Corner.MAX_X_MAX_Y)] == [1, 2, 4, 8]
+    assert [int(e) for e in (lamina.Edge.LEFT, lamina.Edge.RIGHT, lamina.Edge.BOTTOM,
+                             lamina.Edge.TOP)] == [1, 2, 4, 8]
+    assert lamina.Corner.ALL == 15 and lamina.Edge.ALL == 15
+    layer = engine.layer(masked_corners=lamina.Corner.MIN_X_MIN_Y | lamina.Corner.MAX_X_MAX_Y)
+    assert layer.masked_corners == 9 == lamina.Corner.MIN_X_MIN_Y | lamina.Corner.MAX_X_MAX_Y
+
+
+def test_building_from_source_without_swift_says_what_to_install(tmp_path):
+    # Issue 30 item 8: the package's CMake entry names the missing toolchain and the way out.
+    import shutil
+    cmake = shutil.which("cmake")
+    assert cmake, "cmake is needed by this test (Scripts/install-deps.sh installs it)"
+    here = os.path.dirname(os.path.abspath(__file__))
+    bin_dir = tmp_path / "bin"  # a PATH with CMake and Ninja only: no swiftc wherever it lives
+    bin_dir.mkdir()
+    for tool in ("cmake", "ninja"):
+        if shutil.which(tool):
+            os.symlink(shutil.which(tool), bin_dir / tool)
+    env = dict(os.environ, PATH=str(bin_dir))
+    r = subprocess.run([cmake, "-S", os.path.join(here, ".."), "-B", str(tmp_path / "b")],
+                       env=env, capture_output=True, text=True)
+    assert r.returncode != 0
+    text = " ".join(r.stderr.split())
+    assert "needs the Swift toolchain" in text and "swift.org/install/linux" in text

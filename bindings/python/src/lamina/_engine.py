@@ -30,6 +30,10 @@ from ._transaction import Transaction
 from ._types import Rect, TimingLike, from_c_color, from_c_rect, from_c_size, from_c_transform
 from ._values import to_c_value
 
+#: What ``Engine(clock=...)`` and ``Engine.clock`` take: ``"monotonic"`` or a callable returning
+#: seconds (None: driven by hand).
+ClockLike = Union[str, Callable[[], float]]
+
 
 class ViewAnimationOptions(enum.IntFlag):
     """UIViewAnimationOptions for :meth:`Engine.animate` (CA-4.8).
@@ -136,7 +140,7 @@ class Engine:
     Example: ``with lamina.Engine() as engine: engine.tick(0.0)``
     """
 
-    def __init__(self, clock: Any = None) -> None:
+    def __init__(self, clock: Optional[ClockLike] = None) -> None:
         ptr = C.EngineP()
         C.lib.lamina_engine_create(byref(ptr))
         self._engine_ptr: Any = ptr
@@ -337,7 +341,7 @@ class Engine:
             _fail(rc, _engine_tick)
 
     @property
-    def clock(self) -> Any:
+    def clock(self) -> Optional[ClockLike]:
         """The engine's clock (R1): None (driven by hand), ``"monotonic"``, or a callable
         returning seconds. With a clock every commit reads it — engine time moves to its
         reading and the committed animations begin there — and ``tick()`` ticks at it. The
@@ -347,7 +351,7 @@ class Engine:
         return self._clock
 
     @clock.setter
-    def clock(self, clock: Any) -> None:
+    def clock(self, clock: Optional[ClockLike]) -> None:
         ptr = self._ptr()
         if clock is None:
             C.lib.lamina_engine_set_clock(ptr, C.CLOCK_FN(), None, C.FREE_FN())
@@ -754,7 +758,7 @@ class Engine:
         )
 
     # -- images and damage (issue 10) ------------------------------------------------------
-    def create_image(self, width: int, height: int, rgba: Any, premultiplied: bool = False) -> Any:
+    def create_image(self, width: int, height: int, rgba: Any, premultiplied: bool = False) -> Image:
         """An image from RGBA8 pixels (any bytes-like object of width*height*4 bytes), copied
         (RS-4.1); ``premultiplied`` says whether colours are already multiplied by alpha."""
         data = bytes(memoryview(rgba).cast("B"))
@@ -764,7 +768,7 @@ class Engine:
                                         int(bool(premultiplied)), byref(out))
         return Image(out.value)
 
-    def create_external_image(self, handle: int, width: int, height: int) -> Any:
+    def create_external_image(self, handle: int, width: int, height: int) -> Image:
         """An image that stands for a host texture (its handle and pixel size)."""
         out = c_uint64()
         C.lib.lamina_image_create_external(self._ptr(), int(handle), int(width), int(height), byref(out))
