@@ -137,7 +137,7 @@ def test_building_from_source_without_swift_says_what_to_install(tmp_path):
         if shutil.which(tool):
             os.symlink(shutil.which(tool), bin_dir / tool)
     env = dict(os.environ, PATH=str(bin_dir))
-    r = subprocess.run([cmake, "-S", os.path.join(here, ".."), "-B", str(tmp_path / "b")],
+    r = subprocess.run([cmake, "-G", "Ninja", "-S", os.path.join(here, ".."), "-B", str(tmp_path / "b")],
                        env=env, capture_output=True, text=True)
     assert r.returncode != 0
     text = " ".join(r.stderr.split())
