@@ -35,6 +35,7 @@ cycle (tests/test_import_layering.py reads this list and checks it)::
     _layer                   Layer
     _kinds                   ShapeLayer, GradientLayer, ReplicatorLayer and their presentations
     _drawlist, _transaction  DrawRecord, DrawShape, DrawGradient; Transaction
+    _propsdict               the constructors' keywords as TypedDicts (type checkers only)
     _engine                  Engine
     _render                  render(): the reference compositor
     _renderer                Renderer: the compositor in the host's own GL context

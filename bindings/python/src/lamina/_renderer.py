@@ -90,7 +90,7 @@ class Renderer:
         st = _Stats(ctypes.sizeof(_Stats))
         _check(self._lib, self._lib.lamina_gles_renderer_get_stats(ptr, ctypes.byref(st)),
                "Renderer.stats")
-        return {name: int(getattr(st, name)) for name, _ in _Stats._fields_[1:]}
+        return {f[0]: int(getattr(st, f[0])) for f in _Stats._fields_[1:]}
 
     def close(self) -> None:
         """Frees the renderer's GL objects (call it with its context current; afterwards only
