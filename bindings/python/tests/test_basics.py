@@ -2,6 +2,7 @@
 """Library, loader, value types, errors."""
 import math
 import os
+import re
 import subprocess
 import sys
 
@@ -12,7 +13,13 @@ from lamina import Color, Point, Rect, Size, TimingFunction, Transform3D
 
 
 def test_version_and_path():
-    assert lamina.library_version == "0.1.0"
+    header = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "include",
+                          "lamina", "lamina_version.h")
+    if os.path.exists(header):  # in the repository (not in an sdist's copy of the tests)
+        with open(header) as f:
+            want = re.search(r'LAMINA_VERSION_STRING "([^"]+)"', f.read()).group(1)
+        assert lamina.library_version == want
+    assert re.fullmatch(r"\d+\.\d+\.\d+(-dev)?", lamina.library_version)
     assert os.path.exists(lamina.library_path)
 
 

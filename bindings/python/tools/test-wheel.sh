@@ -56,6 +56,7 @@ assert ".symtab" not in sections and ".debug_info" not in sections, "the bundled
 import re
 with open(sys.argv[3]) as f:
     want = re.search(r'LAMINA_VERSION_STRING\s+"([^"]+)"', f.read()).group(1)
+want = want.replace("-dev", ".dev0")  # PEP 440 spells 0.2.0-dev 0.2.0.dev0
 assert ("lamina_layers-" + want + "-") in sys.argv[1], (sys.argv[1], want)
 print("wheel: version", want, "from lamina_version.h; library stripped")
 assert all((i.external_attr >> 28) != 0xA for i in libs), "libraries must be real files, not symlinks"
@@ -72,7 +73,8 @@ PYEOF
 cd "$WORK"
 env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -c \
     'import importlib.metadata as m, lamina
-assert lamina.__version__ == lamina.library_version == m.version("lamina-layers"), (lamina.__version__, m.version("lamina-layers"))
+assert lamina.__version__ == lamina.library_version
+assert lamina.__version__.replace("-dev", ".dev0") == m.version("lamina-layers"), (lamina.__version__, m.version("lamina-layers"))
 print("wheel: loaded", lamina.library_version, "from", lamina.library_path)'
 env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -c \
     'import lamina

@@ -17,7 +17,7 @@ from typing import List, Optional, Tuple
 
 #: The C library version this package was written against (MAJOR*1000000 + MINOR*1000 + PATCH).
 REQUIRED_MAJOR = 0
-REQUIRED_MINOR = 1
+REQUIRED_MINOR = 2
 
 
 def _bundled_names() -> List[str]:
