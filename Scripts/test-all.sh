@@ -426,6 +426,15 @@ gles_pictures() {
     else
         echo "pictures: note: docs/images/demo.png differs byte-wise from this run (zlib or a change): run Scripts/make-pictures.sh"
     fi
+    # The concept pages' filmstrips, committed so the pages read the same on a code host.
+    PYTHONPATH="$ROOT/bindings/python/src" LAMINA_LIBRARY="$BUILD_DIR/liblamina.so" \
+        LAMINA_GLES_LIBRARY="$BUILD_DIR/liblamina-gles.so" \
+        python3 "$ROOT/Scripts/make-concept-pictures.py" "$BUILD_DIR/pictures/concepts"
+    local png
+    for png in "$BUILD_DIR"/pictures/concepts/*.png; do
+        "$BUILD_DIR/Tests/gles/lamina-golden" --compare "$png" "$ROOT/docs/images/${png##*/}" \
+            || { echo "error: docs/images/${png##*/} is stale: run Scripts/make-concept-pictures.py docs/images"; return 1; }
+    done
 }
 if needs cmake-build && [[ -x "$BUILD_DIR/Tests/gles/lamina-golden" ]]; then
     step gles-golden 'FAIL|actual:|diff:|golden:' \

@@ -146,8 +146,29 @@ def _protect_first_line_colon(app, what, name, obj, options, lines):
             lines[:0] = ["..", ""]
 
 
+# The site's navigation: the toctrees of the landing page, added to index.md as Sphinx reads
+# it, so that the page itself holds no directive a code host would show raw (issue 30 item 6).
+SITE_TOC = [
+    ('Getting started', ['getting-started/c', 'getting-started/python', 'getting-started/swift']),
+    ('Concepts', ['concepts/model-and-presentation', 'concepts/transactions', 'concepts/actions', 'concepts/timing', 'concepts/rendering', 'concepts/layer-kinds']),
+    ('API reference', ['reference/c', 'reference/python', 'reference/swift', 'swift-api', 'c-api/Conventions', 'c-api/Errors', 'c-api/Ownership', 'c-api/Threading', 'draw-records']),
+    ('Behaviour and design', ['semantics', 'decisions', 'architecture', 'renderer']),
+    ('Project', ['building', 'versioning', 'fuzzing', 'documentation']),
+]
+
+
+def _add_site_toc(app, docname, source):
+    if docname != "index":
+        return
+    for caption, docs in SITE_TOC:
+        source[0] += ("\n```{toctree}\n:caption: " + caption + "\n:maxdepth: 1\n:hidden:\n\n"
+                      + "\n".join(docs) + "\n```\n")
+
+
 def setup(app):
     import logging
+
+    app.connect("source-read", _add_site_toc)
 
     app.connect("autodoc-process-docstring", _python_data_docs, priority=300)
     app.connect("autodoc-process-docstring", _protect_first_line_colon, priority=400)
