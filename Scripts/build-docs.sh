@@ -126,9 +126,22 @@ PYTHONPATH="$ROOT/bindings/python/src" LAMINA_LIBRARY="$BUILD_DIR/liblamina.so" 
 
 # ---------------------------------------------------------------------------------------------
 stage doxygen
-rm -rf "$WORK/doxygen"
+rm -rf "$WORK/doxygen" "$WORK/cref"
 mkdir -p "$WORK/doxygen"
-(cat "$ROOT/docs/Doxyfile"; echo "OUTPUT_DIRECTORY = $WORK/doxygen") | doxygen - ||
+# The C reference, one page per topic (the header's sections): Doxygen reads a copy of lamina.h
+# with a group around each section; lamina_version.h and lamina_gles.h are a page each.
+python3 "$ROOT/Scripts/make-c-reference.py" "$ROOT/include/lamina/lamina.h" \
+    "$WORK/cref/lamina.h" "$SRC/reference/c" > "$SRC/reference/c/topics.txt" ||
+    fail "splitting the C reference into topics failed"
+printf '%s\n' "# Version macros" "" "\`\`\`{doxygenfile} lamina_version.h" "\`\`\`" \
+    > "$SRC/reference/c/version.md"
+printf '%s\n' "# The reference compositor (lamina_gles.h)" "" "\`\`\`{doxygenfile} lamina_gles.h" "\`\`\`" \
+    > "$SRC/reference/c/gles.md"
+printf 'version\tVersion macros\ngles\tThe reference compositor (lamina_gles.h)\n' \
+    >> "$SRC/reference/c/topics.txt"
+(cat "$ROOT/docs/Doxyfile"; echo "OUTPUT_DIRECTORY = $WORK/doxygen"
+ echo "INPUT = $WORK/cref/lamina.h $ROOT/include/lamina/lamina_version.h $ROOT/include/lamina/lamina_gles.h"
+) | doxygen - ||
     fail "doxygen reported warnings (WARN_AS_ERROR): fix the header's doc comments above"
 
 # ---------------------------------------------------------------------------------------------
