@@ -133,9 +133,9 @@ mkdir -p "$WORK/doxygen"
 python3 "$ROOT/Scripts/make-c-reference.py" "$ROOT/include/lamina/lamina.h" \
     "$WORK/cref/lamina.h" "$SRC/reference/c" > "$SRC/reference/c/topics.txt" ||
     fail "splitting the C reference into topics failed"
-printf '%s\n' "# Version macros" "" "\`\`\`{doxygenfile} lamina_version.h" "\`\`\`" \
+printf '%s\n' "(lamina__version_8h)=" "# Version macros" "" "\`\`\`{doxygenfile} lamina_version.h" "\`\`\`" \
     > "$SRC/reference/c/version.md"
-printf '%s\n' "# The reference compositor (lamina_gles.h)" "" "\`\`\`{doxygenfile} lamina_gles.h" "\`\`\`" \
+printf '%s\n' "(lamina__gles_8h)=" "# The reference compositor (lamina_gles.h)" "" "\`\`\`{doxygenfile} lamina_gles.h" "\`\`\`" \
     > "$SRC/reference/c/gles.md"
 printf 'version\tVersion macros\ngles\tThe reference compositor (lamina_gles.h)\n' \
     >> "$SRC/reference/c/topics.txt"

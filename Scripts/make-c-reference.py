@@ -86,12 +86,15 @@ def main() -> int:
     out_header.parent.mkdir(parents=True, exist_ok=True)
     out_header.write_text("".join(marked), encoding="utf-8")
     pages.mkdir(parents=True, exist_ok=True)
-    for gid, title in groups:
+    for n, (gid, title) in enumerate(groups):
         name = gid[len("lamina_"):]
+        # Doxygen's "defined in lamina.h" links point at the label lamina_8h: the first page
+        # carries it.
+        label = "(lamina_8h)=\n" if n == 0 else ""
         (pages / f"{name}.md").write_text(
-            f"# {title}\n\nThe declarations of the header's section \"{title}\", with their doc "
+            f"{label}# {title}\n\nThe declarations of the header's section \"{title}\", with their doc "
             f"comments (`include/lamina/lamina.h`).\n\n"
-            f"```{{doxygengroup}} {gid}\n:content-only:\n```\n", encoding="utf-8")
+            f"```{{doxygengroup}} {gid}\n:members:\n:undoc-members:\n```\n", encoding="utf-8")
         print(f"{name}\t{title}")
     return 0
 
