@@ -181,7 +181,8 @@ for page in index.html reference/c.html reference/python.html reference/swift.ht
         swift/documentation/lamina/index.html swift/index.html; do
     [[ -s $OUT/$page ]] || fail "the site lacks $page"
 done
-grep -q 'lamina_engine_create' "$OUT/reference/c.html" || fail "the C reference lacks lamina_engine_create"
+grep -q 'lamina_engine_create' "$OUT/reference/c/engine.html" || fail "the C reference lacks lamina_engine_create"
+[[ $(find "$OUT/reference/c" -name '*.html' | wc -l) -ge 10 ]] || fail "the C reference has fewer than 10 topic pages"
 # Every public Python name (lamina.__all__) has its entry on the Python reference page.
 PYTHONPATH="$ROOT/bindings/python/src" LAMINA_LIBRARY="$BUILD_DIR/liblamina.so" python3 - \
     "$OUT/reference/python.html" <<'PY' || fail "add the names above to docs/reference/python.md"
