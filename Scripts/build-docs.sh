@@ -127,7 +127,7 @@ PYTHONPATH="$ROOT/bindings/python/src" LAMINA_LIBRARY="$BUILD_DIR/liblamina.so" 
 # ---------------------------------------------------------------------------------------------
 stage doxygen
 rm -rf "$WORK/doxygen" "$WORK/cref"
-mkdir -p "$WORK/doxygen"
+mkdir -p "$WORK/doxygen" "$SRC/reference/c"
 # The C reference, one page per topic (the header's sections): Doxygen reads a copy of lamina.h
 # with a group around each section; lamina_version.h and lamina_gles.h are a page each.
 python3 "$ROOT/Scripts/make-c-reference.py" "$ROOT/include/lamina/lamina.h" \
