@@ -111,21 +111,37 @@ rm -rf "$SRC/_build"
 mkdir -p "$SRC/_examples/swift"
 cp -a "$ROOT/examples/c" "$ROOT/examples/python" "$ROOT/examples/expected" "$SRC/_examples/"
 cp -a "$ROOT/examples/swift/Sources" "$SRC/_examples/swift/"
-# Everything under images/ and _pictures/ in the site is rendered now, by this build: the
-# committed docs/images copies (kept for the README on code hosts) are replaced.
-rm -rf "$SRC/images" "$SRC/_pictures"
+# Everything under images/ in the site is rendered now, by this build: the committed
+# docs/images copies (kept so pages read the same on a code host; Scripts/test-all.sh checks
+# they are current) are replaced, but for window.png, the window example's own screenshot.
+rm -rf "$SRC/images"
+mkdir -p "$SRC/images"
+cp "$ROOT/docs/images/window.png" "$SRC/images/"
 "$ROOT/Scripts/make-pictures.sh" "$BUILD_DIR" "$SRC/images" ||
     fail "rendering the gallery and listing 7.7 failed (the reference compositor needs EGL:" \
         "Mesa's libegl-mesa0 and libgl1-mesa-dri; see docs/renderer.md)"
 PYTHONPATH="$ROOT/bindings/python/src" LAMINA_LIBRARY="$BUILD_DIR/liblamina.so" \
-    python3 "$ROOT/Scripts/make-concept-pictures.py" "$SRC/_pictures" ||
+    python3 "$ROOT/Scripts/make-concept-pictures.py" "$SRC/images" ||
     fail "rendering the concept pictures failed (the reference compositor needs EGL)"
 
 # ---------------------------------------------------------------------------------------------
 stage doxygen
-rm -rf "$WORK/doxygen"
-mkdir -p "$WORK/doxygen"
-(cat "$ROOT/docs/Doxyfile"; echo "OUTPUT_DIRECTORY = $WORK/doxygen") | doxygen - ||
+rm -rf "$WORK/doxygen" "$WORK/cref"
+mkdir -p "$WORK/doxygen" "$SRC/reference/c"
+# The C reference, one page per topic (the header's sections): Doxygen reads a copy of lamina.h
+# with a group around each section; lamina_version.h and lamina_gles.h are a page each.
+python3 "$ROOT/Scripts/make-c-reference.py" "$ROOT/include/lamina/lamina.h" \
+    "$WORK/cref/lamina.h" "$SRC/reference/c" > "$SRC/reference/c/topics.txt" ||
+    fail "splitting the C reference into topics failed"
+printf '%s\n' "(lamina__version_8h)=" "# Version macros" "" "\`\`\`{doxygenfile} lamina_version.h" "\`\`\`" \
+    > "$SRC/reference/c/version.md"
+printf '%s\n' "(lamina__gles_8h)=" "# The reference compositor (lamina_gles.h)" "" "\`\`\`{doxygenfile} lamina_gles.h" "\`\`\`" \
+    > "$SRC/reference/c/gles.md"
+printf 'version\tVersion macros\ngles\tThe reference compositor (lamina_gles.h)\n' \
+    >> "$SRC/reference/c/topics.txt"
+(cat "$ROOT/docs/Doxyfile"; echo "OUTPUT_DIRECTORY = $WORK/doxygen"
+ echo "INPUT = $WORK/cref/lamina.h $ROOT/include/lamina/lamina_version.h $ROOT/include/lamina/lamina_gles.h"
+) | doxygen - ||
     fail "doxygen reported warnings (WARN_AS_ERROR): fix the header's doc comments above"
 
 # ---------------------------------------------------------------------------------------------
@@ -165,7 +181,8 @@ for page in index.html reference/c.html reference/python.html reference/swift.ht
         swift/documentation/lamina/index.html swift/index.html; do
     [[ -s $OUT/$page ]] || fail "the site lacks $page"
 done
-grep -q 'lamina_engine_create' "$OUT/reference/c.html" || fail "the C reference lacks lamina_engine_create"
+grep -q 'lamina_engine_create' "$OUT/reference/c/engine.html" || fail "the C reference lacks lamina_engine_create"
+[[ $(find "$OUT/reference/c" -name '*.html' | wc -l) -ge 10 ]] || fail "the C reference has fewer than 10 topic pages"
 # Every public Python name (lamina.__all__) has its entry on the Python reference page.
 PYTHONPATH="$ROOT/bindings/python/src" LAMINA_LIBRARY="$BUILD_DIR/liblamina.so" python3 - \
     "$OUT/reference/python.html" <<'PY' || fail "add the names above to docs/reference/python.md"

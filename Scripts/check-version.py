@@ -9,7 +9,11 @@ Compares (docs/versioning.md lists them):
   - CMakeLists.txt: project(Lamina VERSION ...);
   - bindings/python/pyproject.toml: a dynamic version read from lamina_version.h;
   - bindings/python/src/lamina/__init__.py: __version__ is the loaded library's version;
-  - CHANGELOG.md: the newest released section, "## [X.Y.Z] - YYYY-MM-DD";
+  - CHANGELOG.md: the newest released section, "## [X.Y.Z] - YYYY-MM-DD" -- or, while the
+    string ends in "-dev" (between releases), an [Unreleased] section and a newest release
+    older than X.Y.Z;
+  - include/lamina/lamina.h: every "Since: X.Y" is at most the header's version, so
+    `#if LAMINA_VERSION_NUMBER >= X*1000000 + Y*1000` holds wherever the function is declared;
   - with --library: lamina_version_string() and lamina_version_number() of the built library.
 Prints each source and exits 1 when any disagrees with the header (the source of truth).
 """
@@ -49,7 +53,9 @@ def main():
     args = ap.parse_args()
 
     truth, string, parts = header_version()
-    found = [("lamina_version.h macros", truth), ("LAMINA_VERSION_STRING", string)]
+    dev = string == truth + "-dev"
+    found = [("lamina_version.h macros", truth),
+             ("LAMINA_VERSION_STRING", truth if dev else string)]
     found.append(("CMakeLists.txt project()", search(
         r"^project\(Lamina VERSION ([0-9.]+)", read("CMakeLists.txt"), "project(Lamina VERSION)").group(1)))
     # The Python package takes its version from the header (issue 13): pyproject's version is
@@ -57,18 +63,32 @@ def main():
     pyproject = read("bindings/python/pyproject.toml")
     single = (re.search(r'^dynamic\s*=\s*\[[^\]]*"version"', pyproject, re.M)
               and "include/lamina/lamina_version.h" in pyproject and "LAMINA_VERSION_STRING" in pyproject)
-    found.append(("pyproject.toml (dynamic)", string if single else "not read from lamina_version.h"))
+    found.append(("pyproject.toml (dynamic)", truth if single else "not read from lamina_version.h"))
     init = read("bindings/python/src/lamina/__init__.py")
-    found.append(("lamina.__version__", string if re.search(r"^__version__: str = library_version$", init, re.M)
+    found.append(("lamina.__version__", truth if re.search(r"^__version__: str = library_version$", init, re.M)
                   else "not the library's version"))
-    found.append(("CHANGELOG.md newest release", search(
-        r"^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}", read("CHANGELOG.md"),
-        "a released section in CHANGELOG.md").group(1)))
+    changelog = read("CHANGELOG.md")
+    newest = search(r"^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}", changelog,
+                    "a released section in CHANGELOG.md").group(1)
+    if dev:
+        # Between releases the newest release is older, and the work is under [Unreleased].
+        older = tuple(map(int, newest.split("."))) < tuple(parts)
+        found.append(("CHANGELOG.md (development)", truth if older and "## [Unreleased]" in changelog
+                      else f"{newest} released, or no [Unreleased] section"))
+    else:
+        found.append(("CHANGELOG.md newest release", newest))
+    # Every "Since: X.Y" of the header is this version or older, so the version macros can
+    # guard each declaration.
+    headers = read("include/lamina/lamina.h") + read("include/lamina/lamina_gles.h")
+    since = {tuple(map(int, m)) for m in re.findall(r"[Ss]ince:? (\d+)\.(\d+)", headers)}
+    late = sorted(v for v in since if v > tuple(parts[:2]))
+    found.append(("lamina.h Since: (newest)", truth if not late else "%d.%d" % late[-1]))
     if args.library:
         lib = ctypes.CDLL(os.path.abspath(args.library))
         lib.lamina_version_string.restype = ctypes.c_char_p
         lib.lamina_version_number.restype = ctypes.c_int
-        found.append(("lamina_version_string()", lib.lamina_version_string().decode("ascii")))
+        run = lib.lamina_version_string().decode("ascii")
+        found.append(("lamina_version_string()", truth if run == string else run))
         number = lib.lamina_version_number()
         found.append(("lamina_version_number()", "%d.%d.%d" % (
             number // 1000000, number // 1000 % 1000, number % 1000)))

@@ -5,6 +5,10 @@
 # lamina.pc and the CMake package.
 #
 #   Scripts/install.sh --prefix /usr/local [--build-dir build-install] [--dynamic-stdlib]
+#   Scripts/install.sh --uninstall [--build-dir build-install]
+#
+# --uninstall removes exactly the files the last install from that build directory wrote (its
+# install_manifest.txt), then the directories it leaves empty, and refreshes the loader cache.
 #
 # Builds as the calling user and installs through sudo when the prefix is not writable. Into
 # a directory the dynamic loader searches (/usr/local/lib, /usr/lib/...) the install runs
@@ -17,6 +21,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PREFIX=""
 BUILD_DIR="$ROOT/build-install"
 STATIC=ON
+UNINSTALL=0
 
 while [[ $# -gt 0 ]]; do
     case "$1" in
@@ -24,10 +29,56 @@ while [[ $# -gt 0 ]]; do
         --prefix=*) PREFIX=${1#--prefix=}; shift ;;
         --build-dir) BUILD_DIR=$2; shift 2 ;;
         --dynamic-stdlib) STATIC=OFF; shift ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        --uninstall) UNINSTALL=1; shift ;;
+        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
         *) echo "install.sh: unknown argument: $1" >&2; exit 2 ;;
     esac
 done
+# Root needs no sudo; a user gets it only where a path is not writable.
+as_root_if_needed() { # PATH COMMAND...: runs COMMAND, through sudo when PATH is not writable
+    local path=$1; shift
+    if [[ -w $path || $(id -u) == 0 ]]; then
+        "$@"
+    elif command -v sudo >/dev/null; then
+        sudo "$@"
+    else
+        echo "install.sh: $path is not writable and there is no sudo: run as root" >&2
+        return 1
+    fi
+}
+
+if [[ $UNINSTALL == 1 ]]; then
+    MANIFEST="$BUILD_DIR/install_manifest.txt"
+    if [[ ! -f $MANIFEST ]]; then
+        echo "install.sh: no $MANIFEST: nothing was installed from $BUILD_DIR" \
+            "(pass the --build-dir the install used)" >&2
+        exit 1
+    fi
+    dirs=()
+    while IFS= read -r f || [[ -n $f ]]; do  # the manifest has no final newline
+        [[ -n $f ]] || continue
+        if [[ -e $f || -L $f ]]; then
+            as_root_if_needed "$(dirname "$f")" rm -f -- "$f"
+            echo "removed $f"
+        fi
+        dirs+=("$(dirname "$f")")
+    done < "$MANIFEST"
+    # Lamina's own directories (include/lamina, lib/cmake/Lamina, share/doc/lamina ...), deepest
+    # first, when empty; shared ones (lib, include, pkgconfig) stay even when empty.
+    printf '%s\n' "${dirs[@]}" | sort -u -r | while IFS= read -r d; do
+        while [[ -d $d && -z $(ls -A "$d") && ${d##*/} == *[Ll]amina* ]]; do
+            as_root_if_needed "$(dirname "$d")" rmdir -- "$d" && echo "removed $d/"
+            d=$(dirname "$d")
+        done
+    done
+    LDCONFIG=$(PATH=$PATH:/sbin:/usr/sbin command -v ldconfig || true)
+    if [[ -n $LDCONFIG && $(id -u) == 0 ]]; then
+        "$LDCONFIG"
+    fi
+    echo "Uninstalled what $MANIFEST lists."
+    exit 0
+fi
+
 if [[ -z $PREFIX ]]; then
     echo "install.sh: --prefix DIR is required (for example --prefix ~/.local)" >&2
     exit 2
@@ -38,15 +89,9 @@ cmake -G Ninja -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release \
 cmake --build "$BUILD_DIR" --parallel
 # As root, `cmake --install` runs ldconfig itself after installing into a system library
 # directory (cmake/Packaging.cmake).
-if mkdir -p "$PREFIX" 2>/dev/null && [[ -w $PREFIX ]]; then
-    cmake --install "$BUILD_DIR"
-elif command -v sudo >/dev/null; then
-    echo "install.sh: $PREFIX is not writable: installing with sudo"
-    sudo cmake --install "$BUILD_DIR"
-else
-    echo "install.sh: $PREFIX is not writable and there is no sudo: run as root" >&2
-    exit 1
-fi
+mkdir -p "$PREFIX" 2>/dev/null || true
+[[ -w $PREFIX || $(id -u) == 0 ]] || echo "install.sh: $PREFIX is not writable: installing with sudo"
+as_root_if_needed "$PREFIX" cmake --install "$BUILD_DIR"
 
 PCDIR=$(dirname "$(find "$PREFIX" -path '*/pkgconfig/lamina.pc' -print -quit)")
 LIBDIR=$(dirname "$PCDIR")

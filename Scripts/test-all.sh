@@ -245,14 +245,94 @@ consumer_swift() {
         LaminaSwiftConsumer
 }
 
+# The first windowed programs (examples/window, issue 30 item 1): the C one built against the
+# installed tree with CMake (find_package(Lamina COMPONENTS gles)) and with the one-line cc of
+# the docs, the Python one with PySDL2; each run under Xvfb with a click on the card, and its
+# screenshot compared with the expected picture (the card flipped to the right, orange).
+consumer_window() (
+    local out="$CONSUMERS/window" pc
+    rm -rf "$out" && mkdir -p "$out"
+    cmake -G Ninja -S "$ROOT/examples/window" -B "$out/cmake" -DCMAKE_PREFIX_PATH="$PREFIX" \
+        -DCMAKE_BUILD_TYPE=Release
+    cmake --build "$out/cmake"
+    pc=$(dirname "$(find "$PREFIX" -name lamina-gles.pc -print -quit)")
+    echo "pkg-config --cflags --libs lamina-gles: $(PKG_CONFIG_PATH=$pc pkg-config --cflags --libs lamina-gles)"
+    (cd "$ROOT/examples/window" && PKG_CONFIG_PATH=$pc sh -c \
+        "cc window.c \$(pkg-config --cflags --libs lamina-gles sdl2) -Wl,-rpath,\$(pkg-config --variable=libdir lamina) -o '$out/window-pc'")
+    local golden="$BUILD_DIR/Tests/gles/lamina-golden" expect="$ROOT/docs/images/window.png"
+    for app in "$out/cmake/window" "$out/window-pc"; do
+        env -u LD_LIBRARY_PATH xvfb-run -a "$app" --screenshot "$app.png" --click 140,160
+        "$golden" --compare "$app.png" "$expect"
+        echo "window: ok ${app#$CONSUMERS/}"
+    done
+    "$PYTHON_VENV_PY" -m pip install --quiet -c "$ROOT/bindings/python/tools/test-requirements.txt" pysdl2
+    (cd "$ROOT/examples/window" && LAMINA_LIBRARY="$BUILD_DIR/liblamina.so" \
+        LAMINA_GLES_LIBRARY="$BUILD_DIR/liblamina-gles.so" PYTHONPATH="$ROOT/bindings/python/src" \
+        xvfb-run -a "$PYTHON_VENV_PY" window.py --screenshot "$out/window-py.png" --click 140,160)
+    "$golden" --compare "$out/window-py.png" "$expect"
+    echo "window: ok window.py"
+)
+
+# A component that is missing or unknown fails find_package with the component's name and the
+# Debian package that provides it (issue 30 item 3): the installed tree copied without the
+# compositor's export, and an unknown component.
+consumer_cmake_errors() (
+    local out="$CONSUMERS/cmake-errors"
+    rm -rf "$out" && mkdir -p "$out/app" && cp -a "$PREFIX" "$out/prefix"
+    rm -f "$out"/prefix/lib*/cmake/Lamina/LaminaGlesTargets*.cmake "$out"/prefix/lib/*/cmake/Lamina/LaminaGlesTargets*.cmake
+    expect_error() { # COMPONENT PREFIX PATTERN
+        printf 'cmake_minimum_required(VERSION 3.16)\nproject(app C)\nfind_package(Lamina REQUIRED COMPONENTS %s)\n' "$1" \
+            > "$out/app/CMakeLists.txt"
+        local log
+        if log=$(cmake -S "$out/app" -B "$out/app/build-$1" -DCMAKE_PREFIX_PATH="$2" 2>&1); then
+            echo "error: find_package(Lamina COMPONENTS $1) succeeded"; return 1
+        fi
+        log=$(tr -s ' \n' ' ' <<< "$log")
+        grep -q -- "$3" <<< "$log" || { echo "error: no '$3' in: $log"; return 1; }
+        echo "cmake-errors: ok $1: ...$3..."
+    }
+    expect_error gles "$out/prefix" "apt-get install liblamina-gles-dev"
+    expect_error vulkan "$PREFIX" "Lamina has no component 'vulkan'"
+)
+
+# Scripts/install.sh --uninstall removes what the install wrote, and nothing else.
+install_uninstall() (
+    local prefix="$CONSUMERS/uninstall-check"
+    rm -rf "$prefix" && mkdir -p "$prefix/lib" && touch "$prefix/lib/keep-me"
+    cmake --install "$BUILD_DIR" --prefix "$prefix" > /dev/null
+    "$ROOT/Scripts/install.sh" --uninstall --build-dir "$BUILD_DIR" | tail -n 1
+    local left
+    left=$(cd "$prefix" && find . -type f -o -type l)
+    [[ $left == "./lib/keep-me" ]] || { echo "error: left after uninstall: $left"; return 1; }
+    echo "uninstall: ok (only the unrelated lib/keep-me is left)"
+)
+
 if [[ $RUN_CONSUMERS == 1 ]]; then
     mkdir -p "$CONSUMERS"
+    if needs install; then
+        step install-uninstall 'uninstall:|Uninstalled|error' install_uninstall
+    else
+        skip install-uninstall "nothing installed"
+    fi
     if needs install; then
         step consumer-pkgconfig '^lamina |version mismatch|error' consumer_pkgconfig
         step consumer-cmake 'find_package|version mismatch|error|Could not find' consumer_cmake
     else
         skip consumer-pkgconfig "nothing installed"
         skip consumer-cmake "nothing installed"
+    fi
+    if needs install; then
+        step consumer-cmake-errors 'cmake-errors:|error' consumer_cmake_errors
+    else
+        skip consumer-cmake-errors "nothing installed"
+    fi
+    if needs install && [[ -x "$BUILD_DIR/Tests/gles/lamina-golden" ]] && command -v xvfb-run >/dev/null \
+            && pkg-config --exists sdl2; then
+        PYTHON_VENV_PY=$(mktemp -d)/venv/bin/python
+        python3 -m venv "${PYTHON_VENV_PY%/bin/python}"
+        step consumer-window 'window: |pkg-config --cflags|error|FAIL|Could not find' consumer_window
+    else
+        skip consumer-window "no install, liblamina-gles, SDL2 or xvfb-run"
     fi
     step consumer-swift 'presentation opacity|works from|unexpected|error:' consumer_swift
 fi
@@ -346,6 +426,15 @@ gles_pictures() {
     else
         echo "pictures: note: docs/images/demo.png differs byte-wise from this run (zlib or a change): run Scripts/make-pictures.sh"
     fi
+    # The concept pages' filmstrips, committed so the pages read the same on a code host.
+    PYTHONPATH="$ROOT/bindings/python/src" LAMINA_LIBRARY="$BUILD_DIR/liblamina.so" \
+        LAMINA_GLES_LIBRARY="$BUILD_DIR/liblamina-gles.so" \
+        python3 "$ROOT/Scripts/make-concept-pictures.py" "$BUILD_DIR/pictures/concepts"
+    local png
+    for png in "$BUILD_DIR"/pictures/concepts/*.png; do
+        "$BUILD_DIR/Tests/gles/lamina-golden" --compare "$png" "$ROOT/docs/images/${png##*/}" \
+            || { echo "error: docs/images/${png##*/} is stale: run Scripts/make-concept-pictures.py docs/images"; return 1; }
+    done
 }
 if needs cmake-build && [[ -x "$BUILD_DIR/Tests/gles/lamina-golden" ]]; then
     step gles-golden 'FAIL|actual:|diff:|golden:' \
@@ -387,8 +476,19 @@ if [[ $RUN_CMAKE == 1 && ${LAMINA_PACKAGING:-1} == 1 ]]; then
         skip package-split-debug "package build failed"
         skip package-debs "package build failed"
     fi
+    # A Lamina the machine already has (its Debian packages, or an install in /usr/local) is
+    # the user's: the system install steps would replace it and then purge it, so they are
+    # skipped, and nothing else reads it (every other step uses the build tree's copies).
+    system_lamina=""
+    if dpkg-query -W -f='${Status}' liblamina0 2>/dev/null | grep -q "ok installed"; then
+        system_lamina="the liblamina0 package"
+    elif pc=$(env -u PKG_CONFIG_PATH pkg-config --variable=pcfiledir lamina 2>/dev/null) && [[ -n $pc ]]; then
+        system_lamina="lamina.pc in $pc"
+    fi
     if ! needs package-debs; then
         skip deb-install "no packages"
+    elif [[ -n $system_lamina ]]; then
+        skip deb-install "Lamina is already installed here ($system_lamina): left alone, not replaced or purged"
     elif [[ $(id -u) != 0 ]] && ! sudo -n true 2>/dev/null; then
         skip deb-install "not root and no sudo: the packages were checked with dpkg-deb only"
     else

@@ -163,7 +163,7 @@ set(CPACK_PACKAGE_CONTACT "The Lamina authors <lamina@users.noreply.github.com>"
 # Each package's description (below) starts with its own synopsis line; CPackDeb would put the
 # project's summary above it unless the summary is CPack's default.
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${CMAKE_PROJECT_NAME} built using CMake")
-set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
+set(CPACK_PACKAGE_VERSION "${LAMINA_PACKAGE_VERSION}")
 set(CPACK_RESOURCE_FILE_LICENSE "${PROJECT_SOURCE_DIR}/LICENSE")
 set(CPACK_PACKAGE_DIRECTORY "${PROJECT_BINARY_DIR}/packages")
 set(CPACK_PACKAGING_INSTALL_PREFIX "${CMAKE_INSTALL_PREFIX}")
@@ -176,7 +176,7 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 # private search directory, and the dependency on it is written below.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS "${PROJECT_BINARY_DIR}")
-set(_v "${PROJECT_VERSION}")
+set(_v "${LAMINA_PACKAGE_VERSION}")
 
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_NAME "liblamina${PROJECT_VERSION_MAJOR}")
 set(CPACK_DEBIAN_RUNTIME_DESCRIPTION "Lamina: Core Animation's layer model as a C library

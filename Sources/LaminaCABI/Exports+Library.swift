@@ -4,7 +4,7 @@
 import CLamina
 import Lamina
 
-private let versionString: StaticString = "0.1.0"
+private let versionString: StaticString = "0.2.0-dev"
 
 @_cdecl("lamina_version_number")
 public func lamina_version_number() -> Int32 {

@@ -100,3 +100,34 @@ struct KindPresentationSnapshotTests {
         #expect(p.value(forKeyPath: "opacity") == .number(1))
     }
 }
+
+@Suite("Presentation: typed accessors")
+struct PresentationAccessorTests {
+    @Test("The kinds' properties read typed on screen, mid-animation, and nil on another kind")
+    func typed() throws {
+        let engine = Engine()
+        let shape = engine.makeShapeLayer()
+        let gradient = engine.makeGradientLayer()
+        let replicator = engine.makeReplicatorLayer()
+        let plain = engine.makeLayer()
+        shape.strokeEnd = 0
+        shape.lineWidth = 4
+        gradient.colors = [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)]
+        replicator.instanceCount = 6
+        plain.cornerRadius = 8
+        try engine.tick(0)
+        try engine.withTransaction(duration: 1, timingFunction: .linear) { shape.strokeEnd = 1 }
+        try engine.tick(1)
+        let s = try #require(try shape.presentation(at: 1.5))
+        #expect(abs(try #require(s.strokeEnd) - 0.5) < 1e-9)  // half-way along a linear 1 s animation
+        #expect(s.lineWidth == 4 && s.strokeStart == 0 && s.colors == nil && s.instanceCount == nil)
+        #expect(s.fillColor == Color(red: 0, green: 0, blue: 0))
+        let g = try #require(try gradient.presentation())
+        #expect(g.colors?.count == 2 && g.startPoint == Point(x: 0.5, y: 0) && g.strokeEnd == nil)
+        let r = try #require(try replicator.presentation())
+        #expect(r.instanceCount == 6 && r.instanceDelay == 0 && r.lineWidth == nil)
+        let p = try #require(try plain.presentation())
+        #expect(p.cornerRadius == 8 && p.shadowOffset == Size(width: 0, height: -3))
+        #expect(p.anchorPoint == Point(x: 0.5, y: 0.5) && p.strokeEnd == nil && p.fillColor == nil)
+    }
+}

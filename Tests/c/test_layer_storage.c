@@ -14,6 +14,8 @@
 #include "lamina_test_support.h"
 
 #include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 /* ------------------------------------------------------------------------------------------ */
 /* Allocation counting                                                                         */
@@ -355,7 +357,14 @@ static void test_draw_list_steady_state_allocates_nothing(void **state) {
         assert_int_equal(n, N + 1);
     }
     if (during != 0) print_error("%lu allocations in 5 steady-state frames of %d records\n", during, N + 1);
-    assert_int_equal(during, 0);
+    /* No allocation is a property of the optimized library (ctest and CI link the Release
+     * build); Scripts/test-quick.sh runs these programs against SwiftPM's unoptimized debug
+     * library, whose copies are not elided, and says so through this variable. */
+    if (getenv("LAMINA_TEST_UNOPTIMIZED_LIBRARY")) {
+        printf("note: %lu allocations not checked: unoptimized library (ctest checks Release)\n", during);
+    } else {
+        assert_int_equal(during, 0);
+    }
     ASSERT_OK(lamina_engine_destroy(e));
 }
 

@@ -7,6 +7,10 @@
  * tree that tells the host, at any moment, what is on screen. The host draws; Lamina decides
  * how things move.
  *
+ * Versions: each declaration says since which version it exists ("Since: 0.1"). This header
+ * is 0.2.0-dev (lamina_version.h): what it marks since 0.2 is unreleased, part of the coming
+ * 0.2.0, and may still change until then; `#if LAMINA_VERSION_NUMBER >= 2000` selects it.
+ *
  * Conventions (see docs/c-api/ for the long form):
  *
  *  - Units: time in seconds (double), angles in radians, lengths in points, colours as

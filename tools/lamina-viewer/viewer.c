@@ -2,15 +2,16 @@
 /*
  * lamina-viewer: Lamina's scenes in a window (SDL2 + OpenGL ES 3 through liblamina-gles).
  *
- *   lamina-viewer [--scene NAME] [--scale S]            interactive (default scene: demo)
+ *   lamina-viewer [--scene NAME] [--scale S]            interactive (default scene: gallery)
  *   lamina-viewer --scene NAME --at T --screenshot PATH  one frame through the window, then exit
  *   lamina-viewer --frames DIR [--scene NAME]            no window: frames 0...4 s as PNGs
  *   lamina-viewer --scene NAME [--at T] --png PATH       no window: one frame, headless
  *   lamina-viewer --list                                 the scenes
  *
- * The default scene is listing 7.7 as a real demo: click the red box to recolour it, click
- * anywhere else to send it there over 4 s; clicks are hit tested on the presentation
- * (CA-12.11), so the box is caught where it is seen mid-flight. Keys: Right/Left or N/P switch
+ * The default scene is the gallery (what the compositor draws, at a glance); Right (or N) from
+ * it is listing 7.7 as a real demo: click the red box to recolour it, click anywhere else to
+ * send it there over 4 s; clicks are hit tested on the presentation (CA-12.11), so the box is
+ * caught where it is seen mid-flight. Keys: Right/Left or N/P switch
  * scenes, R restarts, Space pauses, Escape quits. The window title shows the scene and the
  * frame time (tick + draw list + render). Without a display, the viewer renders the scene's
  * first 4 seconds headless and prints where the frames went.
@@ -132,7 +133,7 @@ static int screenshot(SDL_Window *win, int w, int h, const char *path) {
 }
 
 int main(int argc, char **argv) {
-    const char *scene_name = "demo", *shot = NULL, *frames_dir = NULL, *png = NULL;
+    const char *scene_name = "gallery", *shot = NULL, *frames_dir = NULL, *png = NULL;
     double at = -1, scale = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--scene") && i + 1 < argc) scene_name = argv[++i];

@@ -2,6 +2,7 @@
 """Library, loader, value types, errors."""
 import math
 import os
+import re
 import subprocess
 import sys
 
@@ -12,20 +13,25 @@ from lamina import Color, Point, Rect, Size, TimingFunction, Transform3D
 
 
 def test_version_and_path():
-    assert lamina.library_version == "0.1.0"
+    header = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "include",
+                          "lamina", "lamina_version.h")
+    if os.path.exists(header):  # in the repository (not in an sdist's copy of the tests)
+        with open(header) as f:
+            want = re.search(r'LAMINA_VERSION_STRING "([^"]+)"', f.read()).group(1)
+        assert lamina.library_version == want
+    assert re.fullmatch(r"\d+\.\d+\.\d+(-dev)?", lamina.library_version)
     assert os.path.exists(lamina.library_path)
 
 
-def test_loader_lists_every_path_tried(tmp_path):
+def test_a_lamina_library_that_does_not_load_fails_the_import(tmp_path):
+    # Issue 30 item 8: never a silent fall-back to the bundled copy when a path is asked for.
     env = dict(os.environ, LAMINA_LIBRARY=str(tmp_path / "nope.so"),
                PYTHONPATH=os.path.dirname(os.path.dirname(lamina.__file__)))
-    code = "import lamina"
-    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                       cwd=str(tmp_path))
-    if r.returncode == 0:  # a bundled or system library loaded after the bad env path
-        return
-    assert "ImportError" in r.stderr
-    assert "nope.so" in r.stderr and "bundled" in r.stderr and "find_library" in r.stderr
+    r = subprocess.run([sys.executable, "-c", "import lamina"], env=env, capture_output=True,
+                       text=True, cwd=str(tmp_path))
+    assert r.returncode != 0
+    assert "ImportError: LAMINA_LIBRARY does not name a loadable Lamina library" in r.stderr
+    assert "nope.so: no such file" in r.stderr and "unset LAMINA_LIBRARY" in r.stderr
 
 
 def test_public_api_hides_ctypes():
@@ -96,11 +102,50 @@ def test_loader_order(monkeypatch, tmp_path):
     ])
     with pytest.raises(ImportError) as ei:
         _loader.load_library()
-    text = str(ei.value)
-    assert "custom.so" in text and str(tmp_path / "liblamina.so") in text and "find_library" in text
+    text = str(ei.value)  # LAMINA_LIBRARY is set: only it is tried
+    assert "custom.so" in text and str(tmp_path / "liblamina.so") not in text
+    monkeypatch.delenv("LAMINA_LIBRARY")
+    monkeypatch.setattr(_loader, "_candidates", lambda: [
+        ("bundled", str(tmp_path / "liblamina.so")),
+        ("find_library('lamina')", "(not found)"),
+    ])
+    with pytest.raises(ImportError) as ei:
+        _loader.load_library()
+    text = str(ei.value)  # unset: every candidate, in order
+    assert str(tmp_path / "liblamina.so") in text and "find_library" in text
     import ctypes.util
     libm = ctypes.util.find_library("m")
     if libm:
         monkeypatch.setattr(_loader, "_candidates", lambda: [("find_library('lamina')", libm)])
         with pytest.raises(ImportError, match="not a Lamina library"):
             _loader.load_library()
+
+
+def test_named_corner_and_edge_bits(engine):
+    # Issue 30 item 8: the bit masks have names, with Core Animation's values (RS-1.5, RS-11.1).
+    assert [int(c) for c in (lamina.Corner.MIN_X_MIN_Y, lamina.Corner.MAX_X_MIN_Y,
+                             lamina.Corner.MIN_X_MAX_Y, lamina.Corner.MAX_X_MAX_Y)] == [1, 2, 4, 8]
+    assert [int(e) for e in (lamina.Edge.LEFT, lamina.Edge.RIGHT, lamina.Edge.BOTTOM,
+                             lamina.Edge.TOP)] == [1, 2, 4, 8]
+    assert lamina.Corner.ALL == 15 and lamina.Edge.ALL == 15
+    layer = engine.layer(masked_corners=lamina.Corner.MIN_X_MIN_Y | lamina.Corner.MAX_X_MAX_Y)
+    assert layer.masked_corners == 9 == lamina.Corner.MIN_X_MIN_Y | lamina.Corner.MAX_X_MAX_Y
+
+
+def test_building_from_source_without_swift_says_what_to_install(tmp_path):
+    # Issue 30 item 8: the package's CMake entry names the missing toolchain and the way out.
+    import shutil
+    cmake = shutil.which("cmake")
+    assert cmake, "cmake is needed by this test (Scripts/install-deps.sh installs it)"
+    here = os.path.dirname(os.path.abspath(__file__))
+    bin_dir = tmp_path / "bin"  # a PATH with CMake and Ninja only: no swiftc wherever it lives
+    bin_dir.mkdir()
+    for tool in ("cmake", "ninja"):
+        if shutil.which(tool):
+            os.symlink(shutil.which(tool), bin_dir / tool)
+    env = dict(os.environ, PATH=str(bin_dir))
+    r = subprocess.run([cmake, "-G", "Ninja", "-S", os.path.join(here, ".."), "-B", str(tmp_path / "b")],
+                       env=env, capture_output=True, text=True)
+    assert r.returncode != 0
+    text = " ".join(r.stderr.split())
+    assert "needs the Swift toolchain" in text and "swift.org/install/linux" in text

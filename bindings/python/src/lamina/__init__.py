@@ -35,8 +35,11 @@ cycle (tests/test_import_layering.py reads this list and checks it)::
     _layer                   Layer
     _kinds                   ShapeLayer, GradientLayer, ReplicatorLayer and their presentations
     _drawlist, _transaction  DrawRecord, DrawShape, DrawGradient; Transaction
+    _propsdict               the constructors' keywords as TypedDicts (type checkers only)
     _engine                  Engine
     _render                  render(): the reference compositor
+    _renderer                Renderer: the compositor in the host's own GL context
+    _flags                   Corner, Edge: named bits of the bit-mask properties
     __init__                 this module: the public names
 
 Three annotations name a class of a line below, because public types refer to each other (a
@@ -110,6 +113,8 @@ from ._types import (
 )
 # The reference compositor (liblamina-gles, loaded on first use): pictures of a tree.
 from ._render import RenderedImage, RenderError, RendererUnavailableError, render, renderer_path
+from ._renderer import Renderer
+from ._flags import Corner, Edge
 
 #: The loaded C library's version string, e.g. "0.1.0".
 library_version: str = _capi.lib.lamina_version_string().decode("ascii")
@@ -129,6 +134,7 @@ __all__ = [
     "VIEW_POLICY", "ViewAnimationOptions", "WHITE", "clock_now", "library_path", "library_version",
     # the reference compositor
     "RenderedImage", "RenderError", "RendererUnavailableError", "render", "renderer_path",
+    "Renderer", "Corner", "Edge",
     # layer content
     "Image", "Path",
     "Vector3",

@@ -11,7 +11,7 @@ import threading
 import weakref
 from contextlib import contextmanager
 from ctypes import POINTER, byref, cast, c_char_p, c_double, c_int32, c_size_t, c_uint8, c_uint32, c_uint64, c_void_p, sizeof
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Type, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Type, Union
 
 from . import _callbacks as CB
 from . import _capi as C
@@ -29,6 +29,16 @@ from ._style import ActionLike
 from ._transaction import Transaction
 from ._types import Rect, TimingLike, c_string, from_c_color, from_c_rect, from_c_size, from_c_transform
 from ._values import to_c_value
+
+if TYPE_CHECKING:  # PEP 692: the constructors' keywords, checked by type checkers only
+    from typing_extensions import Unpack
+
+    from ._propsdict import (GradientLayerProperties, LayerProperties, ReplicatorLayerProperties,
+                             ShapeLayerProperties)
+
+#: What ``Engine(clock=...)`` and ``Engine.clock`` take: ``"monotonic"`` or a callable returning
+#: seconds (None: driven by hand).
+ClockLike = Union[str, Callable[[], float]]
 
 
 class ViewAnimationOptions(enum.IntFlag):
@@ -136,7 +146,7 @@ class Engine:
     Example: ``with lamina.Engine() as engine: engine.tick(0.0)``
     """
 
-    def __init__(self, clock: Any = None) -> None:
+    def __init__(self, clock: Optional[ClockLike] = None) -> None:
         ptr = C.EngineP()
         C.lib.lamina_engine_create(byref(ptr))
         self._engine_ptr: Any = ptr
@@ -144,7 +154,7 @@ class Engine:
         # The lean call paths pass this ready argument as is (no conversion, no allocation:
         # ctypes copies its value into each call); it is immutable, so threads share it.
         self._epc: Any = c_void_p.from_param(self._addr)
-        self._clock: Any = None
+        self._clock: Optional[ClockLike] = None
         self._closed = False
         self._layers: "weakref.WeakValueDictionary[int, Layer]" = weakref.WeakValueDictionary()
         self._delegates: Dict[int, Any] = {}
@@ -208,12 +218,12 @@ class Engine:
         return f"<lamina.Engine {'closed' if self._closed else f't={self.time}'}>"
 
     # -- layers ---------------------------------------------------------------------------
-    def layer(self, **properties: Any) -> Layer:
+    def layer(self, **properties: Unpack[LayerProperties]) -> Layer:
         """Creates a layer with Core Animation's defaults, then sets ``properties`` (Python
         names, e.g. ``engine.layer(bounds=(0, 0, 100, 100), position=(50, 50))``)."""
         return self._create(Layer, properties)
 
-    def shape_layer(self, **properties: Any) -> "ShapeLayer":
+    def shape_layer(self, **properties: Unpack[ShapeLayerProperties]) -> "ShapeLayer":
         """Creates a shape layer (CAShapeLayer, RS-8) with Core Animation's defaults, then sets
         ``properties`` (Python names of Layer and ShapeLayer). Example::
 
@@ -223,7 +233,7 @@ class Engine:
         """
         return self._create(ShapeLayer, properties)
 
-    def gradient_layer(self, **properties: Any) -> "GradientLayer":
+    def gradient_layer(self, **properties: Unpack[GradientLayerProperties]) -> "GradientLayer":
         """Creates a gradient layer (CAGradientLayer, RS-9) with Core Animation's defaults,
         then sets ``properties`` (Python names of Layer and GradientLayer). Example::
 
@@ -272,7 +282,7 @@ class Engine:
         records saying ``text_status == "no-provider"`` (R15.1)."""
         C.lib.lamina_engine_set_text_provider(self._ptr(), None)
 
-    def replicator_layer(self, **properties: Any) -> "ReplicatorLayer":
+    def replicator_layer(self, **properties: Unpack[ReplicatorLayerProperties]) -> "ReplicatorLayer":
         """Creates a replicator layer (CAReplicatorLayer, RS-13) with Core Animation's
         defaults, then sets ``properties`` (Python names of Layer and ReplicatorLayer). Its
         sublayers are drawn ``instance_count`` times. Example::
@@ -285,7 +295,7 @@ class Engine:
 
     _EXTRA_ARGS = ("frame", "delegate", "view_backed", "style")
 
-    def _create(self, cls: Type[_L], properties: Dict[str, Any]) -> _L:
+    def _create(self, cls: Type[_L], properties: Mapping[str, object]) -> _L:
         """A new layer of ``cls``'s kind with ``properties`` set (names checked first)."""
         table = cls._PYPROPS
         for name in properties:
@@ -377,7 +387,7 @@ class Engine:
             _fail(rc, _engine_tick)
 
     @property
-    def clock(self) -> Any:
+    def clock(self) -> Optional[ClockLike]:
         """The engine's clock (R1): None (driven by hand), ``"monotonic"``, or a callable
         returning seconds. With a clock every commit reads it — engine time moves to its
         reading and the committed animations begin there — and ``tick()`` ticks at it. The
@@ -387,7 +397,7 @@ class Engine:
         return self._clock
 
     @clock.setter
-    def clock(self, clock: Any) -> None:
+    def clock(self, clock: Optional[ClockLike]) -> None:
         ptr = self._ptr()
         if clock is None:
             C.lib.lamina_engine_set_clock(ptr, C.CLOCK_FN(), None, C.FREE_FN())
@@ -802,7 +812,7 @@ class Engine:
         )
 
     # -- images and damage (issue 10) ------------------------------------------------------
-    def create_image(self, width: int, height: int, rgba: Any, premultiplied: bool = False) -> Any:
+    def create_image(self, width: int, height: int, rgba: Any, premultiplied: bool = False) -> Image:
         """An image from RGBA8 pixels (any bytes-like object of width*height*4 bytes), copied
         (RS-4.1); ``premultiplied`` says whether colours are already multiplied by alpha."""
         data = bytes(memoryview(rgba).cast("B"))
@@ -812,7 +822,7 @@ class Engine:
                                         int(bool(premultiplied)), byref(out))
         return Image(out.value)
 
-    def create_external_image(self, handle: int, width: int, height: int) -> Any:
+    def create_external_image(self, handle: int, width: int, height: int) -> Image:
         """An image that stands for a host texture (its handle and pixel size)."""
         out = c_uint64()
         C.lib.lamina_image_create_external(self._ptr(), int(handle), int(width), int(height), byref(out))

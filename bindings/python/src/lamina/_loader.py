@@ -3,6 +3,8 @@
 
 Order: ``$LAMINA_LIBRARY``, the library bundled in this package, then
 ``ctypes.util.find_library("lamina")``. Failure raises an ImportError listing every path tried.
+A ``$LAMINA_LIBRARY`` that is set is the only candidate: when it does not load, the import fails
+with the reason, rather than quietly using another copy than the one asked for.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from typing import List, Optional, Tuple
 
 #: The C library version this package was written against (MAJOR*1000000 + MINOR*1000 + PATCH).
 REQUIRED_MAJOR = 0
-REQUIRED_MINOR = 1
+REQUIRED_MINOR = 2
 
 
 def _bundled_names() -> List[str]:
@@ -45,18 +47,28 @@ def load_library() -> ctypes.CDLL:
     for origin, path in _candidates():
         if path == "(not found)" or (origin != "find_library('lamina')" and not os.path.exists(path)):
             tried.append(f"  {origin}: {path}: no such file")
+            if origin == "$LAMINA_LIBRARY":
+                break  # asked for this copy: never fall back to another one
             continue
         try:
             lib = ctypes.CDLL(path)
         except OSError as e:
             tried.append(f"  {origin}: {path}: {e}")
+            if origin == "$LAMINA_LIBRARY":
+                break
             continue
         problem = _version_problem(lib)
         if problem:
             tried.append(f"  {origin}: {path}: {problem}")
+            if origin == "$LAMINA_LIBRARY":
+                break
             continue
         lib._lamina_path = path  # type: ignore[attr-defined]
         return lib
+    if os.environ.get("LAMINA_LIBRARY"):
+        raise ImportError(
+            "LAMINA_LIBRARY does not name a loadable Lamina library:\n" + "\n".join(tried)
+            + "\nFix the path, or unset LAMINA_LIBRARY to use the bundled library.")
     raise ImportError(
         "could not load the Lamina C library (liblamina); tried:\n" + "\n".join(tried)
         + "\nSet LAMINA_LIBRARY to the path of liblamina.so, or install the package with pip."

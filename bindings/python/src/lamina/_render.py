@@ -118,6 +118,17 @@ def _load() -> ctypes.CDLL:
                 ctypes.POINTER(_Stats),
             ]
             lib.lamina_gles_render_rgba.restype = ctypes.c_int32
+            # The renderer of the host's own context (lamina.Renderer).
+            lib.lamina_gles_renderer_create.argtypes = [ctypes.POINTER(ctypes.c_void_p)]
+            lib.lamina_gles_renderer_create.restype = ctypes.c_int32
+            lib.lamina_gles_renderer_destroy.argtypes = [ctypes.c_void_p]
+            lib.lamina_gles_renderer_destroy.restype = None
+            lib.lamina_gles_renderer_render.argtypes = [
+                ctypes.c_void_p, C.EngineP, ctypes.c_uint64, ctypes.c_double,
+                ctypes.POINTER(_Frame)]
+            lib.lamina_gles_renderer_render.restype = ctypes.c_int32
+            lib.lamina_gles_renderer_get_stats.argtypes = [ctypes.c_void_p, ctypes.POINTER(_Stats)]
+            lib.lamina_gles_renderer_get_stats.restype = ctypes.c_int32
             lib.lamina_gles_last_error_message.argtypes = []
             lib.lamina_gles_last_error_message.restype = ctypes.c_char_p
             lib.lamina_gles_status_string.argtypes = [ctypes.c_int32]
@@ -250,29 +261,40 @@ def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: 
         err = error_for_status(1, "LAMINA_STATUS_INVALID_ARGUMENT",
                                f"size {w}x{h}: width and height must be in 1...16384", "render")
         raise err
-    if at is None:
-        t = ctypes.c_double()
-        C.lib.lamina_engine_get_time(eptr, ctypes.byref(t))
-        at = t.value
-    at = float(at)
-    scale = float(scale)
-    if not (math.isfinite(at) and math.isfinite(scale) and scale > 0):
-        raise error_for_status(1, "LAMINA_STATUS_INVALID_ARGUMENT",
-                               f"at ({at}) must be finite and scale ({scale}) finite and > 0",
-                               "render")
+    at, scale = _time_and_scale(engine, at, scale, "render")
     buf = ctypes.create_string_buffer(w * h * 4)
     frame = _Frame(ctypes.sizeof(_Frame), 0 if group_opacity else _FRAME_NO_GROUP_OPACITY, scale,
                    C.Color(0, 0, 0, 0))
     stats = _Stats(ctypes.sizeof(_Stats))
     status = lib.lamina_gles_render_rgba(eptr, root._handle, at, w, h, scale, ctypes.byref(frame),
                                          buf, len(buf), ctypes.byref(stats))
-    if status != 0:
-        msg = (lib.lamina_gles_last_error_message() or b"").decode("utf-8", "replace")
-        name = (lib.lamina_gles_status_string(status) or b"").decode("ascii", "replace")
-        if status == 102:
-            raise RendererUnavailableError(status, name, msg, "render")
-        if status in _GLES_STATUS:
-            raise RenderError(status, name, msg, "render")
-        raise error_for_status(status, name, msg, "render")
+    _check(lib, status, "render")
     return RenderedImage(w, h, buf.raw, stats.draw_calls, stats.rasters_drawn, stats.rasters_reused,
                          stats.glyphs_uploaded)
+
+
+def _check(lib: ctypes.CDLL, status: int, op: str) -> None:
+    """Raises the exception for a liblamina-gles status (nothing for OK)."""
+    if status == 0:
+        return
+    msg = (lib.lamina_gles_last_error_message() or b"").decode("utf-8", "replace")
+    name = (lib.lamina_gles_status_string(status) or b"").decode("ascii", "replace")
+    if status == 102:
+        raise RendererUnavailableError(status, name, msg, op)
+    if status in _GLES_STATUS:
+        raise RenderError(status, name, msg, op)
+    raise error_for_status(status, name, msg, op)
+
+
+def _time_and_scale(engine: Any, at: Optional[float], scale: float, op: str) -> Tuple[float, float]:
+    """The frame's time (the engine's when None) and scale, checked finite (scale > 0)."""
+    if at is None:
+        t = ctypes.c_double()
+        C.lib.lamina_engine_get_time(engine._ptr(), ctypes.byref(t))
+        at = t.value
+    at = float(at)
+    scale = float(scale)
+    if not (math.isfinite(at) and math.isfinite(scale) and scale > 0):
+        raise error_for_status(1, "LAMINA_STATUS_INVALID_ARGUMENT",
+                               f"at ({at}) must be finite and scale ({scale}) finite and > 0", op)
+    return at, scale

@@ -7,7 +7,7 @@ type checking when a property's type is wrong or ``Any``. ``tests/test_typing.py
 """
 from __future__ import annotations
 
-from typing import Any, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, List, Optional, Tuple
 
 from typing_extensions import assert_type
 
@@ -19,6 +19,14 @@ def main() -> None:
         root = engine.layer(bounds=(0, 0, 100, 100))
         layer = engine.layer()
         root.add_sublayer(layer)
+        # -- The constructors' keywords are typed (PEP 692, issue 30 item 8): under --strict an
+        # unused ignore is an error, so each line below must be the error it names.
+        if TYPE_CHECKING:
+            engine.layer(backgroud_color=lamina.RED)  # type: ignore[call-arg]
+            engine.layer(opacity="0.5")  # type: ignore[arg-type]
+            engine.shape_layer(line_cap="flat")  # type: ignore[arg-type]
+            engine.layer(stroke_end=0.5)  # type: ignore[call-arg]
+        engine.shape_layer(stroke_end=0.5, line_cap="round", bounds=(0, 0, 1, 1))
         # -- Layer: every model property, read with its type and set with what it accepts
 
         assert_type(layer.bounds, lamina.Rect)
