@@ -79,7 +79,8 @@ def main():
         found.append(("CHANGELOG.md newest release", newest))
     # Every "Since: X.Y" of the header is this version or older, so the version macros can
     # guard each declaration.
-    headers = read("include/lamina/lamina.h") + read("include/lamina/lamina_gles.h")
+    headers = "".join(read(os.path.join("include", "lamina", h))
+                      for h in sorted(os.listdir(os.path.join(ROOT, "include", "lamina"))) if h.endswith(".h"))
     since = {tuple(map(int, m)) for m in re.findall(r"[Ss]ince:? (\d+)\.(\d+)", headers)}
     late = sorted(v for v in since if v > tuple(parts[:2]))
     found.append(("lamina.h Since: (newest)", truth if not late else "%d.%d" % late[-1]))
