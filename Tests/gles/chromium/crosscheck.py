@@ -554,7 +554,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         else:
             ok, summary = compare(n, lam, chrome, sc.shadows, sc.data["scale"], budget)
         _write_png_pair(a.dump_tool, a.out, n, chrome)
-        rows[n] = ("compared" if ok else "compared: FAILS", summary + (f"; today: {budget.note}" if budget.note else ""))
+        rows[n] = ("compared" if ok else "compared: FAILS", summary + (f"; {budget.note}" if budget.note else ""))
         print(f"{'ok  ' if ok else 'FAIL'} {n}: {summary}")
         passed += ok
         failed += not ok
