@@ -12,6 +12,7 @@ import os
 import sys
 
 import lamina
+from lamina import _kinds as K
 from lamina import _props as P
 
 #: The type each descriptor class's setter takes, as source text of _propsdict.py.
@@ -36,6 +37,8 @@ SETTER_TYPES = {
     P._LineCapProp: "LineCap",
     P._LineJoinProp: "LineJoin",
     P._GradientTypeProp: "GradientType",
+    K._StringProp: "Union[None, str, bytes, Sequence[TextPiece]]",
+    K._TextEnumProp: "str",
 }
 
 #: (TypedDict name, Layer class, the TypedDict it extends or None)
@@ -44,6 +47,7 @@ CLASSES = [
     ("ShapeLayerProperties", lamina.ShapeLayer, "LayerProperties"),
     ("GradientLayerProperties", lamina.GradientLayer, "LayerProperties"),
     ("ReplicatorLayerProperties", lamina.ReplicatorLayer, "LayerProperties"),
+    ("TextLayerProperties", lamina.TextLayer, "LayerProperties"),
 ]
 
 HEADER = '''# SPDX-License-Identifier: Apache-2.0
@@ -57,11 +61,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from typing import Any, Callable, Optional, Sequence
+    from typing import Any, Callable, Optional, Sequence, Union
 
     from typing_extensions import TypedDict
 
     from ._contents import Image, Path
+    from ._kinds import TextPiece
     from ._props import TransformLike
     from ._style import Style
     from ._types import (ColorLike, FillRule, GradientType, LineCap, LineJoin, PointLike,

@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # PEP 692: the constructors' keywords, checked by type checke
     from typing_extensions import Unpack
 
     from ._propsdict import (GradientLayerProperties, LayerProperties, ReplicatorLayerProperties,
-                             ShapeLayerProperties)
+                             ShapeLayerProperties, TextLayerProperties)
 
 #: What ``Engine(clock=...)`` and ``Engine.clock`` take: ``"monotonic"`` or a callable returning
 #: seconds (None: driven by hand).
@@ -242,7 +242,7 @@ class Engine:
         """
         return self._create(GradientLayer, properties)
 
-    def text_layer(self, **properties: Any) -> "TextLayer":
+    def text_layer(self, **properties: Unpack[TextLayerProperties]) -> "TextLayer":
         """Creates a text layer (CATextLayer, R15) with Core Animation's defaults (no string,
         Helvetica 36, opaque white, natural alignment, not wrapped, not truncated), then sets
         ``properties`` (Python names of Layer and TextLayer). Its text is laid out by the

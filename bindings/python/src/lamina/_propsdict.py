@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from typing import Any, Callable, Optional, Sequence
+    from typing import Any, Callable, Optional, Sequence, Union
 
     from typing_extensions import TypedDict
 
     from ._contents import Image, Path
+    from ._kinds import TextPiece
     from ._props import TransformLike
     from ._style import Style
     from ._types import (ColorLike, FillRule, GradientType, LineCap, LineJoin, PointLike,
@@ -110,3 +111,14 @@ if TYPE_CHECKING:
         instance_red_offset: float
         instance_transform: TransformLike
         preserves_depth: bool
+
+    class TextLayerProperties(LayerProperties, total=False):
+        """The keyword arguments of the TextLayer constructor: its settable properties."""
+
+        alignment_mode: str
+        font: str
+        font_size: float
+        foreground_color: Optional[ColorLike]
+        string: Union[None, str, bytes, Sequence[TextPiece]]
+        truncation_mode: str
+        wrapped: bool

@@ -91,14 +91,14 @@ def main() -> None:
         text = engine.text_layer(bounds=(0.0, 0.0, 80.0, 20.0))
         assert_type(text, lamina.TextLayer)
         assert_type(text.string, Optional[str])
+        assert_type(text.font_size, float)  # read before the sets: checkers narrow after one
+        assert_type(text.wrapped, bool)
         text.string = "Hi"
         text.font_size = 12.0
         text.foreground_color = lamina.BLACK
         text.alignment_mode = "center"
         text.wrapped = True
         text.truncation_mode = "end"
-        assert_type(text.font_size, float)
-        assert_type(text.wrapped, bool)
         root.add_sublayer(text)
         engine.tick(0.0)
         # -- presentations, typed per kind
