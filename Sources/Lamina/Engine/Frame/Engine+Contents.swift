@@ -7,23 +7,26 @@ extension Engine {
 
     /// Sets `layer`'s mask (RS-5.1): a layer whose alpha gates `layer`'s whole rendering, laid
     /// out in `layer`'s coordinate space (RS-5.2), or nil for none. The engine holds a reference
-    /// on the mask while it is assigned, as CALayer retains its mask. A mask that sits in a
+    /// on the mask while it is assigned, as CALayer retains its mask; it is not one of the
+    /// host's references (`releaseLayer` cannot release it). A mask that sits in a
     /// tree is first removed from it (RS-5.3); a mask assigned to another layer moves. The
     /// change is structural, like sublayers: it shows at once, with no animation.
     ///
     /// - Throws: `staleHandle`; `misuse` when the mask is `layer` itself or one of its
-    ///   ancestors, when `layer` is itself a mask, or when the mask has a mask of its own
-    ///   (RS-5.1: nested masks are not supported, so Lamina refuses them).
+    ///   ancestors, or a layer whose mask `layer` is inside (a cycle through a mask), when
+    ///   `layer` is itself a mask, or when the mask has a mask of its own (RS-5.1: nested
+    ///   masks are not supported, so Lamina refuses them).
     package func setMask(_ mask: LayerID?, of layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
             let host = try resolve(layer)
             let m = try mask.map { id throws(LaminaError) in try resolve(id) }
             if let m {
                 if slots[Int(host)].extras?.mask.flatMap({ try? resolve($0) }) == m { return }
+                // Every owner counts, masks' hosts too, so no cycle forms through a mask.
                 var a = host
                 while a >= 0 {
                     if a == m { throw LaminaError(.misuse, "a layer cannot be masked by itself or an ancestor") }
-                    a = slots[Int(a)].parent
+                    a = owner(of: a)
                 }
                 if slots[Int(host)].extras?.maskHost != nil {
                     throw LaminaError(.misuse, "a mask layer cannot have a mask of its own (RS-5.1)")
@@ -39,7 +42,6 @@ extension Engine {
                 slots[Int(host)].extras?.mask = nil
                 if let o = try? resolve(old) {
                     slots[Int(o)].extras?.maskHost = nil
-                    if slots[Int(o)].hostRefs > 0 { slots[Int(o)].hostRefs -= 1 }
                     if o != m { destroyIfUnreferenced(o) }
                 }
             }
@@ -52,9 +54,11 @@ extension Engine {
             }
             if let oldHost = slots[Int(m)].extras?.maskHost, let oh = try? resolve(oldHost) {
                 slots[Int(oh)].extras?.mask = nil
-                slots[Int(m)].hostRefs -= 1
+                markDirty(oh, in: s)
             }
-            slots[Int(m)].hostRefs += 1
+            // The engine's reference is the mask's `maskHost`, kept apart from the host's count
+            // (issue 31 item 2): releasing the host's own references never frees an assigned
+            // mask, and no count can go below zero.
             extras(m).maskHost = layer
             extras(host).mask = mask
             markDirty(m, in: s)
