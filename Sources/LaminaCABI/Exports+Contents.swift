@@ -43,24 +43,30 @@ final class ImageRegistry: @unchecked Sendable {
     func retain(_ id: UInt64) -> Bool {
         guard let image = Image.lookup(id: id) else { return false }
         return locked {
-            held[id] = (image, (held[id]?.refs ?? 0) + 1)
+            let refs = held[id]?.refs ?? 0
+            guard refs < UInt32.max else { return false }  // never overflow the count
+            held[id] = (image, refs + 1)
             return true
         }
     }
 
+    /// Drops one host reference: false when there was none. The decrement and the answer are
+    /// one lock section: two threads dropping an image's last two references both succeed
+    /// (issue 31 item 5: the answer was read in a second section, after the other thread had
+    /// dropped the last one, so a successful release answered STALE_HANDLE).
     func release(_ id: UInt64) -> Bool {
-        let dropped: Image? = locked {
-            guard let h = held[id] else { return nil }
+        let (released, dropped): (Bool, Image?) = locked {
+            guard let h = held[id] else { return (false, nil) }
             if h.refs > 1 {
                 held[id] = (h.image, h.refs - 1)
-                return nil
+                return (true, nil)
             }
             held[id] = nil
-            return h.image
+            return (true, h.image)
         }
-        // Released outside the lock; false when there was no host reference to drop.
-        if dropped != nil { return true }
-        return locked { held[id] != nil }
+        // The last host reference's image is released outside the lock.
+        withExtendedLifetime(dropped) {}
+        return released
     }
 }
 
@@ -105,9 +111,12 @@ func checkArray<T>(_ items: UnsafePointer<T>?, _ count: Int, _ what: String) thr
     if count > 0 && items == nil { throw LaminaError(.invalidArgument, "\(what) items are NULL with count \(count)") }
 }
 
+/// The most elements a path takes, as a value or as a keyframe animation's path (R18).
+let maximumPathElements = 1 << 20
+
 /// Reads a C path (copied), bounded so that no input can exhaust memory silently.
 func cPath(_ elements: UnsafePointer<lamina_path_element_t>?, _ count: Int) throws(LaminaError) -> Path {
-    guard count >= 0, count <= 1 << 20 else {
+    guard count >= 0, count <= maximumPathElements else {
         throw LaminaError(.invalidArgument, "a path has at most 2^20 elements, got \(count)")
     }
     if count == 0 { return Path() }
@@ -211,10 +220,31 @@ private func writePath(
     for (i, e) in path.elements.enumerated() { buffer[i] = cPathElement(e) }
 }
 
+/// A rectangle for a path builder: finite and within the values' 1e15 bound, as every other
+/// number the engine takes (R13, R18); beyond it the builders made infinite points.
 private func finiteRect(_ r: lamina_rect_t) throws(LaminaError) -> Rect {
     let v = Rect(r)
-    guard Value.rect(v).isFinite else { throw LaminaError(.invalidArgument, "rect must be finite") }
+    guard Value.rect(v).isFiniteAndBounded else {
+        throw LaminaError(.invalidArgument, "rect must be finite and within 1e15 in magnitude")
+    }
     return v
+}
+
+/// A corner size for `lamina_path_rounded_rect`: finite and within 1e15.
+private func boundedNumber(_ v: Double, _ name: StaticString) throws(LaminaError) -> Double {
+    guard Value.number(v).isFiniteAndBounded else {
+        throw LaminaError(.invalidArgument, "\(name) must be finite and within 1e15 in magnitude, got \(v)")
+    }
+    return v
+}
+
+/// A built path whose points stay within 1e15 (a bounded rect's far edge can reach 2e15),
+/// so that it can be set as a value.
+private func boundedPath(_ p: Path) throws(LaminaError) -> Path {
+    guard Value.path(p).isFiniteAndBounded else {
+        throw LaminaError(.invalidArgument, "the path's points would lie beyond 1e15 in magnitude")
+    }
+    return p
 }
 
 @_cdecl("lamina_path_rect")
@@ -222,7 +252,7 @@ public func lamina_path_rect(
     _ rect: lamina_rect_t, _ buffer: UnsafeMutablePointer<lamina_path_element_t>?, _ capacity: Int,
     _ outCount: UnsafeMutablePointer<Int>?
 ) -> lamina_status_t {
-    status { () throws(LaminaError) in try writePath(.rect(try finiteRect(rect)), buffer, capacity, outCount) }
+    status { () throws(LaminaError) in try writePath(try boundedPath(.rect(try finiteRect(rect))), buffer, capacity, outCount) }
 }
 
 @_cdecl("lamina_path_ellipse")
@@ -230,7 +260,7 @@ public func lamina_path_ellipse(
     _ rect: lamina_rect_t, _ buffer: UnsafeMutablePointer<lamina_path_element_t>?, _ capacity: Int,
     _ outCount: UnsafeMutablePointer<Int>?
 ) -> lamina_status_t {
-    status { () throws(LaminaError) in try writePath(.ellipse(in: try finiteRect(rect)), buffer, capacity, outCount) }
+    status { () throws(LaminaError) in try writePath(try boundedPath(.ellipse(in: try finiteRect(rect))), buffer, capacity, outCount) }
 }
 
 @_cdecl("lamina_path_rounded_rect")
@@ -242,7 +272,9 @@ public func lamina_path_rounded_rect(
     status { () throws(LaminaError) in
         let r = try finiteRect(rect)
         try writePath(
-            .roundedRect(r, cornerWidth: try finite(cornerWidth, "corner_width"), cornerHeight: try finite(cornerHeight, "corner_height")),
+            try boundedPath(.roundedRect(
+                r, cornerWidth: try boundedNumber(cornerWidth, "corner_width"),
+                cornerHeight: try boundedNumber(cornerHeight, "corner_height"))),
             buffer, capacity, outCount)
     }
 }
@@ -551,6 +583,11 @@ public func lamina_engine_draw_list_sized(
 ) -> lamina_status_t {
     guard recordSize >= drawRecordSize01, recordSize <= 1 << 16 else {
         return fail(LAMINA_STATUS_INVALID_ARGUMENT, "record_size must be at least LAMINA_DRAW_RECORD_SIZE_0_1 (\(drawRecordSize01)), got \(recordSize)")
+    }
+    // Every sizeof(lamina_draw_record_t) is a multiple of 8 (it holds doubles); any other size
+    // would hand back misaligned records (R18).
+    guard recordSize % 8 == 0 else {
+        return fail(LAMINA_STATUS_INVALID_ARGUMENT, "record_size must be a multiple of 8 (a sizeof(lamina_draw_record_t)), got \(recordSize)")
     }
     guard let outRecords, let outCount else { return fail(LAMINA_STATUS_INVALID_ARGUMENT, "out_records or out_count is NULL") }
     return buildDrawList(engine, root, time) { records, n, storage in

@@ -222,6 +222,9 @@ func headerAndExportsAgree() {
     same(CLamina.lamina_layers_get_presentation_number, LaminaCABI.lamina_layers_get_presentation_number)
     same(CLamina.lamina_layers_get_presentation_number_at, LaminaCABI.lamina_layers_get_presentation_number_at)
     same(CLamina.lamina_layers_get_presentation_point, LaminaCABI.lamina_layers_get_presentation_point)
+    // Reliability test hooks (issue 31)
+    same(CLamina.lamina_testing_set_next_engine_tag, LaminaCABI.lamina_testing_set_next_engine_tag)
+    same(CLamina.lamina_testing_age_layer_slots, LaminaCABI.lamina_testing_age_layer_slots)
     #expect(Bool(true))
 }
 

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: Apache-2.0
+// Test-only hooks (issue 31 item 4): they move the counters behind handles near their wrap so
+// that a test can prove handles never alias there without creating 65,535 engines or
+// 16,777,215 layers. They change no behaviour a host relies on.
+
+import CLamina
+import Lamina
+
+@_cdecl("lamina_testing_set_next_engine_tag")
+public func lamina_testing_set_next_engine_tag(_ tag: UInt32) -> lamina_status_t {
+    guard tag >= 1, tag <= UInt32(UInt16.max) else {
+        return fail(LAMINA_STATUS_INVALID_ARGUMENT, "engine tag \(tag) is outside 1...65535")
+    }
+    Engine.testingSetNextTag(UInt16(tag))
+    return LAMINA_STATUS_OK
+}
+
+@_cdecl("lamina_testing_age_layer_slots")
+public func lamina_testing_age_layer_slots(_ engine: OpaquePointer?, _ generation: UInt32) -> lamina_status_t {
+    guard generation >= 1, generation <= (1 << 24) - 1 else {
+        return fail(LAMINA_STATUS_INVALID_ARGUMENT, "generation \(generation) is outside 1...16777215")
+    }
+    return withEngine(engine) { e throws(LaminaError) in e.testingAgeSlots(to: generation) }
+}
