@@ -201,10 +201,18 @@ struct image_race {
     int failures;
 };
 
+/* The images raced: RACE_IMAGES, or LAMINA_STRESS_ITERATIONS (the valgrind run's fewer). */
+static int race_images(void) {
+    const char *s = getenv("LAMINA_STRESS_ITERATIONS");
+    int n = s ? atoi(s) : RACE_IMAGES;
+    return n > 0 && n < RACE_IMAGES ? n : RACE_IMAGES;
+}
+
 static void *image_race_thread(void *p) {
     struct image_race *r = p;
     int failures = 0;
-    for (int i = 0; i < RACE_IMAGES; i++) {
+    const int images = race_images();
+    for (int i = 0; i < images; i++) {
         pthread_barrier_wait(&r->barrier);
         if (lamina_image_release(r->images[i]) != LAMINA_STATUS_OK) failures++;
     }
@@ -218,7 +226,8 @@ static void test_image_release_race(void **state) {
     assert_non_null(r);
     lamina_engine_t *e = new_engine();
     const uint8_t px[4] = {255, 0, 0, 255};
-    for (int i = 0; i < RACE_IMAGES; i++) {
+    const int images = race_images();
+    for (int i = 0; i < images; i++) {
         ASSERT_OK(lamina_image_create_rgba8(e, 1, 1, px, 4, LAMINA_TRUE, &r->images[i]));
         for (int k = 1; k < RACE_THREADS; k++) ASSERT_OK(lamina_image_retain(r->images[i]));
     }
@@ -228,7 +237,7 @@ static void test_image_release_race(void **state) {
     for (int k = 0; k < RACE_THREADS; k++) pthread_join(t[k], NULL);
     pthread_barrier_destroy(&r->barrier);
     assert_int_equal(r->failures, 0); /* each release released its reference: OK */
-    for (int i = 0; i < RACE_IMAGES; i++) {
+    for (int i = 0; i < images; i++) {
         ASSERT_FAILS(LAMINA_STATUS_STALE_HANDLE, lamina_image_release(r->images[i]));
     }
     free(r);
