@@ -370,6 +370,12 @@ extension lamina_draw_record_t {
     }
 }
 
+/// The default for the most side data (paths, dash patterns, gradient colours and locations,
+/// transitions' before records, shape and gradient structs) one C draw list may hold: 512 MiB
+/// (R18; `lamina_engine_set_draw_list_budget`). Shared side data counts once. Beyond it the list
+/// is refused with OUT_OF_MEMORY before anything more is allocated.
+let defaultSideDataBudget = 512 << 20
+
 /// A growable C buffer that keeps its memory between frames.
 struct CBuffer<T> {
     var base: UnsafeMutablePointer<T>? = nil
@@ -421,6 +427,20 @@ final class CDrawSide {
     var beforeFixups: [(record: Int, index: Int)] = []
     var beforePathFixups: [(record: Int, offset: Int, count: Int)] = []
     var images: [Image] = []
+    /// Side data already written in this list, by the address of the Swift array it came from
+    /// (the array is kept here, so no other array takes its address while the list is built):
+    /// a replicated record's path, dashes, colours and locations are written once and shared
+    /// by every instance (issue 31 item 6: a copy per instance wanted 25-900 GB).
+    var sharedPaths: [Int: (offset: Int, keep: [PathElement])] = [:]
+    var sharedNumbers: [Int: (offset: Int, keep: [Double])] = [:]
+    var sharedColors: [Int: (offset: Int, keep: [Color])] = [:]
+    /// Bytes of side data this list has written, against `sideDataBudget`.
+    var sideBytes = 0
+    /// This engine's budget for a list's side data (`lamina_engine_set_draw_list_budget`).
+    var sideDataBudget = defaultSideDataBudget
+    /// Set when the list would pass `sideDataBudget`: nothing more is written, and the call
+    /// answers OUT_OF_MEMORY once the walk ends.
+    var overBudget = false
     var packed: UnsafeMutableRawPointer? = nil
     var packedBytes = 0
     var damage: [lamina_rect_t] = []
@@ -443,6 +463,57 @@ final class CDrawSide {
         beforeFixups.removeAll(keepingCapacity: true)
         beforePathFixups.removeAll(keepingCapacity: true)
         images.removeAll(keepingCapacity: true)
+        if !sharedPaths.isEmpty { sharedPaths.removeAll(keepingCapacity: true) }
+        if !sharedNumbers.isEmpty { sharedNumbers.removeAll(keepingCapacity: true) }
+        if !sharedColors.isEmpty { sharedColors.removeAll(keepingCapacity: true) }
+        sideBytes = 0
+        overBudget = false
+    }
+
+    /// Takes `bytes` of the budget, or marks the list over budget (R18): checked before every
+    /// write, so the side buffers never grow past it.
+    private func take(_ bytes: Int) -> Bool {
+        guard !overBudget else { return false }
+        let (sum, overflow) = sideBytes.addingReportingOverflow(bytes)
+        guard !overflow, sum <= sideDataBudget else {
+            overBudget = true
+            return false
+        }
+        sideBytes = sum
+        return true
+    }
+
+    /// The offset of `elements` in `paths`, written once per list; nil over budget.
+    private func sharedPath(_ elements: [PathElement]) -> Int? {
+        let key = elements.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        if key != 0, let hit = sharedPaths[key], hit.keep.count == elements.count { return hit.offset }
+        guard take(elements.count * MemoryLayout<lamina_path_element_t>.stride) else { return nil }
+        let offset = paths.count
+        for e in elements { paths.append(cPathElement(e)) }
+        if key != 0 { sharedPaths[key] = (offset, elements) }
+        return offset
+    }
+
+    /// The offset of `values` in `numbers`, written once per list; nil over budget.
+    private func sharedNumbers(_ values: [Double]) -> Int? {
+        let key = values.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        if key != 0, let hit = sharedNumbers[key], hit.keep.count == values.count { return hit.offset }
+        guard take(values.count * MemoryLayout<Double>.stride) else { return nil }
+        let offset = numbers.count
+        for v in values { numbers.append(v) }
+        if key != 0 { sharedNumbers[key] = (offset, values) }
+        return offset
+    }
+
+    /// The offset of `values` in `colors`, written once per list; nil over budget.
+    private func sharedColors(_ values: [Color]) -> Int? {
+        let key = values.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        if key != 0, let hit = sharedColors[key], hit.keep.count == values.count { return hit.offset }
+        guard take(values.count * MemoryLayout<lamina_color_t>.stride) else { return nil }
+        let offset = colors.count
+        for c in values { colors.append(c.c) }
+        if key != 0 { sharedColors[key] = (offset, values) }
+        return offset
     }
 
     deinit {
@@ -477,20 +548,16 @@ final class CDrawSide {
         if let gradient = r.gradient { gradientFields(gradient, at: index, before: false) }
         if let i = r.contents { images.append(i) }
         if let i = r.contentsPrevious { images.append(i) }
-        if let p = r.shadowPath, !p.elements.isEmpty {
-            let offset = paths.count
-            for e in p.elements { paths.append(cPathElement(e)) }
+        if let p = r.shadowPath, !p.elements.isEmpty, let offset = sharedPath(p.elements) {
             pathFixups.append((index, offset, p.elements.count))
         }
-        if let b = r.transitionBefore {
+        if let b = r.transitionBefore, take(MemoryLayout<lamina_draw_record_t>.stride) {
             var cb = lamina_draw_record_t(b.record)
             cb.setContentsFields(b.record)
             cb.flags &= ~LAMINA_DRAW_HAS_TRANSITION
             if let i = b.record.contents { images.append(i) }
-            if let p = b.record.shadowPath, !p.elements.isEmpty {
+            if let p = b.record.shadowPath, !p.elements.isEmpty, let offset = sharedPath(p.elements) {
                 // The before record's path shares the side buffer; fixed up with the others.
-                let offset = paths.count
-                for e in p.elements { paths.append(cPathElement(e)) }
                 beforePathFixups.append((befores.count, offset, p.elements.count))
             }
             // A shape or gradient layer's old drawing, fixed up with the others.
@@ -504,10 +571,9 @@ final class CDrawSide {
     /// A shape record (RS-8) into `shapes`, its path and dashes into their buffers; the
     /// pointers are set by ``finish(_:)``.
     private func shapeFields(_ s: DrawShape, at index: Int, before: Bool) {
-        let path = paths.count
-        for e in s.path.elements { paths.append(cPathElement(e)) }
-        let dashes = numbers.count
-        for d in s.lineDashPattern { numbers.append(d) }
+        guard take(MemoryLayout<lamina_draw_shape_t>.stride),
+              let path = sharedPath(s.path.elements),
+              let dashes = sharedNumbers(s.lineDashPattern) else { return }
         var c = lamina_draw_shape_t()
         c.path_count = s.path.elements.count
         var f: UInt32 = 0
@@ -529,10 +595,9 @@ final class CDrawSide {
 
     /// A gradient record (RS-9) into `gradients`, its colours and locations into their buffers.
     private func gradientFields(_ g: DrawGradient, at index: Int, before: Bool) {
-        let colorsAt = colors.count
-        for c in g.colors { colors.append(c.c) }
-        let locationsAt = numbers.count
-        for l in g.locations { numbers.append(l) }
+        guard take(MemoryLayout<lamina_draw_gradient_t>.stride),
+              let colorsAt = sharedColors(g.colors),
+              let locationsAt = sharedNumbers(g.locations) else { return }
         var c = lamina_draw_gradient_t()
         c.type = g.type.code
         c.count = g.colors.count

@@ -225,6 +225,7 @@ func headerAndExportsAgree() {
     // Reliability test hooks (issue 31)
     same(CLamina.lamina_testing_set_next_engine_tag, LaminaCABI.lamina_testing_set_next_engine_tag)
     same(CLamina.lamina_testing_age_layer_slots, LaminaCABI.lamina_testing_age_layer_slots)
+    same(CLamina.lamina_engine_set_draw_list_budget, LaminaCABI.lamina_engine_set_draw_list_budget)
     #expect(Bool(true))
 }
 

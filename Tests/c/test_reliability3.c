@@ -361,6 +361,90 @@ static void test_limits_where_a_host_passes_a_size(void **state) {
     lamina_engine_destroy(e);
 }
 
+/* A path value of `count` elements: a move, then lines along a zigzag. Caller frees. */
+static lamina_path_element_t *zigzag(size_t count) {
+    lamina_path_element_t *p = calloc(count, sizeof *p);
+    assert_non_null(p);
+    for (size_t i = 0; i < count; i++) {
+        p[i].type = i ? LAMINA_PATH_LINE : LAMINA_PATH_MOVE;
+        p[i].points[0].x = (double)(i % 100);
+        p[i].points[0].y = (double)(i % 7);
+    }
+    return p;
+}
+
+static void set_path(lamina_engine_t *e, lamina_layer_t shape, const lamina_path_element_t *p, size_t n) {
+    lamina_value_t v;
+    memset(&v, 0, sizeof v);
+    v.type = LAMINA_VALUE_PATH;
+    v.u.path.elements = p;
+    v.u.path.count = n;
+    ASSERT_OK(lamina_layer_set_value(e, shape, "path", &v));
+}
+
+/* Item 6: a replicated shape's path was copied per instance: 10,000 instances of a 2^20-element
+ * path wanted 587 GB and the process died. The instances now share one copy. */
+static void test_replicated_side_data_is_shared(void **state) {
+    (void)state;
+    lamina_engine_t *e = new_engine();
+    lamina_layer_t rep = LAMINA_LAYER_NONE, shape = LAMINA_LAYER_NONE;
+    ASSERT_OK(lamina_layer_create_kind(e, LAMINA_LAYER_KIND_REPLICATOR, &rep));
+    ASSERT_OK(lamina_layer_create_kind(e, LAMINA_LAYER_KIND_SHAPE, &shape));
+    ASSERT_OK(lamina_layer_add_sublayer(e, rep, shape));
+    /* The path limit; the valgrind run (LAMINA_TEST_DEEP set) takes 2^16, which checks the
+     * same sharing in a fraction of the time. */
+    const size_t n = getenv("LAMINA_TEST_DEEP") ? 1u << 16 : 1u << 20;
+    lamina_path_element_t *p = zigzag(n);
+    set_path(e, shape, p, n);
+    free(p);
+    ASSERT_OK(lamina_layer_set_number(e, rep, "instanceCount", 10000)); /* the instance limit */
+    ASSERT_OK(lamina_engine_tick(e, 0));
+    const lamina_draw_record_t *records = NULL;
+    size_t count = 0;
+    ASSERT_OK(lamina_engine_draw_list(e, rep, 0, &records, &count));
+    assert_int_equal(count, 10001);
+    const lamina_path_element_t *first = NULL;
+    for (size_t i = 1; i < count; i++) {
+        assert_non_null(records[i].shape);
+        assert_int_equal(records[i].shape->path_count, n);
+        if (!first) first = records[i].shape->path;
+        assert_ptr_equal(records[i].shape->path, first); /* one copy for every instance */
+    }
+    assert_true(first[n - 1].points[0].x == (double)((n - 1) % 100));
+    lamina_engine_destroy(e);
+}
+
+/* Item 6: the side data one draw list may hold is bounded (a documented budget): past it the
+ * call answers OUT_OF_MEMORY instead of allocating until the process dies. */
+static void test_draw_list_side_data_budget(void **state) {
+    (void)state;
+    lamina_engine_t *e = new_engine();
+    lamina_layer_t root = new_layer(e);
+    const size_t n = 1u << 14; /* 16,384 elements: about 0.9 MiB of C path each */
+    lamina_path_element_t *p = zigzag(n);
+    for (int k = 0; k < 4; k++) { /* four distinct paths: nothing to share */
+        lamina_layer_t shape = LAMINA_LAYER_NONE;
+        ASSERT_OK(lamina_layer_create_kind(e, LAMINA_LAYER_KIND_SHAPE, &shape));
+        p[0].points[0].x = k;
+        set_path(e, shape, p, n);
+        ASSERT_OK(lamina_layer_add_sublayer(e, root, shape));
+        ASSERT_OK(lamina_layer_release(e, shape));
+    }
+    free(p);
+    ASSERT_OK(lamina_engine_tick(e, 0));
+    const lamina_draw_record_t *records = NULL;
+    size_t count = 0;
+    ASSERT_OK(lamina_engine_set_draw_list_budget(e, 2u << 20)); /* 2 MiB: two paths fit */
+    ASSERT_FAILS(LAMINA_STATUS_OUT_OF_MEMORY, lamina_engine_draw_list(e, root, 0, &records, &count));
+    ASSERT_OK(lamina_engine_set_draw_list_budget(e, 8u << 20));
+    ASSERT_OK(lamina_engine_draw_list(e, root, 0, &records, &count));
+    assert_int_equal(count, 5);
+    for (size_t i = 1; i < count; i++) assert_true(records[i].shape->path[0].points[0].x == (double)(i - 1));
+    ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_engine_set_draw_list_budget(e, 0));
+    ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_engine_set_draw_list_budget(NULL, 1));
+    lamina_engine_destroy(e);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mask_cycle_is_refused),
@@ -371,6 +455,8 @@ int main(void) {
         cmocka_unit_test(test_image_release_race),
         cmocka_unit_test(test_clock_reentry),
         cmocka_unit_test(test_limits_where_a_host_passes_a_size),
+        cmocka_unit_test(test_replicated_side_data_is_shared),
+        cmocka_unit_test(test_draw_list_side_data_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

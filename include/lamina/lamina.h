@@ -2270,6 +2270,15 @@ LAMINA_API lamina_status_t lamina_layers_get_presentation_point(
 /* below exist for tests only: they bring those counters near their wrap at once.             */
 /* ========================================================================================== */
 
+/** Sets the most side data one draw list of `engine` may hold: shape paths, dash patterns,
+ *  gradient colours and locations, shadow paths, transitions' before records and the shape and
+ *  gradient structs (the records themselves are bounded by the layers and RS-13.1's 2^22
+ *  replicated records). Side data a replicated record shares with its instances counts once.
+ *  Default 512 MiB. A list that would pass it is refused with OUT_OF_MEMORY before more is
+ *  allocated; the previous list of the engine is then no longer valid. Errors:
+ *  INVALID_ARGUMENT (NULL engine, 0 bytes), STALE_HANDLE. Thread-safe. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_engine_set_draw_list_budget(lamina_engine_t *engine, size_t bytes);
+
 /** Test only: the next engine created takes the first tag from `tag` on (1...65535) that no
  *  live engine has. Process-wide. Errors: INVALID_ARGUMENT (0 or above 65535). Since: 0.2 */
 LAMINA_API lamina_status_t lamina_testing_set_next_engine_tag(uint32_t tag);

@@ -131,3 +131,23 @@ def test_mask_cycles_and_mask_references(engine):
     b.mask = None
     a.mask = m
     assert a.mask == m and m.superlayer is None
+
+
+def test_replicated_shape_paths_are_shared_not_copied(engine):
+    # Item 6 through the binding: 10,000 instances of one shape read as one Path object (the
+    # C records share one copy; a Python copy per instance multiplied the path's memory).
+    rep = engine.replicator_layer()
+    shape = engine.shape_layer()
+    rep.add_sublayer(shape)
+    path = lamina.Path()
+    path.move_to((0, 0))
+    for i in range(1, 20_000):
+        path.line_to((float(i % 100), float(i % 7)))
+    shape.path = path
+    rep.instance_count = 10_000
+    engine.tick(0)
+    recs = engine.draw_list(rep)
+    assert len(recs) == 10_001
+    paths = {id(r.shape.path) for r in recs[1:]}
+    assert len(paths) == 1
+    assert len(recs[1].shape.path.elements) == 20_000

@@ -490,7 +490,8 @@ class Engine:
     # -- draw list ------------------------------------------------------------------------
     def draw_list(self, root: Layer, at: Optional[float] = None) -> List[DrawRecord]:
         """The draw list of ``root``'s subtree in painter's order (back to front) at ``at``
-        (default: the engine's time)."""
+        (default: the engine's time). Records whose C side data is shared (a replicator's
+        instances of one shape) share one :class:`Path` object: copy it before changing it."""
         t = self.time if at is None else float(at)
         raw = c_void_p()
         n = c_size_t()
@@ -505,7 +506,8 @@ class Engine:
             C.lib.lamina_engine_draw_list_sized(self._ptr(), root._handle, t, sizeof(C.DrawRecord),
                                                 byref(raw), byref(n))
             recs = cast(raw, POINTER(C.DrawRecord))
-            return [self._record(recs[i]) for i in range(n.value)]
+            shared: Dict[Any, Any] = {}  # one Path per side-data address in this list
+            return [self._record(recs[i], shared) for i in range(n.value)]
 
     def draw_list_array(self, root: Layer, at: Optional[float] = None) -> Any:
         """The draw list of ``root``'s subtree as ONE read-only buffer of C records
@@ -714,12 +716,12 @@ class Engine:
                                                    cast(out, POINTER(C.Point)))
         return self._out(out, n, 2)
 
-    def _record(self, r: Any) -> DrawRecord:
+    def _record(self, r: Any, shared: Optional[Dict[Any, Any]] = None) -> DrawRecord:
         f = r.flags
         kind = r.layer_kind if r.struct_size >= _KIND_FIELDS_END else None
         before = None
         if r.transition_before:
-            before = self._record(cast(r.transition_before, POINTER(C.DrawRecord))[0])
+            before = self._record(cast(r.transition_before, POINTER(C.DrawRecord))[0], shared)
         return DrawRecord(
             layer=self._wrap(r.layer, kind=kind),  # type: ignore[arg-type]
             depth=r.depth,
@@ -742,7 +744,7 @@ class Engine:
             transition=_transition_info(r.transition_type, r.transition_subtype,
                                         r.transition_progress) if f & 64 else None,
             transition_before=before,
-            **_record_extras(r),
+            **_record_extras(r, shared),
         )
 
     # -- images and damage (issue 10) ------------------------------------------------------
