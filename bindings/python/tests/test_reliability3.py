@@ -151,3 +151,26 @@ def test_replicated_shape_paths_are_shared_not_copied(engine):
     paths = {id(r.shape.path) for r in recs[1:]}
     assert len(paths) == 1
     assert len(recs[1].shape.path.elements) == 20_000
+
+
+def test_draw_list_budget_raises_memory_error(engine):
+    # Item 6: past the engine's draw-list budget the call raises, and nothing is allocated
+    # beyond it; a budget of 0 or a negative one is refused.
+    root = engine.layer()
+    for k in range(3):
+        shape = engine.shape_layer()
+        path = lamina.Path().move_to((float(k), 0.0))
+        for i in range(1, 5000):
+            path.line_to((float(i % 100), 1.0))
+        shape.path = path
+        root.add_sublayer(shape)
+    engine.tick(0)
+    engine.set_draw_list_budget(100_000)  # one path is 280,000 bytes of C elements
+    with pytest.raises(lamina.LaminaMemoryError, match="budget"):
+        engine.draw_list(root)
+    with pytest.raises(lamina.InvalidArgumentError):
+        engine.set_draw_list_budget(0)
+    with pytest.raises(lamina.InvalidArgumentError):
+        engine.set_draw_list_budget(-1)
+    engine.set_draw_list_budget(1 << 20)
+    assert [r.shape.path.elements[0][1][0] for r in engine.draw_list(root)[1:]] == [0.0, 1.0, 2.0]

@@ -593,6 +593,10 @@ _FUNCTIONS: List[Any] = [
     ('lamina_layers_get_presentation_number', [EngineP, POINTER(c_uint64), c_size_t, c_char_p, POINTER(c_double)], c_int32),
     ('lamina_layers_get_presentation_number_at', [EngineP, POINTER(c_uint64), c_size_t, c_char_p, c_double, POINTER(c_double)], c_int32),
     ('lamina_layers_get_presentation_point', [EngineP, POINTER(c_uint64), c_size_t, c_char_p, POINTER(Point)], c_int32),
+    # reliability limits and test hooks (issue 31)
+    ('lamina_engine_set_draw_list_budget', [EngineP, c_size_t], c_int32),
+    ('lamina_testing_set_next_engine_tag', [c_uint32], c_int32),
+    ('lamina_testing_age_layer_slots', [EngineP, c_uint32], c_int32),
 ]
 
 lib = load_library()

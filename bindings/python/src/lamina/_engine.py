@@ -747,6 +747,12 @@ class Engine:
             **_record_extras(r, shared),
         )
 
+    def set_draw_list_budget(self, nbytes: int) -> None:
+        """Sets the most side data (shape paths, dash patterns, gradient colours, shadow
+        paths) one draw list of this engine may hold; 512 MiB by default (R18). A draw list,
+        damage query or render that would pass it raises :class:`LaminaMemoryError`."""
+        C.lib.lamina_engine_set_draw_list_budget(self._ptr(), int(nbytes))
+
     # -- images and damage (issue 10) ------------------------------------------------------
     def create_image(self, width: int, height: int, rgba: Any, premultiplied: bool = False) -> Any:
         """An image from RGBA8 pixels (any bytes-like object of width*height*4 bytes), copied
