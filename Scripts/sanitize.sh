@@ -60,6 +60,8 @@ fuzz)
     fuzzer="$BUILD_DIR/sanitize-fuzzer/Tests/fuzz/lamina_fuzz_calls"
     work="$BUILD_DIR/sanitize-fuzzer/corpus"  # new inputs found in CI stay out of the repo
     mkdir -p "$work"
+    # 0. Which public functions the target reaches (issue 31 item 11).
+    python3 "$ROOT/Scripts/fuzz-coverage.py"
     # 1. Replay the committed corpus: every input must still run clean.
     "$fuzzer" -runs=0 "$ROOT/Tests/fuzz/corpus"
     echo "sanitize: fuzz: replayed $(ls "$ROOT/Tests/fuzz/corpus" | wc -l) corpus inputs"
