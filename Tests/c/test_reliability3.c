@@ -345,6 +345,19 @@ static void test_limits_where_a_host_passes_a_size(void **state) {
     free(elements);
     lamina_animation_release(anim);
 
+    /* Images: at most 1 GiB of pixels, refused before a byte is read (the copy of a 4 GiB
+     * image could abort the process). `tiny` is far smaller than the count claimed. */
+    {
+        lamina_engine_t *ie = new_engine();
+        static const uint8_t tiny[16];
+        lamina_image_t im = LAMINA_IMAGE_NONE;
+        ASSERT_FAILS(LAMINA_STATUS_OUT_OF_MEMORY,
+                     lamina_image_create_rgba8(ie, 32768, 8193, tiny, (size_t)32768 * 8193 * 4, LAMINA_TRUE, &im));
+        ASSERT_FAILS(LAMINA_STATUS_OUT_OF_MEMORY,
+                     lamina_image_create_rgba8(ie, 32768, 32768, tiny, (size_t)32768 * 32768 * 4, LAMINA_TRUE, &im));
+        lamina_engine_destroy(ie);
+    }
+
     /* Draw record sizes must be a multiple of 8 (records came back misaligned). */
     lamina_engine_t *e = new_engine();
     lamina_layer_t root = new_layer(e);

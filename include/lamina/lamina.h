@@ -2100,7 +2100,8 @@ typedef struct lamina_image_info {
  *  caller owns one reference: release it with lamina_image_release() (a layer showing the image
  *  holds its own). Any engine may show it. Thread-safe.
  *  @param byte_count must be width * height * 4. Errors: INVALID_ARGUMENT (NULL pixels or
- *  out_image, a side of 0 or above 32768, a wrong byte count), STALE_HANDLE (destroyed engine).
+ *  out_image, a side of 0 or above 32768, a wrong byte count), STALE_HANDLE (destroyed engine),
+ *  OUT_OF_MEMORY (more than 1 GiB of pixels, checked before anything is read; R18).
  *  Since: 0.2 */
 LAMINA_API lamina_status_t lamina_image_create_rgba8(
     lamina_engine_t *engine, uint32_t width, uint32_t height, const uint8_t *pixels,

@@ -305,11 +305,16 @@ extension Engine {
     /// a subtree frees it. Lock held.
     private func checkNoCycle(child: Int32, parent: Int32) throws(LaminaError) {
         var a = parent
+        var throughMask = false
         while a >= 0 {
             if a == child {
                 throw LaminaError(
-                    .misuse, "adding a layer under itself, its own sublayer or its own mask would make a cycle")
+                    .misuse,
+                    throughMask
+                        ? "adding a layer under its own mask (or a sublayer of it) would make a cycle"
+                        : "adding a layer under itself or its own sublayer would make a cycle")
             }
+            if slots[Int(a)].parent < 0 { throughMask = true }  // the next owner is a masked layer
             a = owner(of: a)
         }
     }
