@@ -174,3 +174,30 @@ def test_draw_list_budget_raises_memory_error(engine):
         engine.set_draw_list_budget(-1)
     engine.set_draw_list_budget(1 << 20)
     assert [r.shape.path.elements[0][1][0] for r in engine.draw_list(root)[1:]] == [0.0, 1.0, 2.0]
+
+
+def test_clock_that_closes_its_engine():
+    # Item 8 through the binding: a clock that closes its own engine inside a commit. The
+    # destroy was accepted and the flush then reported success on a destroyed engine; now
+    # the close is MISUSE (raised from the flush) and the engine goes on working.
+    calls = []
+
+    def clock():
+        calls.append(1)
+        if len(calls) == 2:
+            engine.close()
+        return float(len(calls))
+
+    engine = lamina.Engine(clock=clock)
+    try:
+        layer = engine.layer()
+        engine.flush()
+        layer.opacity = 0.5
+        with pytest.raises(lamina.MisuseError, match="own callbacks"):
+            engine.flush()
+        assert not engine.closed
+        assert layer.opacity == 0.5
+        engine.tick()  # the clock's reading: works
+    finally:
+        engine.close()
+    assert engine.closed
