@@ -43,10 +43,11 @@ case "$job" in
 asan | tsan)
     kind=$([[ $job == asan ]] && echo address || echo thread)
     configure_build "$kind"
-    # ASan also runs the renderer's API tests (fuzzed records, oversized images); the goldens
-    # and the shader and header checks gain nothing from it.
+    # ASan also runs the renderer's API tests (fuzzed records, oversized images) and the fuzz
+    # target's replay with headless renders; the goldens and the shader and header checks gain
+    # nothing from it.
     labels=cmocka
-    [[ $kind == address ]] && labels="cmocka|gles"
+    [[ $kind == address ]] && labels="cmocka|gles|fuzz"
     ctest --test-dir "$BUILD_DIR/sanitize-$kind" -L "$labels" -E "gles-golden|gles-shader|gles-header|viewer" \
         --output-on-failure --timeout 900
     echo "sanitize: $job: the cmocka suite ran clean under $([[ $job == asan ]] && echo 'ASan + UBSan' || echo TSan)"

@@ -6,8 +6,10 @@
  * (destroy, tick, commit, remove the layer) from a layer delegate, a custom action and a
  * completion. Layers of every kind (shape, gradient, replicator) take their own keys with
  * number and colour arrays and paths of any shape, and the batch functions take arrays of
- * mixed, stale and foreign handles. Built with ASan + UBSan (Scripts/sanitize.sh fuzz);
- * docs/fuzzing.md tells how to run it.
+ * mixed, stale and foreign handles. Op 30 calls every other public function
+ * (fuzz_surface.inc, generated) and op 31 renders headless when liblamina-gles is built
+ * (LAMINA_FUZZ_GLES). Built with ASan + UBSan (Scripts/sanitize.sh fuzz); docs/fuzzing.md
+ * tells how to run it.
  *
  * Invariants checked (a violation traps, which libFuzzer reports as a crash):
  *  - a failing call returns a known status and leaves a non-empty last-error message;
@@ -22,6 +24,9 @@
 #include <string.h>
 
 #include <lamina/lamina.h>
+#ifdef LAMINA_FUZZ_GLES
+#include <lamina/lamina_gles.h>
+#endif
 
 enum { ENGINES = 2, LAYERS = 12, ANIMS = 4 };
 
@@ -423,7 +428,7 @@ static void run(struct reader *r) {
     uint8_t op = byte(r);
     int ei = byte(r) % ENGINES;
     lamina_engine_t *e = engines[ei];
-    switch (op % 31) {
+    switch (op % 32) {
     case 0: check(lamina_layer_add_sublayer(e, layer_of(r, ei), layer_of(r, ei))); break;
     case 1: check(lamina_layer_remove_from_superlayer(e, layer_of(r, ei))); break;
     case 2: check(lamina_layer_set_number(e, layer_of(r, ei), keys[byte(r) % KEYS], number(r))); break;
@@ -606,6 +611,29 @@ static void run(struct reader *r) {
         break;
     }
     case 30: surface(r, ei); break; /* every other public function (fuzz_surface.inc) */
+    case 31: { /* the renderer, headless, on whatever the input made (issue 31 item 11) */
+#ifdef LAMINA_FUZZ_GLES
+        static uint8_t rgba[32 * 32 * 4];
+        lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+        frame.flags = byte(r) & 3;
+        uint32_t w = 1 + byte(r) % 32, h = 1 + byte(r) % 32;
+        lamina_status_t s = lamina_gles_render_rgba(e, layer_of(r, ei), number(r), w, h,
+                                                    byte(r) & 1 ? number(r) : 1.0, &frame, rgba,
+                                                    (size_t)w * h * 4, NULL);
+        /* lamina.h's statuses or the renderer's own (100-102), each with the renderer's
+         * message, never anything else */
+        if (s != LAMINA_STATUS_OK) {
+            const char *m = lamina_gles_last_error_message();
+            int known = (s > 0 && s <= LAMINA_STATUS_OUT_OF_MEMORY) ||
+                        (s >= LAMINA_GLES_STATUS_NO_CONTEXT && s <= LAMINA_GLES_STATUS_UNAVAILABLE);
+            if (!known || m == NULL || m[0] == '\0') {
+                fprintf(stderr, "render: status %d (%s)\n", (int)s, m ? m : "no message");
+                __builtin_trap();
+            }
+        }
+#endif
+        break;
+    }
     }
 }
 

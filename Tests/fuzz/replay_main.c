@@ -2,7 +2,8 @@
 /*
  * A main() for the fuzz target without libFuzzer (issue 31 item 11): replays the files given
  * on the command line (the corpus), then runs LAMINA_FUZZ_RUNS (default 300) pseudo-random
- * inputs from a fixed seed, a third of their steps calling the whole surface (op 30). The
+ * inputs from a fixed seed, a third of their steps calling the whole surface (op 30) or
+ * rendering (op 31, with liblamina-gles). The
  * regular CTest run (`fuzz-replay`) uses it, so every build executes the target; the
  * sanitizer and libFuzzer run is Scripts/sanitize.sh fuzz (docs/fuzzing.md).
  */
@@ -39,7 +40,8 @@ int main(int argc, char **argv) {
         size_t n = next_byte() * 2u;
         for (size_t j = 0; j < n; j++) buf[j] = next_byte();
         for (size_t j = 0; j + 1 < n; j += 6)
-            if (next_byte() % 3 == 0) buf[j] = 30; /* op 30: the generated surface calls */
+            if (next_byte() % 3 == 0) buf[j] = next_byte() % 4 ? 30 : 31; /* op 30: the
+                                        generated surface calls; op 31: a headless render */
         LLVMFuzzerTestOneInput(buf, n);
     }
     printf("fuzz-replay: %d corpus inputs and %d generated inputs ran clean\n", argc - 1, runs);
