@@ -188,6 +188,10 @@ public func lamina_animation_set_path(
     withAnimation(animation) { box throws(LaminaError) in
         var path: KeyframePath? = nil
         if let items = try inputArray(elements, count, "elements") {
+            // The path values' limit (R18): 10,000,000 elements were taken (2.25 GiB).
+            guard items.count <= maximumPathElements else {
+                throw LaminaError(.invalidArgument, "a path has at most 2^20 elements, got \(items.count)")
+            }
             var list: [PathElement] = []
             list.reserveCapacity(items.count)
             for (i, e) in items.enumerated() { list.append(try pathElement(e, i)) }

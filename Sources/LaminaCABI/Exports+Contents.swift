@@ -43,24 +43,30 @@ final class ImageRegistry: @unchecked Sendable {
     func retain(_ id: UInt64) -> Bool {
         guard let image = Image.lookup(id: id) else { return false }
         return locked {
-            held[id] = (image, (held[id]?.refs ?? 0) + 1)
+            let refs = held[id]?.refs ?? 0
+            guard refs < UInt32.max else { return false }  // never overflow the count
+            held[id] = (image, refs + 1)
             return true
         }
     }
 
+    /// Drops one host reference: false when there was none. The decrement and the answer are
+    /// one lock section: two threads dropping an image's last two references both succeed
+    /// (issue 31 item 5: the answer was read in a second section, after the other thread had
+    /// dropped the last one, so a successful release answered STALE_HANDLE).
     func release(_ id: UInt64) -> Bool {
-        let dropped: Image? = locked {
-            guard let h = held[id] else { return nil }
+        let (released, dropped): (Bool, Image?) = locked {
+            guard let h = held[id] else { return (false, nil) }
             if h.refs > 1 {
                 held[id] = (h.image, h.refs - 1)
-                return nil
+                return (true, nil)
             }
             held[id] = nil
-            return h.image
+            return (true, h.image)
         }
-        // Released outside the lock; false when there was no host reference to drop.
-        if dropped != nil { return true }
-        return locked { held[id] != nil }
+        // The last host reference's image is released outside the lock.
+        withExtendedLifetime(dropped) {}
+        return released
     }
 }
 
@@ -105,9 +111,12 @@ func checkArray<T>(_ items: UnsafePointer<T>?, _ count: Int, _ what: String) thr
     if count > 0 && items == nil { throw LaminaError(.invalidArgument, "\(what) items are NULL with count \(count)") }
 }
 
+/// The most elements a path takes, as a value or as a keyframe animation's path (R18).
+let maximumPathElements = 1 << 20
+
 /// Reads a C path (copied), bounded so that no input can exhaust memory silently.
 func cPath(_ elements: UnsafePointer<lamina_path_element_t>?, _ count: Int) throws(LaminaError) -> Path {
-    guard count >= 0, count <= 1 << 20 else {
+    guard count >= 0, count <= maximumPathElements else {
         throw LaminaError(.invalidArgument, "a path has at most 2^20 elements, got \(count)")
     }
     if count == 0 { return Path() }
@@ -211,10 +220,31 @@ private func writePath(
     for (i, e) in path.elements.enumerated() { buffer[i] = cPathElement(e) }
 }
 
+/// A rectangle for a path builder: finite and within the values' 1e15 bound, as every other
+/// number the engine takes (R13, R18); beyond it the builders made infinite points.
 private func finiteRect(_ r: lamina_rect_t) throws(LaminaError) -> Rect {
     let v = Rect(r)
-    guard Value.rect(v).isFinite else { throw LaminaError(.invalidArgument, "rect must be finite") }
+    guard Value.rect(v).isFiniteAndBounded else {
+        throw LaminaError(.invalidArgument, "rect must be finite and within 1e15 in magnitude")
+    }
     return v
+}
+
+/// A corner size for `lamina_path_rounded_rect`: finite and within 1e15.
+private func boundedNumber(_ v: Double, _ name: StaticString) throws(LaminaError) -> Double {
+    guard Value.number(v).isFiniteAndBounded else {
+        throw LaminaError(.invalidArgument, "\(name) must be finite and within 1e15 in magnitude, got \(v)")
+    }
+    return v
+}
+
+/// A built path whose points stay within 1e15 (a bounded rect's far edge can reach 2e15),
+/// so that it can be set as a value.
+private func boundedPath(_ p: Path) throws(LaminaError) -> Path {
+    guard Value.path(p).isFiniteAndBounded else {
+        throw LaminaError(.invalidArgument, "the path's points would lie beyond 1e15 in magnitude")
+    }
+    return p
 }
 
 @_cdecl("lamina_path_rect")
@@ -222,7 +252,7 @@ public func lamina_path_rect(
     _ rect: lamina_rect_t, _ buffer: UnsafeMutablePointer<lamina_path_element_t>?, _ capacity: Int,
     _ outCount: UnsafeMutablePointer<Int>?
 ) -> lamina_status_t {
-    status { () throws(LaminaError) in try writePath(.rect(try finiteRect(rect)), buffer, capacity, outCount) }
+    status { () throws(LaminaError) in try writePath(try boundedPath(.rect(try finiteRect(rect))), buffer, capacity, outCount) }
 }
 
 @_cdecl("lamina_path_ellipse")
@@ -230,7 +260,7 @@ public func lamina_path_ellipse(
     _ rect: lamina_rect_t, _ buffer: UnsafeMutablePointer<lamina_path_element_t>?, _ capacity: Int,
     _ outCount: UnsafeMutablePointer<Int>?
 ) -> lamina_status_t {
-    status { () throws(LaminaError) in try writePath(.ellipse(in: try finiteRect(rect)), buffer, capacity, outCount) }
+    status { () throws(LaminaError) in try writePath(try boundedPath(.ellipse(in: try finiteRect(rect))), buffer, capacity, outCount) }
 }
 
 @_cdecl("lamina_path_rounded_rect")
@@ -242,7 +272,9 @@ public func lamina_path_rounded_rect(
     status { () throws(LaminaError) in
         let r = try finiteRect(rect)
         try writePath(
-            .roundedRect(r, cornerWidth: try finite(cornerWidth, "corner_width"), cornerHeight: try finite(cornerHeight, "corner_height")),
+            try boundedPath(.roundedRect(
+                r, cornerWidth: try boundedNumber(cornerWidth, "corner_width"),
+                cornerHeight: try boundedNumber(cornerHeight, "corner_height"))),
             buffer, capacity, outCount)
     }
 }
@@ -339,6 +371,12 @@ extension lamina_draw_record_t {
     }
 }
 
+/// The default for the most side data (paths, dash patterns, gradient colours and locations,
+/// transitions' before records, shape and gradient structs) one C draw list may hold: 512 MiB
+/// (R18; `lamina_engine_set_draw_list_budget`). Shared side data counts once. Beyond it the list
+/// is refused with OUT_OF_MEMORY before anything more is allocated.
+let defaultSideDataBudget = 512 << 20
+
 /// A growable C buffer that keeps its memory between frames.
 struct CBuffer<T> {
     var base: UnsafeMutablePointer<T>? = nil
@@ -392,6 +430,20 @@ final class CDrawSide {
     var beforeFixups: [(record: Int, index: Int)] = []
     var beforePathFixups: [(record: Int, offset: Int, count: Int)] = []
     var images: [Image] = []
+    /// Side data already written in this list, by the address of the Swift array it came from
+    /// (the array is kept here, so no other array takes its address while the list is built):
+    /// a replicated record's path, dashes, colours and locations are written once and shared
+    /// by every instance (issue 31 item 6: a copy per instance wanted 25-900 GB).
+    var sharedPaths: [Int: (offset: Int, keep: [PathElement])] = [:]
+    var sharedNumbers: [Int: (offset: Int, keep: [Double])] = [:]
+    var sharedColors: [Int: (offset: Int, keep: [Color])] = [:]
+    /// Bytes of side data this list has written, against `sideDataBudget`.
+    var sideBytes = 0
+    /// This engine's budget for a list's side data (`lamina_engine_set_draw_list_budget`).
+    var sideDataBudget = defaultSideDataBudget
+    /// Set when the list would pass `sideDataBudget`: nothing more is written, and the call
+    /// answers OUT_OF_MEMORY once the walk ends.
+    var overBudget = false
     var packed: UnsafeMutableRawPointer? = nil
     var packedBytes = 0
     var damage: [lamina_rect_t] = []
@@ -415,6 +467,57 @@ final class CDrawSide {
         beforeFixups.removeAll(keepingCapacity: true)
         beforePathFixups.removeAll(keepingCapacity: true)
         images.removeAll(keepingCapacity: true)
+        if !sharedPaths.isEmpty { sharedPaths.removeAll(keepingCapacity: true) }
+        if !sharedNumbers.isEmpty { sharedNumbers.removeAll(keepingCapacity: true) }
+        if !sharedColors.isEmpty { sharedColors.removeAll(keepingCapacity: true) }
+        sideBytes = 0
+        overBudget = false
+    }
+
+    /// Takes `bytes` of the budget, or marks the list over budget (R18): checked before every
+    /// write, so the side buffers never grow past it.
+    private func take(_ bytes: Int) -> Bool {
+        guard !overBudget else { return false }
+        let (sum, overflow) = sideBytes.addingReportingOverflow(bytes)
+        guard !overflow, sum <= sideDataBudget else {
+            overBudget = true
+            return false
+        }
+        sideBytes = sum
+        return true
+    }
+
+    /// The offset of `elements` in `paths`, written once per list; nil over budget.
+    private func sharedPath(_ elements: [PathElement]) -> Int? {
+        let key = elements.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        if key != 0, let hit = sharedPaths[key], hit.keep.count == elements.count { return hit.offset }
+        guard take(elements.count * MemoryLayout<lamina_path_element_t>.stride) else { return nil }
+        let offset = paths.count
+        for e in elements { paths.append(cPathElement(e)) }
+        if key != 0 { sharedPaths[key] = (offset, elements) }
+        return offset
+    }
+
+    /// The offset of `values` in `numbers`, written once per list; nil over budget.
+    private func sharedNumbers(_ values: [Double]) -> Int? {
+        let key = values.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        if key != 0, let hit = sharedNumbers[key], hit.keep.count == values.count { return hit.offset }
+        guard take(values.count * MemoryLayout<Double>.stride) else { return nil }
+        let offset = numbers.count
+        for v in values { numbers.append(v) }
+        if key != 0 { sharedNumbers[key] = (offset, values) }
+        return offset
+    }
+
+    /// The offset of `values` in `colors`, written once per list; nil over budget.
+    private func sharedColors(_ values: [Color]) -> Int? {
+        let key = values.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        if key != 0, let hit = sharedColors[key], hit.keep.count == values.count { return hit.offset }
+        guard take(values.count * MemoryLayout<lamina_color_t>.stride) else { return nil }
+        let offset = colors.count
+        for c in values { colors.append(c.c) }
+        if key != 0 { sharedColors[key] = (offset, values) }
+        return offset
     }
 
     deinit {
@@ -451,12 +554,11 @@ final class CDrawSide {
         if let text = r.text { texts.append(text, at: index, before: false) }
         if let i = r.contents { images.append(i) }
         if let i = r.contentsPrevious { images.append(i) }
-        if let p = r.shadowPath, !p.elements.isEmpty {
-            let offset = paths.count
-            for e in p.elements { paths.append(cPathElement(e)) }
+        if let p = r.shadowPath, !p.elements.isEmpty, let offset = sharedPath(p.elements) {
             pathFixups.append((index, offset, p.elements.count))
         }
-        if let b = r.transitionBefore {
+        if let b = r.transitionBefore,
+           take(MemoryLayout<lamina_draw_record_t>.stride * (1 + b.sublayers.count)) {
             // The layer's record, then its sublayers' (CA-10.2): contiguous in `befores`, so
             // transition_before points at 1 + descendant_count records.
             beforeFixups.append((index, befores.count))
@@ -473,9 +575,8 @@ final class CDrawSide {
         cb.flags &= ~LAMINA_DRAW_HAS_TRANSITION
         if let i = r.contents { images.append(i) }
         if let i = r.contentsPrevious { images.append(i) }
-        if let p = r.shadowPath, !p.elements.isEmpty {
-            let offset = paths.count
-            for e in p.elements { paths.append(cPathElement(e)) }
+        if let p = r.shadowPath, !p.elements.isEmpty, let offset = sharedPath(p.elements) {
+            // The before record's path shares the side buffer; fixed up with the others.
             beforePathFixups.append((befores.count, offset, p.elements.count))
         }
         if let shape = r.shape { shapeFields(shape, at: befores.count, before: true) }
@@ -487,10 +588,9 @@ final class CDrawSide {
     /// A shape record (RS-8) into `shapes`, its path and dashes into their buffers; the
     /// pointers are set by ``finish(_:)``.
     private func shapeFields(_ s: DrawShape, at index: Int, before: Bool) {
-        let path = paths.count
-        for e in s.path.elements { paths.append(cPathElement(e)) }
-        let dashes = numbers.count
-        for d in s.lineDashPattern { numbers.append(d) }
+        guard take(MemoryLayout<lamina_draw_shape_t>.stride),
+              let path = sharedPath(s.path.elements),
+              let dashes = sharedNumbers(s.lineDashPattern) else { return }
         var c = lamina_draw_shape_t()
         c.path_count = s.path.elements.count
         var f: UInt32 = 0
@@ -512,10 +612,9 @@ final class CDrawSide {
 
     /// A gradient record (RS-9) into `gradients`, its colours and locations into their buffers.
     private func gradientFields(_ g: DrawGradient, at index: Int, before: Bool) {
-        let colorsAt = colors.count
-        for c in g.colors { colors.append(c.c) }
-        let locationsAt = numbers.count
-        for l in g.locations { numbers.append(l) }
+        guard take(MemoryLayout<lamina_draw_gradient_t>.stride),
+              let colorsAt = sharedColors(g.colors),
+              let locationsAt = sharedNumbers(g.locations) else { return }
         var c = lamina_draw_gradient_t()
         c.type = g.type.code
         c.count = g.colors.count
@@ -567,6 +666,11 @@ public func lamina_engine_draw_list_sized(
 ) -> lamina_status_t {
     guard recordSize >= drawRecordSize01, recordSize <= 1 << 16 else {
         return fail(LAMINA_STATUS_INVALID_ARGUMENT, "record_size must be at least LAMINA_DRAW_RECORD_SIZE_0_1 (\(drawRecordSize01)), got \(recordSize)")
+    }
+    // Every sizeof(lamina_draw_record_t) is a multiple of 8 (it holds doubles); any other size
+    // would hand back misaligned records (R18).
+    guard recordSize % 8 == 0 else {
+        return fail(LAMINA_STATUS_INVALID_ARGUMENT, "record_size must be a multiple of 8 (a sizeof(lamina_draw_record_t)), got \(recordSize)")
     }
     guard let outRecords, let outCount else { return fail(LAMINA_STATUS_INVALID_ARGUMENT, "out_records or out_count is NULL") }
     return buildDrawList(engine, root, time) { records, n, storage in

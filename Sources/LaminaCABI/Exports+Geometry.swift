@@ -400,6 +400,12 @@ func buildDrawList(
                 }
             })
         if n == 0 { side.reset() }
+        if side.overBudget {
+            // Nothing past the budget was written; the records written point to nothing (R18).
+            throw LaminaError(
+                .outOfMemory,
+                "the draw list's side data (paths, dashes, gradient colours) would pass its budget of \(side.sideDataBudget) bytes (R18; lamina_engine_set_draw_list_budget)")
+        }
         side.finish(storage.buffer)
         use(n == 0 ? nil : UnsafePointer(storage.buffer), n, storage)
     }

@@ -215,7 +215,13 @@ private let liveTable = Atomic<UInt>(0)
 func makeEngineHandle() -> OpaquePointer? {
     let table = engineTable
     liveTable.store(UInt(bitPattern: Unmanaged.passUnretained(table).toOpaque()), ordering: .releasing)
-    return table.insert { Engine(lock: $0) }
+    // The tag first: with 65,535 engines alive there is none, and creation fails (R18).
+    guard let tag = Engine.reserveTag() else { return nil }
+    guard let handle = table.insert({ Engine(lock: $0, tag: tag) }) else {
+        Engine.unreserveTag(tag)
+        return nil
+    }
+    return handle
 }
 
 /// The box behind a handle; a destroyed or forged handle gives a box with no engine. For

@@ -222,6 +222,10 @@ func headerAndExportsAgree() {
     same(CLamina.lamina_layers_get_presentation_number, LaminaCABI.lamina_layers_get_presentation_number)
     same(CLamina.lamina_layers_get_presentation_number_at, LaminaCABI.lamina_layers_get_presentation_number_at)
     same(CLamina.lamina_layers_get_presentation_point, LaminaCABI.lamina_layers_get_presentation_point)
+    // Reliability test hooks (issue 31)
+    same(CLamina.lamina_testing_set_next_engine_tag, LaminaCABI.lamina_testing_set_next_engine_tag)
+    same(CLamina.lamina_testing_age_layer_slots, LaminaCABI.lamina_testing_age_layer_slots)
+    same(CLamina.lamina_engine_set_draw_list_budget, LaminaCABI.lamina_engine_set_draw_list_budget)
     #expect(Bool(true))
     // Text layers (issue 26).
     same(CLamina.lamina_engine_set_text_provider, LaminaCABI.lamina_engine_set_text_provider)

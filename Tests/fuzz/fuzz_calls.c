@@ -6,8 +6,10 @@
  * (destroy, tick, commit, remove the layer) from a layer delegate, a custom action and a
  * completion. Layers of every kind (shape, gradient, replicator) take their own keys with
  * number and colour arrays and paths of any shape, and the batch functions take arrays of
- * mixed, stale and foreign handles. Built with ASan + UBSan (Scripts/sanitize.sh fuzz);
- * docs/fuzzing.md tells how to run it.
+ * mixed, stale and foreign handles. Op 30 calls every other public function
+ * (fuzz_surface.inc, generated) and op 31 renders headless when liblamina-gles is built
+ * (LAMINA_FUZZ_GLES). Built with ASan + UBSan (Scripts/sanitize.sh fuzz); docs/fuzzing.md
+ * tells how to run it.
  *
  * Invariants checked (a violation traps, which libFuzzer reports as a crash):
  *  - a failing call returns a known status and leaves a non-empty last-error message;
@@ -22,6 +24,9 @@
 #include <string.h>
 
 #include <lamina/lamina.h>
+#ifdef LAMINA_FUZZ_GLES
+#include <lamina/lamina_gles.h>
+#endif
 
 enum { ENGINES = 2, LAYERS = 12, ANIMS = 4 };
 
@@ -197,6 +202,222 @@ static void completion_cb(void *userdata) {
     reenter(layers[reenter_engine][0]);
 }
 
+/* ---- The whole surface (issue 31 item 11): helpers for fuzz_surface.inc, which calls every
+ * public function this file does not call by hand, each parameter made from the input by its
+ * C type. Objects a call hands out go to pools released at the end of the input. */
+enum { POOL = 4, SCRATCH = 4096 };
+static lamina_action_t *actions[POOL];
+static lamina_style_t *styles[POOL];
+static lamina_image_t images[POOL];
+static _Alignas(16) unsigned char scratch[8][SCRATCH];
+static unsigned scratch_next;
+static uint8_t pixels[64 * 64 * 4];
+static int free_calls;
+
+static lamina_engine_t *eng_or_null(struct reader *r, int ei) { return byte(r) == 255 ? NULL : engines[ei]; }
+
+static const char *strs[] = {"opacity", "position", "bounds", "contents", "path", "transform",
+                             "backgroundColor", "linear", "easeIn", "fade", "push", "fromLeft",
+                             "kCAOnOrderIn", "onOrderOut", "custom.prop", "", "k", "transition"};
+static const char *str(struct reader *r) {
+    uint8_t b = byte(r);
+    return b == 255 ? NULL : strs[b % (sizeof strs / sizeof strs[0])];
+}
+static lamina_animation_t *anim(struct reader *r) { return anims[byte(r) % ANIMS]; }
+static lamina_action_t *act(struct reader *r) { return actions[byte(r) % POOL]; }
+static lamina_style_t *sty(struct reader *r) { return styles[byte(r) % POOL]; }
+static lamina_image_t img(struct reader *r) {
+    uint8_t b = byte(r);
+    return b < 200 ? images[b % POOL] : b < 250 ? (lamina_image_t)b << 20 : 0;
+}
+/* A count or index: 0...17, within every scratch buffer's room (SCRATCH / 17 bytes an item). */
+static size_t count(struct reader *r) { return byte(r) % 18; }
+static uint32_t u32(struct reader *r) {
+    uint8_t b = byte(r);
+    return b < 240 ? b % 9 : b < 250 ? 0xFFFFFFFFu : 65536u;
+}
+static uint64_t u64(struct reader *r) { return (uint64_t)byte(r) << (byte(r) % 40); }
+static int32_t sint(struct reader *r) { return (int32_t)(byte(r) % 14) - 1; }
+static lamina_point_t pt(struct reader *r) { return (lamina_point_t){number(r), number(r)}; }
+static lamina_size_t sz(struct reader *r) { return (lamina_size_t){number(r), number(r)}; }
+static lamina_rect_t rc(struct reader *r) { return (lamina_rect_t){pt(r), sz(r)}; }
+static lamina_color_t col(struct reader *r) { return (lamina_color_t){number(r), number(r), number(r), number(r)}; }
+static lamina_transform3d_t xf(struct reader *r) {
+    lamina_transform3d_t t;
+    double *m = &t.m11;
+    for (int i = 0; i < 16; i++) m[i] = (i % 5 == 0) ? 1.0 : 0.0;
+    for (int k = byte(r) % 4; k > 0; k--) m[byte(r) % 16] = number(r);
+    return t;
+}
+/* Scratch memory for an out-parameter of `size` bytes (zeroed, a struct_size first), or NULL. */
+static void *out(struct reader *r, size_t size) {
+    if (byte(r) == 254) return NULL;
+    unsigned char *p = scratch[scratch_next++ % 8];
+    memset(p, 0, SCRATCH);
+    uint32_t ss = (uint32_t)(size < SCRATCH ? size : SCRATCH);
+    if (byte(r) == 253) ss = 4; /* too small */
+    memcpy(p, &ss, sizeof ss);
+    return p;
+}
+static void *maybe(struct reader *r, void *p) { return byte(r) == 254 ? NULL : p; }
+static const lamina_transform3d_t *pxf(struct reader *r) {
+    lamina_transform3d_t *t = out(r, sizeof *t);
+    if (t) *t = xf(r);
+    return t;
+}
+static const lamina_timing_function_t *ptf(struct reader *r) {
+    lamina_timing_function_t *t = out(r, sizeof *t);
+    if (t) *t = (lamina_timing_function_t){number(r), number(r), number(r), number(r)};
+    return t;
+}
+static const lamina_spring_t *psp(struct reader *r) {
+    lamina_spring_t *t = out(r, sizeof *t);
+    if (t) {
+        double *d = (double *)t;
+        for (size_t i = 0; i < sizeof *t / sizeof(double); i++) d[i] = number(r);
+    }
+    return t;
+}
+static const lamina_media_timing_t *pmt(struct reader *r) {
+    lamina_media_timing_t *t = out(r, sizeof *t);
+    if (t) {
+        double *d = (double *)((char *)t + 8); /* after struct_size and reserved */
+        for (size_t i = 0; i < (sizeof *t - 8) / sizeof(double); i++) d[i] = number(r);
+        if (byte(r) & 1) t->reserved = 0;
+    }
+    return t;
+}
+/* A value, or an array of them (a function may take up to count() values): the first from
+ * kind_value(), the rest numbers, colours or copies of it. */
+static lamina_value_t value_in[32];
+static const lamina_value_t *pval(struct reader *r) {
+    value_in[0] = kind_value(r);
+    for (int i = 1; i < 18; i++) {
+        uint8_t b = byte(r) % 3;
+        if (b == 0) value_in[i] = value_in[0];
+        else if (b == 1) value_in[i] = (lamina_value_t){.type = LAMINA_VALUE_NUMBER, .u.number = number(r)};
+        else value_in[i] = (lamina_value_t){.type = LAMINA_VALUE_POINT, .u.point = pt(r)};
+    }
+    return byte(r) == 254 ? NULL : value_in;
+}
+static double dbl_in[32];
+static const double *dbls(struct reader *r) {
+    for (int i = 0; i < 18; i++) dbl_in[i] = number(r);
+    return byte(r) == 254 ? NULL : dbl_in;
+}
+static const uint8_t *pixels_in(struct reader *r) { return byte(r) == 254 ? NULL : pixels; }
+static lamina_path_element_t pel_in[32];
+static const lamina_path_element_t *pels(struct reader *r) {
+    for (int i = 0; i < 18; i++) {
+        memset(&pel_in[i], 0, sizeof pel_in[i]);
+        pel_in[i].type = (lamina_path_element_type_t)(byte(r) % 6);
+        for (int k = 0; k < 3; k++) pel_in[i].points[k] = pt(r);
+    }
+    return byte(r) == 254 ? NULL : pel_in;
+}
+static void keep_anim(lamina_animation_t *a) {
+    if (!a) return;
+    static unsigned next;
+    unsigned i = next++ % ANIMS;
+    if (anims[i]) check(lamina_animation_release(anims[i]));
+    anims[i] = a;
+}
+static void keep_action(lamina_action_t *a) {
+    if (!a) return;
+    static unsigned next;
+    unsigned i = next++ % POOL;
+    if (actions[i]) check(lamina_action_release(actions[i]));
+    actions[i] = a;
+}
+static void keep_style(lamina_style_t *s) {
+    if (!s) return;
+    static unsigned next;
+    unsigned i = next++ % POOL;
+    if (styles[i]) check(lamina_style_release(styles[i]));
+    styles[i] = s;
+}
+static void keep_image(lamina_image_t im) {
+    if (!im) return;
+    static unsigned next;
+    unsigned i = next++ % POOL;
+    if (images[i]) (void)lamina_image_release(images[i]); /* STALE when the input released it */
+    images[i] = im;
+}
+static void free_cb(void *userdata) {
+    (void)userdata;
+    free_calls++;
+}
+/* A host clock that re-enters its engine (destroy and tick are MISUSE there, R18). */
+static double clock_cb(void *userdata) {
+    (void)userdata;
+    reenter(layers[reenter_engine][1]);
+    return now[reenter_engine];
+}
+static void view_completion_cb(void *userdata, lamina_bool_t finished) {
+    (void)userdata, (void)finished;
+    reenter(layers[reenter_engine][2]);
+}
+static void did_start_cb(void *userdata, lamina_layer_t layer, const char *key) {
+    (void)userdata, (void)key;
+    reenter(layer);
+}
+static void did_stop_cb(void *userdata, lamina_layer_t layer, const char *key, lamina_bool_t finished) {
+    (void)userdata, (void)key, (void)finished;
+    reenter(layer);
+}
+static const lamina_animation_delegate_t anim_delegate = {did_start_cb, did_stop_cb};
+
+#include "fuzz_surface.inc"
+
+/* The calls whose ownership a generic rule would get wrong, then the generated ones. */
+static void surface(struct reader *r, int ei) {
+    uint8_t which = byte(r);
+    reenter_op = byte(r);
+    reenter_engine = ei;
+    switch (which % 8) {
+    case 0: { /* retain, then release: no reference leaks */
+        lamina_animation_t *a = anim(r);
+        lamina_action_t *ac = act(r);
+        lamina_style_t *st = sty(r);
+        lamina_image_t im = img(r);
+        if (a && lamina_animation_retain(a) == LAMINA_STATUS_OK) check(lamina_animation_release(a));
+        if (ac && lamina_action_retain(ac) == LAMINA_STATUS_OK) check(lamina_action_release(ac));
+        if (st && lamina_style_retain(st) == LAMINA_STATUS_OK) check(lamina_style_release(st));
+        lamina_status_t s = lamina_image_retain(im);
+        check(s);
+        if (s == LAMINA_STATUS_OK) check(lamina_image_release(im));
+        break;
+    }
+    case 1: { /* an image: its sizes and byte count from the input (within `pixels`) */
+        uint32_t w = byte(r) % 65, h = byte(r) % 65;
+        size_t n = byte(r) & 1 ? (size_t)w * h * 4 : count(r);
+        lamina_image_t im = LAMINA_IMAGE_NONE;
+        check(lamina_image_create_rgba8(eng_or_null(r, ei), w, h, pixels_in(r), n, byte(r) & 1,
+                                        maybe(r, &im)));
+        keep_image(im);
+        break;
+    }
+    case 2: {
+        lamina_image_t im = LAMINA_IMAGE_NONE;
+        check(lamina_image_create_external(eng_or_null(r, ei), u64(r), u32(r), u32(r), maybe(r, &im)));
+        keep_image(im);
+        break;
+    }
+    case 3: { /* a pool's own reference dropped: its slot is emptied (the pointer would dangle) */
+        unsigned i = byte(r) % POOL;
+        if (byte(r) & 1) {
+            if (styles[i]) check(lamina_style_release(styles[i]));
+            styles[i] = NULL;
+        } else {
+            if (images[i]) check(lamina_image_release(images[i]));
+            /* the handle stays: a released image's id is STALE_HANDLE from now on */
+        }
+        break;
+    }
+    default: surface_call(r, ei, (unsigned)byte(r) | (unsigned)byte(r) << 8); break;
+    }
+}
+
 static void make_engine(int i) {
     check(lamina_engine_create(&engines[i]));
     now[i] = 0;
@@ -207,7 +428,7 @@ static void run(struct reader *r) {
     uint8_t op = byte(r);
     int ei = byte(r) % ENGINES;
     lamina_engine_t *e = engines[ei];
-    switch (op % 30) {
+    switch (op % 32) {
     case 0: check(lamina_layer_add_sublayer(e, layer_of(r, ei), layer_of(r, ei))); break;
     case 1: check(lamina_layer_remove_from_superlayer(e, layer_of(r, ei))); break;
     case 2: check(lamina_layer_set_number(e, layer_of(r, ei), keys[byte(r) % KEYS], number(r))); break;
@@ -389,6 +610,30 @@ static void run(struct reader *r) {
         check(lamina_layers_get_number(e, batch_layers, 1, NULL, batch_numbers));
         break;
     }
+    case 30: surface(r, ei); break; /* every other public function (fuzz_surface.inc) */
+    case 31: { /* the renderer, headless, on whatever the input made (issue 31 item 11) */
+#ifdef LAMINA_FUZZ_GLES
+        static uint8_t rgba[32 * 32 * 4];
+        lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+        frame.flags = byte(r) & 3;
+        uint32_t w = 1 + byte(r) % 32, h = 1 + byte(r) % 32;
+        lamina_status_t s = lamina_gles_render_rgba(e, layer_of(r, ei), number(r), w, h,
+                                                    byte(r) & 1 ? number(r) : 1.0, &frame, rgba,
+                                                    (size_t)w * h * 4, NULL);
+        /* lamina.h's statuses or the renderer's own (100-102), each with the renderer's
+         * message, never anything else */
+        if (s != LAMINA_STATUS_OK) {
+            const char *m = lamina_gles_last_error_message();
+            int known = (s > 0 && s <= LAMINA_STATUS_OUT_OF_MEMORY) ||
+                        (s >= LAMINA_GLES_STATUS_NO_CONTEXT && s <= LAMINA_GLES_STATUS_UNAVAILABLE);
+            if (!known || m == NULL || m[0] == '\0') {
+                fprintf(stderr, "render: status %d (%s)\n", (int)s, m ? m : "no message");
+                __builtin_trap();
+            }
+        }
+#endif
+        break;
+    }
     }
 }
 
@@ -404,6 +649,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int i = 0; i < ANIMS; i++) {
         if (anims[i]) check(lamina_animation_release(anims[i]));
         anims[i] = NULL;
+    }
+    for (int i = 0; i < POOL; i++) {
+        if (actions[i]) check(lamina_action_release(actions[i]));
+        if (styles[i]) check(lamina_style_release(styles[i]));
+        if (images[i]) (void)lamina_image_release(images[i]);
+        actions[i] = NULL;
+        styles[i] = NULL;
+        images[i] = LAMINA_IMAGE_NONE;
     }
     return 0;
 }

@@ -1661,8 +1661,8 @@ LAMINA_API lamina_status_t lamina_animation_get_bias_values(
  *  Every element but a move defines one keyframe, at its end point; the path's start is
  *  keyframe 0. Within a segment the point moves at constant speed along the curve. The path
  *  is for a POINT property (TYPE_MISMATCH when added otherwise).
- *  Errors: also INVALID_ARGUMENT for an unknown element type or a non-finite point.
- *  Since: 0.1 */
+ *  Errors: also INVALID_ARGUMENT for an unknown element type, a non-finite point, or more
+ *  than 2^20 elements (the limit of path values, R18). Since: 0.1 */
 LAMINA_API lamina_status_t lamina_animation_set_path(
     lamina_animation_t *animation, const lamina_path_element_t *elements, size_t count);
 /** Copies the path's elements (unused points read as 0). Since: 0.1 */
@@ -2204,8 +2204,10 @@ LAMINA_API lamina_status_t lamina_view_animation_commit(lamina_engine_t *engine)
 /* way a host that sleeps while nothing moves sees the whole animation from the change.         */
 
 /** A host clock: returns seconds (any origin; it should not go backwards). Called on the thread
- *  that commits or ticks, with no engine lock held; it must be cheap, safe to call from every
- *  thread that uses the engine, and must not call Lamina functions on the engine. */
+ *  that commits or ticks, with no engine lock held; it must be cheap and safe to call from
+ *  every thread that uses the engine. Calling back into the engine from it: destroying the
+ *  engine and ticking it answer MISUSE; a commit made inside it begins at the engine's current
+ *  time without reading the clock again; other calls work (R18). */
 typedef double (*lamina_clock_fn)(void *userdata);
 
 /** Gives the engine a host clock (the host's own frame clock), or with `clock` NULL returns it
@@ -2295,7 +2297,8 @@ typedef struct lamina_image_info {
  *  caller owns one reference: release it with lamina_image_release() (a layer showing the image
  *  holds its own). Any engine may show it. Thread-safe.
  *  @param byte_count must be width * height * 4. Errors: INVALID_ARGUMENT (NULL pixels or
- *  out_image, a side of 0 or above 32768, a wrong byte count), STALE_HANDLE (destroyed engine).
+ *  out_image, a side of 0 or above 32768, a wrong byte count), STALE_HANDLE (destroyed engine),
+ *  OUT_OF_MEMORY (more than 1 GiB of pixels, checked before anything is read; R18).
  *  Since: 0.2 */
 LAMINA_API lamina_status_t lamina_image_create_rgba8(
     lamina_engine_t *engine, uint32_t width, uint32_t height, const uint8_t *pixels,
@@ -2321,7 +2324,8 @@ LAMINA_API lamina_status_t lamina_image_get_info(lamina_image_t image, lamina_im
 /** Writes the path of `rect` (move, 3 lines, close: 5 elements) into `buffer`.
  *  `*out_count` always receives the element count; a NULL buffer or a capacity below it only
  *  reports the count (INVALID_ARGUMENT when buffer is non-NULL and too small). Errors:
- *  INVALID_ARGUMENT (non-finite rect, NULL out_count). Since: 0.2 */
+ *  INVALID_ARGUMENT (non-finite rect, a number beyond 1e15 in magnitude or a point of the
+ *  path that would lie beyond it (R18), NULL out_count). Since: 0.2 */
 LAMINA_API lamina_status_t lamina_path_rect(
     lamina_rect_t rect, lamina_path_element_t *buffer, size_t capacity, size_t *out_count);
 
@@ -2332,7 +2336,7 @@ LAMINA_API lamina_status_t lamina_path_ellipse(
 
 /** A rectangle with elliptical corners of `corner_width` x `corner_height`, clamped to half the
  *  sides (10 elements, always the same structure, so two of them animate point by point);
- *  as lamina_path_rect(). Since: 0.2 */
+ *  as lamina_path_rect(), the corner sizes bounded as the rect. Since: 0.2 */
 LAMINA_API lamina_status_t lamina_path_rounded_rect(
     lamina_rect_t rect, double corner_width, double corner_height, lamina_path_element_t *buffer,
     size_t capacity, size_t *out_count);
@@ -2366,7 +2370,8 @@ LAMINA_API lamina_status_t lamina_layer_get_mask(
  *  LAMINA_DRAW_RECORD_SIZE_0_1) gets each record's first record_size bytes; a larger one gets
  *  zeros past the library's record (struct_size tells what was filled). The records share
  *  lamina_engine_draw_list()'s buffer and lifetime rules. Errors: as lamina_engine_draw_list(),
- *  and INVALID_ARGUMENT for record_size below LAMINA_DRAW_RECORD_SIZE_0_1. Since: 0.2 */
+ *  and INVALID_ARGUMENT for record_size below LAMINA_DRAW_RECORD_SIZE_0_1, above 65536 or not
+ *  a multiple of 8 (records would be misaligned; R18). Since: 0.2 */
 LAMINA_API lamina_status_t lamina_engine_draw_list_sized(
     lamina_engine_t *engine, lamina_layer_t root, double time, size_t record_size,
     const void **out_records, size_t *out_count);
@@ -2452,6 +2457,38 @@ LAMINA_API lamina_status_t lamina_layers_get_presentation_point(
 
 /* ========================================================================================== */
 /* END batch property access                                                                  */
+/* ========================================================================================== */
+
+/* ========================================================================================== */
+/* BEGIN reliability limits and test hooks (issue 31, R18)                                    */
+/* Handles never alias while anything that could hold them is alive: an engine's tag (in its  */
+/* layer handles) is not handed to another engine while it lives, so at most 65,535 engines   */
+/* are alive at once (lamina_engine_create() answers OUT_OF_MEMORY beyond); a layer slot that  */
+/* held 2^24-1 layers in turn is retired rather than wrapping its generation. The two hooks    */
+/* below exist for tests only: they bring those counters near their wrap at once.             */
+/* ========================================================================================== */
+
+/** Sets the most side data one draw list of `engine` may hold: shape paths, dash patterns,
+ *  gradient colours and locations, shadow paths, transitions' before records and the shape and
+ *  gradient structs (the records themselves are bounded by the layers and RS-13.1's 2^22
+ *  replicated records). Side data a replicated record shares with its instances counts once.
+ *  Default 512 MiB. A list that would pass it is refused with OUT_OF_MEMORY before more is
+ *  allocated; the previous list of the engine is then no longer valid. Errors:
+ *  INVALID_ARGUMENT (NULL engine, 0 bytes), STALE_HANDLE. Thread-safe. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_engine_set_draw_list_budget(lamina_engine_t *engine, size_t bytes);
+
+/** Test only: the next engine created takes the first tag from `tag` on (1...65535) that no
+ *  live engine has. Process-wide. Errors: INVALID_ARGUMENT (0 or above 65535). Since: 0.2 */
+LAMINA_API lamina_status_t lamina_testing_set_next_engine_tag(uint32_t tag);
+
+/** Test only: every free layer slot of `engine` ages to at least `generation` (1...2^24-1),
+ *  as if that many layers had been created and released in it, and slots added later start
+ *  there. Live layers keep their handles. Errors: INVALID_ARGUMENT (NULL engine, generation 0
+ *  or above 2^24-1), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_testing_age_layer_slots(lamina_engine_t *engine, uint32_t generation);
+
+/* ========================================================================================== */
+/* END reliability limits and test hooks                                                      */
 /* ========================================================================================== */
 
 #ifdef __cplusplus

@@ -9,9 +9,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* `pixels` (w x h, premultiplied RGBA8) box-filtered down by the whole factor `k` into a new
+ * (w + k - 1) / k x (h + k - 1) / k buffer, or NULL when out of memory. Averaging
+ * premultiplied pixels is exact for coverage; edge blocks average the pixels they have. */
+static uint8_t *box_downscale(const uint8_t *pixels, uint32_t w, uint32_t h, uint32_t k,
+                              uint32_t *out_w, uint32_t *out_h) {
+    uint32_t tw = (w + k - 1) / k, th = (h + k - 1) / k;
+    uint8_t *out = malloc((size_t)tw * th * 4);
+    if (!out) return NULL;
+    for (uint32_t ty = 0; ty < th; ty++)
+        for (uint32_t tx = 0; tx < tw; tx++) {
+            uint64_t sum[4] = {0, 0, 0, 0}, n = 0;
+            for (uint32_t y = ty * k; y < h && y < (ty + 1) * k; y++)
+                for (uint32_t x = tx * k; x < w && x < (tx + 1) * k; x++) {
+                    const uint8_t *p = pixels + 4 * ((size_t)y * w + x);
+                    for (int c = 0; c < 4; c++) sum[c] += p[c];
+                    n++;
+                }
+            uint8_t *o = out + 4 * ((size_t)ty * tw + tx);
+            for (int c = 0; c < 4; c++) o[c] = (uint8_t)((sum[c] + n / 2) / n);
+        }
+    *out_w = tw;
+    *out_h = th;
+    return out;
+}
+
 /* The texture of image `id` in this renderer's context, uploaded on first use and reused after
  * (keyed by the id); an external image is the host's texture name itself (never uploaded nor
- * deleted). 0 when the image is gone or cannot be uploaded. Sets *w, *h (pixels). */
+ * deleted). An image with a side above GL_MAX_TEXTURE_SIZE is uploaded downscaled by the
+ * smallest whole factor that fits (texture coordinates are normalised, so it draws in the same
+ * place, less sharp). A failed upload is never cached: the frame answers the failure and the
+ * next frame tries again (issue 31 item 9). 0 when the image is gone or cannot be uploaded.
+ * Sets *w, *h (the image's own pixel size). */
 static GLuint image_texture(lgl_frame_t *f, lamina_image_t id, int want_mips, double *w, double *h,
                             int *external) {
     lamina_gles_renderer_t *r = f->r;
@@ -42,17 +71,49 @@ static GLuint image_texture(lgl_frame_t *f, lamina_image_t id, int want_mips, do
             r->texs = p;
             r->tex_cap = cap;
         }
+        GLint max_side = 0;
+        glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
+        const uint8_t *pixels = info.pixels;
+        uint32_t tw = info.width, th = info.height;
+        uint8_t *scaled = NULL;
+        if (max_side > 0 && (tw > (uint32_t)max_side || th > (uint32_t)max_side)) {
+            uint32_t side = tw > th ? tw : th;
+            uint32_t k = (side + (uint32_t)max_side - 1) / (uint32_t)max_side;
+            scaled = box_downscale(info.pixels, info.width, info.height, k, &tw, &th);
+            if (!scaled) {
+                f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY,
+                                     "out of memory downscaling a %ux%u image to the GL maximum %d",
+                                     info.width, info.height, max_side);
+                return 0;
+            }
+            pixels = scaled;
+        }
+        while (glGetError() != GL_NO_ERROR) {
+        }
+        GLuint tex = 0;
+        glGenTextures(1, &tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+        /* Premultiplied RGBA8, row 0 the top: GL's t = 0 is the image's top row (RS-4.2). */
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, (GLsizei)tw, (GLsizei)th, 0, GL_RGBA,
+                     GL_UNSIGNED_BYTE, pixels);
+        free(scaled);
+        GLenum err = glGetError();
+        if (err != GL_NO_ERROR) {
+            /* Not cached: the texture would stay empty, and later frames would draw without
+             * the image while answering OK. */
+            glDeleteTextures(1, &tex);
+            f->status = lgl_fail(LAMINA_GLES_STATUS_GL_ERROR,
+                                 "GL error 0x%04x uploading a %ux%u image (as %ux%u)", err,
+                                 info.width, info.height, tw, th);
+            return 0;
+        }
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
         e = &r->texs[r->tex_count++];
         memset(e, 0, sizeof *e);
         e->id = id;
-        glGenTextures(1, &e->tex);
-        glBindTexture(GL_TEXTURE_2D, e->tex);
-        glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-        /* Premultiplied RGBA8, row 0 the top: GL's t = 0 is the image's top row (RS-4.2). */
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, (GLsizei)info.width, (GLsizei)info.height, 0,
-                     GL_RGBA, GL_UNSIGNED_BYTE, info.pixels);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        e->tex = tex;
         r->stats.textures_uploaded++;
     }
     e->last_frame = r->frame_no;

@@ -150,6 +150,9 @@ public final class Engine: @unchecked Sendable {
     // MARK: Layer store
     var slots = SlotStore()
     var freeSlots: [Int32] = []
+    /// The generation a newly appended slot starts at: 1, unless a test moved it
+    /// (`testingAgeSlots`).
+    var slotStartGeneration: UInt32 = 1
     /// Committed values of layers whose model has uncommitted changes (indexed by
     /// `LayerSlot.snapshot`); other committed layers' committed values are their model values.
     var snapshotPool = SnapshotPool()
@@ -259,8 +262,9 @@ public final class Engine: @unchecked Sendable {
     /// The token of the thread currently inside tick() (including its callbacks), or 0.
     var tickingThread: UInt64 = 0
 
-    /// This engine's identity in its layer handles (R13).
-    let tag: UInt16 = engineTags.next()
+    /// This engine's identity in its layer handles (R13): no other live engine has it
+    /// (`EngineTags`), so two live engines' handles never alias (R18).
+    let tag: UInt16
 
     // MARK: Clock (R1, R2)
     /// The engine's clock, or nil when the host drives time by hand.
@@ -286,7 +290,14 @@ public final class Engine: @unchecked Sendable {
     /// Creates an engine at time 0 with no layers, driven by hand (explicit times passed to
     /// ``tick(_:)``) unless given a `clock` (R1): then every commit begins its animations at the
     /// clock's time and ``tick()`` reads it.
+    ///
+    /// At most 65,535 engines are alive at once (their tags, R18); creating one more is a
+    /// precondition failure here (the C ABI answers `OUT_OF_MEMORY` instead).
     public init(clock: Clock? = nil) {
+        guard let t = engineTags.reserve() else {
+            preconditionFailure("Lamina: more than 65,535 engines alive at once (R18)")
+        }
+        tag = t
         clockSource = clock
         lock = Lock()
     }
@@ -295,9 +306,36 @@ public final class Engine: @unchecked Sendable {
     /// slot, so a call can take the lock before it knows whether the engine is still alive
     /// (one atomic per call instead of three, issue 12). `lock` must be free and used by no
     /// other live engine.
-    package init(clock: Clock? = nil, lock: Lock) {
+    /// `tag` comes from `Engine.reserveTag()`, and the engine frees it when it goes.
+    package init(clock: Clock? = nil, lock: Lock, tag: UInt16) {
+        self.tag = tag
         clockSource = clock
         self.lock = lock
+    }
+
+    /// A tag no live engine has, for ``init(clock:lock:tag:)``; nil when 65,535 engines are
+    /// alive at once (R18).
+    package static func reserveTag() -> UInt16? { engineTags.reserve() }
+
+    /// A tag from ``reserveTag()`` that no engine was made with after all.
+    package static func unreserveTag(_ tag: UInt16) { engineTags.retire(tag) }
+
+    // The tag is free again only once nothing can reach the engine (R18).
+    deinit { engineTags.retire(tag) }
+
+    /// Test-only hook (issue 31): the next tag handed out is the first free one after
+    /// `tag` - 1, so a test can bring the counter to the wrap without making 65,535 engines.
+    package static func testingSetNextTag(_ tag: UInt16) { engineTags.testingSetNext(tag) }
+
+    /// Test-only hook (issue 31): every free slot of this engine ages to at least
+    /// `generation` (as if its layers had been created and released that many times), and
+    /// slots appended later start there, so a test can reach a generation's wrap at once.
+    package func testingAgeSlots(to generation: UInt32) {
+        lock.withLock {
+            let g = min(max(generation, 1), LayerID.generationMask)
+            slotStartGeneration = g
+            for f in freeSlots where slots[head: Int(f)].generation < g { slots[head: Int(f)].generation = g }
+        }
     }
 
     /// Whether the calling thread is inside this engine's tick (running its callbacks), where
@@ -709,7 +747,11 @@ public final class Engine: @unchecked Sendable {
         let due: [CompletionRecord]
         let calls: [() -> Void]
         var released: [Any] = []
-        let token = ThreadState.current.token
+        let thread = ThreadState.current
+        let token = thread.token
+        if !thread.clocks.isEmpty, thread.clocks.contains(ObjectIdentifier(self)) {
+            throw LaminaError(.misuse, "tick() called from inside this engine's own clock (R18)")
+        }
         lock.lock()
         if tickingThread != 0 {
             let reentrant = tickingThread == token
@@ -1117,16 +1159,44 @@ public struct LayerID: Hashable, Sendable, RawRepresentable {
     var generation: UInt32 { UInt32(truncatingIfNeeded: rawValue >> 40) }
 }
 
-/// Engine tags: 1...65535, in turn. Two engines share a tag only when 65,535 engines were
-/// created between them, and then a handle must also match a live slot and generation.
+/// Engine tags: 1...65535, handed out in turn, skipping the tags of engines still alive (R18):
+/// a tag is reused only once its engine is gone, so no live engine accepts another live
+/// engine's handles (it aliased after 65,535 more engines, issue 31 item 4).
 final class EngineTags: @unchecked Sendable {
     private let lock = Lock()
     private var last: UInt16 = 0
-    func next() -> UInt16 {
-        lock.withLock {
-            last = last == UInt16.max ? 1 : last + 1
-            return last
+    /// One bit per tag: set while an engine (or a reservation) has it.
+    private var used = [UInt64](repeating: 0, count: 1024)
+    private var live = 0
+
+    /// A free tag, now in use; nil when all 65,535 are.
+    func reserve() -> UInt16? {
+        lock.withLock { () -> UInt16? in
+            guard live < Int(UInt16.max) else { return nil }
+            var t = last
+            repeat {
+                t = t == UInt16.max ? 1 : t + 1
+            } while used[Int(t) >> 6] & (1 << UInt64(t & 63)) != 0
+            used[Int(t) >> 6] |= 1 << UInt64(t & 63)
+            live += 1
+            last = t
+            return t
         }
+    }
+
+    /// Frees a tag (its engine is gone).
+    func retire(_ t: UInt16) {
+        lock.withLock {
+            let bit: UInt64 = 1 << UInt64(t & 63)
+            guard used[Int(t) >> 6] & bit != 0 else { return }
+            used[Int(t) >> 6] &= ~bit
+            live -= 1
+        }
+    }
+
+    /// The next `reserve` starts looking at `t` (test-only).
+    func testingSetNext(_ t: UInt16) {
+        lock.withLock { last = t == 0 ? UInt16.max : t - 1 }
     }
 }
 

@@ -33,6 +33,9 @@ public final class Image: Hashable, Sendable, CustomStringConvertible {
     /// keeps `width × height × 4` far from overflow).
     public static let maxDimension = 1 << 15
 
+    /// The most pixel bytes one RGBA8 image holds: 1 GiB (R18; 16384 × 16384, or 32768 × 8192).
+    package static let maximumByteCount = 1 << 30
+
     /// Creates an image from RGBA8 pixels, copying them.
     ///
     /// - Parameters:
@@ -41,10 +44,18 @@ public final class Image: Hashable, Sendable, CustomStringConvertible {
     ///   - rgba: `width × height × 4` bytes, row by row from the top.
     ///   - premultiplied: Whether the colour channels are already multiplied by alpha; when
     ///     false they are premultiplied here (rounded to nearest).
-    /// - Throws: `invalidArgument` for a size out of range or a byte count that does not match.
+    /// - Throws: `invalidArgument` for a size out of range or a byte count that does not match;
+    ///   `outOfMemory` for more than 1 GiB of pixels (R18).
     public convenience init<C: Collection>(width: Int, height: Int, rgba: C, premultiplied: Bool) throws(LaminaError)
     where C.Element == UInt8 {
         try Self.checkSize(width, height)
+        // Checked before a byte is read or allocated: a copy the allocator cannot make would
+        // abort the process (R18).
+        guard width * height * 4 <= Self.maximumByteCount else {
+            throw LaminaError(
+                .outOfMemory,
+                "an image holds at most \(Self.maximumByteCount >> 20) MiB of pixels; \(width)×\(height) needs \((width * height * 4) >> 20) MiB (R18)")
+        }
         guard rgba.count == width * height * 4 else {
             throw LaminaError(.invalidArgument, "an RGBA8 image of \(width)×\(height) needs \(width * height * 4) bytes, got \(rgba.count)")
         }

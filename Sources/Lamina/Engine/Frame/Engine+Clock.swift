@@ -5,7 +5,9 @@ extension Engine {
     /// A time source in seconds: the monotonic clock (``Engine/monotonicClock``) or the host's
     /// own frame clock. It is called without any engine lock held, on the thread that commits
     /// or ticks, so it must be safe to call from any thread that uses the engine; it should be
-    /// cheap and must not call back into the engine.
+    /// cheap. Calling back into the engine from it: destroying the engine (C ABI) and ticking
+    /// are misuses; a commit made inside it begins at the engine's current time without
+    /// reading the clock again; other calls work (R18).
     public typealias Clock = @Sendable () -> Double
 
     /// `CLOCK_MONOTONIC` in seconds (never the wall clock, R1).
@@ -33,7 +35,7 @@ extension Engine {
     /// ignored.
     func readClock() -> Double? {
         guard let clock = lock.withLock({ clockSource }) else { return nil }
-        let t = clock()
+        guard let t = callingClock(clock) else { return nil }
         return t.isFinite ? t : nil
     }
 
@@ -46,7 +48,9 @@ extension Engine {
         guard let clock = lock.withLock({ clockSource }) else {
             throw LaminaError(.misuse, "tick() without a time needs a clock: set Engine.clock or pass a time")
         }
-        let t = clock()
+        guard let t = callingClock(clock) else {
+            throw LaminaError(.misuse, "the engine's clock ticked its own engine (R18)")
+        }
         guard t.isFinite else { throw LaminaError(.invalidArgument, "the engine's clock returned \(t)") }
         try tick(max(t, time))
     }

@@ -8,7 +8,8 @@ extension Engine {
     /// no presentation until a transaction containing it commits (CA-1.2).
     ///
     /// - Throws: `outOfMemory` when the engine's 2²⁴−2 (16,777,214) layer slots are exhausted
-    ///   (a handle packs the slot in 24 bits beside the engine's identity, R13).
+    ///   (a handle packs the slot in 24 bits beside the engine's identity, R13; a slot that
+    ///   held 2²⁴−1 layers in turn is retired, R18).
     package func createLayer(kind: LayerKind = .plain) throws(LaminaError) -> LayerID {
         try lock.withLock { () throws(LaminaError) -> LayerID in
             let slot: Int32
@@ -23,6 +24,7 @@ extension Engine {
                 // within its memory budget (docs/architecture.md#layer-storage).
                 if slots.count == slots.capacity { slots.reserveCapacity(max(16, slots.count + slots.count / 2)) }
                 slots.appendEmpty()
+                if slotStartGeneration != 1 { slots[head: Int(slot)].generation = slotStartGeneration }
             }
             // A fresh head (not committed, no animations) keeps the slot's generation.
             var head = SlotHead()
@@ -119,7 +121,8 @@ extension Engine {
         // The common case first, with nothing allocated: the layer is still referenced (a
         // removed sublayer the host holds, a released handle of a layer in the tree).
         let r = Int(root)
-        guard slots[head: r].alive, slots[r].hostRefs == 0, slots[r].parent < 0 else { return }
+        guard slots[head: r].alive, slots[r].hostRefs == 0, slots[r].parent < 0,
+              slots[r].extras?.maskHost == nil else { return }
         destroyTree(root)
     }
 
@@ -129,7 +132,9 @@ extension Engine {
         var work: [Int32] = [root]
         while let slot = work.popLast() {
             let i = Int(slot)
-            guard slots[head: i].alive, slots[i].hostRefs == 0, slots[i].parent < 0 else { continue }
+            // A mask is kept by its host (the engine's reference, apart from the host's count).
+            guard slots[head: i].alive, slots[i].hostRefs == 0, slots[i].parent < 0,
+                  slots[i].extras?.maskHost == nil else { continue }
             var child = slots[i].firstChild
             while child >= 0 {
                 let next = slots[Int(child)].nextSibling
@@ -149,23 +154,22 @@ extension Engine {
             if slots[i].everTimed { timedLayers -= 1 }
             if slots[i].kind == .replicator { replicatorLayers -= 1 }
             if slots[i].kind == .text { textStates[slot] = nil }
-            // Generations wrap within the handle's 24 bits, skipping 0.
-            var generation = (slots[head: i].generation &+ 1) & LayerID.generationMask
-            if generation == 0 { generation = 1 }
+            // A slot whose generation would wrap within the handle's 24 bits is retired, never
+            // reused: a stale handle of its first layers would name the newest (R18).
+            let generation = (slots[head: i].generation &+ 1) & LayerID.generationMask
             if let extras = slots[i].extras {
                 graveyard.append(extras)
                 // The engine's reference on a mask goes with its host (RS-5.3).
                 if let m = extras.mask, let ms = try? resolve(m) {
                     slots[Int(ms)].extras?.maskHost = nil
-                    if slots[Int(ms)].hostRefs > 0 { slots[Int(ms)].hostRefs -= 1 }
                     work.append(ms)
                 }
             }
             slots[i] = LayerSlot()
             var head = SlotHead()  // not alive, no animations
-            head.generation = generation
+            head.generation = generation == 0 ? LayerID.generationMask : generation
             slots[head: i] = head
-            freeSlots.append(slot)
+            if generation != 0 { freeSlots.append(slot) }
         }
     }
 
@@ -200,9 +204,11 @@ extension Engine {
         case below(LayerID)
     }
 
-    /// Inserts `child` into `parent`'s sublayers, removing it from its old superlayer first.
+    /// Inserts `child` into `parent`'s sublayers, removing it from its old superlayer first; a
+    /// mask is taken off the layer it masks first (RS-5.3: that layer is its superlayer).
     ///
-    /// - Throws: `misuse` for a cycle (child is parent or one of its ancestors), `notFound` if
+    /// - Throws: `misuse` for a cycle (child is parent or one of its ancestors, or a layer
+    ///   whose mask holds parent: the graph stays acyclic through masks too), `notFound` if
     ///   the sibling is not a sublayer of parent, `staleHandle`.
     package func insertSublayer(
         _ child: LayerID, into parent: LayerID, at position: SublayerPosition
@@ -225,6 +231,7 @@ extension Engine {
             }
             let s = stack()
             detach(c, in: s)
+            detachMask(c, in: s)
             // The sibling `c` goes in front of (-1: at the end), found after `c` left.
             let next: Int32
             switch position {
@@ -260,7 +267,11 @@ extension Engine {
         }
     }
 
-    /// Replaces `old`, a sublayer of `parent`, with `new` at the same index.
+    /// Replaces `old`, a sublayer of `parent`, with `new` at the same index (`new` leaves its
+    /// superlayer, or the layer it masks, first).
+    ///
+    /// - Throws: `notFound` if `old` is not a sublayer of `parent`, `misuse` for a cycle (as
+    ///   ``insertSublayer(_:into:at:)``), `staleHandle`.
     package func replaceSublayer(_ old: LayerID, with new: LayerID, in parent: LayerID) throws(LaminaError) {
         var events = TreeEvents()
         defer { events.post(on: self) }
@@ -275,6 +286,7 @@ extension Engine {
             try checkNoCycle(child: n, parent: p)
             let s = stack()
             detach(n, in: s)
+            detachMask(n, in: s)
             let next = slots[Int(o)].nextSibling
             unlink(o)
             link(n, into: p, before: next)
@@ -289,14 +301,46 @@ extension Engine {
         }
     }
 
+    /// Throws `misuse` when `child` is `parent` or one of its owners: the layer graph, masks
+    /// included, stays acyclic (issue 31 item 1), so every walk through it ends and releasing
+    /// a subtree frees it. Lock held.
     private func checkNoCycle(child: Int32, parent: Int32) throws(LaminaError) {
         var a = parent
+        var throughMask = false
         while a >= 0 {
             if a == child {
-                throw LaminaError(.misuse, "adding a layer under itself or its own sublayer would make a cycle")
+                throw LaminaError(
+                    .misuse,
+                    throughMask
+                        ? "adding a layer under its own mask (or a sublayer of it) would make a cycle"
+                        : "adding a layer under itself or its own sublayer would make a cycle")
             }
-            a = slots[Int(a)].parent
+            if slots[Int(a)].parent < 0 { throughMask = true }  // the next owner is a masked layer
+            a = owner(of: a)
         }
+    }
+
+    /// What keeps `slot` in the layer graph: its superlayer, or the layer it masks, or -1. A
+    /// layer has at most one of them (a mask has no superlayer: assigning one takes it out of
+    /// its tree, and inserting one takes it off its host, RS-5.3), so owners form a forest and
+    /// a walk up them ends. Lock held.
+    func owner(of slot: Int32) -> Int32 {
+        let p = slots[Int(slot)].parent
+        if p >= 0 { return p }
+        guard let h = slots[Int(slot)].extras?.maskHost, let hs = try? resolve(h) else { return -1 }
+        return hs
+    }
+
+    /// Takes a mask off the layer it masks, without destroying it (it is moving into a tree,
+    /// which is its superlayer in Core Animation's terms: RS-5.3). Lock held.
+    private func detachMask(_ c: Int32, in s: TransactionStack) {
+        guard let h = slots[Int(c)].extras?.maskHost else { return }
+        slots[Int(c)].extras?.maskHost = nil
+        if let hs = try? resolve(h) {
+            slots[Int(hs)].extras?.mask = nil
+            markDirty(hs, in: s)
+        }
+        markDirty(c, in: s)
     }
 
     /// Unlinks `c` from its superlayer without destroying it. Lock held.

@@ -26,6 +26,9 @@ final class ThreadState {
     /// Engines whose synchronous callbacks (layer delegate, custom action) are running on this
     /// thread, innermost last: destroying one of them from there is a misuse.
     var callbacks: [ObjectIdentifier] = []
+    /// Engines whose clock is running on this thread (also in `callbacks`): a commit inside it
+    /// reads no clock again, and a tick there is a misuse (issue 31 item 8).
+    var clocks: [ObjectIdentifier] = []
 
     init(token: UInt64) { self.token = token }
 
@@ -112,6 +115,28 @@ extension Engine {
         let state = ThreadState.current
         if state.callbacks.contains(ObjectIdentifier(self)) { return true }
         return lock.withLock { tickingThread == state.token }
+    }
+
+    /// Runs the engine's clock as a host callback: destroying the engine from inside it is a
+    /// misuse (as from a delegate, R12), and a commit inside it reads no clock again (nil:
+    /// it begins at the engine's time) instead of recursing without end. Called without the
+    /// lock.
+    func callingClock(_ clock: Clock) -> Double? {
+        let state = ThreadState.current
+        let me = ObjectIdentifier(self)
+        if state.clocks.contains(me) { return nil }
+        state.callbacks.append(me)
+        state.clocks.append(me)
+        defer {
+            state.clocks.removeLast()
+            state.callbacks.removeLast()
+        }
+        return clock()
+    }
+
+    /// Whether this engine's clock is running on the calling thread.
+    var isInClockOnCurrentThread: Bool {
+        ThreadState.current.clocks.contains(ObjectIdentifier(self))
     }
 
     /// Runs a synchronous host callback (a layer delegate, a custom action), marking the thread

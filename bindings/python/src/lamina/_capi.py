@@ -24,6 +24,7 @@ from ctypes import (
     c_uint64,
     c_uint8,
     c_void_p,
+    sizeof,
 )
 from typing import Any, List
 
@@ -677,6 +678,10 @@ _FUNCTIONS: List[Any] = [
     ('lamina_layers_get_presentation_number', [EngineP, POINTER(c_uint64), c_size_t, c_char_p, POINTER(c_double)], c_int32),
     ('lamina_layers_get_presentation_number_at', [EngineP, POINTER(c_uint64), c_size_t, c_char_p, c_double, POINTER(c_double)], c_int32),
     ('lamina_layers_get_presentation_point', [EngineP, POINTER(c_uint64), c_size_t, c_char_p, POINTER(Point)], c_int32),
+    # reliability limits and test hooks (issue 31)
+    ('lamina_engine_set_draw_list_budget', [EngineP, c_size_t], c_int32),
+    ('lamina_testing_set_next_engine_tag', [c_uint32], c_int32),
+    ('lamina_testing_age_layer_slots', [EngineP, c_uint32], c_int32),
 ]
 
 lib = load_library()
@@ -697,6 +702,46 @@ class _Missing:
         )
 
 
+#: The values each C integer type holds: ctypes converts a Python int outside them by
+#: silently keeping the low bits (``2**32 + 1`` became 1), so the binding checks first.
+_INT_RANGES = {
+    c_uint8: (0, 0xFF),
+    c_int32: (-(1 << 31), (1 << 31) - 1),
+    c_uint32: (0, 0xFFFF_FFFF),
+    c_int64: (-(1 << 63), (1 << 63) - 1),
+    c_uint64: (0, 0xFFFF_FFFF_FFFF_FFFF),
+    c_size_t: (0, (1 << (8 * sizeof(c_size_t))) - 1),
+}
+
+
+class _RangeChecked:
+    """A bound C function whose integer arguments are range-checked before the call (issue 31
+    item 10): an int the C type cannot hold raises InvalidArgumentError naming the function,
+    never wraps. Wraps only the functions that take a 32-bit or size integer (layer handles
+    alone, the common case, come from the binding's own objects and skip the check)."""
+
+    __slots__ = ("_fn", "_ranges", "__name__")
+
+    def __init__(self, fn: Any, ranges: List[Any]) -> None:
+        self._fn = fn
+        self._ranges = ranges
+        self.__name__ = fn.__name__
+
+    def __call__(self, *args: Any) -> Any:
+        for i, (lo, hi) in self._ranges:
+            if i < len(args):
+                v = args[i]
+                if v.__class__ is int and not lo <= v <= hi:
+                    raise error_for_status(
+                        1, "LAMINA_STATUS_INVALID_ARGUMENT",
+                        f"argument {i + 1} ({v}) is outside the C type's range {lo}...{hi}",
+                        self.__name__)
+        return self._fn(*args)
+
+    def __getattr__(self, name: str) -> Any:  # argtypes, restype, ... of the C function
+        return getattr(self._fn, name)
+
+
 #: Names of declared functions the loaded library does not export.
 missing: List[str] = []
 
@@ -711,4 +756,7 @@ for _name, _argtypes, _restype in _FUNCTIONS:
     _fn.restype = _restype
     if _name not in _NOT_STATUS:
         _fn.errcheck = _check
-del _name, _argtypes, _restype, _fn
+    _ranges = [(i, _INT_RANGES[t]) for i, t in enumerate(_argtypes) if t in _INT_RANGES]
+    if any(r is not _INT_RANGES[c_uint64] for _, r in _ranges):
+        setattr(lib, _name, _RangeChecked(_fn, _ranges))
+del _name, _argtypes, _restype, _fn, _ranges

@@ -4,7 +4,7 @@ with its DrawShape and DrawGradient, DRAW_RECORD_FIELDS (the C record's layout),
 reading of a C record's contents and layer-kind fields."""
 from __future__ import annotations
 
-from ctypes import c_void_p, sizeof
+from ctypes import c_void_p, cast, sizeof
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -235,7 +235,21 @@ _GRAVITIES = ["resize", "resizeAspect", "resizeAspectFill", "center", "top", "bo
 _FILTERS = ["linear", "nearest", "trilinear"]
 
 
-def _record_extras(r: Any) -> Dict[str, Any]:
+def _shared_path(elements: Any, count: int, shared: Optional[Dict[Any, Any]]) -> Path:
+    """The Path of C elements at ``elements``: one object per side-data address within one
+    list (``shared``), so a replicated record's instances share it as the C records share
+    their side data (issue 31 item 6: a copy per instance of a 2^20-element path exhausted
+    memory). Records of one list may therefore share a Path: copy one before changing it."""
+    if shared is None:
+        return Path.from_c(elements, count)
+    key = (cast(elements, c_void_p).value, count)
+    p = shared.get(key)
+    if p is None:
+        p = shared[key] = Path.from_c(elements, count)
+    return p
+
+
+def _record_extras(r: Any, shared: Optional[Dict[Any, Any]] = None) -> Dict[str, Any]:
     f2 = r.flags2
     return dict(
         contents=image_from_id(r.contents),
@@ -252,7 +266,7 @@ def _record_extras(r: Any) -> Dict[str, Any]:
         contents_flipped=bool(f2 & 16),
         masked_corners=r.masked_corners,
         corner_curve="continuous" if r.corner_curve else "circular",
-        shadow_path=Path.from_c(r.shadow_path, r.shadow_path_count) if r.shadow_path_count else None,
+        shadow_path=_shared_path(r.shadow_path, r.shadow_path_count, shared) if r.shadow_path_count else None,
         clip_is_rect=bool(f2 & 8),
         mask_index=r.mask_index if r.mask_index >= 0 else None,
         mask_count=r.mask_count,
@@ -266,7 +280,7 @@ def _record_extras(r: Any) -> Dict[str, Any]:
         allows_edge_antialiasing=bool(f2 & 128),
         should_rasterize=bool(f2 & 256),
         rasterization_scale=r.rasterization_scale,
-        **_record_kind_fields(r),
+        **_record_kind_fields(r, shared),
     )
 
 
@@ -274,7 +288,7 @@ def _record_extras(r: Any) -> Dict[str, Any]:
 _KIND_FIELDS_END = C.DrawRecord.gradient.offset + sizeof(c_void_p)
 
 
-def _record_kind_fields(r: Any) -> Dict[str, Any]:
+def _record_kind_fields(r: Any, shared: Optional[Dict[Any, Any]] = None) -> Dict[str, Any]:
     """The issue 15 fields of a C record that differ from DrawRecord's defaults (a plain
     layer outside replicators adds nothing): kind, instance, shape and gradient data (copied:
     the side buffers are the engine's and reused by the next draw list)."""
@@ -295,7 +309,7 @@ def _record_kind_fields(r: Any) -> Dict[str, Any]:
         sh = r.shape[0]
         n = sh.line_dash_count
         out["shape"] = DrawShape(
-            path=Path.from_c(sh.path, sh.path_count) if sh.path else Path(),
+            path=_shared_path(sh.path, sh.path_count, shared) if sh.path else Path(),
             fill_color=from_c_color(sh.fill_color) if sh.flags & C.DRAW_SHAPE_FILL else None,
             stroke_color=from_c_color(sh.stroke_color) if sh.flags & C.DRAW_SHAPE_STROKE else None,
             fill_rule=_enum_name(C.FILL_RULES, sh.fill_rule),  # type: ignore[arg-type]

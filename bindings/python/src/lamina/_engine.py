@@ -10,7 +10,7 @@ import sys
 import threading
 import weakref
 from contextlib import contextmanager
-from ctypes import POINTER, byref, cast, c_char_p, c_double, c_int32, c_size_t, c_uint8, c_uint32, c_uint64, c_void_p, sizeof
+from ctypes import POINTER, byref, cast, c_char_p, c_double, c_int32, c_size_t, c_uint8, c_uint32, c_uint64, c_void_p, memmove, sizeof
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Type, Union
 
 from . import _callbacks as CB
@@ -78,6 +78,7 @@ _double_arg = c_double.from_param
 _engine_get_time = _raw("lamina_engine_get_time")
 _draw_list_sized = _raw("lamina_engine_draw_list_sized")
 _RECORD_SIZE = c_size_t(sizeof(C.DrawRecord))
+_RECORD_BYTES = sizeof(C.DrawRecord)
 _DL_OUT = c_size_t * 2  # out_records (an address) and out_count: both pointer-sized here
 _SIZE_T = sizeof(c_size_t)
 assert _SIZE_T == sizeof(c_void_p)
@@ -163,9 +164,13 @@ class Engine:
         # The type each custom property was registered with (its default's, CA-3.16): what a
         # value for it converts to wherever no layer is at hand to ask (actions, styles).
         self._custom_types: Dict[str, int] = {}
-        # draw_list_array's last buffer and (without numpy) memoryview, as weak references
-        self._records: Optional["weakref.ReferenceType[Any]"] = None
+        # a memoryview over the engine's records, as a weak reference (none is handed out now)
         self._records_view: Optional["weakref.ReferenceType[Any]"] = None
+        # Serialises this engine's draw-list builds and the reads of their engine-owned
+        # buffer (draw_list, draw_list_array, damage, lamina.render): the C header asks hosts
+        # to, and a render on one thread freed the records draw_list read on another (issue
+        # 31 item 7b). Re-entrant: a delegate may ask for a draw list while one is built.
+        self._draw_lock = threading.RLock()
         self.current_transaction = Transaction(self)
         """The calling thread's innermost transaction (settings and values)."""
         if clock is not None:
@@ -188,14 +193,8 @@ class Engine:
     def close(self) -> None:
         """Destroys the engine and everything it owns. Idempotent."""
         if not self._closed:
-            ref = getattr(self, "_records", None)  # absent if __init__ failed early
-            records = ref() if ref is not None else None
-            if records is None:
-                C.lib.lamina_engine_destroy(self._engine_ptr)
-            else:
-                # An array from draw_list_array still reads the engine's records: destroy
-                # the engine (and so free them) only when that array is gone.
-                weakref.finalize(records, C.lib.lamina_engine_destroy, self._engine_ptr)
+            # (draw_list_array's arrays own their records: nothing of the engine outlives it)
+            C.lib.lamina_engine_destroy(self._engine_ptr)
             self._closed = True
             for layer in list(self._layers.values()):
                 layer._owned = False
@@ -541,7 +540,8 @@ class Engine:
     # -- draw list ------------------------------------------------------------------------
     def draw_list(self, root: Layer, at: Optional[float] = None) -> List[DrawRecord]:
         """The draw list of ``root``'s subtree in painter's order (back to front) at ``at``
-        (default: the engine's time)."""
+        (default: the engine's time). Records whose C side data is shared (a replicator's
+        instances of one shape) share one :class:`Path` object: copy it before changing it."""
         t = self.time if at is None else float(at)
         raw = c_void_p()
         n = c_size_t()
@@ -549,19 +549,20 @@ class Engine:
             raise TypeError(f"root must be a Layer, not {type(root).__name__}")
         if root._engine is not self:
             raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{root!r} belongs to another engine", "draw_list")
-        self._release_records_view()
-        # The sized call: records of this binding's DrawRecord layout (the plain symbol gives
-        # the 0.1 layout, for binaries built against the 0.1 header).
-        C.lib.lamina_engine_draw_list_sized(self._ptr(), root._handle, t, sizeof(C.DrawRecord),
-                                            byref(raw), byref(n))
-        recs = cast(raw, POINTER(C.DrawRecord))
-        return [self._record(recs[i]) for i in range(n.value)]
+        with self._draw_lock:
+            self._release_records_view()
+            # The sized call: records of this binding's DrawRecord layout (the plain symbol
+            # gives the 0.1 layout, for binaries built against the 0.1 header).
+            C.lib.lamina_engine_draw_list_sized(self._ptr(), root._handle, t, sizeof(C.DrawRecord),
+                                                byref(raw), byref(n))
+            recs = cast(raw, POINTER(C.DrawRecord))
+            shared: Dict[Any, Any] = {}  # one Path per side-data address in this list
+            return [self._record(recs[i], shared) for i in range(n.value)]
 
     def draw_list_array(self, root: Layer, at: Optional[float] = None) -> Any:
-        """The draw list of ``root``'s subtree as ONE read-only buffer over the engine-owned C
-        records (lamina_draw_record_t, docs/draw-records.md), without a Python object per
-        record: what the C call returns, handed over with a few microseconds of Python work
-        whatever the layer count.
+        """The draw list of ``root``'s subtree as ONE read-only buffer of C records
+        (lamina_draw_record_t, docs/draw-records.md), without a Python object per record: the
+        C call's records, copied in one block move into memory the array owns.
 
         Returns a numpy structured array (its dtype mirrors the C struct, field by field) when
         numpy is installed, else a ``memoryview`` whose items are whole records (``format`` is
@@ -570,14 +571,12 @@ class Engine:
         names: ``layer`` (the handle; pass ``arr["layer"]`` to the batch calls), ``flags``
         (background colour set = 1, ...), ``transform``, ``bounds``, ``opacity``, ...
 
-        Zero-copy, so mind its lifetime: the buffer is the engine's own list and is valid only
-        until the next draw list of this engine (``draw_list``, ``draw_list_array``,
-        ``damage`` or a render, from any thread), which reuses or frees the memory; reading an
-        old array after that reads whatever is there then (or crashes if the list moved), so
-        copy what you keep (``arr.copy()``, ``bytes(view)``). Without numpy the previous
-        memoryview is released when the next draw list is made (using it then raises
-        ValueError instead). Closing the engine keeps the last list's memory until its array
-        is gone. Example::
+        The array owns its copy (issue 31 item 7a): the engine reuses or frees its own buffer
+        at its next draw list (``draw_list``, ``draw_list_array``, ``damage`` or a render,
+        from any thread), and a zero-copy view over it crashed the interpreter when read
+        after that. The copy is one ``memmove`` (about 1 ms per 10,000 records); the array
+        stays valid and unchanged for as long as it lives, also after the engine is closed.
+        Example::
 
             arr = engine.draw_list_array(root)          # 10k layers: one call, no objects
             visible = arr[arr["opacity"] > 0]["layer"]  # handles of the visible layers
@@ -589,32 +588,27 @@ class Engine:
             raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{root!r} belongs to another engine", "draw_list_array")
         if not root._owned:
             raise StaleHandleError(3, "LAMINA_STATUS_STALE_HANDLE", f"{root!r} was released", "draw_list_array")
-        if self._records_view is not None:
-            self._release_records_view()
         out = _DL_OUT()  # [records, count]: one array, passed as two pointers into it
-        rc = _draw_list_sized(self._epc, root._hc, _double_arg(t), _RECORD_SIZE, out, byref(out, _SIZE_T))
-        if rc or C._pending_count:
-            _fail(rc, _draw_list_sized)
-        addr, count = out
-        if count and addr:
-            buf: Any = (C.DrawRecord * count).from_address(addr)
-            # close() keeps the engine's memory while this buffer (under the array) lives
-            self._records = weakref.ref(buf)
-        else:
-            buf = (C.DrawRecord * 0)()
+        with self._draw_lock:
+            rc = _draw_list_sized(self._epc, root._hc, _double_arg(t), _RECORD_SIZE, out, byref(out, _SIZE_T))
+            if rc or C._pending_count:
+                _fail(rc, _draw_list_sized)
+            addr, count = out
+            buf: Any = (C.DrawRecord * count)()
+            if count and addr:
+                # Copied under the lock: no other thread's draw list moves the records now.
+                memmove(buf, addr, count * _RECORD_BYTES)
         np = _NUMPY if _NUMPY is not False else _np()
         if np is not None:
             arr = np.frombuffer(buf, dtype=_DTYPE if _DTYPE is not None else _draw_record_dtype(np),
                                 count=count)
-            arr.flags.writeable = False  # the records are the engine's (const in C)
+            arr.flags.writeable = False  # read-only, as the C records are
             return arr
-        view = memoryview(buf).toreadonly()
-        self._records_view = weakref.ref(view)
-        return view
+        return memoryview(buf).toreadonly()
 
     def _release_records_view(self) -> None:
-        """Releases the memoryview of the previous draw_list_array (no numpy), so a stale
-        read raises ValueError instead of reading reused or freed memory."""
+        """Releases a memoryview over the engine's records, if one was handed out (none is
+        since draw_list_array copies: kept for the render path's call)."""
         ref = self._records_view
         if ref is not None:
             self._records_view = None
@@ -772,18 +766,18 @@ class Engine:
                                                    cast(out, POINTER(C.Point)))
         return self._out(out, n, 2)
 
-    def _record(self, r: Any) -> DrawRecord:
+    def _record(self, r: Any, shared: Optional[Dict[Any, Any]] = None) -> DrawRecord:
         f = r.flags
         kind = r.layer_kind if r.struct_size >= _KIND_FIELDS_END else None
         before = None
         before_sublayers: Tuple[DrawRecord, ...] = ()
         if r.transition_before:
             b0 = cast(r.transition_before, POINTER(C.DrawRecord))[0]
-            before = self._record(b0)
+            before = self._record(b0, shared)
             # The old subtree follows its first record, the library's record size apart.
             stride = b0.struct_size or sizeof(C.DrawRecord)
             at = cast(r.transition_before, c_void_p).value or 0
-            before_sublayers = tuple(self._record(C.DrawRecord.from_address(at + k * stride))
+            before_sublayers = tuple(self._record(C.DrawRecord.from_address(at + k * stride), shared)
                                      for k in range(1, 1 + b0.descendant_count))
         return DrawRecord(
             layer=self._wrap(r.layer, kind=kind),  # type: ignore[arg-type]
@@ -808,8 +802,14 @@ class Engine:
                                         r.transition_progress) if f & 64 else None,
             transition_before=before,
             transition_before_sublayers=before_sublayers,
-            **_record_extras(r),
+            **_record_extras(r, shared),
         )
+
+    def set_draw_list_budget(self, nbytes: int) -> None:
+        """Sets the most side data (shape paths, dash patterns, gradient colours, shadow
+        paths) one draw list of this engine may hold; 512 MiB by default (R18). A draw list,
+        damage query or render that would pass it raises :class:`LaminaMemoryError`."""
+        C.lib.lamina_engine_set_draw_list_budget(self._ptr(), int(nbytes))
 
     # -- images and damage (issue 10) ------------------------------------------------------
     def create_image(self, width: int, height: int, rgba: Any, premultiplied: bool = False) -> Image:
@@ -834,9 +834,9 @@ class Engine:
         call starts tracking the root)."""
         rects = POINTER(C.Rect)()
         n = c_size_t()
-        self._release_records_view()
-        C.lib.lamina_engine_damage(self._ptr(), root._handle, byref(rects), byref(n))
-        return [from_c_rect(rects[i]) for i in range(n.value)]
+        with self._draw_lock:  # the rectangles are engine-owned until the next draw list
+            C.lib.lamina_engine_damage(self._ptr(), root._handle, byref(rects), byref(n))
+            return [from_c_rect(rects[i]) for i in range(n.value)]
 
 def clock_now() -> float:
     """Seconds of a monotonic clock, a convenient time source for :meth:`Engine.tick`, e.g.

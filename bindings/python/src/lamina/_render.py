@@ -266,8 +266,11 @@ def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: 
     frame = _Frame(ctypes.sizeof(_Frame), 0 if group_opacity else _FRAME_NO_GROUP_OPACITY, scale,
                    C.Color(0, 0, 0, 0))
     stats = _Stats(ctypes.sizeof(_Stats))
-    status = lib.lamina_gles_render_rgba(eptr, root._handle, at, w, h, scale, ctypes.byref(frame),
-                                         buf, len(buf), ctypes.byref(stats))
+    # The render builds the engine's draw list: never at once with another thread's draw
+    # list of the same engine (issue 31 item 7b; the C header asks hosts to serialise them).
+    with engine._draw_lock:
+        status = lib.lamina_gles_render_rgba(eptr, root._handle, at, w, h, scale,
+                                             ctypes.byref(frame), buf, len(buf), ctypes.byref(stats))
     _check(lib, status, "render")
     return RenderedImage(w, h, buf.raw, stats.draw_calls, stats.rasters_drawn, stats.rasters_reused,
                          stats.glyphs_uploaded)

@@ -78,8 +78,9 @@ class Renderer:
         color = C.Color(*(float(c) for c in (clear or (0.0, 0.0, 0.0, 0.0))))
         frame = _Frame(ctypes.sizeof(_Frame), flags, scale, color)
         engine._release_records_view()  # the render makes a draw list: the old view is stale
-        status = self._lib.lamina_gles_renderer_render(ptr, engine._ptr(), root._handle, at,
-                                                       ctypes.byref(frame))
+        with engine._draw_lock:  # never at once with another thread's draw list (R18)
+            status = self._lib.lamina_gles_renderer_render(ptr, engine._ptr(), root._handle, at,
+                                                           ctypes.byref(frame))
         _check(self._lib, status, "Renderer.render")
 
     @property
