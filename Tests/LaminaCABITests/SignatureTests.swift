@@ -222,6 +222,14 @@ func headerAndExportsAgree() {
     same(CLamina.lamina_layers_get_presentation_number, LaminaCABI.lamina_layers_get_presentation_number)
     same(CLamina.lamina_layers_get_presentation_number_at, LaminaCABI.lamina_layers_get_presentation_number_at)
     same(CLamina.lamina_layers_get_presentation_point, LaminaCABI.lamina_layers_get_presentation_point)
+    // Interaction (issue 27)
+    same(CLamina.lamina_layer_get_presentation_velocity, LaminaCABI.lamina_layer_get_presentation_velocity)
+    same(CLamina.lamina_transaction_set_spring, LaminaCABI.lamina_transaction_set_spring)
+    same(CLamina.lamina_transaction_get_spring, LaminaCABI.lamina_transaction_get_spring)
+    same(CLamina.lamina_decay_projection, LaminaCABI.lamina_decay_projection)
+    same(CLamina.lamina_decay_sample, LaminaCABI.lamina_decay_sample)
+    same(CLamina.lamina_decay_duration, LaminaCABI.lamina_decay_duration)
+    same(CLamina.lamina_rubber_band, LaminaCABI.lamina_rubber_band)
     #expect(Bool(true))
 }
 

@@ -27,6 +27,18 @@ final class ExplicitState {
     /// Added with beginTime 0 and a delay (a delayed view-animation block): its beginTime is
     /// the commit's time plus this (CA-4.6, R2).
     var commitDelay: Double = 0
+    /// A spring that takes over a running animation (R17.6): its velocity at its begin, in the
+    /// value's components per second of layer time (`V` in `to + (from − to)·X(τ) + V·G(τ)`),
+    /// resolved with its start value (Engine+Handoff.swift). Nil for every other animation.
+    var springVelocity: SIMD4<Double>? = nil
+    /// With ``springVelocity``: the spring's motion for a unit initial velocity, whose
+    /// difference from ``spring``'s is the response G(τ) to a unit push from rest.
+    var springUnit: SpringSolution? = nil
+    /// Takes the presentation velocity at its begin (a transaction's or a view block's spring,
+    /// R17.6); its own initial velocity (distances per second, CA-9.2) is added to it.
+    var inheritsVelocity = false
+    /// With ``inheritsVelocity``: the spring's own initial velocity, kept out of ``spring``.
+    var ownInitialVelocity: Double = 0
 
     init(_ animation: Animation, owner: LayerID, engine: Engine, parentDuration: Double?) throws(LaminaError) {
         var animation = animation
@@ -153,6 +165,16 @@ final class ExplicitState {
                 ends = BasicEndpoints.resolve(
                     from: animation.fromValue, to: animation.toValue, by: animation.byValue,
                     underlying: modelValue)
+            }
+            if let v0 = springVelocity, let spring, let unit = springUnit,
+               let f = animation.fromValue, let a = f.vector, let t = animation.toValue, let b = t.vector,
+               f.type == t.type {
+                // A retargeted spring (R17.6): position and velocity continuous at its begin.
+                let tau = st.iterationProgress * animation.timing.duration
+                let x = spring.displacement(at: tau)
+                let g = x - unit.displacement(at: tau)
+                apply(Value.fromVector(b + (a - b) * x + v0 * g, as: t.type), to: &p)
+                return
             }
             guard let ends, let v = BasicEndpoints.value(
                 from: ends.from, to: ends.to, progress: y, isAdditive: animation.isAdditive,
@@ -530,6 +552,10 @@ public struct Presentation: Sendable {
 
     /// The layer's kind: another kind's properties read as nil.
     let kind: LayerKind
+
+    /// Where the snapshot was taken (its engine, layer and engine time), for
+    /// ``velocity(for:)``; nil for a snapshot of no single layer and time (R17.1).
+    var source: (engine: Engine, layer: LayerID, time: Double)? = nil
 
     init(properties: LayerProperties, engine: Engine, kind: LayerKind) {
         self.properties = properties
