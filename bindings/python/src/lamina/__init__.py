@@ -57,6 +57,16 @@ from ._animation import (
     SpringAnimation,
     TransitionAnimation,
 )
+from ._animation import (  # interaction (R17)
+    DECELERATION_RATE_FAST,
+    DECELERATION_RATE_NORMAL,
+    RUBBER_BAND_COEFFICIENT,
+    Spring,
+    decay_duration,
+    decay_projection,
+    decay_sample,
+    rubber_band,
+)
 from ._contents import Image, Path
 from ._drawlist import DRAW_RECORD_FIELDS, DrawGradient, DrawRecord, DrawShape
 from ._engine import Engine, ViewAnimationOptions, clock_now
@@ -135,4 +145,7 @@ __all__ = [
     "LayerKind", "ShapeLayer", "GradientLayer", "ReplicatorLayer", "ShapePresentation",
     "GradientPresentation", "ReplicatorPresentation", "DrawShape", "DrawGradient",
     "FillRule", "LineCap", "LineJoin", "GradientType",
+    # interaction (issue 27, R17)
+    "Spring", "decay_projection", "decay_sample", "decay_duration", "rubber_band",
+    "DECELERATION_RATE_NORMAL", "DECELERATION_RATE_FAST", "RUBBER_BAND_COEFFICIENT",
 ]

@@ -592,6 +592,14 @@ _FUNCTIONS: List[Any] = [
     ('lamina_layers_get_presentation_number', [EngineP, POINTER(c_uint64), c_size_t, c_char_p, POINTER(c_double)], c_int32),
     ('lamina_layers_get_presentation_number_at', [EngineP, POINTER(c_uint64), c_size_t, c_char_p, c_double, POINTER(c_double)], c_int32),
     ('lamina_layers_get_presentation_point', [EngineP, POINTER(c_uint64), c_size_t, c_char_p, POINTER(Point)], c_int32),
+    # Interaction (R17)
+    ('lamina_layer_get_presentation_velocity', [EngineP, c_uint64, c_char_p, c_double, POINTER(Value)], c_int32),
+    ('lamina_transaction_set_spring', [EngineP, POINTER(Spring)], c_int32),
+    ('lamina_transaction_get_spring', [EngineP, POINTER(Spring), POINTER(c_uint32)], c_int32),
+    ('lamina_decay_projection', [c_double, c_double, c_double, POINTER(c_double)], c_int32),
+    ('lamina_decay_sample', [c_double, c_double, c_double, c_double, POINTER(c_double), POINTER(c_double)], c_int32),
+    ('lamina_decay_duration', [c_double, c_double, c_double, POINTER(c_double)], c_int32),
+    ('lamina_rubber_band', [c_double, c_double, c_double, POINTER(c_double)], c_int32),
 ]
 
 lib = load_library()
