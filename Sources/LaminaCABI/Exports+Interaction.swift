@@ -96,3 +96,22 @@ private func withStatus(_ body: () throws(LaminaError) -> Void) -> lamina_status
         return fail(error.code.rawValue, error.message)
     }
 }
+
+@_cdecl("lamina_animation_set_decay")
+public func lamina_animation_set_decay(
+    _ animation: OpaquePointer?, _ velocity: UnsafePointer<lamina_value_t>?, _ decelerationRate: Double
+) -> lamina_status_t {
+    withAnimation(animation) { box throws(LaminaError) in
+        guard let velocity else { throw LaminaError(.invalidArgument, "velocity is NULL") }
+        let d = DecayParameters(velocity: try Value(velocity.pointee), decelerationRate: decelerationRate)
+        let keyPath = box.snapshot.keyPath ?? ""
+        let made = try Animation.decay(keyPath: keyPath, velocity: d.velocity, decelerationRate: decelerationRate)
+        try box.mutate { a throws(LaminaError) in
+            guard case .basic = a.kind else {
+                throw LaminaError(.misuse, "only a basic animation can decay (this is not one)")
+            }
+            a.decay = d
+            a.timing.duration = made.timing.duration
+        }
+    }
+}

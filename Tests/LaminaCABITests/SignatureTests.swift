@@ -230,6 +230,7 @@ func headerAndExportsAgree() {
     same(CLamina.lamina_decay_sample, LaminaCABI.lamina_decay_sample)
     same(CLamina.lamina_decay_duration, LaminaCABI.lamina_decay_duration)
     same(CLamina.lamina_rubber_band, LaminaCABI.lamina_rubber_band)
+    same(CLamina.lamina_animation_set_decay, LaminaCABI.lamina_animation_set_decay)
     #expect(Bool(true))
 }
 

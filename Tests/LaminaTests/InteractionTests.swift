@@ -375,6 +375,50 @@ struct ScrollPhysicsTests {
         #expect(abs(try Decay.rubberBand(offset: 100, dimension: 500) - (1 - 1 / (100 * 0.55 / 500 + 1)) * 500) < 1e-12)
     }
 
+    @Test("A decay animation follows UIScrollView's curve from the presentation, and a spring catches it with its velocity")
+    func decayAnimation() throws {
+        let engine = Engine()
+        let layer = try makeCommittedLayer(engine)
+        layer.position = Point(x: 10, y: 500)
+        try engine.tick(0)
+        let fling = try Animation.decay(keyPath: "position", velocity: .point(Point(x: 0, y: -2400)))
+        let rest = try #require(fling.decay?.projection(from: .point(Point(x: 10, y: 500))))
+        try engine.withTransaction(disableActions: true) {
+            try layer.setValue(rest, forKeyPath: "position")
+            try layer.add(fling, forKey: "fling")
+        }
+        try engine.tick(0.25)
+        let k = 1000 * log(0.998)
+        for t in [0.3, 0.5, 1.0, 2.0] {
+            let y = try #require(try layer.presentationValue(forKeyPath: "position.y", at: t)?.numberPayload)
+            #expect(abs(y - (500 - 2400 * (pow(0.998, 1000 * (t - 0.25)) - 1) / k)) < 1e-9)
+        }
+        try expectMatchesDifference(layer, "position", at: [0.3, 0.7, 1.5])
+        #expect(abs(try velocity(layer, "position", at: 0.25)[1] + 2400) < 1e-9)
+        // Caught mid-flight by a spring: the velocity carries over (R17.6).
+        try engine.tick(0.5)
+        let t1 = 0.5 + 1.0 / 60
+        let before = try velocity(layer, "position", at: t1)
+        try engine.animate(spring: .perceptual(duration: 0.4, bounce: 0)) {
+            layer.position = Point(x: 10, y: 0)
+        }
+        try engine.tick(t1)
+        let after = try velocity(layer, "position", at: t1)
+        #expect(abs(after[1] - before[1]) <= 1e-6 * abs(before[1]))
+        #expect(abs(before[1]) > 100)
+    }
+
+    @Test("A decay's velocity must be finite and of the key's type (R17.8)")
+    func decayValidation() throws {
+        #expect(laminaErrorCode { _ = try Animation.decay(keyPath: "opacity", velocity: .number(.nan)) } == .invalidArgument)
+        #expect(laminaErrorCode { _ = try Animation.decay(keyPath: "opacity", velocity: .number(1), decelerationRate: 1) } == .invalidArgument)
+        #expect(laminaErrorCode { _ = try Animation.decay(keyPath: "opacity", velocity: .bool(true)) } == .typeMismatch)
+        let engine = Engine()
+        let layer = try makeCommittedLayer(engine)
+        let wrong = try Animation.decay(keyPath: "position", velocity: .number(3))
+        #expect(laminaErrorCode { try layer.add(wrong, forKey: "d") } == .typeMismatch)
+    }
+
     @Test("Bad input: NaN or infinite velocities, rates outside (0, 1), bad dimensions (R17.8)")
     func badInput() {
         #expect(laminaErrorCode { _ = try Decay(velocity: .nan) } == .invalidArgument)

@@ -130,6 +130,34 @@ static void scroll_physics(void **state) {
     assert_true(big < 500);
 }
 
+/* R17.7: a decay animation follows UIScrollView's curve from the presentation value. */
+static void decay_animation(void **state) {
+    lt_fixture_t *f = *state;
+    ASSERT_OK(lamina_layer_set_position(f->engine, f->layer, (lamina_point_t){10, 500}));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    lamina_animation_t *fling = NULL;
+    ASSERT_OK(lamina_animation_create_basic("position.y", &fling));
+    const lamina_value_t velocity = {.type = LAMINA_VALUE_NUMBER, .u.number = -2400};
+    ASSERT_OK(lamina_animation_set_decay(fling, &velocity, LAMINA_DECELERATION_RATE_NORMAL));
+    ASSERT_OK(lamina_layer_add_animation(f->engine, f->layer, fling, "fling"));
+    ASSERT_OK(lamina_animation_release(fling));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.25));
+    const double k = 1000 * log(0.998);
+    const double times[] = {0.3, 0.5, 1.0};
+    for (size_t i = 0; i < sizeof times / sizeof times[0]; i++) {
+        double t = times[i];
+        ASSERT_NEAR(500 - 2400 * (pow(0.998, 1000 * (t - 0.25)) - 1) / k, shown(f->engine, f->layer, t).y, 1e-9);
+        ASSERT_NEAR(-2400 * pow(0.998, 1000 * (t - 0.25)), speed_at(f->engine, f->layer, t).y, 1e-9 * 2400);
+    }
+    /* Not a basic animation: MISUSE; a rate outside (0, 1): INVALID_ARGUMENT. */
+    lamina_animation_t *spring = NULL;
+    ASSERT_OK(lamina_animation_create_spring("position.y", &spring));
+    ASSERT_STATUS(LAMINA_STATUS_MISUSE, lamina_animation_set_decay(spring, &velocity, 0.998));
+    ASSERT_STATUS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_animation_set_decay(spring, &velocity, 1.0));
+    ASSERT_STATUS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_animation_set_decay(spring, NULL, 0.998));
+    ASSERT_OK(lamina_animation_release(spring));
+}
+
 /* R17.4, R17.8: bad input is a status with a message; the engine answers as before after. */
 static void bad_input(void **state) {
     lt_fixture_t *f = *state;
@@ -181,7 +209,7 @@ static void bad_input(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         LT_TEST(implicit_velocity), LT_TEST(spring_retarget), LT_TEST(scroll_physics),
-        LT_TEST(bad_input),
+        LT_TEST(decay_animation), LT_TEST(bad_input),
     };
     return cmocka_run_group_tests_name("interaction", tests, NULL, NULL);
 }

@@ -2331,6 +2331,19 @@ LAMINA_API lamina_status_t lamina_decay_duration(
 LAMINA_API lamina_status_t lamina_rubber_band(
     double offset, double dimension, double coefficient, double *out_offset);
 
+/** Makes a basic animation a decay animation (R17.7): from its from value (none: the
+ *  presentation value when it begins) with `velocity` per second — a number, point, size, rect
+ *  or colour of the animated key's type — slowing by `deceleration_rate` each millisecond
+ *  (LAMINA_DECELERATION_RATE_NORMAL or _FAST): x(t) = from + v (r^(1000t) - 1) / (1000 ln r).
+ *  Its to and by values and timing function are ignored; its duration is set to the time its
+ *  speed takes to fall below 0.01 units per second, after which the model value shows: set the
+ *  model to the projection (lamina_decay_projection()) for the motion to end where it rests.
+ *  Errors: INVALID_ARGUMENT (NULL velocity, a non-finite velocity, a rate outside (0, 1)),
+ *  TYPE_MISMATCH (a velocity that is not numeric; when added, one not of the key's type),
+ *  MISUSE (not a basic animation), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animation_set_decay(
+    lamina_animation_t *animation, const lamina_value_t *velocity, double deceleration_rate);
+
 /* ========================================================================================== */
 /* END interaction                                                                            */
 /* ========================================================================================== */

@@ -74,6 +74,9 @@ public struct Animation: Sendable {
     public var isRemovedOnCompletion = true
     /// Start and stop callbacks.
     public var delegate: AnimationDelegate?
+    /// Basic animations: a decay instead of from → to (R17.7); see
+    /// ``decay(keyPath:velocity:decelerationRate:from:)``.
+    public var decay: DecayParameters?
 
     /// Creates an animation of a kind.
     public init(kind: Kind, keyPath: String? = nil) {

@@ -184,3 +184,42 @@ def test_decay_bad_velocity(velocity):
         lamina.decay_projection(0, velocity)
     with pytest.raises(lamina.InvalidArgumentError):
         lamina.rubber_band(velocity, 100)
+
+
+def test_decay_animation_and_spring_catch(engine):
+    layer = engine.layer(position=(10, 500))
+    engine.tick(0.0)
+    fling = lamina.DecayAnimation("position.y", velocity=-2400.0)
+    rest = lamina.decay_projection(500, -2400)
+    with engine.transaction(disable_actions=True):
+        layer.set_value("position.y", rest)
+        layer.add_animation(fling, "fling")
+    engine.tick(0.25)
+    k = 1000 * math.log(0.998)
+    for t in (0.3, 0.5, 1.0):
+        y = layer.presentation(at=t).position.y
+        assert abs(y - (500 - 2400 * (0.998 ** (1000 * (t - 0.25)) - 1) / k)) < 1e-9
+    assert_matches(layer, "position", [0.3, 0.7, 1.5])
+    engine.tick(0.5)
+    t1 = 0.5 + 1 / 60
+    before = layer.presentation(at=t1).velocity("position.y")
+    with engine.animate(spring=lamina.Spring(duration=0.4)):
+        layer.position = (10, 0)
+    engine.tick(t1)
+    after = layer.presentation(at=t1).velocity("position.y")
+    assert abs(before) > 100
+    assert abs(after - before) <= 1e-6 * abs(before)
+    engine.tick(20.0)
+    assert layer.presentation().position == lamina.Point(10, 0)
+
+
+def test_decay_animation_bad_input(engine):
+    layer = engine.layer()
+    engine.tick(0.0)
+    with pytest.raises(lamina.InvalidArgumentError, match="deceleration rate"):
+        layer.add_animation(lamina.DecayAnimation("opacity", velocity=1.0, deceleration_rate=1.0), "d")
+    with pytest.raises(lamina.InvalidArgumentError):
+        layer.add_animation(lamina.DecayAnimation("opacity", velocity=math.nan), "d")
+    with pytest.raises((lamina.TypeMismatchError, lamina.InvalidArgumentError)):
+        layer.add_animation(lamina.DecayAnimation("position", velocity=3.0), "d")
+    assert layer.animation_keys == []  # nothing half-added

@@ -213,7 +213,11 @@ extension ExplicitState {
                 throw VelocityUnsupported(message: "an animation with a value function drives this property")
             }
             let own: SIMD4<Double>
-            if let v0 = springVelocity, let spring, let unit = springUnit,
+            if let d = animation.decay {
+                guard let v = d.velocity.vector else { return }
+                let k = 1000 * log(d.decelerationRate)
+                own = v * (exp(k * x * duration) * duration * dx)
+            } else if let v0 = springVelocity, let spring, let unit = springUnit,
                let from = animation.fromValue?.vector, let to = animation.toValue?.vector {
                 // A retargeted spring (R17.6): to + (from − to)·X(τ) + V·G(τ).
                 let tau = x * duration

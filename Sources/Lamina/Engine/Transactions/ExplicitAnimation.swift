@@ -108,6 +108,7 @@ final class ExplicitState {
             v.type == expected || (v == .null && info.nullable && key.component == .whole)
         }
         var values = [a.fromValue, a.toValue, a.byValue].compactMap { $0 }
+        if let d = a.decay { values.append(d.velocity) }  // a velocity of the key's type (R17.7)
         if case .keyframe(let spec, let path, _) = a.kind {
             if path != nil, expected != .point {
                 throw LaminaError(.typeMismatch, "a keyframe path animates points; '\(keyPath)' takes a \(expected)")
@@ -135,6 +136,10 @@ final class ExplicitState {
             guard spec.values.allSatisfy(\.isFiniteAndBounded), (spec.keyTimes ?? []).allSatisfy(\.isFinite) else {
                 throw LaminaError(.invalidArgument, "keyframe values and key times must be finite")
             }
+        }
+        if let d = a.decay {
+            guard case .basic = a.kind else { throw LaminaError(.invalidArgument, "only a basic animation can decay") }
+            _ = try d.checkedVector()
         }
         if case .transition(let spec) = a.kind, !spec.startProgress.isFinite || !spec.endProgress.isFinite {
             throw LaminaError(.invalidArgument, "transition progress must be finite")
@@ -165,6 +170,16 @@ final class ExplicitState {
                 ends = BasicEndpoints.resolve(
                     from: animation.fromValue, to: animation.toValue, by: animation.byValue,
                     underlying: modelValue)
+            }
+            if let d = animation.decay {
+                // A decay (R17.7): from + V·(r^(1000τ) − 1)/(1000·ln r), τ in the animation's time.
+                let start = animation.fromValue ?? capturedFrom
+                guard let start, let s = start.vector, let v = d.velocity.vector, start.type == d.velocity.type else { return }
+                let k = 1000 * log(d.decelerationRate)
+                var out = s + v * (expm1(k * st.iterationProgress * animation.timing.duration) / k)
+                if animation.isAdditive, let u = underlying.vector, underlying.type == start.type { out += u }
+                apply(Value.fromVector(out, as: start.type), to: &p)
+                return
             }
             if let v0 = springVelocity, let spring, let unit = springUnit,
                let f = animation.fromValue, let a = f.vector, let t = animation.toValue, let b = t.vector,
@@ -598,3 +613,11 @@ public struct Presentation: Sendable {
     /// The transform.
     public var transform: Transform3D { properties.rare.transform }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif

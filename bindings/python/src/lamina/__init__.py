@@ -61,6 +61,7 @@ from ._animation import (  # interaction (R17)
     DECELERATION_RATE_FAST,
     DECELERATION_RATE_NORMAL,
     RUBBER_BAND_COEFFICIENT,
+    DecayAnimation,
     Spring,
     decay_duration,
     decay_projection,
@@ -146,6 +147,6 @@ __all__ = [
     "GradientPresentation", "ReplicatorPresentation", "DrawShape", "DrawGradient",
     "FillRule", "LineCap", "LineJoin", "GradientType",
     # interaction (issue 27, R17)
-    "Spring", "decay_projection", "decay_sample", "decay_duration", "rubber_band",
+    "Spring", "DecayAnimation", "decay_projection", "decay_sample", "decay_duration", "rubber_band",
     "DECELERATION_RATE_NORMAL", "DECELERATION_RATE_FAST", "RUBBER_BAND_COEFFICIENT",
 ]

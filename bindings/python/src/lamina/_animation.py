@@ -491,6 +491,29 @@ DECELERATION_RATE_FAST = 0.99
 RUBBER_BAND_COEFFICIENT = 0.55
 
 
+class DecayAnimation(BasicAnimation):
+    """A decay animation (R17.7): ``key`` moves from its value when it begins (or
+    ``from_value``) with ``velocity`` per second — a number, or a Point/Size/Rect/Color for
+    such keys — slowing by ``deceleration_rate`` each millisecond as UIScrollView does
+    (:data:`DECELERATION_RATE_NORMAL` 0.998, :data:`DECELERATION_RATE_FAST` 0.99). It lasts
+    until its speed is below 0.01 units/s; set the model value to the projection
+    (:func:`decay_projection`) so that the motion ends where it comes to rest.
+
+    Example: ``layer.add_animation(lamina.DecayAnimation("position.y", velocity=-2400), "fling")``
+    """
+
+    def __init__(self, key_path: str, velocity: Any, deceleration_rate: float = DECELERATION_RATE_NORMAL,
+                 from_value: Any = _UNSET, **options: Any) -> None:
+        super().__init__(key_path, from_value, **options)
+        self.velocity = velocity
+        self.deceleration_rate = deceleration_rate
+
+    def _fill(self, anim: Any, hint: ValueHint, engine: Any) -> None:
+        super()._fill(anim, hint, engine)
+        v = to_c_value(self.velocity, self._hint(hint), self.key_path or "")
+        C.lib.lamina_animation_set_decay(anim, byref(v), float(self.deceleration_rate))
+
+
 class Spring:
     """A spring for implicit animations (R17.5, R17.6): ``Spring(duration=0.5, bounce=0.2)``
     (the perceptual form) or ``Spring(mass=1, stiffness=100, damping=10, initial_velocity=0)``.

@@ -600,6 +600,7 @@ _FUNCTIONS: List[Any] = [
     ('lamina_decay_sample', [c_double, c_double, c_double, c_double, POINTER(c_double), POINTER(c_double)], c_int32),
     ('lamina_decay_duration', [c_double, c_double, c_double, POINTER(c_double)], c_int32),
     ('lamina_rubber_band', [c_double, c_double, c_double, POINTER(c_double)], c_int32),
+    ('lamina_animation_set_decay', [AnimationP, POINTER(Value), c_double], c_int32),
 ]
 
 lib = load_library()

@@ -90,3 +90,81 @@ public struct Decay: Hashable, Sendable {
         return offset < 0 ? -magnitude : magnitude
     }
 }
+
+/// What makes a basic animation a decay animation (R17.7): the velocity at its start, a value
+/// of the animated key's type in its units per second (a number, point, size, rect or colour),
+/// and the deceleration rate per millisecond. See ``Animation/decay(keyPath:velocity:decelerationRate:from:)``.
+public struct DecayParameters: Hashable, Sendable {
+    /// The velocity at the start, per second, of the animated key's type.
+    public var velocity: Value
+    /// The fraction of the velocity left after each millisecond, in (0, 1).
+    public var decelerationRate: Double
+
+    /// Decay parameters; checked when the animation is made or added.
+    public init(velocity: Value, decelerationRate: Double = Decay.normal) {
+        self.velocity = velocity
+        self.decelerationRate = decelerationRate
+    }
+
+    /// The speed below which a decay animation ends (units per second): then at most
+    /// `restSpeed / |1000·ln r|` remains to travel (5e-3 units at the normal rate), and the
+    /// model value — the projection, for a host that sets it — shows.
+    public static let restSpeed = 0.01
+
+    /// The components of the velocity (`Value.vector`), checked: finite, of a numeric type, and
+    /// the rate in (0, 1).
+    func checkedVector() throws(LaminaError) -> SIMD4<Double> {
+        guard decelerationRate > 0, decelerationRate < 1 else {
+            throw LaminaError(.invalidArgument, "deceleration rate must lie in (0, 1), got \(decelerationRate)")
+        }
+        guard let v = velocity.vector else {
+            throw LaminaError(.typeMismatch, "a decay velocity is a number, point, size, rect or colour, not a \(velocity.type)")
+        }
+        guard v[0].isFinite, v[1].isFinite, v[2].isFinite, v[3].isFinite else {
+            throw LaminaError(.invalidArgument, "decay velocity must be finite")
+        }
+        return v
+    }
+
+    /// 1000·ln r.
+    var k: Double { 1000 * log(decelerationRate) }
+
+    /// How long the animation lasts: until its fastest component is below ``restSpeed``.
+    func duration() throws(LaminaError) -> Double {
+        let v = try checkedVector()
+        let speed = max(abs(v[0]), abs(v[1]), abs(v[2]), abs(v[3]))
+        guard speed > Self.restSpeed else { return 1e-3 }  // at rest already: a moment
+        return log(Self.restSpeed / speed) / k
+    }
+
+    /// Where a motion from `start` comes to rest: `start − V/(1000·ln r)` per component, or nil
+    /// when `start` is not of the velocity's type.
+    public func projection(from start: Value) -> Value? {
+        guard let s = start.vector, let v = velocity.vector, start.type == velocity.type else { return nil }
+        return Value.fromVector(s - v / k, as: start.type)
+    }
+}
+
+extension Animation {
+    /// A decay animation of `keyPath` (R17.7): from `from` (nil: the presentation value when it
+    /// begins) with `velocity` per second, decelerating by `decelerationRate` each millisecond
+    /// as UIScrollView does, `x(τ) = from + V·(r^(1000τ) − 1)/(1000·ln r)`. It lasts until its
+    /// speed is below ``DecayParameters/restSpeed``; set the model value to the projection
+    /// (``DecayParameters/projection(from:)``) for the motion to end where it comes to rest.
+    ///
+    /// ```swift
+    /// let fling = try Animation.decay(keyPath: "position", velocity: .point(Point(x: 0, y: -2400)))
+    /// try list.add(fling, forKey: "scroll")
+    /// ```
+    ///
+    /// - Throws: `invalidArgument` for a non-finite velocity or a rate outside (0, 1);
+    ///   `typeMismatch` for a velocity that is not numeric.
+    public static func decay(
+        keyPath: String, velocity: Value, decelerationRate: Double = Decay.normal, from: Value? = nil
+    ) throws(LaminaError) -> Animation {
+        let d = DecayParameters(velocity: velocity, decelerationRate: decelerationRate)
+        var a = Animation.basic(keyPath: keyPath, from: from, duration: try d.duration())
+        a.decay = d
+        return a
+    }
+}
