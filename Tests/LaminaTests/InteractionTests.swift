@@ -385,7 +385,7 @@ struct ScrollPhysicsTests {
         let rest = try #require(fling.decay?.projection(from: .point(Point(x: 10, y: 500))))
         try engine.withTransaction(disableActions: true) {
             try layer.setValue(rest, forKeyPath: "position")
-            try layer.add(fling, forKey: "fling")
+            try layer.add(fling, forKey: "position")  // the spring that catches it replaces it (R8)
         }
         try engine.tick(0.25)
         let k = 1000 * log(0.998)
@@ -406,6 +406,10 @@ struct ScrollPhysicsTests {
         let after = try velocity(layer, "position", at: t1)
         #expect(abs(after[1] - before[1]) <= 1e-6 * abs(before[1]))
         #expect(abs(before[1]) > 100)
+        // Settled on the spring's target while the fling, replaced, would still run (≈ 6 s).
+        try engine.tick(3)
+        #expect(try layer.presentationValue(forKeyPath: "position") == .point(Point(x: 10, y: 0)))
+        #expect(layer.animationKeys.isEmpty)
     }
 
     @Test("A decay's velocity must be finite and of the key's type (R17.8)")

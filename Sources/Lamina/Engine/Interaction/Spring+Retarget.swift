@@ -133,7 +133,10 @@ extension Engine {
     /// (`resolveStartValues`): a spring that inherits the velocity reads it at the same moment
     /// from the same animations (R17.6). Lock held.
     func resolveSpringVelocity(ofRecord k: Int, at a: Int) {
-        guard let e = animated[a].animations[k].explicit, e.inheritsVelocity, let target = e.target else { return }
+        // Read in place: this runs for every start value re-read at a commit (R6); an implicit
+        // record has no explicit state, and copying it would retain its key.
+        guard let e = animated[a].animations.withUnsafeMutableBufferPointer({ $0[k].explicit }),
+              e.inheritsVelocity, let target = e.target else { return }
         setSpringVelocity(e, inherited: springStartVelocity(animated[a].slot, target.property, at: now))
     }
 
@@ -144,7 +147,8 @@ extension Engine {
     func resolveHandoffSpringVelocity(
         ofRecord k: Int, at a: Int, time: Double, replaced: [AttachedAnimation]
     ) {
-        guard let e = animated[a].animations[k].explicit, e.inheritsVelocity, let target = e.target else { return }
+        guard let e = animated[a].animations.withUnsafeMutableBufferPointer({ $0[k].explicit }),
+              e.inheritsVelocity, let target = e.target else { return }
         let slot = animated[a].slot
         guard var fold = try? velocityFold(for: .whole(target.property)) else { return }
         do {

@@ -294,9 +294,8 @@ extension Engine {
 
     /// The presentation velocity of `key` of `slot` at engine time `time` (R17.1), or nil if the
     /// layer was never committed. `perLocalTime` answers d/d(layer time) instead of d/d(engine
-    /// time): what a spring that inherits the velocity needs (its time is the layer's).
-    /// `records` picks which attached animations count (default: every evaluated one, as the
-    /// presentation does). Lock held.
+    /// time): what a spring that inherits the velocity needs (its time is the layer's). Every
+    /// evaluated animation counts, as in the presentation. Lock held.
     func presentationVelocity(
         _ slot: Int32, _ key: ResolvedKey, at time: Double, perLocalTime: Bool = false
     ) throws(LaminaError) -> Value? {
@@ -305,15 +304,20 @@ extension Engine {
         let (local, rate) = localTimeAndRate(slot, at: time)
         let a = Int(slots[head: Int(slot)].animIndex)
         if a >= 0 {
-            let n = animated[a].animations.count
-            for k in 0..<n {
-                let r = animated[a].animations[k]
-                guard r.isEvaluated else { continue }
-                do {
-                    try foldVelocity(of: r, slot: slot, at: local, into: &fold)
-                } catch {
-                    throw LaminaError(.misuse, "no velocity for '\(info(of: key.property).name)': \(error.message)")
+            // In place (AnimationList's subscript returns copies, which retain).
+            var failure: VelocityUnsupported? = nil
+            animated[a].animations.withUnsafeMutableBufferPointer { buf in
+                for k in buf.indices where buf[k].isEvaluated {
+                    do throws(VelocityUnsupported) {
+                        try foldVelocity(of: buf[k], slot: slot, at: local, into: &fold)
+                    } catch {
+                        failure = error
+                        return
+                    }
                 }
+            }
+            if let failure {
+                throw LaminaError(.misuse, "no velocity for '\(info(of: key.property).name)': \(failure.message)")
             }
         }
         return velocityValue(fold, key: key, scale: perLocalTime ? 1 : rate)
@@ -373,16 +377,18 @@ extension Engine {
             return
         }
         if r.track >= 0 {
+            // The group's fields read in place (a copy of the group would retain its lanes).
             let own: SIMD4<Double>? = groups.withUnsafeBufferPointer { gs -> SIMD4<Double>? in
-                let g = gs[Int(r.track)]
-                guard g.stamped, local >= g.begin, local < g.begin + g.duration else { return nil }
-                let x = min((local - g.begin) / g.duration, 1)
-                let slope = curves[Int(g.curve)].slope(at: x) / g.duration
-                let member = g.members[Int(r.member)]
+                let g = Int(r.track)
+                let begin = gs[g].begin, duration = gs[g].duration
+                guard gs[g].stamped, local >= begin, local < begin + duration else { return nil }
+                let x = min((local - begin) / duration, 1)
+                let slope = curves[Int(gs[g].curve)].slope(at: x) / duration
+                let lane0 = Int(gs[g].members[Int(r.member)].lane)
+                let width = Int(gs[g].members[Int(r.member)].width)
                 var v = SIMD4<Double>.zero
-                for c in 0..<Int(member.width) {
-                    let lane = Int(member.lane) + c
-                    v[c] = (g.to[lane] - g.from[lane]) * slope
+                for c in 0..<width {
+                    v[c] = (gs[g].to[lane0 + c] - gs[g].from[lane0 + c]) * slope
                 }
                 return v
             }

@@ -225,7 +225,7 @@ extension Engine {
             }
             let whole = p.get(key.property, customDefault: customDefault)
             setStartValue(ofRecord: k, at: a, key.component.extract(from: whole))
-            if animated[a].animations[k].explicit?.inheritsVelocity == true {
+            if animated[a].animations.withUnsafeMutableBufferPointer({ $0[k].explicit?.inheritsVelocity == true }) {
                 // R17.6: the velocity of the same animations at the same time.
                 var replaced: [AttachedAnimation] = []
                 for b in chain { for r in handoffBlocks[Int(b)].replaced { replaced.append(handoffReplaced[r]) } }
