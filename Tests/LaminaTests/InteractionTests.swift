@@ -212,8 +212,17 @@ struct PresentationVelocityTests {
         a.timingFunction = .easeInEaseOut
         try layer.add(a, forKey: "spin")
         try engine.tick(0)
+        var grow = Animation.basic(keyPath: "transform.scale.x", from: .number(1), to: .number(2), duration: 1)
+        grow.timingFunction = .easeIn
+        try layer.add(grow, forKey: "grow")
+        try engine.tick(0)
         try expectMatchesDifference(layer, "transform.rotation.z", at: [0.1, 0.3, 0.5, 0.7])
+        try expectMatchesDifference(layer, "transform.scale.x", at: [0.1, 0.3, 0.5, 0.7])
         #expect(try velocity(layer, "transform.rotation.z", at: 0.5)[0] > 1)
+        // A whole-matrix animation has no velocity by parts.
+        try layer.add(.basic(keyPath: "transform", to: .transform(Transform3D(translationX: 5, y: 0, z: 0)), duration: 1), forKey: "t")
+        try engine.tick(0.1)
+        #expect(laminaErrorCode { _ = try layer.presentationVelocity(forKeyPath: "transform.rotation.z") } == .misuse)
     }
 
     @Test("Bad keys and animations without a velocity are errors with a message (R17.4, R17.8)")

@@ -141,6 +141,22 @@ extension KeyComponent {
     }
 }
 
+extension KeyComponent {
+    /// Whether two different transform components share a part: `scale` and its axes,
+    /// `translation` and its x and y.
+    func overlaps(_ other: KeyComponent) -> Bool {
+        func family(_ c: KeyComponent) -> Int {
+            switch c {
+            case .scale, .scaleX, .scaleY, .scaleZ: return 1
+            case .translation, .translationX, .translationY: return 2
+            default: return 0
+            }
+        }
+        let f = family(self)
+        return f != 0 && f == family(other) && (self == .scale || self == .translation || other == .scale || other == .translation)
+    }
+}
+
 /// Why a velocity cannot be computed (R17.1): the message of the error the caller throws.
 struct VelocityUnsupported: Error {
     let message: String
@@ -159,10 +175,15 @@ struct VelocityFold {
     /// velocity beneath, or adds it to it when the animation is additive (CA-7.3).
     mutating func apply(_ own: SIMD4<Double>, component: KeyComponent, additive: Bool) throws(VelocityUnsupported) {
         if let tc = transformComponent {
+            guard component != .whole else {
+                throw VelocityUnsupported(message: "a whole-transform animation has no velocity by parts; animate components such as 'transform.rotation.z' to read one")
+            }
+            // Another component's animation sets that part alone and keeps this one (CA-7.6).
             guard component == tc else {
-                throw VelocityUnsupported(message: component == .whole
-                    ? "a whole-transform animation has no velocity by parts; animate 'transform.\(tc)'-style key paths to read one"
-                    : "an animation of another transform component drives this transform")
+                guard !component.overlaps(tc) else {
+                    throw VelocityUnsupported(message: "an animation of an overlapping transform component drives this transform")
+                }
+                return
             }
             v = additive ? v + own : own
             return

@@ -523,6 +523,8 @@ class Spring:
     ``initial_velocity`` is in distances per second toward the target (CA-9.2) and adds to the
     velocity the spring inherits. A bad value raises ``ValueError`` (here) or
     :class:`lamina.InvalidArgumentError` (when used).
+
+    Example: ``with engine.animate(spring=lamina.Spring(duration=0.5, bounce=0.2)): card.position = (300, 200)``
     """
 
     __slots__ = ("mass", "stiffness", "damping", "initial_velocity", "allows_overdamping")
@@ -584,7 +586,9 @@ class Spring:
 def decay_projection(value: float, velocity: float, deceleration_rate: float = DECELERATION_RATE_NORMAL) -> float:
     """Where a fling from ``value`` at ``velocity`` (units/s) comes to rest under UIScrollView's
     deceleration: ``value - velocity / (1000 ln r)`` (R17.7). Raises
-    :class:`lamina.InvalidArgumentError` for a non-finite velocity or a rate outside (0, 1)."""
+    :class:`lamina.InvalidArgumentError` for a non-finite velocity or a rate outside (0, 1).
+
+    Example: ``lamina.decay_projection(0.0, 1000.0)`` is about 499.5."""
     out = c_double()
     C.lib.lamina_decay_projection(float(value), float(velocity), float(deceleration_rate), byref(out))
     return out.value
@@ -592,7 +596,9 @@ def decay_projection(value: float, velocity: float, deceleration_rate: float = D
 
 def decay_sample(value: float, velocity: float, time: float,
                  deceleration_rate: float = DECELERATION_RATE_NORMAL) -> Tuple[float, float]:
-    """(position, velocity) ``time`` seconds into that deceleration (R17.7)."""
+    """(position, velocity) ``time`` seconds into that deceleration (R17.7).
+
+    Example: ``x, v = lamina.decay_sample(0.0, 1000.0, 0.1)``"""
     x, v = c_double(), c_double()
     C.lib.lamina_decay_sample(float(value), float(velocity), float(deceleration_rate), float(time),
                               byref(x), byref(v))
@@ -601,7 +607,9 @@ def decay_sample(value: float, velocity: float, time: float,
 
 def decay_duration(velocity: float, deceleration_rate: float = DECELERATION_RATE_NORMAL,
                    threshold: float = 0.5) -> float:
-    """How long until the speed falls below ``threshold`` units/s (R17.7)."""
+    """How long until the speed falls below ``threshold`` units/s (R17.7).
+
+    Example: ``lamina.decay_duration(1000.0)`` is about 3.8 s."""
     out = c_double()
     C.lib.lamina_decay_duration(float(velocity), float(deceleration_rate), float(threshold), byref(out))
     return out.value
@@ -609,7 +617,9 @@ def decay_duration(velocity: float, deceleration_rate: float = DECELERATION_RATE
 
 def rubber_band(offset: float, dimension: float, coefficient: float = RUBBER_BAND_COEFFICIENT) -> float:
     """UIScrollView's rubber band: how far content pulled ``offset`` past its bounds shows,
-    ``(1 - 1/(|offset| c / dimension + 1)) dimension`` with offset's sign (R17.7)."""
+    ``(1 - 1/(|offset| c / dimension + 1)) dimension`` with offset's sign (R17.7).
+
+    Example: ``lamina.rubber_band(100.0, 500.0)`` is about 49.5."""
     out = c_double()
     C.lib.lamina_rubber_band(float(offset), float(dimension), float(coefficient), byref(out))
     return out.value
