@@ -224,3 +224,19 @@ def test_decay_animation_bad_input(engine):
     with pytest.raises((lamina.TypeMismatchError, lamina.InvalidArgumentError)):
         layer.add_animation(lamina.DecayAnimation("position", velocity=3.0), "d")
     assert layer.animation_keys == []  # nothing half-added
+
+
+def test_spring_through_every_setter(engine):
+    """The typed, general and batch setters all make the transaction's spring (R17.6)."""
+    a, b, c = engine.layer(), engine.layer(), engine.layer()
+    engine.tick(0.0)
+    with engine.transaction(spring=lamina.Spring(duration=0.3)):
+        a.position = (10, 20)                       # typed fast path
+        b.set_value("bounds", (0, 0, 50, 60))       # general path
+        engine.set_points([c], "position", [(5, 5)])  # batch path
+        engine.set_numbers([c], "opacity", [0.5])
+    for layer, key in ((a, "position"), (b, "bounds"), (c, "position"), (c, "opacity")):
+        assert isinstance(layer.animation(key), lamina.SpringAnimation), (layer, key)
+    # Outside the transaction the curve is back.
+    a.position = (0, 0)
+    assert not isinstance(a.animation("position"), lamina.SpringAnimation)
