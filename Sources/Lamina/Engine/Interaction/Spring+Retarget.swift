@@ -52,7 +52,9 @@ extension Transaction {
 
     /// Sets the innermost transaction's spring (nil: none; R17.6).
     ///
-    /// - Throws: `invalidArgument` for a spring that ``SpringParameters/validated()`` refuses.
+    /// - Throws: `invalidArgument` for a spring that cannot animate a change (R17.5): mass or
+    ///   stiffness not finite and positive, damping negative or not finite, a non-finite
+    ///   initial velocity, or a spring that never settles.
     public func setSpring(_ spring: SpringParameters?) throws(LaminaError) {
         let checked = try spring?.validated()
         engine.lock.withLock {
