@@ -158,6 +158,39 @@ static void decay_animation(void **state) {
     ASSERT_OK(lamina_animation_release(spring));
 }
 
+/* R17.8: a layer released while its spring waits for the tick that begins it (and reads its
+ * start velocity): the tick goes on, the handle is stale, the engine answers as before. */
+static void layer_released_mid_handoff(void **state) {
+    lt_fixture_t *f = *state;
+    lamina_layer_t other = LAMINA_LAYER_NONE;
+    lamina_spring_t spring;
+    ASSERT_OK(lamina_spring_init_perceptual(0.5, 0.2, &spring));
+    ASSERT_OK(lamina_layer_create(f->engine, &other));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ASSERT_OK(lamina_transaction_begin(f->engine));
+    ASSERT_OK(lamina_transaction_set_spring(f->engine, &spring));
+    ASSERT_OK(lamina_layer_set_position(f->engine, other, (lamina_point_t){300, 0}));
+    ASSERT_OK(lamina_layer_set_position(f->engine, f->layer, (lamina_point_t){300, 0}));
+    ASSERT_OK(lamina_transaction_commit(f->engine));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.1));
+    ASSERT_OK(lamina_transaction_begin(f->engine));
+    ASSERT_OK(lamina_transaction_set_spring(f->engine, &spring));
+    ASSERT_OK(lamina_layer_set_position(f->engine, other, (lamina_point_t){0, 100}));
+    ASSERT_OK(lamina_layer_set_position(f->engine, f->layer, (lamina_point_t){0, 100}));
+    ASSERT_OK(lamina_transaction_commit(f->engine));  /* begins at the next tick */
+    ASSERT_OK(lamina_layer_release(f->engine, other));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.2));
+    lamina_value_t v;
+    ASSERT_STATUS(LAMINA_STATUS_STALE_HANDLE,
+                  lamina_layer_get_presentation_velocity(f->engine, other, "position", 0.2, &v));
+    ASSERT_OK(lamina_layer_get_presentation_velocity(f->engine, f->layer, "position", 0.2, &v));
+    assert_true(hypot(v.u.point.x, v.u.point.y) > 10);
+    ASSERT_OK(lamina_engine_tick(f->engine, 10.0));
+    lamina_point_t end = shown(f->engine, f->layer, 10.0);
+    ASSERT_NEAR(0, end.x, 1e-9);
+    ASSERT_NEAR(100, end.y, 1e-9);
+}
+
 /* R17.4, R17.8: bad input is a status with a message; the engine answers as before after. */
 static void bad_input(void **state) {
     lt_fixture_t *f = *state;
@@ -209,7 +242,7 @@ static void bad_input(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         LT_TEST(implicit_velocity), LT_TEST(spring_retarget), LT_TEST(scroll_physics),
-        LT_TEST(decay_animation), LT_TEST(bad_input),
+        LT_TEST(decay_animation), LT_TEST(layer_released_mid_handoff), LT_TEST(bad_input),
     };
     return cmocka_run_group_tests_name("interaction", tests, NULL, NULL);
 }
