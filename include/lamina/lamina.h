@@ -2300,8 +2300,9 @@ LAMINA_API lamina_status_t lamina_transaction_set_spring(
 LAMINA_API lamina_status_t lamina_transaction_get_spring(
     lamina_engine_t *engine, lamina_spring_t *out_spring, lamina_bool_t *out_is_set);
 
-/** UIScrollView's deceleration rates, per millisecond (R17.7). */
+/** UIScrollView's normal deceleration rate, per millisecond (R17.7). */
 #define LAMINA_DECELERATION_RATE_NORMAL 0.998
+/** UIScrollView's fast deceleration rate, per millisecond (R17.7). */
 #define LAMINA_DECELERATION_RATE_FAST 0.99
 /** UIScrollView's rubber-band coefficient (R17.7). */
 #define LAMINA_RUBBER_BAND_COEFFICIENT 0.55
