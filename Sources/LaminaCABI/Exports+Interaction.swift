@@ -115,3 +115,26 @@ public func lamina_animation_set_decay(
         }
     }
 }
+
+@_cdecl("lamina_animation_set_inherits_velocity")
+public func lamina_animation_set_inherits_velocity(
+    _ animation: OpaquePointer?, _ inheritsVelocity: lamina_bool_t
+) -> lamina_status_t {
+    withAnimation(animation) { box throws(LaminaError) in
+        try box.mutate { a throws(LaminaError) in
+            guard case .spring = a.kind else {
+                throw LaminaError(.misuse, "only a spring animation inherits the velocity (this is not one)")
+            }
+            a.inheritsVelocity = bool(inheritsVelocity)
+        }
+    }
+}
+
+@_cdecl("lamina_animation_get_inherits_velocity")
+public func lamina_animation_get_inherits_velocity(
+    _ animation: OpaquePointer?, _ outInheritsVelocity: UnsafeMutablePointer<lamina_bool_t>?
+) -> lamina_status_t {
+    withAnimation(animation) { box throws(LaminaError) in
+        try required(outInheritsVelocity, "out_inherits_velocity").pointee = cbool(box.snapshot.inheritsVelocity)
+    }
+}

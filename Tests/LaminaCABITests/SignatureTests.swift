@@ -231,6 +231,8 @@ func headerAndExportsAgree() {
     same(CLamina.lamina_decay_duration, LaminaCABI.lamina_decay_duration)
     same(CLamina.lamina_rubber_band, LaminaCABI.lamina_rubber_band)
     same(CLamina.lamina_animation_set_decay, LaminaCABI.lamina_animation_set_decay)
+    same(CLamina.lamina_animation_set_inherits_velocity, LaminaCABI.lamina_animation_set_inherits_velocity)
+    same(CLamina.lamina_animation_get_inherits_velocity, LaminaCABI.lamina_animation_get_inherits_velocity)
     #expect(Bool(true))
 }
 

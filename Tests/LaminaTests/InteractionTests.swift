@@ -327,6 +327,42 @@ struct SpringRetargetTests {
         #expect(close(end, SIMD4(-100, 80, 0, 0)))
     }
 
+    @Test("An explicit spring that inherits the velocity replaces a running animation smoothly (R17.6)")
+    func explicitInherits() throws {
+        for inherits in [true, false] {
+            let engine = Engine()
+            let layer = try makeCommittedLayer(engine)
+            try layer.add(.basic(keyPath: "position.x", from: .number(0), to: .number(300), duration: 1), forKey: "move")
+            try engine.tick(0)
+            try engine.tick(0.5)
+            let t1 = 0.5 + 1.0 / 60
+            let before = try velocity(layer, "position", at: t1)
+            let pBefore = try #require(try layer.presentedNumber("position.x", at: t1))
+            var spring = Animation.spring(keyPath: "position.x", to: .number(-100),
+                                          parameters: SpringParameters(stiffness: 200, damping: 20))
+            spring.inheritsVelocity = inherits
+            try engine.withTransaction { try layer.add(spring, forKey: "move") }
+            try engine.tick(t1)
+            let after = try velocity(layer, "position", at: t1)
+            let pAfter = try #require(try layer.presentedNumber("position.x", at: t1))
+            if inherits {
+                #expect(abs(after[0] - before[0]) <= 1e-6 * abs(before[0]), "\(before) → \(after)")
+                #expect(abs(pAfter - pBefore) <= 1e-9)
+                try expectMatchesDifference(layer, "position.x", at: [t1 + 0.05, t1 + 0.3])
+            } else {
+                // Core Animation's spring starts at rest from its from value (here the model's).
+                #expect(after[0] == 0)
+            }
+            #expect(abs(before[0] - 300) < 1e-9)
+        }
+        let engine = Engine()
+        let layer = try makeCommittedLayer(engine)
+        var additive = Animation.spring(keyPath: "opacity", to: .number(0))
+        additive.inheritsVelocity = true
+        additive.isAdditive = true
+        #expect(laminaErrorCode { try layer.add(additive, forKey: "a") } == .invalidArgument)
+    }
+
     @Test("Spring parameters are checked: duration, bounce, NaN, never settling (R17.8)")
     func validation() throws {
         #expect(laminaErrorCode { _ = try SpringParameters.perceptual(duration: -1, bounce: 0) } == .invalidArgument)

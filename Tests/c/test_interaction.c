@@ -130,6 +130,46 @@ static void scroll_physics(void **state) {
     assert_true(big < 500);
 }
 
+/* R17.6: an explicit spring that inherits the velocity replaces a running animation smoothly. */
+static void explicit_spring_inherits(void **state) {
+    lt_fixture_t *f = *state;
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    lamina_animation_t *move = NULL, *spring = NULL;
+    const lamina_value_t from = {.type = LAMINA_VALUE_NUMBER, .u.number = 0};
+    const lamina_value_t to = {.type = LAMINA_VALUE_NUMBER, .u.number = 300};
+    const lamina_value_t back = {.type = LAMINA_VALUE_NUMBER, .u.number = -100};
+    lamina_media_timing_t timing = LAMINA_MEDIA_TIMING_INIT;
+    timing.duration = 1.0;
+    ASSERT_OK(lamina_animation_create_basic("position.x", &move));
+    ASSERT_OK(lamina_animation_set_from_value(move, &from));
+    ASSERT_OK(lamina_animation_set_to_value(move, &to));
+    ASSERT_OK(lamina_animation_set_media_timing(move, &timing));
+    ASSERT_OK(lamina_layer_add_animation(f->engine, f->layer, move, "move"));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.5));
+    const double t1 = 0.5 + 1.0 / 60;
+    lamina_point_t before = speed_at(f->engine, f->layer, t1);
+    ASSERT_NEAR(300, before.x, 1e-9);
+
+    ASSERT_OK(lamina_animation_create_spring("position.x", &spring));
+    ASSERT_OK(lamina_animation_set_to_value(spring, &back));
+    lamina_bool_t inherits = LAMINA_FALSE;
+    ASSERT_OK(lamina_animation_get_inherits_velocity(spring, &inherits));
+    assert_false(inherits);
+    ASSERT_OK(lamina_animation_set_inherits_velocity(spring, LAMINA_TRUE));
+    ASSERT_OK(lamina_animation_get_inherits_velocity(spring, &inherits));
+    assert_true(inherits);
+    ASSERT_OK(lamina_transaction_begin(f->engine));
+    ASSERT_OK(lamina_layer_add_animation(f->engine, f->layer, spring, "move"));
+    ASSERT_OK(lamina_transaction_commit(f->engine));
+    ASSERT_OK(lamina_engine_tick(f->engine, t1));
+    lamina_point_t after = speed_at(f->engine, f->layer, t1);
+    assert_true(fabs(after.x - before.x) <= 1e-6 * fabs(before.x));
+    ASSERT_STATUS(LAMINA_STATUS_MISUSE, lamina_animation_set_inherits_velocity(move, LAMINA_TRUE));
+    ASSERT_OK(lamina_animation_release(move));
+    ASSERT_OK(lamina_animation_release(spring));
+}
+
 /* R17.7: a decay animation follows UIScrollView's curve from the presentation value. */
 static void decay_animation(void **state) {
     lt_fixture_t *f = *state;
@@ -242,7 +282,8 @@ static void bad_input(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         LT_TEST(implicit_velocity), LT_TEST(spring_retarget), LT_TEST(scroll_physics),
-        LT_TEST(decay_animation), LT_TEST(layer_released_mid_handoff), LT_TEST(bad_input),
+        LT_TEST(explicit_spring_inherits), LT_TEST(decay_animation), LT_TEST(layer_released_mid_handoff),
+        LT_TEST(bad_input),
     };
     return cmocka_run_group_tests_name("interaction", tests, NULL, NULL);
 }

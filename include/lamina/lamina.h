@@ -2345,6 +2345,20 @@ LAMINA_API lamina_status_t lamina_rubber_band(
 LAMINA_API lamina_status_t lamina_animation_set_decay(
     lamina_animation_t *animation, const lamina_value_t *velocity, double deceleration_rate);
 
+/** Makes a spring animation start from the presentation value and the presentation velocity
+ *  when it begins, as a transaction's spring does (R17.6): replacing a running animation of
+ *  its key it keeps position and velocity continuous. Its from and by values are then ignored
+ *  and its own initial_velocity adds to the inherited one; it needs a to value of a number,
+ *  point, size, rect or colour (or a component of one) and cannot be additive (else adding it
+ *  fails with INVALID_ARGUMENT). Default LAMINA_FALSE: Core Animation's behaviour.
+ *  Errors: MISUSE (not a spring animation), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animation_set_inherits_velocity(
+    lamina_animation_t *animation, lamina_bool_t inherits_velocity);
+/** Whether a spring animation inherits the velocity (default LAMINA_FALSE).
+ *  Errors: INVALID_ARGUMENT (NULL out-pointer), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animation_get_inherits_velocity(
+    lamina_animation_t *animation, lamina_bool_t *out_inherits_velocity);
+
 /* ========================================================================================== */
 /* END interaction                                                                            */
 /* ========================================================================================== */

@@ -240,3 +240,25 @@ def test_spring_through_every_setter(engine):
     # Outside the transaction the curve is back.
     a.position = (0, 0)
     assert not isinstance(a.animation("position"), lamina.SpringAnimation)
+
+
+@pytest.mark.parametrize("inherits", [True, False])
+def test_explicit_spring_inherits_velocity(engine, inherits):
+    layer = engine.layer()
+    engine.tick(0.0)
+    layer.add_animation(lamina.BasicAnimation("position.x", from_value=0.0, to_value=300.0, duration=1.0), "move")
+    engine.tick(0.0)
+    engine.tick(0.5)
+    t1 = 0.5 + 1 / 60
+    before = layer.presentation(at=t1).velocity("position.x")
+    spring = lamina.SpringAnimation("position.x", to_value=-100.0, stiffness=200, damping=20,
+                                    inherits_velocity=inherits)
+    with engine.transaction():
+        layer.add_animation(spring, "move")
+    engine.tick(t1)
+    after = layer.presentation(at=t1).velocity("position.x")
+    assert abs(before - 300) < 1e-9
+    if inherits:
+        assert abs(after - before) <= 1e-6 * abs(before)
+    else:
+        assert after == 0.0  # Core Animation's spring starts at rest

@@ -96,7 +96,7 @@ extension Engine {
         spring: SpringParameters, in s: TransactionStack
     ) -> Bool {
         guard from.vector != nil, to.vector != nil, from.type == to.type else { return false }
-        let inherited = springStartVelocity(slot, property, at: now)
+        let inherited = springStartVelocity(slot, .whole(property), at: now)
         var params = spring
         let own = params.initialVelocity
         params.initialVelocity = 0
@@ -119,8 +119,8 @@ extension Engine {
 
     /// The presentation velocity of a whole property per layer time, or zero where it has none
     /// (an animation whose velocity is not defined drives it: R17.4). Lock held.
-    func springStartVelocity(_ slot: Int32, _ property: PropertyID, at time: Double) -> SIMD4<Double> {
-        let v = try? presentationVelocity(slot, .whole(property), at: time, perLocalTime: true)
+    func springStartVelocity(_ slot: Int32, _ key: ResolvedKey, at time: Double) -> SIMD4<Double> {
+        let v = try? presentationVelocity(slot, key, at: time, perLocalTime: true)
         return v?.vector ?? .zero
     }
 
@@ -139,7 +139,7 @@ extension Engine {
         // record has no explicit state, and copying it would retain its key.
         guard let e = animated[a].animations.withUnsafeMutableBufferPointer({ $0[k].explicit }),
               e.inheritsVelocity, let target = e.target else { return }
-        setSpringVelocity(e, inherited: springStartVelocity(animated[a].slot, target.property, at: now))
+        setSpringVelocity(e, inherited: springStartVelocity(animated[a].slot, target, at: now))
     }
 
     /// The hand-off's counterpart (`resolveHandoff`): the velocity at layer time `time` of the
@@ -152,7 +152,7 @@ extension Engine {
         guard let e = animated[a].animations.withUnsafeMutableBufferPointer({ $0[k].explicit }),
               e.inheritsVelocity, let target = e.target else { return }
         let slot = animated[a].slot
-        guard var fold = try? velocityFold(for: .whole(target.property)) else { return }
+        guard var fold = try? velocityFold(for: target) else { return }
         do {
             for r in replaced where !(r.awaitingTick && Self.startsFromScreen(r)) {
                 try foldVelocity(of: r, slot: slot, at: time, into: &fold)
@@ -165,6 +165,6 @@ extension Engine {
         } catch {
             fold.v = .zero  // no velocity defined: the spring starts from rest (R17.4)
         }
-        setSpringVelocity(e, inherited: fold.v)
+        setSpringVelocity(e, inherited: velocityValue(fold, key: target, scale: 1).vector ?? .zero)
     }
 }

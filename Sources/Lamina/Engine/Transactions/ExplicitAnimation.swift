@@ -325,7 +325,31 @@ extension Engine {
         }
         // A delay counted from the commit, whose time is not known yet (R2).
         if commitDelay != nil { copy.timing.beginTime = 0 }
+        // R17.6: a spring that inherits the velocity keeps its own initial velocity apart.
+        var ownInitialVelocity = 0.0
+        if copy.inheritsVelocity, case .spring(var p) = copy.kind {
+            guard copy.toValue?.vector != nil, !copy.isAdditive else {
+                throw LaminaError(.invalidArgument, "a spring that inherits the velocity needs a numeric toValue and cannot be additive")
+            }
+            ownInitialVelocity = p.initialVelocity
+            p.initialVelocity = 0
+            copy.kind = .spring(p)
+            copy.byValue = nil
+        }
         let state = try ExplicitState(copy, owner: layer, engine: self, parentDuration: nil)
+        if copy.inheritsVelocity, case .spring(let p) = copy.kind, let target = state.target {
+            // From the screen, with its velocity, both read again when it begins (R17.6).
+            let shown = (presentation(slot, at: now) ?? slots[Int(slot)].model)
+                .get(target.property, customDefault: state.targetInfo?.defaultValue ?? .null)
+            state.animation.fromValue = target.component.extract(from: shown)
+            state.fromAtBegin = true
+            state.inheritsVelocity = true
+            state.ownInitialVelocity = ownInitialVelocity
+            var unit = p
+            unit.initialVelocity = 1
+            state.springUnit = unit.solution
+            setSpringVelocity(state, inherited: springStartVelocity(slot, target, at: now))
+        }
         if let commitDelay { state.commitDelay = commitDelay }
         let storage = storageKey(key, for: copy)
         markDirty(slot, in: s)

@@ -241,6 +241,7 @@ class SpringAnimation(BasicAnimation):
         damping: float = 10.0,
         initial_velocity: float = 0.0,
         allows_overdamping: bool = False,
+        inherits_velocity: bool = False,
         **options: Any,
     ) -> None:
         super().__init__(key_path, from_value, to_value, by_value, **options)
@@ -249,6 +250,9 @@ class SpringAnimation(BasicAnimation):
         self.damping = damping
         self.initial_velocity = initial_velocity
         self.allows_overdamping = allows_overdamping
+        #: Start from the presentation value and velocity when it begins (R17.6), so that
+        #: replacing a running animation keeps its speed; needs ``to_value``.
+        self.inherits_velocity = inherits_velocity
 
     @classmethod
     def perceptual(cls, key_path: str, duration: float, bounce: float = 0.0, **kwargs: Any) -> "SpringAnimation":
@@ -277,6 +281,8 @@ class SpringAnimation(BasicAnimation):
     def _fill(self, anim: Any, hint: ValueHint, engine: Any) -> None:
         super()._fill(anim, hint, engine)
         C.lib.lamina_animation_set_spring(anim, byref(self._spring()))
+        if self.inherits_velocity:
+            C.lib.lamina_animation_set_inherits_velocity(anim, 1)
 
 
 PathElement = Tuple[Any, ...]

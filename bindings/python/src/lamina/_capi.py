@@ -601,6 +601,8 @@ _FUNCTIONS: List[Any] = [
     ('lamina_decay_duration', [c_double, c_double, c_double, POINTER(c_double)], c_int32),
     ('lamina_rubber_band', [c_double, c_double, c_double, POINTER(c_double)], c_int32),
     ('lamina_animation_set_decay', [AnimationP, POINTER(Value), c_double], c_int32),
+    ('lamina_animation_set_inherits_velocity', [AnimationP, c_uint32], c_int32),
+    ('lamina_animation_get_inherits_velocity', [AnimationP, POINTER(c_uint32)], c_int32),
 ]
 
 lib = load_library()
