@@ -204,6 +204,31 @@ struct PresentationVelocityTests {
         #expect(try velocity(fast, "opacity", at: 1.12) == .zero)
     }
 
+    @Test("A layer's own timing: an autoreversing layer cycle runs the velocity backwards (R17.3)")
+    func layerCycle() throws {
+        let engine = Engine()
+        let parent = engine.makeLayer()
+        let child = engine.makeLayer()
+        try parent.addSublayer(child)
+        try engine.tick(0)
+        try engine.withTransaction(disableActions: true) {
+            try parent.setValue(.number(1), forKeyPath: "duration")
+            try parent.setValue(.bool(true), forKeyPath: "autoreverses")
+            try parent.setValue(.number(2), forKeyPath: "speed")
+        }
+        var a = Animation.basic(keyPath: "opacity", from: .number(0), to: .number(1), duration: 1)
+        a.timingFunction = .easeInEaseOut
+        a.timing.beginTime = 0.0001
+        a.timing.fillMode = .both
+        a.isRemovedOnCompletion = false
+        try child.add(a, forKey: "fade")
+        try engine.tick(0)
+        // Parent time runs 0 → 1 over [0, 0.5) and back over [0.5, 1): the child's value too.
+        try expectMatchesDifference(child, "opacity", at: [0.1, 0.3, 0.6, 0.8])
+        #expect(try velocity(child, "opacity", at: 0.3)[0] > 0)
+        #expect(try velocity(child, "opacity", at: 0.7)[0] < 0)
+    }
+
     @Test("Transforms by decomposed parts: a component key's animation (R17.4)")
     func transformComponent() throws {
         let engine = Engine()
