@@ -20,10 +20,7 @@ let package = Package(
     ],
     targets: [
         // The engine: math → timing → values → engine. Pure Swift, no Foundation.
-        .target(
-            name: "Lamina", dependencies: ["CLaminaPrefetch"], path: "Sources/Lamina",
-            // A room's README says what lands there (docs/architecture.md#rooms).
-            exclude: ["Engine/Interaction/README.md"]),
+        .target(name: "Lamina", dependencies: ["CLaminaPrefetch"], path: "Sources/Lamina"),
         // Software prefetch hints (static inline C), which Swift cannot spell. Internal.
         .systemLibrary(name: "CLaminaPrefetch", path: "Sources/CLaminaPrefetch"),
         // The hand-written header, as a Swift module, so the ABI's structs and constants have

@@ -57,7 +57,7 @@ _END = r"(?![\w]|\.\d)"
 CA_RS = re.compile(r"(?<![\w-])(CA|RS)-(\d+)(?:\.(\d+))?" + _END)
 # A range continuation right after an item id: "–2.11", "-10.4", " – 2.11", " to 2.11".
 RANGE_TAIL = re.compile(r"\s*(?:–|-|to\s)\s*(\d+)\.(\d+)" + _END)
-RULING = re.compile(r"(?<![\w-])R(\d+)" + _END)
+RULING = re.compile(r"(?<![\w-])R(\d+)(?:\.(\d+))?" + _END)  # R17, and a ruling's items: R17.1
 QUESTION = re.compile(r"(?<![\w-])Q(\d+)" + _END)
 
 FORBIDDEN = [
@@ -72,7 +72,7 @@ FORBIDDEN = [
 
 DEFINITION = re.compile(r'^(?:#{1,6}[ \t]+|-[ \t]+)<a id="([^"]+)"></a>(.*)$')
 ANCHOR = re.compile(r'<a id="[^"]*"></a>')
-CITABLE = re.compile(r"^(?:(?:CA|RS)-\d+(?:\.\d+)?|R\d+|Q\d+)$")
+CITABLE = re.compile(r"^(?:(?:CA|RS)-\d+(?:\.\d+)?|R\d+(?:\.\d+)?|Q\d+)$")
 
 
 def read_definitions(path):
@@ -144,7 +144,7 @@ def cited_ids(line):
             tail = RANGE_TAIL.match(line, m.end())
             if tail:
                 ids.append(f"{prefix}-{tail.group(1)}.{tail.group(2)}")
-    ids += [f"R{m.group(1)}" for m in RULING.finditer(line)]
+    ids += [f"R{m.group(1)}" + (f".{m.group(2)}" if m.group(2) else "") for m in RULING.finditer(line)]
     ids += [f"Q{m.group(1)}" for m in QUESTION.finditer(line)]
     return ids
 

@@ -348,7 +348,7 @@ func copyString(
     length.pointee = bytes.count
 }
 
-private func springParameters(_ s: lamina_spring_t) throws(LaminaError) -> SpringParameters {
+func springParameters(_ s: lamina_spring_t) throws(LaminaError) -> SpringParameters {
     guard s.mass.isFinite, s.mass > 0 else { throw LaminaError(.invalidArgument, "spring mass must be finite and > 0, got \(s.mass)") }
     guard s.stiffness.isFinite, s.stiffness > 0 else {
         throw LaminaError(.invalidArgument, "spring stiffness must be finite and > 0, got \(s.stiffness)")
@@ -364,7 +364,7 @@ private func springParameters(_ s: lamina_spring_t) throws(LaminaError) -> Sprin
         initialVelocity: s.initial_velocity, allowsOverdamping: bool(s.allows_overdamping))
 }
 
-private func cSpring(_ p: SpringParameters) -> lamina_spring_t {
+func cSpring(_ p: SpringParameters) -> lamina_spring_t {
     lamina_spring_t(
         mass: p.mass, stiffness: p.stiffness, damping: p.damping,
         initial_velocity: p.initialVelocity, allows_overdamping: cbool(p.allowsOverdamping), reserved: 0)

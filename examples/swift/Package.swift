@@ -16,6 +16,8 @@ import PackageDescription
 let listings = [
     "listing71", "listing72", "listing73", "listing74", "listing75", "listing76", "listing77",
     "progressring", "gradient", "spinner",
+    // Interaction (issue 27).
+    "fling",
 ]
 
 let package = Package(

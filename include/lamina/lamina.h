@@ -2489,6 +2489,109 @@ LAMINA_API lamina_status_t lamina_testing_age_layer_slots(lamina_engine_t *engin
 
 /* ========================================================================================== */
 /* END reliability limits and test hooks                                                      */
+/* Interaction: presentation velocity, springs that retarget, scroll physics (R17)           */
+/*                                                                                            */
+/* Velocities are time derivatives of presentation values, computed analytically (R17.1-17.4): */
+/* units of the key per second of engine time. Scroll physics are pure functions; they touch  */
+/* no engine and may be called from any thread.                                               */
+/* ========================================================================================== */
+
+/** The time derivative of the presentation value of `key` (a number, point, size, rect or
+ *  colour property, one of their components, or a transform component such as
+ *  "transform.rotation.z") at the finite engine time `time`, written as a value of the key's
+ *  type: "position" gives a point in points per second (R17.1). Exact for timing curves,
+ *  springs, keyframes (linear, paced, cubic, cubicPaced, per-segment timing functions) and
+ *  additive stacks; zero while an animation is held by its fill mode or paused (speed 0), and
+ *  when nothing animates (R17.3). Which animations are attached is decided by the current
+ *  state, as for lamina_layer_get_presentation_value_at().
+ *  Errors: INVALID_ARGUMENT (NULL key or out_value, non-finite time), UNKNOWN_KEY,
+ *  TYPE_MISMATCH (a key without a velocity: strings, booleans, images, paths, a whole
+ *  transform), MISUSE (an animation without a defined velocity drives the key: a keyframe
+ *  path, a value function, a whole-transform animation; R17.4), NO_PRESENTATION,
+ *  STALE_HANDLE. Thread-safe. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_layer_get_presentation_velocity(
+    lamina_engine_t *engine, lamina_layer_t layer, const char *key, double time,
+    lamina_value_t *out_value);
+
+/** Sets the innermost transaction's spring (NULL clears it; a nested NULL hides an outer one).
+ *  While a spring is in effect, each implicit change of a number, point, size, rect or colour
+ *  property animates as that spring, from the presentation value to the new value and starting
+ *  with the presentation velocity, both read when the spring begins (R17.6): a spring that
+ *  replaces a running animation keeps position and velocity continuous. The animation is stored
+ *  under the property's name, lasts the spring's settling duration, and the spring's own
+ *  initial_velocity (distances per second) adds to the inherited velocity. Other changes use
+ *  the duration and timing function. Use lamina_spring_init_perceptual() for duration + bounce.
+ *  Errors: INVALID_ARGUMENT (parameters outside lamina_spring_t's ranges, or a spring that
+ *  never settles: damping 0), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_transaction_set_spring(
+    lamina_engine_t *engine, const lamina_spring_t *spring);
+/** The spring in effect: `out_is_set` receives whether one is set (default not);
+ *  `out_spring` is written only when set. Errors: INVALID_ARGUMENT (NULL out-pointer),
+ *  STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_transaction_get_spring(
+    lamina_engine_t *engine, lamina_spring_t *out_spring, lamina_bool_t *out_is_set);
+
+/** UIScrollView's normal deceleration rate, per millisecond (R17.7). */
+#define LAMINA_DECELERATION_RATE_NORMAL 0.998
+/** UIScrollView's fast deceleration rate, per millisecond (R17.7). */
+#define LAMINA_DECELERATION_RATE_FAST 0.99
+/** UIScrollView's rubber-band coefficient (R17.7). */
+#define LAMINA_RUBBER_BAND_COEFFICIENT 0.55
+
+/** Where a decelerating motion from `value` at `velocity` (units per second) comes to rest:
+ *  value - velocity / (1000 ln r) for the deceleration rate r per millisecond (R17.7).
+ *  Errors: INVALID_ARGUMENT (NULL out_value, non-finite velocity, r outside (0, 1)).
+ *  Since: 0.2 */
+LAMINA_API lamina_status_t lamina_decay_projection(
+    double value, double velocity, double deceleration_rate, double *out_value);
+/** The position and velocity `time` seconds into that motion: x0 + v0 (r^(1000t) - 1) /
+ *  (1000 ln r) and v0 r^(1000t); time <= 0 gives the start (R17.7).
+ *  Errors: as lamina_decay_projection(), plus a non-finite time or a NULL out_velocity.
+ *  Since: 0.2 */
+LAMINA_API lamina_status_t lamina_decay_sample(
+    double value, double velocity, double deceleration_rate, double time, double *out_value,
+    double *out_velocity);
+/** How long until |velocity| falls below `threshold` (> 0, units per second); 0 when it
+ *  already is (R17.7). Errors: as lamina_decay_projection(), plus a threshold that is not
+ *  finite and positive. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_decay_duration(
+    double velocity, double deceleration_rate, double threshold, double *out_duration);
+/** UIScrollView's rubber band: content pulled `offset` beyond its bounds shows
+ *  (1 - 1 / (|offset| c / dimension + 1)) dimension, with the sign of offset (R17.7).
+ *  Errors: INVALID_ARGUMENT (NULL out_offset, non-finite offset, dimension or coefficient not
+ *  finite and positive). Since: 0.2 */
+LAMINA_API lamina_status_t lamina_rubber_band(
+    double offset, double dimension, double coefficient, double *out_offset);
+
+/** Makes a basic animation a decay animation (R17.7): from its from value (none: the
+ *  presentation value when it begins) with `velocity` per second — a number, point, size, rect
+ *  or colour of the animated key's type — slowing by `deceleration_rate` each millisecond
+ *  (LAMINA_DECELERATION_RATE_NORMAL or _FAST): x(t) = from + v (r^(1000t) - 1) / (1000 ln r).
+ *  Its to and by values and timing function are ignored; its duration is set to the time its
+ *  speed takes to fall below 0.01 units per second, after which the model value shows: set the
+ *  model to the projection (lamina_decay_projection()) for the motion to end where it rests.
+ *  Errors: INVALID_ARGUMENT (NULL velocity, a non-finite velocity, a rate outside (0, 1)),
+ *  TYPE_MISMATCH (a velocity that is not numeric; when added, one not of the key's type),
+ *  MISUSE (not a basic animation), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animation_set_decay(
+    lamina_animation_t *animation, const lamina_value_t *velocity, double deceleration_rate);
+
+/** Makes a spring animation start from the presentation value and the presentation velocity
+ *  when it begins, as a transaction's spring does (R17.6): replacing a running animation of
+ *  its key it keeps position and velocity continuous. Its from and by values are then ignored
+ *  and its own initial_velocity adds to the inherited one; it needs a to value of a number,
+ *  point, size, rect or colour (or a component of one) and cannot be additive (else adding it
+ *  fails with INVALID_ARGUMENT). Default LAMINA_FALSE: Core Animation's behaviour.
+ *  Errors: MISUSE (not a spring animation), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animation_set_inherits_velocity(
+    lamina_animation_t *animation, lamina_bool_t inherits_velocity);
+/** Whether a spring animation inherits the velocity (default LAMINA_FALSE).
+ *  Errors: INVALID_ARGUMENT (NULL out-pointer), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animation_get_inherits_velocity(
+    lamina_animation_t *animation, lamina_bool_t *out_inherits_velocity);
+
+/* ========================================================================================== */
+/* END interaction                                                                            */
 /* ========================================================================================== */
 
 #ifdef __cplusplus

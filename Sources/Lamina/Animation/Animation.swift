@@ -74,6 +74,15 @@ public struct Animation: Sendable {
     public var isRemovedOnCompletion = true
     /// Start and stop callbacks.
     public var delegate: AnimationDelegate?
+    /// Basic animations: a decay instead of from → to (R17.7); see
+    /// ``decay(keyPath:velocity:decelerationRate:from:)``.
+    public var decay: DecayParameters?
+    /// Spring animations: start from the presentation value and the presentation velocity when
+    /// the animation begins, as a transaction's spring does (R17.6), instead of from
+    /// ``fromValue`` at rest; its own initial velocity adds to the inherited one. Needs a
+    /// ``toValue`` of a number, point, size, rect or colour (or a component of one). Default
+    /// false: Core Animation's behaviour.
+    public var inheritsVelocity = false
 
     /// Creates an animation of a kind.
     public init(kind: Kind, keyPath: String? = nil) {

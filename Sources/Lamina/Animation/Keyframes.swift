@@ -190,9 +190,9 @@ package struct KeyframeEvaluator: Sendable {
     /// The keyframe times after the rules are applied (see ``KeyframeSpec/effectiveKeyTimes``).
     public let keyTimes: [Double]
 
-    private let plan: Plan
+    let plan: Plan
 
-    private enum Plan: Sendable {
+    enum Plan: Sendable {
         case empty
         case constant(Value)
         case discrete([Value])

@@ -92,7 +92,11 @@ extension Engine {
         return try lock.withLock { () throws(LaminaError) -> Presentation? in
             let slot = try resolve(layer)
             let kind = slots[Int(slot)].kind
-            return presentation(slot, at: time ?? now).map { Presentation(properties: $0, engine: self, kind: kind) }
+            return presentation(slot, at: time ?? now).map {
+                var p = Presentation(properties: $0, engine: self, kind: kind)
+                p.source = (self, layer, time ?? now)  // for velocity(for:) (R17.1)
+                return p
+            }
         }
     }
 }

@@ -92,6 +92,7 @@ extension Engine {
                   let whole = presentationValue(slot, key.property, customDefault, at: now, fresh: true)
             else { continue }
             setStartValue(ofRecord: k, at: a, key.component.extract(from: whole))
+            resolveSpringVelocity(ofRecord: k, at: a)  // R17.6: the same moment, the same animations
         }
     }
 
@@ -224,6 +225,12 @@ extension Engine {
             }
             let whole = p.get(key.property, customDefault: customDefault)
             setStartValue(ofRecord: k, at: a, key.component.extract(from: whole))
+            if animated[a].animations.withUnsafeMutableBufferPointer({ $0[k].explicit?.inheritsVelocity == true }) {
+                // R17.6: the velocity of the same animations at the same time.
+                var replaced: [AttachedAnimation] = []
+                for b in chain { for r in handoffBlocks[Int(b)].replaced { replaced.append(handoffReplaced[r]) } }
+                resolveHandoffSpringVelocity(ofRecord: k, at: a, time: time, replaced: replaced)
+            }
         }
         h = newest
         while h >= 0 {

@@ -304,6 +304,9 @@ extension Engine {
             // R6: from the presentation value at the moment of the change (smooth
             // interruption), to the new value, with the transaction's duration and curve.
             let from = presentationValue(slot, key.property, info.defaultValue, at: now) ?? old
+            // R17.6: a transaction's spring makes numeric changes springs that keep the velocity.
+            if let spring = s.spring,
+               attachImplicitSpring(slot, key.property, info, from: from, to: new, spring: spring, in: s) { break }
             attachImplicit(
                 key: info.name, target: key.property, from: from, to: new,
                 duration: s.duration, curve: curveID(for: s), to: slot, in: s)

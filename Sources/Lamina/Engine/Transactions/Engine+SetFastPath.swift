@@ -244,6 +244,7 @@ extension Engine {
         _ ls: UnsafeMutablePointer<LayerSlot>, _ slot: Int32, _ property: PropertyID, _ value: InlineSetValue,
         _ s: TransactionStack
     ) -> Bool {
+        if s.spring != nil { return false }  // a spring is an explicit animation (R17.6)
         let to: SIMD4<Double>
         let type: ValueType
         switch value {

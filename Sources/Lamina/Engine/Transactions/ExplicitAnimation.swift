@@ -31,6 +31,18 @@ final class ExplicitState {
     /// Added with beginTime 0 and a delay (a delayed view-animation block): its beginTime is
     /// the commit's time plus this (CA-4.6, R2).
     var commitDelay: Double = 0
+    /// A spring that takes over a running animation (R17.6): its velocity at its begin, in the
+    /// value's components per second of layer time (`V` in `to + (from − to)·X(τ) + V·G(τ)`),
+    /// resolved with its start value (Engine+Handoff.swift). Nil for every other animation.
+    var springVelocity: SIMD4<Double>? = nil
+    /// With ``springVelocity``: the spring's motion for a unit initial velocity, whose
+    /// difference from ``spring``'s is the response G(τ) to a unit push from rest.
+    var springUnit: SpringSolution? = nil
+    /// Takes the presentation velocity at its begin (a transaction's or a view block's spring,
+    /// R17.6); its own initial velocity (distances per second, CA-9.2) is added to it.
+    var inheritsVelocity = false
+    /// With ``inheritsVelocity``: the spring's own initial velocity, kept out of ``spring``.
+    var ownInitialVelocity: Double = 0
 
     init(_ animation: Animation, owner: LayerID, engine: Engine, parentDuration: Double?) throws(LaminaError) {
         var animation = animation
@@ -100,6 +112,7 @@ final class ExplicitState {
             v.type == expected || (v == .null && info.nullable && key.component == .whole)
         }
         var values = [a.fromValue, a.toValue, a.byValue].compactMap { $0 }
+        if let d = a.decay { values.append(d.velocity) }  // a velocity of the key's type (R17.7)
         if case .keyframe(let spec, let path, _) = a.kind {
             if path != nil, expected != .point {
                 throw LaminaError(.typeMismatch, "a keyframe path animates points; '\(keyPath)' takes a \(expected)")
@@ -127,6 +140,10 @@ final class ExplicitState {
             guard spec.values.allSatisfy(\.isFiniteAndBounded), (spec.keyTimes ?? []).allSatisfy(\.isFinite) else {
                 throw LaminaError(.invalidArgument, "keyframe values and key times must be finite")
             }
+        }
+        if let d = a.decay {
+            guard case .basic = a.kind else { throw LaminaError(.invalidArgument, "only a basic animation can decay") }
+            _ = try d.checkedVector()
         }
         if case .transition(let spec) = a.kind, !spec.startProgress.isFinite || !spec.endProgress.isFinite {
             throw LaminaError(.invalidArgument, "transition progress must be finite")
@@ -157,6 +174,26 @@ final class ExplicitState {
                 ends = BasicEndpoints.resolve(
                     from: animation.fromValue, to: animation.toValue, by: animation.byValue,
                     underlying: modelValue)
+            }
+            if let d = animation.decay {
+                // A decay (R17.7): from + V·(r^(1000τ) − 1)/(1000·ln r), τ in the animation's time.
+                let start = animation.fromValue ?? capturedFrom
+                guard let start, let s = start.vector, let v = d.velocity.vector, start.type == d.velocity.type else { return }
+                let k = 1000 * log(d.decelerationRate)
+                var out = s + v * (expm1(k * st.iterationProgress * animation.timing.duration) / k)
+                if animation.isAdditive, let u = underlying.vector, underlying.type == start.type { out += u }
+                apply(Value.fromVector(out, as: start.type), to: &p)
+                return
+            }
+            if let v0 = springVelocity, let spring, let unit = springUnit,
+               let f = animation.fromValue, let a = f.vector, let t = animation.toValue, let b = t.vector,
+               f.type == t.type {
+                // A retargeted spring (R17.6): position and velocity continuous at its begin.
+                let tau = st.iterationProgress * animation.timing.duration
+                let x = spring.displacement(at: tau)
+                let g = x - unit.displacement(at: tau)
+                apply(Value.fromVector(b + (a - b) * x + v0 * g, as: t.type), to: &p)
+                return
             }
             guard let ends, let v = BasicEndpoints.value(
                 from: ends.from, to: ends.to, progress: y, isAdditive: animation.isAdditive,
@@ -292,7 +329,31 @@ extension Engine {
         }
         // A delay counted from the commit, whose time is not known yet (R2).
         if commitDelay != nil { copy.timing.beginTime = 0 }
+        // R17.6: a spring that inherits the velocity keeps its own initial velocity apart.
+        var ownInitialVelocity = 0.0
+        if copy.inheritsVelocity, case .spring(var p) = copy.kind {
+            guard copy.toValue?.vector != nil, !copy.isAdditive else {
+                throw LaminaError(.invalidArgument, "a spring that inherits the velocity needs a numeric toValue and cannot be additive")
+            }
+            ownInitialVelocity = p.initialVelocity
+            p.initialVelocity = 0
+            copy.kind = .spring(p)
+            copy.byValue = nil
+        }
         let state = try ExplicitState(copy, owner: layer, engine: self, parentDuration: nil)
+        if copy.inheritsVelocity, case .spring(let p) = copy.kind, let target = state.target {
+            // From the screen, with its velocity, both read again when it begins (R17.6).
+            let shown = (presentation(slot, at: now) ?? slots[Int(slot)].model)
+                .get(target.property, customDefault: state.targetInfo?.defaultValue ?? .null)
+            state.animation.fromValue = target.component.extract(from: shown)
+            state.fromAtBegin = true
+            state.inheritsVelocity = true
+            state.ownInitialVelocity = ownInitialVelocity
+            var unit = p
+            unit.initialVelocity = 1
+            state.springUnit = unit.solution
+            setSpringVelocity(state, inherited: springStartVelocity(slot, target, at: now))
+        }
         if let commitDelay { state.commitDelay = commitDelay }
         let storage = storageKey(key, for: copy)
         markDirty(slot, in: s)
@@ -536,6 +597,10 @@ public struct Presentation: Sendable {
     /// The layer's kind: another kind's properties read as nil.
     let kind: LayerKind
 
+    /// Where the snapshot was taken (its engine, layer and engine time), for
+    /// ``velocity(for:)``; nil for a snapshot of no single layer and time (R17.1).
+    var source: (engine: Engine, layer: LayerID, time: Double)? = nil
+
     init(properties: LayerProperties, engine: Engine, kind: LayerKind) {
         self.properties = properties
         customDefaults = engine.customProperties
@@ -577,3 +642,11 @@ public struct Presentation: Sendable {
     /// The transform.
     public var transform: Transform3D { properties.rare.transform }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif

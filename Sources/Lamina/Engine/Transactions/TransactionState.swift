@@ -28,6 +28,8 @@ struct TransactionFrame {
     /// `.some(nil)` means explicitly set to nil in this frame.
     var timingFunction: TimingFunction?? = nil
     var disableActions: Bool? = nil
+    /// A spring for implicit animations (R17.6); `.some(nil)` hides an outer frame's.
+    var spring: SpringParameters?? = nil
     /// `.some(false)` after setting nil: the getter reads "none" (CA-16).
     var completionVisible: Bool? = nil
     var values: [String: Value] = [:]
@@ -80,6 +82,9 @@ final class TransactionStack {
     /// The innermost frame's disableActions, else false (CA-2.4). Kept current by `settle`.
     private(set) var disableActions = false
 
+    /// The innermost frame's spring, if any frame set one (R17.6). Kept current by `settle`.
+    private(set) var spring: SpringParameters? = nil
+
     /// Whether an open frame has a completion block (`openCompletions` is not empty). Kept
     /// current by `settle`: every implicit change asks.
     private(set) var hasOpenCompletions = false
@@ -93,16 +98,19 @@ final class TransactionStack {
         var d: Double? = nil
         var t: TimingFunction?? = nil
         var a: Bool? = nil
+        var sp: SpringParameters?? = nil
         hasOpenCompletions = frames.contains { !$0.completions.isEmpty }
         for f in frames.reversed() {
             if d == nil { d = f.duration }
             if t == nil { t = f.timingFunction }
             if a == nil { a = f.disableActions }
-            if d != nil, t != nil, a != nil { break }
+            if sp == nil { sp = f.spring }
+            if d != nil, t != nil, a != nil, sp != nil { break }
         }
         duration = d ?? 0.25
         timingFunction = t ?? nil
         disableActions = a ?? false
+        spring = sp ?? nil
         curve = -1
     }
 

@@ -60,6 +60,17 @@ from ._animation import (
     SpringAnimation,
     TransitionAnimation,
 )
+from ._animation import (  # interaction (R17)
+    DECELERATION_RATE_FAST,
+    DECELERATION_RATE_NORMAL,
+    RUBBER_BAND_COEFFICIENT,
+    DecayAnimation,
+    Spring,
+    decay_duration,
+    decay_projection,
+    decay_sample,
+    rubber_band,
+)
 from ._contents import Image, Path
 from ._drawlist import DRAW_RECORD_FIELDS, DrawGradient, DrawRecord, DrawShape, TextGlyphRun, TextLine
 from ._engine import Engine, ViewAnimationOptions, clock_now
@@ -145,4 +156,7 @@ __all__ = [
     "FillRule", "LineCap", "LineJoin", "GradientType",
     # text layers (issue 26)
     "TextLayer", "TextPresentation", "TextGlyphRun", "TextLine",
+    # interaction (issue 27, R17)
+    "Spring", "DecayAnimation", "decay_projection", "decay_sample", "decay_duration", "rubber_band",
+    "DECELERATION_RATE_NORMAL", "DECELERATION_RATE_FAST", "RUBBER_BAND_COEFFICIENT",
 ]

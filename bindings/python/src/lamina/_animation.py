@@ -241,6 +241,7 @@ class SpringAnimation(BasicAnimation):
         damping: float = 10.0,
         initial_velocity: float = 0.0,
         allows_overdamping: bool = False,
+        inherits_velocity: bool = False,
         **options: Any,
     ) -> None:
         super().__init__(key_path, from_value, to_value, by_value, **options)
@@ -249,6 +250,9 @@ class SpringAnimation(BasicAnimation):
         self.damping = damping
         self.initial_velocity = initial_velocity
         self.allows_overdamping = allows_overdamping
+        #: Start from the presentation value and velocity when it begins (R17.6), so that
+        #: replacing a running animation keeps its speed; needs ``to_value``.
+        self.inherits_velocity = inherits_velocity
 
     @classmethod
     def perceptual(cls, key_path: str, duration: float, bounce: float = 0.0, **kwargs: Any) -> "SpringAnimation":
@@ -277,6 +281,8 @@ class SpringAnimation(BasicAnimation):
     def _fill(self, anim: Any, hint: ValueHint, engine: Any) -> None:
         super()._fill(anim, hint, engine)
         C.lib.lamina_animation_set_spring(anim, byref(self._spring()))
+        if self.inherits_velocity:
+            C.lib.lamina_animation_set_inherits_velocity(anim, 1)
 
 
 PathElement = Tuple[Any, ...]
@@ -480,3 +486,146 @@ def animation_from_c(anim: Any) -> Animation:
                                initial_velocity=sp.initial_velocity,
                                allows_overdamping=bool(sp.allows_overdamping), **common)
     return BasicAnimation(key_path, *vals, **common)
+
+
+# -- interaction (R17) -----------------------------------------------------------------------
+
+#: UIScrollView's deceleration rates, per millisecond (R17.7).
+DECELERATION_RATE_NORMAL = 0.998
+DECELERATION_RATE_FAST = 0.99
+#: UIScrollView's rubber-band coefficient (R17.7).
+RUBBER_BAND_COEFFICIENT = 0.55
+
+
+class DecayAnimation(BasicAnimation):
+    """A decay animation (R17.7): ``key`` moves from its value when it begins (or
+    ``from_value``) with ``velocity`` per second — a number, or a Point/Size/Rect/Color for
+    such keys — slowing by ``deceleration_rate`` each millisecond as UIScrollView does
+    (:data:`DECELERATION_RATE_NORMAL` 0.998, :data:`DECELERATION_RATE_FAST` 0.99). It lasts
+    until its speed is below 0.01 units/s; set the model value to the projection
+    (:func:`decay_projection`) so that the motion ends where it comes to rest.
+
+    Example: ``layer.add_animation(lamina.DecayAnimation("position.y", velocity=-2400), "fling")``
+    """
+
+    def __init__(self, key_path: str, velocity: Any, deceleration_rate: float = DECELERATION_RATE_NORMAL,
+                 from_value: Any = _UNSET, **options: Any) -> None:
+        super().__init__(key_path, from_value, **options)
+        self.velocity = velocity
+        self.deceleration_rate = deceleration_rate
+
+    def _fill(self, anim: Any, hint: ValueHint, engine: Any) -> None:
+        super()._fill(anim, hint, engine)
+        v = to_c_value(self.velocity, self._hint(hint), self.key_path or "")
+        C.lib.lamina_animation_set_decay(anim, byref(v), float(self.deceleration_rate))
+
+
+class Spring:
+    """A spring for implicit animations (R17.5, R17.6): ``Spring(duration=0.5, bounce=0.2)``
+    (the perceptual form) or ``Spring(mass=1, stiffness=100, damping=10, initial_velocity=0)``.
+    Used by ``engine.animate(spring=...)`` and ``engine.transaction(spring=...)``: a change
+    then springs from the presentation value *with* the presentation velocity.
+
+    ``initial_velocity`` is in distances per second toward the target (CA-9.2) and adds to the
+    velocity the spring inherits. A bad value raises ``ValueError`` (here) or
+    :class:`lamina.InvalidArgumentError` (when used).
+
+    Example: ``with engine.animate(spring=lamina.Spring(duration=0.5, bounce=0.2)): card.position = (300, 200)``
+    """
+
+    __slots__ = ("mass", "stiffness", "damping", "initial_velocity", "allows_overdamping")
+
+    def __init__(
+        self,
+        duration: Optional[float] = None,
+        bounce: Optional[float] = None,
+        *,
+        mass: Optional[float] = None,
+        stiffness: Optional[float] = None,
+        damping: Optional[float] = None,
+        initial_velocity: float = 0.0,
+    ) -> None:
+        physical = mass is not None or stiffness is not None or damping is not None
+        if duration is not None or bounce is not None:
+            if physical:
+                raise ValueError("give a spring either duration/bounce or mass/stiffness/damping, not both")
+            s = C.Spring()
+            C.lib.lamina_spring_init_perceptual(float(0.5 if duration is None else duration),
+                                                float(0.0 if bounce is None else bounce), byref(s))
+            self.mass, self.stiffness, self.damping = s.mass, s.stiffness, s.damping
+            self.allows_overdamping = bool(s.allows_overdamping)
+        else:
+            self.mass = 1.0 if mass is None else float(mass)
+            self.stiffness = 100.0 if stiffness is None else float(stiffness)
+            self.damping = 10.0 if damping is None else float(damping)
+            self.allows_overdamping = False
+        self.initial_velocity = float(initial_velocity)
+
+    def _to_c(self) -> Any:
+        return C.Spring(self.mass, self.stiffness, self.damping, self.initial_velocity,
+                        int(bool(self.allows_overdamping)), 0)
+
+    @classmethod
+    def _from_c(cls, s: Any) -> "Spring":
+        out = cls(mass=s.mass, stiffness=s.stiffness, damping=s.damping, initial_velocity=s.initial_velocity)
+        out.allows_overdamping = bool(s.allows_overdamping)
+        return out
+
+    @property
+    def settling_duration(self) -> float:
+        """How long the spring takes to come to rest (CA-9.4); what its animations last."""
+        out = c_double()
+        C.lib.lamina_spring_get_settling_duration(byref(self._to_c()), byref(out))
+        return out.value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Spring):
+            return NotImplemented
+        return (self.mass, self.stiffness, self.damping, self.initial_velocity, self.allows_overdamping) == (
+            other.mass, other.stiffness, other.damping, other.initial_velocity, other.allows_overdamping)
+
+    def __repr__(self) -> str:
+        return (f"lamina.Spring(mass={self.mass!r}, stiffness={self.stiffness!r}, damping={self.damping!r}, "
+                f"initial_velocity={self.initial_velocity!r})")
+
+
+def decay_projection(value: float, velocity: float, deceleration_rate: float = DECELERATION_RATE_NORMAL) -> float:
+    """Where a fling from ``value`` at ``velocity`` (units/s) comes to rest under UIScrollView's
+    deceleration: ``value - velocity / (1000 ln r)`` (R17.7). Raises
+    :class:`lamina.InvalidArgumentError` for a non-finite velocity or a rate outside (0, 1).
+
+    Example: ``lamina.decay_projection(0.0, 1000.0)`` is about 499.5."""
+    out = c_double()
+    C.lib.lamina_decay_projection(float(value), float(velocity), float(deceleration_rate), byref(out))
+    return out.value
+
+
+def decay_sample(value: float, velocity: float, time: float,
+                 deceleration_rate: float = DECELERATION_RATE_NORMAL) -> Tuple[float, float]:
+    """(position, velocity) ``time`` seconds into that deceleration (R17.7).
+
+    Example: ``x, v = lamina.decay_sample(0.0, 1000.0, 0.1)``"""
+    x, v = c_double(), c_double()
+    C.lib.lamina_decay_sample(float(value), float(velocity), float(deceleration_rate), float(time),
+                              byref(x), byref(v))
+    return x.value, v.value
+
+
+def decay_duration(velocity: float, deceleration_rate: float = DECELERATION_RATE_NORMAL,
+                   threshold: float = 0.5) -> float:
+    """How long until the speed falls below ``threshold`` units/s (R17.7).
+
+    Example: ``lamina.decay_duration(1000.0)`` is about 3.8 s."""
+    out = c_double()
+    C.lib.lamina_decay_duration(float(velocity), float(deceleration_rate), float(threshold), byref(out))
+    return out.value
+
+
+def rubber_band(offset: float, dimension: float, coefficient: float = RUBBER_BAND_COEFFICIENT) -> float:
+    """UIScrollView's rubber band: how far content pulled ``offset`` past its bounds shows,
+    ``(1 - 1/(|offset| c / dimension + 1)) dimension`` with offset's sign (R17.7).
+
+    Example: ``lamina.rubber_band(100.0, 500.0)`` is about 49.5."""
+    out = c_double()
+    C.lib.lamina_rubber_band(float(offset), float(dimension), float(coefficient), byref(out))
+    return out.value

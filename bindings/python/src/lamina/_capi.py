@@ -682,6 +682,17 @@ _FUNCTIONS: List[Any] = [
     ('lamina_engine_set_draw_list_budget', [EngineP, c_size_t], c_int32),
     ('lamina_testing_set_next_engine_tag', [c_uint32], c_int32),
     ('lamina_testing_age_layer_slots', [EngineP, c_uint32], c_int32),
+    # Interaction (R17)
+    ('lamina_layer_get_presentation_velocity', [EngineP, c_uint64, c_char_p, c_double, POINTER(Value)], c_int32),
+    ('lamina_transaction_set_spring', [EngineP, POINTER(Spring)], c_int32),
+    ('lamina_transaction_get_spring', [EngineP, POINTER(Spring), POINTER(c_uint32)], c_int32),
+    ('lamina_decay_projection', [c_double, c_double, c_double, POINTER(c_double)], c_int32),
+    ('lamina_decay_sample', [c_double, c_double, c_double, c_double, POINTER(c_double), POINTER(c_double)], c_int32),
+    ('lamina_decay_duration', [c_double, c_double, c_double, POINTER(c_double)], c_int32),
+    ('lamina_rubber_band', [c_double, c_double, c_double, POINTER(c_double)], c_int32),
+    ('lamina_animation_set_decay', [AnimationP, POINTER(Value), c_double], c_int32),
+    ('lamina_animation_set_inherits_velocity', [AnimationP, c_uint32], c_int32),
+    ('lamina_animation_get_inherits_velocity', [AnimationP, POINTER(c_uint32)], c_int32),
 ]
 
 lib = load_library()

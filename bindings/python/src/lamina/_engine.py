@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, 
 
 from . import _callbacks as CB
 from . import _capi as C
-from ._animation import Animation
+from ._animation import Animation, Spring
 from ._contents import Image
 from ._drawlist import DrawRecord, _KIND_FIELDS_END, _record_extras
 from ._errors import LaminaError, NotFoundError, StaleHandleError
@@ -452,13 +452,18 @@ class Engine:
         timing: Optional[TimingLike] = None,
         disable_actions: Optional[bool] = None,
         completion: Optional[Callable[[], Any]] = None,
+        spring: Optional[Spring] = None,
     ) -> Iterator[Transaction]:
         """An explicit transaction around the block (begin/commit, CA-2). The settings apply
         to it; the yielded object reads and writes the innermost transaction's settings and
-        values. The transaction commits also when the block raises."""
+        values. The transaction commits also when the block raises. With ``spring`` (a
+        :class:`lamina.Spring`), implicit changes of numeric properties spring from the
+        presentation value with the presentation velocity (R17.6)."""
         self.begin()
         try:
             t = self.current_transaction
+            if spring is not None:
+                t.spring = spring
             if duration is not None:
                 t.duration = duration
             if timing is not None:
@@ -482,15 +487,29 @@ class Engine:
     @contextmanager
     def animate(
         self,
-        duration: float,
+        duration: Optional[float] = None,
         delay: float = 0.0,
         options: ViewAnimationOptions = ViewAnimationOptions.NONE,
         curve: str = "ease-in-out",
         completion: Optional[Callable[[bool], Any]] = None,
+        spring: Optional[Spring] = None,
     ) -> Iterator[None]:
         """A UIView-style animation block (R11, CA-4): view-backed layers changed inside it
         animate with its duration, delay, curve ("ease-in-out", "ease-in", "ease-out",
-        "linear") and options. ``completion(finished)`` runs at a later tick."""
+        "linear") and options. ``completion(finished)`` runs at a later tick.
+
+        With ``spring`` (a :class:`lamina.Spring`) the block is a transaction whose implicit
+        changes spring from the presentation value with the presentation velocity (R17.6), as
+        ``transaction(spring=...)``; it then takes no duration, delay, options, curve or
+        completion (view-backed layers do not animate in it)."""
+        if spring is not None:
+            if duration is not None or delay or completion is not None or int(options) or curve != "ease-in-out":
+                raise TypeError("animate(spring=...) takes no duration, delay, options, curve or completion")
+            with self.transaction(spring=spring):
+                yield
+            return
+        if duration is None:
+            raise TypeError("animate() needs a duration (or a spring)")
         try:
             bits = int(options) | _CURVES[curve]
         except KeyError:

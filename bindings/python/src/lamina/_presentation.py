@@ -3,7 +3,7 @@
 descriptors of lamina/_props.py."""
 from __future__ import annotations
 
-from ctypes import byref
+from ctypes import byref, c_double
 from typing import TYPE_CHECKING, Any, Optional
 
 from . import _capi as C
@@ -106,6 +106,24 @@ class Presentation:
         return val
 
     __getitem__ = value
+
+    def velocity(self, key: str) -> Any:
+        """The time derivative of the presentation value of ``key`` at this snapshot's time,
+        per second (R17.1): a float for numbers and transform components
+        (``"transform.rotation.z"``), a Point, Size, Rect or Color by key. Zero while an
+        animation is held or paused. Raises :class:`lamina.TypeMismatchError` for a key with
+        no velocity and :class:`lamina.MisuseError` when an animation without a defined
+        velocity (a keyframe path, a value function) drives it."""
+        key = _key_for(key)
+        L = self._layer
+        at = self._at
+        if at is None:
+            now = c_double()
+            C.lib.lamina_engine_get_time(L._e(), byref(now))
+            at = now.value
+        v = C.Value()
+        C.lib.lamina_layer_get_presentation_velocity(L._e(), L._handle, _key(key), float(at), byref(v))
+        return from_c_value(v)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):

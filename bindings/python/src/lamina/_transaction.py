@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from . import _callbacks as CB
 from . import _capi as C
+from ._animation import Spring
 from ._errors import NotFoundError
 from ._keys import _key
 from ._types import TimingFunction, TimingLike, to_c_timing
@@ -59,6 +60,21 @@ class Transaction:
         else:
             tf = to_c_timing(value)
             C.lib.lamina_transaction_set_timing_function(self._engine._ptr(), byref(tf))
+
+    @property
+    def spring(self) -> Optional[Spring]:
+        """The spring in effect for implicit animations (R17.6), or None (the default)."""
+        sp = C.Spring()
+        is_set = c_uint32()
+        C.lib.lamina_transaction_get_spring(self._engine._ptr(), byref(sp), byref(is_set))
+        return Spring._from_c(sp) if is_set.value else None
+
+    @spring.setter
+    def spring(self, value: Optional[Spring]) -> None:
+        if value is None:
+            C.lib.lamina_transaction_set_spring(self._engine._ptr(), None)
+        else:
+            C.lib.lamina_transaction_set_spring(self._engine._ptr(), byref(value._to_c()))
 
     @property
     def disable_actions(self) -> bool:

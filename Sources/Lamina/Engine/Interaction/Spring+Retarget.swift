@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: Apache-2.0
+// Springs that retarget (R17.5, R17.6 in docs/semantics.md): a transaction that asks for a
+// spring makes each implicit change of a numeric property a spring from the presentation value
+// to the new value that also starts with the presentation velocity, both read when the spring
+// begins — by the same hand-off machinery that reads the start value (Engine+Handoff.swift, R6).
+
+extension SpringParameters {
+    /// Checks that the spring is usable for an animation (R17.8): finite mass and stiffness
+    /// above 0, finite damping ≥ 0, a finite initial velocity, and a finite, positive settling
+    /// duration (an undamped spring, bounce 1, never settles).
+    package func validated() throws(LaminaError) -> SpringParameters {
+        guard mass.isFinite, mass > 0 else { throw LaminaError(.invalidArgument, "spring mass must be finite and > 0, got \(mass)") }
+        guard stiffness.isFinite, stiffness > 0 else {
+            throw LaminaError(.invalidArgument, "spring stiffness must be finite and > 0, got \(stiffness)")
+        }
+        guard damping.isFinite, damping >= 0 else {
+            throw LaminaError(.invalidArgument, "spring damping must be finite and >= 0, got \(damping)")
+        }
+        guard initialVelocity.isFinite else {
+            throw LaminaError(.invalidArgument, "spring initial velocity must be finite, got \(initialVelocity)")
+        }
+        let settling = settlingDuration
+        guard settling.isFinite, settling > 0 else {
+            throw LaminaError(.invalidArgument, "an undamped spring never settles (damping 0, or bounce >= 1)")
+        }
+        return self
+    }
+
+    /// The spring for a perceptual duration and bounce (R17.5), checked: duration finite and
+    /// > 0, bounce finite and in (−1, 1). Lamina's spelling of SwiftUI's `spring(duration:bounce:)`.
+    ///
+    /// - Throws: `invalidArgument` for a duration or bounce outside those ranges.
+    public static func perceptual(duration: Double, bounce: Double = 0) throws(LaminaError) -> SpringParameters {
+        guard duration.isFinite, duration > 0 else {
+            throw LaminaError(.invalidArgument, "spring duration must be finite and > 0, got \(duration)")
+        }
+        guard bounce.isFinite, bounce > -1, bounce < 1 else {
+            throw LaminaError(.invalidArgument, "spring bounce must be in (-1, 1), got \(bounce)")
+        }
+        return SpringParameters(perceptualDuration: duration, bounce: bounce)
+    }
+}
+
+extension Transaction {
+    /// The spring in effect for implicit animations (R17.6), or nil (the default): then they
+    /// follow the duration and timing function. Setting nil in a nested transaction hides an
+    /// outer one. Changes of numeric properties (numbers, points, sizes, rects, colours) become
+    /// springs that start from the presentation value and velocity; others keep the curve.
+    public var spring: SpringParameters? {
+        engine.lock.withLock { engine.stack().spring }
+    }
+
+    /// Sets the innermost transaction's spring (nil: none; R17.6).
+    ///
+    /// - Throws: `invalidArgument` for a spring that cannot animate a change (R17.5): mass or
+    ///   stiffness not finite and positive, damping negative or not finite, a non-finite
+    ///   initial velocity, or a spring that never settles.
+    public func setSpring(_ spring: SpringParameters?) throws(LaminaError) {
+        let checked = try spring?.validated()
+        engine.lock.withLock {
+            let s = engine.stack()
+            s.ensureOpen()
+            s.frames[s.frames.count - 1].spring = .some(checked)
+        }
+    }
+}
+
+extension Engine {
+    /// Runs `changes` in a transaction whose implicit animations are `spring`s that start from
+    /// the presentation value and velocity (R17.6), and commits it, also when `changes` throws.
+    ///
+    /// ```swift
+    /// try engine.animate(spring: .perceptual(duration: 0.5, bounce: 0.2)) {
+    ///     card.position = Point(x: 300, y: 200)   // retargets a running spring smoothly
+    /// }
+    /// ```
+    public func animate<R>(spring: SpringParameters, _ changes: () throws -> R) throws -> R {
+        try transaction.begin()
+        do {
+            try transaction.setSpring(spring)
+            let r = try changes()
+            try transaction.commit()
+            return r
+        } catch {
+            try? transaction.commit()
+            throw error
+        }
+    }
+
+    /// Attaches an implicit change of `property` as a spring from `from` to `to` (R17.6) under
+    /// the property's name, taking the presentation velocity now (re-read with the start value
+    /// when it begins, `resolveSpringVelocity`). False when the values are not numeric: the
+    /// caller then attaches the curve-timed animation. Lock held.
+    func attachImplicitSpring(
+        _ slot: Int32, _ property: PropertyID, _ info: PropertyInfo, from: Value, to: Value,
+        spring: SpringParameters, in s: TransactionStack
+    ) -> Bool {
+        guard from.vector != nil, to.vector != nil, from.type == to.type else { return false }
+        let inherited = springStartVelocity(slot, .whole(property), at: now)
+        var params = spring
+        let own = params.initialVelocity
+        params.initialVelocity = 0
+        var anim = Animation.spring(keyPath: info.name, from: from, to: to, parameters: params)
+        anim.timing.fillMode = .removed
+        do {
+            try addAnimationLocked(anim, forKey: info.name, slot: slot, in: s, fromAtBegin: true)
+        } catch {
+            return false
+        }
+        guard let e = attachment(info.name, slot)?.explicit else { return true }
+        e.inheritsVelocity = true
+        e.ownInitialVelocity = own
+        var unit = params
+        unit.initialVelocity = 1
+        e.springUnit = unit.solution
+        setSpringVelocity(e, inherited: inherited)
+        return true
+    }
+
+    /// The presentation velocity of a whole property per layer time, or zero where it has none
+    /// (an animation whose velocity is not defined drives it: R17.4). Lock held.
+    func springStartVelocity(_ slot: Int32, _ key: ResolvedKey, at time: Double) -> SIMD4<Double> {
+        let v = try? presentationVelocity(slot, key, at: time, perLocalTime: true)
+        return v?.vector ?? .zero
+    }
+
+    /// V = the inherited velocity plus the spring's own initial velocity times its distance
+    /// (R17.6), from the start value as resolved so far.
+    func setSpringVelocity(_ e: ExplicitState, inherited: SIMD4<Double>) {
+        guard let from = e.animation.fromValue?.vector, let to = e.animation.toValue?.vector else { return }
+        e.springVelocity = inherited + (to - from) * e.ownInitialVelocity
+    }
+
+    /// With a start value just read for record `k` of `animated[a]` at engine time `now`
+    /// (`resolveStartValues`): a spring that inherits the velocity reads it at the same moment
+    /// from the same animations (R17.6). Lock held.
+    func resolveSpringVelocity(ofRecord k: Int, at a: Int) {
+        // Read in place: this runs for every start value re-read at a commit (R6); an implicit
+        // record has no explicit state, and copying it would retain its key.
+        guard let e = animated[a].animations.withUnsafeMutableBufferPointer({ $0[k].explicit }),
+              e.inheritsVelocity, let target = e.target else { return }
+        setSpringVelocity(e, inherited: springStartVelocity(animated[a].slot, target, at: now))
+    }
+
+    /// The hand-off's counterpart (`resolveHandoff`): the velocity at layer time `time` of the
+    /// animations the start value was read from — the replaced ones in `replaced`, then the
+    /// records before `k` that are not pending, skipping those that wait to begin from the
+    /// screen — over a committed value that is constant in time. Lock held.
+    func resolveHandoffSpringVelocity(
+        ofRecord k: Int, at a: Int, time: Double, replaced: [AttachedAnimation]
+    ) {
+        guard let e = animated[a].animations.withUnsafeMutableBufferPointer({ $0[k].explicit }),
+              e.inheritsVelocity, let target = e.target else { return }
+        let slot = animated[a].slot
+        guard var fold = try? velocityFold(for: target) else { return }
+        do {
+            for r in replaced where !(r.awaitingTick && Self.startsFromScreen(r)) {
+                try foldVelocity(of: r, slot: slot, at: time, into: &fold)
+            }
+            for j in 0..<k {
+                let r = animated[a].animations[j]
+                guard r.state != .pending, !(r.awaitingTick && Self.startsFromScreen(r)) else { continue }
+                try foldVelocity(of: r, slot: slot, at: time, into: &fold)
+            }
+        } catch {
+            fold.v = .zero  // no velocity defined: the spring starts from rest (R17.4)
+        }
+        setSpringVelocity(e, inherited: velocityValue(fold, key: target, scale: 1).vector ?? .zero)
+    }
+}
