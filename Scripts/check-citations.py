@@ -70,7 +70,7 @@ FORBIDDEN = [
      "refers to 'the seeds'; say 'listing 7.N' (docs/semantics.md#listings)"),
 ]
 
-DEFINITION = re.compile(r'^(?:#{1,6}[ \t]+|-[ \t]+)<a id="([^"]+)"></a>(.*)$')
+DEFINITION = re.compile(r'^(?:#{1,6}[ \t]+|[ \t]*-[ \t]+)<a id="([^"]+)"></a>(.*)$')  # a nested item too
 ANCHOR = re.compile(r'<a id="[^"]*"></a>')
 CITABLE = re.compile(r"^(?:(?:CA|RS)-\d+(?:\.\d+)?|R\d+(?:\.\d+)?|Q\d+)$")
 
