@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "Lamina", targets: ["Lamina"]),
         // MARK: C ABI (the shared library; ship the CMake build, which fixes SONAME/exports)
         .library(name: "lamina", type: .dynamic, targets: ["LaminaCABI"]),
+        // MARK: Lottie importer (issue 28, R16): its own module and C library, beside the core
+        .library(name: "LaminaLottie", targets: ["LaminaLottie"]),
     ],
     targets: [
         // The engine: math → timing → values → engine. Pure Swift, no Foundation.
@@ -30,6 +32,11 @@ let package = Package(
         // @_cdecl exports only: validation, handles, status codes, callback boxes.
         .target(name: "LaminaCABI", dependencies: ["Lamina", "CLamina", "CLaminaPrefetch"], path: "Sources/LaminaCABI"),
 
+        // The Lottie importer (R16): Lamina's public API plus the toolchain's FoundationEssentials
+        // (JSON, base64); the core never depends on it.
+        .target(name: "LaminaLottie", dependencies: ["Lamina"], path: "Sources/LaminaLottie",
+                exclude: ["README.md"]),
+
         // MARK: Demo (`swift run lamina-demo`)
         .executableTarget(name: "lamina-demo", dependencies: ["Lamina"], path: "examples/demo"),
 
@@ -38,6 +45,8 @@ let package = Package(
         .testTarget(
             name: "LaminaCABITests", dependencies: ["LaminaCABI", "CLamina", "Lamina"],
             path: "Tests/LaminaCABITests"),
+        .testTarget(name: "LaminaLottieTests", dependencies: ["LaminaLottie", "Lamina"], path: "Tests/LaminaLottieTests",
+                    exclude: ["Samples"]),
     ],
     swiftLanguageModes: [.v6]
 )
