@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "lamina", type: .dynamic, targets: ["LaminaCABI"]),
         // MARK: Lottie importer (issue 28, R16): its own module and C library, beside the core
         .library(name: "LaminaLottie", targets: ["LaminaLottie"]),
+        // liblamina-lottie: the importer's C exports over liblamina's C ABI (ship the CMake
+        // build, which links it against liblamina.so.0 and fixes SONAME/exports).
+        .library(name: "lamina-lottie", type: .dynamic, targets: ["LaminaLottieCABI"]),
     ],
     targets: [
         // The engine: math → timing → values → engine. Pure Swift, no Foundation.
@@ -36,6 +39,12 @@ let package = Package(
         // (JSON, base64); the core never depends on it.
         .target(name: "LaminaLottie", dependencies: ["Lamina"], path: "Sources/LaminaLottie",
                 exclude: ["README.md"]),
+        // include/lamina/lamina_lottie.h (with lamina.h) as a Swift module. Never installed.
+        .systemLibrary(name: "CLaminaLottie", path: "Sources/CLaminaLottie"),
+        // @_cdecl lamina_lottie_* exports; they call liblamina's C functions, resolved against
+        // the liblamina loaded in the process.
+        .target(name: "LaminaLottieCABI", dependencies: ["LaminaLottie", "CLaminaLottie"],
+                path: "Sources/LaminaLottieCABI"),
 
         // MARK: Demo (`swift run lamina-demo`)
         .executableTarget(name: "lamina-demo", dependencies: ["Lamina"], path: "examples/demo"),

@@ -37,6 +37,7 @@ cycle (tests/test_import_layering.py reads this list and checks it)::
     _drawlist, _transaction  DrawRecord, DrawShape, DrawGradient; Transaction
     _engine                  Engine
     _render                  render(): the reference compositor
+    _lottie                  LottieAnimation, Engine.load_lottie: the Lottie importer
     __init__                 this module: the public names
 
 Three annotations name a class of a line below, because public types refer to each other (a
@@ -108,6 +109,8 @@ from ._types import (
 )
 # The reference compositor (liblamina-gles, loaded on first use): pictures of a tree.
 from ._render import RenderedImage, RenderError, RendererUnavailableError, render, renderer_path
+# The Lottie importer (liblamina-lottie, loaded on first use; issue 28): adds Engine.load_lottie.
+from ._lottie import LottieAnimation, LottieError, LottieUnavailableError, lottie_library_path
 
 #: The loaded C library's version string, e.g. "0.1.0".
 library_version: str = _capi.lib.lamina_version_string().decode("ascii")
@@ -135,4 +138,6 @@ __all__ = [
     "LayerKind", "ShapeLayer", "GradientLayer", "ReplicatorLayer", "ShapePresentation",
     "GradientPresentation", "ReplicatorPresentation", "DrawShape", "DrawGradient",
     "FillRule", "LineCap", "LineJoin", "GradientType",
+    # the Lottie importer (issue 28)
+    "LottieAnimation", "LottieError", "LottieUnavailableError", "lottie_library_path",
 ]
