@@ -32,11 +32,16 @@ final class LottieContext {
     private var warned: Set<String> = []
     private var keyframeCount = 0
     private var layerCount = 0
+    /// The keyframe budget (LottieLimits.maximumKeyframes; tests lower it).
+    let maximumKeyframes: Int
     var assets: [String: JNode] = [:]
     /// Precomposition ids being built, to refuse cycles.
     var precompStack: [String] = []
 
-    init(frameRate: Double) { self.frameRate = frameRate }
+    init(frameRate: Double, maximumKeyframes: Int = LottieLimits.maximumKeyframes) {
+        self.frameRate = frameRate
+        self.maximumKeyframes = maximumKeyframes
+    }
 
     /// Records a warning once.
     func warn(_ message: String) {
@@ -45,8 +50,8 @@ final class LottieContext {
 
     func countKeyframes(_ n: Int, at path: String) throws(LottieError) {
         keyframeCount += n
-        if keyframeCount > LottieLimits.maximumKeyframes {
-            throw LottieError(path, "more than \(LottieLimits.maximumKeyframes) keyframes in the file")
+        if keyframeCount > maximumKeyframes {
+            throw LottieError(path, "more than \(maximumKeyframes) keyframes in the file")
         }
     }
 
@@ -136,7 +141,9 @@ enum LottieValues {
 }
 
 enum LottieImporter {
-    static func importScene(_ bytes: [UInt8]) throws(LottieError) -> LottieScene {
+    static func importScene(
+        _ bytes: [UInt8], maximumKeyframes: Int = LottieLimits.maximumKeyframes
+    ) throws(LottieError) -> LottieScene {
         guard bytes.count <= LottieLimits.maximumBytes else {
             throw LottieError("$", "the file is \(bytes.count) bytes, more than the \(LottieLimits.maximumBytes) accepted")
         }
@@ -154,7 +161,7 @@ enum LottieImporter {
             throw LottieError("$.op", "frames \(ip)…\(op) are beyond ±\(Int(LottieLimits.maximumFrames))")
         }
         guard op > ip else { throw LottieError("$.op", "the out frame \(op) must be after the in frame \(ip)") }
-        let ctx = LottieContext(frameRate: fr)
+        let ctx = LottieContext(frameRate: fr, maximumKeyframes: maximumKeyframes)
         if let assets = top["assets"] {
             for a in try assets.array() {
                 if let id = a.string("id") { ctx.assets[id] = a }
@@ -255,7 +262,9 @@ enum LottieImporter {
             slot.set("hidden", .bool(true))
             let from = max(ip, -LottieLimits.maximumFrames)
             var a = Animation.basic(keyPath: "hidden", from: .bool(false), to: .bool(false))
-            a.timing.beginTime = ctx.beginTime(frame: from)
+            // A nanosecond early, so the in frame itself is inside (a begin time of exactly 0
+            // would mean "at the commit", CA-5.3) and the out frame is outside.
+            a.timing.beginTime = from / ctx.frameRate - 1e-9
             a.timing.duration = (visibleTo - from) / ctx.frameRate
             a.isRemovedOnCompletion = false
             slot.add("lottie.visibility", a)

@@ -45,6 +45,11 @@ public final class LottieAnimation: @unchecked Sendable {
     /// (op − ip) / fr seconds.
     public var duration: Double { info.duration }
 
+    /// The root's repeatCount while looping: Core Animation's idiom is HUGE_VALF, but a layer's
+    /// setter takes numbers up to 1e15 only (Value.maximumMagnitude), so looping is 1e15 cycles
+    /// (for a one-second animation, 31 million years; docs/lottie.md#playback).
+    public static let loopRepeatCount = 1e15
+
     init(root: Layer, info: LottieInfo, warnings: [String]) {
         self.root = root
         self.info = info
@@ -65,7 +70,7 @@ public final class LottieAnimation: @unchecked Sendable {
         root.speed = 0  // set the timing with the clock stopped, then start it
         root.timeOffset = 0
         root.duration = duration
-        root.repeatCount = loop ? .infinity : 1
+        root.repeatCount = loop ? LottieAnimation.loopRepeatCount : 1
         root.fillMode = .both
         root.beginTime = parentNow()
         root.speed = speed

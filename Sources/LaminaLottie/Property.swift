@@ -71,9 +71,6 @@ struct LottieProp {
         }
         if !animated { return LottieProp(constant: try read(k)) }
         let items = try k.array()
-        guard items.count <= LottieLimits.maximumKeyframes else {
-            throw LottieError(k.path, "\(items.count) keyframes, more than the \(LottieLimits.maximumKeyframes) a file may have")
-        }
         try ctx.countKeyframes(items.count, at: k.path)
         var keys: [LottieKeyframe] = []
         keys.reserveCapacity(items.count)

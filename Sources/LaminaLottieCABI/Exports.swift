@@ -52,7 +52,7 @@ final class LottieHandle {
         try set("speed", 0)
         try set("timeOffset", 0)
         try set("duration", info.duration)
-        try set("repeatCount", loop ? Double.infinity : 1)
+        try set("repeatCount", loop ? LottieAnimation.loopRepeatCount : 1)
         var v = lamina_value_t()
         v.type = LAMINA_VALUE_STRING
         let status = "both".withCString { s in
