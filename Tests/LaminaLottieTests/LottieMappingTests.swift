@@ -83,7 +83,8 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
 
     @Test func positionAnchorScaleRotation() throws {
         // p (50, 40), anchor (20, 20), scale 200 %, rotation 90°: the rect's corner (10, 10)
-        // maps to p + R·S·(corner − anchor) = (50, 40) + R90·(−20, −20) = (70, 20).
+        // maps to p + R·S·(corner − anchor): S gives (−20, −20), a quarter turn clockwise on a
+        // y-down screen gives (20, −20), so (70, 20).
         let ks = #""a":{"a":0,"k":[20,20]},"p":{"a":0,"k":[50,40]},"s":{"a":0,"k":[200,200]},"r":{"a":0,"k":90},"o":{"a":0,"k":100}"#
         let (_, r) = try shapes(doc(layers: shapeLayer(ks: ks)), progress: 0)
         let corner = Point(x: 10, y: 10).applying(r[0].transform)
