@@ -56,6 +56,15 @@ def compare(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
     return share, psnr
 
 
+def unpremultiply(rgba: np.ndarray) -> np.ndarray:
+    """rlottie's and ThorVG's buffers are premultiplied (every channel <= alpha; their Python
+    wrappers hand them over as they are): straight RGBA, as Lamina's compositor returns."""
+    out = rgba.astype(np.float64)
+    a = out[..., 3:4]
+    rgb = np.where(a > 0, out[..., :3] * 255.0 / np.maximum(a, 1), 0)
+    return np.concatenate([np.clip(np.rint(rgb), 0, 255), a], axis=-1).astype(np.uint8)
+
+
 def frame_of(p: float, ip: float, op: float) -> float:
     return min(ip + p * (op - ip), op - 1)
 
@@ -74,7 +83,7 @@ def render_rlottie(path: Path, frame: float, ip: float, size: tuple[int, int]) -
 
     anim = LottieAnimation.from_file(str(path))
     img = anim.render_pillow_frame(frame_num=int(round(frame - ip)), width=size[0], height=size[1])
-    return np.asarray(img.convert("RGBA"), dtype=np.uint8)
+    return unpremultiply(np.asarray(img.convert("RGBA"), dtype=np.uint8))
 
 
 def render_thorvg(path: Path, frame: float, ip: float, size: tuple[int, int]) -> np.ndarray:
@@ -93,7 +102,7 @@ def render_thorvg(path: Path, frame: float, ip: float, size: tuple[int, int]) ->
     canvas.draw(True)
     canvas.sync()
     img = canvas.get_pillow()
-    out = np.asarray(img.convert("RGBA"), dtype=np.uint8).copy()
+    out = unpremultiply(np.asarray(img.convert("RGBA"), dtype=np.uint8))
     canvas.destroy()
     engine.term() if hasattr(engine, "term") else None
     return out
