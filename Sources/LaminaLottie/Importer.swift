@@ -479,7 +479,9 @@ enum LottieImporter {
         return outer
     }
 
-    /// Lottie's skew: a shear of `angle` degrees along the axis at `axis` degrees.
+    /// Lottie's skew: a shear of `angle` degrees along the axis at `axis` degrees, as
+    /// lottie-web's skewFromAxis(−sk, sa) builds it (row vectors: rotate to the axis, shear x by
+    /// y·tan(−sk), rotate back).
     static func skewMatrix(_ angle: Double, axis: Double) -> Transform3D {
         let a = axis * .pi / 180
         let k = tan(-angle * .pi / 180)
@@ -487,7 +489,7 @@ enum LottieImporter {
         var shear = Transform3D.identity
         shear.m21 = k
         let back = Transform3D(rotationAngle: -a, x: 0, y: 0, z: 1)
-        return back.concatenating(shear).concatenating(r)
+        return r.concatenating(shear).concatenating(back)
     }
 
     /// A position: a keyframe path along the spatial tangents when it has any, else values.

@@ -42,6 +42,19 @@ extension LottieImporter {
         guard depth <= LottieLimits.maximumDepth else {
             throw LottieError(items.first?.path ?? "$", "shape groups nest deeper than \(LottieLimits.maximumDepth)")
         }
+        // A repeater repeats every item above it (lower index), painted by the styles below it
+        // too: those items become one replicator layer above the rest.
+        if let k = items.firstIndex(where: { $0.string("ty") == "rp" && (try? $0["hd"]?.number()) ?? 0 == 0 }) {
+            let below = Array(items[(k + 1)...])
+            var styles: [LottieStyle] = []
+            for item in below where ["fl", "st", "gf", "gs"].contains(item.string("ty") ?? "") {
+                styles.append(LottieStyle(item: item, type: item.string("ty") ?? "", trim: nil))
+            }
+            let repeated = try buildShapes(Array(items[..<k]), size: size, inherited: styles + inherited, depth: depth + 1, ctx)
+            let replicator = try repeaterNode(items[k], content: repeated, size: size, ctx)
+            let rest = try buildShapes(below, size: size, inherited: inherited, depth: depth + 1, ctx)
+            return rest + [replicator]
+        }
         var sources: [LottiePathSource] = []
         var topDown: [LottieNode] = []  // item order: the first is on top
         var trim: LottieTrim?
@@ -75,7 +88,7 @@ extension LottieImporter {
             case "tr":
                 break  // the group's transform, applied by the caller
             case "rp":
-                ctx.warn("repeaters not supported")
+                break  // handled above
             case "rd":
                 ctx.warn("rounded corners not supported")
             case "mm":
@@ -107,6 +120,48 @@ extension LottieImporter {
         for index in order { if let n = slots[index] { topDown.append(n) } }
         // Sublayers go bottom first: reverse the item order, with the inherited ones lowest.
         return bottom.reversed() + topDown.reversed()
+    }
+
+    /// A repeater (`rp`): a replicator layer (RS-13) whose instance k is drawn with the
+    /// repeater's transform applied k times about its anchor, and opacity from `so` to `eo`.
+    static func repeaterNode(
+        _ item: JNode, content: [LottieNode], size: Size, _ ctx: LottieContext
+    ) throws(LottieError) -> LottieNode {
+        func prop(_ n: JNode?, _ key: String, _ d: [Double]) throws(LottieError) -> LottieProp {
+            guard let v = n?[key] else { return LottieProp(constant: d) }
+            return try LottieProp.parse(v, ctx, read: LottieValues.numbers)
+        }
+        let node = try frameNode(size, ctx, at: item.path, kind: .replicator)
+        node.sublayers = content
+        let copies = try prop(item, "c", [1])
+        if copies.isAnimated { ctx.warn("animated repeater copies hold their first count") }
+        let count = min(max(Int((copies.first.first ?? 1).rounded()), 0), 1000)
+        node.set("instanceCount", .number(Double(count)))
+        let offset = try prop(item, "o", [0])
+        if offset.isAnimated || (offset.first.first ?? 0) != 0 { ctx.warn("repeater offsets not supported") }
+        if (try item["m"]?.number() ?? 1) == 2 { ctx.warn("repeater copies below the original drawn above") }
+        let tr = item["tr"]
+        let anchor = LottieValues.point(try prop(tr, "a", [0, 0]).first)
+        if size.width > 0, size.height > 0 {
+            node.set("anchorPoint", .point(Point(x: anchor.x / size.width, y: anchor.y / size.height)))
+            node.set("position", .point(anchor))
+        }
+        let p = try prop(tr, "p", [0, 0]), r = try prop(tr, "r", [0]), sc = try prop(tr, "s", [100, 100])
+        node.apply("instanceTransform", ctx.map("instanceTransform", [p, r, sc]) { v in
+            let t = LottieValues.point(v[0]), angle = (v[1].first ?? 0) * .pi / 180
+            let sx = (v[2].first ?? 100) / 100, sy = (v[2].count > 1 ? v[2][1] : v[2].first ?? 100) / 100
+            // Row vectors: scale first, then rotate, then translate (Lottie's T·R·S).
+            let m = Transform3D(scaleX: sx, y: sy, z: 1)
+                .concatenating(Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1))
+                .concatenating(Transform3D(translationX: t.x, y: t.y, z: 0))
+            return .transform(m)
+        })
+        let so = try prop(tr, "so", [100]), eo = try prop(tr, "eo", [100])
+        if so.isAnimated || eo.isAnimated { ctx.warn("animated repeater opacities hold their first values") }
+        let start = min(max((so.first.first ?? 100) / 100, 0), 1), end = min(max((eo.first.first ?? 100) / 100, 0), 1)
+        node.set("instanceColor", .color(Color(red: 1, green: 1, blue: 1, alpha: start)))
+        if count > 1 { node.set("instanceAlphaOffset", .number((end - start) / Double(count - 1))) }
+        return node
     }
 
     /// A group: a layer with the group's transform holding its items.

@@ -159,6 +159,20 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(abs(corner.x - 20) < 1e-9 && abs(corner.y - 15) < 1e-9, "the group's transform applies")
     }
 
+    @Test func repeaterRepeatsTheItemsAboveIt() throws {
+        let rect = #"{"ty":"rc","p":{"a":0,"k":[10,10]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}}"#
+        let rp = #"{"ty":"rp","c":{"a":0,"k":3},"o":{"a":0,"k":0},"m":1,"tr":{"ty":"tr","p":{"a":0,"k":[30,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":50}}}"#
+        let fill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":1000,"st":0,"ks":{},"shapes":[\#(rect),\#(rp),\#(fill)]}"#
+        let (_, r) = try shapes(doc(layers: layer), progress: 0)
+        #expect(r.count == 3, "three copies, each painted by the fill below the repeater")
+        for (k, record) in r.enumerated() {
+            let corner = Point(x: 5, y: 5).applying(record.transform)
+            #expect(abs(corner.x - (5 + 30 * Double(k))) < 1e-9 && abs(corner.y - 5) < 1e-9, "copy \(k): \(corner)")
+            #expect(abs(record.instanceColor.alpha - (1 - 0.25 * Double(k))) < 1e-9, "copy \(k)")
+        }
+    }
+
     @Test func playLoopsAndSpeedAndOnce() throws {
         let engine = Engine()
         let anim = try engine.loadLottie(data: doc(layers: shapeLayer(ks: opacityRamp(0, 100))))
