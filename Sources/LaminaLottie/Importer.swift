@@ -270,10 +270,16 @@ enum LottieImporter {
             slot.add("lottie.visibility", a)
         }
         if let bm = try layer["bm"]?.number(), bm != 0 { ctx.warn("blend mode \(Int(bm)) drawn as normal") }
+        var shadow: JNode?
         if let ef = layer["ef"], case .array(let effects) = ef.value, !effects.isEmpty {
             for (i, e) in effects.enumerated() {
                 let en = JNode(e, "\(ef.path)[\(i)]")
                 if (try en["en"]?.number() ?? 1) == 0 { continue }
+                if (try en["ty"]?.number()) == 25 {
+                    if shadow == nil { shadow = en; continue }
+                    ctx.warn("only the first drop shadow of a layer is drawn")
+                    continue
+                }
                 ctx.warn("effect '\(en.string("nm") ?? "type \(Int((try? en["ty"]?.number()) ?? -1))")' not supported")
             }
         }
@@ -315,6 +321,8 @@ enum LottieImporter {
             content = masked
         }
 
+        if let shadow { try applyDropShadow(shadow, to: content, ctx) }
+
         // Its transform, then the parents' transforms around it.
         var inner = try transformChain(try layer.required("ks"), content: content, size: size, opacity: true, ctx)
         var seen: Set<Int> = []
@@ -332,6 +340,28 @@ enum LottieImporter {
         slot.sublayers = [inner]
         _ = asMatte
         return slot
+    }
+
+    /// After Effects' Drop Shadow effect (`ty` 25) as the content layer's shadow (RS-3): colour,
+    /// opacity (0–255), direction (degrees clockwise from up), distance, softness (the blur; Core
+    /// Animation's radius is taken as half of it). Animated values hold their first value.
+    static func applyDropShadow(_ effect: JNode, to node: LottieNode, _ ctx: LottieContext) throws(LottieError) {
+        let params = try effect["ef"]?.array() ?? []
+        func value(_ i: Int, _ d: [Double]) throws(LottieError) -> [Double] {
+            guard i < params.count, let v = params[i]["v"] else { return d }
+            let prop = try LottieProp.parse(v, ctx, read: LottieValues.numbers)
+            if prop.isAnimated { ctx.warn("animated drop shadows hold their first values") }
+            return prop.first
+        }
+        let color = LottieValues.color(try value(0, [0, 0, 0, 1]))
+        let opacity = (try value(1, [128]).first ?? 128) / 255
+        let direction = (try value(2, [135]).first ?? 135) * .pi / 180
+        let distance = try value(3, [5]).first ?? 5
+        let softness = try value(4, [0]).first ?? 0
+        node.set("shadowColor", .color(Color(red: color.red, green: color.green, blue: color.blue, alpha: 1)))
+        node.set("shadowOpacity", .number(min(max(opacity, 0), 1)))
+        node.set("shadowOffset", .size(Size(width: distance * sin(direction), height: -distance * cos(direction))))
+        node.set("shadowRadius", .number(max(softness, 0) / 2))
     }
 
     /// A precomposition layer's content: its composition in its own time (start time and

@@ -173,6 +173,20 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         }
     }
 
+    @Test func dropShadowEffectIsTheLayersShadow() throws {
+        let ef = #""ef":[{"ty":25,"nm":"Drop Shadow","en":1,"ef":[{"ty":2,"v":{"a":0,"k":[0,0,1,1]}},{"ty":0,"v":{"a":0,"k":127.5}},{"ty":0,"v":{"a":0,"k":90}},{"ty":0,"v":{"a":0,"k":6}},{"ty":0,"v":{"a":0,"k":8}}]}]"#
+        let engine = Engine()
+        let anim = try engine.loadLottie(data: doc(layers: shapeLayer(extra: ef)))
+        anim.seek(progress: 0)
+        try engine.tick(0)
+        let shadowed = try engine.drawList(root: anim.root).filter { $0.shadowOpacity > 0 }
+        #expect(shadowed.count == 1)
+        #expect(abs(shadowed[0].shadowOpacity - 0.5) < 1e-12)
+        #expect(abs(shadowed[0].shadowOffset.width - 6) < 1e-9 && abs(shadowed[0].shadowOffset.height) < 1e-9, "90°: to the right")
+        #expect(shadowed[0].shadowRadius == 4 && shadowed[0].shadowColor == Color(red: 0, green: 0, blue: 1, alpha: 1))
+        #expect(anim.warnings.isEmpty)
+    }
+
     @Test func playLoopsAndSpeedAndOnce() throws {
         let engine = Engine()
         let anim = try engine.loadLottie(data: doc(layers: shapeLayer(ks: opacityRamp(0, 100))))
