@@ -40,11 +40,15 @@ indirect enum JSON: Decodable, Sendable {
     }
 
     init(from decoder: any Decoder) throws {
-        if let c = try? decoder.container(keyedBy: Key.self) {
-            var members: [String: JSON] = [:]
-            members.reserveCapacity(c.allKeys.count)
-            for k in c.allKeys { members[k.stringValue] = try c.decode(JSON.self, forKey: k) }
-            self = .object(members)
+        // Numbers are most of a Lottie file: try them first, so the common leaf costs no thrown
+        // error (each failed attempt below throws a DecodingError, which is not cheap).
+        let c = try decoder.singleValueContainer()
+        if let n = try? c.decode(Double.self) {
+            self = .number(n)
+            return
+        }
+        if c.decodeNil() {
+            self = .null
             return
         }
         if var u = try? decoder.unkeyedContainer() {
@@ -54,15 +58,17 @@ indirect enum JSON: Decodable, Sendable {
             self = .array(items)
             return
         }
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() {
-            self = .null
+        if let k = try? decoder.container(keyedBy: Key.self) {
+            var members: [String: JSON] = [:]
+            members.reserveCapacity(k.allKeys.count)
+            for key in k.allKeys { members[key.stringValue] = try k.decode(JSON.self, forKey: key) }
+            self = .object(members)
+            return
+        }
+        if let s = try? c.decode(String.self) {
+            self = .string(s)
         } else if let b = try? c.decode(Bool.self) {
             self = .bool(b)
-        } else if let n = try? c.decode(Double.self) {
-            self = .number(n)
-        } else if let s = try? c.decode(String.self) {
-            self = .string(s)
         } else {
             throw LottieError(Self.path(decoder.codingPath), "a number that does not fit a double")
         }
