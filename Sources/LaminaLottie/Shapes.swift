@@ -37,7 +37,8 @@ struct LottiePathSource {
 
 extension LottieImporter {
     static func buildShapes(
-        _ items: [JNode], size: Size, inherited: [LottieStyle], depth: Int, _ ctx: LottieContext
+        _ items: [JNode], size: Size, inherited: [LottieStyle], depth: Int, _ ctx: LottieContext,
+        inheritedTrim: LottieTrim? = nil
     ) throws(LottieError) -> [LottieNode] {
         guard depth <= LottieLimits.maximumDepth else {
             throw LottieError(items.first?.path ?? "$", "shape groups nest deeper than \(LottieLimits.maximumDepth)")
@@ -50,16 +51,18 @@ extension LottieImporter {
             for item in below where ["fl", "st", "gf", "gs"].contains(item.string("ty") ?? "") {
                 styles.append(LottieStyle(item: item, type: item.string("ty") ?? "", trim: nil))
             }
-            let repeated = try buildShapes(Array(items[..<k]), size: size, inherited: styles + inherited, depth: depth + 1, ctx)
+            let repeated = try buildShapes(
+                Array(items[..<k]), size: size, inherited: styles + inherited, depth: depth + 1, ctx,
+                inheritedTrim: inheritedTrim)
             let replicator = try repeaterNode(items[k], content: repeated, size: size, ctx)
-            let rest = try buildShapes(below, size: size, inherited: inherited, depth: depth + 1, ctx)
+            let rest = try buildShapes(below, size: size, inherited: inherited, depth: depth + 1, ctx, inheritedTrim: inheritedTrim)
             return rest + [replicator]
         }
         var sources: [LottiePathSource] = []
         var topDown: [LottieNode] = []  // item order: the first is on top
-        var trim: LottieTrim?
+        var trim: LottieTrim? = inheritedTrim
         // Groups wait for the styles below them, which paint their paths too.
-        var pendingGroups: [(index: Int, item: JNode, styles: [LottieStyle])] = []
+        var pendingGroups: [(index: Int, item: JNode, styles: [LottieStyle], trim: LottieTrim?)] = []
         var slots: [Int: LottieNode] = [:]
         var order: [Int] = []
         for (index, item) in items.enumerated() {
@@ -68,7 +71,7 @@ extension LottieImporter {
             let ty = item.string("ty") ?? ""
             switch ty {
             case "gr":
-                pendingGroups.append((index, item, []))
+                pendingGroups.append((index, item, [], inheritedTrim))
                 order.append(index)
             case "rc", "el", "sh", "sr":
                 sources.append(try pathSource(item, type: ty, ctx))
@@ -85,6 +88,8 @@ extension LottieImporter {
                 let offset = try item["o"].map { n throws(LottieError) in try LottieProp.parse(n, ctx, read: LottieValues.numbers) }
                     ?? LottieProp(constant: [0])
                 trim = LottieTrim(start: start, end: end, offset: offset, individually: (try item["m"]?.number() ?? 1) == 2)
+                // A trim also trims the paths of the groups above it.
+                for k in pendingGroups.indices where pendingGroups[k].trim == nil { pendingGroups[k].trim = trim }
             case "tr":
                 break  // the group's transform, applied by the caller
             case "rp":
@@ -115,7 +120,7 @@ extension LottieImporter {
             }
         }
         for g in pendingGroups {
-            slots[g.index] = try groupNode(g.item, size: size, inherited: g.styles + inherited, depth: depth, ctx)
+            slots[g.index] = try groupNode(g.item, size: size, inherited: g.styles + inherited, depth: depth, ctx, trim: g.trim)
         }
         for index in order { if let n = slots[index] { topDown.append(n) } }
         // Sublayers go bottom first: reverse the item order, with the inherited ones lowest.
@@ -166,11 +171,13 @@ extension LottieImporter {
 
     /// A group: a layer with the group's transform holding its items.
     static func groupNode(
-        _ item: JNode, size: Size, inherited: [LottieStyle], depth: Int, _ ctx: LottieContext
+        _ item: JNode, size: Size, inherited: [LottieStyle], depth: Int, _ ctx: LottieContext,
+        trim: LottieTrim? = nil
     ) throws(LottieError) -> LottieNode {
         let children = try item["it"]?.array() ?? []
         let content = try frameNode(size, ctx, at: item.path)
-        content.sublayers = try buildShapes(children, size: size, inherited: inherited, depth: depth + 1, ctx)
+        content.sublayers = try buildShapes(
+            children, size: size, inherited: inherited, depth: depth + 1, ctx, inheritedTrim: trim)
         if let tr = children.last(where: { $0.string("ty") == "tr" }) {
             return try transformChain(tr, content: content, size: size, opacity: true, ctx)
         }
@@ -277,6 +284,31 @@ extension LottieImporter {
         }
     }
 
+    /// The union of `sources`, trimmed: for fills of trimmed paths (strokes use strokeStart and
+    /// strokeEnd). Sampled per frame whenever the trim or a path animates.
+    static func trimmedPathMapping(_ sources: [LottiePathSource], _ trim: LottieTrim, _ ctx: LottieContext) -> LottieMapped {
+        var props: [LottieProp] = []
+        var ranges: [Range<Int>] = []
+        for s in sources {
+            ranges.append(props.count..<(props.count + s.props.count))
+            props.append(contentsOf: s.props)
+        }
+        let t = props.count
+        props.append(contentsOf: [trim.start, trim.end, trim.offset])
+        return ctx.map("path", props) { v in
+            var path = Path()
+            for (s, r) in zip(sources, ranges) { s.make(Array(v[r]), &path) }
+            let a = (v[t].first ?? 0) / 100, b = (v[t + 1].first ?? 100) / 100
+            var o = (v[t + 2].first ?? 0) / 360
+            o -= o.rounded(.down)
+            let lo = min(a, b), hi = max(a, b)
+            if hi - lo >= 1 { return .path(path) }
+            var start = lo + o, end = hi + o
+            if start >= 1 { start -= 1; end -= 1 }
+            return .path(LottieTrimGeometry.trimmed(path, start: start, end: end, individually: trim.individually))
+        }
+    }
+
     /// The layer of one fill, stroke or gradient over `sources`.
     static func styleNode(
         _ style: LottieStyle, sources: [LottiePathSource], size: Size, _ ctx: LottieContext
@@ -299,8 +331,11 @@ extension LottieImporter {
             }
             return container
         }
-        shape.apply("path", pathMapping(sources, ctx))
-        if !isStroke, style.trim != nil { ctx.warn("trim paths on fills not supported (the fill is untrimmed)") }
+        if !isStroke, let trim = style.trim {
+            shape.apply("path", trimmedPathMapping(sources, trim, ctx))
+        } else {
+            shape.apply("path", pathMapping(sources, ctx))
+        }
         switch style.type {
         case "fl", "st":
             let color = try prop("c", [0, 0, 0, 1])

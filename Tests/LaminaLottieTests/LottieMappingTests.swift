@@ -187,6 +187,31 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(anim.warnings.isEmpty)
     }
 
+    @Test func aTrimAfterAGroupTrimsItsFill() throws {
+        // A filled 20 × 20 square in a group, then a trim at the layer's level keeping the first
+        // quarter of the outline, its top edge: the fill's path is that open edge (R16.4).
+        let group = #"{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[20,20]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}"#
+        let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":25},"o":{"a":0,"k":0},"m":1}"#
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":1000,"st":0,"ks":{},"shapes":[\#(group),\#(trim)]}"#
+        let (_, r) = try shapes(doc(layers: layer), progress: 0)
+        #expect(r.count == 1)
+        let b = try #require(r[0].shape?.path.controlPointBounds)
+        #expect(abs(b.origin.x - 10) < 1e-6 && abs(b.size.width - 20) < 1e-6, "\(b)")
+        #expect(abs(b.origin.y - 10) < 1e-6 && b.size.height < 1e-6, "only the top edge is left: \(b)")
+        let untrimmed = doc(layers: #"{"ty":4,"ind":1,"ip":0,"op":1000,"st":0,"ks":{},"shapes":[\#(group)]}"#)
+        #expect(try shapes(untrimmed, progress: 0).1[0].shape?.path.controlPointBounds?.size.height == 20)
+    }
+
+    @Test func trimGeometryWrapsPastTheEnd() {
+        let square = Path.rect(Rect(x: 0, y: 0, width: 10, height: 10))
+        // From 75 % to 125 %: the left edge, then the top edge.
+        let p = LottieTrimGeometry.trimmed(square, start: 0.75, end: 1.25, individually: false)
+        let b = p.controlPointBounds!
+        #expect(abs(b.size.width - 10) < 1e-6 && abs(b.size.height - 10) < 1e-6)
+        #expect(p.elements.filter { if case .move = $0 { return true }; return false }.count == 2)
+        #expect(LottieTrimGeometry.trimmed(square, start: 0.2, end: 0.2, individually: false).elements.isEmpty)
+    }
+
     @Test func playLoopsAndSpeedAndOnce() throws {
         let engine = Engine()
         let anim = try engine.loadLottie(data: doc(layers: shapeLayer(ks: opacityRamp(0, 100))))
