@@ -212,6 +212,49 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(LottieTrimGeometry.trimmed(square, start: 0.2, end: 0.2, individually: false).elements.isEmpty)
     }
 
+    @Test func timeRemapWithTwoKeyframesIsExact() throws {
+        // tm maps layer frames 0…100 onto composition seconds 10…0 (backwards, twice as fast as
+        // 1:1 would be over 5 s): at root frame 25 the inner frame is (10 − 2.5) · 10 = 75.
+        let inner = shapeLayer(ks: opacityRamp(0, 100))
+        let assets = #"[{"id":"comp","layers":[\#(inner)]}]"#
+        let tm = #""tm":{"a":1,"k":[{"t":0,"s":[10],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":100,"s":[0]}]}"#
+        let pre = #"{"ty":0,"ind":5,"refId":"comp","w":100,"h":100,"ip":0,"op":1000,"st":0,\#(tm),"ks":{}}"#
+        let (_, r) = try shapes(doc(layers: pre, assets: assets), progress: 0.25)
+        #expect(abs(r[0].opacity - 0.75) < 1e-9, "\(r[0].opacity)")
+    }
+
+    @Test func gradientFillIsAGradientLayerMaskedByTheShape() throws {
+        // Linear, from (20, 50) to (80, 50): red → blue, with opacity stops 1 → 0.5.
+        let g = #"{"ty":"gf","t":1,"s":{"a":0,"k":[20,50]},"e":{"a":0,"k":[80,50]},"o":{"a":0,"k":100},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1,0,1,1,0.5]}}}"#
+        let rect = #"{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[60,40]},"r":{"a":0,"k":0}}"#
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":1000,"st":0,"ks":{},"shapes":[\#(rect),\#(g)]}"#
+        let engine = Engine()
+        let anim = try engine.loadLottie(data: doc(layers: layer))
+        anim.seek(progress: 0)
+        try engine.tick(0)
+        let list = try engine.drawList(root: anim.root)
+        let gradient = try #require(list.first { $0.gradient != nil })
+        let d = try #require(gradient.gradient)
+        #expect(d.type == .axial && d.locations == [0, 1])
+        #expect(d.colors[0] == Color(red: 1, green: 0, blue: 0, alpha: 1) && d.colors[1] == Color(red: 0, green: 0, blue: 1, alpha: 0.5))
+        // The unit-space ends map back onto (20, 50) and (80, 50) in the gradient's bounds.
+        let start = Point(x: gradient.bounds.origin.x + d.startPoint.x * gradient.bounds.size.width,
+                          y: gradient.bounds.origin.y + d.startPoint.y * gradient.bounds.size.height).applying(gradient.transform)
+        #expect(abs(start.x - 20) < 1e-6 && abs(start.y - 50) < 1e-6, "\(start)")
+        #expect(gradient.maskCount > 0 || list.contains { $0.isMaskContent }, "masked by the shape")
+    }
+
+    @Test func starHasTwiceItsPointsAsVertices() throws {
+        let star = #"{"ty":"sr","sy":1,"p":{"a":0,"k":[50,50]},"pt":{"a":0,"k":5},"r":{"a":0,"k":0},"or":{"a":0,"k":40},"ir":{"a":0,"k":20},"os":{"a":0,"k":0},"is":{"a":0,"k":0}}"#
+        let fill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":1000,"st":0,"ks":{},"shapes":[\#(star),\#(fill)]}"#
+        let (_, r) = try shapes(doc(layers: layer), progress: 0)
+        let path = try #require(r.first?.shape?.path)
+        #expect(path.elements.count == 11, "move, 9 lines, close")
+        guard case .move(let top) = path.elements[0] else { Issue.record("no move"); return }
+        #expect(abs(top.x - 50) < 1e-9 && abs(top.y - 10) < 1e-9, "the first point is straight up")
+    }
+
     @Test func playLoopsAndSpeedAndOnce() throws {
         let engine = Engine()
         let anim = try engine.loadLottie(data: doc(layers: shapeLayer(ks: opacityRamp(0, 100))))
