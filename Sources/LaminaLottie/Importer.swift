@@ -283,7 +283,7 @@ enum LottieImporter {
                 ctx.warn("effect '\(en.string("nm") ?? "type \(Int((try? en["ty"]?.number()) ?? -1))")' not supported")
             }
         }
-        if (try layer["ao"]?.number() ?? 0) != 0 { ctx.warn("auto-orient not supported") }
+        let autoOrient = (try layer["ao"]?.number() ?? 0) != 0
 
         // The content, in the layer's own space.
         var content: LottieNode
@@ -324,7 +324,8 @@ enum LottieImporter {
         if let shadow { try applyDropShadow(shadow, to: content, ctx) }
 
         // Its transform, then the parents' transforms around it.
-        var inner = try transformChain(try layer.required("ks"), content: content, size: size, opacity: true, ctx)
+        var inner = try transformChain(
+            try layer.required("ks"), content: content, size: size, opacity: true, ctx, autoOrient: autoOrient)
         var seen: Set<Int> = []
         var parentRef = try layer["parent"]?.number()
         while let p = parentRef {
@@ -424,9 +425,14 @@ enum LottieImporter {
 
     /// Wraps `content` in the layers of a Lottie transform (`ks` or a group's `tr`).
     static func transformChain(
-        _ ks: JNode, content: LottieNode, size: Size, opacity: Bool, _ ctx: LottieContext
+        _ ks: JNode, content: LottieNode, size: Size, opacity: Bool, _ ctx: LottieContext,
+        autoOrient: Bool = false
     ) throws(LottieError) -> LottieNode {
-        let outer = try frameNode(size, ctx, at: ks.path)
+        let top = try frameNode(size, ctx, at: ks.path)
+        // Auto-orient: the position layer turns with the motion path's tangent (Core Animation's
+        // rotationMode = auto), so the layer's own rotation moves to a layer inside it.
+        var outer = top
+        var oriented = false
         // Position: one property, or separate x and y.
         if let p = ks["p"], p["s"].map({ (try? $0.number()) == 1 }) == true || (p["x"] != nil && p["k"] == nil) {
             let x = try LottieProp.parse(try p.required("x"), ctx, read: LottieValues.numbers)
@@ -436,7 +442,20 @@ enum LottieImporter {
             })
         } else if let p = ks["p"] {
             let prop = try LottieProp.parse(p, ctx, read: LottieValues.numbers)
-            outer.apply("position", positionAnimation(prop, ctx))
+            let mapped = positionAnimation(prop, ctx, autoOrient: autoOrient)
+            outer.apply("position", mapped)
+            if autoOrient, prop.isAnimated {
+                if case .animated(_, let a) = mapped, case .keyframe(_, .some, .some) = a.kind {
+                    oriented = true
+                } else {
+                    ctx.warn("auto-orient needs a motion path without hold keyframes or per-dimension easing")
+                }
+            }
+        }
+        if oriented {
+            let turn = try frameNode(size, ctx, at: ks.path)
+            top.sublayers = [turn]
+            outer = turn
         }
         var rotation = ks["r"] ?? ks["rz"]
         if ks["r"] == nil, let rz = ks["rz"] { rotation = rz }
@@ -506,7 +525,7 @@ enum LottieImporter {
         }
         middle.sublayers = [inner]
         inner.sublayers = [content]
-        return outer
+        return top
     }
 
     /// Lottie's skew: a shear of `angle` degrees along the axis at `axis` degrees, as
@@ -523,9 +542,10 @@ enum LottieImporter {
     }
 
     /// A position: a keyframe path along the spatial tangents when it has any, else values.
-    static func positionAnimation(_ prop: LottieProp, _ ctx: LottieContext) -> LottieMapped {
+    static func positionAnimation(_ prop: LottieProp, _ ctx: LottieContext, autoOrient: Bool = false) -> LottieMapped {
         let n = prop.keys.count
-        let spatial = n > 1 && (0..<(n - 1)).contains { prop.isSpatial($0) }
+        // Auto-orient needs the path form (rotationMode), straight segments included.
+        let spatial = n > 1 && (autoOrient || (0..<(n - 1)).contains { prop.isSpatial($0) })
         let hasHold = prop.keys.dropLast().contains { $0.hold }
         let oldFormat = prop.keys.contains { $0.e != nil }
         guard spatial, !hasHold, !oldFormat, prop.easesUniformly() else {
@@ -544,7 +564,8 @@ enum LottieImporter {
             times.append((prop.keys[i + 1].t - t0) / (tn - t0))
             functions.append(prop.timingFunction(i, dim: 0))
         }
-        var anim = Animation.keyframe(keyPath: "position", path: path, calculationMode: .linear)
+        var anim = Animation.keyframe(
+            keyPath: "position", path: path, rotationMode: autoOrient ? .auto : nil, calculationMode: .linear)
         if case .keyframe(var spec, let p, let r) = anim.kind {
             spec.keyTimes = times
             spec.timingFunctions = functions

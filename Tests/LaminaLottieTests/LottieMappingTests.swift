@@ -6,6 +6,9 @@
 import Lamina
 @testable import LaminaLottie
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A Lottie document: a 100 × 100 canvas at 10 fps, frames ip…op, with `layers` (JSON text).
 func doc(ip: Double = 0, op: Double = 100, layers: String, assets: String = "[]") -> [UInt8] {
@@ -253,6 +256,18 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(path.elements.count == 11, "move, 9 lines, close")
         guard case .move(let top) = path.elements[0] else { Issue.record("no move"); return }
         #expect(abs(top.x - 50) < 1e-9 && abs(top.y - 10) < 1e-9, "the first point is straight up")
+    }
+
+    @Test func autoOrientTurnsWithTheMotion() throws {
+        // Moving from (0, 0) to (100, 100): the tangent is 45°, plus the layer's own 10°.
+        let ks = #""a":{"a":0,"k":[0,0]},"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":100,"s":[100,100]}]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":10},"o":{"a":0,"k":100}"#
+        let (anim, r) = try shapes(doc(layers: shapeLayer(ks: ks, extra: #""ao":1"#)), progress: 0.5)
+        let m = r[0].transform
+        let angle = atan2(m.m12, m.m11) * 180 / .pi
+        #expect(abs(angle - 55) < 1e-6, "\(angle)")
+        #expect(anim.warnings.isEmpty)
+        let (_, still) = try shapes(doc(layers: shapeLayer(ks: ks)), progress: 0.5)
+        #expect(abs(atan2(still[0].transform.m12, still[0].transform.m11) * 180 / .pi - 10) < 1e-6)
     }
 
     @Test func playLoopsAndSpeedAndOnce() throws {
