@@ -580,16 +580,29 @@ enum LottieImporter {
 
     // MARK: Masks
 
-    /// A layer's masks as one mask layer: the union of its additive masks. Other modes and
-    /// inverted masks are named in the warnings (the engine's mask is one alpha mask).
+    /// A layer's masks as one mask layer (the engine's mask is one alpha mask, RS-5.1): the
+    /// additive masks' paths filled non-zero (their union). Subtracted and inverted masks join
+    /// the path under the even-odd rule, an inverted one with a rectangle far around the canvas,
+    /// so a subtracted shape inside an added one, or an inverted mask alone, cuts its hole
+    /// exactly; overlaps between them are approximations, named in the warnings, as are
+    /// intersections (drawn as adds) and expansion.
     static func buildMasks(_ masks: [JNode], size: Size, _ ctx: LottieContext) throws(LottieError) -> LottieNode? {
         var paths: [LottieProp] = []
         var opacity: LottieProp?
+        var evenOdd = false, inverted = false, adds = 0
         for m in masks {
             let mode = m.string("mode") ?? "a"
             if mode == "n" { continue }
-            if mode != "a" { ctx.warn("mask mode '\(mode)' drawn as 'add'") }
-            if (try m["inv"]?.number() ?? 0) != 0 { ctx.warn("inverted masks drawn uninverted") }
+            let inv = (try m["inv"]?.number() ?? 0) != 0
+            switch mode {
+            case "a": adds += 1
+            case "s": evenOdd = true
+            default: ctx.warn("mask mode '\(mode)' drawn as 'add'"); adds += 1
+            }
+            if inv {
+                evenOdd = true
+                inverted = true
+            }
             if let x = m["x"] {
                 let e = try LottieProp.parse(x, ctx, read: LottieValues.numbers)
                 if e.isAnimated || (e.first.first ?? 0) != 0 { ctx.warn("mask expansion not supported") }
@@ -598,13 +611,23 @@ enum LottieImporter {
             if let o = m["o"] { opacity = try LottieProp.parse(o, ctx, read: LottieValues.numbers) }
         }
         if paths.isEmpty { return nil }
+        if evenOdd && paths.count > 1 {
+            ctx.warn("subtracted and inverted masks combine under the even-odd rule (exact when they do not overlap each other)")
+        }
+        // With no additive mask the subtraction starts from everything, as an inverted mask does.
+        let around = inverted || adds == 0
         let node = try frameNode(size, ctx, at: masks[0].path, kind: .shape)
         node.apply("path", ctx.map("path", paths) { v in
             var p = Path()
+            if around {
+                let w = max(size.width, 1), h = max(size.height, 1)
+                p = Path.rect(Rect(x: -100 * w, y: -100 * h, width: 201 * w, height: 201 * h))
+            }
             for f in v { LottieValues.path(f, into: &p) }
             return .path(p)
         })
         node.set("fillColor", .color(.black))
+        if evenOdd { node.set("fillRule", .string("even-odd")) }
         if paths.count == 1, let opacity {
             node.apply("opacity", ctx.map("opacity", [opacity]) { v in .number(min(max((v[0].first ?? 100) / 100, 0), 1)) })
         }

@@ -270,6 +270,28 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(abs(atan2(still[0].transform.m12, still[0].transform.m11) * 180 / .pi - 10) < 1e-6)
     }
 
+    @Test func masksAddSubtractAndInvert() throws {
+        func mask(_ mode: String, inv: Bool = false, _ x: Double) -> String {
+            #"{"mode":"\#(mode)","inv":\#(inv),"o":{"a":0,"k":100},"pt":{"a":0,"k":{"c":true,"v":[[\#(x),\#(x)],[\#(100 - x),\#(x)],[\#(100 - x),\#(100 - x)],[\#(x),\#(100 - x)]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
+        }
+        func maskShape(_ masks: [String]) throws -> DrawShape? {
+            let layer = shapeLayer(extra: #""hasMask":true,"masksProperties":[\#(masks.joined(separator: ","))]"#)
+            let engine = Engine()
+            let anim = try engine.loadLottie(data: doc(layers: layer))
+            anim.seek(progress: 0)
+            try engine.tick(0)
+            return try engine.drawList(root: anim.root).first { $0.isMaskContent && $0.shape != nil }?.shape
+        }
+        let add = try #require(try maskShape([mask("a", 10)]))
+        #expect(add.fillRule == .nonZero && add.path.controlPointBounds == Rect(x: 10, y: 10, width: 80, height: 80))
+        // Add the outer square, subtract the inner one: a frame, by the even-odd rule.
+        let frame = try #require(try maskShape([mask("a", 10), mask("s", 30)]))
+        #expect(frame.fillRule == .evenOdd && frame.path.controlPointBounds == Rect(x: 10, y: 10, width: 80, height: 80))
+        // Inverted: everything but the square (a rectangle far around the canvas joins it).
+        let inverted = try #require(try maskShape([mask("a", inv: true, 10)]))
+        #expect(inverted.fillRule == .evenOdd && inverted.path.controlPointBounds!.size.width > 1000)
+    }
+
     @Test func playLoopsAndSpeedAndOnce() throws {
         let engine = Engine()
         let anim = try engine.loadLottie(data: doc(layers: shapeLayer(ks: opacityRamp(0, 100))))
