@@ -200,7 +200,10 @@ extension LottieImporter {
             return LottiePathSource(props: [p, s, r]) { v, path in
                 let c = LottieValues.point(v[0]), sz = LottieValues.point(v[1])
                 let rect = Rect(x: c.x - sz.x / 2, y: c.y - sz.y / 2, width: sz.x, height: sz.y)
-                let r = Path.roundedRect(rect, cornerRadius: v[2].first ?? 0)
+                // Roundness stops at half the shorter side: circular corners, as After Effects
+                // and ThorVG draw them (R16.7).
+                let radius = min(max(v[2].first ?? 0, 0), min(abs(sz.x), abs(sz.y)) / 2)
+                let r = Path.roundedRect(rect, cornerRadius: radius)
                 path.elements.append(contentsOf: reversed ? reverse(r).elements : r.elements)
             }
         case "el":

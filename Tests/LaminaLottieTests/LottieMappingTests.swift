@@ -292,6 +292,17 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(inverted.fillRule == .evenOdd && inverted.path.controlPointBounds!.size.width > 1000)
     }
 
+    @Test func rectangleRoundnessStopsAtHalfTheShorterSide() throws {
+        let rect = #"{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,20]},"r":{"a":0,"k":50}}"#
+        let fill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":1000,"st":0,"ks":{},"shapes":[\#(rect),\#(fill)]}"#
+        let (_, r) = try shapes(doc(layers: layer), progress: 0)
+        let path = try #require(r.first?.shape?.path)
+        guard case .move(let start) = path.elements[0] else { Issue.record("no move"); return }
+        // Circular corners of radius 10 (not elliptical 20 × 10): the top edge starts at x0 + 10.
+        #expect(abs(start.x - 40) < 1e-9 && abs(start.y - 40) < 1e-9, "\(start)")
+    }
+
     @Test func playLoopsAndSpeedAndOnce() throws {
         let engine = Engine()
         let anim = try engine.loadLottie(data: doc(layers: shapeLayer(ks: opacityRamp(0, 100))))
