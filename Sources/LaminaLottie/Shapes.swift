@@ -201,7 +201,7 @@ extension LottieImporter {
                 let c = LottieValues.point(v[0]), sz = LottieValues.point(v[1])
                 let rect = Rect(x: c.x - sz.x / 2, y: c.y - sz.y / 2, width: sz.x, height: sz.y)
                 // Roundness stops at half the shorter side: circular corners, as After Effects
-                // and ThorVG draw them (R16.7).
+                // draws them (R16.7).
                 let radius = min(max(v[2].first ?? 0, 0), min(abs(sz.x), abs(sz.y)) / 2)
                 let r = Path.roundedRect(rect, cornerRadius: radius)
                 path.elements.append(contentsOf: reversed ? reverse(r).elements : r.elements)
