@@ -11,7 +11,7 @@ import threading
 import weakref
 from contextlib import contextmanager
 from ctypes import POINTER, byref, cast, c_double, c_int32, c_size_t, c_uint8, c_uint32, c_uint64, c_void_p, sizeof
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Type, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Type, Union
 
 from . import _callbacks as CB
 from . import _capi as C
@@ -29,6 +29,15 @@ from ._style import ActionLike
 from ._transaction import Transaction
 from ._types import Rect, TimingLike, from_c_color, from_c_rect, from_c_size, from_c_transform
 from ._values import to_c_value
+
+if TYPE_CHECKING:
+    import os
+
+    from ._lottie import LottieAnimation
+
+#: Engine.load_lottie's implementation, set by lamina._lottie when it is imported (the Lottie
+#: importer's module comes after this one in the package's layering).
+_LOTTIE_LOADER: Optional[Callable[..., Any]] = None
 
 
 class ViewAnimationOptions(enum.IntFlag):
@@ -208,6 +217,22 @@ class Engine:
         return f"<lamina.Engine {'closed' if self._closed else f't={self.time}'}>"
 
     # -- layers ---------------------------------------------------------------------------
+    def load_lottie(self, source: Union[str, "os.PathLike[str]", bytes, bytearray]) -> "LottieAnimation":
+        """Loads a Lottie (Bodymovin JSON) file, a path or the file's bytes, into layers of this
+        engine through liblamina-lottie (issue 28), paused at progress 0; its root is in no tree.
+
+        Example: ``anim = engine.load_lottie("loader.json"); host.add_sublayer(anim.root)``
+
+        Raises:
+            LottieError: malformed JSON, wrong types, missing fields, absurd sizes or cyclic
+                precompositions; the message names the JSON path of the problem.
+            LottieUnavailableError: liblamina-lottie cannot be loaded.
+        """
+        if _LOTTIE_LOADER is None:  # pragma: no cover - lamina/__init__ imports _lottie
+            raise LaminaError(2, "LAMINA_STATUS_MISUSE", "import lamina first", "load_lottie")
+        result: "LottieAnimation" = _LOTTIE_LOADER(self, source)
+        return result
+
     def layer(self, **properties: Any) -> Layer:
         """Creates a layer with Core Animation's defaults, then sets ``properties`` (Python
         names, e.g. ``engine.layer(bounds=(0, 0, 100, 100), position=(50, 50))``)."""

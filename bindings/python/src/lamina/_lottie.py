@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, List, Optional, Tuple, Union
 
 from . import _capi as C
+from . import _engine
 from ._engine import Engine
 from ._errors import InvalidArgumentError, LaminaError, error_for_status
 from ._layer import Layer
@@ -273,16 +274,7 @@ class LottieAnimation:
 
 
 def load_lottie(self: Engine, source: Union[str, "os.PathLike[str]", bytes, bytearray]) -> LottieAnimation:
-    """Loads a Lottie (Bodymovin JSON) file: a path, or the file's bytes. Returns a
-    :class:`LottieAnimation` paused at progress 0 whose root is not yet in any tree.
-
-    Example: ``anim = engine.load_lottie("loader.json")``
-
-    Raises:
-        LottieError: malformed JSON, wrong types, missing fields, absurd sizes or cyclic
-            precompositions; the message names the JSON path of the problem.
-        LottieUnavailableError: liblamina-lottie cannot be loaded.
-    """
+    """The implementation of :meth:`Engine.load_lottie` (see there)."""
     if isinstance(source, (bytes, bytearray)):
         data = bytes(source)
     else:
@@ -294,6 +286,5 @@ def load_lottie(self: Engine, source: Union[str, "os.PathLike[str]", bytes, byte
     return LottieAnimation._make(self, lib, out.value or 0)
 
 
-# Engine's method lives here, beside the class it returns (the package's layering keeps
-# _engine below this module).
-Engine.load_lottie = load_lottie  # type: ignore[attr-defined]
+# Engine.load_lottie calls this (the package's layering keeps _engine below this module).
+_engine._LOTTIE_LOADER = load_lottie
