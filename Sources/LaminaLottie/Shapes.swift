@@ -97,7 +97,13 @@ extension LottieImporter {
             case "rd":
                 ctx.warn("rounded corners not supported")
             case "mm":
-                ctx.warn("merge paths drawn as separate paths")
+                // The paths above are already one path under each style: "merge" and "add" are
+                // their union (non-zero); the boolean modes are not.
+                let mode = Int(try item["mm"]?.number() ?? 1)
+                if mode != 1 && mode != 2 {
+                    let names = [3: "subtract", 4: "intersect", 5: "exclude intersections"]
+                    ctx.warn("merge paths '\(names[mode] ?? "mode \(mode)")' drawn as their union")
+                }
             case "op":
                 ctx.warn("offset paths not supported")
             case "pb":
