@@ -428,6 +428,9 @@ enum LottieImporter {
         _ ks: JNode, content: LottieNode, size: Size, opacity: Bool, _ ctx: LottieContext,
         autoOrient: Bool = false
     ) throws(LottieError) -> LottieNode {
+        if let single = try staticTransform(ks, content: content, size: size, opacity: opacity, ctx) {
+            return single
+        }
         let top = try frameNode(size, ctx, at: ks.path)
         // Auto-orient: the position layer turns with the motion path's tangent (Core Animation's
         // rotationMode = auto), so the layer's own rotation moves to a layer inside it.
@@ -526,6 +529,49 @@ enum LottieImporter {
         middle.sublayers = [inner]
         inner.sublayers = [content]
         return top
+    }
+
+    /// A transform with nothing animated as one layer: position, bounds origin at the anchor,
+    /// and the matrix S·Sk·R (row vectors: scale, then skew, then rotate), so a static group or
+    /// layer costs one layer instead of two or three. Nil when anything animates (or 3D
+    /// rotation or auto-orient is asked for): the caller builds the chain.
+    static func staticTransform(
+        _ ks: JNode, content: LottieNode, size: Size, opacity: Bool, _ ctx: LottieContext
+    ) throws(LottieError) -> LottieNode? {
+        func prop(_ key: String, _ d: [Double]) throws(LottieError) -> LottieProp? {
+            guard let n = ks[key] else { return LottieProp(constant: d) }
+            // Look before parsing: a parse counts keyframes against the file's budget, and the
+            // chain parses an animated property again.
+            if case .array(let items)? = n["k"]?.value, case .object(let m)? = items.first, m["t"] != nil {
+                return nil
+            }
+            return try LottieProp.parse(n, ctx, read: LottieValues.numbers)
+        }
+        if let p = ks["p"], p["s"].map({ (try? $0.number()) == 1 }) == true || (p["x"] != nil && p["k"] == nil) {
+            return nil  // separate x and y: the chain handles them
+        }
+        for key in ["rx", "ry", "or"] where ks[key] != nil { return nil }
+        guard let p = try prop("p", [0, 0]), let a = try prop("a", [0, 0]), let sc = try prop("s", [100, 100]),
+              let r = try prop(ks["r"] != nil ? "r" : "rz", [0]), let sk = try prop("sk", [0]),
+              let sa = try prop("sa", [0]), let o = try prop("o", [100])
+        else { return nil }
+        let node = try frameNode(size, ctx, at: ks.path)
+        let anchor = LottieValues.point(a.first)
+        node.set("bounds", .rect(Rect(x: anchor.x, y: anchor.y, width: size.width, height: size.height)))
+        node.set("position", .point(LottieValues.point(p.first)))
+        let sx = (sc.first.first ?? 100) / 100, sy = (sc.first.count > 1 ? sc.first[1] : sc.first.first ?? 100) / 100
+        var m = Transform3D(scaleX: sx, y: sy, z: 1)
+        if let k = sk.first.first, k != 0 { m = m.concatenating(skewMatrix(k, axis: sa.first.first ?? 0)) }
+        if let deg = r.first.first, deg != 0 {
+            m = m.concatenating(Transform3D(rotationAngle: deg * .pi / 180, x: 0, y: 0, z: 1))
+        }
+        if m != .identity { node.set("transform", .transform(m)) }
+        if opacity {
+            let value = min(max((o.first.first ?? 100) / 100, 0), 1)
+            if value != 1 { node.set("opacity", .number(value)) }
+        }
+        node.sublayers = [content]
+        return node
     }
 
     /// Lottie's skew: a shear of `angle` degrees along the axis at `axis` degrees, as

@@ -303,6 +303,20 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(abs(start.x - 40) < 1e-9 && abs(start.y - 40) < 1e-9, "\(start)")
     }
 
+    @Test func aStaticTransformIsOneLayer() throws {
+        // root, frame space, slot, the transform, the content, the fill's shape layer: six
+        // records; an animated opacity splits the transform into its layers (position and
+        // rotation; anchor, scale and opacity): seven.
+        let engine = Engine()
+        let still = try engine.loadLottie(data: doc(layers: shapeLayer()))
+        still.seek(progress: 0.5)
+        let moving = try engine.loadLottie(data: doc(layers: shapeLayer(ks: opacityRamp(0, 100))))
+        moving.seek(progress: 0.5)
+        try engine.tick(0)
+        #expect(try engine.drawList(root: still.root).count == 6)
+        #expect(try engine.drawList(root: moving.root).count == 7)
+    }
+
     @Test func playLoopsAndSpeedAndOnce() throws {
         let engine = Engine()
         let anim = try engine.loadLottie(data: doc(layers: shapeLayer(ks: opacityRamp(0, 100))))
