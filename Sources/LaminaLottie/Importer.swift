@@ -249,6 +249,9 @@ enum LottieImporter {
     ) throws(LottieError) -> LottieNode? {
         let ty = Int(try layer["ty"]?.number() ?? -1)
         if (try layer["hd"]?.number() ?? 0) != 0 { return nil }
+        // A null layer draws nothing: it matters only as a parent, which its children read from
+        // the JSON, so it gets no layers of its own.
+        if ty == 3 && !asMatte { return nil }
         let name = layer.string("nm") ?? ""
         let slot = try frameNode(size, ctx, at: layer.path)
         if !name.isEmpty { slot.set("name", .string(name)) }
