@@ -409,9 +409,10 @@ extension LottieImporter {
     static func gradientNode(
         _ item: JNode, mask: LottieNode, opacity: LottieProp, size: Size, _ ctx: LottieContext
     ) throws(LottieError) -> LottieNode {
-        // The gradient layer covers the canvas three times over on every side: shapes move
-        // outside their canvas and still fill with their gradient.
-        let area = Rect(x: -3 * size.width, y: -3 * size.height, width: 7 * size.width, height: 7 * size.height)
+        // The gradient layer covers the canvas and one more canvas on every side (in the shape's
+        // own space): shapes that move outside their canvas still fill with their gradient, and
+        // the compositor's offscreen for the mask stays nine canvases, not forty-nine.
+        let area = Rect(x: -size.width, y: -size.height, width: 3 * size.width, height: 3 * size.height)
         let g = try ctx.node(.gradient, at: item.path)
         g.set("anchorPoint", .point(Point(x: 0, y: 0)))
         g.set("position", .point(area.origin))
