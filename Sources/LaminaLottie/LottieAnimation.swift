@@ -28,9 +28,22 @@ public final class LottieAnimation: @unchecked Sendable {
     public let info: LottieInfo
     /// What the file uses that the importer left out or approximated, one line each.
     public let warnings: [String]
-    /// The playback rate while playing (1 = the file's frame rate). Takes effect at the next
-    /// ``play(loop:)``.
-    public var speed: Double = 1
+    /// The playback rate (1 = the file's frame rate; finite and > 0). Set while playing, the
+    /// frame on screen stays and playback goes on from it at the new rate (the pause/resume
+    /// idiom: timeOffset = the root's time now, beginTime = now); otherwise it applies at the
+    /// next ``play(loop:)``.
+    public var speed: Double = 1 {
+        didSet {
+            precondition(speed.isFinite && speed > 0, "LaminaLottie: speed must be finite and > 0, got \(speed)")
+            guard isPlaying, let local = try? root.convertTime(root.engine.time, from: nil) else { return }
+            root.speed = 0
+            root.timeOffset = local
+            root.beginTime = parentNow()
+            root.speed = speed
+        }
+    }
+    /// Whether the last call was ``play(loop:)`` (not ``seek(progress:)``).
+    public private(set) var isPlaying = false
     /// Whether the last ``play(loop:)`` loops.
     public private(set) var loops = true
 
@@ -74,6 +87,7 @@ public final class LottieAnimation: @unchecked Sendable {
         root.fillMode = .both
         root.beginTime = parentNow()
         root.speed = speed
+        isPlaying = true
     }
 
     /// Shows progress `p` (clamped to [0, 1]) paused: frame ip + p·(op − ip).
@@ -84,12 +98,13 @@ public final class LottieAnimation: @unchecked Sendable {
         root.repeatCount = 0
         root.beginTime = 0
         root.timeOffset = q * duration
+        isPlaying = false
     }
 
     /// Sets whether playback loops, restarting playback if it is playing.
     public func setLoop(_ loop: Bool) {
         loops = loop
-        if root.speed != 0 { play(loop: loop) }
+        if isPlaying { play(loop: loop) }
     }
 }
 

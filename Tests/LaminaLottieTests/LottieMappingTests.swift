@@ -337,6 +337,24 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(try opacity(at: 50) == opacity(at: 60), "seeking pauses")
     }
 
+    @Test func speedWhilePlayingKeepsTheFrame() throws {
+        let engine = Engine()
+        let anim = try engine.loadLottie(data: doc(layers: shapeLayer(ks: opacityRamp(0, 100))))
+        func opacity(at t: Double) throws -> Double {
+            try engine.tick(t)
+            return try engine.drawList(root: anim.root).first { $0.shape != nil }!.opacity
+        }
+        try engine.tick(0)
+        anim.play()
+        #expect(abs(try opacity(at: 2) - 0.2) < 1e-9)
+        anim.speed = 3  // frame 20 stays, then 30 frames a second
+        #expect(abs(try opacity(at: 2) - 0.2) < 1e-9)
+        #expect(abs(try opacity(at: 3) - 0.5) < 1e-9)
+        #expect(anim.isPlaying)
+        anim.seek(progress: 0.1)
+        #expect(!anim.isPlaying)
+    }
+
     @Test func pausedAnimationIsIdle() throws {
         let engine = Engine()
         let anim = try engine.loadLottie(data: doc(layers: shapeLayer(ks: opacityRamp(0, 100))))
