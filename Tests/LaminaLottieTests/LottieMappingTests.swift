@@ -355,6 +355,37 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(!anim.isPlaying)
     }
 
+    @Test func aMaskRunsInTheTimeOfTheLayerItMasks() throws {
+        // R16.8: the root is paused at 5 s; the masked layer's sublayer and its mask run the same
+        // 10 s opacity ramp, and both show 0.5 whatever the engine's time (a matte follows its
+        // animation's playback), and a paused tree asks for no frames.
+        let engine = Engine()
+        let root = engine.makeLayer()
+        root.speed = 0
+        root.timeOffset = 5
+        let host = engine.makeLayer()
+        try root.addSublayer(host)
+        let child = engine.makeLayer()
+        try host.addSublayer(child)
+        let mask = engine.makeLayer()
+        host.mask = mask
+        try engine.tick(0)
+        var ramp = Animation.keyframe(keyPath: "opacity", values: [.number(0), .number(1)], keyTimes: [0, 1])
+        ramp.timing.beginTime = 1e-100
+        ramp.timing.duration = 10
+        ramp.timing.fillMode = .both
+        ramp.isRemovedOnCompletion = false
+        try mask.add(ramp, forKey: "ramp")
+        try child.add(ramp, forKey: "ramp")
+        for t in [1.0, 2.0, 7.0] {
+            try engine.tick(t)
+            #expect(try mask.presentationValue(forKeyPath: "opacity") == .number(0.5), "t = \(t)")
+            #expect(try child.presentationValue(forKeyPath: "opacity") == .number(0.5))
+        }
+        #expect(engine.nextFrameTime == .infinity)
+        #expect(try mask.convertTime(3, from: nil) == 5)
+    }
+
     @Test func pausedAnimationIsIdle() throws {
         let engine = Engine()
         let anim = try engine.loadLottie(data: doc(layers: shapeLayer(ks: opacityRamp(0, 100))))
