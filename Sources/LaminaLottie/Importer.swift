@@ -102,7 +102,7 @@ enum LottieValues {
     /// A flattened shape as a path (vertices with their in and out tangents).
     static func path(_ f: [Double], into path: inout Path) {
         guard f.count >= 2 else { return }
-        let n = Int(f[1])
+        let n = clampedInt(f[1])
         guard n > 0, f.count >= 2 + n * 6 else { return }
         func v(_ k: Int) -> Point { Point(x: f[2 + 2 * k], y: f[3 + 2 * k]) }
         func i(_ k: Int) -> Point { Point(x: f[2 + 2 * n + 2 * k], y: f[3 + 2 * n + 2 * k]) }
@@ -218,7 +218,7 @@ enum LottieImporter {
                 if let source {
                     if tt != 1 {
                         let names = [2: "alpha inverted", 3: "luma", 4: "luma inverted"]
-                        ctx.warn("track matte '\(names[Int(tt)] ?? "\(tt)")' drawn as an alpha matte (the engine's masks are alpha masks)")
+                        ctx.warn("track matte '\(names[clampedInt(tt)] ?? "\(tt)")' drawn as an alpha matte (the engine's masks are alpha masks)")
                     }
                     if tt == 2 || tt == 4 {
                         // An inverted matte cannot be expressed; drawing unmatted is the closer picture.
@@ -247,7 +247,7 @@ enum LottieImporter {
         _ layer: JNode, byIndex: [Int: JNode], size: Size, endFrame: Double, depth: Int,
         _ ctx: LottieContext, asMatte: Bool = false
     ) throws(LottieError) -> LottieNode? {
-        let ty = Int(try layer["ty"]?.number() ?? -1)
+        let ty = clampedInt(try layer["ty"]?.number() ?? -1)
         if (try layer["hd"]?.number() ?? 0) != 0 { return nil }
         // A null layer draws nothing: it matters only as a parent, which its children read from
         // the JSON, so it gets no layers of its own.
@@ -272,7 +272,7 @@ enum LottieImporter {
             a.isRemovedOnCompletion = false
             slot.add("lottie.visibility", a)
         }
-        if let bm = try layer["bm"]?.number(), bm != 0 { ctx.warn("blend mode \(Int(bm)) drawn as normal") }
+        if let bm = try layer["bm"]?.number(), bm != 0 { ctx.warn("blend mode \(clampedInt(bm)) drawn as normal") }
         var shadow: JNode?
         if let ef = layer["ef"], case .array(let effects) = ef.value, !effects.isEmpty {
             for (i, e) in effects.enumerated() {
@@ -283,7 +283,7 @@ enum LottieImporter {
                     ctx.warn("only the first drop shadow of a layer is drawn")
                     continue
                 }
-                ctx.warn("effect '\(en.string("nm") ?? "type \(Int((try? en["ty"]?.number()) ?? -1))")' not supported")
+                ctx.warn("effect '\(en.string("nm") ?? "type \(clampedInt((try? en["ty"]?.number()) ?? -1))")' not supported")
             }
         }
         let autoOrient = (try layer["ao"]?.number() ?? 0) != 0

@@ -22,6 +22,14 @@ public struct LottieError: Error, CustomStringConvertible, Sendable {
     public var description: String { "\(path): \(message)" }
 }
 
+/// A JSON number as an Int, clamped to ±10⁹ first: converting a Double out of Int's range (or
+/// NaN) traps in Swift, and a file may say anything ("lc": 1e300).
+@inline(__always)
+func clampedInt(_ d: Double) -> Int {
+    guard d == d else { return 0 }
+    return Int(min(max(d, -1e9), 1e9))
+}
+
 /// A parsed JSON value. Objects keep their members in a dictionary: Lottie never depends on
 /// member order.
 indirect enum JSON: Decodable, Sendable {
@@ -132,6 +140,9 @@ struct JNode {
         switch value {
         case .number(let n):
             guard n.isFinite else { throw LottieError(path, "not a finite number") }
+            // Far beyond any drawing, and sums of such numbers stay inside what the engine
+            // takes (Value.maximumMagnitude, 1e15).
+            guard n.magnitude <= 1e12 else { throw LottieError(path, "\(n) is beyond ±1e12") }
             return n
         case .bool(let b): return b ? 1 : 0
         case .array(let a) where a.count == 1:

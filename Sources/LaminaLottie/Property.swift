@@ -290,6 +290,10 @@ extension LottieContext {
         if span <= 0 { return .constant(value(props.map { $0.value(at: tn) })) }
         var count = Int(span.rounded(.up))
         count = min(max(count, 1), LottieLimits.maximumSamples)
+        // Bound the memory of a sampled path: at most about two million points in all.
+        if case .path(let p) = initial, p.elements.count > 0 {
+            count = max(2, min(count, 2_000_000 / (3 * p.elements.count)))
+        }
         var values: [Value] = [], times: [Double] = []
         values.reserveCapacity(count + 1)
         for k in 0...count {

@@ -99,7 +99,7 @@ extension LottieImporter {
             case "mm":
                 // The paths above are already one path under each style: "merge" and "add" are
                 // their union (non-zero); the boolean modes are not.
-                let mode = Int(try item["mm"]?.number() ?? 1)
+                let mode = clampedInt(try item["mm"]?.number() ?? 1)
                 if mode != 1 && mode != 2 {
                     let names = [3: "subtract", 4: "intersect", 5: "exclude intersections"]
                     ctx.warn("merge paths '\(names[mode] ?? "mode \(mode)")' drawn as their union")
@@ -146,7 +146,7 @@ extension LottieImporter {
         node.sublayers = content
         let copies = try prop(item, "c", [1])
         if copies.isAnimated { ctx.warn("animated repeater copies hold their first count") }
-        let count = min(max(Int((copies.first.first ?? 1).rounded()), 0), 1000)
+        let count = min(max(clampedInt((copies.first.first ?? 1).rounded()), 0), 1000)
         node.set("instanceCount", .number(Double(count)))
         let offset = try prop(item, "o", [0])
         if offset.isAnimated || (offset.first.first ?? 0) != 0 { ctx.warn("repeater offsets not supported") }
@@ -231,7 +231,7 @@ extension LottieImporter {
             }
             return LottiePathSource(props: [p, pt, r, or, ir]) { v, path in
                 let c = LottieValues.point(v[0])
-                let points = min(max(Int((v[1].first ?? 5).rounded(.down)), 2), 1000)
+                let points = min(max(clampedInt((v[1].first ?? 5).rounded(.down)), 2), 1000)
                 let rotation = (v[2].first ?? 0) * .pi / 180
                 let outer = v[3].first ?? 0, inner = v[4].first ?? 0
                 let count = star ? points * 2 : points
@@ -367,8 +367,8 @@ extension LottieImporter {
             let width = try prop("w", [1])
             shape.apply("lineWidth", ctx.map("lineWidth", [width]) { v in .number(max(v[0].first ?? 1, 0)) })
             let caps = [1: "butt", 2: "round", 3: "square"], joins = [1: "miter", 2: "round", 3: "bevel"]
-            shape.set("lineCap", .string(caps[Int(try item["lc"]?.number() ?? 2)] ?? "round"))
-            shape.set("lineJoin", .string(joins[Int(try item["lj"]?.number() ?? 2)] ?? "round"))
+            shape.set("lineCap", .string(caps[clampedInt(try item["lc"]?.number() ?? 2)] ?? "round"))
+            shape.set("lineJoin", .string(joins[clampedInt(try item["lj"]?.number() ?? 2)] ?? "round"))
             shape.set("miterLimit", .number(max(try item["ml"]?.number() ?? 4, 0)))
             if let d = item["d"] {
                 var pattern: [Double] = []
@@ -445,7 +445,7 @@ extension LottieImporter {
             g.apply("endPoint", ctx.map("endPoint", [e]) { v in .point(unit(v[0])) })
         }
         let gradient = try item.required("g")
-        let count = Int(try gradient.number("p", default: 0))
+        let count = clampedInt(try gradient.number("p", default: 0))
         guard count >= 1, count <= 1000 else { throw LottieError("\(gradient.path).p", "\(count) colour stops") }
         let stops = try LottieProp.parse(try gradient.required("k"), ctx, read: LottieValues.numbers)
         func decode(_ v: [Double]) -> (colors: [Color], locations: [Double]) {

@@ -469,6 +469,26 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(error(nested) != nil)
     }
 
+    @Test func hugeNumbersAreRefusedWithTheirPath() throws {
+        // Found by mutating the samples: a cap of 1e300 once trapped converting it to an Int.
+        // Numbers beyond ±1e12 are refused where they stand; large ones where integers go
+        // (counts, caps, points) are clamped, never trapped on.
+        let huge = #"{"ty":4,"ind":1,"ip":0,"op":9,"ks":{},"shapes":[{"ty":"el","s":{"a":0,"k":[9,9]}},{"ty":"st","lc":1e300}]}"#
+        #expect(error(doc(layers: huge))?.path == "$.layers[0].shapes[1].lc")
+        let stroke = #"{"ty":"st","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"lc":1e11,"lj":-1e11,"ml":4}"#
+        let star = #"{"ty":"sr","sy":1,"p":{"a":0,"k":[0,0]},"pt":{"a":0,"k":1e11},"or":{"a":0,"k":5},"ir":{"a":0,"k":2},"r":{"a":0,"k":0}}"#
+        let rp = #"{"ty":"rp","c":{"a":0,"k":-1e11},"tr":{}}"#
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":9,"ks":{},"bm":1e11,"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[9,9]}},\#(stroke),\#(star),\#(rp)]}"#
+        let engine = Engine()
+        let anim = try engine.loadLottie(data: doc(layers: layer + "," + #"{"ty":1e11,"ind":2,"ks":{}}"#))
+        anim.seek(progress: 0.5)
+        try engine.tick(0)
+        _ = try engine.drawList(root: anim.root)
+        let grad = #"{"ty":"gf","t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[1,1]},"g":{"p":1e11,"k":{"a":0,"k":[0,1,1,1]}}}"#
+        let gradient = #"{"ty":4,"ind":1,"ip":0,"op":9,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[9,9]}},\#(grad)]}"#
+        #expect(error(doc(layers: gradient))?.message.contains("colour stops") == true)
+    }
+
     @Test func parentCycle() {
         let a = shapeLayer(ind: 1, extra: #""parent":2"#), b = shapeLayer(ind: 2, extra: #""parent":1"#)
         #expect(error(doc(layers: a + "," + b))?.message.contains("cyclic") == true)
