@@ -17,6 +17,11 @@ let package = Package(
         .library(name: "lamina", type: .dynamic, targets: ["LaminaCABI"]),
         // MARK: Text layout (issue 26): the HarfBuzz text layout provider for Swift hosts
         .library(name: "LaminaText", targets: ["LaminaText"]),
+        // MARK: Lottie importer (issue 28, R16): its own module and C library, beside the core
+        .library(name: "LaminaLottie", targets: ["LaminaLottie"]),
+        // liblamina-lottie: the importer's C exports over liblamina's C ABI (ship the CMake
+        // build, which links it against liblamina.so.0 and fixes SONAME/exports).
+        .library(name: "lamina-lottie", type: .dynamic, targets: ["LaminaLottieCABI"]),
     ],
     targets: [
         // The engine: math → timing → values → engine. Pure Swift, no Foundation.
@@ -44,6 +49,16 @@ let package = Package(
         .target(
             name: "LaminaText", dependencies: ["Lamina", "LaminaCABI", "CLamina", "CLaminaText"],
             path: "Sources/LaminaTextSwift"),
+        // The Lottie importer (R16): Lamina's public API plus the toolchain's FoundationEssentials
+        // (JSON, base64); the core never depends on it.
+        .target(name: "LaminaLottie", dependencies: ["Lamina"], path: "Sources/LaminaLottie",
+                exclude: ["README.md"]),
+        // include/lamina/lamina_lottie.h (with lamina.h) as a Swift module. Never installed.
+        .systemLibrary(name: "CLaminaLottie", path: "Sources/CLaminaLottie"),
+        // @_cdecl lamina_lottie_* exports; they call liblamina's C functions, resolved against
+        // the liblamina loaded in the process.
+        .target(name: "LaminaLottieCABI", dependencies: ["LaminaLottie", "CLaminaLottie"],
+                path: "Sources/LaminaLottieCABI"),
 
         // MARK: Demo (`swift run lamina-demo`)
         .executableTarget(name: "lamina-demo", dependencies: ["Lamina"], path: "examples/demo"),
@@ -53,6 +68,8 @@ let package = Package(
         .testTarget(
             name: "LaminaCABITests", dependencies: ["LaminaCABI", "CLamina", "Lamina", "LaminaText"],
             path: "Tests/LaminaCABITests"),
+        .testTarget(name: "LaminaLottieTests", dependencies: ["LaminaLottie", "Lamina"], path: "Tests/LaminaLottieTests",
+                    exclude: ["Samples"]),
     ],
     swiftLanguageModes: [.v6]
 )

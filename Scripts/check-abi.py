@@ -67,6 +67,9 @@ def exported_symbols(nm, library):
         kind = parts[-2] if len(parts) >= 3 else parts[0]
         if kind in ("A",) and not name.startswith("lamina_"):
             continue  # version-node definitions (absolute symbols), not code or data
+        if len(kind) == 1 and kind.islower():
+            continue  # a local symbol in .dynsym (static libdispatch's TLS __dispatch_tsd in
+                      # liblamina-lottie): no other object can bind to it
         symbols.add(name)
     return symbols
 

@@ -79,6 +79,15 @@ fuzz)
     "$fuzzer" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len=512 \
         -print_final_stats=1 "$work" "$ROOT/Tests/fuzz/corpus" 2>&1 | tail -n 30
     echo "sanitize: fuzz: ${seconds}s of fuzzing found nothing"
+    # 3. The Lottie importer (issue 28): its own target, seeded with the sample files.
+    lottie="$BUILD_DIR/sanitize-fuzzer/Tests/fuzz/lamina_fuzz_lottie"
+    if [[ -x $lottie ]]; then
+        mkdir -p "$work-lottie"
+        "$lottie" -runs=0 "$ROOT/Tests/LaminaLottieTests/Samples"
+        "$lottie" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len=200000 \
+            -print_final_stats=1 "$work-lottie" "$ROOT/Tests/LaminaLottieTests/Samples" 2>&1 | tail -n 30
+        echo "sanitize: fuzz: ${seconds}s of fuzzing the Lottie importer found nothing"
+    fi
     ;;
 *)
     echo "sanitize.sh: unknown job $job" >&2

@@ -360,6 +360,13 @@ else
     skip python-tests "cmake build failed"
     skip python-wheel "cmake build failed"
 fi
+# Issue 28: the Lottie importer against rlottie and ThorVG from PyPI: per sample the share of
+# pixels within 8/255 and the PSNR at 0-100 %, failing below Tests/lottie/floors.json.
+if needs cmake-build; then
+    step lottie-peers 'vs rlottie|json |BELOW|error' "$ROOT/Tests/lottie/run-peers.sh" "$BUILD_DIR"
+else
+    skip lottie-peers "cmake build failed"
+fi
 # Issue 13: the Python package's types as users see them (mypy --strict and pyright on the
 # package, its examples and a script touching every public property). Needs no build.
 step python-typecheck 'Success|error|errors' \

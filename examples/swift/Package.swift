@@ -32,6 +32,14 @@ let package = Package(
         .executableTarget(
             name: name,
             dependencies: ["Trace", .product(name: "Lamina", package: "Lamina")])
-    },
+    } + [
+        // The Lottie player (issue 28): the LaminaLottie product beside Lamina.
+        .executableTarget(
+            name: "lottie",
+            dependencies: [
+                .product(name: "Lamina", package: "Lamina"),
+                .product(name: "LaminaLottie", package: "Lamina"),
+            ]),
+    ],
     swiftLanguageModes: [.v6]
 )

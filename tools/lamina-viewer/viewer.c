@@ -7,6 +7,7 @@
  *   lamina-viewer --frames DIR [--scene NAME]            no window: frames 0...4 s as PNGs
  *   lamina-viewer --scene NAME [--at T] --png PATH       no window: one frame, headless
  *   lamina-viewer --list                                 the scenes
+ *   lamina-viewer --lottie FILE [--progress P --screenshot PATH]  a Lottie file (lottie.c)
  *
  * The default scene is the gallery (what the compositor draws, at a glance); Right (or N) from
  * it is listing 7.7 as a real demo: click the red box to recolour it, click anywhere else to
@@ -26,6 +27,9 @@
 #include <GLES3/gl3.h>
 
 #include "scenes.h"
+#ifdef LAMINA_VIEWER_LOTTIE
+#include "lottie.h"
+#endif
 
 static int failf(const char *what, lamina_status_t s) {
     fprintf(stderr, "lamina-viewer: %s: %s: %s\n", what, lamina_gles_status_string(s),
@@ -135,8 +139,12 @@ static int screenshot(SDL_Window *win, int w, int h, const char *path) {
 int main(int argc, char **argv) {
     const char *scene_name = "gallery", *shot = NULL, *frames_dir = NULL, *png = NULL;
     double at = -1, scale = 1;
+    const char *lottie = NULL;
+    double progress = 0;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--scene") && i + 1 < argc) scene_name = argv[++i];
+        if (!strcmp(argv[i], "--lottie") && i + 1 < argc) lottie = argv[++i];
+        else if (!strcmp(argv[i], "--progress") && i + 1 < argc) progress = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--scene") && i + 1 < argc) scene_name = argv[++i];
         else if (!strcmp(argv[i], "--at") && i + 1 < argc) at = atof(argv[++i]);
         else if (!strcmp(argv[i], "--scale") && i + 1 < argc) scale = atof(argv[++i]);
         else if (!strcmp(argv[i], "--screenshot") && i + 1 < argc) shot = argv[++i];
@@ -151,13 +159,22 @@ int main(int argc, char **argv) {
         } else {
             fprintf(stderr,
                     "usage: lamina-viewer [--scene NAME] [--scale S] [--at T --screenshot PATH]\n"
-                    "                     [--frames DIR] [--list]\n");
+                    "                     [--frames DIR] [--list]\n"
+                    "                     [--lottie FILE [--progress P --screenshot PATH]]\n");
             return 2;
         }
     }
     if (!(scale > 0 && scale <= 8)) {
         fprintf(stderr, "lamina-viewer: --scale must be in (0, 8]\n");
         return 2;
+    }
+    if (lottie) {
+#ifdef LAMINA_VIEWER_LOTTIE
+        return lottie_main(lottie, progress, shot ? shot : png, scale);
+#else
+        fprintf(stderr, "lamina-viewer: built without liblamina-lottie (--lottie)\n");
+        return 2;
+#endif
     }
     size_t n_scenes;
     const scene_t *all = scenes_all(&n_scenes);

@@ -560,7 +560,8 @@ extension Engine {
     }
 
     /// Whether the layer's time stands still: its committed speed or an ancestor's is 0
-    /// (CA-5.12). Walks the chain iteratively. Lock held.
+    /// (CA-5.12; a mask's ancestors are its host's, R16.8). Walks the chain iteratively. Lock
+    /// held.
     func isClockStopped(_ slot: Int32) -> Bool {
         var s = slot
         while s >= 0 {
@@ -569,7 +570,7 @@ extension Engine {
                 let timing = snap < 0 ? slots[Int(s)].model.layerTiming : snapshotPool[Int(snap)].layerTiming
                 if timing.speed == 0 { return true }
             }
-            s = slots[Int(s)].parent
+            s = timeParent(s)  // a mask's clock is its host's (R16.8)
         }
         return false
     }

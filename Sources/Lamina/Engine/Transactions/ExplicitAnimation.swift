@@ -515,6 +515,17 @@ extension Engine {
 
     // MARK: - Layer time (CA-5.2, CA-5.11)
 
+    /// The layer whose time `slot`'s time derives from: its superlayer, or for a mask (which has
+    /// none) the layer it masks (R16.8: pausing a layer pauses its mask's animations too).
+    /// -1 for a root. Lock held.
+    @inline(__always)
+    func timeParent(_ slot: Int32) -> Int32 {
+        let p = slots[Int(slot)].parent
+        if p >= 0 { return p }
+        guard let host = slots[Int(slot)].extras?.maskHost, let h = try? resolve(host) else { return -1 }
+        return h
+    }
+
     /// A layer's local time for engine time `t`: each layer from the root down maps its
     /// superlayer's time with its committed beginTime, speed and timeOffset. Lock held.
     func localTime(_ slot: Int32, at t: Double) -> Double {
@@ -529,7 +540,7 @@ extension Engine {
                 if timed == 0 { nearest = s }
                 timed += 1
             }
-            s = slots[Int(s)].parent
+            s = timeParent(s)
         }
         if timed == 0 { return t }
         if timed == 1 { return layerLocalTime(nearest, parentTime: t) }
@@ -539,7 +550,7 @@ extension Engine {
         s = slot
         while s >= 0 {
             if slots[Int(s)].everTimed { path.append(s) }
-            s = slots[Int(s)].parent
+            s = timeParent(s)
         }
         var time = t
         for k in stride(from: path.count - 1, through: 0, by: -1) {
@@ -582,7 +593,7 @@ extension Engine {
         var chain: [MediaTiming] = []
         while slot >= 0 {
             chain.append(slots[Int(slot)].model.layerTiming)
-            slot = slots[Int(slot)].parent
+            slot = timeParent(slot)
         }
         return chain.reversed()
     }

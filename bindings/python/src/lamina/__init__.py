@@ -40,6 +40,7 @@ cycle (tests/test_import_layering.py reads this list and checks it)::
     _render                  render(): the reference compositor
     _renderer                Renderer: the compositor in the host's own GL context
     _flags                   Corner, Edge: named bits of the bit-mask properties
+    _lottie                  LottieAnimation, Engine.load_lottie: the Lottie importer
     __init__                 this module: the public names
 
 Three annotations name a class of a line below, because public types refer to each other (a
@@ -126,6 +127,8 @@ from ._types import (
 from ._render import RenderedImage, RenderError, RendererUnavailableError, render, renderer_path
 from ._renderer import Renderer
 from ._flags import Corner, Edge
+# The Lottie importer (liblamina-lottie, loaded on first use; issue 28): adds Engine.load_lottie.
+from ._lottie import LottieAnimation, LottieError, LottieUnavailableError, lottie_library_path
 
 #: The loaded C library's version string, e.g. "0.1.0".
 library_version: str = _capi.lib.lamina_version_string().decode("ascii")
@@ -159,4 +162,6 @@ __all__ = [
     # interaction (issue 27, R17)
     "Spring", "DecayAnimation", "decay_projection", "decay_sample", "decay_duration", "rubber_band",
     "DECELERATION_RATE_NORMAL", "DECELERATION_RATE_FAST", "RUBBER_BAND_COEFFICIENT",
+    # the Lottie importer (issue 28)
+    "LottieAnimation", "LottieError", "LottieUnavailableError", "lottie_library_path",
 ]

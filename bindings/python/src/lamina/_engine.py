@@ -31,14 +31,21 @@ from ._types import Rect, TimingLike, c_string, from_c_color, from_c_rect, from_
 from ._values import to_c_value
 
 if TYPE_CHECKING:  # PEP 692: the constructors' keywords, checked by type checkers only
+    import os
+
     from typing_extensions import Unpack
 
+    from ._lottie import LottieAnimation
     from ._propsdict import (GradientLayerProperties, LayerProperties, ReplicatorLayerProperties,
                              ShapeLayerProperties, TextLayerProperties)
 
 #: What ``Engine(clock=...)`` and ``Engine.clock`` take: ``"monotonic"`` or a callable returning
 #: seconds (None: driven by hand).
 ClockLike = Union[str, Callable[[], float]]
+
+#: Engine.load_lottie's implementation, set by lamina._lottie when it is imported (the Lottie
+#: importer's module comes after this one in the package's layering).
+_LOTTIE_LOADER: Optional[Callable[..., Any]] = None
 
 
 class ViewAnimationOptions(enum.IntFlag):
@@ -217,6 +224,22 @@ class Engine:
         return f"<lamina.Engine {'closed' if self._closed else f't={self.time}'}>"
 
     # -- layers ---------------------------------------------------------------------------
+    def load_lottie(self, source: Union[str, "os.PathLike[str]", bytes, bytearray]) -> "LottieAnimation":
+        """Loads a Lottie (Bodymovin JSON) file, a path or the file's bytes, into layers of this
+        engine through liblamina-lottie (issue 28), paused at progress 0; its root is in no tree.
+
+        Example: ``anim = engine.load_lottie("loader.json"); host.add_sublayer(anim.root)``
+
+        Raises:
+            LottieError: malformed JSON, wrong types, missing fields, absurd sizes or cyclic
+                precompositions; the message names the JSON path of the problem.
+            LottieUnavailableError: liblamina-lottie cannot be loaded.
+        """
+        if _LOTTIE_LOADER is None:  # pragma: no cover - lamina/__init__ imports _lottie
+            raise LaminaError(2, "LAMINA_STATUS_MISUSE", "import lamina first", "load_lottie")
+        result: "LottieAnimation" = _LOTTIE_LOADER(self, source)
+        return result
+
     def layer(self, **properties: Unpack[LayerProperties]) -> Layer:
         """Creates a layer with Core Animation's defaults, then sets ``properties`` (Python
         names, e.g. ``engine.layer(bounds=(0, 0, 100, 100), position=(50, 50))``)."""

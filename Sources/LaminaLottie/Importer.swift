@@ -1,0 +1,685 @@
+// SPDX-License-Identifier: Apache-2.0
+// Lottie layers → layer descriptions (R16, docs/lottie.md), the way lottie-ios's Core Animation
+// engine maps them onto CALayers:
+//
+//   root (canvas; the host's media timing: play, seek, speed, loop)
+//   └ frame space (beginTime −ip/fr: local time t is frame t·fr)
+//     └ per Lottie layer, bottom to top: slot (in/out points as an animation of "hidden";
+//       track matte as its mask)
+//         └ parents' transforms, outermost first (transform only: parenting does not pass on
+//           opacity or visibility)
+//           └ position + rotation layer → [skew layer] → anchor + scale + opacity layer
+//             └ masked layer (masks) → content (shapes, solid, precomposition …)
+//
+// A Lottie transform is T(position)·R·Sk·S·T(−anchor). A layer with anchorPoint (0, 0) maps a
+// point x to position + transform·(x − bounds.origin), so each factor lives on its own layer,
+// animated on its own key: "position", "transform" with the rotateZ value function,
+// "bounds.origin" for the anchor and "transform" with the scale value function. Nothing is
+// decomposed, so a scale of 0 or a flip animates exactly.
+
+import FoundationEssentials
+import Lamina
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Import state: the frame rate, the warnings, the budgets.
+final class LottieContext {
+    let frameRate: Double
+    var warnings: [String] = []
+    private var warned: Set<String> = []
+    private var keyframeCount = 0
+    private var layerCount = 0
+    /// The keyframe budget (LottieLimits.maximumKeyframes; tests lower it).
+    let maximumKeyframes: Int
+    var assets: [String: JNode] = [:]
+    /// Precomposition ids being built, to refuse cycles.
+    var precompStack: [String] = []
+
+    init(frameRate: Double, maximumKeyframes: Int = LottieLimits.maximumKeyframes) {
+        self.frameRate = frameRate
+        self.maximumKeyframes = maximumKeyframes
+    }
+
+    /// Records a warning once.
+    func warn(_ message: String) {
+        if warned.insert(message).inserted { warnings.append(message) }
+    }
+
+    func countKeyframes(_ n: Int, at path: String) throws(LottieError) {
+        keyframeCount += n
+        if keyframeCount > maximumKeyframes {
+            throw LottieError(path, "more than \(maximumKeyframes) keyframes in the file")
+        }
+    }
+
+    /// A new node, counted against the layer budget.
+    func node(_ kind: LayerKind = .plain, at path: String) throws(LottieError) -> LottieNode {
+        layerCount += 1
+        if layerCount > LottieLimits.maximumLayers {
+            throw LottieError(path, "the file needs more than \(LottieLimits.maximumLayers) layers")
+        }
+        return LottieNode(kind)
+    }
+}
+
+/// Value readers and converters.
+enum LottieValues {
+    static func numbers(_ n: JNode) throws(LottieError) -> [Double] { try n.numbers() }
+
+    /// A Bezier shape `{i, o, v, c}` (or `[shape]`) flattened: [closed, count, v…, i…, o…].
+    static func shape(_ n: JNode) throws(LottieError) -> [Double] {
+        var node = n
+        if case .array(let a) = n.value {
+            guard let f = a.first else { throw LottieError(n.path, "empty shape") }
+            node = JNode(f, "\(n.path)[0]")
+        }
+        guard node.isObject else { throw LottieError(node.path, "expected a shape object with i, o, v") }
+        let v = try node.required("v").array()
+        let i = try node["i"]?.array() ?? []
+        let o = try node["o"]?.array() ?? []
+        guard v.count * 6 <= LottieLimits.maximumValueCount else {
+            throw LottieError("\(node.path).v", "\(v.count) vertices in one shape")
+        }
+        let closed: Double = (try node["c"]?.number() ?? 0) != 0 ? 1 : 0
+        var out: [Double] = [closed, Double(v.count)]
+        out.reserveCapacity(2 + v.count * 6)
+        for list in [v, i, o] {
+            for k in 0..<v.count {
+                if k < list.count {
+                    let p = try list[k].numbers()
+                    out.append(p.count > 0 ? p[0] : 0); out.append(p.count > 1 ? p[1] : 0)
+                } else {
+                    out.append(0); out.append(0)
+                }
+            }
+        }
+        return out
+    }
+
+    /// A flattened shape as a path (vertices with their in and out tangents).
+    static func path(_ f: [Double], into path: inout Path) {
+        guard f.count >= 2 else { return }
+        let n = clampedInt(f[1])
+        guard n > 0, f.count >= 2 + n * 6 else { return }
+        func v(_ k: Int) -> Point { Point(x: f[2 + 2 * k], y: f[3 + 2 * k]) }
+        func i(_ k: Int) -> Point { Point(x: f[2 + 2 * n + 2 * k], y: f[3 + 2 * n + 2 * k]) }
+        func o(_ k: Int) -> Point { Point(x: f[2 + 4 * n + 2 * k], y: f[3 + 4 * n + 2 * k]) }
+        func add(_ a: Point, _ b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+        path.move(to: v(0))
+        let closed = f[0] > 0.5
+        let segments = closed ? n : n - 1
+        for k in 0..<max(segments, 0) {
+            let j = (k + 1) % n
+            path.addCurve(to: v(j), control1: add(v(k), o(k)), control2: add(v(j), i(j)))
+        }
+        if closed { path.closeSubpath() }
+    }
+
+    static func color(_ c: [Double], alpha: Double = 1) -> Color {
+        var r = c.count > 0 ? c[0] : 0, g = c.count > 1 ? c[1] : 0, b = c.count > 2 ? c[2] : 0
+        var a = c.count > 3 ? c[3] : 1
+        if r > 1 || g > 1 || b > 1 { r /= 255; g /= 255; b /= 255; if a > 1 { a /= 255 } }
+        func clamp(_ x: Double) -> Double { min(max(x, 0), 1) }
+        return Color(red: clamp(r), green: clamp(g), blue: clamp(b), alpha: clamp(a * alpha))
+    }
+
+    static func point(_ v: [Double]) -> Point { Point(x: v.count > 0 ? v[0] : 0, y: v.count > 1 ? v[1] : 0) }
+
+    /// "#rrggbb" as a colour.
+    static func hexColor(_ s: String) -> Color? {
+        var hex = Substring(s)
+        if hex.hasPrefix("#") { hex = hex.dropFirst() }
+        guard hex.count == 6 || hex.count == 8, let v = UInt64(hex, radix: 16) else { return nil }
+        let shift = hex.count == 8 ? 8 : 0
+        let r = Double((v >> (16 + shift)) & 0xff) / 255, g = Double((v >> (8 + shift)) & 0xff) / 255
+        let b = Double((v >> shift) & 0xff) / 255
+        return Color(red: r, green: g, blue: b, alpha: 1)
+    }
+}
+
+enum LottieImporter {
+    static func importScene(
+        _ bytes: [UInt8], maximumKeyframes: Int = LottieLimits.maximumKeyframes
+    ) throws(LottieError) -> LottieScene {
+        guard bytes.count <= LottieLimits.maximumBytes else {
+            throw LottieError("$", "the file is \(bytes.count) bytes, more than the \(LottieLimits.maximumBytes) accepted")
+        }
+        let json = try JSON.parse(Data(bytes))
+        let top = JNode(json, "$")
+        guard top.isObject else { throw LottieError("$", "expected an object (a Lottie animation), found \(top.kindName)") }
+        let w = try top.required("w").number(), h = try top.required("h").number()
+        guard w > 0, h > 0, w <= 100_000, h <= 100_000 else {
+            throw LottieError("$.w", "the canvas \(w) × \(h) must be positive and at most 100000 on a side")
+        }
+        let fr = try top.required("fr").number()
+        guard fr > 0, fr <= 1000 else { throw LottieError("$.fr", "frame rate \(fr) must be in (0, 1000]") }
+        let ip = try top.required("ip").number(), op = try top.required("op").number()
+        guard abs(ip) <= LottieLimits.maximumFrames, abs(op) <= LottieLimits.maximumFrames else {
+            throw LottieError("$.op", "frames \(ip)…\(op) are beyond ±\(Int(LottieLimits.maximumFrames))")
+        }
+        guard op > ip else { throw LottieError("$.op", "the out frame \(op) must be after the in frame \(ip)") }
+        let ctx = LottieContext(frameRate: fr, maximumKeyframes: maximumKeyframes)
+        if let assets = top["assets"] {
+            for a in try assets.array() {
+                if let id = a.string("id") { ctx.assets[id] = a }
+            }
+        }
+        let info = LottieInfo(
+            size: Size(width: w, height: h), frameRate: fr, inFrame: ip, outFrame: op,
+            name: top.string("nm") ?? "", version: top.string("v") ?? "")
+
+        let root = try ctx.node(at: "$")
+        root.set("bounds", .rect(Rect(x: 0, y: 0, width: w, height: h)))
+        root.set("position", .point(Point(x: w / 2, y: h / 2)))
+        // The canvas clips, as every Lottie player renders into a w × h picture.
+        root.set("masksToBounds", .bool(true))
+        // Paused at progress 0 until the host plays or seeks.
+        root.set("speed", .number(0))
+        root.set("fillMode", .string("both"))
+        let frameSpace = try ctx.node(at: "$")
+        frameSpace.set("bounds", .rect(Rect(x: 0, y: 0, width: w, height: h)))
+        frameSpace.set("anchorPoint", .point(Point(x: 0, y: 0)))
+        frameSpace.set("beginTime", .number(-ip / fr))
+        root.sublayers.append(frameSpace)
+        let layers = try top.required("layers")
+        frameSpace.sublayers = try buildComposition(
+            layers, size: Size(width: w, height: h), endFrame: op, depth: 0, ctx)
+        return LottieScene(root: root, info: info, warnings: ctx.warnings)
+    }
+
+    // MARK: Compositions
+
+    /// The layers of a composition, bottom first.
+    static func buildComposition(
+        _ layersNode: JNode, size: Size, endFrame: Double, depth: Int, _ ctx: LottieContext
+    ) throws(LottieError) -> [LottieNode] {
+        guard depth <= LottieLimits.maximumDepth else {
+            throw LottieError(layersNode.path, "precompositions nest deeper than \(LottieLimits.maximumDepth)")
+        }
+        let layers = try layersNode.array()
+        var byIndex: [Int: JNode] = [:]
+        for l in layers {
+            guard l.isObject else { throw LottieError(l.path, "expected a layer object, found \(l.kindName)") }
+            if let ind = try l["ind"]?.number(), ind.magnitude < 1e9 { byIndex[Int(ind)] = l }
+        }
+        var out: [LottieNode] = []
+        for (k, layer) in layers.enumerated().reversed() {
+            if (try layer["td"]?.number() ?? 0) != 0 { continue }  // a matte source draws only as a matte
+            guard let slot = try buildLayer(layer, byIndex: byIndex, size: size, endFrame: endFrame, depth: depth, ctx)
+            else { continue }
+            let tt = try layer["tt"]?.number() ?? 0
+            if tt != 0 {
+                var source: JNode?
+                if let tp = try layer["tp"]?.number(), tp.magnitude < 1e9 { source = byIndex[Int(tp)] }
+                else if k > 0 { source = layers[k - 1] }
+                if let source {
+                    if tt != 1 {
+                        let names = [2: "alpha inverted", 3: "luma", 4: "luma inverted"]
+                        ctx.warn("track matte '\(names[clampedInt(tt)] ?? "\(tt)")' drawn as an alpha matte (the engine's masks are alpha masks)")
+                    }
+                    if tt == 2 || tt == 4 {
+                        // An inverted matte cannot be expressed; drawing unmatted is the closer picture.
+                    } else if let matte = try buildLayer(
+                        source, byIndex: byIndex, size: size, endFrame: endFrame, depth: depth, ctx, asMatte: true)
+                    {
+                        slot.mask = matte
+                    }
+                }
+            }
+            out.append(slot)
+        }
+        return out
+    }
+
+    /// A plain node whose space is its parent's: anchor (0, 0), bounds (0, 0, w, h).
+    static func frameNode(_ size: Size, _ ctx: LottieContext, at path: String, kind: LayerKind = .plain) throws(LottieError) -> LottieNode {
+        let n = try ctx.node(kind, at: path)
+        n.set("anchorPoint", .point(Point(x: 0, y: 0)))
+        n.set("bounds", .rect(Rect(x: 0, y: 0, width: size.width, height: size.height)))
+        return n
+    }
+
+    /// One Lottie layer as a slot node (nil for layers that draw nothing and are not parents).
+    static func buildLayer(
+        _ layer: JNode, byIndex: [Int: JNode], size: Size, endFrame: Double, depth: Int,
+        _ ctx: LottieContext, asMatte: Bool = false
+    ) throws(LottieError) -> LottieNode? {
+        let ty = clampedInt(try layer["ty"]?.number() ?? -1)
+        if (try layer["hd"]?.number() ?? 0) != 0 { return nil }
+        // A null layer draws nothing: it matters only as a parent, which its children read from
+        // the JSON, so it gets no layers of its own.
+        if ty == 3 && !asMatte { return nil }
+        let name = layer.string("nm") ?? ""
+        let slot = try frameNode(size, ctx, at: layer.path)
+        if !name.isEmpty { slot.set("name", .string(name)) }
+        // In and out points: visible for ip ≤ frame < op; a layer that lasts to the
+        // composition's end stays visible at the end frame (docs/lottie.md#end-frame).
+        let ip = try layer.number("ip", default: -LottieLimits.maximumFrames)
+        let op = try layer.number("op", default: LottieLimits.maximumFrames)
+        if op <= ip { return nil }
+        let visibleTo = op >= endFrame ? LottieLimits.maximumFrames * 2 : op
+        if ip > -LottieLimits.maximumFrames || visibleTo < LottieLimits.maximumFrames {
+            slot.set("hidden", .bool(true))
+            let from = max(ip, -LottieLimits.maximumFrames)
+            var a = Animation.basic(keyPath: "hidden", from: .bool(false), to: .bool(false))
+            // A nanosecond early, so the in frame itself is inside (a begin time of exactly 0
+            // would mean "at the commit", CA-5.3) and the out frame is outside.
+            a.timing.beginTime = from / ctx.frameRate - 1e-9
+            a.timing.duration = (visibleTo - from) / ctx.frameRate
+            a.isRemovedOnCompletion = false
+            slot.add("lottie.visibility", a)
+        }
+        if let bm = try layer["bm"]?.number(), bm != 0 { ctx.warn("blend mode \(clampedInt(bm)) drawn as normal") }
+        var shadow: JNode?
+        if let ef = layer["ef"], case .array(let effects) = ef.value, !effects.isEmpty {
+            for (i, e) in effects.enumerated() {
+                let en = JNode(e, "\(ef.path)[\(i)]")
+                if (try en["en"]?.number() ?? 1) == 0 { continue }
+                if (try en["ty"]?.number()) == 25 {
+                    if shadow == nil { shadow = en; continue }
+                    ctx.warn("only the first drop shadow of a layer is drawn")
+                    continue
+                }
+                ctx.warn("effect '\(en.string("nm") ?? "type \(clampedInt((try? en["ty"]?.number()) ?? -1))")' not supported")
+            }
+        }
+        let autoOrient = (try layer["ao"]?.number() ?? 0) != 0
+
+        // The content, in the layer's own space.
+        var content: LottieNode
+        switch ty {
+        case 0:
+            content = try buildPrecomp(layer, depth: depth, ctx)
+        case 1:
+            content = try frameNode(size, ctx, at: layer.path)
+            let sw = try layer.number("sw", default: 0), sh = try layer.number("sh", default: 0)
+            let solid = try frameNode(Size(width: max(sw, 0), height: max(sh, 0)), ctx, at: layer.path)
+            solid.set("backgroundColor", .color(LottieValues.hexColor(layer.string("sc") ?? "") ?? .black))
+            content.sublayers.append(solid)
+        case 2:
+            ctx.warn("image layers not supported")
+            content = try frameNode(size, ctx, at: layer.path)
+        case 3:
+            content = try frameNode(size, ctx, at: layer.path)
+        case 4:
+            content = try frameNode(size, ctx, at: layer.path)
+            if let shapes = layer["shapes"] {
+                content.sublayers = try buildShapes(
+                    try shapes.array(), size: size, inherited: [], depth: 0, ctx)
+            }
+        case 5:
+            ctx.warn("text layers not supported")
+            content = try frameNode(size, ctx, at: layer.path)
+        default:
+            ctx.warn("layer type \(ty) not supported")
+            return nil
+        }
+        if let masks = layer["masksProperties"], case .array(let list) = masks.value, !list.isEmpty {
+            let masked = try frameNode(size, ctx, at: masks.path)
+            masked.sublayers = [content]
+            masked.mask = try buildMasks(try masks.array(), size: size, ctx)
+            content = masked
+        }
+
+        if let shadow { try applyDropShadow(shadow, to: content, ctx) }
+
+        // Its transform, then the parents' transforms around it.
+        var inner = try transformChain(
+            try layer.required("ks"), content: content, size: size, opacity: true, ctx, autoOrient: autoOrient)
+        var seen: Set<Int> = []
+        var parentRef = try layer["parent"]?.number()
+        while let p = parentRef {
+            guard p.magnitude < 1e9, let parent = byIndex[Int(p)] else {
+                throw LottieError("\(layer.path).parent", "no layer has ind \(p)")
+            }
+            guard seen.insert(Int(p)).inserted, seen.count <= LottieLimits.maximumDepth else {
+                throw LottieError("\(layer.path).parent", "the parent chain is cyclic or deeper than \(LottieLimits.maximumDepth)")
+            }
+            inner = try transformChain(try parent.required("ks"), content: inner, size: size, opacity: false, ctx)
+            parentRef = try parent["parent"]?.number()
+        }
+        slot.sublayers = [inner]
+        _ = asMatte
+        return slot
+    }
+
+    /// After Effects' Drop Shadow effect (`ty` 25) as the content layer's shadow (RS-3): colour,
+    /// opacity (0–255), direction (degrees clockwise from up), distance, softness (the blur; Core
+    /// Animation's radius is taken as half of it). Animated values hold their first value.
+    static func applyDropShadow(_ effect: JNode, to node: LottieNode, _ ctx: LottieContext) throws(LottieError) {
+        let params = try effect["ef"]?.array() ?? []
+        func value(_ i: Int, _ d: [Double]) throws(LottieError) -> [Double] {
+            guard i < params.count, let v = params[i]["v"] else { return d }
+            let prop = try LottieProp.parse(v, ctx, read: LottieValues.numbers)
+            if prop.isAnimated { ctx.warn("animated drop shadows hold their first values") }
+            return prop.first
+        }
+        let color = LottieValues.color(try value(0, [0, 0, 0, 1]))
+        let opacity = (try value(1, [128]).first ?? 128) / 255
+        let direction = (try value(2, [135]).first ?? 135) * .pi / 180
+        let distance = try value(3, [5]).first ?? 5
+        let softness = try value(4, [0]).first ?? 0
+        node.set("shadowColor", .color(Color(red: color.red, green: color.green, blue: color.blue, alpha: 1)))
+        node.set("shadowOpacity", .number(min(max(opacity, 0), 1)))
+        node.set("shadowOffset", .size(Size(width: distance * sin(direction), height: -distance * cos(direction))))
+        node.set("shadowRadius", .number(max(softness, 0) / 2))
+    }
+
+    /// A precomposition layer's content: its composition in its own time (start time and
+    /// stretch as the layer's beginTime and speed), clipped to its size.
+    static func buildPrecomp(_ layer: JNode, depth: Int, _ ctx: LottieContext) throws(LottieError) -> LottieNode {
+        guard let refId = layer.string("refId") else { throw LottieError("\(layer.path).refId", "missing") }
+        guard let asset = ctx.assets[refId] else { throw LottieError("\(layer.path).refId", "no asset has id '\(refId)'") }
+        guard !ctx.precompStack.contains(refId) else {
+            throw LottieError("\(layer.path).refId", "precomposition '\(refId)' contains itself")
+        }
+        guard let layers = asset["layers"] else {
+            throw LottieError("\(layer.path).refId", "asset '\(refId)' is not a precomposition")
+        }
+        let w = try layer.number("w", default: 0), h = try layer.number("h", default: 0)
+        let size = Size(width: max(w, 0), height: max(h, 0))
+        let node = try frameNode(size, ctx, at: layer.path)
+        node.set("masksToBounds", .bool(w > 0 && h > 0))
+        let st = try layer.number("st", default: 0)
+        var sr = try layer.number("sr", default: 1)
+        if sr == 0 { sr = 1 }
+        var begin = st / ctx.frameRate
+        var speed = 1 / sr
+        if let tm = layer["tm"] {
+            // Time remapping: the composition's time is a function of the layer's. The engine's
+            // layer time is linear in its parent's, so the line through the first and last
+            // keyframes stands in for the curve.
+            let prop = try LottieProp.parse(tm, ctx, read: LottieValues.numbers)
+            if prop.isAnimated {
+                let a = prop.keys[0], b = prop.keys[prop.keys.count - 1]
+                let va = a.s.first ?? 0, vb = b.s.first ?? 0
+                if b.t > a.t {
+                    // child time = va + (parentTime − a.t/fr)·rate
+                    let rate = (vb - va) / ((b.t - a.t) / ctx.frameRate)
+                    if rate != 0 {
+                        speed = rate
+                        begin = a.t / ctx.frameRate - va / rate
+                    } else {
+                        speed = 0; begin = 0
+                        node.set("timeOffset", .number(va))
+                    }
+                    if prop.keys.count > 2 || !prop.keys.allSatisfy({ $0.hold == false }) {
+                        ctx.warn("time remapping with more than two keyframes follows the line through its ends")
+                    }
+                }
+            } else {
+                speed = 0; begin = 0
+                node.set("timeOffset", .number(prop.first.first ?? 0))
+            }
+        }
+        node.set("beginTime", .number(begin))
+        node.set("speed", .number(speed))
+        ctx.precompStack.append(refId)
+        defer { ctx.precompStack.removeLast() }
+        let end = LottieLimits.maximumFrames * 4  // a precomposition's layers end by their op
+        node.sublayers = try buildComposition(layers, size: size, endFrame: end, depth: depth + 1, ctx)
+        return node
+    }
+
+    // MARK: Transforms
+
+    /// Wraps `content` in the layers of a Lottie transform (`ks` or a group's `tr`).
+    static func transformChain(
+        _ ks: JNode, content: LottieNode, size: Size, opacity: Bool, _ ctx: LottieContext,
+        autoOrient: Bool = false
+    ) throws(LottieError) -> LottieNode {
+        if let single = try staticTransform(ks, content: content, size: size, opacity: opacity, ctx) {
+            return single
+        }
+        let top = try frameNode(size, ctx, at: ks.path)
+        // Auto-orient: the position layer turns with the motion path's tangent (Core Animation's
+        // rotationMode = auto), so the layer's own rotation moves to a layer inside it.
+        var outer = top
+        var oriented = false
+        // Position: one property, or separate x and y.
+        if let p = ks["p"], p["s"].map({ (try? $0.number()) == 1 }) == true || (p["x"] != nil && p["k"] == nil) {
+            let x = try LottieProp.parse(try p.required("x"), ctx, read: LottieValues.numbers)
+            let y = try LottieProp.parse(try p.required("y"), ctx, read: LottieValues.numbers)
+            outer.apply("position", ctx.map("position", [x, y]) { v in
+                .point(Point(x: v[0].first ?? 0, y: v[1].first ?? 0))
+            })
+        } else if let p = ks["p"] {
+            let prop = try LottieProp.parse(p, ctx, read: LottieValues.numbers)
+            let mapped = positionAnimation(prop, ctx, autoOrient: autoOrient)
+            outer.apply("position", mapped)
+            if autoOrient, prop.isAnimated {
+                if case .animated(_, let a) = mapped, case .keyframe(_, .some, .some) = a.kind {
+                    oriented = true
+                } else {
+                    ctx.warn("auto-orient needs a motion path without hold keyframes or per-dimension easing")
+                }
+            }
+        }
+        if oriented {
+            let turn = try frameNode(size, ctx, at: ks.path)
+            top.sublayers = [turn]
+            outer = turn
+        }
+        var rotation = ks["r"] ?? ks["rz"]
+        if ks["r"] == nil, let rz = ks["rz"] { rotation = rz }
+        for key in ["rx", "ry", "or"] {
+            if let n = ks[key] {
+                let prop = try LottieProp.parse(n, ctx, read: LottieValues.numbers)
+                if prop.isAnimated || prop.first.contains(where: { $0 != 0 }) {
+                    ctx.warn("3D rotation (\(key)) not supported")
+                }
+            }
+        }
+        if let r = rotation {
+            let prop = try LottieProp.parse(r, ctx, read: LottieValues.numbers)
+            if prop.isAnimated {
+                outer.apply("transform", ctx.map("transform", [prop], valueFunction: .rotateZ) { v in
+                    .number((v[0].first ?? 0) * .pi / 180)
+                })
+                // The model value is the first rotation as a matrix (the animation's inputs are
+                // angles for the value function).
+                if let idx = outer.values.lastIndex(where: { $0.key == "transform" }) {
+                    outer.values[idx].value = .transform(Transform3D(rotationAngle: (prop.first.first ?? 0) * .pi / 180, x: 0, y: 0, z: 1))
+                }
+            } else if let deg = prop.first.first, deg != 0 {
+                outer.set("transform", .transform(Transform3D(rotationAngle: deg * .pi / 180, x: 0, y: 0, z: 1)))
+            }
+        }
+        var middle = outer
+        if let sk = ks["sk"] {
+            let skew = try LottieProp.parse(sk, ctx, read: LottieValues.numbers)
+            let axis = try ks["sa"].map { n throws(LottieError) in try LottieProp.parse(n, ctx, read: LottieValues.numbers) }
+                ?? LottieProp(constant: [0])
+            if skew.isAnimated || axis.isAnimated { ctx.warn("animated skew holds its first value") }
+            let angle = skew.first.first ?? 0
+            if angle != 0 {
+                let skewNode = try frameNode(size, ctx, at: sk.path)
+                skewNode.set("transform", .transform(skewMatrix(angle, axis: axis.first.first ?? 0)))
+                outer.sublayers = [skewNode]
+                middle = skewNode
+            }
+        }
+        let inner = try frameNode(size, ctx, at: ks.path)
+        if let a = ks["a"] {
+            let prop = try LottieProp.parse(a, ctx, read: LottieValues.numbers)
+            inner.apply("bounds.origin", ctx.map("bounds.origin", [prop]) { v in .point(LottieValues.point(v[0])) })
+            if let idx = inner.values.lastIndex(where: { $0.key == "bounds.origin" }), case .point(let o) = inner.values[idx].value {
+                inner.values[idx] = ("bounds", .rect(Rect(x: o.x, y: o.y, width: size.width, height: size.height)))
+            }
+        }
+        if let s = ks["s"] {
+            let prop = try LottieProp.parse(s, ctx, read: LottieValues.numbers)
+            func scale(_ v: [Double]) -> Point {
+                Point(x: (v.count > 0 ? v[0] : 100) / 100, y: (v.count > 1 ? v[1] : (v.count > 0 ? v[0] : 100)) / 100)
+            }
+            let first = scale(prop.first)
+            if prop.isAnimated {
+                inner.apply("transform", ctx.map("transform", [prop], valueFunction: .scale) { v in .point(scale(v[0])) })
+                if let idx = inner.values.lastIndex(where: { $0.key == "transform" }) {
+                    inner.values[idx].value = .transform(Transform3D(scaleX: first.x, y: first.y, z: 1))
+                }
+            } else if first.x != 1 || first.y != 1 {
+                inner.set("transform", .transform(Transform3D(scaleX: first.x, y: first.y, z: 1)))
+            }
+        }
+        if opacity, let o = ks["o"] {
+            let prop = try LottieProp.parse(o, ctx, read: LottieValues.numbers)
+            inner.apply("opacity", ctx.map("opacity", [prop]) { v in .number(min(max((v[0].first ?? 100) / 100, 0), 1)) })
+        }
+        middle.sublayers = [inner]
+        inner.sublayers = [content]
+        return top
+    }
+
+    /// A transform with nothing animated as one layer: position, bounds origin at the anchor,
+    /// and the matrix S·Sk·R (row vectors: scale, then skew, then rotate), so a static group or
+    /// layer costs one layer instead of two or three. Nil when anything animates (or 3D
+    /// rotation or auto-orient is asked for): the caller builds the chain.
+    static func staticTransform(
+        _ ks: JNode, content: LottieNode, size: Size, opacity: Bool, _ ctx: LottieContext
+    ) throws(LottieError) -> LottieNode? {
+        func prop(_ key: String, _ d: [Double]) throws(LottieError) -> LottieProp? {
+            guard let n = ks[key] else { return LottieProp(constant: d) }
+            // Look before parsing: a parse counts keyframes against the file's budget, and the
+            // chain parses an animated property again.
+            if case .array(let items)? = n["k"]?.value, case .object(let m)? = items.first, m["t"] != nil {
+                return nil
+            }
+            return try LottieProp.parse(n, ctx, read: LottieValues.numbers)
+        }
+        if let p = ks["p"], p["s"].map({ (try? $0.number()) == 1 }) == true || (p["x"] != nil && p["k"] == nil) {
+            return nil  // separate x and y: the chain handles them
+        }
+        for key in ["rx", "ry", "or"] where ks[key] != nil { return nil }
+        guard let p = try prop("p", [0, 0]), let a = try prop("a", [0, 0]), let sc = try prop("s", [100, 100]),
+              let r = try prop(ks["r"] != nil ? "r" : "rz", [0]), let sk = try prop("sk", [0]),
+              let sa = try prop("sa", [0]), let o = try prop("o", [100])
+        else { return nil }
+        let node = try frameNode(size, ctx, at: ks.path)
+        let anchor = LottieValues.point(a.first)
+        node.set("bounds", .rect(Rect(x: anchor.x, y: anchor.y, width: size.width, height: size.height)))
+        node.set("position", .point(LottieValues.point(p.first)))
+        let sx = (sc.first.first ?? 100) / 100, sy = (sc.first.count > 1 ? sc.first[1] : sc.first.first ?? 100) / 100
+        var m = Transform3D(scaleX: sx, y: sy, z: 1)
+        if let k = sk.first.first, k != 0 { m = m.concatenating(skewMatrix(k, axis: sa.first.first ?? 0)) }
+        if let deg = r.first.first, deg != 0 {
+            m = m.concatenating(Transform3D(rotationAngle: deg * .pi / 180, x: 0, y: 0, z: 1))
+        }
+        if m != .identity { node.set("transform", .transform(m)) }
+        if opacity {
+            let value = min(max((o.first.first ?? 100) / 100, 0), 1)
+            if value != 1 { node.set("opacity", .number(value)) }
+        }
+        node.sublayers = [content]
+        return node
+    }
+
+    /// Lottie's skew: a shear of `angle` degrees along the axis at `axis` degrees, as
+    /// lottie-web's skewFromAxis(−sk, sa) builds it (row vectors: rotate to the axis, shear x by
+    /// y·tan(−sk), rotate back).
+    static func skewMatrix(_ angle: Double, axis: Double) -> Transform3D {
+        let a = axis * .pi / 180
+        let k = tan(-angle * .pi / 180)
+        let r = Transform3D(rotationAngle: a, x: 0, y: 0, z: 1)
+        var shear = Transform3D.identity
+        shear.m21 = k
+        let back = Transform3D(rotationAngle: -a, x: 0, y: 0, z: 1)
+        return r.concatenating(shear).concatenating(back)
+    }
+
+    /// A position: a keyframe path along the spatial tangents when it has any, else values.
+    static func positionAnimation(_ prop: LottieProp, _ ctx: LottieContext, autoOrient: Bool = false) -> LottieMapped {
+        let n = prop.keys.count
+        // Auto-orient needs the path form (rotationMode), straight segments included.
+        let spatial = n > 1 && (autoOrient || (0..<(n - 1)).contains { prop.isSpatial($0) })
+        let hasHold = prop.keys.dropLast().contains { $0.hold }
+        let oldFormat = prop.keys.contains { $0.e != nil }
+        guard spatial, !hasHold, !oldFormat, prop.easesUniformly() else {
+            return ctx.map("position", [prop]) { v in .point(LottieValues.point(v[0])) }
+        }
+        let t0 = prop.keys[0].t, tn = prop.keys[n - 1].t
+        guard tn > t0 else { return .constant(.point(LottieValues.point(prop.value(at: tn)))) }
+        var path = KeyframePath()
+        path.move(to: LottieValues.point(prop.keys[0].s))
+        var times: [Double] = [0], functions: [TimingFunction] = []
+        for i in 0..<(n - 1) {
+            let a = LottieValues.point(prop.keys[i].s), b = LottieValues.point(prop.endValue(i))
+            let to = LottieValues.point(prop.keys[i].to ?? [0, 0]), ti = LottieValues.point(prop.keys[i + 1].ti ?? [0, 0])
+            path.addCurve(
+                to: b, control1: Point(x: a.x + to.x, y: a.y + to.y), control2: Point(x: b.x + ti.x, y: b.y + ti.y))
+            times.append((prop.keys[i + 1].t - t0) / (tn - t0))
+            functions.append(prop.timingFunction(i, dim: 0))
+        }
+        var anim = Animation.keyframe(
+            keyPath: "position", path: path, rotationMode: autoOrient ? .auto : nil, calculationMode: .linear)
+        if case .keyframe(var spec, let p, let r) = anim.kind {
+            spec.keyTimes = times
+            spec.timingFunctions = functions
+            anim.kind = .keyframe(spec, path: p, rotationMode: r)
+        }
+        anim.timing.beginTime = ctx.beginTime(frame: t0)
+        anim.timing.duration = (tn - t0) / ctx.frameRate
+        anim.timing.fillMode = .both
+        anim.isRemovedOnCompletion = false
+        return .animated(initial: .point(LottieValues.point(prop.keys[0].s)), anim)
+    }
+
+    // MARK: Masks
+
+    /// A layer's masks as one mask layer (the engine's mask is one alpha mask, RS-5.1): the
+    /// additive masks' paths filled non-zero (their union). Subtracted and inverted masks join
+    /// the path under the even-odd rule, an inverted one with a rectangle far around the canvas,
+    /// so a subtracted shape inside an added one, or an inverted mask alone, cuts its hole
+    /// exactly; overlaps between them are approximations, named in the warnings, as are
+    /// intersections (drawn as adds) and expansion.
+    static func buildMasks(_ masks: [JNode], size: Size, _ ctx: LottieContext) throws(LottieError) -> LottieNode? {
+        var paths: [LottieProp] = []
+        var opacity: LottieProp?
+        var evenOdd = false, inverted = false, adds = 0
+        for m in masks {
+            let mode = m.string("mode") ?? "a"
+            if mode == "n" { continue }
+            let inv = (try m["inv"]?.number() ?? 0) != 0
+            switch mode {
+            case "a": adds += 1
+            case "s": evenOdd = true
+            default: ctx.warn("mask mode '\(mode)' drawn as 'add'"); adds += 1
+            }
+            if inv {
+                evenOdd = true
+                inverted = true
+            }
+            if let x = m["x"] {
+                let e = try LottieProp.parse(x, ctx, read: LottieValues.numbers)
+                if e.isAnimated || (e.first.first ?? 0) != 0 { ctx.warn("mask expansion not supported") }
+            }
+            paths.append(try LottieProp.parse(try m.required("pt"), ctx, read: LottieValues.shape))
+            if let o = m["o"] { opacity = try LottieProp.parse(o, ctx, read: LottieValues.numbers) }
+        }
+        if paths.isEmpty { return nil }
+        if evenOdd && paths.count > 1 {
+            ctx.warn("subtracted and inverted masks combine under the even-odd rule (exact when they do not overlap each other)")
+        }
+        // With no additive mask the subtraction starts from everything, as an inverted mask does.
+        let around = inverted || adds == 0
+        let node = try frameNode(size, ctx, at: masks[0].path, kind: .shape)
+        node.apply("path", ctx.map("path", paths) { v in
+            var p = Path()
+            if around {
+                let w = max(size.width, 1), h = max(size.height, 1)
+                p = Path.rect(Rect(x: -100 * w, y: -100 * h, width: 201 * w, height: 201 * h))
+            }
+            for f in v { LottieValues.path(f, into: &p) }
+            return .path(p)
+        })
+        node.set("fillColor", .color(.black))
+        if evenOdd { node.set("fillRule", .string("even-odd")) }
+        if paths.count == 1, let opacity {
+            node.apply("opacity", ctx.map("opacity", [opacity]) { v in .number(min(max((v[0].first ?? 100) / 100, 0), 1)) })
+        }
+        return node
+    }
+}

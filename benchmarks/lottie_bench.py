@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""The Lottie importer against rlottie and ThorVG (issue 28): per sample, the load (µs) of
+each, and the engine's CPU time per frame (tick + draw list, lamina-lottie-bench) against the
+faster peer's time to rasterise a frame at the sample's own size. Lamina leaves rasterising to
+the GPU; the target is at most 0.25x the faster peer. Also whether a paused animation is idle.
+
+    python3 benchmarks/lottie_bench.py --bench build/lamina-lottie-bench [SAMPLES...]
+"""
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "Tests" / "LaminaLottieTests" / "Samples"
+
+
+def cpu_us(fn, runs):
+    out = []
+    for _ in range(runs):
+        t0 = time.process_time_ns()
+        fn()
+        out.append((time.process_time_ns() - t0) / 1e3)
+    return statistics.median(out)
+
+
+def rlottie_costs(path, w, h, frames):
+    from rlottie_python import LottieAnimation
+
+    load = cpu_us(lambda: LottieAnimation.from_data(path.read_text()), 5)
+    anim = LottieAnimation.from_data(path.read_text())
+    total = anim.lottie_animation_get_totalframe()
+    picks = [int(total * k / 8) for k in range(8)]
+    per = [cpu_us(lambda f=f: anim.lottie_animation_render(frame_num=f, width=w, height=h), 1) for f in picks]
+    return load, statistics.median(per)
+
+
+def thorvg_costs(path, w, h):
+    import thorvg_python as tvg
+
+    engine = tvg.Engine()
+
+    def load():
+        a = tvg.LottieAnimation(engine)
+        a.get_picture().load(str(path))
+
+    load_us = cpu_us(load, 5)
+    canvas = tvg.SwCanvas(engine)
+    canvas.set_target(w, h)
+    anim = tvg.LottieAnimation(engine)
+    pic = anim.get_picture()
+    pic.load(str(path))
+    pic.set_size(w, h)
+    canvas.add(pic)
+    total = anim.get_total_frame()
+    if isinstance(total, tuple):  # thorvg-python returns (Result, value)
+        total = total[-1]
+    per = []
+    for k in range(8):
+        def frame(k=k):
+            anim.set_frame(total * k / 8)
+            canvas.update()
+            canvas.draw(True)
+            canvas.sync()
+        per.append(cpu_us(frame, 1))
+    canvas.destroy()
+    return load_us, statistics.median(per)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--bench", default=str(ROOT / "build" / "lamina-lottie-bench"))
+    ap.add_argument("--json", type=Path)
+    ap.add_argument("samples", nargs="*")
+    args = ap.parse_args()
+    paths = [SAMPLES / s for s in args.samples] or sorted(SAMPLES.glob("*.json"))
+    out = subprocess.run([args.bench] + [str(p) for p in paths], check=True, capture_output=True, text=True)
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    print(f"{'sample':42} {'load µs: Lamina':>16} {'rlottie':>9} {'ThorVG':>9} | "
+          f"{'frame µs: Lamina':>16} {'raster best':>11} {'ratio':>6} {'idle':>5}")
+    within = 0
+    for r, p in zip(rows, paths):
+        w, h = int(r["width"]), int(r["height"])
+        rl_load, rl_frame = rlottie_costs(p, w, h, None)
+        tv_load, tv_frame = thorvg_costs(p, w, h)
+        best = min(rl_frame, tv_frame)
+        ratio = r["frame_us"] / best if best > 0 else float("inf")
+        within += ratio <= 0.25
+        r.update(rlottie_load_us=rl_load, thorvg_load_us=tv_load, rlottie_frame_us=rl_frame,
+                 thorvg_frame_us=tv_frame, ratio=ratio)
+        print(f"{r['file'][:42]:42} {r['load_us']:16.0f} {rl_load:9.0f} {tv_load:9.0f} | "
+              f"{r['frame_us']:16.1f} {best:11.1f} {ratio:6.2f} {str(r['paused_idle']):>5}")
+        sys.stdout.flush()
+    print(f"per-frame CPU within 0.25x of the faster rasteriser: {within} of {len(rows)} samples")
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1))
+
+
+if __name__ == "__main__":
+    main()
