@@ -134,6 +134,7 @@ extension Engine {
             case .gradient: layer = makeGradientLayer()
             case .replicator: layer = makeReplicatorLayer()
             case .plain: layer = makeLayer()
+            case .text: layer = makeTextLayer()  // the importer makes none today (text is warned)
             }
             for (k, v) in n.values { try layer.setValue(v, forKeyPath: k) }
             for (k, a) in n.animations { try layer.add(a, forKey: k) }
