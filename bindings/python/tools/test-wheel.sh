@@ -74,7 +74,8 @@ cd "$WORK"
 env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -c \
     'import importlib.metadata as m, lamina
 assert lamina.__version__ == lamina.library_version
-assert lamina.__version__.replace("-dev", ".dev0") == m.version("lamina-layers"), (lamina.__version__, m.version("lamina-layers"))
+pep440 = lambda v: v.replace("-dev", ".dev0")  # metadata may keep 0.2.0-dev or spell 0.2.0.dev0
+assert pep440(lamina.__version__) == pep440(m.version("lamina-layers")), (lamina.__version__, m.version("lamina-layers"))
 print("wheel: loaded", lamina.library_version, "from", lamina.library_path)'
 env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -c \
     'import lamina
