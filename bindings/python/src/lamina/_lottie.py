@@ -164,6 +164,16 @@ class LottieAnimation:
         anim.speed = 2.0; anim.play()  # twice as fast, looping
     """
 
+    # Set by _make (instances are never made by __init__).
+    _engine: Engine
+    _lib: ctypes.CDLL
+    _handle: ctypes.c_void_p
+    _speed: float
+    _loop: bool
+    _root: Layer
+    _info: "_Info"
+    _warnings: Tuple[str, ...]
+
     def __init__(self) -> None:  # pragma: no cover - use Engine.load_lottie
         raise TypeError("use Engine.load_lottie()")
 
@@ -178,7 +188,10 @@ class LottieAnimation:
         root = ctypes.c_uint64()
         _check(lib, lib.lamina_lottie_get_root(self._handle, ctypes.byref(root)), "root")
         # The Python Layer takes its own reference to the root.
-        self._root = engine._wrap(root.value)
+        wrapped = engine._wrap(root.value)
+        if wrapped is None:  # pragma: no cover - the library just made it
+            raise LottieError(3, "LAMINA_STATUS_STALE_HANDLE", "the animation has no root", "root")
+        self._root = wrapped
         info = _Info(struct_size=ctypes.sizeof(_Info))
         _check(lib, lib.lamina_lottie_get_info(self._handle, ctypes.byref(info)), "info")
         self._info = info
@@ -202,7 +215,7 @@ class LottieAnimation:
     def root(self) -> Layer:
         """The root layer: bounds (0, 0, w, h), position (w/2, h/2), so its frame is the
         canvas. Add it to your tree, e.g. ``host.add_sublayer(anim.root)``."""
-        return self._root  # type: ignore[return-value]
+        return self._root
 
     @property
     def size(self) -> Size:
