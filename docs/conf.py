@@ -63,6 +63,7 @@ nitpick_ignore_regex += [
 ]
 nitpick_ignore += [
     ("py:class", "enum.IntFlag"), ("py:class", "enum.IntEnum"), ("py:class", "os.PathLike"),
+    ("py:class", "'os.PathLike"), ("py:class", "'"),
     ("py:func", "struct.unpack_from"),
     ("py:mod", "struct"),
 ]
