@@ -641,11 +641,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int i = 0; i < ENGINES; i++) make_engine(i);
     struct reader r = {data, size};
     for (int steps = 0; r.n > 0 && steps < 256; steps++) run(&r);
-    /* Close what the input left open on this thread, then free everything. */
+    /* Close what the input left open on this thread, then free everything. The host callbacks
+     * stop re-entering first: a clock that begins a transaction at every read would reopen one
+     * at each commit, and the loop is bounded by the nesting limit besides. */
+    reenter_depth = 1000;
     for (int i = 0; i < ENGINES; i++) {
-        while (lamina_transaction_commit(engines[i]) == LAMINA_STATUS_OK) {}
+        for (int n = 0; n < 4096 && lamina_transaction_commit(engines[i]) == LAMINA_STATUS_OK; n++) {}
         check(lamina_engine_destroy(engines[i]));
     }
+    reenter_depth = 0;
     for (int i = 0; i < ANIMS; i++) {
         if (anims[i]) check(lamina_animation_release(anims[i]));
         anims[i] = NULL;
