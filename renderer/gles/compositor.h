@@ -264,6 +264,9 @@ static inline int lgl_has_contents(const lamina_draw_record_t *rec) {
 /* programs.c: the shader programs (renderer/gles/shaders), their uniforms, data textures. */
 /* Links every program and looks its uniforms up; 0 on failure (the message is set). */
 int lgl_create_programs(lamina_gles_renderer_t *r);
+/* Compiles and links a vertex and a fragment stage (each given its #version line); 0 with the
+ * error set when either fails. The text program (text.c) shares it. */
+GLuint lgl_link_program(lamina_gles_renderer_t *r, const char *vs, const char *fs);
 /* Deletes the renderer's GL objects (in its own context). */
 void lgl_delete_gl(lamina_gles_renderer_t *r);
 /* u_vp for shaders that read device pixels from gl_FragCoord (clip boxes, shapes). */

@@ -34,7 +34,7 @@ static GLuint compile(lamina_gles_renderer_t *r, GLenum type, const char *src) {
     return s;
 }
 
-static GLuint link_program(lamina_gles_renderer_t *r, const char *vs, const char *fs) {
+GLuint lgl_link_program(lamina_gles_renderer_t *r, const char *vs, const char *fs) {
     GLuint v = compile(r, GL_VERTEX_SHADER, vs);
     GLuint f = v ? compile(r, GL_FRAGMENT_SHADER, fs) : 0;
     GLuint p = 0;
@@ -146,15 +146,15 @@ void lgl_upload_rows(GLuint *tex, size_t *cap_rows, const float *data, size_t te
 
 /* The programs, each a vertex and a fragment stage of lgl_shaders.h. */
 int lgl_create_programs(lamina_gles_renderer_t *r) {
-    r->prim = link_program(r, lgl_shader_primitive_vert, lgl_shader_box_frag);
-    r->prim_ext = r->prim ? link_program(r, lgl_shader_primitive_vert, lgl_shader_box_ext_frag) : 0;
-    r->shadow = r->prim_ext ? link_program(r, lgl_shader_primitive_vert, lgl_shader_shadow_frag) : 0;
-    r->comp = r->shadow ? link_program(r, lgl_shader_plane_vert, lgl_shader_composite_frag) : 0;
-    r->img = r->comp ? link_program(r, lgl_shader_plane_vert, lgl_shader_contents_frag) : 0;
-    r->path = r->img ? link_program(r, lgl_shader_plane_vert, lgl_shader_shadow_path_frag) : 0;
-    r->blur = r->path ? link_program(r, lgl_shader_plane_vert, lgl_shader_blur_frag) : 0;
-    r->shp = r->blur ? link_program(r, lgl_shader_plane_vert, lgl_shader_coverage_frag) : 0;
-    r->grad = r->shp ? link_program(r, lgl_shader_plane_vert, lgl_shader_gradient_frag) : 0;
+    r->prim = lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_box_frag);
+    r->prim_ext = r->prim ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_box_ext_frag) : 0;
+    r->shadow = r->prim_ext ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_shadow_frag) : 0;
+    r->comp = r->shadow ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_composite_frag) : 0;
+    r->img = r->comp ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_contents_frag) : 0;
+    r->path = r->img ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_shadow_path_frag) : 0;
+    r->blur = r->path ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_blur_frag) : 0;
+    r->shp = r->blur ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_coverage_frag) : 0;
+    r->grad = r->shp ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_gradient_frag) : 0;
     if (!r->prim || !r->prim_ext || !r->shadow || !r->comp || !r->img || !r->path || !r->blur ||
         !r->shp || !r->grad)
         return 0; /* message set by link_program */

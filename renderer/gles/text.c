@@ -60,36 +60,9 @@ static lgl_text_t *state_for(lamina_gles_renderer_t *r, int create) {
     return r->text;
 }
 
-static GLuint stage(lamina_gles_renderer_t *r, GLenum type, const char *src) {
-    const char *parts[2] = {r->is_es ? "#version 300 es\n" : "#version 330 core\n", src};
-    GLuint s = glCreateShader(type);
-    GLint ok = 0;
-    glShaderSource(s, 2, parts, NULL);
-    glCompileShader(s);
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[400] = "";
-        glGetShaderInfoLog(s, sizeof log, NULL, log);
-        lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "text shader did not compile: %s", log);
-        glDeleteShader(s);
-        return 0;
-    }
-    return s;
-}
-
 static int setup(lamina_gles_renderer_t *r, lgl_text_t *t) {
-    GLuint v = stage(r, GL_VERTEX_SHADER, lgl_shader_text_vert);
-    GLuint fr = v ? stage(r, GL_FRAGMENT_SHADER, lgl_shader_text_frag) : 0;
-    if (!v || !fr) { if (v) glDeleteShader(v); return 0; }
-    t->prog = glCreateProgram();
-    glAttachShader(t->prog, v);
-    glAttachShader(t->prog, fr);
-    glLinkProgram(t->prog);
-    glDeleteShader(v);
-    glDeleteShader(fr);
-    GLint ok = 0;
-    glGetProgramiv(t->prog, GL_LINK_STATUS, &ok);
-    if (!ok) { lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "text program did not link"); return 0; }
+    t->prog = lgl_link_program(r, lgl_shader_text_vert, lgl_shader_text_frag);
+    if (!t->prog) return 0;
     t->u_vp = glGetUniformLocation(t->prog, "u_vp");
     t->u_scale = glGetUniformLocation(t->prog, "u_scale");
     t->u_atlas = glGetUniformLocation(t->prog, "u_atlas");
