@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, 
 
 from . import _callbacks as CB
 from . import _capi as C
+from ._loader import companion_candidates
 from ._animation import Animation, Spring
 from ._contents import Image
 from ._drawlist import DrawRecord, _KIND_FIELDS_END, _record_extras
@@ -914,20 +915,10 @@ def _text_library() -> Any:
     if _text_lib is not None:
         return _text_lib
     import ctypes
-    import ctypes.util
     import os
 
-    candidates: List[str] = []
-    env = os.environ.get("LAMINA_TEXT_LIBRARY")
-    if env:
-        candidates.append(env)
-    core = getattr(C.lib, "_lamina_path", None)
-    if core:
-        d = os.path.dirname(os.path.realpath(core))
-        candidates += [os.path.join(d, "liblamina-text.so"), os.path.join(d, "liblamina-text.so.0")]
-    found = ctypes.util.find_library("lamina-text")
-    if found:
-        candidates.append(found)
+    candidates = [path for _, path in companion_candidates(
+        "LAMINA_TEXT_LIBRARY", "lamina-text", getattr(C.lib, "_lamina_path", None))]
     tried: List[str] = []
     for path in candidates:
         if "/" in path and not os.path.exists(path):

@@ -87,3 +87,24 @@ def _version_problem(lib: ctypes.CDLL) -> Optional[str]:
     if major != REQUIRED_MAJOR or minor < REQUIRED_MINOR:
         return f"version {major}.{minor}.{v % 1000} is not compatible with {REQUIRED_MAJOR}.{REQUIRED_MINOR}"
     return None
+
+
+def companion_candidates(env: str, stem: str, core_path: Optional[str],
+                         bundled_dir: Optional[Path] = None) -> List[Tuple[str, str]]:
+    """Where a companion library of liblamina (``liblamina-gles``, ``-lottie``, ``-text``) may
+    be, in order: ``$env``, beside the loaded liblamina (``core_path``), bundled in this package
+    (``bundled_dir``, when it ships one), ``find_library(stem)``. Each is (origin, path)."""
+    out: List[Tuple[str, str]] = []
+    value = os.environ.get(env)
+    if value:
+        out.append((f"${env}", value))
+    if core_path:
+        d = Path(core_path).resolve().parent
+        for name in (f"lib{stem}.so", f"lib{stem}.so.0"):
+            out.append(("beside liblamina", str(d / name)))
+    if bundled_dir is not None:
+        out.append(("bundled", str(bundled_dir / f"lib{stem}.so")))
+    found = ctypes.util.find_library(stem)
+    if found:
+        out.append((f"find_library('{stem}')", found))
+    return out

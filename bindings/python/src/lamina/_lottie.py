@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, List, Optional, Tuple, Union
 
 from . import _capi as C
+from ._loader import companion_candidates
 from . import _engine
 from ._engine import Engine
 from ._errors import InvalidArgumentError, LaminaError, error_for_status
@@ -64,20 +65,8 @@ _lib: Optional[ctypes.CDLL] = None
 
 
 def _candidates() -> List[Tuple[str, str]]:
-    out: List[Tuple[str, str]] = []
-    env = os.environ.get("LAMINA_LOTTIE_LIBRARY")
-    if env:
-        out.append(("$LAMINA_LOTTIE_LIBRARY", env))
-    core = getattr(C.lib, "_lamina_path", None)
-    if core:
-        d = Path(core).resolve().parent
-        for name in ("liblamina-lottie.so", "liblamina-lottie.so.0"):
-            out.append(("beside liblamina", str(d / name)))
-    out.append(("bundled", str(Path(__file__).resolve().parent / "liblamina-lottie.so")))
-    found = ctypes.util.find_library("lamina-lottie")
-    if found:
-        out.append(("find_library('lamina-lottie')", found))
-    return out
+    return companion_candidates("LAMINA_LOTTIE_LIBRARY", "lamina-lottie", getattr(C.lib, "_lamina_path", None),
+                                Path(__file__).resolve().parent)
 
 
 def _load() -> ctypes.CDLL:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, List, Optional, Tuple
 
 from . import _capi as C
+from ._loader import companion_candidates
 from ._errors import LaminaError, error_for_status
 
 __all__ = ["RenderedImage", "RenderError", "RendererUnavailableError", "render", "renderer_path"]
@@ -80,20 +81,8 @@ _tried: List[str] = []
 
 
 def _candidates() -> List[Tuple[str, str]]:
-    out: List[Tuple[str, str]] = []
-    env = os.environ.get("LAMINA_GLES_LIBRARY")
-    if env:
-        out.append(("$LAMINA_GLES_LIBRARY", env))
-    core = getattr(C.lib, "_lamina_path", None)
-    if core:
-        d = Path(core).resolve().parent
-        for name in ("liblamina-gles.so", "liblamina-gles.so.0"):
-            out.append(("beside liblamina", str(d / name)))
-    out.append(("bundled", str(Path(__file__).resolve().parent / "liblamina-gles.so")))
-    found = ctypes.util.find_library("lamina-gles")
-    if found:
-        out.append(("find_library('lamina-gles')", found))
-    return out
+    return companion_candidates("LAMINA_GLES_LIBRARY", "lamina-gles", getattr(C.lib, "_lamina_path", None),
+                                Path(__file__).resolve().parent)
 
 
 def _load() -> ctypes.CDLL:
