@@ -72,6 +72,8 @@ typedef struct lamina_gles_renderer lamina_gles_renderer_t;
 #define LAMINA_GLES_FRAME_CLEAR (1u << 0)            /* Clear the viewport to clear_color first. */
 #define LAMINA_GLES_FRAME_NO_GROUP_OPACITY (1u << 1) /* allowsGroupOpacity NO for every layer:
                                                         opacity multiplies into each part (RS-2.3). */
+#define LAMINA_GLES_FRAME_NO_TEXT_TILES (1u << 2)    /* Draw every text layer glyph by glyph, not
+                                                        from its text tile (R15.8). Since: 0.2 */
 
 /** How to draw one frame. Initialise with LAMINA_GLES_FRAME_INIT. */
 typedef struct lamina_gles_frame {
@@ -102,7 +104,11 @@ typedef struct lamina_gles_stats {
     /* Since 0.2: text layers (issue 26). */
     uint32_t glyphs_uploaded;   /* Glyphs rendered into the glyph atlas during the frame (a glyph
                                    is uploaded once per face, size and phase, then reused). */
-    uint32_t glyphs_drawn;      /* Glyph quads drawn. */
+    uint32_t glyphs_drawn;      /* Glyph quads drawn (on screen or into text tiles). */
+    /* Since 0.2: text tiles (R15.8). A text layer that is only translated and scaled is drawn
+     * into a tile once per look (glyphs, colours, device scale) and composited as one quad. */
+    uint32_t text_tiles_rendered; /* Tiles drawn into the tile atlas during the frame. */
+    uint32_t text_tiles_drawn;    /* Text layers drawn from their tile. */
 } lamina_gles_stats_t;
 
 /** Creates a renderer for the GL context current on the calling thread (OpenGL ES 3.0 or

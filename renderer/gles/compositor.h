@@ -126,6 +126,7 @@ typedef struct lgl_frame {
      * the exact shape, so those box edges move out by a pixel (lgl_clip_box) rather than cut the
      * shape's antialiasing ramp twice. `keep`: the layer's own clip box (outer clips stay). */
     double relax[MAX_PASS_DEPTH][4], keep[MAX_PASS_DEPTH][4];
+    int text_tiles;    /* text layers may be drawn from text tiles (R15.8) */
     int n_relax;
 } lgl_frame_t;
 
@@ -336,6 +337,10 @@ void lgl_emit_shape(lgl_frame_t *f, const lamina_draw_record_t *rec, double alph
 /* Queues the record's glyph runs from the glyph atlas (FreeType), above the shape and below the
  * sublayers; consecutive text records draw in one instanced call (lgl_text_flush). */
 void lgl_emit_text(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha);
+/* Draws the frame's new text tiles (R15.8) into the tile atlas, all in one draw, before any
+ * pass draws: the records whose transform only translates and scales. lgl_emit_text() then
+ * draws each of them as one tile quad. */
+void lgl_text_prepare(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count);
 /* Draws the pending glyphs of the text records emitted since the last flush: one instanced
  * draw (lgl_flush calls it first, so every other pass keeps painter's order). */
 void lgl_text_flush(lgl_frame_t *f);

@@ -209,6 +209,7 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     f.time = time;
     f.scale = frame->scale;
     f.group_opacity = !(frame->flags & LAMINA_GLES_FRAME_NO_GROUP_OPACITY);
+    f.text_tiles = !(frame->flags & LAMINA_GLES_FRAME_NO_TEXT_TILES);
     glGetIntegerv(GL_VIEWPORT, f.host_vp);
     glGetIntegerv(GL_FRAMEBUFFER_BINDING, &f.host_fbo);
     f.vp_w = f.host_vp[2];
@@ -230,6 +231,7 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     glDisable(GL_CULL_FACE);
     glEnable(GL_BLEND);
     glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    lgl_text_prepare(&f, records, count); /* R15.8: new text tiles, before any pass draws */
     if (frame->flags & LAMINA_GLES_FRAME_CLEAR) {
         lamina_color_t c = frame->clear_color;
         glClearColor((float)(c.r * c.a), (float)(c.g * c.a), (float)(c.b * c.a), (float)c.a);

@@ -177,3 +177,85 @@ def test_glyphs_are_uploaded_once_and_reused(engine):
     engine.flush()
     more = lamina.render(root, (200, 60))
     assert 1 <= more.glyphs_uploaded <= 2
+
+
+# R15.8: text tiles. A text layer that is only translated and scaled is drawn once into a tile
+# and composited as one quad; the pixels match drawing it glyph by glyph.
+
+def _card(engine, x=0.0, y=0.0, tag="0123"):
+    """A card of two text layers; `tag` makes its look new to the renderer (tiles are shared)."""
+    root = engine.layer(bounds=(0, 0, 240, 100), position=(120, 50), background_color=lamina.WHITE)
+    t = engine.text_layer(string=f"Tiles: AV fi Wa {tag}", font=LATIN, font_size=22,
+                          foreground_color=(0.1, 0.2, 0.6, 1.0), bounds=(0, 0, 220, 40),
+                          position=(120 + x, 30 + y))
+    u = engine.text_layer(string=f"wrapped and half transparent text in a tile {tag}", font=LATIN,
+                          font_size=13, foreground_color=lamina.BLACK, bounds=(0, 0, 200, 40),
+                          position=(110 + x, 75 + y), wrapped=True, opacity=0.6)
+    root.add_sublayer(t)
+    root.add_sublayer(u)
+    engine.flush()
+    return root, t
+
+
+def _max_diff(a, b):
+    return max(abs(x - y) for x, y in zip(a.rgba, b.rgba))
+
+
+def test_text_tiles_match_drawing_glyph_by_glyph(engine):
+    root, _ = _card(engine)
+    tiles = lamina.render(root, (240, 100))
+    glyphs = lamina.render(root, (240, 100), text_tiles=False)
+    assert tiles.text_tiles_drawn == 2 and glyphs.text_tiles_drawn == 0
+    # Texel for pixel: only 8-bit rounding of the tile's premultiplied colour differs.
+    assert _max_diff(tiles, glyphs) <= 3
+    assert _ink(tiles, 0, 0, 240, 100) > 150  # there is text to compare
+
+
+def _total_ink(img):
+    return sum(255 * 3 - sum(img.pixel(x, y)[:3]) for y in range(img.height) for x in range(img.width))
+
+
+def test_a_text_tile_at_a_fractional_position_is_resampled_not_lost(engine):
+    whole = lamina.render(_card(engine, tag="frac")[0], (240, 100))
+    root, _ = _card(engine, 0.5, 0.25, tag="frac")
+    tiles = lamina.render(root, (240, 100))
+    assert tiles.text_tiles_drawn == 2 and tiles.text_tiles_rendered == 0  # the same look
+    # Linear filtering spreads each texel over its neighbours; the total ink stays (1.5%: 8-bit
+    # rounding of the spread values).
+    assert abs(_total_ink(tiles) - _total_ink(whole)) <= 0.015 * _total_ink(whole)
+    assert _max_diff(tiles, whole) > 20  # and it did move
+
+
+def test_a_text_tile_is_rendered_once_per_look(engine):
+    root, t = _card(engine, tag="once")
+    first = lamina.render(root, (240, 100))
+    assert first.text_tiles_rendered == 2
+    again = lamina.render(root, (240, 100))
+    assert (again.text_tiles_rendered, again.text_tiles_drawn) == (0, 2)
+    assert again.rgba == first.rgba
+    # Moving the layer keeps its look: no new tile.
+    with engine.transaction(disable_actions=True):
+        t.position = (121, 30)
+    engine.flush()
+    assert lamina.render(root, (240, 100)).text_tiles_rendered == 0
+    # A new string or colour is a new look: one new tile.
+    t.string = "Tiles: changed"
+    engine.flush()
+    assert lamina.render(root, (240, 100)).text_tiles_rendered == 1
+    with engine.transaction(disable_actions=True):
+        t.foreground_color = (0.8, 0.1, 0.1, 1.0)
+    engine.flush()
+    red = lamina.render(root, (240, 100))
+    assert red.text_tiles_rendered == 1
+    assert any(p[0] > 150 and p[1] < 120 for p in
+               (red.pixel(x, y) for y in range(10, 50) for x in range(10, 230)))
+
+
+def test_rotated_text_is_drawn_glyph_by_glyph_not_from_a_tile(engine):
+    import math
+    root, t = _card(engine, tag="turn")
+    with engine.transaction(disable_actions=True):
+        t.transform = lamina.Transform3D.rotation(math.pi / 7)
+    engine.flush()
+    img = lamina.render(root, (240, 100))
+    assert img.text_tiles_drawn == 1  # only the other, unrotated layer

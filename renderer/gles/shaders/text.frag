@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Text layers' glyphs (R15.5; text.c): the glyph's grey-scale coverage from the atlas (FreeType,
 // unhinted, at the device size and quarter-pixel phase it is drawn at) times the premultiplied
-// colour, through its record's clip box (device pixels from the viewport's top-left).
+// colour, through its record's clip box (device pixels from the viewport's top-left). Text tiles
+// have their own fragment stage (text_tile.frag): a branch here would cost every fragment both.
 precision highp float;
 in vec2 v_uv;
 in vec4 v_color;

@@ -2,7 +2,8 @@
 // Text layers' glyphs (R15.5; text.c): one instance per glyph, its quad in layer space
 // (a_rect: x, y, w, h) mapped through its record's local-to-root matrix rows (a_r1, a_r2,
 // a_r4) like plane.vert, its atlas texels (a_uv), premultiplied colour (a_color) and its
-// record's clip box (a_clip, device pixels): glyphs of many records draw in one call.
+// record's clip box (a_clip, device pixels): glyphs of many records draw in one call. The same
+// stage places text tiles' quads (R15.8, text_tile.frag).
 layout(location = 0) in vec4 a_rect;
 layout(location = 1) in vec4 a_uv;
 layout(location = 2) in vec4 a_color;

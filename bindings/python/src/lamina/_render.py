@@ -70,10 +70,19 @@ class _Stats(ctypes.Structure):
         # Since 0.2 (issue 26): text layers.
         ("glyphs_uploaded", ctypes.c_uint32),
         ("glyphs_drawn", ctypes.c_uint32),
+        # Since 0.2 (issue 26, R15.8): text tiles.
+        ("text_tiles_rendered", ctypes.c_uint32),
+        ("text_tiles_drawn", ctypes.c_uint32),
     ]
 
 
 _FRAME_NO_GROUP_OPACITY = 1 << 1
+_FRAME_NO_TEXT_TILES = 1 << 2
+
+
+def _frame_flags(group_opacity: bool, text_tiles: bool) -> int:
+    """The frame flags of render()'s and Renderer.render()'s keywords."""
+    return (0 if group_opacity else _FRAME_NO_GROUP_OPACITY) | (0 if text_tiles else _FRAME_NO_TEXT_TILES)
 
 _lock = threading.Lock()
 _lib: Optional[ctypes.CDLL] = None
@@ -157,16 +166,20 @@ class RenderedImage:
         rasters_reused: shouldRasterize subtrees drawn from their unchanged cached texture.
         glyphs_uploaded: glyphs rendered into the glyph atlas for this frame (text layers:
             0 when every glyph was drawn before).
+        text_tiles_rendered: text layers drawn into their text tile this frame (R15.8: once
+            per look; 0 when nothing changed).
+        text_tiles_drawn: text layers drawn from their text tile (one quad each).
 
     Example: ``img = lamina.render(root, (200, 200)); img.pixel(0, 0)``
     """
 
     __slots__ = ("width", "height", "rgba", "draw_calls", "rasters_drawn", "rasters_reused",
-                 "glyphs_uploaded")
+                 "glyphs_uploaded", "text_tiles_rendered", "text_tiles_drawn")
 
     def __init__(self, width: int, height: int, rgba: bytes, draw_calls: int = 0,
                  rasters_drawn: int = 0, rasters_reused: int = 0,
-                 glyphs_uploaded: int = 0) -> None:
+                 glyphs_uploaded: int = 0, text_tiles_rendered: int = 0,
+                 text_tiles_drawn: int = 0) -> None:
         if len(rgba) != width * height * 4:
             raise ValueError(f"rgba holds {len(rgba)} bytes, expected {width * height * 4}")
         self.width = width
@@ -176,6 +189,8 @@ class RenderedImage:
         self.rasters_drawn = rasters_drawn
         self.rasters_reused = rasters_reused
         self.glyphs_uploaded = glyphs_uploaded
+        self.text_tiles_rendered = text_tiles_rendered
+        self.text_tiles_drawn = text_tiles_drawn
 
     def pixel(self, x: int, y: int) -> Tuple[int, int, int, int]:
         """The (r, g, b, a) bytes of pixel (x, y), (0, 0) being the top-left.
@@ -215,7 +230,7 @@ def _png(width: int, height: int, rgba: bytes) -> bytes:
 
 
 def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: float = 1.0,
-           group_opacity: bool = True) -> RenderedImage:
+           group_opacity: bool = True, text_tiles: bool = True) -> RenderedImage:
     """Renders ``root``'s subtree as the reference compositor draws it, headless, e.g.
     ``lamina.render(root, (320, 240)).save_png("frame.png")``.
 
@@ -227,6 +242,9 @@ def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: 
         scale: device pixels per point.
         group_opacity: composite layers with opacity below 1 as groups (RS-2.2), as Core
             Animation does by default; False multiplies opacity into each part (RS-2.3).
+        text_tiles: draw each text layer that is only translated and scaled from its text tile,
+            rendered once per look (R15.8), as the compositor does by default; False draws
+            every glyph every frame.
 
     Returns:
         A :class:`RenderedImage` over a transparent background.
@@ -252,7 +270,7 @@ def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: 
         raise err
     at, scale = _time_and_scale(engine, at, scale, "render")
     buf = ctypes.create_string_buffer(w * h * 4)
-    frame = _Frame(ctypes.sizeof(_Frame), 0 if group_opacity else _FRAME_NO_GROUP_OPACITY, scale,
+    frame = _Frame(ctypes.sizeof(_Frame), _frame_flags(group_opacity, text_tiles), scale,
                    C.Color(0, 0, 0, 0))
     stats = _Stats(ctypes.sizeof(_Stats))
     # The render builds the engine's draw list: never at once with another thread's draw
@@ -262,7 +280,7 @@ def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: 
                                              ctypes.byref(frame), buf, len(buf), ctypes.byref(stats))
     _check(lib, status, "render")
     return RenderedImage(w, h, buf.raw, stats.draw_calls, stats.rasters_drawn, stats.rasters_reused,
-                         stats.glyphs_uploaded)
+                         stats.glyphs_uploaded, stats.text_tiles_rendered, stats.text_tiles_drawn)
 
 
 def _check(lib: ctypes.CDLL, status: int, op: str) -> None:

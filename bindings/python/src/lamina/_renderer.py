@@ -14,7 +14,7 @@ from typing import Any, Dict, Optional, Tuple
 
 from . import _capi as C
 from ._errors import error_for_status
-from ._render import _FRAME_NO_GROUP_OPACITY, _Frame, _Stats, _check, _load, _time_and_scale
+from ._render import _Frame, _frame_flags, _Stats, _check, _load, _time_and_scale
 
 __all__ = ["Renderer"]
 
@@ -53,7 +53,7 @@ class Renderer:
 
     def render(self, root: Any, at: Optional[float] = None, scale: float = 1.0,
                clear: Optional[Tuple[float, float, float, float]] = (0.0, 0.0, 0.0, 0.0),
-               group_opacity: bool = True) -> None:
+               group_opacity: bool = True, text_tiles: bool = True) -> None:
         """Draws ``root``'s subtree at time ``at`` into the bound framebuffer's viewport,
         root-space point (x, y) at device pixel (x, y) * scale from its top-left.
 
@@ -64,6 +64,7 @@ class Renderer:
             clear: the colour (r, g, b, a, non-premultiplied) the viewport is cleared to first,
                 or None to draw over what is there.
             group_opacity: as for :func:`lamina.render`.
+            text_tiles: as for :func:`lamina.render`.
 
         Raises:
             LaminaError: closed, or used from another thread (``MisuseError``).
@@ -74,7 +75,7 @@ class Renderer:
         ptr = self._live("render")
         engine = root._engine
         at, scale = _time_and_scale(engine, at, scale, "Renderer.render")
-        flags = (0 if group_opacity else _FRAME_NO_GROUP_OPACITY) | (_FRAME_CLEAR if clear else 0)
+        flags = _frame_flags(group_opacity, text_tiles) | (_FRAME_CLEAR if clear else 0)
         color = C.Color(*(float(c) for c in (clear or (0.0, 0.0, 0.0, 0.0))))
         frame = _Frame(ctypes.sizeof(_Frame), flags, scale, color)
         engine._release_records_view()  # the render makes a draw list: the old view is stale
@@ -86,7 +87,9 @@ class Renderer:
     @property
     def stats(self) -> Dict[str, int]:
         """The figures of the last frame: ``draw_calls``, ``primitives``, ``offscreen_passes``,
-        ``records``, ``culled``, ``textures_uploaded``, ``textures_cached``."""
+        ``records``, ``culled``, ``textures_uploaded``, ``textures_cached``, ``rasters_drawn``,
+        ``rasters_reused``, ``glyphs_uploaded``, ``glyphs_drawn``, ``text_tiles_rendered``,
+        ``text_tiles_drawn``."""
         ptr = self._live("stats")
         st = _Stats(ctypes.sizeof(_Stats))
         _check(self._lib, self._lib.lamina_gles_renderer_get_stats(ptr, ctypes.byref(st)),
