@@ -121,9 +121,11 @@ static int setup(lamina_gles_renderer_t *r, lgl_text_t *t) {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    /* Texel (0, 0) stays empty: glyphs with no pixels point there. */
+    /* Row 0 and column 0 stay empty: glyphs with no pixels point at texel (0, 0), and every
+     * glyph has an empty texel on each side, which linear filtering at a fractional position
+     * reads (the atlas's edge would clamp to the glyph's own pixels instead). */
     t->pen_x = 2;
-    t->pen_y = 0;
+    t->pen_y = 1;
     t->row_h = 2;
     if (FT_Init_FreeType(&t->ft)) { lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "FreeType did not start"); return 0; }
     return 1;
@@ -154,7 +156,7 @@ static void reset_atlas(lgl_text_t *t) {
     memset(t->slots, 0, t->slot_cap * sizeof *t->slots);
     t->slot_count = 0;
     t->pen_x = 2;
-    t->pen_y = 0;
+    t->pen_y = 1;
     t->row_h = 2;
 }
 
@@ -211,7 +213,7 @@ static int render_glyph(lgl_text_t *t, FT_Face face, glyph_slot *s, lamina_gles_
     if (bm->width == 0 || bm->rows == 0) return 1;
     if (bm->width + 2 > ATLAS_SIZE || bm->rows + 2 > ATLAS_SIZE) { s->w = s->h = 0; return 1; }
     if (t->pen_x + (int)bm->width + 1 > ATLAS_SIZE) {
-        t->pen_x = 0;
+        t->pen_x = 1;
         t->pen_y += t->row_h + 1;
         t->row_h = 0;
     }

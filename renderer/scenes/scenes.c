@@ -1115,6 +1115,8 @@ static void b_rasterize(scene_ctx_t *ctx) {
 /* The gallery and listing 7.7                                                                 */
 /* ------------------------------------------------------------------------------------------ */
 
+static void gallery_kinds(scene_ctx_t *ctx);
+
 static void b_gallery(scene_ctx_t *ctx) {
     lamina_color_t bg = {0.95, 0.95, 0.97, 1};
     color(ctx, ctx->root, "backgroundColor", bg);
@@ -1173,6 +1175,7 @@ static void b_gallery(scene_ctx_t *ctx) {
     lamina_layer_t pill = box(ctx, ctx->root, 200, 230, 180, 50, GREEN);
     num(ctx, pill, "cornerRadius", 25);
     basic(ctx, pill, "backgroundColor", vcolor(GREEN), vcolor(YELLOW), 2.0, 1);
+    gallery_kinds(ctx);
     commit(ctx);
 }
 
@@ -1358,6 +1361,67 @@ static void b_replicator(scene_ctx_t *ctx) {
     commit(ctx);
 }
 
+/* The gallery's third column: the layer kinds. A text card (a title, a wrapped paragraph, a
+ * truncated line: R15; empty where liblamina-text is not built), a replicator spinner (RS-13)
+ * and an axial gradient (RS-9) under a star-shaped shape layer (RS-8). */
+static void gallery_kinds(scene_ctx_t *ctx) {
+    lamina_layer_t card = box(ctx, ctx->root, 400, 20, 180, 150, WHITE);
+    num(ctx, card, "cornerRadius", 14);
+    num(ctx, card, "shadowOpacity", 0.3);
+    num(ctx, card, "shadowRadius", 8);
+    S(lamina_layer_set_size(ctx->engine, card, "shadowOffset", (lamina_size_t){0, 5}));
+#ifdef LAMINA_SCENES_TEXT
+    const char *dirs[] = {LAMINA_SCENES_FONTS};
+    lamina_text_provider_t provider;
+    S(lamina_text_provider_create(dirs, 1, &provider));
+    if (ctx->status) return;
+    S(lamina_engine_set_text_provider(ctx->engine, &provider));
+    lamina_color_t ink = {0.1, 0.1, 0.15, 1};
+    text_box(ctx, card, 90, 26, 152, 28, "Text layers", "Noto Sans", 19, ink);
+    lamina_layer_t para = text_box(ctx, card, 90, 78, 152, 64,
+        "Shaped, wrapped and laid out by the Unicode rules, drawn from a glyph atlas.",
+        "Noto Sans", 12, (lamina_color_t){0.3, 0.32, 0.36, 1});
+    S(lamina_layer_set_bool(ctx->engine, para, "wrapped", 1));
+    lamina_layer_t cut = text_box(ctx, card, 90, 128, 152, 18,
+        "A line too long for the card is truncated at its end", "Noto Sans", 12,
+        (lamina_color_t){0.85, 0.3, 0.1, 1});
+    lamina_value_t v;
+    memset(&v, 0, sizeof v);
+    v.type = LAMINA_VALUE_STRING;
+    v.u.string = "end";
+    S(lamina_layer_set_value(ctx->engine, cut, "truncationMode", &v));
+#endif
+    /* A spinner: one dot, twelve instances, each a twelfth of a turn on and fading later. */
+    lamina_layer_t r = kind_box(ctx, LAMINA_LAYER_KIND_REPLICATOR, 405, 190, 80, 80);
+    num(ctx, r, "instanceCount", 12);
+    num(ctx, r, "instanceDelay", 1.0 / 12);
+    color(ctx, r, "instanceColor", (lamina_color_t){0.1, 0.3, 0.9, 1});
+    S(lamina_layer_set_transform(ctx->engine, r, "instanceTransform", rotation(acos(-1.0) / 6, 0, 0, 1)));
+    lamina_layer_t dot = box(ctx, r, 35, 2, 10, 10, WHITE);
+    num(ctx, dot, "cornerRadius", 5);
+    basic(ctx, dot, "opacity", vnum(1), vnum(0.15), 1.0, 0);
+    /* A gradient tile under a star. */
+    const lamina_color_t stops[2] = {PURPLE, ORANGE};
+    lamina_value_t colors = {.type = LAMINA_VALUE_COLOR_ARRAY};
+    colors.u.colors.items = stops;
+    colors.u.colors.count = 2;
+    lamina_layer_t grad = kind_box(ctx, LAMINA_LAYER_KIND_GRADIENT, 500, 190, 80, 80);
+    num(ctx, grad, "cornerRadius", 16);
+    S(lamina_layer_set_point(ctx->engine, grad, "startPoint", (lamina_point_t){0, 0}));
+    S(lamina_layer_set_point(ctx->engine, grad, "endPoint", (lamina_point_t){1, 1}));
+    S(lamina_layer_set_value(ctx->engine, grad, "colors", &colors));
+    lamina_layer_t star = kind_box(ctx, LAMINA_LAYER_KIND_SHAPE, 510, 200, 60, 60);
+    lamina_path_element_t el[11];
+    for (int k = 0; k < 10; k++) {
+        double a = -acos(-1.0) / 2 + k * acos(-1.0) / 5, rr = k % 2 ? 12 : 28;
+        el[k] = (lamina_path_element_t){k ? LAMINA_PATH_LINE : LAMINA_PATH_MOVE, 0,
+                                        {{30 + rr * cos(a), 32 + rr * sin(a)}}};
+    }
+    el[10] = (lamina_path_element_t){LAMINA_PATH_CLOSE, 0, {{0, 0}}};
+    set_path(ctx, star, el, 11);
+    color(ctx, star, "fillColor", WHITE);
+}
+
 static const scene_t table[] = {
     SC("geometry-red-square", "RS-6.1", "a 100x100 red layer at (50, 50)", 200, 200, 0, 1, 0, b_geometry_red_square, NULL),
     SC("background-colors", "RS-1.1", "opaque and translucent backgrounds", 200, 200, 0, 1, 0, b_background_colors, NULL),
@@ -1431,7 +1495,7 @@ static const scene_t table[] = {
 #ifdef LAMINA_SCENES_TEXT
     SC("text-card", "R15.5", "text layers: a title, a wrapped paragraph with Hebrew and a CJK fallback, Arabic, a truncated line", 360, 260, 0, 1, 0, b_text_card, NULL),
 #endif
-    SC("gallery", "R14", "the gallery: shadow, corners, border, contents with a mask, 3D, group opacity, spring", 400, 300, 0.8, 1, 0, b_gallery, NULL),
+    SC("gallery", "R14", "the gallery: shadow, corners, border, contents with a mask, 3D, group opacity, spring, text, a replicator, a gradient and a shape", 600, 300, 0.8, 1, 0, b_gallery, NULL),
     SC("demo", "CA-12.11", "listing 7.7: click the box to recolour it, elsewhere to send it there", 400, 400, 2.0, 1, 0, b_demo, demo_tap),
 };
 

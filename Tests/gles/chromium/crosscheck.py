@@ -65,7 +65,7 @@ NOT_EXPRESSIBLE: Dict[str, str] = {
     "mask-circle": "a mask is a layer tree composited to alpha (RS-5.1); CSS mask-image takes an image, not live layers",
     "mask-alpha": "a mask is a layer tree composited to alpha (RS-5.1); CSS mask-image takes an image, not live layers",
     "mask-image": "a mask is a layer tree composited to alpha (RS-5.1); CSS mask-image takes an image, not live layers",
-    "gallery": "uses a mask layer (RS-5.1) and continuous corners (RS-1.7)",
+    "gallery": "uses a mask layer (RS-5.1), continuous corners (RS-1.7) and text (R15)",
     "edge-flags": "edgeAntialiasingMask and allowsEdgeAntialiasing NO (RS-11.1, RS-11.2): CSS has no per-edge "
                   "antialiasing control; Chromium antialiases every edge",
     "text-card": "text (R15): the glyphs are FreeType's, positioned by HarfBuzz; a browser shapes and rasterises with "
