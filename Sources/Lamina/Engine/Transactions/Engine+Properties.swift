@@ -186,7 +186,8 @@ extension Engine {
 
     /// Whether a change would consult the action search (R4, CA-2.7). Lock held.
     func searchNeeded(_ slot: Int32, _ key: ResolvedKey, _ info: PropertyInfo, _ value: Value) -> Bool {
-        guard slots[head: Int(slot)].everCommitted, !stack().disableActions else { return false }
+        let s = stack()
+        guard slots[head: Int(slot)].everCommitted, !s.disableActions, s.animatorCapture == nil else { return false }
         let old = slots[Int(slot)].model.get(key.property, customDefault: info.defaultValue)
         return key.component.insert(value, into: old) != old
     }
@@ -276,6 +277,16 @@ extension Engine {
         let i = Int(slot)
         let s = stack()  // once per set: the fast path and the general one share it
         let committed = slots[head: i].everCommitted
+        if let animator = s.animatorCapture, committed, !s.disableActions {
+            // R17.10: a property animator's block: the change becomes its animation.
+            let old = slots[i].model.get(key.property, customDefault: info.defaultValue)
+            let new = key.component == .whole ? value : key.component.insert(value, into: old)
+            if new == old { return }
+            markDirty(slot, in: s)
+            slots[i].model.set(key.property, new)
+            if info.animatable { animator.capture(slot, info, property: key.property, old: old, new: new, in: s) }
+            return
+        }
         let searching = committed && !s.disableActions
         if !searching, setInlineWithoutSearch(i, key, value, s) { return }
         let old = slots[i].model.get(key.property, customDefault: info.defaultValue)

@@ -11,7 +11,8 @@ final class ExplicitState {
     let targetInfo: PropertyInfo?
     let keyframes: KeyframeEvaluator?
     let path: KeyframePathEvaluator?
-    let spring: SpringSolution?
+    /// A spring's motion; a property animator swaps it (linear while scrubbed, R17.15).
+    var spring: SpringSolution?
     let children: [ExplicitState]
     /// The layer it is attached to (for delegate callbacks).
     let owner: LayerID
@@ -43,6 +44,9 @@ final class ExplicitState {
     var inheritsVelocity = false
     /// With ``inheritsVelocity``: the spring's own initial velocity, kept out of ``spring``.
     var ownInitialVelocity: Double = 0
+    /// A property animator sets its timing (R17.11): a begin time of 0 is its own, not the
+    /// commit's.
+    var drivenByAnimator = false
 
     init(_ animation: Animation, owner: LayerID, engine: Engine, parentDuration: Double?) throws(LaminaError) {
         var animation = animation

@@ -137,6 +137,8 @@ library_path: str = getattr(_capi.lib, "_lamina_path", "")
 #: The package's version: the C library's (single-sourced from lamina_version.h, issue 13).
 __version__: str = library_version
 
+from ._animator import PropertyAnimator  # noqa: E402 - issue 27's block, kept apart for merging
+
 __all__ = [
     "Animation", "AnimationGroup", "AnimationTiming", "BasicAnimation", "BLACK", "BLUE",
     "CLEAR", "Color", "DrawRecord", "Engine", "GREEN", "IDENTITY", "InvalidArgumentError",
@@ -164,4 +166,6 @@ __all__ = [
     "DECELERATION_RATE_NORMAL", "DECELERATION_RATE_FAST", "RUBBER_BAND_COEFFICIENT",
     # the Lottie importer (issue 28)
     "LottieAnimation", "LottieError", "LottieUnavailableError", "lottie_library_path",
+    # property animators (issue 27, R17.9-R17.21)
+    "PropertyAnimator",
 ]

@@ -11,7 +11,7 @@ import threading
 import weakref
 from contextlib import contextmanager
 from ctypes import POINTER, byref, cast, c_char_p, c_double, c_int32, c_size_t, c_uint8, c_uint32, c_uint64, c_void_p, memmove, sizeof
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Type, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Set, Tuple, Type, Union
 
 from . import _callbacks as CB
 from . import _capi as C
@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # PEP 692: the constructors' keywords, checked by type checke
 
     from typing_extensions import Unpack
 
+    from ._animator import PropertyAnimator
     from ._lottie import LottieAnimation
     from ._propsdict import (GradientLayerProperties, LayerProperties, ReplicatorLayerProperties,
                              ShapeLayerProperties, TextLayerProperties)
@@ -179,6 +180,9 @@ class Engine:
         # to, and a render on one thread freed the records draw_list read on another (issue
         # 31 item 7b). Re-entrant: a delegate may ask for a draw list while one is built.
         self._draw_lock = threading.RLock()
+        # Property animators that are active, stopped or have completions due: kept alive as
+        # UIKit keeps its running animators (R17.11).
+        self._live_animators: Set[Any] = set()
         self.current_transaction = Transaction(self)
         """The calling thread's innermost transaction (settings and values)."""
         if clock is not None:
@@ -507,6 +511,29 @@ class Engine:
         b = c_uint32()
         C.lib.lamina_view_animation_is_open(self._ptr(), byref(b))
         return bool(b.value)
+
+    def animator(
+        self,
+        duration: Optional[float] = None,
+        curve: Optional[TimingLike] = None,
+        spring: Optional[Spring] = None,
+    ) -> "PropertyAnimator":
+        """A property animator (R17.9): ``engine.animator(duration=1.0, curve="ease-in-out")``
+        or ``engine.animator(spring=lamina.Spring(duration=0.5, bounce=0.2))``, whose duration
+        defaults to the spring's settling duration (0.25 s for a curve). Raises
+        :class:`lamina.InvalidArgumentError` for a duration that is not finite and positive.
+
+        Example::
+
+            a = engine.animator(duration=0.5)
+            a.add_animations(lambda: setattr(card, "opacity", 0.0))
+            a.start()
+        """
+        from ._animator import PropertyAnimator
+
+        if duration is None:
+            duration = spring.settling_duration if spring is not None else 0.25
+        return PropertyAnimator(self, duration, curve, spring)
 
     @contextmanager
     def animate(
