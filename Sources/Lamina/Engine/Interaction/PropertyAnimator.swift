@@ -175,6 +175,7 @@ public final class PropertyAnimator: @unchecked Sendable {
     public func setScrubsLinearly(_ value: Bool) {
         engine.lock.withLock {
             scrubsLinearlyNow = value
+            scrubbedLinearly = scrubbedLinearly && value
             if currentState == .active, !isRunningNow { applyTimings() }
         }
     }

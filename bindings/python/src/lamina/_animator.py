@@ -2,6 +2,7 @@
 """lamina.PropertyAnimator: UIViewPropertyAnimator's states and rules (R17.9-R17.21)."""
 from __future__ import annotations
 
+import weakref
 from ctypes import byref, c_double, c_int32, c_uint32
 from typing import TYPE_CHECKING, Any, Callable, List, Optional, Union
 
@@ -75,8 +76,10 @@ class PropertyAnimator:
         ptr = C.AnimatorP()
         C.lib.lamina_animator_create(engine._ptr(), byref(_params(duration, curve, spring)), byref(ptr))
         self._handle = ptr
-        # Told first when it finishes: an animator that is done no longer needs keeping.
-        self.add_completion(lambda _position: self._release())
+        # The completions live here; one C completion calls them in order, then lets the
+        # engine drop the animator (weakly held: the callback registry must not keep it).
+        self._completions: List[Callable[[str], Any]] = []
+        self._hooked = False
 
     def _keep(self) -> None:
         self._engine._live_animators.add(self)
@@ -98,8 +101,11 @@ class PropertyAnimator:
             except Exception:  # noqa: BLE001 - interpreter shutdown
                 pass
             self._handle = None
-        for key in getattr(self, "_keys", []):
-            _callbacks._free(key)
+        try:
+            for key in getattr(self, "_keys", []):
+                _callbacks._free(key)
+        except Exception:  # noqa: BLE001 - interpreter shutdown: the registry is gone
+            pass
 
     # -- blocks --------------------------------------------------------------------------
 
@@ -114,9 +120,26 @@ class PropertyAnimator:
     def add_completion(self, fn: Callable[[str], Any]) -> None:
         """Adds a completion, called at a tick after the animator finishes with ``"end"``,
         ``"start"`` or ``"current"`` (R17.16); never after ``stop(without_finishing=True)``."""
-        key = _callbacks.register(fn)
+        self._completions.append(fn)
+        if self._hooked:
+            return
+        me = weakref.ref(self)
+
+        def fire(position: str) -> None:
+            animator = me()
+            if animator is None:
+                return
+            fns = animator._completions
+            animator._completions = []
+            animator._hooked = False
+            for f in fns:
+                _callbacks._guard(f, position)
+            animator._release()
+
+        key = _callbacks.register(fire)
         self._keys.append(key)
         C.lib.lamina_animator_add_completion(self._handle, _completion_trampoline, key)
+        self._hooked = True
 
     # -- control -------------------------------------------------------------------------
 
@@ -148,6 +171,9 @@ class PropertyAnimator:
         """Stops (R17.16). True: the layers keep the values on screen, no completion runs and it
         is inactive. False: it is ``"stopped"`` and :meth:`finish` must follow."""
         C.lib.lamina_animator_stop(self._handle, 1 if without_finishing else 0)
+        if without_finishing:  # the library dropped the completions
+            self._completions = []
+            self._hooked = False
         self._sync()
 
     def finish(self, at: str = "end") -> None:
