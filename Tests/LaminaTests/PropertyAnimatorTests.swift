@@ -237,3 +237,62 @@ struct PropertyAnimatorTests {
         #expect(code { try fixed.setReversed(true) } == .misuse)
     }
 }
+
+@Suite("Springs in view blocks (R17.22)")
+struct ViewSpringBlockTests {
+    /// The x component of a point value.
+    private func xOf(_ v: Value?) -> Double {
+        if case .point(let p)? = v { return p.x }
+        return .nan
+    }
+
+    @Test("A spring block catches a running view animation with position and velocity continuous")
+    func catchesWithVelocity() throws {
+        let engine = Engine()
+        let card = engine.makeLayer()
+        card.isViewBacked = true
+        try engine.tick(0)
+        try engine.animate(withDuration: 1, options: .curveLinear, animations: { card.position = Point(x: 100, y: 0) })
+        try engine.tick(0)
+        try engine.tick(0.4)
+        let t1 = 0.4 + 1.0 / 60
+        let p0 = xOf(try card.presentationValue(forKeyPath: "position", at: t1))
+        let v0 = xOf(try card.presentationVelocity(forKeyPath: "position", at: t1))
+        #expect(abs(v0 - 100) < 1e-6)
+        let finished = Positions()
+        try engine.animate(with: .perceptual(duration: 0.5, bounce: 0.2), animations: {
+            card.position = Point(x: 300, y: 0)
+        }, completion: { ok in finished.list.append(ok ? .end : .current) })
+        try engine.tick(t1)
+        #expect(abs(xOf(try card.presentationValue(forKeyPath: "position", at: t1)) - p0) <= 1e-9)
+        #expect(abs(xOf(try card.presentationVelocity(forKeyPath: "position", at: t1)) - v0) <= 1e-6 * abs(v0))
+        #expect(card.animationKeys == ["position"])
+        try engine.tick(t1 + 3)
+        #expect(finished.list == [.end])
+        #expect(xOf(try card.presentationValue(forKeyPath: "position")) == 300)
+    }
+
+    @Test("Outside view-backed layers a spring block springs implicit changes, as a transaction's spring")
+    func plainLayersSpring() throws {
+        let engine = Engine()
+        let layer = engine.makeLayer()
+        try engine.tick(0)
+        let spring = try SpringParameters.perceptual(duration: 0.4)
+        try engine.animate(with: spring, animations: { layer.opacity = 0 })
+        try engine.tick(0.1)
+        guard case .number(let o)? = try layer.presentationValue(forKeyPath: "opacity") else {
+            Issue.record("no opacity")
+            return
+        }
+        #expect(abs(o - (1 - spring.progress(at: 0.1))) < 1e-9)
+    }
+
+    @Test("A spring that never settles is invalidArgument and the block is closed")
+    func badSpring() throws {
+        let engine = Engine()
+        let bad = SpringParameters(mass: 1, stiffness: 100, damping: 0)
+        #expect(code { try engine.animate(with: bad, animations: {}) } == .invalidArgument)
+        #expect(!engine.isViewAnimationBlockOpen)
+        #expect(engine.transaction.depth == 0)
+    }
+}

@@ -2525,6 +2525,18 @@ LAMINA_API lamina_status_t lamina_layer_get_presentation_velocity(
  *  never settles: damping 0), STALE_HANDLE. Since: 0.2 */
 LAMINA_API lamina_status_t lamina_transaction_set_spring(
     lamina_engine_t *engine, const lamina_spring_t *spring);
+/** Makes the calling thread's innermost animation block (lamina_view_animation_begin()) a
+ *  spring block, UIKit's animateWithSpringDuration:bounce: (R17.22): inside it, numeric changes
+ *  of view-backed layers spring from the presentation value with the presentation velocity
+ *  (replacing the property's in-flight view animations, stacked ones included), and the
+ *  block's transaction springs the implicit changes of other layers as
+ *  lamina_transaction_set_spring() does. The block lasts the spring's settling duration; other
+ *  changes follow its options with the default curve. Call it right after the begin.
+ *  Errors: INVALID_ARGUMENT (NULL spring, one outside lamina_spring_t's ranges or one that
+ *  never settles), MISUSE (the innermost open transaction is not an animation block's),
+ *  STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_view_animation_set_spring(
+    lamina_engine_t *engine, const lamina_spring_t *spring);
 /** The spring in effect: `out_is_set` receives whether one is set (default not);
  *  `out_spring` is written only when set. Errors: INVALID_ARGUMENT (NULL out-pointer),
  *  STALE_HANDLE. Since: 0.2 */

@@ -224,3 +224,64 @@ def test_misuse_and_bad_input(engine):
         fixed.pause()
     with pytest.raises(ValueError):
         engine.animator(duration=1.0, curve="linear", spring=lamina.Spring(duration=0.5))
+
+
+# -- springs in view blocks (R17.22) ------------------------------------------------------------
+
+def test_spring_block_catches_view_animation_with_its_velocity(engine):
+    card = engine.layer()
+    card.view_backed = True
+    card.position = (0, 0)
+    engine.tick(0.0)
+    with engine.animate(1.0, curve="linear"):
+        card.position = (100, 0)
+    engine.tick(0.0)
+    engine.tick(0.4)
+    t1 = 0.4 + 1 / 60
+    before = card.presentation(at=t1)
+    v_before = before.velocity("position")
+    assert abs(v_before.x - 100) < 1e-6  # the linear block moves at 100 pt/s
+    heard = []
+    with engine.animate(spring=lamina.Spring(duration=0.5, bounce=0.2), completion=heard.append):
+        card.position = (300, 0)
+    engine.tick(t1)
+    after = card.presentation(at=t1)
+    assert abs(after.position.x - before.position.x) <= 1e-9
+    assert abs(after.velocity("position").x - v_before.x) <= 1e-6 * abs(v_before.x)
+    assert card.animation_keys == ["position"]  # the spring replaced the block's animation
+    engine.tick(t1 + 3.0)
+    assert heard == [True]
+    assert card.presentation().position.x == 300
+
+
+def test_spring_block_replaces_stacked_view_animations(engine):
+    card = engine.layer()
+    card.view_backed = True
+    engine.tick(0.0)
+    with engine.animate(1.0, curve="linear"):
+        card.position = (100, 0)
+    engine.tick(0.2)
+    with engine.animate(1.0, curve="linear"):
+        card.position = (200, 0)  # stacks additively under "position-2" (CA-4.4)
+    engine.tick(0.3)
+    assert sorted(card.animation_keys) == ["position", "position-2"]
+    t1 = 0.3 + 1 / 60
+    before = card.presentation(at=t1)
+    with engine.animate(spring=lamina.Spring(duration=0.4)):
+        card.position = (50, 0)
+    engine.tick(t1)
+    assert card.animation_keys == ["position"]
+    after = card.presentation(at=t1)
+    assert abs(after.position.x - before.position.x) <= 1e-9
+    assert abs(after.velocity("position").x - before.velocity("position").x) <= 1e-6 * abs(
+        before.velocity("position").x)
+
+
+def test_spring_block_bad_input(engine):
+    with pytest.raises(TypeError):
+        with engine.animate(1.0, spring=lamina.Spring(duration=0.5)):
+            pass
+    with pytest.raises(lamina.InvalidArgumentError):
+        with engine.animate(spring=lamina.Spring(mass=1, stiffness=100, damping=0)):
+            pass
+    assert not engine.in_view_animation  # the failed block was closed

@@ -323,6 +323,9 @@ extension Engine {
                 duration: s.duration, curve: curveID(for: s), to: slot, in: s)
         case .viewBlock(let block):
             let current = presentationValue(slot, key.property, info.defaultValue, at: now) ?? old
+            // R17.22: a spring block's numeric change springs with the velocity on screen.
+            if let spring = block.spring,
+               attachViewSpring(block, spring, slot, key.property, info, current: current, new: new, in: s) { break }
             let a = viewAnimation(block, info, old: old, new: new, current: current, slot: slot)
             let storage = viewAnimationKey(info.name, additive: a.isAdditive, slot: slot)
             try? addAnimationLocked(

@@ -704,6 +704,7 @@ _FUNCTIONS: List[Any] = [
     ('lamina_animation_set_decay', [AnimationP, POINTER(Value), c_double], c_int32),
     ('lamina_animation_set_inherits_velocity', [AnimationP, c_uint32], c_int32),
     ('lamina_animation_get_inherits_velocity', [AnimationP, POINTER(c_uint32)], c_int32),
+    ('lamina_view_animation_set_spring', [EngineP, POINTER(Spring)], c_int32),
     # Property animators (R17.9-R17.21)
     ('lamina_animator_create', [EngineP, POINTER(AnimatorParams), POINTER(AnimatorP)], c_int32),
     ('lamina_animator_destroy', [AnimatorP], c_int32),

@@ -67,6 +67,9 @@ class ViewAnimationOptions(enum.IntFlag):
     OVERRIDE_INHERITED_OPTIONS = 1 << 9
 
 
+# A spring block keeps its own duration and motion inside other blocks (R17.22):
+# OVERRIDE_INHERITED_DURATION | OVERRIDE_INHERITED_CURVE.
+_SPRING_BLOCK_BITS = (1 << 5) | (1 << 6)
 _CURVES = {"ease-in-out": 0, "ease-in-ease-out": 0, "ease-in": 1 << 16, "ease-out": 2 << 16, "linear": 3 << 16}
 
 
@@ -549,22 +552,23 @@ class Engine:
         animate with its duration, delay, curve ("ease-in-out", "ease-in", "ease-out",
         "linear") and options. ``completion(finished)`` runs at a later tick.
 
-        With ``spring`` (a :class:`lamina.Spring`) the block is a transaction whose implicit
-        changes spring from the presentation value with the presentation velocity (R17.6), as
-        ``transaction(spring=...)``; it then takes no duration, delay, options, curve or
-        completion (view-backed layers do not animate in it)."""
+        With ``spring`` (a :class:`lamina.Spring`) it is a spring block (R17.22), UIKit's
+        ``animate(springDuration:bounce:)``: numeric changes of view-backed layers, and the
+        implicit changes of other layers, spring from the presentation value with the
+        presentation velocity (R17.6); it takes a delay, options and a completion, but no
+        duration or curve (the spring has them)."""
         if spring is not None:
-            if duration is not None or delay or completion is not None or int(options) or curve != "ease-in-out":
-                raise TypeError("animate(spring=...) takes no duration, delay, options, curve or completion")
-            with self.transaction(spring=spring):
-                yield
-            return
-        if duration is None:
+            if duration is not None or curve != "ease-in-out":
+                raise TypeError("animate(spring=...) takes no duration or curve: the spring has them")
+            duration = spring.settling_duration
+            bits = int(options) | _SPRING_BLOCK_BITS
+        elif duration is None:
             raise TypeError("animate() needs a duration (or a spring)")
-        try:
-            bits = int(options) | _CURVES[curve]
-        except KeyError:
-            raise ValueError(f"unknown curve {curve!r}; expected one of {sorted(_CURVES)}") from None
+        else:
+            try:
+                bits = int(options) | _CURVES[curve]
+            except KeyError:
+                raise ValueError(f"unknown curve {curve!r}; expected one of {sorted(_CURVES)}") from None
         if completion is None:
             C.lib.lamina_view_animation_begin(self._ptr(), float(duration), float(delay), bits,
                                               C.VIEW_COMPLETION_FN(), None, C.FREE_FN())
@@ -573,6 +577,8 @@ class Engine:
             C.lib.lamina_view_animation_begin(self._ptr(), float(duration), float(delay), bits,
                                               CB.view_completion_trampoline, ud, CB.free_trampoline)
         try:
+            if spring is not None:
+                C.lib.lamina_view_animation_set_spring(self._ptr(), byref(spring._to_c()))
             yield
         finally:
             C.lib.lamina_view_animation_commit(self._ptr())
