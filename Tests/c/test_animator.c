@@ -281,11 +281,48 @@ static void engine_destroyed_first(void **state) {
     ASSERT_OK(lamina_animator_destroy(a));
 }
 
+/* R17.22: a spring block catches a view animation with its velocity. */
+static void spring_view_block(void **state) {
+    lt_fixture_t *f = *state;
+    lamina_layer_t card = f->layer;
+    ASSERT_OK(lamina_layer_set_view_backed(f->engine, card, LAMINA_TRUE));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    lamina_spring_t spring;
+    ASSERT_OK(lamina_spring_init_perceptual(0.5, 0.2, &spring));
+    /* Outside a block: MISUSE, nothing changes. */
+    ASSERT_FAILS(LAMINA_STATUS_MISUSE, lamina_view_animation_set_spring(f->engine, &spring));
+    ASSERT_OK(lamina_view_animation_begin(f->engine, 1.0, 0.0, LAMINA_VIEW_ANIMATION_CURVE_LINEAR, NULL, NULL, NULL));
+    ASSERT_OK(lamina_layer_set_position(f->engine, card, (lamina_point_t){100, 0}));
+    ASSERT_OK(lamina_view_animation_commit(f->engine));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.4));
+    double t1 = 0.4 + 1.0 / 60;
+    lamina_value_t p0, v0, p1, v1;
+    ASSERT_OK(lamina_layer_get_presentation_value_at(f->engine, card, "position", t1, &p0));
+    ASSERT_OK(lamina_layer_get_presentation_velocity(f->engine, card, "position", t1, &v0));
+    ASSERT_NEAR(100.0, v0.u.point.x, 1e-6);
+    ASSERT_OK(lamina_view_animation_begin(f->engine, 0.0, 0.0, 0, NULL, NULL, NULL));
+    lamina_spring_t never = {1, 100, 0, 0, 0, 0};
+    ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_view_animation_set_spring(f->engine, &never));
+    ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_view_animation_set_spring(f->engine, NULL));
+    ASSERT_OK(lamina_view_animation_set_spring(f->engine, &spring));
+    ASSERT_OK(lamina_layer_set_position(f->engine, card, (lamina_point_t){300, 0}));
+    ASSERT_OK(lamina_view_animation_commit(f->engine));
+    ASSERT_OK(lamina_engine_tick(f->engine, t1));
+    ASSERT_OK(lamina_layer_get_presentation_value_at(f->engine, card, "position", t1, &p1));
+    ASSERT_OK(lamina_layer_get_presentation_velocity(f->engine, card, "position", t1, &v1));
+    ASSERT_NEAR(p0.u.point.x, p1.u.point.x, 1e-9);
+    ASSERT_NEAR(v0.u.point.x, v1.u.point.x, 1e-6 * fabs(v0.u.point.x));
+    ASSERT_OK(lamina_engine_tick(f->engine, t1 + 3.0));
+    ASSERT_OK(lamina_layer_get_presentation_value(f->engine, card, "position", &p1));
+    ASSERT_DOUBLE_EQ(300.0, p1.u.point.x);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         LT_TEST(runs_to_end), LT_TEST(scrub_and_reverse), LT_TEST(continue_with_factor),
         LT_TEST(stop_and_finish), LT_TEST(misuse), LT_TEST(layer_destroyed_mid_flight),
-        LT_TEST(engine_destroyed_first),
+        LT_TEST(engine_destroyed_first), LT_TEST(spring_view_block),
     };
     return cmocka_run_group_tests_name("animator", tests, NULL, NULL);
 }
