@@ -523,7 +523,7 @@ public final class PropertyAnimator: @unchecked Sendable {
         switch timing {
         case .curve(let c):
             e.spring = nil
-            e.animation.timingFunction = c
+            e.animation.timingFunction = c.isLinear ? nil : c  // linear needs no curve solve
         case .spring(let p):
             e.spring = p.solution
             e.animation.timingFunction = nil

@@ -35,6 +35,7 @@ cycle (tests/test_import_layering.py reads this list and checks it)::
     _layer                   Layer
     _kinds                   ShapeLayer, GradientLayer, ReplicatorLayer and their presentations
     _drawlist, _transaction  DrawRecord, DrawShape, DrawGradient; Transaction
+    _animator                PropertyAnimator (issue 27): UIViewPropertyAnimator's rules
     _propsdict               the constructors' keywords as TypedDicts (type checkers only)
     _engine                  Engine
     _render                  render(): the reference compositor
@@ -43,9 +44,9 @@ cycle (tests/test_import_layering.py reads this list and checks it)::
     _lottie                  LottieAnimation, Engine.load_lottie: the Lottie importer
     __init__                 this module: the public names
 
-Three annotations name a class of a line below, because public types refer to each other (a
+Four annotations name a class of a line below, because public types refer to each other (a
 Layer's ``engine`` is an Engine, a Presentation's ``layer`` a Layer, a Transaction is an
-Engine's): those modules import the class under ``if typing.TYPE_CHECKING:`` only, which type
+Engine's, and so is a PropertyAnimator): those modules import the class under ``if typing.TYPE_CHECKING:`` only, which type
 checkers read and Python never runs. The test lists each such import.
 """
 from __future__ import annotations

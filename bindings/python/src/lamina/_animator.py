@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable, List, Optional, Union
 from . import _capi as C
 from . import _callbacks
 from ._animation import Spring
-from ._types import TimingFunction, TimingLike, to_c_timing
+from ._types import TimingLike, to_c_timing
 
 if TYPE_CHECKING:
     from ._engine import Engine
@@ -270,4 +270,4 @@ class PropertyAnimator:
                 f"fraction={self.fraction_complete:.3f} reversed={self.reversed}>")
 
 
-__all__ = ["PropertyAnimator", "TimingFunction"]
+__all__ = ["PropertyAnimator"]

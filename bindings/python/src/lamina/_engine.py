@@ -17,6 +17,7 @@ from . import _callbacks as CB
 from . import _capi as C
 from ._loader import companion_candidates
 from ._animation import Animation, Spring
+from ._animator import PropertyAnimator
 from ._contents import Image
 from ._drawlist import DrawRecord, _KIND_FIELDS_END, _record_extras
 from ._errors import LaminaError, NotFoundError, StaleHandleError
@@ -36,7 +37,6 @@ if TYPE_CHECKING:  # PEP 692: the constructors' keywords, checked by type checke
 
     from typing_extensions import Unpack
 
-    from ._animator import PropertyAnimator
     from ._lottie import LottieAnimation
     from ._propsdict import (GradientLayerProperties, LayerProperties, ReplicatorLayerProperties,
                              ShapeLayerProperties, TextLayerProperties)
@@ -520,7 +520,7 @@ class Engine:
         duration: Optional[float] = None,
         curve: Optional[TimingLike] = None,
         spring: Optional[Spring] = None,
-    ) -> "PropertyAnimator":
+    ) -> PropertyAnimator:
         """A property animator (R17.9): ``engine.animator(duration=1.0, curve="ease-in-out")``
         or ``engine.animator(spring=lamina.Spring(duration=0.5, bounce=0.2))``, whose duration
         defaults to the spring's settling duration (0.25 s for a curve). Raises
@@ -532,8 +532,6 @@ class Engine:
             a.add_animations(lambda: setattr(card, "opacity", 0.0))
             a.start()
         """
-        from ._animator import PropertyAnimator
-
         if duration is None:
             duration = spring.settling_duration if spring is not None else 0.25
         return PropertyAnimator(self, duration, curve, spring)
