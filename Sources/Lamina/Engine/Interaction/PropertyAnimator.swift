@@ -84,6 +84,12 @@ public enum AnimatorTiming: Sendable, Equatable {
     }
 }
 
+/// A record's place: its layer and the key its animation is stored under.
+struct AnimatorRecordKey: Hashable {
+    let layer: LayerID
+    let key: String
+}
+
 /// One change an animator's block made: the explicit animation it became. Lock held for all.
 struct AnimatorRecord {
     let layer: LayerID
@@ -142,6 +148,8 @@ public final class PropertyAnimator: @unchecked Sendable {
     var blocks: [() throws -> Void] = []
     var completions: [@Sendable (AnimatingPosition) -> Void] = []
     var records: [AnimatorRecord] = []
+    /// Where each (layer, key) is in `records`.
+    var recordIndex: [AnimatorRecordKey: Int] = [:]
 
     init(engine: Engine, duration: Double, timing: AnimatorTiming) {
         self.engine = engine
@@ -492,6 +500,7 @@ public final class PropertyAnimator: @unchecked Sendable {
             engine.detachAnimatorRecord(r, slot)
         }
         records = []
+        recordIndex = [:]
         blocks = []
         currentState = .inactive
         isRunningNow = false
@@ -604,17 +613,26 @@ public final class PropertyAnimator: @unchecked Sendable {
         a.timing.duration = max(duration * (1 - captureStart), 1e-9)
         a.timing.beginTime = 0
         a.isRemovedOnCompletion = false
+        let e: ExplicitState
         do {
-            try engine.addAnimationLocked(a, forKey: info.name, slot: slot, in: s)
+            e = try engine.addAnimationLocked(a, forKey: info.name, slot: slot, in: s, resolvedKey: .whole(property))
         } catch {
             return  // not animatable this way: the change stands without animating
         }
-        guard let e = engine.attachment(info.name, slot)?.explicit else { return }
         e.drivenByAnimator = true
-        records.removeAll { $0.layer == engine.handle(slot) && $0.key == info.name }
-        records.append(AnimatorRecord(
-            layer: engine.handle(slot), key: info.name, property: property, from: from, to: new, state: e,
-            startFraction: min(captureStart, 1)))
+        let layer = engine.handle(slot)
+        let record = AnimatorRecord(
+            layer: layer, key: info.name, property: property, from: from, to: new, state: e,
+            startFraction: min(captureStart, 1))
+        // A second change of the same property in the blocks replaces its record: looked up,
+        // not searched for (a block may change thousands of layers).
+        let index = AnimatorRecordKey(layer: layer, key: info.name)
+        if let i = recordIndex[index] {
+            records[i] = record
+        } else {
+            recordIndex[index] = records.count
+            records.append(record)
+        }
     }
 }
 

@@ -104,13 +104,14 @@ extension Engine {
         // A delayed spring block holds its start value through the delay (R17.22).
         anim.timing.fillMode = delay > 0 ? .backwards : .removed
         anim.delegate = delegate
+        let e: ExplicitState
         do {
-            try addAnimationLocked(
-                anim, forKey: info.name, slot: slot, in: s, commitDelay: delay > 0 ? delay : nil, fromAtBegin: true)
+            e = try addAnimationLocked(
+                anim, forKey: info.name, slot: slot, in: s, commitDelay: delay > 0 ? delay : nil, fromAtBegin: true,
+                resolvedKey: .whole(property))
         } catch {
             return false
         }
-        guard let e = attachment(info.name, slot)?.explicit else { return true }
         e.inheritsVelocity = true
         e.ownInitialVelocity = own
         var unit = params

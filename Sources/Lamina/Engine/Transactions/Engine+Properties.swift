@@ -310,7 +310,7 @@ extension Engine {
             // key "contents"; the draw list shows both images and the fade's progress.
             var fade = Animation.transition(.fade, duration: s.duration)
             fade.timingFunction = s.timingFunction ?? .default
-            try? addAnimationLocked(fade, forKey: info.name, slot: slot, in: s)
+            _ = try? addAnimationLocked(fade, forKey: info.name, slot: slot, in: s)
         case .implicit:
             // R6: from the presentation value at the moment of the change (smooth
             // interruption), to the new value, with the transaction's duration and curve.
@@ -328,7 +328,7 @@ extension Engine {
                attachViewSpring(block, spring, slot, key.property, info, current: current, new: new, in: s) { break }
             let a = viewAnimation(block, info, old: old, new: new, current: current, slot: slot)
             let storage = viewAnimationKey(info.name, additive: a.isAdditive, slot: slot)
-            try? addAnimationLocked(
+            _ = try? addAnimationLocked(
                 a, forKey: storage, slot: slot, in: s, commitDelay: block.delay > 0 ? block.delay : nil,
                 fromAtBegin: block.options.contains(.beginFromCurrentState))
         case .none:
