@@ -297,3 +297,34 @@ struct ViewSpringBlockTests {
         #expect(engine.transaction.depth == 0)
     }
 }
+
+@Suite("Property animator: layers destroyed mid-flight (R17.20)")
+struct PropertyAnimatorDestroyedLayerTests {
+    @Test("A layer destroyed mid-flight is skipped; the animator scrubs, reverses and finishes with no crash")
+    func layerDestroyedMidFlight() throws {
+        let engine = Engine()
+        var layer: Layer? = engine.makeLayer()
+        try engine.tick(0)
+        let animator = try engine.makeAnimator(duration: 1, timing: .curve(.linear))
+        let positions = Positions()
+        animator.addCompletion { positions.list.append($0) }
+        do {
+            let l = try #require(layer)
+            try animator.addAnimations { l.opacity = 0 }
+        }
+        try animator.start()
+        try engine.tick(0.5)
+        let id = try #require(layer).id
+        layer = nil
+        LayerRegistry.shared.drainPending()
+        #expect(!engine.isAlive(id))
+        try engine.tick(0.6)
+        try animator.pause()
+        try animator.setFractionComplete(0.9)
+        try animator.setReversed(true)
+        try animator.continueAnimation()
+        try engine.tick(3)
+        #expect(animator.state == .inactive)
+        #expect(positions.list == [.start])
+    }
+}
