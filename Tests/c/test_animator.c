@@ -265,20 +265,30 @@ static void layer_destroyed_mid_flight(void **state) {
     ASSERT_OK(lamina_animator_destroy(a));
 }
 
-/* An animator outliving its engine answers STALE_HANDLE and can still be destroyed. */
+/* An animator outliving its engine, paused or running, answers STALE_HANDLE and can still be
+ * destroyed; a running one does not keep the engine alive (R17.21: the valgrind run of this
+ * program would report the engine as lost). */
 static void engine_destroyed_first(void **state) {
     (void)state;
-    lamina_engine_t *e = NULL;
-    ASSERT_OK(lamina_engine_create(&e));
-    lamina_animator_params_t p = {0};
-    p.duration = 1.0;
-    p.curve = (lamina_timing_function_t){0, 0, 1, 1};
-    lamina_animator_t *a = NULL;
-    ASSERT_OK(lamina_animator_create(e, &p, &a));
-    ASSERT_OK(lamina_animator_pause(a));
-    ASSERT_OK(lamina_engine_destroy(e));
-    ASSERT_FAILS(LAMINA_STATUS_STALE_HANDLE, lamina_animator_start(a, 0.0));
-    ASSERT_OK(lamina_animator_destroy(a));
+    for (int running = 0; running < 2; running++) {
+        lamina_engine_t *e = NULL;
+        ASSERT_OK(lamina_engine_create(&e));
+        ctx_t c = {e, 0, 0, -1};
+        ASSERT_OK(lamina_layer_create(e, &c.layer));
+        ASSERT_OK(lamina_engine_tick(e, 0.0));
+        lamina_animator_params_t p = {0};
+        p.duration = 1.0;
+        p.curve = (lamina_timing_function_t){0, 0, 1, 1};
+        lamina_animator_t *a = NULL;
+        ASSERT_OK(lamina_animator_create(e, &p, &a));
+        ASSERT_OK(lamina_animator_add_animations(a, move_to_100, &c));
+        if (running) ASSERT_OK(lamina_animator_start(a, 0.0));
+        else ASSERT_OK(lamina_animator_pause(a));
+        ASSERT_OK(lamina_engine_destroy(e));
+        ASSERT_FAILS(LAMINA_STATUS_STALE_HANDLE, lamina_animator_start(a, 0.0));
+        ASSERT_FAILS(LAMINA_STATUS_STALE_HANDLE, lamina_animator_pause(a));
+        ASSERT_OK(lamina_animator_destroy(a));
+    }
 }
 
 /* R17.22: a spring block catches a view animation with its velocity. */

@@ -649,6 +649,17 @@ extension Engine {
         return PropertyAnimator(engine: self, duration: duration, timing: timing)
     }
 
+    /// Lets go of the running animators (R17.21): a C host destroyed the engine, which must not
+    /// stay alive through them (each holds its engine). They answer STALE_HANDLE from then on.
+    package func releaseRunningAnimators() {
+        let dropped: [PropertyAnimator] = lock.withLock {
+            let list = runningAnimators
+            runningAnimators = []
+            return list
+        }
+        withExtendedLifetime(dropped) {}  // released here, outside the lock
+    }
+
     /// Ends the animators whose run reached its end (R17.17), before the tick's commit so that
     /// the model values they set publish with it. Lock held.
     func finishAnimators() {
