@@ -285,3 +285,29 @@ def test_spring_block_bad_input(engine):
         with engine.animate(spring=lamina.Spring(mass=1, stiffness=100, damping=0)):
             pass
     assert not engine.in_view_animation  # the failed block was closed
+
+
+def test_velocity_of_animator_animations_matches_difference(engine):
+    """R17.1 holds for an animator's animations, forwards, reversed (negative speed) and after a
+    continue with a duration factor: the analytic velocity against a central difference."""
+    layer, a, _ = setup(engine, curve="ease-in-out")
+
+    def check(t):
+        v = layer.presentation(at=t).velocity("position").x
+        h = 1e-6
+        d = (layer.presentation(at=t + h).position.x - layer.presentation(at=t - h).position.x) / (2 * h)
+        assert abs(v - d) <= 1e-5 * max(1.0, abs(d)), (t, v, d)
+        return v
+
+    a.start()
+    engine.tick(0.3)
+    assert check(0.35) > 0
+    a.reversed = True
+    engine.tick(0.4)
+    assert check(0.45) < 0
+    a.pause()
+    assert check(0.45) == 0  # held (R17.3)
+    a.fraction_complete = 0.5
+    a.continue_animation(duration_factor=0.5)
+    engine.tick(0.5)
+    assert check(0.55) < 0
