@@ -75,7 +75,7 @@ class PropertyAnimator:
         self._keys: List[int] = []
         ptr = C.AnimatorP()
         C.lib.lamina_animator_create(engine._ptr(), byref(_params(duration, curve, spring)), byref(ptr))
-        self._handle = ptr
+        self._handle: Any = ptr
         # The completions live here; one C completion calls them in order, then lets the
         # engine drop the animator (weakly held: the callback registry must not keep it).
         self._completions: List[Callable[[str], Any]] = []
