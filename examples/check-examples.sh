@@ -38,7 +38,7 @@ done
 
 EXPECTED="$ROOT/examples/expected"
 EXAMPLES=(listing_7_1 listing_7_2 listing_7_3 listing_7_4 listing_7_5 listing_7_6 listing_7_7
-          progress_ring gradient spinner fling)
+          progress_ring gradient spinner fling animator)
 PASSED=0
 FAILED=0
 T0=$SECONDS

@@ -28,6 +28,16 @@ public func lamina_transaction_set_spring(
     }
 }
 
+@_cdecl("lamina_view_animation_set_spring")
+public func lamina_view_animation_set_spring(
+    _ engine: OpaquePointer?, _ spring: UnsafePointer<lamina_spring_t>?
+) -> lamina_status_t {
+    withEngine(engine) { e throws(LaminaError) in
+        guard let spring else { throw LaminaError(.invalidArgument, "spring is NULL") }
+        try e.setViewAnimationSpring(try springParameters(spring.pointee))
+    }
+}
+
 @_cdecl("lamina_transaction_get_spring")
 public func lamina_transaction_get_spring(
     _ engine: OpaquePointer?, _ outSpring: UnsafeMutablePointer<lamina_spring_t>?,

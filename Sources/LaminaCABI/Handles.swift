@@ -199,6 +199,9 @@ final class EngineTable: @unchecked Sendable {
         b.lock.unlock()
         free.append(b.index)
         pthread_mutex_unlock(mutex)
+        // A running property animator holds its engine: let go of them, or the engine would
+        // outlive its handle (R17.21).
+        engine?.releaseRunningAnimators()
         withExtendedLifetime((engine, drawList)) {}
     }
 }

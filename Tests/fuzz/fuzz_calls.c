@@ -209,6 +209,7 @@ enum { POOL = 4, SCRATCH = 4096 };
 static lamina_action_t *actions[POOL];
 static lamina_style_t *styles[POOL];
 static lamina_image_t images[POOL];
+static lamina_animator_t *animators[POOL];
 static _Alignas(16) unsigned char scratch[8][SCRATCH];
 static unsigned scratch_next;
 static uint8_t pixels[64 * 64 * 4];
@@ -343,6 +344,34 @@ static void keep_image(lamina_image_t im) {
     if (images[i]) (void)lamina_image_release(images[i]); /* STALE when the input released it */
     images[i] = im;
 }
+/* Property animators (R17.9-R17.21): made from the input, kept in a pool, destroyed at the end
+ * (after their engines, which they must survive) or when the input replaces them. */
+static void keep_animator(lamina_animator_t *a) {
+    if (!a) return;
+    static unsigned next;
+    unsigned i = next++ % POOL;
+    if (animators[i]) check(lamina_animator_destroy(animators[i]));
+    animators[i] = a;
+}
+static lamina_animator_t *animr(struct reader *r) { return byte(r) == 254 ? NULL : animators[byte(r) % POOL]; }
+static lamina_animator_params_t params_in;
+static const lamina_animator_params_t *pap(struct reader *r) {
+    params_in.duration = number(r);
+    params_in.curve = (lamina_timing_function_t){number(r), number(r), number(r), number(r)};
+    params_in.has_spring = (lamina_bool_t)(byte(r) % 3);
+    params_in.spring = (lamina_spring_t){number(r), number(r), number(r), number(r), byte(r) & 1, 0};
+    return byte(r) == 254 ? NULL : &params_in;
+}
+static void animator_block_cb(void *userdata) {
+    (void)userdata;
+    lamina_engine_t *e = engines[reenter_engine];
+    check(lamina_layer_set_position(e, layers[reenter_engine][3], (lamina_point_t){now[reenter_engine], 7}));
+    reenter(layers[reenter_engine][3]);
+}
+static void animator_completion_cb(void *userdata, lamina_animating_position_t position) {
+    (void)userdata, (void)position;
+    reenter(layers[reenter_engine][4]);
+}
 static void free_cb(void *userdata) {
     (void)userdata;
     free_calls++;
@@ -412,6 +441,18 @@ static void surface(struct reader *r, int ei) {
             if (images[i]) check(lamina_image_release(images[i]));
             /* the handle stays: a released image's id is STALE_HANDLE from now on */
         }
+        break;
+    }
+    case 4: { /* an animator's callbacks, which re-enter the engine */
+        lamina_animator_t *a = animr(r);
+        if (byte(r) & 1) check(lamina_animator_add_animations(a, byte(r) & 7 ? animator_block_cb : NULL, NULL));
+        else check(lamina_animator_add_completion(a, byte(r) & 7 ? animator_completion_cb : NULL, NULL));
+        break;
+    }
+    case 5: { /* an animator destroyed by the input: its pool slot is emptied */
+        unsigned i = byte(r) % POOL;
+        if (animators[i]) check(lamina_animator_destroy(animators[i]));
+        animators[i] = NULL;
         break;
     }
     default: surface_call(r, ei, (unsigned)byte(r) | (unsigned)byte(r) << 8); break;
@@ -658,9 +699,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (actions[i]) check(lamina_action_release(actions[i]));
         if (styles[i]) check(lamina_style_release(styles[i]));
         if (images[i]) (void)lamina_image_release(images[i]);
+        if (animators[i]) check(lamina_animator_destroy(animators[i]));
         actions[i] = NULL;
         styles[i] = NULL;
         images[i] = LAMINA_IMAGE_NONE;
+        animators[i] = NULL;
     }
     return 0;
 }

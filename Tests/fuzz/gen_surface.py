@@ -50,19 +50,22 @@ ARGS = {
     "lamina_clock_fn": "(byte(r) & 3 ? clock_cb : NULL)",
     "lamina_view_animation_completion_fn": "(byte(r) & 1 ? view_completion_cb : NULL)",
     "const lamina_animation_delegate_t *": "(byte(r) & 1 ? &anim_delegate : NULL)",
+    "lamina_animator_t *": "animr(r)",
+    "const lamina_animator_params_t *": "pap(r)",
 }
 # Enumerations (int32): a small value, sometimes out of range.
 ENUMS = ("lamina_tree_t", "lamina_transition_type_t", "lamina_transition_subtype_t",
          "lamina_timing_name_t", "lamina_value_function_t", "lamina_calculation_mode_t",
-         "lamina_rotation_mode_t", "lamina_status_t")
+         "lamina_rotation_mode_t", "lamina_status_t", "lamina_animating_position_t")
 # Owned objects handed out through T **: kept in the harness's pools (which release them).
 KEEP = {"lamina_animation_t **": ("lamina_animation_t *", "keep_anim"),
         "lamina_action_t **": ("lamina_action_t *", "keep_action"),
-        "lamina_style_t **": ("lamina_style_t *", "keep_style")}
+        "lamina_style_t **": ("lamina_style_t *", "keep_style"),
+        "lamina_animator_t **": ("lamina_animator_t *", "keep_animator")}
 # Calls written by hand (ownership a generic rule would get wrong), in fuzz_calls.c's surface().
 BY_HAND = {"lamina_animation_retain", "lamina_action_retain", "lamina_style_retain",
            "lamina_image_retain", "lamina_style_release", "lamina_image_release",
-           "lamina_image_create_rgba8", "lamina_image_create_external"}
+           "lamina_image_create_rgba8", "lamina_image_create_external", "lamina_animator_destroy"}
 
 
 def prototypes():

@@ -17,7 +17,7 @@ let listings = [
     "listing71", "listing72", "listing73", "listing74", "listing75", "listing76", "listing77",
     "progressring", "gradient", "spinner",
     // Interaction (issue 27).
-    "fling",
+    "fling", "animator",
 ]
 
 let package = Package(

@@ -2525,6 +2525,18 @@ LAMINA_API lamina_status_t lamina_layer_get_presentation_velocity(
  *  never settles: damping 0), STALE_HANDLE. Since: 0.2 */
 LAMINA_API lamina_status_t lamina_transaction_set_spring(
     lamina_engine_t *engine, const lamina_spring_t *spring);
+/** Makes the calling thread's innermost animation block (lamina_view_animation_begin()) a
+ *  spring block, UIKit's animateWithSpringDuration:bounce: (R17.22): inside it, numeric changes
+ *  of view-backed layers spring from the presentation value with the presentation velocity
+ *  (replacing the property's in-flight view animations, stacked ones included), and the
+ *  block's transaction springs the implicit changes of other layers as
+ *  lamina_transaction_set_spring() does. The block lasts the spring's settling duration; other
+ *  changes follow its options with the default curve. Call it right after the begin.
+ *  Errors: INVALID_ARGUMENT (NULL spring, one outside lamina_spring_t's ranges or one that
+ *  never settles), MISUSE (the innermost open transaction is not an animation block's),
+ *  STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_view_animation_set_spring(
+    lamina_engine_t *engine, const lamina_spring_t *spring);
 /** The spring in effect: `out_is_set` receives whether one is set (default not);
  *  `out_spring` is written only when set. Errors: INVALID_ARGUMENT (NULL out-pointer),
  *  STALE_HANDLE. Since: 0.2 */
@@ -2592,6 +2604,172 @@ LAMINA_API lamina_status_t lamina_animation_get_inherits_velocity(
 
 /* ========================================================================================== */
 /* END interaction                                                                            */
+/* ========================================================================================== */
+
+/* ========================================================================================== */
+/* Property animators (R17.9-R17.21)                                                          */
+/*                                                                                            */
+/* UIViewPropertyAnimator's states and rules. The changes an animator's animation callbacks   */
+/* make become animations it owns, from the value on screen to the new model value; it drives */
+/* them when it starts, pauses, scrubs, reverses, continues, stops or finishes. A call in the */
+/* wrong state is MISUSE with a message (UIKit raises). Every call is thread-safe (the engine */
+/* lock); callbacks run without it: animation callbacks inside the call that runs them        */
+/* (add_animations while active, start, pause, set_fraction_complete), completions at a later */
+/* lamina_engine_tick() on the ticking thread. An animator whose engine was destroyed answers */
+/* STALE_HANDLE to everything but lamina_animator_destroy().                                   */
+/* ========================================================================================== */
+
+/** A property animator (opaque). Owned by whoever created it: destroy it once with
+ *  lamina_animator_destroy(). */
+typedef struct lamina_animator lamina_animator_t;
+
+/** An animator's state (UIViewAnimatingState, R17.9). */
+typedef int32_t lamina_animating_state_t;
+/** Created, finished, or stopped without finishing: it owns no animation. */
+#define LAMINA_ANIMATING_STATE_INACTIVE 0
+/** Started or paused: its animations are on their layers. */
+#define LAMINA_ANIMATING_STATE_ACTIVE 1
+/** Stopped, not finished: its animations hold until lamina_animator_finish(). */
+#define LAMINA_ANIMATING_STATE_STOPPED 2
+
+/** Where an animator's animations ended (UIViewAnimatingPosition), as completions hear. */
+typedef int32_t lamina_animating_position_t;
+/** At the end values: the model values the animation callbacks set. */
+#define LAMINA_ANIMATING_POSITION_END 0
+/** At the start values (a reversed animator, or finish at START). */
+#define LAMINA_ANIMATING_POSITION_START 1
+/** Where they were on screen (finish at CURRENT). */
+#define LAMINA_ANIMATING_POSITION_CURRENT 2
+
+/** How an animator is made (R17.9): its duration in seconds (finite, > 0), and a timing curve
+ *  (`curve`) or, when `has_spring`, a spring (`spring`, ranges at lamina_spring_t) whose
+ *  motion from 0 to 1 is played over the duration. */
+typedef struct lamina_animator_params {
+    double duration;
+    lamina_timing_function_t curve;
+    lamina_bool_t has_spring;
+    lamina_spring_t spring;
+} lamina_animator_params_t;
+
+/** Creates an inactive animator for `engine` (R17.9) with running-time defaults: not
+ *  reversed, scrubs linearly, does not pause on completion, interruptible.
+ *  @param out_animator receives it. Owned: destroy it with lamina_animator_destroy().
+ *  Errors: INVALID_ARGUMENT (NULL params or out_animator, a duration that is not finite and
+ *  positive, invalid control points, a spring outside lamina_spring_t's ranges or one that
+ *  never settles), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_create(
+    lamina_engine_t *engine, const lamina_animator_params_t *params,
+    lamina_animator_t **out_animator);
+/** Destroys an animator. An active or stopped one first ends where its layers are on screen,
+ *  with no completion (R17.21): no animation outlives it. Destroy each animator once, after its
+ *  engine's other calls on it have returned. Always OK for a non-NULL animator, also after its
+ *  engine was destroyed. Errors: INVALID_ARGUMENT (NULL). Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_destroy(lamina_animator_t *animator);
+
+/** Adds an animation callback (R17.10): `fn(userdata)` changes layer properties with the usual
+ *  setters, and each change of an animatable property becomes an animation of this animator,
+ *  from the presentation value to the new model value (replacing an animation of the same
+ *  property on that layer). Inactive: kept, and called when the animator starts, pauses or is
+ *  scrubbed. Active: called now, its changes animating over the remaining portion of the run.
+ *  Changes to layers never committed, or made with actions disabled, do not animate.
+ *  `userdata` must stay valid until the callback has run.
+ *  Errors: INVALID_ARGUMENT (NULL fn), MISUSE (stopped), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_add_animations(
+    lamina_animator_t *animator, void (*fn)(void *userdata), void *userdata);
+/** Adds a completion (R17.16): `fn(userdata, position)` runs at a lamina_engine_tick() after
+ *  the animator finishes, told END, START or CURRENT; never after
+ *  lamina_animator_stop(without_finishing = true) or lamina_animator_destroy(), which drop it.
+ *  `userdata` must stay valid until then. Errors: INVALID_ARGUMENT (NULL fn), STALE_HANDLE.
+ *  Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_add_completion(
+    lamina_animator_t *animator,
+    void (*fn)(void *userdata, lamina_animating_position_t position), void *userdata);
+
+/** Starts an inactive animator after `delay` seconds, or resumes a paused one (R17.11).
+ *  Errors: INVALID_ARGUMENT (negative or non-finite delay), MISUSE (stopped; a delay while
+ *  active), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_start(lamina_animator_t *animator, double delay);
+/** Pauses the animations where they are (R17.11). An inactive animator becomes active and
+ *  paused at its start. Errors: MISUSE (stopped, not interruptible), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_pause(lamina_animator_t *animator);
+/** The fraction of the duration played, 0 to 1 (R17.12). Errors: INVALID_ARGUMENT (NULL
+ *  out_fraction), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_get_fraction_complete(
+    lamina_animator_t *animator, double *out_fraction);
+/** Scrubs to `fraction` (clamped to [0, 1]) while paused (R17.12); an inactive animator becomes
+ *  active and paused first. While scrubbing linearly the layers show the fraction linearly
+ *  (R17.15). Errors: INVALID_ARGUMENT (NaN), MISUSE (running, stopped, not interruptible),
+ *  STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_set_fraction_complete(
+    lamina_animator_t *animator, double fraction);
+/** Whether it runs from the end back to the start (R17.14). Errors: INVALID_ARGUMENT (NULL),
+ *  STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_get_reversed(
+    lamina_animator_t *animator, lamina_bool_t *out_reversed);
+/** Reverses the direction (R17.14): running, it heads back from where it is at once; paused,
+ *  it will when resumed. A reversed animator completes at START.
+ *  Errors: MISUSE (stopped; active and not interruptible), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_set_reversed(
+    lamina_animator_t *animator, lamina_bool_t reversed);
+/** Resumes an active animator (R17.13), for the rest of the run with `curve` or `spring` if
+ *  one is given (NULL both: its timing so far). The rest lasts `duration_factor` times the
+ *  duration; 0 keeps the original pace. A scrubbed animator continues from where its timing
+ *  shows the scrubbed position (R17.15).
+ *  Errors: INVALID_ARGUMENT (both curve and spring, invalid ones, a negative or non-finite
+ *  factor), MISUSE (not active), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_continue(
+    lamina_animator_t *animator, const lamina_timing_function_t *curve,
+    const lamina_spring_t *spring, double duration_factor);
+/** Stops an active animator (R17.16). `without_finishing` true: the layers keep the values on
+ *  screen as their model values, the animations go, the animator is inactive and its
+ *  completions are dropped. False: it is STOPPED, the animations hold, and
+ *  lamina_animator_finish() must follow. Errors: MISUSE (not active, not interruptible),
+ *  STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_stop(
+    lamina_animator_t *animator, lamina_bool_t without_finishing);
+/** Finishes a stopped animator (R17.16): the layers take the END, START or CURRENT values as
+ *  their model values (published with the thread's transaction), the animations go, the
+ *  animator is inactive and its completions run at the next tick with `position`.
+ *  Errors: INVALID_ARGUMENT (unknown position), MISUSE (not stopped), STALE_HANDLE.
+ *  Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_finish(
+    lamina_animator_t *animator, lamina_animating_position_t position);
+/** The state (LAMINA_ANIMATING_STATE_*). Errors: INVALID_ARGUMENT (NULL), STALE_HANDLE.
+ *  Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_get_state(
+    lamina_animator_t *animator, lamina_animating_state_t *out_state);
+/** Whether it is active and not paused. Errors: INVALID_ARGUMENT (NULL), STALE_HANDLE.
+ *  Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_is_running(
+    lamina_animator_t *animator, lamina_bool_t *out_running);
+/** The duration it was made with. Errors: INVALID_ARGUMENT (NULL), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_get_duration(
+    lamina_animator_t *animator, double *out_duration);
+/** Whether scrubbing while paused shows the fraction linearly (default LAMINA_TRUE) or eased
+ *  by the timing (R17.15); a paused animator shows the choice at once. Errors: STALE_HANDLE.
+ *  Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_set_scrubs_linearly(
+    lamina_animator_t *animator, lamina_bool_t scrubs_linearly);
+/** Reads it. Errors: INVALID_ARGUMENT (NULL), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_get_scrubs_linearly(
+    lamina_animator_t *animator, lamina_bool_t *out_value);
+/** Whether at its end it stays active and paused instead of finishing (default LAMINA_FALSE,
+ *  R17.17); its completions then wait. Errors: STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_set_pauses_on_completion(
+    lamina_animator_t *animator, lamina_bool_t pauses_on_completion);
+/** Reads it. Errors: INVALID_ARGUMENT (NULL), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_get_pauses_on_completion(
+    lamina_animator_t *animator, lamina_bool_t *out_value);
+/** Whether it can be paused, scrubbed, reversed while active, or stopped (default LAMINA_TRUE,
+ *  R17.18). Errors: MISUSE (not inactive), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_set_interruptible(
+    lamina_animator_t *animator, lamina_bool_t interruptible);
+/** Reads it. Errors: INVALID_ARGUMENT (NULL), STALE_HANDLE. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_animator_get_interruptible(
+    lamina_animator_t *animator, lamina_bool_t *out_value);
+
+/* ========================================================================================== */
+/* END property animators                                                                     */
 /* ========================================================================================== */
 
 #ifdef __cplusplus

@@ -186,6 +186,9 @@ public final class Engine: @unchecked Sendable {
     private var finishedOwners: [Int32] = []
     /// Animation delegate calls waiting for the next tick's callback phase, in order.
     var pendingCallbacks: [() -> Void] = []
+    /// Property animators that are running (R17.11): each tick checks whether they reached
+    /// their end. Empty unless a host runs one.
+    var runningAnimators: [PropertyAnimator] = []
     /// Counter for the private keys of animations added without a key.
     var anonymousKeys: UInt64 = 0
     /// Values whose release may run host code (a C free function behind a delegate or a
@@ -557,7 +560,9 @@ public final class Engine: @unchecked Sendable {
                 case .pending:
                     buf[k].state = .committed
                     // beginTime 0 means "when the adding transaction commits" (CA-5.3).
-                    if let e = buf[k].explicit, e.animation.timing.beginTime == 0 { buf[k].beginFromCommit = true }
+                    if let e = buf[k].explicit, e.animation.timing.beginTime == 0, !e.drivenByAnimator {
+                        buf[k].beginFromCommit = true
+                    }
                     if deferring {
                         buf[k].awaitingTick = true
                         deferred = true
@@ -768,6 +773,7 @@ public final class Engine: @unchecked Sendable {
         now = time
         screenSerial &+= 1
         stampDeferredBegins()
+        if !runningAnimators.isEmpty { finishAnimators() }  // R17.17: their values commit below
         committingInTick = true
         flushLocked(stack())
         committingInTick = false

@@ -30,6 +30,7 @@ TYPE_ONLY_UPWARD: Dict[Tuple[str, str], str] = {
     ("_presentation", "_layer"): "Presentation.layer is a Layer (and Layer.presentation() one)",
     ("_layer", "_engine"): "Layer.engine is an Engine (and Engine.layer() a Layer)",
     ("_transaction", "_engine"): "Transaction(engine) is the Engine's (and Engine.current_transaction one)",
+    ("_animator", "_engine"): "PropertyAnimator(engine) is the Engine's (and Engine.animator() one)",
     ("_engine", "_lottie"): "Engine.load_lottie returns a LottieAnimation (whose root is the Engine's Layer)",
 }
 

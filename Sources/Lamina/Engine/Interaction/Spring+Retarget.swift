@@ -93,7 +93,7 @@ extension Engine {
     /// caller then attaches the curve-timed animation. Lock held.
     func attachImplicitSpring(
         _ slot: Int32, _ property: PropertyID, _ info: PropertyInfo, from: Value, to: Value,
-        spring: SpringParameters, in s: TransactionStack
+        spring: SpringParameters, in s: TransactionStack, delay: Double = 0, delegate: AnimationDelegate? = nil
     ) -> Bool {
         guard from.vector != nil, to.vector != nil, from.type == to.type else { return false }
         let inherited = springStartVelocity(slot, .whole(property), at: now)
@@ -101,13 +101,17 @@ extension Engine {
         let own = params.initialVelocity
         params.initialVelocity = 0
         var anim = Animation.spring(keyPath: info.name, from: from, to: to, parameters: params)
-        anim.timing.fillMode = .removed
+        // A delayed spring block holds its start value through the delay (R17.22).
+        anim.timing.fillMode = delay > 0 ? .backwards : .removed
+        anim.delegate = delegate
+        let e: ExplicitState
         do {
-            try addAnimationLocked(anim, forKey: info.name, slot: slot, in: s, fromAtBegin: true)
+            e = try addAnimationLocked(
+                anim, forKey: info.name, slot: slot, in: s, commitDelay: delay > 0 ? delay : nil, fromAtBegin: true,
+                resolvedKey: .whole(property))
         } catch {
             return false
         }
-        guard let e = attachment(info.name, slot)?.explicit else { return true }
         e.inheritsVelocity = true
         e.ownInitialVelocity = own
         var unit = params

@@ -201,7 +201,7 @@ extension Engine {
             }
             // An action's animation that cannot be added (say, an unknown key path) is skipped:
             // the change itself has already happened.
-            try? addAnimationLocked(a, forKey: event, slot: slot, in: s)
+            _ = try? addAnimationLocked(a, forKey: event, slot: slot, in: s)
         }
     }
 

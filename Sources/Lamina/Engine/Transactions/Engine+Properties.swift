@@ -186,7 +186,8 @@ extension Engine {
 
     /// Whether a change would consult the action search (R4, CA-2.7). Lock held.
     func searchNeeded(_ slot: Int32, _ key: ResolvedKey, _ info: PropertyInfo, _ value: Value) -> Bool {
-        guard slots[head: Int(slot)].everCommitted, !stack().disableActions else { return false }
+        let s = stack()
+        guard slots[head: Int(slot)].everCommitted, !s.disableActions, s.animatorCapture == nil else { return false }
         let old = slots[Int(slot)].model.get(key.property, customDefault: info.defaultValue)
         return key.component.insert(value, into: old) != old
     }
@@ -276,6 +277,16 @@ extension Engine {
         let i = Int(slot)
         let s = stack()  // once per set: the fast path and the general one share it
         let committed = slots[head: i].everCommitted
+        if let animator = s.animatorCapture, committed, !s.disableActions {
+            // R17.10: a property animator's block: the change becomes its animation.
+            let old = slots[i].model.get(key.property, customDefault: info.defaultValue)
+            let new = key.component == .whole ? value : key.component.insert(value, into: old)
+            if new == old { return }
+            markDirty(slot, in: s)
+            slots[i].model.set(key.property, new)
+            if info.animatable { animator.capture(slot, info, property: key.property, old: old, new: new, in: s) }
+            return
+        }
         let searching = committed && !s.disableActions
         if !searching, setInlineWithoutSearch(i, key, value, s) { return }
         let old = slots[i].model.get(key.property, customDefault: info.defaultValue)
@@ -299,7 +310,7 @@ extension Engine {
             // key "contents"; the draw list shows both images and the fade's progress.
             var fade = Animation.transition(.fade, duration: s.duration)
             fade.timingFunction = s.timingFunction ?? .default
-            try? addAnimationLocked(fade, forKey: info.name, slot: slot, in: s)
+            _ = try? addAnimationLocked(fade, forKey: info.name, slot: slot, in: s)
         case .implicit:
             // R6: from the presentation value at the moment of the change (smooth
             // interruption), to the new value, with the transaction's duration and curve.
@@ -312,9 +323,12 @@ extension Engine {
                 duration: s.duration, curve: curveID(for: s), to: slot, in: s)
         case .viewBlock(let block):
             let current = presentationValue(slot, key.property, info.defaultValue, at: now) ?? old
+            // R17.22: a spring block's numeric change springs with the velocity on screen.
+            if let spring = block.spring,
+               attachViewSpring(block, spring, slot, key.property, info, current: current, new: new, in: s) { break }
             let a = viewAnimation(block, info, old: old, new: new, current: current, slot: slot)
             let storage = viewAnimationKey(info.name, additive: a.isAdditive, slot: slot)
-            try? addAnimationLocked(
+            _ = try? addAnimationLocked(
                 a, forKey: storage, slot: slot, in: s, commitDelay: block.delay > 0 ? block.delay : nil,
                 fromAtBegin: block.options.contains(.beginFromCurrentState))
         case .none:

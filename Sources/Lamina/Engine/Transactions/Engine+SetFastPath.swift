@@ -215,6 +215,7 @@ extension Engine {
     ) -> InlineChange {
         let slot = Int32(truncatingIfNeeded: i)
         return withStack { s -> InlineChange in
+            if s.animatorCapture != nil, committed, !s.disableActions { return .general }  // R17.10: the animator takes it
             if !committed || s.disableActions {
                 // `markDirty` does nothing for a layer already recorded in this transaction
                 // group with its snapshot taken (if it needs one) while a frame is open.

@@ -11,7 +11,8 @@ final class ExplicitState {
     let targetInfo: PropertyInfo?
     let keyframes: KeyframeEvaluator?
     let path: KeyframePathEvaluator?
-    let spring: SpringSolution?
+    /// A spring's motion; a property animator swaps it (linear while scrubbed, R17.15).
+    var spring: SpringSolution?
     let children: [ExplicitState]
     /// The layer it is attached to (for delegate callbacks).
     let owner: LayerID
@@ -43,8 +44,16 @@ final class ExplicitState {
     var inheritsVelocity = false
     /// With ``inheritsVelocity``: the spring's own initial velocity, kept out of ``spring``.
     var ownInitialVelocity: Double = 0
+    /// A property animator sets its timing (R17.11): a begin time of 0 is its own, not the
+    /// commit's.
+    var drivenByAnimator = false
 
-    init(_ animation: Animation, owner: LayerID, engine: Engine, parentDuration: Double?) throws(LaminaError) {
+    /// `resolvedKey`: the key path already resolved by the caller (an implicit spring knows its
+    /// property), so that it is not parsed again.
+    init(
+        _ animation: Animation, owner: LayerID, engine: Engine, parentDuration: Double?,
+        resolvedKey: ResolvedKey? = nil
+    ) throws(LaminaError) {
         var animation = animation
         if !(animation.timing.duration > 0), let parentDuration { animation.timing.duration = parentDuration }
         try ExplicitState.validate(animation)
@@ -56,13 +65,19 @@ final class ExplicitState {
             guard let keyPath = animation.keyPath, !keyPath.isEmpty else {
                 throw LaminaError(.invalidArgument, "a property animation needs a key path")
             }
-            let key = try engine.withKey(keyPath) { bytes throws(LaminaError) in try engine.resolveKey(bytes) }
+            let key: ResolvedKey
+            if let resolvedKey {
+                key = resolvedKey
+            } else {
+                key = try engine.withKey(keyPath) { bytes throws(LaminaError) in try engine.resolveKey(bytes) }
+            }
             try engine.checkKind(owner, key.property)
             // The count animates within the bound the draw list relies on (RS-13.1).
             if key.property == .instanceCount { try Engine.checkInstanceCountValues(animation) }
             target = key
-            info = engine.info(of: key.property)
-            try ExplicitState.checkTypes(animation, key, engine.info(of: key.property))
+            let keyInfo = engine.info(of: key.property)
+            info = keyInfo
+            try ExplicitState.checkTypes(animation, key, keyInfo)
         case .transition, .group:
             break
         }
@@ -111,29 +126,39 @@ final class ExplicitState {
         func fits(_ v: Value) -> Bool {
             v.type == expected || (v == .null && info.nullable && key.component == .whole)
         }
-        var values = [a.fromValue, a.toValue, a.byValue].compactMap { $0 }
-        if let d = a.decay { values.append(d.velocity) }  // a velocity of the key's type (R17.7)
+        func check(_ v: Value?) throws(LaminaError) {
+            guard let v, !fits(v) else { return }
+            throw LaminaError(.typeMismatch, "'\(keyPath)' takes a \(expected) value, not a \(v.type)")
+        }
+        // One by one, with no array: every added animation comes here (a spring retarget too).
+        try check(a.fromValue)
+        try check(a.toValue)
+        try check(a.byValue)
+        try check(a.decay?.velocity)  // a velocity of the key's type (R17.7)
         if case .keyframe(let spec, let path, _) = a.kind {
             if path != nil, expected != .point {
                 throw LaminaError(.typeMismatch, "a keyframe path animates points; '\(keyPath)' takes a \(expected)")
             }
-            values += path == nil ? spec.values : []
-        }
-        if let bad = values.first(where: { !fits($0) }) {
-            throw LaminaError(.typeMismatch, "'\(keyPath)' takes a \(expected) value, not a \(bad.type)")
+            if path == nil { for v in spec.values { try check(v) } }
         }
     }
 
     private static func validate(_ a: Animation) throws(LaminaError) {
         let t = a.timing
-        for (name, v) in [("beginTime", t.beginTime), ("duration", t.duration), ("speed", t.speed),
-                          ("timeOffset", t.timeOffset), ("repeatDuration", t.repeatDuration)] {
+        // Named one by one, with no array: every added animation comes here.
+        func finite(_ v: Double, _ name: StaticString) throws(LaminaError) {
             guard v.isFinite else { throw LaminaError(.invalidArgument, "animation \(name) must be finite, got \(v)") }
         }
+        try finite(t.beginTime, "beginTime")
+        try finite(t.duration, "duration")
+        try finite(t.speed, "speed")
+        try finite(t.timeOffset, "timeOffset")
+        try finite(t.repeatDuration, "repeatDuration")
         guard !t.repeatCount.isNaN, t.repeatCount >= 0 else {
             throw LaminaError(.invalidArgument, "repeatCount must be >= 0 (infinity repeats forever)")
         }
-        for v in [a.fromValue, a.toValue, a.byValue].compactMap({ $0 }) where !v.isFiniteAndBounded {
+        if !(a.fromValue?.isFiniteAndBounded ?? true) || !(a.toValue?.isFiniteAndBounded ?? true)
+            || !(a.byValue?.isFiniteAndBounded ?? true) {
             throw LaminaError(.invalidArgument, "animation values must be finite, of magnitude at most 1e15")
         }
         if case .keyframe(let spec, _, _) = a.kind {
@@ -301,15 +326,16 @@ extension Engine {
     ///   `staleHandle`.
     package func addAnimation(_ animation: Animation, forKey key: String?, to layer: LayerID) throws(LaminaError) {
         try lock.withLock { () throws(LaminaError) in
-            try addAnimationLocked(animation, forKey: key, slot: try resolve(layer), in: stack())
+            _ = try addAnimationLocked(animation, forKey: key, slot: try resolve(layer), in: stack())
         }
     }
 
     /// ``addAnimation(_:forKey:to:)`` with the lock held.
+    @discardableResult
     func addAnimationLocked(
         _ animation: Animation, forKey key: String?, slot: Int32, in s: TransactionStack, commitDelay: Double? = nil,
-        fromAtBegin: Bool = false
-    ) throws(LaminaError) {
+        fromAtBegin: Bool = false, resolvedKey: ResolvedKey? = nil
+    ) throws(LaminaError) -> ExplicitState {
         guard animation.groupDepth <= Animation.maximumGroupDepth else {
             throw LaminaError(.outOfMemory, "animation groups nest deeper than \(Animation.maximumGroupDepth) levels")
         }
@@ -340,7 +366,7 @@ extension Engine {
             copy.kind = .spring(p)
             copy.byValue = nil
         }
-        let state = try ExplicitState(copy, owner: layer, engine: self, parentDuration: nil)
+        let state = try ExplicitState(copy, owner: layer, engine: self, parentDuration: nil, resolvedKey: resolvedKey)
         if copy.inheritsVelocity, case .spring(let p) = copy.kind, let target = state.target {
             // From the screen, with its velocity, both read again when it begins (R17.6).
             let shown = (presentation(slot, at: now) ?? slots[Int(slot)].model)
@@ -374,6 +400,7 @@ extension Engine {
             duration: copy.timing.duration, curve: curveID(.linear))
         attached.explicit = state
         attach(attached, to: slot, in: s)
+        return state
     }
 
     /// The attached copy under `key` (CA-11.5), or nil. An implicit animation reads as the

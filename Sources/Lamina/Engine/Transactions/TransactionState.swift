@@ -56,6 +56,9 @@ final class TransactionStack {
     let mark: UInt32
     /// Open UIView-style animation blocks (R11), innermost last.
     var viewBlocks: [ViewBlock] = []
+    /// The property animator whose block runs on this thread (R17.10): changes become its
+    /// animations instead of searching for actions.
+    var animatorCapture: PropertyAnimator? = nil
 
     init(mark: UInt32) { self.mark = mark }
 

@@ -59,6 +59,9 @@ struct ViewBlock {
     var options: ViewAnimationOptions
     var curve: TimingFunction
     let state: ViewBlockState
+    /// A spring block's spring (R17.22): numeric changes spring from the presentation value
+    /// with the presentation velocity instead of following `curve`.
+    var spring: SpringParameters? = nil
 }
 
 extension Engine {
@@ -86,6 +89,102 @@ extension Engine {
             throw error
         }
         try commitViewAnimation()
+    }
+
+    /// Runs `animations` as a UIView spring animation block (R17.22), UIKit's
+    /// `animate(springDuration:bounce:…)`: changes to view-backed layers made inside, and
+    /// implicit changes of other layers, animate as `spring` — numeric properties from the
+    /// presentation value *with the presentation velocity*, so a spring that catches a running
+    /// animation keeps position and velocity continuous (R17.6); other properties follow the
+    /// block's options with the spring's settling duration and the default curve.
+    ///
+    /// ```swift
+    /// try engine.animate(with: .perceptual(duration: 0.5, bounce: 0.2)) {
+    ///     card.position = Point(x: 300, y: 200)   // a view-backed card springs there
+    /// }
+    /// ```
+    ///
+    /// - Throws: `invalidArgument` for a spring that cannot animate (R17.8) or a bad delay;
+    ///   errors thrown by `animations` (the block is closed and committed first).
+    public func animate(
+        with spring: SpringParameters, delay: Double = 0, options: ViewAnimationOptions = [],
+        animations: () throws -> Void, completion: (@Sendable (_ finished: Bool) -> Void)? = nil
+    ) throws {
+        let checked = try spring.validated()
+        try beginViewAnimation(
+            withDuration: checked.settlingDuration, delay: delay,
+            options: options.union([.overrideInheritedDuration, .overrideInheritedCurve]), completion: completion)
+        do {
+            try setViewAnimationSpring(checked)
+            try animations()
+        } catch {
+            try? commitViewAnimation()
+            throw error
+        }
+        try commitViewAnimation()
+    }
+
+    /// Makes the calling thread's innermost open animation block a spring block (R17.22): the
+    /// C ABI's `lamina_view_animation_set_spring`, right after `lamina_view_animation_begin`.
+    /// The block's duration becomes the spring's settling duration; its transaction's implicit
+    /// changes spring too (R17.6).
+    ///
+    /// - Throws: `invalidArgument` for a spring that cannot animate; `misuse` when the innermost
+    ///   open transaction is not an animation block's.
+    package func setViewAnimationSpring(_ spring: SpringParameters) throws(LaminaError) {
+        let checked = try spring.validated()
+        try lock.withLock { () throws(LaminaError) in
+            let s = stack()
+            guard s.explicitDepth > 0, let last = s.frames.last,
+                  case .bool(let pushed)? = last.values[Self.viewAnimationMarker] else {
+                throw LaminaError(.misuse, "no animation block is the innermost open transaction on this thread")
+            }
+            s.frames[s.frames.count - 1].spring = .some(checked)
+            if pushed, !s.viewBlocks.isEmpty {
+                s.viewBlocks[s.viewBlocks.count - 1].spring = checked
+                s.viewBlocks[s.viewBlocks.count - 1].duration = checked.settlingDuration
+            } else {
+                // A block whose duration was <= 0 animates now: as a spring's.
+                var block = ViewBlock(
+                    duration: checked.settlingDuration, delay: 0, options: [], curve: .default, state: ViewBlockState())
+                block.spring = checked
+                s.viewBlocks.append(block)
+                s.frames[s.frames.count - 1].values[Self.viewAnimationMarker] = .bool(true)
+            }
+        }
+    }
+
+    /// A spring block's change of a numeric property (R17.22): the in-flight view animations
+    /// of the property (stacked additive ones included) give way to one spring from the value
+    /// on screen with its velocity. False for a non-numeric value: the caller animates it with
+    /// the curve. Lock held.
+    func attachViewSpring(
+        _ block: ViewBlock, _ spring: SpringParameters, _ slot: Int32, _ property: PropertyID, _ info: PropertyInfo,
+        current: Value, new: Value, in s: TransactionStack
+    ) -> Bool {
+        guard current.vector != nil, new.vector != nil, current.type == new.type else { return false }
+        retireViewStack(info.name, slot)
+        let state = block.state
+        let delegate = AnimationDelegate(didStop: { _, _, finished in
+            if !finished { state.allFinished = false }
+        })
+        return attachImplicitSpring(
+            slot, property, info, from: current, to: new, spring: spring, in: s,
+            delay: block.delay, delegate: delegate)
+    }
+
+    /// Marks the stacked additive view animations of `name` ("name-2", …) replaced: they go
+    /// with the commit that adds the spring taking over from them. Lock held.
+    private func retireViewStack(_ name: String, _ slot: Int32) {
+        let a = Int(slots[head: Int(slot)].animIndex)
+        guard a >= 0 else { return }
+        let prefix = name + "-"
+        animated[a].animations.withUnsafeMutableBufferPointer { buf in
+            for k in buf.indices where buf[k].state == .committed && buf[k].key.hasPrefix(prefix) {
+                let rest = buf[k].key.dropFirst(prefix.count)
+                if !rest.isEmpty, rest.allSatisfy(\.isNumber) { buf[k].state = .pendingRemoval }
+            }
+        }
     }
 
     /// Whether the calling thread is inside a UIView-style animation block that animates

@@ -35,6 +35,7 @@ cycle (tests/test_import_layering.py reads this list and checks it)::
     _layer                   Layer
     _kinds                   ShapeLayer, GradientLayer, ReplicatorLayer and their presentations
     _drawlist, _transaction  DrawRecord, DrawShape, DrawGradient; Transaction
+    _animator                PropertyAnimator (issue 27): UIViewPropertyAnimator's rules
     _propsdict               the constructors' keywords as TypedDicts (type checkers only)
     _engine                  Engine
     _render                  render(): the reference compositor
@@ -43,9 +44,9 @@ cycle (tests/test_import_layering.py reads this list and checks it)::
     _lottie                  LottieAnimation, Engine.load_lottie: the Lottie importer
     __init__                 this module: the public names
 
-Three annotations name a class of a line below, because public types refer to each other (a
+Four annotations name a class of a line below, because public types refer to each other (a
 Layer's ``engine`` is an Engine, a Presentation's ``layer`` a Layer, a Transaction is an
-Engine's): those modules import the class under ``if typing.TYPE_CHECKING:`` only, which type
+Engine's, and so is a PropertyAnimator): those modules import the class under ``if typing.TYPE_CHECKING:`` only, which type
 checkers read and Python never runs. The test lists each such import.
 """
 from __future__ import annotations
@@ -137,6 +138,8 @@ library_path: str = getattr(_capi.lib, "_lamina_path", "")
 #: The package's version: the C library's (single-sourced from lamina_version.h, issue 13).
 __version__: str = library_version
 
+from ._animator import PropertyAnimator  # noqa: E402 - issue 27's block, kept apart for merging
+
 __all__ = [
     "Animation", "AnimationGroup", "AnimationTiming", "BasicAnimation", "BLACK", "BLUE",
     "CLEAR", "Color", "DrawRecord", "Engine", "GREEN", "IDENTITY", "InvalidArgumentError",
@@ -164,4 +167,6 @@ __all__ = [
     "DECELERATION_RATE_NORMAL", "DECELERATION_RATE_FAST", "RUBBER_BAND_COEFFICIENT",
     # the Lottie importer (issue 28)
     "LottieAnimation", "LottieError", "LottieUnavailableError", "lottie_library_path",
+    # property animators (issue 27, R17.9-R17.21)
+    "PropertyAnimator",
 ]

@@ -363,6 +363,15 @@ class AnimationStruct(Structure):
     pass
 
 
+class AnimatorStruct(Structure):
+    pass
+
+
+class AnimatorParams(Structure):
+    _fields_ = [("duration", c_double), ("curve", TimingFunction), ("has_spring", c_uint32),
+                ("spring", Spring)]
+
+
 class ActionStruct(Structure):
     pass
 
@@ -373,6 +382,7 @@ class StyleStruct(Structure):
 
 EngineP = POINTER(EngineStruct)
 AnimationP = POINTER(AnimationStruct)
+AnimatorP = POINTER(AnimatorStruct)
 ActionP = POINTER(ActionStruct)
 StyleP = POINTER(StyleStruct)
 
@@ -384,6 +394,7 @@ DID_START_FN = CFUNCTYPE(None, c_void_p, c_uint64, c_char_p)
 DID_STOP_FN = CFUNCTYPE(None, c_void_p, c_uint64, c_char_p, c_uint32)
 ACTION_FOR_LAYER_FN = CFUNCTYPE(c_int32, c_void_p, c_uint64, c_char_p, POINTER(ActionP))
 CLOCK_FN = CFUNCTYPE(c_double, c_void_p)
+ANIMATOR_COMPLETION_FN = CFUNCTYPE(None, c_void_p, c_int32)
 
 
 class AnimationDelegate(Structure):
@@ -693,6 +704,30 @@ _FUNCTIONS: List[Any] = [
     ('lamina_animation_set_decay', [AnimationP, POINTER(Value), c_double], c_int32),
     ('lamina_animation_set_inherits_velocity', [AnimationP, c_uint32], c_int32),
     ('lamina_animation_get_inherits_velocity', [AnimationP, POINTER(c_uint32)], c_int32),
+    ('lamina_view_animation_set_spring', [EngineP, POINTER(Spring)], c_int32),
+    # Property animators (R17.9-R17.21)
+    ('lamina_animator_create', [EngineP, POINTER(AnimatorParams), POINTER(AnimatorP)], c_int32),
+    ('lamina_animator_destroy', [AnimatorP], c_int32),
+    ('lamina_animator_add_animations', [AnimatorP, CALLBACK_FN, c_void_p], c_int32),
+    ('lamina_animator_add_completion', [AnimatorP, ANIMATOR_COMPLETION_FN, c_void_p], c_int32),
+    ('lamina_animator_start', [AnimatorP, c_double], c_int32),
+    ('lamina_animator_pause', [AnimatorP], c_int32),
+    ('lamina_animator_get_fraction_complete', [AnimatorP, POINTER(c_double)], c_int32),
+    ('lamina_animator_set_fraction_complete', [AnimatorP, c_double], c_int32),
+    ('lamina_animator_get_reversed', [AnimatorP, POINTER(c_uint32)], c_int32),
+    ('lamina_animator_set_reversed', [AnimatorP, c_uint32], c_int32),
+    ('lamina_animator_continue', [AnimatorP, POINTER(TimingFunction), POINTER(Spring), c_double], c_int32),
+    ('lamina_animator_stop', [AnimatorP, c_uint32], c_int32),
+    ('lamina_animator_finish', [AnimatorP, c_int32], c_int32),
+    ('lamina_animator_get_state', [AnimatorP, POINTER(c_int32)], c_int32),
+    ('lamina_animator_is_running', [AnimatorP, POINTER(c_uint32)], c_int32),
+    ('lamina_animator_get_duration', [AnimatorP, POINTER(c_double)], c_int32),
+    ('lamina_animator_set_scrubs_linearly', [AnimatorP, c_uint32], c_int32),
+    ('lamina_animator_get_scrubs_linearly', [AnimatorP, POINTER(c_uint32)], c_int32),
+    ('lamina_animator_set_pauses_on_completion', [AnimatorP, c_uint32], c_int32),
+    ('lamina_animator_get_pauses_on_completion', [AnimatorP, POINTER(c_uint32)], c_int32),
+    ('lamina_animator_set_interruptible', [AnimatorP, c_uint32], c_int32),
+    ('lamina_animator_get_interruptible', [AnimatorP, POINTER(c_uint32)], c_int32),
 ]
 
 lib = load_library()

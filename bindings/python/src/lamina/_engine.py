@@ -11,12 +11,13 @@ import threading
 import weakref
 from contextlib import contextmanager
 from ctypes import POINTER, byref, cast, c_char_p, c_double, c_int32, c_size_t, c_uint8, c_uint32, c_uint64, c_void_p, memmove, sizeof
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Type, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Set, Tuple, Type, Union
 
 from . import _callbacks as CB
 from . import _capi as C
 from ._loader import companion_candidates
 from ._animation import Animation, Spring
+from ._animator import PropertyAnimator
 from ._contents import Image
 from ._drawlist import DrawRecord, _KIND_FIELDS_END, _record_extras
 from ._errors import LaminaError, NotFoundError, StaleHandleError
@@ -66,6 +67,9 @@ class ViewAnimationOptions(enum.IntFlag):
     OVERRIDE_INHERITED_OPTIONS = 1 << 9
 
 
+# A spring block keeps its own duration and motion inside other blocks (R17.22):
+# OVERRIDE_INHERITED_DURATION | OVERRIDE_INHERITED_CURVE.
+_SPRING_BLOCK_BITS = (1 << 5) | (1 << 6)
 _CURVES = {"ease-in-out": 0, "ease-in-ease-out": 0, "ease-in": 1 << 16, "ease-out": 2 << 16, "linear": 3 << 16}
 
 
@@ -179,6 +183,9 @@ class Engine:
         # to, and a render on one thread freed the records draw_list read on another (issue
         # 31 item 7b). Re-entrant: a delegate may ask for a draw list while one is built.
         self._draw_lock = threading.RLock()
+        # Property animators that are active, stopped or have completions due: kept alive as
+        # UIKit keeps its running animators (R17.11).
+        self._live_animators: Set[Any] = set()
         self.current_transaction = Transaction(self)
         """The calling thread's innermost transaction (settings and values)."""
         if clock is not None:
@@ -508,6 +515,27 @@ class Engine:
         C.lib.lamina_view_animation_is_open(self._ptr(), byref(b))
         return bool(b.value)
 
+    def animator(
+        self,
+        duration: Optional[float] = None,
+        curve: Optional[TimingLike] = None,
+        spring: Optional[Spring] = None,
+    ) -> PropertyAnimator:
+        """A property animator (R17.9): ``engine.animator(duration=1.0, curve="ease-in-out")``
+        or ``engine.animator(spring=lamina.Spring(duration=0.5, bounce=0.2))``, whose duration
+        defaults to the spring's settling duration (0.25 s for a curve). Raises
+        :class:`lamina.InvalidArgumentError` for a duration that is not finite and positive.
+
+        Example::
+
+            a = engine.animator(duration=0.5)
+            a.add_animations(lambda: setattr(card, "opacity", 0.0))
+            a.start()
+        """
+        if duration is None:
+            duration = spring.settling_duration if spring is not None else 0.25
+        return PropertyAnimator(self, duration, curve, spring)
+
     @contextmanager
     def animate(
         self,
@@ -522,22 +550,23 @@ class Engine:
         animate with its duration, delay, curve ("ease-in-out", "ease-in", "ease-out",
         "linear") and options. ``completion(finished)`` runs at a later tick.
 
-        With ``spring`` (a :class:`lamina.Spring`) the block is a transaction whose implicit
-        changes spring from the presentation value with the presentation velocity (R17.6), as
-        ``transaction(spring=...)``; it then takes no duration, delay, options, curve or
-        completion (view-backed layers do not animate in it)."""
+        With ``spring`` (a :class:`lamina.Spring`) it is a spring block (R17.22), UIKit's
+        ``animate(springDuration:bounce:)``: numeric changes of view-backed layers, and the
+        implicit changes of other layers, spring from the presentation value with the
+        presentation velocity (R17.6); it takes a delay, options and a completion, but no
+        duration or curve (the spring has them)."""
         if spring is not None:
-            if duration is not None or delay or completion is not None or int(options) or curve != "ease-in-out":
-                raise TypeError("animate(spring=...) takes no duration, delay, options, curve or completion")
-            with self.transaction(spring=spring):
-                yield
-            return
-        if duration is None:
+            if duration is not None or curve != "ease-in-out":
+                raise TypeError("animate(spring=...) takes no duration or curve: the spring has them")
+            duration = spring.settling_duration
+            bits = int(options) | _SPRING_BLOCK_BITS
+        elif duration is None:
             raise TypeError("animate() needs a duration (or a spring)")
-        try:
-            bits = int(options) | _CURVES[curve]
-        except KeyError:
-            raise ValueError(f"unknown curve {curve!r}; expected one of {sorted(_CURVES)}") from None
+        else:
+            try:
+                bits = int(options) | _CURVES[curve]
+            except KeyError:
+                raise ValueError(f"unknown curve {curve!r}; expected one of {sorted(_CURVES)}") from None
         if completion is None:
             C.lib.lamina_view_animation_begin(self._ptr(), float(duration), float(delay), bits,
                                               C.VIEW_COMPLETION_FN(), None, C.FREE_FN())
@@ -546,6 +575,8 @@ class Engine:
             C.lib.lamina_view_animation_begin(self._ptr(), float(duration), float(delay), bits,
                                               CB.view_completion_trampoline, ud, CB.free_trampoline)
         try:
+            if spring is not None:
+                C.lib.lamina_view_animation_set_spring(self._ptr(), byref(spring._to_c()))
             yield
         finally:
             C.lib.lamina_view_animation_commit(self._ptr())
