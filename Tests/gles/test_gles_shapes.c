@@ -598,6 +598,47 @@ static void test_order(void **state) {
     assert_int_equal(lamina_engine_tick(engine, 0), LAMINA_STATUS_OK);
 }
 
+/* RS-8.1 for a shape as large as a 1920 x 1080 canvas: its binned cells and edge lists pass
+ * 2^15 texels, which a fragment shader's default (mediump, 16-bit on Mesa) int cannot index;
+ * the fill then came out in horizontal bands. Every pixel of the frame is red, exactly. */
+static void test_large_fill_whole(void **state) {
+    (void)state;
+    enum { W = 1920, H = 1080 };
+    GLuint big_fbo, big_rb;
+    glGenFramebuffers(1, &big_fbo);
+    glGenRenderbuffers(1, &big_rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, big_rb);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
+    glBindFramebuffer(GL_FRAMEBUFFER, big_fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, big_rb);
+    glViewport(0, 0, W, H);
+    size_t n = rect_path(el, 0, 0, W, H);
+    lamina_draw_shape_t s = shape(el, n, LAMINA_DRAW_SHAPE_FILL);
+    with_shape(&s);
+    lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+    frame.flags |= LAMINA_GLES_FRAME_CLEAR;
+    frame.clear_color = (lamina_color_t){1, 1, 1, 1};
+    lamina_status_t st = lamina_gles_renderer_draw(renderer, engine, recs, 2, 0, &frame);
+    uint8_t *big = malloc((size_t)W * H * 4);
+    assert_non_null(big);
+    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, big);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glViewport(0, 0, SIDE, SIDE);
+    glDeleteFramebuffers(1, &big_fbo);
+    glDeleteRenderbuffers(1, &big_rb);
+    assert_int_equal(st, LAMINA_STATUS_OK);
+    long wrong = 0, first = -1;
+    for (long i = 0; i < (long)W * H; i++)
+        if (memcmp(big + 4 * i, RED, 4) != 0) {
+            if (first < 0) first = i;
+            wrong++;
+        }
+    free(big);
+    if (wrong)
+        fail_msg("%ld of %d pixels are not red, the first at (%ld, %ld) from the top", wrong, W * H,
+                 first % W, H - 1 - first / W);
+}
+
 /* A host viewport that does not start at the framebuffer's corner: shapes and gradients find
  * their pixels relative to it (gl_FragCoord is window-relative). */
 static void test_viewport_offset(void **state) {
@@ -672,6 +713,7 @@ int main(void) {
         cmocka_unit_test(test_order),
         cmocka_unit_test(test_viewport_offset),
         cmocka_unit_test(test_viewport_offset_clip),
+        cmocka_unit_test(test_large_fill_whole),
     };
     return cmocka_run_group_tests_name("gles-shapes", tests, setup, teardown);
 }
