@@ -216,16 +216,16 @@ enum LottieImporter {
                 if let tp = try layer["tp"]?.number(), tp.magnitude < 1e9 { source = byIndex[Int(tp)] }
                 else if k > 0 { source = layers[k - 1] }
                 if let source {
-                    if tt != 1 {
-                        let names = [2: "alpha inverted", 3: "luma", 4: "luma inverted"]
-                        ctx.warn("track matte '\(names[clampedInt(tt)] ?? "\(tt)")' drawn as an alpha matte (the engine's masks are alpha masks)")
-                    }
-                    if tt == 2 || tt == 4 {
-                        // An inverted matte cannot be expressed; drawing unmatted is the closer picture.
-                    } else if let matte = try buildLayer(
+                    // R16.9: alpha, alpha inverted, luma, luma inverted are the layer's mask modes.
+                    let modes: [Int: MaskMode] = [1: .alpha, 2: .alphaInverted, 3: .luminance, 4: .luminanceInverted]
+                    var mode = MaskMode.alpha
+                    if let m = modes[clampedInt(tt)] { mode = m }
+                    else { ctx.warn("track matte type \(clampedInt(tt)) drawn as an alpha matte") }
+                    if let matte = try buildLayer(
                         source, byIndex: byIndex, size: size, endFrame: endFrame, depth: depth, ctx, asMatte: true)
                     {
                         slot.mask = matte
+                        if mode != .alpha { slot.set("maskMode", .string(mode.rawValue)) }
                     }
                 }
             }

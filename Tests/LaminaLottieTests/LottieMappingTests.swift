@@ -355,6 +355,29 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(!anim.isPlaying)
     }
 
+    @Test(arguments: [(1, MaskMode.alpha), (2, .alphaInverted), (3, .luminance), (4, .luminanceInverted)])
+    func trackMattesMapToMaskModes(tt: Int, mode: MaskMode) throws {
+        // R16.9: the matte source (td 1, the layer above) becomes the mask of the matted layer
+        // (tt), read as the matte type says; no warning.
+        let layers = shapeLayer(ind: 1, extra: #""td":1"#) + "," + shapeLayer(ind: 2, extra: #""tt":\#(tt)"#)
+        let engine = Engine()
+        let anim = try engine.loadLottie(data: doc(layers: layers))
+        try engine.tick(0)
+        let masked = try engine.drawList(root: anim.root).filter { $0.maskIndex != nil }
+        #expect(masked.count == 1)
+        #expect(masked.first?.maskMode == mode)
+        #expect(!anim.warnings.contains { $0.contains("matte") }, "\(anim.warnings)")
+    }
+
+    @Test func unknownTrackMatteWarnsAndDrawsAsAlpha() throws {
+        let layers = shapeLayer(ind: 1, extra: #""td":1"#) + "," + shapeLayer(ind: 2, extra: #""tt":7"#)
+        let engine = Engine()
+        let anim = try engine.loadLottie(data: doc(layers: layers))
+        try engine.tick(0)
+        #expect(try engine.drawList(root: anim.root).first { $0.maskIndex != nil }?.maskMode == .alpha)
+        #expect(anim.warnings.contains { $0.contains("track matte type 7") })
+    }
+
     @Test func aMaskRunsInTheTimeOfTheLayerItMasks() throws {
         // R16.8: the root is paused at 5 s; the masked layer's sublayer and its mask run the same
         // 10 s opacity ramp, and both show 0.5 whatever the engine's time (a matte follows its
