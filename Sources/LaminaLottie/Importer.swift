@@ -406,8 +406,8 @@ enum LottieImporter {
                         speed = 0; begin = 0
                         node.set("timeOffset", .number(va))
                     }
-                    if prop.keys.count > 2 || !prop.keys.allSatisfy({ $0.hold == false }) {
-                        ctx.warn("time remapping with more than two keyframes follows the line through its ends")
+                    if !remapIsLinear(prop, rate: rate, frameRate: ctx.frameRate) {
+                        ctx.warn("time remapping that is not one straight line (eased, held or bent keyframes) follows the line through its ends")
                     }
                 }
             } else {
@@ -422,6 +422,27 @@ enum LottieImporter {
         let end = LottieLimits.maximumFrames * 4  // a precomposition's layers end by their op
         node.sublayers = try buildComposition(layers, size: size, endFrame: end, depth: depth + 1, ctx)
         return node
+    }
+
+    /// Whether a time remap is the straight line from its first keyframe to its last: every
+    /// keyframe on that line (slope `rate`, seconds per second), every segment's easing on the
+    /// diagonal (a Bézier whose control points have x = y is the identity), none held, no old
+    /// end values off the line. Then the linear layer time the engine has is exact.
+    static func remapIsLinear(_ prop: LottieProp, rate: Double, frameRate: Double) -> Bool {
+        guard let a = prop.keys.first else { return true }
+        let va = a.s.first ?? 0, fr = max(frameRate, 1e-9)
+        func onLine(_ t: Double, _ v: Double) -> Bool {
+            abs(va + (t - a.t) / fr * rate - v) <= 1e-6 * max(1, abs(v))
+        }
+        for (i, k) in prop.keys.enumerated() {
+            guard onLine(k.t, k.s.first ?? 0) else { return false }
+            guard i + 1 < prop.keys.count else { break }
+            if k.hold { return false }
+            if let e = k.e?.first, !onLine(prop.keys[i + 1].t, e) { return false }
+            func diagonal(_ x: [Double], _ y: [Double]) -> Bool { abs((x.first ?? 0) - (y.first ?? 0)) <= 1e-9 }
+            if !diagonal(k.ox, k.oy) || !diagonal(k.ix, k.iy) { return false }
+        }
+        return true
     }
 
     // MARK: Transforms
@@ -493,11 +514,12 @@ enum LottieImporter {
             let skew = try LottieProp.parse(sk, ctx, read: LottieValues.numbers)
             let axis = try ks["sa"].map { n throws(LottieError) in try LottieProp.parse(n, ctx, read: LottieValues.numbers) }
                 ?? LottieProp(constant: [0])
-            if skew.isAnimated || axis.isAnimated { ctx.warn("animated skew holds its first value") }
-            let angle = skew.first.first ?? 0
-            if angle != 0 {
+            if skew.isAnimated || axis.isAnimated || (skew.first.first ?? 0) != 0 {
+                // An animated skew is its matrix sampled at every frame (R16.3).
                 let skewNode = try frameNode(size, ctx, at: sk.path)
-                skewNode.set("transform", .transform(skewMatrix(angle, axis: axis.first.first ?? 0)))
+                skewNode.apply("transform", ctx.map("transform", [skew, axis], sampled: true) { v in
+                    .transform(skewMatrix(v[0].first ?? 0, axis: v[1].first ?? 0))
+                })
                 outer.sublayers = [skewNode]
                 middle = skewNode
             }

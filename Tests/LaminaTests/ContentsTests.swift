@@ -82,7 +82,7 @@ struct ContentsPropertyTests {
         host.bounds = root.bounds
         mask.bounds = root.bounds
         mask.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 1)
-        root.addSublayer(host)
+        try root.addSublayer(host)
         #expect(host.maskMode == .alpha)
         try host.setValue(.string("luminanceInverted"), forKeyPath: "maskMode")
         #expect(host.maskMode == .luminanceInverted)
