@@ -35,6 +35,8 @@ final class LottieContext {
     /// The keyframe budget (LottieLimits.maximumKeyframes; tests lower it).
     let maximumKeyframes: Int
     var assets: [String: JNode] = [:]
+    /// Decoded image assets by id (an asset used by several layers is decoded once).
+    var images: [String: Result<Image, LottieImageFailure>] = [:]
     /// Precomposition ids being built, to refuse cycles.
     var precompStack: [String] = []
 
@@ -300,8 +302,22 @@ enum LottieImporter {
             solid.set("backgroundColor", .color(LottieValues.hexColor(layer.string("sc") ?? "") ?? .black))
             content.sublayers.append(solid)
         case 2:
-            ctx.warn("image layers not supported")
+            // An image layer: its asset's picture at (0, 0, w, h) in the layer's space.
             content = try frameNode(size, ctx, at: layer.path)
+            guard let refId = layer.string("refId") else { throw LottieError("\(layer.path).refId", "missing") }
+            guard let asset = ctx.assets[refId] else { throw LottieError("\(layer.path).refId", "no asset has id '\(refId)'") }
+            let decoded = ctx.images[refId] ?? LottieImages.image(of: asset)
+            ctx.images[refId] = decoded
+            switch decoded {
+            case .success(let image):
+                let w = try asset.number("w", default: Double(image.width))
+                let h = try asset.number("h", default: Double(image.height))
+                let picture = try frameNode(Size(width: max(w, 0), height: max(h, 0)), ctx, at: layer.path)
+                picture.set("contents", Value.image(image))
+                content.sublayers.append(picture)
+            case .failure(let why):
+                ctx.warn(why.message)
+            }
         case 3:
             content = try frameNode(size, ctx, at: layer.path)
         case 4:

@@ -318,6 +318,40 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(!(try Engine().loadLottie(data: doc(layers: layer(0))).warnings.contains { $0.contains("highlight") }))
     }
 
+    @Test func imageLayerShowsItsEmbeddedPNG() throws {
+        // A 2 × 1 PNG (opaque red, blue at alpha 128), shown 20 × 10 by its asset's w and h at
+        // the layer's origin; two layers of one asset share one decoded image. Broken, external
+        // and non-PNG assets are named in the warnings and draw nothing.
+        let png = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8Dwn4HhfwMAD3oDfgvLLrEAAAAASUVORK5CYII="
+        func image(_ ind: Int, _ ref: String) -> String {
+            #"{"ty":2,"ind":\#(ind),"refId":"\#(ref)","ip":0,"op":1000,"st":0,"ks":{"p":{"a":0,"k":[\#(ind * 30),5]}}}"#
+        }
+        let assets = #"[{"id":"img","w":20,"h":10,"e":1,"u":"","p":"data:image/png;base64,\#(png)"},"#
+            + #"{"id":"bad","w":4,"h":4,"e":1,"p":"data:image/png;base64,AAAA"},"#
+            + #"{"id":"jpg","w":4,"h":4,"e":1,"p":"data:image/jpeg;base64,AAAA"},"#
+            + #"{"id":"file","w":4,"h":4,"e":0,"u":"images/","p":"a.png"}]"#
+        let layers = [image(1, "img"), image(2, "img"), image(3, "bad"), image(4, "jpg"), image(5, "file")].joined(separator: ",")
+        let engine = Engine()
+        let anim = try engine.loadLottie(data: doc(layers: layers, assets: assets))
+        anim.seek(progress: 0)
+        try engine.tick(0)
+        let pictures = try engine.drawList(root: anim.root).filter { $0.contents != nil }
+        #expect(pictures.count == 2)
+        let img = try #require(pictures.first?.contents)
+        #expect(img.width == 2 && img.height == 1)
+        #expect(Array(img.pixels[0..<4]) == [255, 0, 0, 255])
+        #expect(Array(img.pixels[4..<8]) == [0, 0, 128, 128])  // premultiplied
+        #expect(pictures[0].contents === pictures[1].contents)
+        #expect(pictures[0].bounds.size == Size(width: 20, height: 10))
+        // Painter's order: the second layer (at x 60) under the first (at x 30).
+        let origins = pictures.map { Point(x: 0, y: 0).applying($0.transform) }
+        #expect(abs(origins[0].x - 60) < 1e-9 && abs(origins[1].x - 30) < 1e-9 && abs(origins[1].y - 5) < 1e-9, "\(origins)")
+        #expect(!anim.warnings.contains("image layers not supported"))
+        #expect(anim.warnings.contains("image asset 'bad': not a PNG libpng can read"), "\(anim.warnings)")
+        #expect(anim.warnings.contains { $0.contains("'jpg'") && $0.contains("only PNG") })
+        #expect(anim.warnings.contains { $0.contains("'file'") && $0.contains("external") })
+    }
+
     @Test func gradientFillIsAGradientLayerMaskedByTheShape() throws {
         // Linear, from (20, 50) to (80, 50): red → blue, with opacity stops 1 → 0.5.
         let g = #"{"ty":"gf","t":1,"s":{"a":0,"k":[20,50]},"e":{"a":0,"k":[80,50]},"o":{"a":0,"k":100},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1,0,1,1,0.5]}}}"#
