@@ -51,8 +51,11 @@ let package = Package(
             path: "Sources/LaminaTextSwift"),
         // The Lottie importer (R16): Lamina's public API plus the toolchain's FoundationEssentials
         // (JSON, base64); the core never depends on it.
-        .target(name: "LaminaLottie", dependencies: ["Lamina"], path: "Sources/LaminaLottie",
+        .target(name: "LaminaLottie", dependencies: ["Lamina", "CLaminaPNG"], path: "Sources/LaminaLottie",
                 exclude: ["README.md"]),
+        // libpng, for the importer's embedded PNG assets (issue 28 item 4).
+        .systemLibrary(name: "CLaminaPNG", path: "Sources/CLaminaPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
         // include/lamina/lamina_lottie.h (with lamina.h) as a Swift module. Never installed.
         .systemLibrary(name: "CLaminaLottie", path: "Sources/CLaminaLottie"),
         // @_cdecl lamina_lottie_* exports; they call liblamina's C functions, resolved against

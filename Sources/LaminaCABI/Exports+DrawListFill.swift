@@ -199,5 +199,13 @@ func drawFlags2(_ r: UnsafePointer<DrawRecord>) -> UInt32 {
     if r.pointee.isOpaque { f |= LAMINA_DRAW2_OPAQUE }
     if r.pointee.allowsEdgeAntialiasing { f |= LAMINA_DRAW2_EDGE_ANTIALIASING }
     if r.pointee.shouldRasterize { f |= LAMINA_DRAW2_RASTERIZE }
+    if r.pointee.maskIndex != nil {  // R16.9: only a masked record says how its mask reads
+        switch r.pointee.maskMode {
+        case .alpha: break
+        case .alphaInverted: f |= LAMINA_DRAW2_MASK_INVERTED
+        case .luminance: f |= LAMINA_DRAW2_MASK_LUMINANCE
+        case .luminanceInverted: f |= LAMINA_DRAW2_MASK_LUMINANCE | LAMINA_DRAW2_MASK_INVERTED
+        }
+    }
     return f
 }

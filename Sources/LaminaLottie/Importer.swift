@@ -35,6 +35,8 @@ final class LottieContext {
     /// The keyframe budget (LottieLimits.maximumKeyframes; tests lower it).
     let maximumKeyframes: Int
     var assets: [String: JNode] = [:]
+    /// Decoded image assets by id (an asset used by several layers is decoded once).
+    var images: [String: Result<Image, LottieImageFailure>] = [:]
     /// Precomposition ids being built, to refuse cycles.
     var precompStack: [String] = []
 
@@ -216,16 +218,16 @@ enum LottieImporter {
                 if let tp = try layer["tp"]?.number(), tp.magnitude < 1e9 { source = byIndex[Int(tp)] }
                 else if k > 0 { source = layers[k - 1] }
                 if let source {
-                    if tt != 1 {
-                        let names = [2: "alpha inverted", 3: "luma", 4: "luma inverted"]
-                        ctx.warn("track matte '\(names[clampedInt(tt)] ?? "\(tt)")' drawn as an alpha matte (the engine's masks are alpha masks)")
-                    }
-                    if tt == 2 || tt == 4 {
-                        // An inverted matte cannot be expressed; drawing unmatted is the closer picture.
-                    } else if let matte = try buildLayer(
+                    // R16.9: alpha, alpha inverted, luma, luma inverted are the layer's mask modes.
+                    let modes: [Int: MaskMode] = [1: .alpha, 2: .alphaInverted, 3: .luminance, 4: .luminanceInverted]
+                    var mode = MaskMode.alpha
+                    if let m = modes[clampedInt(tt)] { mode = m }
+                    else { ctx.warn("track matte type \(clampedInt(tt)) drawn as an alpha matte") }
+                    if let matte = try buildLayer(
                         source, byIndex: byIndex, size: size, endFrame: endFrame, depth: depth, ctx, asMatte: true)
                     {
                         slot.mask = matte
+                        if mode != .alpha { slot.set("maskMode", .string(mode.rawValue)) }
                     }
                 }
             }
@@ -300,8 +302,22 @@ enum LottieImporter {
             solid.set("backgroundColor", .color(LottieValues.hexColor(layer.string("sc") ?? "") ?? .black))
             content.sublayers.append(solid)
         case 2:
-            ctx.warn("image layers not supported")
+            // An image layer: its asset's picture at (0, 0, w, h) in the layer's space.
             content = try frameNode(size, ctx, at: layer.path)
+            guard let refId = layer.string("refId") else { throw LottieError("\(layer.path).refId", "missing") }
+            guard let asset = ctx.assets[refId] else { throw LottieError("\(layer.path).refId", "no asset has id '\(refId)'") }
+            let decoded = ctx.images[refId] ?? LottieImages.image(of: asset)
+            ctx.images[refId] = decoded
+            switch decoded {
+            case .success(let image):
+                let w = try asset.number("w", default: Double(image.width))
+                let h = try asset.number("h", default: Double(image.height))
+                let picture = try frameNode(Size(width: max(w, 0), height: max(h, 0)), ctx, at: layer.path)
+                picture.set("contents", Value.image(image))
+                content.sublayers.append(picture)
+            case .failure(let why):
+                ctx.warn(why.message)
+            }
         case 3:
             content = try frameNode(size, ctx, at: layer.path)
         case 4:
@@ -406,8 +422,8 @@ enum LottieImporter {
                         speed = 0; begin = 0
                         node.set("timeOffset", .number(va))
                     }
-                    if prop.keys.count > 2 || !prop.keys.allSatisfy({ $0.hold == false }) {
-                        ctx.warn("time remapping with more than two keyframes follows the line through its ends")
+                    if !remapIsLinear(prop, rate: rate, frameRate: ctx.frameRate) {
+                        ctx.warn("time remapping that is not one straight line (eased, held or bent keyframes) follows the line through its ends")
                     }
                 }
             } else {
@@ -422,6 +438,27 @@ enum LottieImporter {
         let end = LottieLimits.maximumFrames * 4  // a precomposition's layers end by their op
         node.sublayers = try buildComposition(layers, size: size, endFrame: end, depth: depth + 1, ctx)
         return node
+    }
+
+    /// Whether a time remap is the straight line from its first keyframe to its last: every
+    /// keyframe on that line (slope `rate`, seconds per second), every segment's easing on the
+    /// diagonal (a Bézier whose control points have x = y is the identity), none held, no old
+    /// end values off the line. Then the linear layer time the engine has is exact.
+    static func remapIsLinear(_ prop: LottieProp, rate: Double, frameRate: Double) -> Bool {
+        guard let a = prop.keys.first else { return true }
+        let va = a.s.first ?? 0, fr = max(frameRate, 1e-9)
+        func onLine(_ t: Double, _ v: Double) -> Bool {
+            abs(va + (t - a.t) / fr * rate - v) <= 1e-6 * max(1, abs(v))
+        }
+        for (i, k) in prop.keys.enumerated() {
+            guard onLine(k.t, k.s.first ?? 0) else { return false }
+            guard i + 1 < prop.keys.count else { break }
+            if k.hold { return false }
+            if let e = k.e?.first, !onLine(prop.keys[i + 1].t, e) { return false }
+            func diagonal(_ x: [Double], _ y: [Double]) -> Bool { abs((x.first ?? 0) - (y.first ?? 0)) <= 1e-9 }
+            if !diagonal(k.ox, k.oy) || !diagonal(k.ix, k.iy) { return false }
+        }
+        return true
     }
 
     // MARK: Transforms
@@ -493,11 +530,12 @@ enum LottieImporter {
             let skew = try LottieProp.parse(sk, ctx, read: LottieValues.numbers)
             let axis = try ks["sa"].map { n throws(LottieError) in try LottieProp.parse(n, ctx, read: LottieValues.numbers) }
                 ?? LottieProp(constant: [0])
-            if skew.isAnimated || axis.isAnimated { ctx.warn("animated skew holds its first value") }
-            let angle = skew.first.first ?? 0
-            if angle != 0 {
+            if skew.isAnimated || axis.isAnimated || (skew.first.first ?? 0) != 0 {
+                // An animated skew is its matrix sampled at every frame (R16.3).
                 let skewNode = try frameNode(size, ctx, at: sk.path)
-                skewNode.set("transform", .transform(skewMatrix(angle, axis: axis.first.first ?? 0)))
+                skewNode.apply("transform", ctx.map("transform", [skew, axis], sampled: true) { v in
+                    .transform(skewMatrix(v[0].first ?? 0, axis: v[1].first ?? 0))
+                })
                 outer.sublayers = [skewNode]
                 middle = skewNode
             }

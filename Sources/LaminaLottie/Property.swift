@@ -239,13 +239,15 @@ extension LottieContext {
     /// sampled once per frame with linear segments (exact at whole frames).
     func map(
         _ keyPath: String, _ props: [LottieProp], valueFunction: ValueFunction? = nil,
-        _ value: ([[Double]]) -> Value
+        sampled: Bool = false, _ value: ([[Double]]) -> Value
     ) -> LottieMapped {
         let firsts = props.map(\.first)
         let initial = value(firsts)
         let animatedIndices = props.indices.filter { props[$0].isAnimated }
         if animatedIndices.isEmpty { return .constant(initial) }
-        if animatedIndices.count == 1 {
+        // `sampled`: the value is not linear in its inputs (a skew's matrix), so keyframes at the
+        // inputs' keys would interpolate the wrong values in between: every frame is a key.
+        if animatedIndices.count == 1 && !sampled {
             let p = props[animatedIndices[0]]
             let spatial = (0..<(p.keys.count - 1)).contains { p.isSpatial($0) }
             if p.easesUniformly() && !spatial {

@@ -33,12 +33,16 @@ struct LottieTrim {
 struct LottiePathSource {
     var props: [LottieProp]
     var make: ([[Double]], inout Path) -> Void
+    /// Whether the path's points are not linear in its animated inputs (an animated rounding
+    /// radius changes the path's structure at 0 and where it stops at half an edge): sampled at
+    /// every frame, not interpolated between the inputs' keyframes.
+    var sampled = false
 }
 
 extension LottieImporter {
     static func buildShapes(
         _ items: [JNode], size: Size, inherited: [LottieStyle], depth: Int, _ ctx: LottieContext,
-        inheritedTrim: LottieTrim? = nil
+        inheritedTrim: LottieTrim? = nil, inheritedRound: LottieProp? = nil
     ) throws(LottieError) -> [LottieNode] {
         guard depth <= LottieLimits.maximumDepth else {
             throw LottieError(items.first?.path ?? "$", "shape groups nest deeper than \(LottieLimits.maximumDepth)")
@@ -53,16 +57,18 @@ extension LottieImporter {
             }
             let repeated = try buildShapes(
                 Array(items[..<k]), size: size, inherited: styles + inherited, depth: depth + 1, ctx,
-                inheritedTrim: inheritedTrim)
+                inheritedTrim: inheritedTrim, inheritedRound: inheritedRound)
             let replicator = try repeaterNode(items[k], content: repeated, size: size, ctx)
-            let rest = try buildShapes(below, size: size, inherited: inherited, depth: depth + 1, ctx, inheritedTrim: inheritedTrim)
+            let rest = try buildShapes(
+                below, size: size, inherited: inherited, depth: depth + 1, ctx, inheritedTrim: inheritedTrim,
+                inheritedRound: inheritedRound)
             return rest + [replicator]
         }
         var sources: [LottiePathSource] = []
         var topDown: [LottieNode] = []  // item order: the first is on top
         var trim: LottieTrim? = inheritedTrim
         // Groups wait for the styles below them, which paint their paths too.
-        var pendingGroups: [(index: Int, item: JNode, styles: [LottieStyle], trim: LottieTrim?)] = []
+        var pendingGroups: [(index: Int, item: JNode, styles: [LottieStyle], trim: LottieTrim?, round: LottieProp?)] = []
         var slots: [Int: LottieNode] = [:]
         var order: [Int] = []
         for (index, item) in items.enumerated() {
@@ -71,10 +77,11 @@ extension LottieImporter {
             let ty = item.string("ty") ?? ""
             switch ty {
             case "gr":
-                pendingGroups.append((index, item, [], inheritedTrim))
+                pendingGroups.append((index, item, [], inheritedTrim, inheritedRound))
                 order.append(index)
             case "rc", "el", "sh", "sr":
-                sources.append(try pathSource(item, type: ty, ctx))
+                let source = try pathSource(item, type: ty, ctx)
+                sources.append(inheritedRound.map { roundedSource(source, radius: $0) } ?? source)
             case "fl", "st", "gf", "gs":
                 let style = LottieStyle(item: item, type: ty, trim: trim)
                 if !sources.isEmpty {
@@ -95,7 +102,11 @@ extension LottieImporter {
             case "rp":
                 break  // handled above
             case "rd":
-                ctx.warn("rounded corners not supported")
+                // Rounds the paths above it in its group and in the groups above it.
+                let radius = try item["r"].map { n throws(LottieError) in try LottieProp.parse(n, ctx, read: LottieValues.numbers) }
+                    ?? LottieProp(constant: [0])
+                sources = sources.map { roundedSource($0, radius: radius) }
+                for k in pendingGroups.indices where pendingGroups[k].round == nil { pendingGroups[k].round = radius }
             case "mm":
                 // The paths above are already one path under each style: "merge" and "add" are
                 // their union (non-zero); the boolean modes are not.
@@ -126,7 +137,8 @@ extension LottieImporter {
             }
         }
         for g in pendingGroups {
-            slots[g.index] = try groupNode(g.item, size: size, inherited: g.styles + inherited, depth: depth, ctx, trim: g.trim)
+            slots[g.index] = try groupNode(
+                g.item, size: size, inherited: g.styles + inherited, depth: depth, ctx, trim: g.trim, round: g.round)
         }
         for index in order { if let n = slots[index] { topDown.append(n) } }
         // Sublayers go bottom first: reverse the item order, with the inherited ones lowest.
@@ -178,16 +190,31 @@ extension LottieImporter {
     /// A group: a layer with the group's transform holding its items.
     static func groupNode(
         _ item: JNode, size: Size, inherited: [LottieStyle], depth: Int, _ ctx: LottieContext,
-        trim: LottieTrim? = nil
+        trim: LottieTrim? = nil, round: LottieProp? = nil
     ) throws(LottieError) -> LottieNode {
         let children = try item["it"]?.array() ?? []
         let content = try frameNode(size, ctx, at: item.path)
         content.sublayers = try buildShapes(
-            children, size: size, inherited: inherited, depth: depth + 1, ctx, inheritedTrim: trim)
+            children, size: size, inherited: inherited, depth: depth + 1, ctx, inheritedTrim: trim,
+            inheritedRound: round)
         if let tr = children.last(where: { $0.string("ty") == "tr" }) {
             return try transformChain(tr, content: content, size: size, opacity: true, ctx)
         }
         return content
+    }
+
+    /// `source` with its sharp corners rounded by `radius` (`ty:"rd"`; an animated radius is
+    /// one more input of the path, sampled with it).
+    static func roundedSource(_ source: LottiePathSource, radius: LottieProp) -> LottiePathSource {
+        let n = source.props.count
+        let make = source.make
+        var rounded = LottiePathSource(props: source.props + [radius]) { v, path in
+            var own = Path()
+            make(Array(v[0..<n]), &own)
+            path.elements.append(contentsOf: LottieRoundCorners.apply(own, radius: v[n].first ?? 0).elements)
+        }
+        rounded.sampled = source.sampled || radius.isAnimated
+        return rounded
     }
 
     /// A path-making item's inputs.
@@ -286,7 +313,7 @@ extension LottieImporter {
             ranges.append(props.count..<(props.count + s.props.count))
             props.append(contentsOf: s.props)
         }
-        return ctx.map("path", props) { v in
+        return ctx.map("path", props, sampled: sources.contains { $0.sampled }) { v in
             var path = Path()
             for (s, r) in zip(sources, ranges) { s.make(Array(v[r]), &path) }
             return .path(path)
@@ -371,16 +398,27 @@ extension LottieImporter {
             shape.set("lineJoin", .string(joins[clampedInt(try item["lj"]?.number() ?? 2)] ?? "round"))
             shape.set("miterLimit", .number(max(try item["ml"]?.number() ?? 4, 0)))
             if let d = item["d"] {
-                var pattern: [Double] = []
+                var lengths: [LottieProp] = []
                 var phase: LottieProp?
                 for entry in try d.array() {
                     let v = try LottieProp.parse(try entry.required("v"), ctx, read: LottieValues.numbers)
-                    if v.isAnimated { ctx.warn("animated dashes hold their first value") }
-                    if entry.string("n") == "o" { phase = v } else { pattern.append(max(v.first.first ?? 0, 0)) }
+                    if entry.string("n") == "o" { phase = v } else { lengths.append(v) }
                 }
-                if pattern.count == 1 { pattern.append(pattern[0]) }
-                if !pattern.isEmpty, pattern.contains(where: { $0 > 0 }) {
-                    shape.set("lineDashPattern", .numberArray(pattern))
+                func pattern(_ v: [[Double]]) -> [Double] {
+                    var p = v.map { max($0.first ?? 0, 0) }
+                    if p.count == 1 { p.append(p[0]) }
+                    return p
+                }
+                if !lengths.isEmpty {
+                    if lengths.contains(where: \.isAnimated) {
+                        // Animated lengths: the pattern sampled at every frame (an explicit
+                        // animation of lineDashPattern, whose arrays interpolate entry by entry).
+                        shape.apply("lineDashPattern", ctx.map("lineDashPattern", lengths, sampled: true) { v in
+                            .numberArray(pattern(v))
+                        })
+                    } else if pattern(lengths.map(\.first)).contains(where: { $0 > 0 }) {
+                        shape.set("lineDashPattern", .numberArray(pattern(lengths.map(\.first))))
+                    }
                 }
                 if let phase { shape.apply("lineDashPhase", ctx.map("lineDashPhase", [phase]) { v in .number(v[0].first ?? 0) }) }
             }

@@ -83,7 +83,7 @@ func cValue(_ v: Value, _ arena: Arena) -> lamina_value_t {
             m31: m.m31, m32: m.m32, m33: m.m33, m34: m.m34, m41: m.m41, m42: m.m42, m43: m.m43, m44: m.m44)
     case .bool(let b): out.type = LAMINA_VALUE_BOOL; out.u.boolean = b ? 1 : 0
     case .string(let s): out.type = LAMINA_VALUE_STRING; out.u.string = arena.string(s)
-    case .image: out.type = LAMINA_VALUE_NULL  // the importer makes no images
+    case .image: out.type = LAMINA_VALUE_NULL  // realize() passes images as liblamina's own
     case .path(let p):
         out.type = LAMINA_VALUE_PATH
         out.u.path.elements = arena.copy(p.elements.map(\.c))
@@ -181,6 +181,20 @@ func cAnimation(_ a: Animation) throws(CallError) -> OpaquePointer {
 /// root with one host reference; every other layer is held by its superlayer (or as a mask).
 func realize(_ top: LottieNode, engine: OpaquePointer) throws(CallError) -> lamina_layer_t {
     var made: [lamina_layer_t] = []  // host references to drop once each layer has an owner
+    // Image assets (image layers' contents) as liblamina images, one per decoded asset: the
+    // layers showing one hold their own references; these are dropped when the load ends.
+    var images: [ObjectIdentifier: lamina_image_t] = [:]
+    defer { for (_, i) in images { _ = lamina_image_release(i) } }
+    func cImage(_ img: Image) throws(CallError) -> lamina_image_t {
+        if let i = images[ObjectIdentifier(img)] { return i }
+        var out: lamina_image_t = 0
+        try img.pixels.withUnsafeBufferPointer { (px) throws(CallError) in
+            try check(lamina_image_create_rgba8(engine, UInt32(img.width), UInt32(img.height), px.baseAddress,
+                                                px.count, 1, &out), "lamina_image_create_rgba8")
+        }
+        images[ObjectIdentifier(img)] = out
+        return out
+    }
     func make(_ n: LottieNode) throws(CallError) -> lamina_layer_t {
         var layer: lamina_layer_t = 0
         try check(lamina_layer_create_kind(engine, n.kind.rawValue, &layer), "lamina_layer_create_kind")
@@ -188,6 +202,10 @@ func realize(_ top: LottieNode, engine: OpaquePointer) throws(CallError) -> lami
         let arena = Arena()
         for (k, v) in n.values {
             var cv = cValue(v, arena)
+            if case .image(let img) = v {
+                cv.type = LAMINA_VALUE_IMAGE
+                cv.u.image = try cImage(img)
+            }
             try check(lamina_layer_set_value(engine, layer, k, &cv), "setting '\(k)'")
         }
         for (k, a) in n.animations {

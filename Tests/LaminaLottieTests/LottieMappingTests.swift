@@ -150,6 +150,46 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(a[0].shape?.path.controlPointBounds == Rect(x: 30, y: 30, width: 40, height: 40))
     }
 
+    @Test func roundedCornersRoundTheSharpVerticesAbove() throws {
+        // A 20 × 20 square at (10, 10) under rd 5: each corner becomes a cubic from 5 before it
+        // to 5 after it, its control points 0.5519 of the way to the corner (lottie-web's).
+        func layer(_ items: String) -> String {
+            #"{"ty":4,"ind":1,"ip":0,"op":1000,"st":0,"ks":{},"shapes":[\#(items),{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
+        }
+        let rect = #"{"ty":"rc","p":{"a":0,"k":[20,20]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}}"#
+        let rd = #"{"ty":"rd","r":{"a":0,"k":5}}"#
+        func cubics(_ path: Path) -> [(Point, Point, Point)] {
+            path.elements.compactMap { if case .cubicCurve(let a, let b, let c) = $0 { return (a, b, c) }; return nil }
+        }
+        let (anim, r) = try shapes(doc(layers: layer(rect + "," + rd)), progress: 0)
+        let path = try #require(r.first?.shape?.path)
+        let c = cubics(path)
+        #expect(c.count == 4)
+        #expect(path.controlPointBounds == Rect(x: 10, y: 10, width: 20, height: 20))
+        // The corner at (30, 10) (the rectangle starts at its top right, clockwise): from
+        // (25, 10) to (30, 15).
+        let k = 0.5519
+        #expect(c.contains { abs($0.2.x - 30) < 1e-9 && abs($0.2.y - 15) < 1e-9
+            && abs($0.0.x - (25 + 5 * k)) < 1e-9 && abs($0.0.y - 10) < 1e-9
+            && abs($0.1.x - 30) < 1e-9 && abs($0.1.y - (15 - 5 * k)) < 1e-9 })
+        #expect(!anim.warnings.contains { $0.contains("rounded") })
+        // A radius past half the side stops there; an ellipse has no sharp corner; a group above
+        // the item is rounded too; an rd above the path (a lower index) does not round it.
+        let big = try #require(shapes(doc(layers: layer(rect + #",{"ty":"rd","r":{"a":0,"k":50}}"#)), progress: 0).1.first?.shape?.path)
+        #expect(cubics(big).allSatisfy { abs(hypot($0.2.x - 20, $0.2.y - 20) - 10) < 1e-9 })
+        let ellipse = #"{"ty":"el","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,40]}}"#
+        let plain = try #require(shapes(doc(layers: layer(ellipse)), progress: 0).1.first?.shape?.path)
+        #expect(try shapes(doc(layers: layer(ellipse + "," + rd)), progress: 0).1.first?.shape?.path == plain)
+        let group = #"{"ty":"gr","it":[\#(rect),{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}"#
+        #expect(cubics(try #require(shapes(doc(layers: layer(group + "," + rd)), progress: 0).1.first?.shape?.path)).count == 4)
+        let square = try #require(shapes(doc(layers: layer(rect)), progress: 0).1.first?.shape?.path)
+        #expect(try shapes(doc(layers: layer(rd + "," + rect)), progress: 0).1.first?.shape?.path == square)
+        // An animated radius, 0 → 10 over frames 0…100, is sampled: 5 at half way.
+        let animated = #"{"ty":"rd","r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":100,"s":[10]}]}}"#
+        let half = try #require(shapes(doc(layers: layer(rect + "," + animated)), progress: 0.5).1.first?.shape?.path)
+        #expect(cubics(half).contains { abs($0.2.x - 30) < 1e-6 && abs($0.2.y - 15) < 1e-6 })
+    }
+
     @Test func fillInAGroupPaintsTheNestedGroupsAbove() throws {
         let group = #"{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[20,20]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},{"ty":"tr","p":{"a":0,"k":[5,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}"#
         let fill = #"{"ty":"fl","c":{"a":0,"k":[1,1,0,1]},"o":{"a":0,"k":50}}"#
@@ -224,6 +264,92 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         let pre = #"{"ty":0,"ind":5,"refId":"comp","w":100,"h":100,"ip":0,"op":1000,"st":0,\#(tm),"ks":{}}"#
         let (_, r) = try shapes(doc(layers: pre, assets: assets), progress: 0.25)
         #expect(abs(r[0].opacity - 0.75) < 1e-9, "\(r[0].opacity)")
+    }
+
+    @Test func timeRemapOfCollinearKeyframesIsExactAndBentOnesWarn() throws {
+        // Three keyframes on one line (linear easing written as diagonal control points): the
+        // layer's linear time is exact, no warning. A bent middle keyframe or an eased segment is
+        // followed along the line through the ends, with a warning.
+        let inner = shapeLayer(ks: opacityRamp(0, 100))
+        let assets = #"[{"id":"comp","layers":[\#(inner)]}]"#
+        func remap(_ mid: Double, ease: String = #""o":{"x":[0.167],"y":[0.167]},"i":{"x":[0.833],"y":[0.833]}"#) -> String {
+            let tm = #""tm":{"a":1,"k":[{"t":0,"s":[0],\#(ease)},{"t":50,"s":[\#(mid)],\#(ease)},{"t":100,"s":[10]}]}"#
+            return #"{"ty":0,"ind":5,"refId":"comp","w":100,"h":100,"ip":0,"op":1000,"st":0,\#(tm),"ks":{}}"#
+        }
+        let (straight, r) = try shapes(doc(layers: remap(5), assets: assets), progress: 0.25)
+        #expect(abs(r[0].opacity - 0.25) < 1e-9, "\(r[0].opacity)")
+        #expect(!straight.warnings.contains { $0.contains("time remapping") }, "\(straight.warnings)")
+        let (bent, _) = try shapes(doc(layers: remap(8), assets: assets), progress: 0.25)
+        #expect(bent.warnings.contains { $0.contains("time remapping") })
+        let (eased, _) = try shapes(doc(layers: remap(5, ease: #""o":{"x":[0.5],"y":[0]},"i":{"x":[0.5],"y":[1]}"#), assets: assets), progress: 0.25)
+        #expect(eased.warnings.contains { $0.contains("time remapping") })
+    }
+
+    @Test func animatedSkewIsSampledAtEveryFrame() throws {
+        // Skew 0° → 30° over frames 0…100 (linear): at half way the matrix is the 15° skew
+        // (tan is not linear, so it is sampled, not interpolated from the ends).
+        let ks = #""a":{"a":0,"k":[0,0]},"p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100},"sk":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":100,"s":[30]}]},"sa":{"a":0,"k":0}"#
+        let (anim, r) = try shapes(doc(layers: shapeLayer(ks: ks)), progress: 0.5)
+        #expect(abs(r[0].transform.m21 - tan(-15 * Double.pi / 180)) < 1e-6, "\(r[0].transform)")
+        #expect(!anim.warnings.contains { $0.contains("skew") })
+        let (_, start) = try shapes(doc(layers: shapeLayer(ks: ks)), progress: 0)
+        #expect(abs(start[0].transform.m21) < 1e-9)
+    }
+
+    @Test func animatedDashesAreSampled() throws {
+        // A dash length 0 → 20 over frames 0…100, gap 10: at half way the pattern is [10, 10].
+        let stroke = #"{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"d":[{"n":"d","v":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":100,"s":[20]}]}},{"n":"g","v":{"a":0,"k":10}},{"n":"o","v":{"a":0,"k":3}}]}"#
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":1000,"st":0,"ks":{},"shapes":[{"ty":"el","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,40]}},\#(stroke)]}"#
+        let (anim, r) = try shapes(doc(layers: layer), progress: 0.5)
+        let s = try #require(r.first?.shape)
+        #expect(s.lineDashPattern.count == 2)
+        #expect(abs(s.lineDashPattern[0] - 10) < 1e-9 && abs(s.lineDashPattern[1] - 10) < 1e-9, "\(s.lineDashPattern)")
+        #expect(s.lineDashPhase == 3)
+        #expect(!anim.warnings.contains { $0.contains("dash") })
+    }
+
+    @Test func radialHighlightWarns() throws {
+        // CAGradientLayer's radial gradient has no focal point: a highlight is named, not drawn.
+        func layer(_ h: Double) -> String {
+            let g = #"{"ty":"gf","t":2,"s":{"a":0,"k":[50,50]},"e":{"a":0,"k":[80,50]},"h":{"a":0,"k":\#(h)},"a":{"a":0,"k":30},"o":{"a":0,"k":100},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1]}}}"#
+            return #"{"ty":4,"ind":1,"ip":0,"op":1000,"st":0,"ks":{},"shapes":[{"ty":"el","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,40]}},\#(g)]}"#
+        }
+        #expect(try Engine().loadLottie(data: doc(layers: layer(40))).warnings.contains("radial gradient highlights not supported"))
+        #expect(!(try Engine().loadLottie(data: doc(layers: layer(0))).warnings.contains { $0.contains("highlight") }))
+    }
+
+    @Test func imageLayerShowsItsEmbeddedPNG() throws {
+        // A 2 × 1 PNG (opaque red, blue at alpha 128), shown 20 × 10 by its asset's w and h at
+        // the layer's origin; two layers of one asset share one decoded image. Broken, external
+        // and non-PNG assets are named in the warnings and draw nothing.
+        let png = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8Dwn4HhfwMAD3oDfgvLLrEAAAAASUVORK5CYII="
+        func image(_ ind: Int, _ ref: String) -> String {
+            #"{"ty":2,"ind":\#(ind),"refId":"\#(ref)","ip":0,"op":1000,"st":0,"ks":{"p":{"a":0,"k":[\#(ind * 30),5]}}}"#
+        }
+        let assets = #"[{"id":"img","w":20,"h":10,"e":1,"u":"","p":"data:image/png;base64,\#(png)"},"#
+            + #"{"id":"bad","w":4,"h":4,"e":1,"p":"data:image/png;base64,AAAA"},"#
+            + #"{"id":"jpg","w":4,"h":4,"e":1,"p":"data:image/jpeg;base64,AAAA"},"#
+            + #"{"id":"file","w":4,"h":4,"e":0,"u":"images/","p":"a.png"}]"#
+        let layers = [image(1, "img"), image(2, "img"), image(3, "bad"), image(4, "jpg"), image(5, "file")].joined(separator: ",")
+        let engine = Engine()
+        let anim = try engine.loadLottie(data: doc(layers: layers, assets: assets))
+        anim.seek(progress: 0)
+        try engine.tick(0)
+        let pictures = try engine.drawList(root: anim.root).filter { $0.contents != nil }
+        #expect(pictures.count == 2)
+        let img = try #require(pictures.first?.contents)
+        #expect(img.width == 2 && img.height == 1)
+        #expect(Array(img.pixels[0..<4]) == [255, 0, 0, 255])
+        #expect(Array(img.pixels[4..<8]) == [0, 0, 128, 128])  // premultiplied
+        #expect(pictures[0].contents === pictures[1].contents)
+        #expect(pictures[0].bounds.size == Size(width: 20, height: 10))
+        // Painter's order: the second layer (at x 60) under the first (at x 30).
+        let origins = pictures.map { Point(x: 0, y: 0).applying($0.transform) }
+        #expect(abs(origins[0].x - 60) < 1e-9 && abs(origins[1].x - 30) < 1e-9 && abs(origins[1].y - 5) < 1e-9, "\(origins)")
+        #expect(!anim.warnings.contains("image layers not supported"))
+        #expect(anim.warnings.contains("image asset 'bad': not a PNG libpng can read"), "\(anim.warnings)")
+        #expect(anim.warnings.contains { $0.contains("'jpg'") && $0.contains("only PNG") })
+        #expect(anim.warnings.contains { $0.contains("'file'") && $0.contains("external") })
     }
 
     @Test func gradientFillIsAGradientLayerMaskedByTheShape() throws {
@@ -353,6 +479,29 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(anim.isPlaying)
         anim.seek(progress: 0.1)
         #expect(!anim.isPlaying)
+    }
+
+    @Test(arguments: [(1, MaskMode.alpha), (2, .alphaInverted), (3, .luminance), (4, .luminanceInverted)])
+    func trackMattesMapToMaskModes(tt: Int, mode: MaskMode) throws {
+        // R16.9: the matte source (td 1, the layer above) becomes the mask of the matted layer
+        // (tt), read as the matte type says; no warning.
+        let layers = shapeLayer(ind: 1, extra: #""td":1"#) + "," + shapeLayer(ind: 2, extra: #""tt":\#(tt)"#)
+        let engine = Engine()
+        let anim = try engine.loadLottie(data: doc(layers: layers))
+        try engine.tick(0)
+        let masked = try engine.drawList(root: anim.root).filter { $0.maskIndex != nil }
+        #expect(masked.count == 1)
+        #expect(masked.first?.maskMode == mode)
+        #expect(!anim.warnings.contains { $0.contains("matte") }, "\(anim.warnings)")
+    }
+
+    @Test func unknownTrackMatteWarnsAndDrawsAsAlpha() throws {
+        let layers = shapeLayer(ind: 1, extra: #""td":1"#) + "," + shapeLayer(ind: 2, extra: #""tt":7"#)
+        let engine = Engine()
+        let anim = try engine.loadLottie(data: doc(layers: layers))
+        try engine.tick(0)
+        #expect(try engine.drawList(root: anim.root).first { $0.maskIndex != nil }?.maskMode == .alpha)
+        #expect(anim.warnings.contains { $0.contains("track matte type 7") })
     }
 
     @Test func aMaskRunsInTheTimeOfTheLayerItMasks() throws {

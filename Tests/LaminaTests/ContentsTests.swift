@@ -72,6 +72,31 @@ struct ContentsPropertyTests {
         #expect(l.contents == nil)
     }
 
+    @Test("R16.9: maskMode is every layer's, 'alpha' by default, checked by name, and the masked record carries it")
+    func maskMode() throws {
+        let engine = Engine()
+        let root = engine.makeLayer()
+        let host = engine.makeShapeLayer()  // a kind's layer has it too (not kind-specific)
+        let mask = engine.makeLayer()
+        root.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+        host.bounds = root.bounds
+        mask.bounds = root.bounds
+        mask.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 1)
+        try root.addSublayer(host)
+        #expect(host.maskMode == .alpha)
+        try host.setValue(.string("luminanceInverted"), forKeyPath: "maskMode")
+        #expect(host.maskMode == .luminanceInverted)
+        #expect(laminaErrorCode { try host.setValue(.string("luma"), forKeyPath: "maskMode") } == .invalidArgument)
+        #expect(host.maskMode == .luminanceInverted)
+        host.mask = mask
+        try engine.tick(0)
+        let masked = try engine.drawList(root: root, at: 0).first { $0.maskIndex != nil }
+        #expect(masked?.maskMode == .luminanceInverted)
+        host.maskMode = .alphaInverted
+        try engine.tick(0)
+        #expect(try engine.drawList(root: root, at: 0).first { $0.maskIndex != nil }?.maskMode == .alphaInverted)
+    }
+
     @Test("RS-4.8: a contents change cross-fades; the record has both images and the progress")
     func crossFade() throws {
         let engine = Engine()

@@ -294,6 +294,7 @@ struct DefaultValueTests {
         ("allowsEdgeAntialiasing", .bool(true)),
         ("edgeAntialiasingMask", .number(15)),
         ("opaque", .bool(false)),
+        ("maskMode", .string("alpha")),  // R16.9 (issue 28)
     ])
     func builtinDefault(_ key: String, _ expected: Value) throws {
         let engine = Engine()
@@ -306,7 +307,7 @@ struct DefaultValueTests {
     @Test("The table above covers every built-in property (CA-13)")
     func tableIsComplete() {
         #expect(Builtins.table.count == Int(PropertyID.builtinCount))
-        #expect(Builtins.table.count == 79)  // 72, and the text layer's 7 (issue 26, R15.2)
+        #expect(Builtins.table.count == 80)  // 72, the text layer's 7 (issue 26, R15.2), maskMode (R16.9)
     }
 
     @Test("The typed accessors agree with the key-value defaults (CA-13)")

@@ -598,6 +598,107 @@ static void test_order(void **state) {
     assert_int_equal(lamina_engine_tick(engine, 0), LAMINA_STATUS_OK);
 }
 
+/* RS-8.1 for a shape as large as a 1920 x 1080 canvas: its binned cells and edge lists pass
+ * 2^15 texels, which a fragment shader's default (mediump, 16-bit on Mesa) int cannot index;
+ * the fill then came out in horizontal bands. Every pixel of the frame is red, exactly. */
+static void test_large_fill_whole(void **state) {
+    (void)state;
+    enum { W = 1920, H = 1080 };
+    GLuint big_fbo, big_rb;
+    glGenFramebuffers(1, &big_fbo);
+    glGenRenderbuffers(1, &big_rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, big_rb);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
+    glBindFramebuffer(GL_FRAMEBUFFER, big_fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, big_rb);
+    glViewport(0, 0, W, H);
+    size_t n = rect_path(el, 0, 0, W, H);
+    lamina_draw_shape_t s = shape(el, n, LAMINA_DRAW_SHAPE_FILL);
+    with_shape(&s);
+    lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+    frame.flags |= LAMINA_GLES_FRAME_CLEAR;
+    frame.clear_color = (lamina_color_t){1, 1, 1, 1};
+    lamina_status_t st = lamina_gles_renderer_draw(renderer, engine, recs, 2, 0, &frame);
+    uint8_t *big = malloc((size_t)W * H * 4);
+    assert_non_null(big);
+    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, big);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glViewport(0, 0, SIDE, SIDE);
+    glDeleteFramebuffers(1, &big_fbo);
+    glDeleteRenderbuffers(1, &big_rb);
+    assert_int_equal(st, LAMINA_STATUS_OK);
+    long wrong = 0, first = -1;
+    for (long i = 0; i < (long)W * H; i++)
+        if (memcmp(big + 4 * i, RED, 4) != 0) {
+            if (first < 0) first = i;
+            wrong++;
+        }
+    free(big);
+    if (wrong)
+        fail_msg("%ld of %d pixels are not red, the first at (%ld, %ld) from the top", wrong, W * H,
+                 first % W, H - 1 - first / W);
+}
+
+/* R16.9: the four mask modes. A red 40 x 40 layer at (10, 10) has a mask over its left half
+ * of colour (0.5, 0.5, 0.5) at alpha 0.5 (premultiplied 0.25, 0.25, 0.25, 0.5); over white,
+ * the layer's coverage g shows as green = 255 (1 - g). Left half, right half: alpha 0.5, 0;
+ * alphaInverted 0.5, 1; luminance 0.25, 0; luminanceInverted 0.75, 1. A hidden mask draws
+ * nothing: it hides the layer in the alpha modes and shows all of it in the inverted ones. */
+static void test_mask_modes(void **state) {
+    (void)state;
+    static const char *modes[4] = {"alpha", "alphaInverted", "luminance", "luminanceInverted"};
+    static const double gate[4][2] = {{0.5, 0}, {0.5, 1}, {0.25, 0}, {0.75, 1}};
+    for (int m = 0; m < 4; m++)
+        for (int hidden = 0; hidden < 2; hidden++) {
+            lamina_engine_t *e = NULL;
+            lamina_layer_t r, host, mask;
+            assert_int_equal(lamina_engine_create(&e), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_create(e, &r), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_create(e, &host), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_create(e, &mask), LAMINA_STATUS_OK);
+            lamina_layer_set_bounds(e, r, (lamina_rect_t){{0, 0}, {SIDE, SIDE}});
+            lamina_layer_set_position(e, r, (lamina_point_t){SIDE / 2.0, SIDE / 2.0});
+            lamina_layer_set_color(e, r, "backgroundColor", (lamina_color_t){1, 1, 1, 1});
+            lamina_layer_set_bounds(e, host, (lamina_rect_t){{0, 0}, {40, 40}});
+            lamina_layer_set_position(e, host, (lamina_point_t){30, 30});
+            lamina_layer_set_color(e, host, "backgroundColor", RED_C);
+            lamina_layer_set_bounds(e, mask, (lamina_rect_t){{0, 0}, {20, 40}});
+            lamina_layer_set_position(e, mask, (lamina_point_t){10, 20});
+            lamina_layer_set_color(e, mask, "backgroundColor", (lamina_color_t){0.5, 0.5, 0.5, 0.5});
+            if (hidden) assert_int_equal(lamina_layer_set_bool(e, mask, "hidden", 1), LAMINA_STATUS_OK);
+            lamina_value_t v;
+            memset(&v, 0, sizeof v);
+            v.type = LAMINA_VALUE_STRING;
+            v.u.string = modes[m];
+            assert_int_equal(lamina_layer_set_value(e, host, "maskMode", &v), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_mask(e, host, mask), LAMINA_STATUS_OK);
+            lamina_layer_add_sublayer(e, r, host);
+            assert_int_equal(lamina_engine_tick(e, 0), LAMINA_STATUS_OK);
+            lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+            assert_int_equal(lamina_gles_renderer_render(renderer, e, r, 0, &frame), LAMINA_STATUS_OK);
+            uint8_t tmp[SIDE * SIDE * 4];
+            glReadPixels(0, 0, SIDE, SIDE, GL_RGBA, GL_UNSIGNED_BYTE, tmp);
+            for (int y = 0; y < SIDE; y++) memcpy(px + y * SIDE * 4, tmp + (SIDE - 1 - y) * SIDE * 4, SIDE * 4);
+            for (int y = 0; y < SIDE; y++)
+                for (int x = 0; x < SIDE; x++) {
+                    double g = 0;
+                    if (x >= 10 && x < 50 && y >= 10 && y < 50) {
+                        int right = x >= 30;
+                        g = hidden ? (m == 1 || m == 3 ? 1 : 0) : gate[m][right];
+                    }
+                    int want = (int)lround(255 * (1 - g));
+                    const uint8_t *p = at(x, y);
+                    if (p[0] != 255 || abs(p[1] - want) > 2 || abs(p[2] - want) > 2)
+                        fail_msg("maskMode %s%s: pixel (%d, %d) is (%u, %u, %u), expected (255, %d, %d) +- 2",
+                                 modes[m], hidden ? " (mask hidden)" : "", x, y, p[0], p[1], p[2], want, want);
+                }
+            lamina_layer_release(e, mask);
+            lamina_layer_release(e, host);
+            lamina_layer_release(e, r);
+            lamina_engine_destroy(e);
+        }
+}
+
 /* A host viewport that does not start at the framebuffer's corner: shapes and gradients find
  * their pixels relative to it (gl_FragCoord is window-relative). */
 static void test_viewport_offset(void **state) {
@@ -672,6 +773,8 @@ int main(void) {
         cmocka_unit_test(test_order),
         cmocka_unit_test(test_viewport_offset),
         cmocka_unit_test(test_viewport_offset_clip),
+        cmocka_unit_test(test_large_fill_whole),
+        cmocka_unit_test(test_mask_modes),
     };
     return cmocka_run_group_tests_name("gles-shapes", tests, setup, teardown);
 }

@@ -425,6 +425,10 @@ LAMINA_API lamina_status_t lamina_layer_get_sublayers(
 /* always flattens, RS-13.6). Not animatable: fillRule, lineCap, lineJoin, lineDashPattern,   */
 /* type, preservesDepth. Unknown names and out-of-range counts are INVALID_ARGUMENT.          */
 /*                                                                                             */
+/* Every layer also has maskMode (since 0.2; R16.9, a Lamina extension for imported track    */
+/* mattes, not animatable): how its mask gates it, "alpha" (the default, Core Animation's),   */
+/* "alphaInverted", "luminance" or "luminanceInverted"; unknown names are INVALID_ARGUMENT.   */
+/*                                                                                             */
 /* A setter stores the model value at once (readable back immediately). Unless actions are    */
 /* disabled, the value is unchanged, or the layer has never been committed (R4), it runs the  */
 /* action search and, for animatable properties, attaches the implicit animation (R6).        */
@@ -1087,6 +1091,11 @@ typedef struct lamina_draw_record {
 #define LAMINA_DRAW2_OPAQUE (1u << 6)           /* isOpaque hint. */
 #define LAMINA_DRAW2_EDGE_ANTIALIASING (1u << 7) /* allowsEdgeAntialiasing (RS-11.2). */
 #define LAMINA_DRAW2_RASTERIZE (1u << 8)        /* shouldRasterize (RS-11.3). */
+/* maskMode (R16.9; since 0.2), on a record with LAMINA_DRAW2_HAS_MASK: the mask gates the layer
+ * by its luminance (Rec. 709 weights of its premultiplied colour) instead of its alpha, and/or
+ * by one minus that value. Neither bit: the mask's alpha, Core Animation's. */
+#define LAMINA_DRAW2_MASK_LUMINANCE (1u << 9)  /* The mask's luminance gates the layer. */
+#define LAMINA_DRAW2_MASK_INVERTED (1u << 10)  /* One minus the mask's alpha or luminance. */
 
 /** The size of the 0.1 record (the fields before struct_size). */
 #define LAMINA_DRAW_RECORD_SIZE_0_1 ((size_t)offsetof(lamina_draw_record_t, struct_size))

@@ -189,11 +189,16 @@ void lgl_draw_shape_clipped(lgl_frame_t *f, const lamina_draw_record_t *recs, si
 
 /* RS-5.1-5.3, RS-5.6: the layer and its subtree offscreen (a group, at full strength), its mask
  * records into a second target in the same root space, then the group x the mask's alpha,
- * composited once with the layer's opacity. A mask that draws nothing hides the layer. */
+ * composited once with the layer's opacity. A mask that draws nothing hides the layer.
+ * R16.9: the record's mask mode reads the mask's luminance instead, and/or one minus the value
+ * (an inverted mask that draws nothing shows the whole layer). */
 void lgl_draw_masked(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
                      double divisor, int level, int which) {
     const lamina_draw_record_t *rec = &recs[0];
-    if (rec->mask_count == 0 || rec->mask_index < 0 ||
+    int luma = (rec->flags2 & LAMINA_DRAW2_MASK_LUMINANCE) != 0;
+    int inverted = (rec->flags2 & LAMINA_DRAW2_MASK_INVERTED) != 0;
+    int empty = rec->mask_count == 0;
+    if ((empty && !inverted) || rec->mask_index < 0 ||
         (size_t)rec->mask_index + rec->mask_count > f->base_count)
         return; /* RS-5.3: nothing shows */
     lgl_flush(f);
@@ -206,18 +211,23 @@ void lgl_draw_masked(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t co
     copy[0].flags2 &= ~(uint32_t)(LAMINA_DRAW2_HAS_MASK | LAMINA_DRAW2_GROUP);
     lgl_target_t *tc = lgl_render_offscreen(f, copy, count, rec->opacity, rec->opacity, level, 0);
     free(copy);
-    const lamina_draw_record_t *mrecs = f->base + rec->mask_index;
-    int32_t saved = f->mask_host;
-    f->mask_host = mrecs[0].mask_host_index;
-    lgl_target_t *tm = tc ? lgl_render_offscreen(f, mrecs, rec->mask_count, 1.0, 1.0, level, 1) : NULL;
-    f->mask_host = saved;
+    lgl_target_t *tm = NULL;
+    if (!empty) {
+        const lamina_draw_record_t *mrecs = f->base + rec->mask_index;
+        int32_t saved = f->mask_host;
+        f->mask_host = mrecs[0].mask_host_index;
+        tm = tc ? lgl_render_offscreen(f, mrecs, rec->mask_count, 1.0, 1.0, level, 1) : NULL;
+        f->mask_host = saved;
+    }
     lgl_bind_level(f, level, which);
-    if (!tc || !tm) return;
+    if (!tc || (!tm && !empty)) return;
     lgl_composite_t c = {0};
     c.quad = (lamina_rect_t){{0, 0}, {f->vp_w / f->scale, f->vp_h / f->scale}};
-    c.mode = 5;
+    /* composite.frag: 5 alpha, 6 alpha inverted, 7 luminance, 8 luminance inverted; an empty
+     * inverted mask gates nothing (mode 0). */
+    c.mode = empty ? 0 : 5 + (luma ? 2 : 0) + (inverted ? 1 : 0);
     c.alpha = (float)(rec->opacity / divisor);
     c.new_tex = tc->tex;
-    c.old_tex = tm->tex;
+    c.old_tex = tm ? tm->tex : tc->tex;
     lgl_draw_composite(f, &c);
 }

@@ -179,3 +179,19 @@ def test_mutated_samples_load_or_fail_with_a_path(engine):
         engine.tick(engine.time + 0.5)
         loaded += 1
     assert loaded > 10 and failed > 10
+
+
+def test_image_layers_show_their_embedded_pngs(engine):
+    # issue_1932 has five image layers of 171 x 171 embedded PNGs: each is a record with a
+    # 171 x 171 image as contents (decoded by libpng), and no image warning.
+    anim = engine.load_lottie(SAMPLES / "Issues-issue_1932.json")
+    assert not [w for w in anim.warnings if "image" in w], anim.warnings
+    anim.seek(0.5)
+    engine.tick(engine.time + 1)
+    pictures = [r for r in engine.draw_list(anim.root) if r.contents is not None]
+    assert pictures
+    assert all((r.contents.width, r.contents.height) == (171, 171) for r in pictures)
+    # Broken data is a warning, not a failure.
+    bad = doc('{"ty":2,"ind":1,"refId":"i","ip":0,"op":100,"st":0,"ks":{}}',
+              assets='[{"id":"i","w":4,"h":4,"e":1,"p":"data:image/png;base64,AAAA"}]')
+    assert "image asset 'i': not a PNG libpng can read" in engine.load_lottie(bad).warnings

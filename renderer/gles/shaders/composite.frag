@@ -2,7 +2,8 @@
 // The composite pass (offscreen.c, transition.c): an offscreen target (group) or two
 // (transition, mask) drawn through a layer's plane. mode 0: new * alpha; 1: fade
 // (premultiplied mix); 2: new over old; 3: old over new; 4: new through the rounded bounds;
-// 5: new gated by old's alpha.
+// 5: new gated by old's alpha; 6: by one minus it; 7: by old's luminance; 8: by one minus it
+// (R16.9 mask modes).
 precision highp float;
 in vec2 v_local;
 uniform vec4 u_r1; uniform vec4 u_r2; uniform vec4 u_r4;
@@ -31,6 +32,15 @@ void main() {
   if (u_mode == 0) { o_color = fetch(u_new, v_local) * u_alpha; return; }
   // mode 5: the layer's group gated by its mask's alpha (RS-5.1-5.3).
   if (u_mode == 5) { o_color = fetch(u_new, v_local) * (fetch(u_old, v_local).a * u_alpha); return; }
+  // modes 6-8 (R16.9): the mask read as one minus its alpha, or its luminance (Rec. 709 weights
+  // of the premultiplied colour: transparent is black), or one minus that.
+  if (u_mode >= 6 && u_mode <= 8) {
+    vec4 m = fetch(u_old, v_local);
+    float g = u_mode == 6 ? m.a : clamp(dot(m.rgb, vec3(0.2126, 0.7152, 0.0722)), 0.0, 1.0);
+    if (u_mode != 7) g = 1.0 - g;
+    o_color = fetch(u_new, v_local) * (g * u_alpha);
+    return;
+  }
   // mode 4: the sublayers seen through the masking layer's rounded bounds (RS-5.4/5.6).
   if (u_mode == 4) {
     vec2 h = 0.5 * u_bounds.zw, p = v_local - (u_bounds.xy + h);

@@ -8,6 +8,9 @@
 // at device resolution under any transform (RS-8.2). Quad: the geometry's layer-space box in
 // the layer's plane, so masksToBounds can clip by the rounded bounds as contents do.
 precision highp float;
+// Cell and edge indices pass 2^15 for a shape a few hundred pixels tall: GLSL ES gives a
+// fragment shader's int mediump (16 bits on Mesa) unless told, which drew such fills in bands.
+precision highp int;
 in vec2 v_local;
 uniform highp sampler2D u_edges;
 uniform vec4 u_cells;  // first cell x, y; tile width; tiles

@@ -110,6 +110,8 @@ public struct DrawRecord: Hashable, Sendable {
     /// Whether ``clipRect`` is the exact clip (every clipping ancestor is axis-aligned in root
     /// space with no visible rounding), so a scissor suffices (RS-5.5).
     public var clipIsRect = true
+    /// How the mask gates the layer (R16.9); read only when ``maskIndex`` is set.
+    public var maskMode: MaskMode = .alpha
     /// The first record of this layer's mask subtree (RS-5.1), or nil when it has no mask.
     public var maskIndex: Int? = nil
     /// How many records the mask subtree has (0: the mask draws nothing, so nothing shows).
@@ -653,6 +655,7 @@ extension Engine {
             record.edgeAntialiasingMask = rare.value.look.edgeAntialiasingMask
             record.maskedCorners = rare.value.look.maskedCorners
             record.cornerCurve = rare.value.look.cornerCurve
+            record.maskMode = rare.value.look.maskMode
             if record.shadowPath != nil || rare.value.look.shadowPath != nil { record.shadowPath = rare.value.look.shadowPath }
             record.contentsGravity = rare.value.look.contentsGravity
             record.contentsRect = rare.value.contentsRect

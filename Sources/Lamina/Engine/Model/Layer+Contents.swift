@@ -53,6 +53,12 @@ extension Layer {
         set { setLook(.cornerCurve, .string(newValue.rawValue)) }
     }
 
+    /// How the layer's mask gates it (R16.9; default `.alpha`, Core Animation's).
+    public var maskMode: MaskMode {
+        get { if case .string(let v) = look(.maskMode) { return MaskMode(rawValue: v) ?? .alpha }; return .alpha }
+        set { setLook(.maskMode, .string(newValue.rawValue)) }
+    }
+
     /// The shadow's shape (RS-3.4), or nil for the layer's alpha.
     public var shadowPath: Path? {
         get { if case .path(let v) = look(.shadowPath) { return v }; return nil }

@@ -113,6 +113,21 @@ public enum CornerCurve: String, Sendable, CaseIterable {
     package var expansionFactor: Double { self == .circular ? 1 : 1.528665 }
 }
 
+/// How a layer's mask gates the layer (R16.9): Core Animation's masks use the mask's alpha;
+/// the other modes are Lamina's, for track mattes of imported animations (Lottie, After
+/// Effects), which read the mask's luminance or invert it.
+public enum MaskMode: String, Sendable, CaseIterable {
+    /// The mask's alpha (Core Animation's masks; the default).
+    case alpha
+    /// One minus the mask's alpha: the layer shows where the mask draws nothing.
+    case alphaInverted
+    /// The luminance of the mask's premultiplied colour (Rec. 709 weights): white shows the
+    /// layer, black and transparent hide it.
+    case luminance
+    /// One minus the luminance: black and transparent parts of the mask show the layer.
+    case luminanceInverted
+}
+
 /// The boxed storage of the look properties (in RareProperties: layers that set none share
 /// the default box and pay nothing).
 struct LookProperties: Sendable {
@@ -125,6 +140,7 @@ struct LookProperties: Sendable {
     var cornerCurve: CornerCurve = .circular
     var shadowPath: Path? = nil
     var edgeAntialiasingMask: UInt8 = 15
+    var maskMode: MaskMode = .alpha
 }
 
 extension LayerProperties {
@@ -144,6 +160,7 @@ extension LayerProperties {
         case .allowsEdgeAntialiasing: return .bool(flag(Flags.allowsEdgeAntialiasing))
         case .edgeAntialiasingMask: return .number(Double(rare.look.edgeAntialiasingMask))
         case .opaque: return .bool(flag(Flags.opaque))
+        case .maskMode: return .string(rare.look.maskMode.rawValue)
         default: return nil
         }
     }
@@ -167,6 +184,7 @@ extension LayerProperties {
         case let (.allowsEdgeAntialiasing, .bool(v)): setFlag(Flags.allowsEdgeAntialiasing, v)
         case let (.edgeAntialiasingMask, .number(v)): rare.look.edgeAntialiasingMask = UInt8(v)
         case let (.opaque, .bool(v)): setFlag(Flags.opaque, v)
+        case let (.maskMode, .string(v)): rare.look.maskMode = MaskMode(rawValue: v) ?? .alpha
         default: return false
         }
         return true
@@ -182,6 +200,7 @@ extension Engine {
         // Only these keys have rules: others skip the (value-copying) match.
         guard id == .contentsGravity || id == .minificationFilter || id == .magnificationFilter
             || id == .cornerCurve || id == .maskedCorners || id == .edgeAntialiasingMask
+            || id == .maskMode
         else { return }
         switch (id, value) {
         case let (.contentsGravity, .string(v)) where ContentsGravity(rawValue: v) == nil:
@@ -191,6 +210,8 @@ extension Engine {
             throw LaminaError(.invalidArgument, "unknown filter '\(v)'; one of linear, nearest, trilinear")
         case let (.cornerCurve, .string(v)) where CornerCurve(rawValue: v) == nil:
             throw LaminaError(.invalidArgument, "unknown cornerCurve '\(v)'; one of circular, continuous")
+        case let (.maskMode, .string(v)) where MaskMode(rawValue: v) == nil:
+            throw LaminaError(.invalidArgument, "unknown maskMode '\(v)'; one of \(MaskMode.allCases.map(\.rawValue).joined(separator: ", "))")
         case let (.maskedCorners, .number(v)) where !(v >= 0 && v <= 15 && v == v.rounded()),
              let (.edgeAntialiasingMask, .number(v)) where !(v >= 0 && v <= 15 && v == v.rounded()):
             throw LaminaError(.invalidArgument, "'\(info(of: id).name)' takes a whole number in 0…15, got \(v)")

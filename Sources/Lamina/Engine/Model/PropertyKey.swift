@@ -153,8 +153,15 @@ package struct PropertyID: Hashable, Sendable, RawRepresentable {
     public static let wrapped = PropertyID(rawValue: 77)
     /// A text layer's truncation: "none", "start", "middle" or "end".
     public static let truncationMode = PropertyID(rawValue: 78)
+    // Every layer's again (issue 28): after the kinds' block, so their numbers stay.
+    /// How the layer's mask gates it (R16.9): "alpha" (Core Animation's, the default),
+    /// "alphaInverted", "luminance" or "luminanceInverted".
+    public static let maskMode = PropertyID(rawValue: 79)
 
-    static let builtinCount: UInt16 = 79
+    static let builtinCount: UInt16 = 80
+
+    /// One past the last kind-specific built-in (later built-ins are every layer's again).
+    static let kindSpecificEnd: UInt16 = 79
 
     /// The first built-in property that belongs to one kind of layer (shape, gradient,
     /// replicator); every later built-in does too.
@@ -162,7 +169,7 @@ package struct PropertyID: Hashable, Sendable, RawRepresentable {
 
     /// Whether only one kind of layer has this property (``PropertyInfo/kind``).
     @inline(__always)
-    var isKindSpecific: Bool { rawValue >= Self.firstKindSpecific && rawValue < Self.builtinCount }
+    var isKindSpecific: Bool { rawValue >= Self.firstKindSpecific && rawValue < Self.kindSpecificEnd }
 
     /// Whether this is one of the layer timing properties.
     var isLayerTiming: Bool {
@@ -293,6 +300,8 @@ enum Builtins {
         PropertyInfo(name: "alignmentMode", type: .string, defaultValue: .string("natural"), nullable: false, animatable: false, kind: .text),
         PropertyInfo(name: "wrapped", type: .bool, defaultValue: .bool(false), nullable: false, animatable: false, kind: .text),
         PropertyInfo(name: "truncationMode", type: .string, defaultValue: .string("none"), nullable: false, animatable: false, kind: .text),
+        // R16.9 (issue 28): every layer's, not animatable (a switch of how the mask reads).
+        PropertyInfo(name: "maskMode", type: .string, defaultValue: .string("alpha"), nullable: false, animatable: false),
     ]
 
     static let byName: [String: PropertyID] = {

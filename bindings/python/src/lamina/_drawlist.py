@@ -170,6 +170,9 @@ class DrawRecord:
     should_rasterize: bool = False
     #: Texture pixels per point of a rasterized layer (RS-11.3).
     rasterization_scale: float = 1.0
+    #: How the mask gates the layer (R16.9), on a record with a mask: "alpha",
+    #: "alphaInverted", "luminance" or "luminanceInverted".
+    mask_mode: str = "alpha"
     #: While a transition runs: the layer's whole appearance before it (item 6, CA-10.2).
     transition_before: Optional["DrawRecord"] = None
     # Issue 15 (docs/draw-records.md): layer kinds and replicator instances (RS-13).
@@ -249,6 +252,10 @@ def _shared_path(elements: Any, count: int, shared: Optional[Dict[Any, Any]]) ->
     return p
 
 
+#: R16.9: LAMINA_DRAW2_MASK_LUMINANCE (bit 9) and LAMINA_DRAW2_MASK_INVERTED (bit 10), as a name.
+_MASK_MODES = ("alpha", "luminance", "alphaInverted", "luminanceInverted")
+
+
 def _record_extras(r: Any, shared: Optional[Dict[Any, Any]] = None) -> Dict[str, Any]:
     f2 = r.flags2
     return dict(
@@ -280,6 +287,7 @@ def _record_extras(r: Any, shared: Optional[Dict[Any, Any]] = None) -> Dict[str,
         allows_edge_antialiasing=bool(f2 & 128),
         should_rasterize=bool(f2 & 256),
         rasterization_scale=r.rasterization_scale,
+        mask_mode=_MASK_MODES[(f2 >> 9) & 3],
         **_record_kind_fields(r, shared),
     )
 

@@ -67,6 +67,8 @@ _PROPS: Dict[str, Tuple[str, str]] = {
     "allows_edge_antialiasing": ("allowsEdgeAntialiasing", "bool"),
     "edge_antialiasing_mask": ("edgeAntialiasingMask", "number"),
     "opaque": ("opaque", "bool"),
+    # Issue 28 (R16.9): how the mask gates the layer.
+    "mask_mode": ("maskMode", "value"),
 }
 # Issue 15: the properties of the other layer kinds (docs/semantics.md RS-8, RS-9, RS-13), by
 # Python name -> (CA key, kind), as _PROPS. A key of one kind on a layer of another kind is

@@ -621,6 +621,9 @@ class Layer:
     allows_edge_antialiasing = _BoolProp("allowsEdgeAntialiasing", "The model allowsEdgeAntialiasing (bool).")
     edge_antialiasing_mask = _NumberProp("edgeAntialiasingMask", "The model edgeAntialiasingMask (float).")
     opaque = _BoolProp("opaque", "The model opaque (bool).")
+    mask_mode = _StrValueProp("maskMode", "How the mask gates the layer (R16.9): 'alpha' (Core "
+                              "Animation's, the default), 'alphaInverted', 'luminance' or "
+                              "'luminanceInverted' (str).")
 
 
 _new_presentation = object.__new__

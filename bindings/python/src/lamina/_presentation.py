@@ -90,6 +90,7 @@ class Presentation:
     allows_edge_antialiasing: _PProp[bool] = _PProp("allowsEdgeAntialiasing", "The allowsEdgeAntialiasing on screen (bool).")
     edge_antialiasing_mask: _PProp[float] = _PNumberProp("edgeAntialiasingMask", "The edgeAntialiasingMask on screen (float).")
     opaque: _PProp[bool] = _PProp("opaque", "The opaque on screen (bool).")
+    mask_mode: _PProp[str] = _PProp("maskMode", "The maskMode on screen (str; R16.9).")
 
     def value(self, key: str) -> Any:
         """The presentation value of a key or key path."""

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
         geometry_flipped: bool
         hidden: bool
         magnification_filter: str
+        mask_mode: str
         masked_corners: float
         masks_to_bounds: bool
         minification_filter: str

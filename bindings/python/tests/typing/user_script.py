@@ -75,6 +75,7 @@ def main() -> None:
         assert_type(layer.allows_edge_antialiasing, bool)
         assert_type(layer.edge_antialiasing_mask, float)
         assert_type(layer.opaque, bool)
+        assert_type(layer.mask_mode, str)
         layer.bounds = (0.0, 0.0, 10.0, 10.0)
         layer.position = (1.0, 2.0)
         layer.z_position = 1.0
@@ -115,6 +116,7 @@ def main() -> None:
         layer.minification_filter = "nearest"
         layer.magnification_filter = "nearest"
         layer.corner_curve = "continuous"
+        layer.mask_mode = "luminance"
         layer.shadow_path = None
         assert_type(layer.frame, lamina.Rect)
         layer.frame = (0.0, 0.0, 20.0, 20.0)
@@ -181,6 +183,7 @@ def main() -> None:
         assert_type(p.allows_edge_antialiasing, bool)
         assert_type(p.edge_antialiasing_mask, float)
         assert_type(p.opaque, bool)
+        assert_type(p.mask_mode, str)
         # -- transactions
         t = engine.current_transaction
         assert_type(t.duration, float)
@@ -266,6 +269,7 @@ def main() -> None:
             assert_type(r.mask_index, Optional[int])
             assert_type(r.group, bool)
             assert_type(r.opaque, bool)
+            assert_type(r.mask_mode, str)
             assert_type(r.transition_before, Optional[lamina.DrawRecord])
             assert_type(r.transition_before_sublayers, Tuple[lamina.DrawRecord, ...])
             assert_type(r.kind, lamina.LayerKind)
