@@ -18,7 +18,7 @@
 
 /* One instance of primitive.vert (batch.c): 9 vec4 attributes (36 floats). */
 enum { INST_FLOATS = 36 };
-enum { KIND_SHAPE = 0, KIND_SHADOW = 1, KIND_SHAPE_EXT = 2 };
+enum { KIND_SHAPE = 0, KIND_SHADOW = 1, KIND_SHAPE_EXT = 2, KIND_RECT = 3, KIND_IMAGE = 4 };
 
 enum { MAX_PASS_DEPTH = 8 }; /* Nested offscreen passes; deeper groups draw without one. */
 
@@ -63,6 +63,15 @@ struct lamina_gles_renderer {
     GLint prim_u_vp, prim_u_scale, shadow_u_vp, shadow_u_scale;
     GLuint prim_ext; /* KIND_SHAPE_EXT: masked or continuous corners */
     GLint prim_ext_u_vp, prim_ext_u_scale;
+    GLuint rect; /* KIND_RECT: plain rectangles under a scale-and-translate map (rect.frag) */
+    GLint rect_u_vp, rect_u_scale;
+    /* KIND_IMAGE: contents as instances (image_inst.frag); the pending batch's texture, its
+     * filters and bias (a record with other ones starts a new batch). */
+    GLuint img_inst;
+    GLint img_inst_u_vp, img_inst_u_scale, img_inst_u_tex, img_inst_u_bias;
+    GLuint batch_tex;
+    GLint batch_min, batch_mag;
+    float batch_bias;
     int batch_kind; /* KIND_SHAPE or KIND_SHADOW: the program the pending instances need */
     GLint comp_u_r1, comp_u_r2, comp_u_r4, comp_u_quad, comp_u_vp, comp_u_scale, comp_u_old,
         comp_u_new, comp_u_mode, comp_u_p, comp_u_alpha, comp_u_bounds, comp_u_shift_old,
@@ -77,6 +86,10 @@ struct lamina_gles_renderer {
     GLint img_u[IU_COUNT];
     lgl_tex_entry_t *texs;
     size_t tex_count, tex_cap;
+    /* The cache's index by image id (issue 29): open addressing, tex_slot_cap a power of two,
+     * each slot an index into texs + 1 (0: empty); rebuilt when it grows or an entry goes. */
+    size_t *tex_slots;
+    size_t tex_slot_cap;
     uint64_t frame_no;
     /* shadowPath (RS-3.4): the silhouette and blur programs, the flattened path. */
     GLuint path, blur, seg_tex;
@@ -127,6 +140,9 @@ typedef struct lgl_frame {
      * shape's antialiasing ramp twice. `keep`: the layer's own clip box (outer clips stay). */
     double relax[MAX_PASS_DEPTH][4], keep[MAX_PASS_DEPTH][4];
     int n_relax;
+    /* The record whose opaque background the frame's glClear drew (lgl_draw: an opaque root
+     * covering the viewport), so lgl_emit_background skips it; NULL when none. */
+    const lamina_draw_record_t *cleared;
 } lgl_frame_t;
 
 /* One composite.frag draw: a target (or two) through a layer's plane (offscreen.c). */

@@ -34,6 +34,41 @@ static uint8_t *box_downscale(const uint8_t *pixels, uint32_t w, uint32_t h, uin
     return out;
 }
 
+/* The cache's slot for image `id`: its index probe sequence starts at a mix of the id (ids
+ * count up, so the low bits alone would cluster). */
+static size_t tex_hash(lamina_image_t id, size_t cap) {
+    uint64_t h = (uint64_t)id * 0x9E3779B97F4A7C15ull;
+    return (size_t)(h >> 32) & (cap - 1);
+}
+
+/* Rebuilds the index (issue 29: one probe per lookup, not a scan of every cached image) with
+ * room for twice the entries; 0 when out of memory. */
+static int tex_reindex(lamina_gles_renderer_t *r, size_t want) {
+    size_t cap = r->tex_slot_cap ? r->tex_slot_cap : 64;
+    while (cap < 2 * want) cap *= 2;
+    if (cap != r->tex_slot_cap) {
+        size_t *p = realloc(r->tex_slots, cap * sizeof *p);
+        if (!p) return 0;
+        r->tex_slots = p;
+        r->tex_slot_cap = cap;
+    }
+    memset(r->tex_slots, 0, cap * sizeof *r->tex_slots);
+    for (size_t i = 0; i < r->tex_count; i++) {
+        size_t k = tex_hash(r->texs[i].id, cap);
+        while (r->tex_slots[k]) k = (k + 1) & (cap - 1);
+        r->tex_slots[k] = i + 1;
+    }
+    return 1;
+}
+
+/* The cache entry of image `id`, or NULL. */
+static lgl_tex_entry_t *tex_find(lamina_gles_renderer_t *r, lamina_image_t id) {
+    if (!r->tex_slot_cap) return NULL;
+    for (size_t k = tex_hash(id, r->tex_slot_cap); r->tex_slots[k]; k = (k + 1) & (r->tex_slot_cap - 1))
+        if (r->texs[r->tex_slots[k] - 1].id == id) return &r->texs[r->tex_slots[k] - 1];
+    return NULL;
+}
+
 /* The texture of image `id` in this renderer's context, uploaded on first use and reused after
  * (keyed by the id); an external image is the host's texture name itself (never uploaded nor
  * deleted). An image with a side above GL_MAX_TEXTURE_SIZE is uploaded downscaled by the
@@ -53,14 +88,13 @@ static GLuint image_texture(lgl_frame_t *f, lamina_image_t id, int want_mips, do
     *h = info.height;
     *external = info.is_external != 0;
     if (info.is_external) return (GLuint)info.external_handle;
-    lgl_tex_entry_t *e = NULL;
-    for (size_t i = 0; i < r->tex_count; i++)
-        if (r->texs[i].id == id) {
-            e = &r->texs[i];
-            break;
-        }
+    lgl_tex_entry_t *e = tex_find(r, id);
     if (!e) {
         if (!info.pixels) return 0;
+        if (2 * (r->tex_count + 1) > r->tex_slot_cap && !tex_reindex(r, r->tex_count + 1)) {
+            f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for textures");
+            return 0;
+        }
         if (r->tex_count == r->tex_cap) {
             size_t cap = r->tex_cap ? 2 * r->tex_cap : 16;
             lgl_tex_entry_t *p = realloc(r->texs, cap * sizeof *p);
@@ -114,6 +148,9 @@ static GLuint image_texture(lgl_frame_t *f, lamina_image_t id, int want_mips, do
         memset(e, 0, sizeof *e);
         e->id = id;
         e->tex = tex;
+        size_t k = tex_hash(id, r->tex_slot_cap);
+        while (r->tex_slots[k]) k = (k + 1) & (r->tex_slot_cap - 1);
+        r->tex_slots[k] = r->tex_count; /* its index + 1 */
         r->stats.textures_uploaded++;
     }
     e->last_frame = r->frame_no;
@@ -128,6 +165,7 @@ static GLuint image_texture(lgl_frame_t *f, lamina_image_t id, int want_mips, do
 /* Deletes the textures of images not drawn for TEX_KEEP_FRAMES frames (ids are never reused, so
  * a gone image's entry would otherwise stay forever). Order is not kept (swap-remove). */
 void lgl_evict_textures(lamina_gles_renderer_t *r) {
+    size_t before = r->tex_count;
     for (size_t i = 0; i < r->tex_count;) {
         if (r->texs[i].last_frame + TEX_KEEP_FRAMES < r->frame_no) {
             glDeleteTextures(1, &r->texs[i].tex);
@@ -136,6 +174,8 @@ void lgl_evict_textures(lamina_gles_renderer_t *r) {
             i++;
         }
     }
+    /* Entries moved: the index is rebuilt in place (same capacity, so it cannot fail). */
+    if (r->tex_count != before && r->tex_slot_cap) tex_reindex(r, r->tex_count);
 }
 
 static GLint gl_filter(int32_t f, int minifying) {
@@ -202,6 +242,37 @@ void lgl_emit_contents(lgl_frame_t *f, const lamina_draw_record_t *rec, double a
     GLuint t0 = has_new ? image_texture(f, rec->contents, mips, &w0, &h0, &ext[0]) : 0;
     GLuint t1 = has_old ? image_texture(f, rec->contents_previous, mips, &w1, &h1, &ext[1]) : 0;
     if (!t0 && !t1) return;
+    float s0[4], s1[4];
+    slice_sides(rec, rec->contents_dest, w0, h0, s0);
+    slice_sides(rec, rec->contents_previous_dest, w1, h1, s1);
+    /* Issue 29: one image, not sliced, not clipped by its rounded bounds: an instance of the
+     * batch, so records sharing a texture (and filters) draw in one call. */
+    if (t0 && !t1 && s0[0] < 0 && !(rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS)) {
+        GLint min = gl_filter(rec->minification_filter, 1), mag = gl_filter(rec->magnification_filter, 0);
+        if (ext[0] && min == GL_LINEAR_MIPMAP_LINEAR) min = GL_LINEAR;
+        double bias = isfinite(rec->minification_filter_bias) ? rec->minification_filter_bias : 0;
+        if (r->batch_kind == KIND_IMAGE && r->inst_count > 0 &&
+            (r->batch_tex != t0 || r->batch_min != min || r->batch_mag != mag || r->batch_bias != (float)bias))
+            lgl_flush(f);
+        lamina_rect_t d = rec->contents_dest;
+        float *p = lgl_instance_for(f, rec, d, lgl_local_margin(&rec->transform, d, f->scale), KIND_IMAGE);
+        if (!p) return;
+        r->batch_tex = t0;
+        r->batch_min = min;
+        r->batch_mag = mag;
+        r->batch_bias = (float)bias;
+        lamina_rect_t src = rec->contents_rect;
+        p[20] = (float)src.origin.x, p[21] = (float)src.origin.y;
+        p[22] = (float)src.size.width, p[23] = (float)src.size.height;
+        lamina_color_t ic = lgl_instance_color(rec);
+        p[24] = (float)(ic.r * ic.a), p[25] = (float)(ic.g * ic.a), p[26] = (float)(ic.b * ic.a);
+        p[27] = (float)ic.a;
+        p[28] = (float)alpha;
+        p[29] = (rec->flags2 & LAMINA_DRAW2_CONTENTS_FLIPPED) ? 1.0f : 0.0f;
+        p[30] = lgl_corner_code(rec) + lgl_edge_code(rec);
+        p[31] = 0;
+        return;
+    }
     lgl_flush(f);
     lamina_rect_t d0 = rec->contents_dest, d1 = rec->contents_previous_dest;
     lamina_rect_t quad = t0 && t1 ? rect_union(d0, d1) : t0 ? d0 : d1;
@@ -211,9 +282,6 @@ void lgl_emit_contents(lgl_frame_t *f, const lamina_draw_record_t *rec, double a
     quad.origin.y -= margin;
     quad.size.width += 2 * margin;
     quad.size.height += 2 * margin;
-    float s0[4], s1[4];
-    slice_sides(rec, d0, w0, h0, s0);
-    slice_sides(rec, d1, w1, h1, s1);
     const GLint *u = r->img_u;
     const lamina_transform3d_t *m = &rec->transform;
     glUseProgram(r->img);
