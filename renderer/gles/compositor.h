@@ -32,11 +32,17 @@ typedef struct lgl_target {
  * An entry not used for TEX_KEEP_FRAMES frames is deleted (a frame-count LRU). */
 typedef struct lgl_tex_entry {
     lamina_image_t id;
-    GLuint tex;
+    GLuint tex; /* its own texture; 0 while it lives only in the atlas */
     uint64_t last_frame;
     int mipmapped;
+    int in_atlas; /* also in the atlas (issue 29), at uv: u0, v0, du, dv (normalised) */
+    float uv[4];
 } lgl_tex_entry_t;
 enum { TEX_KEEP_FRAMES = 60 };
+/* The atlas of small images (issue 29): images up to ATLAS_MAX_SIDE on each side share one
+ * ATLAS_SIDE^2 texture (each with a one-texel border copied from its edge, so filtering reads
+ * what GL_CLAMP_TO_EDGE would), so batched contents of distinct images draw in one call. */
+enum { ATLAS_SIDE = 1024, ATLAS_MAX_SIDE = 64 };
 
 enum { IU_R1, IU_R2, IU_R4, IU_QUAD, IU_VP, IU_SCALE, IU_TEX0, IU_TEX1, IU_DEST0, IU_DEST1,
        IU_SRC0, IU_SRC1, IU_SLICE0, IU_SLICE1, IU_CENTER, IU_W0, IU_W1, IU_BIAS, IU_FLIP,
@@ -90,6 +96,11 @@ struct lamina_gles_renderer {
      * each slot an index into texs + 1 (0: empty); rebuilt when it grows or an entry goes. */
     size_t *tex_slots;
     size_t tex_slot_cap;
+    /* The atlas: its texture, the shelf packer's cursor, the entries in it. Space is reclaimed
+     * only when it is full and no entry is left in it (then it starts over). */
+    GLuint atlas_tex;
+    int atlas_x, atlas_y, atlas_row_h;
+    size_t atlas_live;
     uint64_t frame_no;
     /* shadowPath (RS-3.4): the silhouette and blur programs, the flattened path. */
     GLuint path, blur, seg_tex;

@@ -77,6 +77,10 @@ void lgl_delete_gl(lamina_gles_renderer_t *r) {
     for (size_t i = 0; i < r->tex_count; i++) glDeleteTextures(1, &r->texs[i].tex);
     lgl_evict_rasters(r, 1, 1);
     r->tex_count = 0;
+    if (r->atlas_tex) glDeleteTextures(1, &r->atlas_tex);
+    r->atlas_tex = 0;
+    r->atlas_x = r->atlas_y = r->atlas_row_h = 0;
+    r->atlas_live = 0;
     if (r->tex_slots) memset(r->tex_slots, 0, r->tex_slot_cap * sizeof *r->tex_slots);
     if (r->vbo) glDeleteBuffers(1, &r->vbo);
     if (r->vao) glDeleteVertexArrays(1, &r->vao);
