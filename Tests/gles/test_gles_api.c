@@ -702,8 +702,63 @@ static void test_images_batched(void **state) {
     }
 }
 
+/* Issue 29: a blurred bounds-shaped shadow under a scale-and-translate map draws from a texture
+ * rendered once (one extra draw call in the first frame, shared by every shadow of its size) and
+ * matches the analytic shadow (the same layers turned by 1e-7 rad, which takes shadow.frag)
+ * within 2/255 at every pixel. */
+static void test_cached_shadow_matches_analytic(void **state) {
+    (void)state;
+    static uint8_t a[200 * 200 * 4], b[200 * 200 * 4];
+    uint32_t calls[2] = {0, 0};
+    for (int turned = 0; turned < 2; turned++) {
+        lamina_engine_t *e = NULL;
+        lamina_layer_t root;
+        assert_int_equal(lamina_engine_create(&e), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_create(e, &root), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_bounds(e, root, (lamina_rect_t){{0, 0}, {200, 200}}), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_position(e, root, (lamina_point_t){100, 100}), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_color(e, root, "backgroundColor", (lamina_color_t){1, 1, 1, 1}), LAMINA_STATUS_OK);
+        for (int k = 0; k < 3; k++) {
+            lamina_layer_t l;
+            assert_int_equal(lamina_layer_create(e, &l), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_bounds(e, l, (lamina_rect_t){{0, 0}, {48, 32}}), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_position(e, l, (lamina_point_t){40.3 + 55 * k, 60.7 + 30 * k}), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_color(e, l, "backgroundColor", (lamina_color_t){0.2, 0.5, 0.9, 1}), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_number(e, l, "cornerRadius", 6), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_number(e, l, "shadowOpacity", 0.8), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_number(e, l, "shadowRadius", 4), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_size(e, l, "shadowOffset", (lamina_size_t){3, 5}), LAMINA_STATUS_OK);
+            if (turned) {
+                lamina_transform3d_t m = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+                m.m12 = 1e-7, m.m21 = -1e-7;
+                assert_int_equal(lamina_layer_set_transform(e, l, "transform", m), LAMINA_STATUS_OK);
+            }
+            assert_int_equal(lamina_layer_add_sublayer(e, root, l), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_release(e, l), LAMINA_STATUS_OK);
+        }
+        assert_int_equal(lamina_engine_tick(e, 0), LAMINA_STATUS_OK);
+        lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+        lamina_gles_stats_t st = {.struct_size = sizeof st};
+        assert_int_equal(lamina_gles_render_rgba(e, root, 0, 200, 200, 1, &frame, turned ? b : a, sizeof a, &st),
+                         LAMINA_STATUS_OK);
+        calls[turned] = st.draw_calls;
+        assert_int_equal(lamina_layer_release(e, root), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_engine_destroy(e), LAMINA_STATUS_OK);
+    }
+    assert_int_equal(calls[0], calls[1] + 1); /* the texture's one render */
+    int worst = 0;
+    for (size_t i = 0; i < sizeof a; i++) {
+        int d = abs((int)a[i] - (int)b[i]);
+        if (d > worst) worst = d;
+    }
+    if (worst > 2) fail_msg("cached and analytic shadows differ by %d/255", worst);
+    /* The shadow is there: below the first card's bottom edge (y 76.7) it darkens the white. */
+    assert_true(a[4 * (80 * 200 + 40)] < 230);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cached_shadow_matches_analytic),
         cmocka_unit_test(test_opaque_root_and_plain_rects),
         cmocka_unit_test(test_images_batched),
         cmocka_unit_test(test_red_square_exact),

@@ -39,6 +39,16 @@ typedef struct lgl_tex_entry {
     float uv[4];
 } lgl_tex_entry_t;
 enum { TEX_KEEP_FRAMES = 60 };
+/* A blurred bounds-shaped shadow's coverage rendered once into a texture (shadow.c, issue 29),
+ * keyed by what it depends on: bounds size, radius, sigma, corner code, device pixels per unit. */
+typedef struct lgl_shadow_tex {
+    double key[7];
+    GLuint fbo, tex;
+    int w, h;            /* texels */
+    double ox, oy, ew, eh; /* its extent in the shadow rect's frame (origin at the rect's) */
+    uint64_t last_frame;
+} lgl_shadow_tex_t;
+enum { SHADOW_TEX_MAX = 32, SHADOW_TEX_SIDE = 1024 };
 /* The atlas of small images (issue 29): images up to ATLAS_MAX_SIDE on each side share one
  * ATLAS_SIDE^2 texture (each with a one-texel border copied from its edge, so filtering reads
  * what GL_CLAMP_TO_EDGE would), so batched contents of distinct images draw in one call. */
@@ -98,6 +108,8 @@ struct lamina_gles_renderer {
     size_t tex_slot_cap;
     /* The atlas: its texture, the shelf packer's cursor, the entries in it. Space is reclaimed
      * only when it is full and no entry is left in it (then it starts over). */
+    lgl_shadow_tex_t shadow_texs[SHADOW_TEX_MAX];
+    int shadow_tex_count;
     GLuint atlas_tex;
     int atlas_x, atlas_y, atlas_row_h;
     size_t atlas_live;
@@ -330,6 +342,8 @@ void lgl_emit_border(lgl_frame_t *f, const lamina_draw_record_t *rec, double alp
 /* The layer's own shadow: bounds-shaped or its shadowPath's (RS-3.1-3.4). */
 void lgl_emit_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha, int level,
                      int which);
+/* Deletes the cached shadow textures not drawn for TEX_KEEP_FRAMES frames (all with `all`). */
+void lgl_evict_shadow_texs(lamina_gles_renderer_t *r, int all);
 /* Whether the record (recs[0], its subtree recs[0..count)) casts its rendering's alpha as its
  * shadow (RS-3.3) rather than the analytic shadow of its bounds. */
 int lgl_casts_alpha_shadow(const lamina_draw_record_t *recs, size_t count);

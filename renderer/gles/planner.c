@@ -280,6 +280,7 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     glBindVertexArray(0);
     r->inst_count = 0;
     lgl_evict_textures(r);
+    lgl_evict_shadow_texs(r, 0);
     lgl_evict_rasters(r, 0, 1);
     r->stats.textures_cached = (uint32_t)r->tex_count;
     glActiveTexture(GL_TEXTURE0);

@@ -77,6 +77,7 @@ void lgl_delete_gl(lamina_gles_renderer_t *r) {
     for (size_t i = 0; i < r->tex_count; i++) glDeleteTextures(1, &r->texs[i].tex);
     lgl_evict_rasters(r, 1, 1);
     r->tex_count = 0;
+    lgl_evict_shadow_texs(r, 1);
     if (r->atlas_tex) glDeleteTextures(1, &r->atlas_tex);
     r->atlas_tex = 0;
     r->atlas_x = r->atlas_y = r->atlas_row_h = 0;

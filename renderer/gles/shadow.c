@@ -199,6 +199,115 @@ static double shadow_shape_alpha(const lamina_draw_record_t *rec) {
 
 /* RS-3: the shadow of the layer's rounded bounds, offset in its own plane, blurred with
  * sigma = shadowRadius (RS-3.6, k = 1), beneath everything the layer draws. */
+void lgl_evict_shadow_texs(lamina_gles_renderer_t *r, int all) {
+    for (int i = 0; i < r->shadow_tex_count;) {
+        lgl_shadow_tex_t *t = &r->shadow_texs[i];
+        if (all || t->last_frame + TEX_KEEP_FRAMES < r->frame_no) {
+            if (t->fbo) glDeleteFramebuffers(1, &t->fbo);
+            if (t->tex) glDeleteTextures(1, &t->tex);
+            *t = r->shadow_texs[--r->shadow_tex_count];
+        } else {
+            i++;
+        }
+    }
+}
+
+/* Issue 29: a blurred bounds-shaped shadow under a map that only scales and translates is drawn
+ * from a texture of its coverage, rendered once by shadow.frag itself at the same device pixels
+ * per unit (texel centres where pixel centres fall) and reused for every shadow of the same
+ * size, radius, blur and corners: a batched, bilinearly filtered instance (image_inst.frag)
+ * instead of shadow.frag's Gaussian integral at every pixel of every shadow. Returns 0 when the
+ * shadow is not such a one (the caller draws it analytically). */
+static int cached_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha, int level,
+                         int which) {
+    lamina_gles_renderer_t *r = f->r;
+    const lamina_transform3d_t *m = &rec->transform;
+    double sigma = rec->shadow_radius;
+    if (!(sigma > 0) || m->m12 != 0 || m->m21 != 0 || m->m14 != 0 || m->m24 != 0 || m->m44 != 1 ||
+        !(m->m11 > 0) || !(m->m22 > 0))
+        return 0;
+    double w = rec->bounds.size.width, h = rec->bounds.size.height;
+    double sx = m->m11 * f->scale, sy = m->m22 * f->scale;
+    if (!(w > 0) || !(h > 0)) return 0;
+    double key[7] = {w, h, rec->corner_radius, sigma, lgl_corner_code(rec), sx, sy};
+    lgl_shadow_tex_t *t = NULL;
+    for (int i = 0; i < r->shadow_tex_count && !t; i++)
+        if (!memcmp(r->shadow_texs[i].key, key, sizeof key)) t = &r->shadow_texs[i];
+    if (!t) {
+        /* The extent: the rect grown by 3 sigma and 1.5 pixels (the analytic quad's), rounded
+         * up to whole texels plus one on each side. */
+        double dw = ceil((w + 6 * sigma) * sx + 3) + 2, dh = ceil((h + 6 * sigma) * sy + 3) + 2;
+        if (r->shadow_tex_count == SHADOW_TEX_MAX || !(dw <= SHADOW_TEX_SIDE) || !(dh <= SHADOW_TEX_SIDE) ||
+            !isfinite(rec->corner_radius))
+            return 0; /* large, or not a number (bad records draw as before) */
+        int tw = (int)dw, th = (int)dh;
+        lgl_flush(f); /* what is pending draws into the current target first */
+        t = &r->shadow_texs[r->shadow_tex_count];
+        memset(t, 0, sizeof *t);
+        memcpy(t->key, key, sizeof key);
+        t->w = tw, t->h = th;
+        t->ew = tw / sx, t->eh = th / sy;
+        t->ox = -(t->ew - w) / 2, t->oy = -(t->eh - h) / 2;
+        glGenFramebuffers(1, &t->fbo);
+        glGenTextures(1, &t->tex);
+        glBindTexture(GL_TEXTURE_2D, t->tex);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, tw, th, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        glBindFramebuffer(GL_FRAMEBUFFER, t->fbo);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t->tex, 0);
+        if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+            glDeleteFramebuffers(1, &t->fbo);
+            glDeleteTextures(1, &t->tex);
+            lgl_bind_level(f, level, which);
+            return 0;
+        }
+        r->shadow_tex_count++;
+        glViewport(0, 0, tw, th);
+        glDisable(GL_BLEND);
+        glClearColor(0, 0, 0, 0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        /* One shadow.frag instance: the rect at the origin, white, mapped to texels. */
+        float v[INST_FLOATS] = {
+            (float)sx, 0, 0, 0, 0, (float)sy, 0, 0, (float)(-t->ox * sx), (float)(-t->oy * sy), 0, 1,
+            0, 0, (float)w, (float)h,
+            (float)t->ox, (float)t->oy, (float)t->ew, (float)t->eh,
+            1, 1, 1, 1, 0, 0, 0, 0,
+            (float)rec->corner_radius, 0, lgl_corner_code(rec), (float)sigma,
+            -1e9f, -1e9f, 1e9f, 1e9f};
+        glUseProgram(r->shadow);
+        glUniform4f(r->shadow_u_vp, 0, 0, (float)tw, (float)th);
+        glUniform1f(r->shadow_u_scale, 1.0f);
+        glBindVertexArray(r->vao);
+        glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
+        glBufferData(GL_ARRAY_BUFFER, sizeof v, v, GL_STREAM_DRAW);
+        glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, 1);
+        r->stats.draw_calls++;
+        glEnable(GL_BLEND);
+        lgl_bind_level(f, level, which);
+    }
+    t->last_frame = r->frame_no;
+    if (r->batch_kind == KIND_IMAGE && r->inst_count > 0 &&
+        (r->batch_tex != t->tex || r->batch_min != GL_LINEAR || r->batch_mag != GL_LINEAR || r->batch_bias != 0))
+        lgl_flush(f);
+    lamina_rect_t dest = {{rec->bounds.origin.x + rec->shadow_offset.width + t->ox,
+                           rec->bounds.origin.y + rec->shadow_offset.height + t->oy},
+                          {t->ew, t->eh}};
+    float *p = lgl_instance_for(f, rec, dest, 0, KIND_IMAGE);
+    if (!p) return 1;
+    r->batch_tex = t->tex;
+    r->batch_min = r->batch_mag = GL_LINEAR;
+    r->batch_bias = 0;
+    p[20] = 0, p[21] = 0, p[22] = 1, p[23] = 1;
+    double so = (rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity) * shadow_shape_alpha(rec);
+    lgl_premultiplied(lgl_tinted(rec->shadow_color, rec), so * alpha, p + 24);
+    p[28] = 1;
+    p[29] = 1; /* rendered bottom-up: flipped */
+    p[30] = 15.0f; /* no edge flags: every edge of the texture's quad antialiased */
+    p[31] = 0;
+    return 1;
+}
+
 void lgl_emit_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha,
                      int level, int which) {
     if (!(rec->flags & LAMINA_DRAW_HAS_SHADOW_COLOR) || !(rec->shadow_opacity > 0)) return;
@@ -210,6 +319,7 @@ void lgl_emit_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alp
         return;
     }
     if (!lgl_draws_own_shape(rec)) return;
+    if (cached_shadow(f, rec, alpha, level, which)) return;
     double sigma = rec->shadow_radius > 0 ? rec->shadow_radius : 0;
     lamina_rect_t shape = rec->bounds;
     shape.origin.x += rec->shadow_offset.width;
