@@ -50,6 +50,13 @@ void lgl_flush(lgl_frame_t *f) {
         glBindTexture(GL_TEXTURE_2D, r->batch_tex);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, r->batch_min);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, r->batch_mag);
+    } else if (r->batch_kind == KIND_SHADOW_TEX) {
+        glUseProgram(r->shadow_tex_prog);
+        lgl_set_device_vp(f, r->shadow_tex_u_vp);
+        glUniform1f(r->shadow_tex_u_scale, (float)f->scale);
+        glUniform1i(r->shadow_tex_u_tex, 0);
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D, r->batch_tex);
     } else if (r->batch_kind == KIND_RECT) {
         glUseProgram(r->rect);
         lgl_set_device_vp(f, r->rect_u_vp);

@@ -18,7 +18,7 @@
 
 /* One instance of primitive.vert (batch.c): 9 vec4 attributes (36 floats). */
 enum { INST_FLOATS = 36 };
-enum { KIND_SHAPE = 0, KIND_SHADOW = 1, KIND_SHAPE_EXT = 2, KIND_RECT = 3, KIND_IMAGE = 4 };
+enum { KIND_SHAPE = 0, KIND_SHADOW = 1, KIND_SHAPE_EXT = 2, KIND_RECT = 3, KIND_IMAGE = 4, KIND_SHADOW_TEX = 5 };
 
 enum { MAX_PASS_DEPTH = 8 }; /* Nested offscreen passes; deeper groups draw without one. */
 
@@ -85,6 +85,8 @@ struct lamina_gles_renderer {
      * filters and bias (a record with other ones starts a new batch). */
     GLuint img_inst;
     GLint img_inst_u_vp, img_inst_u_scale, img_inst_u_tex, img_inst_u_bias;
+    GLuint shadow_tex_prog; /* KIND_SHADOW_TEX: cached shadows (shadow_tex.frag) */
+    GLint shadow_tex_u_vp, shadow_tex_u_scale, shadow_tex_u_tex;
     GLuint batch_tex;
     GLint batch_min, batch_mag;
     float batch_bias;

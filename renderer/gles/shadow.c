@@ -215,7 +215,7 @@ void lgl_evict_shadow_texs(lamina_gles_renderer_t *r, int all) {
 /* Issue 29: a blurred bounds-shaped shadow under a map that only scales and translates is drawn
  * from a texture of its coverage, rendered once by shadow.frag itself at the same device pixels
  * per unit (texel centres where pixel centres fall) and reused for every shadow of the same
- * size, radius, blur and corners: a batched, bilinearly filtered instance (image_inst.frag)
+ * size, radius, blur and corners: a batched, bilinearly filtered instance (shadow_tex.frag)
  * instead of shadow.frag's Gaussian integral at every pixel of every shadow. Returns 0 when the
  * shadow is not such a one (the caller draws it analytically). */
 static int cached_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha, int level,
@@ -254,6 +254,8 @@ static int cached_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double
         glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, tw, th, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
         glBindFramebuffer(GL_FRAMEBUFFER, t->fbo);
         glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t->tex, 0);
         if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
@@ -287,24 +289,16 @@ static int cached_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double
         lgl_bind_level(f, level, which);
     }
     t->last_frame = r->frame_no;
-    if (r->batch_kind == KIND_IMAGE && r->inst_count > 0 &&
-        (r->batch_tex != t->tex || r->batch_min != GL_LINEAR || r->batch_mag != GL_LINEAR || r->batch_bias != 0))
-        lgl_flush(f);
+    if (r->batch_kind == KIND_SHADOW_TEX && r->inst_count > 0 && r->batch_tex != t->tex) lgl_flush(f);
     lamina_rect_t dest = {{rec->bounds.origin.x + rec->shadow_offset.width + t->ox,
                            rec->bounds.origin.y + rec->shadow_offset.height + t->oy},
                           {t->ew, t->eh}};
-    float *p = lgl_instance_for(f, rec, dest, 0, KIND_IMAGE);
+    float *p = lgl_instance_for(f, rec, dest, 0, KIND_SHADOW_TEX);
     if (!p) return 1;
     r->batch_tex = t->tex;
-    r->batch_min = r->batch_mag = GL_LINEAR;
-    r->batch_bias = 0;
-    p[20] = 0, p[21] = 0, p[22] = 1, p[23] = 1;
     double so = (rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity) * shadow_shape_alpha(rec);
-    lgl_premultiplied(lgl_tinted(rec->shadow_color, rec), so * alpha, p + 24);
-    p[28] = 1;
-    p[29] = 1; /* rendered bottom-up: flipped */
-    p[30] = 15.0f; /* no edge flags: every edge of the texture's quad antialiased */
-    p[31] = 0;
+    lgl_premultiplied(lgl_tinted(rec->shadow_color, rec), so * alpha, p + 20);
+    memset(p + 24, 0, 8 * sizeof(float));
     return 1;
 }
 
