@@ -34,9 +34,10 @@ void lgl_emit_background(lgl_frame_t *f, const lamina_draw_record_t *rec, double
     if (has_bg && f->cleared == rec && !has_border) return; /* the frame's clear drew it */
     if (plain_rect(rec, has_border)) {
         const lamina_transform3d_t *m = &rec->transform;
-        /* The quad's margin: 1.5 device pixels along each axis (lgl_local_margin's rule). */
-        double mx = 1.5 / (fabs(m->m11) * f->scale), my = 1.5 / (fabs(m->m22) * f->scale);
-        double fallback = 1.5 / (sqrt(fabs(m->m11 * m->m22)) * f->scale);
+        /* The quad's margin: one device pixel along each axis. rect.frag's coverage is 0 at
+         * half a pixel past an edge, so every pixel it touches has its centre inside. */
+        double mx = 1.0 / (fabs(m->m11) * f->scale), my = 1.0 / (fabs(m->m22) * f->scale);
+        double fallback = 1.0 / (sqrt(fabs(m->m11 * m->m22)) * f->scale);
         double cap = fmax(fallback, fmax(fabs(rec->bounds.size.width), fabs(rec->bounds.size.height)));
         double margin = fmin(fmax(mx, my), cap);
         float *p = lgl_instance_for(f, rec, rec->bounds, margin, KIND_RECT);

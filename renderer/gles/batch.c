@@ -50,6 +50,15 @@ void lgl_flush(lgl_frame_t *f) {
         glBindTexture(GL_TEXTURE_2D, r->batch_tex);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, r->batch_min);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, r->batch_mag);
+    } else if (r->batch_kind == KIND_IMAGE_RECT) {
+        glUseProgram(r->img_rect);
+        lgl_set_device_vp(f, r->img_rect_u_vp);
+        glUniform1f(r->img_rect_u_scale, (float)f->scale);
+        glUniform1i(r->img_rect_u_tex, 0);
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D, r->batch_tex);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, r->batch_min);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, r->batch_mag);
     } else if (r->batch_kind == KIND_SHADOW_TEX) {
         glUseProgram(r->shadow_tex_prog);
         lgl_set_device_vp(f, r->shadow_tex_u_vp);

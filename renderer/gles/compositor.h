@@ -18,7 +18,8 @@
 
 /* One instance of primitive.vert (batch.c): 9 vec4 attributes (36 floats). */
 enum { INST_FLOATS = 36 };
-enum { KIND_SHAPE = 0, KIND_SHADOW = 1, KIND_SHAPE_EXT = 2, KIND_RECT = 3, KIND_IMAGE = 4, KIND_SHADOW_TEX = 5 };
+enum { KIND_SHAPE = 0, KIND_SHADOW = 1, KIND_SHAPE_EXT = 2, KIND_RECT = 3, KIND_IMAGE = 4, KIND_SHADOW_TEX = 5,
+       KIND_IMAGE_RECT = 6 };
 
 enum { MAX_PASS_DEPTH = 8 }; /* Nested offscreen passes; deeper groups draw without one. */
 
@@ -37,6 +38,7 @@ typedef struct lgl_tex_entry {
     int mipmapped;
     int in_atlas; /* also in the atlas (issue 29), at uv: u0, v0, du, dv (normalised) */
     float uv[4];
+    uint32_t w, h; /* the image's pixel size (a cached id skips lamina_image_get_info) */
 } lgl_tex_entry_t;
 enum { TEX_KEEP_FRAMES = 60 };
 /* A blurred bounds-shaped shadow's coverage rendered once into a texture (shadow.c, issue 29),
@@ -85,6 +87,8 @@ struct lamina_gles_renderer {
      * filters and bias (a record with other ones starts a new batch). */
     GLuint img_inst;
     GLint img_inst_u_vp, img_inst_u_scale, img_inst_u_tex, img_inst_u_bias;
+    GLuint img_rect; /* KIND_IMAGE_RECT: batched contents under a scale-and-translate map */
+    GLint img_rect_u_vp, img_rect_u_scale, img_rect_u_tex;
     GLuint shadow_tex_prog; /* KIND_SHADOW_TEX: cached shadows (shadow_tex.frag) */
     GLint shadow_tex_u_vp, shadow_tex_u_scale, shadow_tex_u_tex;
     GLuint batch_tex;

@@ -175,17 +175,29 @@ static GLuint image_texture(lgl_frame_t *f, lamina_image_t id, int want_mips, do
                             int *external, float *uv) {
     lamina_gles_renderer_t *r = f->r;
     lamina_image_info_t info;
+    if (uv) uv[0] = -1;
+    int atlas_ok = uv && !want_mips;
+    lgl_tex_entry_t *e = tex_find(r, id);
+    /* A cached id needs no look-up (ids are never reused; external images are never cached). */
+    if (e && ((atlas_ok && e->in_atlas) || (e->tex && (!want_mips || e->mipmapped)))) {
+        *w = e->w;
+        *h = e->h;
+        *external = 0;
+        e->last_frame = r->frame_no;
+        if (atlas_ok && e->in_atlas) {
+            memcpy(uv, e->uv, sizeof e->uv);
+            return r->atlas_tex;
+        }
+        return e->tex;
+    }
     memset(&info, 0, sizeof info);
     info.struct_size = sizeof info;
-    if (uv) uv[0] = -1;
     if (lamina_image_get_info(id, &info) != LAMINA_STATUS_OK || info.width == 0 || info.height == 0)
         return 0;
     *w = info.width;
     *h = info.height;
     *external = info.is_external != 0;
     if (info.is_external) return (GLuint)info.external_handle;
-    int atlas_ok = uv && !want_mips;
-    lgl_tex_entry_t *e = tex_find(r, id);
     if (!e) {
         if (!info.pixels) return 0;
         if (2 * (r->tex_count + 1) > r->tex_slot_cap && !tex_reindex(r, r->tex_count + 1)) {
@@ -205,6 +217,8 @@ static GLuint image_texture(lgl_frame_t *f, lamina_image_t id, int want_mips, do
         lgl_tex_entry_t fresh;
         memset(&fresh, 0, sizeof fresh);
         fresh.id = id;
+        fresh.w = info.width;
+        fresh.h = info.height;
         if (atlas_ok && atlas_insert(f, &info, fresh.uv)) fresh.in_atlas = 1;
         else if (!(fresh.tex = upload_standalone(f, &info))) return 0;
         e = &r->texs[r->tex_count++];
@@ -331,11 +345,16 @@ void lgl_emit_contents(lgl_frame_t *f, const lamina_draw_record_t *rec, double a
         GLint min = gl_filter(rec->minification_filter, 1), mag = gl_filter(rec->magnification_filter, 0);
         if (ext[0] && min == GL_LINEAR_MIPMAP_LINEAR) min = GL_LINEAR;
         double bias = isfinite(rec->minification_filter_bias) ? rec->minification_filter_bias : 0;
-        if (r->batch_kind == KIND_IMAGE && r->inst_count > 0 &&
+        const lamina_transform3d_t *m = &rec->transform;
+        /* A scale-and-translate map, all edges antialiased, one filter, no mipmaps: image_rect. */
+        int plain = m->m12 == 0 && m->m21 == 0 && m->m14 == 0 && m->m24 == 0 && m->m44 == 1 &&
+                    m->m11 != 0 && m->m22 != 0 && lgl_edge_code(rec) == 0.0f && min == mag;
+        int kind = plain ? KIND_IMAGE_RECT : KIND_IMAGE;
+        if (r->batch_kind == kind && r->inst_count > 0 &&
             (r->batch_tex != t0 || r->batch_min != min || r->batch_mag != mag || r->batch_bias != (float)bias))
             lgl_flush(f);
         lamina_rect_t d = rec->contents_dest;
-        float *p = lgl_instance_for(f, rec, d, lgl_local_margin(&rec->transform, d, f->scale), KIND_IMAGE);
+        float *p = lgl_instance_for(f, rec, d, lgl_local_margin(&rec->transform, d, f->scale), kind);
         if (!p) return;
         r->batch_tex = t0;
         r->batch_min = min;
@@ -355,6 +374,10 @@ void lgl_emit_contents(lgl_frame_t *f, const lamina_draw_record_t *rec, double a
         p[29] = (rec->flags2 & LAMINA_DRAW2_CONTENTS_FLIPPED) ? 1.0f : 0.0f;
         p[30] = lgl_corner_code(rec) + lgl_edge_code(rec);
         p[31] = 0;
+        if (plain) {
+            p[30] = (float)(fabs(m->m11) * f->scale);
+            p[31] = (float)(fabs(m->m22) * f->scale);
+        }
         return;
     }
     lgl_flush(f);

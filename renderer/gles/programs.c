@@ -64,6 +64,7 @@ void lgl_delete_gl(lamina_gles_renderer_t *r) {
     if (r->prim_ext) glDeleteProgram(r->prim_ext);
     if (r->rect) glDeleteProgram(r->rect);
     if (r->img_inst) glDeleteProgram(r->img_inst);
+    if (r->img_rect) glDeleteProgram(r->img_rect);
     if (r->shadow_tex_prog) glDeleteProgram(r->shadow_tex_prog);
     if (r->shadow) glDeleteProgram(r->shadow);
     if (r->comp) glDeleteProgram(r->comp);
@@ -160,7 +161,8 @@ int lgl_create_programs(lamina_gles_renderer_t *r) {
     r->prim_ext = r->prim ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_box_ext_frag) : 0;
     r->rect = r->prim_ext ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_rect_frag) : 0;
     r->img_inst = r->rect ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_image_inst_frag) : 0;
-    r->shadow_tex_prog = r->img_inst ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_shadow_tex_frag) : 0;
+    r->img_rect = r->img_inst ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_image_rect_frag) : 0;
+    r->shadow_tex_prog = r->img_rect ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_shadow_tex_frag) : 0;
     r->shadow = r->shadow_tex_prog ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_shadow_frag) : 0;
     r->comp = r->shadow ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_composite_frag) : 0;
     r->img = r->comp ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_contents_frag) : 0;
@@ -168,7 +170,7 @@ int lgl_create_programs(lamina_gles_renderer_t *r) {
     r->blur = r->path ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_blur_frag) : 0;
     r->shp = r->blur ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_coverage_frag) : 0;
     r->grad = r->shp ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_gradient_frag) : 0;
-    if (!r->prim || !r->prim_ext || !r->rect || !r->img_inst || !r->shadow_tex_prog || !r->shadow || !r->comp || !r->img || !r->path || !r->blur ||
+    if (!r->prim || !r->prim_ext || !r->rect || !r->img_inst || !r->img_rect || !r->shadow_tex_prog || !r->shadow || !r->comp || !r->img || !r->path || !r->blur ||
         !r->shp || !r->grad)
         return 0; /* message set by link_program */
     r->prim_u_vp = glGetUniformLocation(r->prim, "u_vp");
@@ -181,6 +183,9 @@ int lgl_create_programs(lamina_gles_renderer_t *r) {
     r->img_inst_u_scale = glGetUniformLocation(r->img_inst, "u_scale");
     r->img_inst_u_tex = glGetUniformLocation(r->img_inst, "u_tex");
     r->img_inst_u_bias = glGetUniformLocation(r->img_inst, "u_bias");
+    r->img_rect_u_vp = glGetUniformLocation(r->img_rect, "u_vp");
+    r->img_rect_u_scale = glGetUniformLocation(r->img_rect, "u_scale");
+    r->img_rect_u_tex = glGetUniformLocation(r->img_rect, "u_tex");
     r->shadow_tex_u_vp = glGetUniformLocation(r->shadow_tex_prog, "u_vp");
     r->shadow_tex_u_scale = glGetUniformLocation(r->shadow_tex_prog, "u_scale");
     r->shadow_tex_u_tex = glGetUniformLocation(r->shadow_tex_prog, "u_tex");
