@@ -293,12 +293,50 @@ static int cached_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double
     lamina_rect_t dest = {{rec->bounds.origin.x + rec->shadow_offset.width + t->ox,
                            rec->bounds.origin.y + rec->shadow_offset.height + t->oy},
                           {t->ew, t->eh}};
-    float *p = lgl_instance_for(f, rec, dest, 0, KIND_SHADOW_TEX);
-    if (!p) return 1;
-    r->batch_tex = t->tex;
+    /* The part beneath the layer's own opaque background, which is drawn right after it over
+     * every such pixel, is left out: the quad becomes up to four strips around a hole, the
+     * hole's edges on whole device pixels (so no pixel centre lies on a shared edge) and a
+     * pixel inside the background's straight edges and corners (issue 29). */
+    double quads[4][4];
+    int nq = 0;
+    lamina_color_t bg = lgl_tinted(rec->background_color, rec);
+    if ((rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && !(rec->flags & LAMINA_DRAW_HAS_CLIP) &&
+        bg.a * alpha >= 1) {
+        double rad = fmin(fmax(rec->corner_radius, 0), fmin(w, h) / 2);
+        if (lgl_corner_code(rec) != 15.0f) rad = fmin(1.528665 * rad, fmin(w, h) / 2);
+        double px = 1 / sx, py = 1 / sy, bx = rec->bounds.origin.x, by = rec->bounds.origin.y;
+        /* The wider of the two rectangles the rounded bounds hold whole. */
+        double a[4] = {bx + rad + px, by + py, bx + w - rad - px, by + h - py};
+        double b[4] = {bx + px, by + rad + py, bx + w - px, by + h - rad - py};
+        double *c = (a[2] - a[0]) * (a[3] - a[1]) >= (b[2] - b[0]) * (b[3] - b[1]) ? a : b;
+        double hx0 = (ceil((c[0] * m->m11 + m->m41) * f->scale) / f->scale - m->m41) / m->m11;
+        double hx1 = (floor((c[2] * m->m11 + m->m41) * f->scale) / f->scale - m->m41) / m->m11;
+        double hy0 = (ceil((c[1] * m->m22 + m->m42) * f->scale) / f->scale - m->m42) / m->m22;
+        double hy1 = (floor((c[3] * m->m22 + m->m42) * f->scale) / f->scale - m->m42) / m->m22;
+        double dx0 = dest.origin.x, dy0 = dest.origin.y;
+        double dx1 = dx0 + dest.size.width, dy1 = dy0 + dest.size.height;
+        if (hx1 > hx0 && hy1 > hy0 && hx0 > dx0 && hx1 < dx1 && hy0 > dy0 && hy1 < dy1) {
+            double strips[4][4] = {{dx0, dy0, dx1, hy0}, {dx0, hy1, dx1, dy1},
+                                   {dx0, hy0, hx0, hy1}, {hx1, hy0, dx1, hy1}};
+            memcpy(quads, strips, sizeof strips);
+            nq = 4;
+        }
+    }
+    if (!nq) {
+        quads[0][0] = dest.origin.x, quads[0][1] = dest.origin.y;
+        quads[0][2] = dest.origin.x + dest.size.width, quads[0][3] = dest.origin.y + dest.size.height;
+        nq = 1;
+    }
     double so = (rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity) * shadow_shape_alpha(rec);
-    lgl_premultiplied(lgl_tinted(rec->shadow_color, rec), so * alpha, p + 20);
-    memset(p + 24, 0, 8 * sizeof(float));
+    for (int q = 0; q < nq; q++) {
+        float *p = lgl_instance_for(f, rec, dest, 0, KIND_SHADOW_TEX);
+        if (!p) return 1;
+        r->batch_tex = t->tex;
+        p[16] = (float)quads[q][0], p[17] = (float)quads[q][1];
+        p[18] = (float)(quads[q][2] - quads[q][0]), p[19] = (float)(quads[q][3] - quads[q][1]);
+        lgl_premultiplied(lgl_tinted(rec->shadow_color, rec), so * alpha, p + 20);
+        memset(p + 24, 0, 8 * sizeof(float));
+    }
     return 1;
 }
 
