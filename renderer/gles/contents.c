@@ -354,7 +354,16 @@ void lgl_emit_contents(lgl_frame_t *f, const lamina_draw_record_t *rec, double a
             (r->batch_tex != t0 || r->batch_min != min || r->batch_mag != mag || r->batch_bias != (float)bias))
             lgl_flush(f);
         lamina_rect_t d = rec->contents_dest;
-        float *p = lgl_instance_for(f, rec, d, lgl_local_margin(&rec->transform, d, f->scale), kind);
+        /* image_rect's coverage ends half a pixel past an edge: a one-pixel margin holds it. */
+        double margin;
+        if (plain) { /* background.c's rule for rect.frag */
+            double mx = 1.0 / (fabs(m->m11) * f->scale), my = 1.0 / (fabs(m->m22) * f->scale);
+            double fallback = 1.0 / (sqrt(fabs(m->m11 * m->m22)) * f->scale);
+            margin = fmin(fmax(mx, my), fmax(fallback, fmax(fabs(d.size.width), fabs(d.size.height))));
+        } else {
+            margin = lgl_local_margin(&rec->transform, d, f->scale);
+        }
+        float *p = lgl_instance_for(f, rec, d, margin, kind);
         if (!p) return;
         r->batch_tex = t0;
         r->batch_min = min;
