@@ -454,11 +454,16 @@ if needs cmake-build && [[ -x "$BUILD_DIR/Tests/gles/lamina-golden" ]]; then
     step gles-pictures 'make-pictures:|pictures:|ok |FAIL|error' gles_pictures
     step gles-bench-smoke 'lamina-gles-bench|^ +[0-9]+ |error|sanity' \
         "$BUILD_DIR/lamina-gles-bench" --quick 100 1000
+    # Issue 29: the side-by-side benchmark runs (Lamina, the floor, and Qt Quick when built);
+    # its timings never fail it, its sanity checks do.
+    step peer-bench-smoke 'peer_bench:|BENCH-PEER|error|sanity' \
+        python3 "$ROOT/benchmarks/peer_bench.py" --build "$BUILD_DIR" --rounds 1 --frames 3 \
+        --warmup 1 background squares-100 images-distinct cards
     # The README's demo command, as a newcomer without a display runs it (headless frames).
     step readme-demo '^demo: wrote|error' \
         env -u DISPLAY -u WAYLAND_DISPLAY "$ROOT/Scripts/demo.sh" --no-install-deps --build-dir "$BUILD_DIR"
 else
-    for s in gles-golden gles-viewer-xvfb gles-pictures gles-bench-smoke readme-demo; do
+    for s in gles-golden gles-viewer-xvfb gles-pictures gles-bench-smoke peer-bench-smoke readme-demo; do
         skip "$s" "liblamina-gles not built (EGL/GLES/libpng dev files missing?)"
     done
 fi

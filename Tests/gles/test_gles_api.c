@@ -97,7 +97,7 @@ static void test_draw_calls(void **state) {
     lamina_gles_stats_t st = {.struct_size = sizeof st};
     free(render("background-colors", 0, 1, &w, &h, &st));
     assert_int_equal(st.draw_calls, 1);
-    assert_int_equal(st.primitives, 5); /* root + 4 */
+    assert_int_equal(st.primitives, 4); /* the 4 squares: the opaque root is the clear (issue 29) */
     assert_int_equal(st.records, 5);
     assert_int_equal(st.offscreen_passes, 0);
     free(render("group-opacity", 0, 1, &w, &h, &st));
@@ -573,8 +573,251 @@ static void test_png_roundtrip(void **state) {
     assert_string_equal(lamina_gles_status_string(LAMINA_GLES_STATUS_NO_CONTEXT), "LAMINA_GLES_STATUS_NO_CONTEXT");
 }
 
+/* Issue 29's levers, each against the pixels it must keep. A 200 x 200 frame of a white root
+ * and four plain squares; `root_radius` rounds the root (then it cannot be the clear). */
+static lamina_engine_t *levers_scene(double root_radius, lamina_layer_t *out_root) {
+    lamina_engine_t *e = NULL;
+    lamina_layer_t root;
+    assert_int_equal(lamina_engine_create(&e), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_create(e, &root), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_set_bounds(e, root, (lamina_rect_t){{0, 0}, {200, 200}}), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_set_position(e, root, (lamina_point_t){100, 100}), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_set_color(e, root, "backgroundColor", (lamina_color_t){1, 1, 1, 1}), LAMINA_STATUS_OK);
+    assert_int_equal(lamina_layer_set_number(e, root, "cornerRadius", root_radius), LAMINA_STATUS_OK);
+    /* Square k covers [20.25 + 40k, 40.75 + 40k] on both axes: its edge pixels are 3/4 covered. */
+    for (int k = 0; k < 4; k++) {
+        lamina_layer_t l;
+        assert_int_equal(lamina_layer_create(e, &l), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_bounds(e, l, (lamina_rect_t){{0, 0}, {20.5, 20.5}}), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_position(e, l, (lamina_point_t){30.5 + 40 * k, 30.5 + 40 * k}), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_color(e, l, "backgroundColor", (lamina_color_t){1, 0, 0, 1}), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_add_sublayer(e, root, l), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_release(e, l), LAMINA_STATUS_OK);
+    }
+    assert_int_equal(lamina_engine_tick(e, 0), LAMINA_STATUS_OK);
+    *out_root = root;
+    return e;
+}
+
+static void check_near(const uint8_t *p, int r, int g, int b, int tol, int x, int y) {
+    if (abs(p[0] - r) > tol || abs(p[1] - g) > tol || abs(p[2] - b) > tol || p[3] != 255)
+        fail_msg("pixel (%d, %d) is (%u, %u, %u, %u), expected (%d, %d, %d, 255) within %d", x, y,
+                 p[0], p[1], p[2], p[3], r, g, b, tol);
+}
+
+/* Issue 29: an opaque root covering the viewport is drawn by the frame's clear (no primitive);
+ * plain rectangles draw with rect.frag, whose edge coverage is the analytic area (a 3/4-covered
+ * pixel of red over white is (255, 64, 64) within 1/255), at scale 1 and 2; a rounded root is
+ * drawn as a primitive and gives the same interior pixels. */
+static void test_opaque_root_and_plain_rects(void **state) {
+    (void)state;
+    static uint8_t px[400 * 400 * 4];
+    for (int variant = 0; variant < 3; variant++) {
+        double radius = variant == 2 ? 4 : 0, scale = variant == 1 ? 2 : 1;
+        lamina_layer_t root;
+        lamina_engine_t *e = levers_scene(radius, &root);
+        uint32_t w = (uint32_t)(200 * scale);
+        lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+        lamina_gles_stats_t st = {.struct_size = sizeof st};
+        assert_int_equal(lamina_gles_render_rgba(e, root, 0, w, w, scale, &frame, px, (size_t)w * w * 4, &st),
+                         LAMINA_STATUS_OK);
+        assert_int_equal(st.primitives, variant == 2 ? 5 : 4);
+        assert_int_equal(st.draw_calls, variant == 2 ? 2 : 1); /* rounded root, then the rects */
+        for (int k = 0; k < 4; k++) {
+            /* Device pixels of the square's edges: [20.25, 40.75] x scale. */
+            int lo = (int)((20.25 + 40 * k) * scale), hi = (int)((40.75 + 40 * k) * scale);
+            int mid = (lo + hi) / 2;
+            const uint8_t *p;
+            if (scale == 1) {
+                p = px + 4 * ((size_t)mid * w + (size_t)lo);  /* 3/4 covered */
+                check_near(p, 255, 64, 64, 1, lo, mid);
+                p = px + 4 * ((size_t)mid * w + (size_t)hi);
+                check_near(p, 255, 64, 64, 1, hi, mid);
+                p = px + 4 * ((size_t)lo * w + (size_t)lo);   /* 3/4 x 3/4 covered */
+                check_near(p, 255, 112, 112, 1, lo, lo);
+            } else {
+                p = px + 4 * ((size_t)mid * w + (size_t)lo);  /* 40.5: half covered */
+                check_near(p, 255, 128, 128, 1, lo, mid);
+            }
+            p = px + 4 * ((size_t)mid * w + (size_t)mid);
+            check_near(p, 255, 0, 0, 0, mid, mid);
+            p = px + 4 * ((size_t)mid * w + (size_t)(hi + 2));
+            check_near(p, 255, 255, 255, 0, hi + 2, mid);
+        }
+        assert_int_equal(lamina_layer_release(e, root), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_engine_destroy(e), LAMINA_STATUS_OK);
+    }
+}
+
+/* Issue 29: contents sharing one texture draw as one batched call, and so do distinct small
+ * images (from the atlas); the pixels are the image's own texels inside, white between. */
+static void test_images_batched(void **state) {
+    (void)state;
+    static uint8_t px[200 * 200 * 4];
+    for (int shared = 1; shared >= 0; shared--) {
+        lamina_engine_t *e = NULL;
+        lamina_layer_t root;
+        assert_int_equal(lamina_engine_create(&e), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_create(e, &root), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_bounds(e, root, (lamina_rect_t){{0, 0}, {200, 200}}), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_position(e, root, (lamina_point_t){100, 100}), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_color(e, root, "backgroundColor", (lamina_color_t){1, 1, 1, 1}), LAMINA_STATUS_OK);
+        uint8_t texels[4 * 4 * 4];
+        lamina_image_t one = LAMINA_IMAGE_NONE;
+        for (int k = 0; k < 6; k++) {
+            for (int i = 0; i < 16; i++) {
+                texels[4 * i] = (uint8_t)(shared ? 10 : 10 + 40 * k);
+                texels[4 * i + 1] = 200, texels[4 * i + 2] = 30, texels[4 * i + 3] = 255;
+            }
+            lamina_image_t img = one;
+            if (!shared || one == LAMINA_IMAGE_NONE) {
+                assert_int_equal(lamina_image_create_rgba8(e, 4, 4, texels, sizeof texels, 1, &img), LAMINA_STATUS_OK);
+                if (shared) one = img;
+            }
+            lamina_layer_t l;
+            assert_int_equal(lamina_layer_create(e, &l), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_bounds(e, l, (lamina_rect_t){{0, 0}, {20, 20}}), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_position(e, l, (lamina_point_t){20 + 30 * k, 50}), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_contents(e, l, img), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_add_sublayer(e, root, l), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_release(e, l), LAMINA_STATUS_OK);
+            if (!shared) assert_int_equal(lamina_image_release(img), LAMINA_STATUS_OK);
+        }
+        if (shared) assert_int_equal(lamina_image_release(one), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_engine_tick(e, 0), LAMINA_STATUS_OK);
+        lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+        lamina_gles_stats_t st = {.struct_size = sizeof st};
+        assert_int_equal(lamina_gles_render_rgba(e, root, 0, 200, 200, 1, &frame, px, sizeof px, &st),
+                         LAMINA_STATUS_OK);
+        assert_int_equal(st.draw_calls, 1); /* shared: one texture; distinct: the atlas */
+        assert_int_equal(st.primitives, 6);
+        assert_int_equal(st.textures_uploaded, shared ? 1 : 6);
+        for (int k = 0; k < 6; k++) {
+            int x = 20 + 30 * k;
+            check_near(px + 4 * ((size_t)50 * 200 + (size_t)x), shared ? 10 : 10 + 40 * k, 200, 30, 0, x, 50);
+            check_near(px + 4 * ((size_t)50 * 200 + (size_t)x + 12), 255, 255, 255, 0, x + 12, 50);
+        }
+        assert_int_equal(lamina_layer_release(e, root), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_engine_destroy(e), LAMINA_STATUS_OK);
+    }
+}
+
+/* Issue 29: a blurred bounds-shaped shadow under a scale-and-translate map draws from a texture
+ * rendered once (one extra draw call in the first frame, shared by every shadow of its size) and
+ * matches the analytic shadow (the same layers turned by 1e-7 rad, which takes shadow.frag)
+ * within 2/255 at every pixel. */
+static void test_cached_shadow_matches_analytic(void **state) {
+    (void)state;
+    static uint8_t a[200 * 200 * 4], b[200 * 200 * 4];
+    uint32_t calls[2] = {0, 0};
+    for (int turned = 0; turned < 2; turned++) {
+        lamina_engine_t *e = NULL;
+        lamina_layer_t root;
+        assert_int_equal(lamina_engine_create(&e), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_create(e, &root), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_bounds(e, root, (lamina_rect_t){{0, 0}, {200, 200}}), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_position(e, root, (lamina_point_t){100, 100}), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_color(e, root, "backgroundColor", (lamina_color_t){1, 1, 1, 1}), LAMINA_STATUS_OK);
+        for (int k = 0; k < 3; k++) {
+            lamina_layer_t l;
+            assert_int_equal(lamina_layer_create(e, &l), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_bounds(e, l, (lamina_rect_t){{0, 0}, {48, 32}}), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_position(e, l, (lamina_point_t){40.3 + 55 * k, 60.7 + 30 * k}), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_color(e, l, "backgroundColor", (lamina_color_t){0.2, 0.5, 0.9, 1}), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_number(e, l, "cornerRadius", 6), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_number(e, l, "shadowOpacity", 0.8), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_number(e, l, "shadowRadius", 4), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_size(e, l, "shadowOffset", (lamina_size_t){3, 5}), LAMINA_STATUS_OK);
+            if (turned) {
+                lamina_transform3d_t m = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+                m.m12 = 1e-7, m.m21 = -1e-7;
+                assert_int_equal(lamina_layer_set_transform(e, l, "transform", m), LAMINA_STATUS_OK);
+            }
+            assert_int_equal(lamina_layer_add_sublayer(e, root, l), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_release(e, l), LAMINA_STATUS_OK);
+        }
+        assert_int_equal(lamina_engine_tick(e, 0), LAMINA_STATUS_OK);
+        lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+        lamina_gles_stats_t st = {.struct_size = sizeof st};
+        assert_int_equal(lamina_gles_render_rgba(e, root, 0, 200, 200, 1, &frame, turned ? b : a, sizeof a, &st),
+                         LAMINA_STATUS_OK);
+        calls[turned] = st.draw_calls;
+        assert_int_equal(lamina_layer_release(e, root), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_engine_destroy(e), LAMINA_STATUS_OK);
+    }
+    assert_int_equal(calls[0], calls[1] + 1); /* the texture's one render */
+    int worst = 0;
+    for (size_t i = 0; i < sizeof a; i++) {
+        int d = abs((int)a[i] - (int)b[i]);
+        if (d > worst) worst = d;
+    }
+    if (worst > 2) fail_msg("cached and analytic shadows differ by %d/255", worst);
+    /* The shadow is there: below the first card's bottom edge (y 76.7) it darkens the white. */
+    assert_true(a[4 * (80 * 200 + 40)] < 230);
+}
+
+/* Issue 29: batched contents under a scale-and-translate map (image_rect.frag) match the general
+ * batched program (the same layers turned by 1e-7 rad: image_inst.frag) within 2/255, edges at
+ * fractional positions included, at scale 1 and 2. */
+static void test_image_rect_matches_general(void **state) {
+    (void)state;
+    static uint8_t px[2][400 * 400 * 4];
+    for (int sc = 1; sc <= 2; sc++) {
+        uint32_t w = (uint32_t)(200 * sc);
+        for (int turned = 0; turned < 2; turned++) {
+            lamina_engine_t *e = NULL;
+            lamina_layer_t root;
+            assert_int_equal(lamina_engine_create(&e), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_create(e, &root), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_bounds(e, root, (lamina_rect_t){{0, 0}, {200, 200}}), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_position(e, root, (lamina_point_t){100, 100}), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_color(e, root, "backgroundColor", (lamina_color_t){1, 1, 1, 1}), LAMINA_STATUS_OK);
+            uint8_t texels[8 * 8 * 4];
+            for (int i = 0; i < 64; i++) {
+                texels[4 * i] = (uint8_t)(i * 4), texels[4 * i + 1] = (uint8_t)(255 - i * 3);
+                texels[4 * i + 2] = (uint8_t)(i * 2), texels[4 * i + 3] = 255;
+            }
+            lamina_image_t img;
+            assert_int_equal(lamina_image_create_rgba8(e, 8, 8, texels, sizeof texels, 1, &img), LAMINA_STATUS_OK);
+            for (int k = 0; k < 4; k++) {
+                lamina_layer_t l;
+                assert_int_equal(lamina_layer_create(e, &l), LAMINA_STATUS_OK);
+                assert_int_equal(lamina_layer_set_bounds(e, l, (lamina_rect_t){{0, 0}, {20.5 + 7 * k, 13.25}}), LAMINA_STATUS_OK);
+                assert_int_equal(lamina_layer_set_position(e, l, (lamina_point_t){30.3 + 45 * k, 40.6 + 31 * k}), LAMINA_STATUS_OK);
+                assert_int_equal(lamina_layer_set_contents(e, l, img), LAMINA_STATUS_OK);
+                if (turned) {
+                    lamina_transform3d_t m = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+                    m.m12 = 1e-7, m.m21 = -1e-7;
+                    assert_int_equal(lamina_layer_set_transform(e, l, "transform", m), LAMINA_STATUS_OK);
+                }
+                assert_int_equal(lamina_layer_add_sublayer(e, root, l), LAMINA_STATUS_OK);
+                assert_int_equal(lamina_layer_release(e, l), LAMINA_STATUS_OK);
+            }
+            assert_int_equal(lamina_image_release(img), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_engine_tick(e, 0), LAMINA_STATUS_OK);
+            lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+            assert_int_equal(lamina_gles_render_rgba(e, root, 0, w, w, sc, &frame, px[turned], (size_t)w * w * 4, NULL),
+                             LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_release(e, root), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_engine_destroy(e), LAMINA_STATUS_OK);
+        }
+        int worst = 0, changed = 0;
+        for (size_t i = 0; i < (size_t)w * w * 4; i++) {
+            int d = abs((int)px[0][i] - (int)px[1][i]);
+            if (d > worst) worst = d;
+            if (px[0][i] != 255) changed++;
+        }
+        if (worst > 2) fail_msg("image_rect and the general program differ by %d/255 at scale %d", worst, sc);
+        assert_true(changed > 1000); /* the images are there */
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_image_rect_matches_general),
+        cmocka_unit_test(test_cached_shadow_matches_analytic),
+        cmocka_unit_test(test_opaque_root_and_plain_rects),
+        cmocka_unit_test(test_images_batched),
         cmocka_unit_test(test_red_square_exact),
         cmocka_unit_test(test_red_square_scale_2),
         cmocka_unit_test(test_implicit_move_halfway),

@@ -40,6 +40,36 @@ void lgl_flush(lgl_frame_t *f) {
         glUseProgram(r->shadow);
         lgl_set_device_vp(f, r->shadow_u_vp);
         glUniform1f(r->shadow_u_scale, (float)f->scale);
+    } else if (r->batch_kind == KIND_IMAGE) {
+        glUseProgram(r->img_inst);
+        lgl_set_device_vp(f, r->img_inst_u_vp);
+        glUniform1f(r->img_inst_u_scale, (float)f->scale);
+        glUniform1i(r->img_inst_u_tex, 0);
+        glUniform1f(r->img_inst_u_bias, r->batch_bias);
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D, r->batch_tex);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, r->batch_min);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, r->batch_mag);
+    } else if (r->batch_kind == KIND_IMAGE_RECT) {
+        glUseProgram(r->img_rect);
+        lgl_set_device_vp(f, r->img_rect_u_vp);
+        glUniform1f(r->img_rect_u_scale, (float)f->scale);
+        glUniform1i(r->img_rect_u_tex, 0);
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D, r->batch_tex);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, r->batch_min);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, r->batch_mag);
+    } else if (r->batch_kind == KIND_SHADOW_TEX) {
+        glUseProgram(r->shadow_tex_prog);
+        lgl_set_device_vp(f, r->shadow_tex_u_vp);
+        glUniform1f(r->shadow_tex_u_scale, (float)f->scale);
+        glUniform1i(r->shadow_tex_u_tex, 0);
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D, r->batch_tex);
+    } else if (r->batch_kind == KIND_RECT) {
+        glUseProgram(r->rect);
+        lgl_set_device_vp(f, r->rect_u_vp);
+        glUniform1f(r->rect_u_scale, (float)f->scale);
     } else if (r->batch_kind == KIND_SHAPE_EXT) {
         glUseProgram(r->prim_ext);
         lgl_set_device_vp(f, r->prim_ext_u_vp);
@@ -51,14 +81,11 @@ void lgl_flush(lgl_frame_t *f) {
     }
     glBindVertexArray(r->vao);
     glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
-    if (bytes > r->vbo_cap) {
-        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)bytes, r->inst, GL_STREAM_DRAW);
-        r->vbo_cap = bytes;
-    } else {
-        /* Orphan, then fill: the driver need not wait for the previous pass. */
-        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)r->vbo_cap, NULL, GL_STREAM_DRAW);
-        glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)bytes, r->inst);
-    }
+    /* New storage of exactly the batch's size, filled: the driver need not wait for the previous
+     * pass. (Orphaning the largest batch's size instead cost a fresh allocation of that size at
+     * every flush, which mmap made dear when records alternate programs: issue 29.) */
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)bytes, r->inst, GL_STREAM_DRAW);
+    if (bytes > r->vbo_cap) r->vbo_cap = bytes;
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, (GLsizei)r->inst_count);
     r->stats.draw_calls++;
     r->stats.primitives += (uint32_t)r->inst_count;

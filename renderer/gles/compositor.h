@@ -18,7 +18,8 @@
 
 /* One instance of primitive.vert (batch.c): 9 vec4 attributes (36 floats). */
 enum { INST_FLOATS = 36 };
-enum { KIND_SHAPE = 0, KIND_SHADOW = 1, KIND_SHAPE_EXT = 2 };
+enum { KIND_SHAPE = 0, KIND_SHADOW = 1, KIND_SHAPE_EXT = 2, KIND_RECT = 3, KIND_IMAGE = 4, KIND_SHADOW_TEX = 5,
+       KIND_IMAGE_RECT = 6 };
 
 enum { MAX_PASS_DEPTH = 8 }; /* Nested offscreen passes; deeper groups draw without one. */
 
@@ -32,11 +33,28 @@ typedef struct lgl_target {
  * An entry not used for TEX_KEEP_FRAMES frames is deleted (a frame-count LRU). */
 typedef struct lgl_tex_entry {
     lamina_image_t id;
-    GLuint tex;
+    GLuint tex; /* its own texture; 0 while it lives only in the atlas */
     uint64_t last_frame;
     int mipmapped;
+    int in_atlas; /* also in the atlas (issue 29), at uv: u0, v0, du, dv (normalised) */
+    float uv[4];
+    uint32_t w, h; /* the image's pixel size (a cached id skips lamina_image_get_info) */
 } lgl_tex_entry_t;
 enum { TEX_KEEP_FRAMES = 60 };
+/* A blurred bounds-shaped shadow's coverage rendered once into a texture (shadow.c, issue 29),
+ * keyed by what it depends on: bounds size, radius, sigma, corner code, device pixels per unit. */
+typedef struct lgl_shadow_tex {
+    double key[7];
+    GLuint fbo, tex;
+    int w, h;            /* texels */
+    double ox, oy, ew, eh; /* its extent in the shadow rect's frame (origin at the rect's) */
+    uint64_t last_frame;
+} lgl_shadow_tex_t;
+enum { SHADOW_TEX_MAX = 32, SHADOW_TEX_SIDE = 1024 };
+/* The atlas of small images (issue 29): images up to ATLAS_MAX_SIDE on each side share one
+ * ATLAS_SIDE^2 texture (each with a one-texel border copied from its edge, so filtering reads
+ * what GL_CLAMP_TO_EDGE would), so batched contents of distinct images draw in one call. */
+enum { ATLAS_SIDE = 1024, ATLAS_MAX_SIDE = 64 };
 
 enum { IU_R1, IU_R2, IU_R4, IU_QUAD, IU_VP, IU_SCALE, IU_TEX0, IU_TEX1, IU_DEST0, IU_DEST1,
        IU_SRC0, IU_SRC1, IU_SLICE0, IU_SLICE1, IU_CENTER, IU_W0, IU_W1, IU_BIAS, IU_FLIP,
@@ -63,6 +81,19 @@ struct lamina_gles_renderer {
     GLint prim_u_vp, prim_u_scale, shadow_u_vp, shadow_u_scale;
     GLuint prim_ext; /* KIND_SHAPE_EXT: masked or continuous corners */
     GLint prim_ext_u_vp, prim_ext_u_scale;
+    GLuint rect; /* KIND_RECT: plain rectangles under a scale-and-translate map (rect.frag) */
+    GLint rect_u_vp, rect_u_scale;
+    /* KIND_IMAGE: contents as instances (image_inst.frag); the pending batch's texture, its
+     * filters and bias (a record with other ones starts a new batch). */
+    GLuint img_inst;
+    GLint img_inst_u_vp, img_inst_u_scale, img_inst_u_tex, img_inst_u_bias;
+    GLuint img_rect; /* KIND_IMAGE_RECT: batched contents under a scale-and-translate map */
+    GLint img_rect_u_vp, img_rect_u_scale, img_rect_u_tex;
+    GLuint shadow_tex_prog; /* KIND_SHADOW_TEX: cached shadows (shadow_tex.frag) */
+    GLint shadow_tex_u_vp, shadow_tex_u_scale, shadow_tex_u_tex;
+    GLuint batch_tex;
+    GLint batch_min, batch_mag;
+    float batch_bias;
     int batch_kind; /* KIND_SHAPE or KIND_SHADOW: the program the pending instances need */
     GLint comp_u_r1, comp_u_r2, comp_u_r4, comp_u_quad, comp_u_vp, comp_u_scale, comp_u_old,
         comp_u_new, comp_u_mode, comp_u_p, comp_u_alpha, comp_u_bounds, comp_u_shift_old,
@@ -77,6 +108,17 @@ struct lamina_gles_renderer {
     GLint img_u[IU_COUNT];
     lgl_tex_entry_t *texs;
     size_t tex_count, tex_cap;
+    /* The cache's index by image id (issue 29): open addressing, tex_slot_cap a power of two,
+     * each slot an index into texs + 1 (0: empty); rebuilt when it grows or an entry goes. */
+    size_t *tex_slots;
+    size_t tex_slot_cap;
+    /* The atlas: its texture, the shelf packer's cursor, the entries in it. Space is reclaimed
+     * only when it is full and no entry is left in it (then it starts over). */
+    lgl_shadow_tex_t shadow_texs[SHADOW_TEX_MAX];
+    int shadow_tex_count;
+    GLuint atlas_tex;
+    int atlas_x, atlas_y, atlas_row_h;
+    size_t atlas_live;
     uint64_t frame_no;
     /* shadowPath (RS-3.4): the silhouette and blur programs, the flattened path. */
     GLuint path, blur, seg_tex;
@@ -128,6 +170,9 @@ typedef struct lgl_frame {
     double relax[MAX_PASS_DEPTH][4], keep[MAX_PASS_DEPTH][4];
     int text_tiles;    /* text layers may be drawn from text tiles (R15.8) */
     int n_relax;
+    /* The record whose opaque background the frame's glClear drew (lgl_draw: an opaque root
+     * covering the viewport), so lgl_emit_background skips it; NULL when none. */
+    const lamina_draw_record_t *cleared;
 } lgl_frame_t;
 
 /* One composite.frag draw: a target (or two) through a layer's plane (offscreen.c). */
@@ -304,6 +349,8 @@ void lgl_emit_border(lgl_frame_t *f, const lamina_draw_record_t *rec, double alp
 /* The layer's own shadow: bounds-shaped or its shadowPath's (RS-3.1-3.4). */
 void lgl_emit_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha, int level,
                      int which);
+/* Deletes the cached shadow textures not drawn for TEX_KEEP_FRAMES frames (all with `all`). */
+void lgl_evict_shadow_texs(lamina_gles_renderer_t *r, int all);
 /* Whether the record (recs[0], its subtree recs[0..count)) casts its rendering's alpha as its
  * shadow (RS-3.3) rather than the analytic shadow of its bounds. */
 int lgl_casts_alpha_shadow(const lamina_draw_record_t *recs, size_t count);

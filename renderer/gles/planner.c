@@ -181,6 +181,32 @@ static lamina_status_t check_list(const lamina_draw_record_t *recs, size_t count
     return LAMINA_STATUS_OK;
 }
 
+/* Whether the list's first record is an opaque background that covers the whole viewport and
+ * nothing else of the record is drawn beneath it (issue 29): drawn in place at full opacity, no
+ * shadow, no border, no corner radius, no clip, under a map that only scales and translates its
+ * bounds over every pixel. Its pixels are then the background colour whatever was there, so
+ * glClear with that colour draws them (llvmpipe clears far faster than it shades and blends). */
+static int opaque_root(const lgl_frame_t *f, const lamina_draw_record_t *rec, float out[4]) {
+    const lamina_transform3d_t *m = &rec->transform;
+    int v2 = rec->struct_size >= offsetof(lamina_draw_record_t, group_opacity);
+    if (!(rec->flags & LAMINA_DRAW_HAS_BACKGROUND) || rec->opacity != 1 ||
+        (rec->flags & (LAMINA_DRAW_HAS_TRANSITION | LAMINA_DRAW_HAS_CLIP)) ||
+        (v2 && (rec->flags2 & (LAMINA_DRAW2_HAS_MASK | LAMINA_DRAW2_RASTERIZE | LAMINA_DRAW2_MASK_CONTENT))) ||
+        rec->shadow_opacity > 0 || rec->corner_radius > 0 ||
+        ((rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) && rec->border_width > 0 && rec->border_color.a > 0))
+        return 0;
+    if (m->m12 != 0 || m->m21 != 0 || m->m14 != 0 || m->m24 != 0 || m->m44 != 1) return 0;
+    lamina_color_t c = lgl_tinted(rec->background_color, rec);
+    if (!(c.a >= 1)) return 0;
+    double x0 = rec->bounds.origin.x * m->m11 + m->m41, x1 = x0 + rec->bounds.size.width * m->m11;
+    double y0 = rec->bounds.origin.y * m->m22 + m->m42, y1 = y0 + rec->bounds.size.height * m->m22;
+    if (fmin(x0, x1) * f->scale > 0 || fmax(x0, x1) * f->scale < f->vp_w ||
+        fmin(y0, y1) * f->scale > 0 || fmax(y0, y1) * f->scale < f->vp_h)
+        return 0;
+    lgl_premultiplied(c, 1.0, out);
+    return 1;
+}
+
 lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
                          const lamina_draw_record_t *records, size_t count, double time,
                          const lamina_gles_frame_t *frame) {
@@ -237,6 +263,16 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
         glClearColor((float)(c.r * c.a), (float)(c.g * c.a), (float)(c.b * c.a), (float)c.a);
         glClear(GL_COLOR_BUFFER_BIT);
     }
+    float root_color[4];
+    if (count > 0 && opaque_root(&f, &records[0], root_color)) {
+        /* The viewport only: the host may draw elsewhere in its framebuffer. */
+        glEnable(GL_SCISSOR_TEST);
+        glScissor(f.host_vp[0], f.host_vp[1], f.host_vp[2], f.host_vp[3]);
+        glClearColor(root_color[0], root_color[1], root_color[2], root_color[3]);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glDisable(GL_SCISSOR_TEST);
+        f.cleared = &records[0];
+    }
     if (count > 0) {
         lgl_draw_range(&f, records, count, 1.0, 1.0, 0, 0);
         lgl_flush(&f);
@@ -246,6 +282,7 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     glBindVertexArray(0);
     r->inst_count = 0;
     lgl_evict_textures(r);
+    lgl_evict_shadow_texs(r, 0);
     lgl_evict_rasters(r, 0, 1);
     r->stats.textures_cached = (uint32_t)r->tex_count;
     glActiveTexture(GL_TEXTURE0);

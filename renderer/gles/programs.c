@@ -9,6 +9,7 @@
 #include "lgl_shaders.h"
 
 #include <stdint.h>
+#include <string.h>
 
 static const char *const img_uniform_names[IU_COUNT] = {
     "u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale", "u_tex0", "u_tex1", "u_dest0", "u_dest1",
@@ -61,6 +62,10 @@ GLuint lgl_link_program(lamina_gles_renderer_t *r, const char *vs, const char *f
 void lgl_delete_gl(lamina_gles_renderer_t *r) {
     if (r->prim) glDeleteProgram(r->prim);
     if (r->prim_ext) glDeleteProgram(r->prim_ext);
+    if (r->rect) glDeleteProgram(r->rect);
+    if (r->img_inst) glDeleteProgram(r->img_inst);
+    if (r->img_rect) glDeleteProgram(r->img_rect);
+    if (r->shadow_tex_prog) glDeleteProgram(r->shadow_tex_prog);
     if (r->shadow) glDeleteProgram(r->shadow);
     if (r->comp) glDeleteProgram(r->comp);
     if (r->img) glDeleteProgram(r->img);
@@ -74,6 +79,12 @@ void lgl_delete_gl(lamina_gles_renderer_t *r) {
     for (size_t i = 0; i < r->tex_count; i++) glDeleteTextures(1, &r->texs[i].tex);
     lgl_evict_rasters(r, 1, 1);
     r->tex_count = 0;
+    lgl_evict_shadow_texs(r, 1);
+    if (r->atlas_tex) glDeleteTextures(1, &r->atlas_tex);
+    r->atlas_tex = 0;
+    r->atlas_x = r->atlas_y = r->atlas_row_h = 0;
+    r->atlas_live = 0;
+    if (r->tex_slots) memset(r->tex_slots, 0, r->tex_slot_cap * sizeof *r->tex_slots);
     if (r->vbo) glDeleteBuffers(1, &r->vbo);
     if (r->vao) glDeleteVertexArrays(1, &r->vao);
     for (int i = 0; i < 2 * MAX_PASS_DEPTH; i++) {
@@ -148,20 +159,36 @@ void lgl_upload_rows(GLuint *tex, size_t *cap_rows, const float *data, size_t te
 int lgl_create_programs(lamina_gles_renderer_t *r) {
     r->prim = lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_box_frag);
     r->prim_ext = r->prim ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_box_ext_frag) : 0;
-    r->shadow = r->prim_ext ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_shadow_frag) : 0;
+    r->rect = r->prim_ext ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_rect_frag) : 0;
+    r->img_inst = r->rect ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_image_inst_frag) : 0;
+    r->img_rect = r->img_inst ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_image_rect_frag) : 0;
+    r->shadow_tex_prog = r->img_rect ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_shadow_tex_frag) : 0;
+    r->shadow = r->shadow_tex_prog ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_shadow_frag) : 0;
     r->comp = r->shadow ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_composite_frag) : 0;
     r->img = r->comp ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_contents_frag) : 0;
     r->path = r->img ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_shadow_path_frag) : 0;
     r->blur = r->path ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_blur_frag) : 0;
     r->shp = r->blur ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_coverage_frag) : 0;
     r->grad = r->shp ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_gradient_frag) : 0;
-    if (!r->prim || !r->prim_ext || !r->shadow || !r->comp || !r->img || !r->path || !r->blur ||
+    if (!r->prim || !r->prim_ext || !r->rect || !r->img_inst || !r->img_rect || !r->shadow_tex_prog || !r->shadow || !r->comp || !r->img || !r->path || !r->blur ||
         !r->shp || !r->grad)
         return 0; /* message set by link_program */
     r->prim_u_vp = glGetUniformLocation(r->prim, "u_vp");
     r->prim_u_scale = glGetUniformLocation(r->prim, "u_scale");
     r->prim_ext_u_vp = glGetUniformLocation(r->prim_ext, "u_vp");
     r->prim_ext_u_scale = glGetUniformLocation(r->prim_ext, "u_scale");
+    r->rect_u_vp = glGetUniformLocation(r->rect, "u_vp");
+    r->rect_u_scale = glGetUniformLocation(r->rect, "u_scale");
+    r->img_inst_u_vp = glGetUniformLocation(r->img_inst, "u_vp");
+    r->img_inst_u_scale = glGetUniformLocation(r->img_inst, "u_scale");
+    r->img_inst_u_tex = glGetUniformLocation(r->img_inst, "u_tex");
+    r->img_inst_u_bias = glGetUniformLocation(r->img_inst, "u_bias");
+    r->img_rect_u_vp = glGetUniformLocation(r->img_rect, "u_vp");
+    r->img_rect_u_scale = glGetUniformLocation(r->img_rect, "u_scale");
+    r->img_rect_u_tex = glGetUniformLocation(r->img_rect, "u_tex");
+    r->shadow_tex_u_vp = glGetUniformLocation(r->shadow_tex_prog, "u_vp");
+    r->shadow_tex_u_scale = glGetUniformLocation(r->shadow_tex_prog, "u_scale");
+    r->shadow_tex_u_tex = glGetUniformLocation(r->shadow_tex_prog, "u_tex");
     r->shadow_u_vp = glGetUniformLocation(r->shadow, "u_vp");
     r->shadow_u_scale = glGetUniformLocation(r->shadow, "u_scale");
 #define U(name) r->comp_##name = glGetUniformLocation(r->comp, #name)

@@ -106,6 +106,7 @@ void lamina_gles_renderer_destroy(lamina_gles_renderer_t *r) {
     lgl_text_free(r, own_context);
     free(r->inst);
     free(r->texs);
+    free(r->tex_slots);
     free(r->segs);
     free(r->stops);
     lgl_evict_rasters(r, 1, 0); /* memory only: the GL objects went above or with the context */

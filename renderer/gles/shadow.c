@@ -199,6 +199,147 @@ static double shadow_shape_alpha(const lamina_draw_record_t *rec) {
 
 /* RS-3: the shadow of the layer's rounded bounds, offset in its own plane, blurred with
  * sigma = shadowRadius (RS-3.6, k = 1), beneath everything the layer draws. */
+void lgl_evict_shadow_texs(lamina_gles_renderer_t *r, int all) {
+    for (int i = 0; i < r->shadow_tex_count;) {
+        lgl_shadow_tex_t *t = &r->shadow_texs[i];
+        if (all || t->last_frame + TEX_KEEP_FRAMES < r->frame_no) {
+            if (t->fbo) glDeleteFramebuffers(1, &t->fbo);
+            if (t->tex) glDeleteTextures(1, &t->tex);
+            *t = r->shadow_texs[--r->shadow_tex_count];
+        } else {
+            i++;
+        }
+    }
+}
+
+/* Issue 29: a blurred bounds-shaped shadow under a map that only scales and translates is drawn
+ * from a texture of its coverage, rendered once by shadow.frag itself at the same device pixels
+ * per unit (texel centres where pixel centres fall) and reused for every shadow of the same
+ * size, radius, blur and corners: a batched, bilinearly filtered instance (shadow_tex.frag)
+ * instead of shadow.frag's Gaussian integral at every pixel of every shadow. Returns 0 when the
+ * shadow is not such a one (the caller draws it analytically). */
+static int cached_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha, int level,
+                         int which) {
+    lamina_gles_renderer_t *r = f->r;
+    const lamina_transform3d_t *m = &rec->transform;
+    double sigma = rec->shadow_radius;
+    if (!(sigma > 0) || m->m12 != 0 || m->m21 != 0 || m->m14 != 0 || m->m24 != 0 || m->m44 != 1 ||
+        !(m->m11 > 0) || !(m->m22 > 0))
+        return 0;
+    double w = rec->bounds.size.width, h = rec->bounds.size.height;
+    double sx = m->m11 * f->scale, sy = m->m22 * f->scale;
+    if (!(w > 0) || !(h > 0)) return 0;
+    double key[7] = {w, h, rec->corner_radius, sigma, lgl_corner_code(rec), sx, sy};
+    lgl_shadow_tex_t *t = NULL;
+    for (int i = 0; i < r->shadow_tex_count && !t; i++)
+        if (!memcmp(r->shadow_texs[i].key, key, sizeof key)) t = &r->shadow_texs[i];
+    if (!t) {
+        /* The extent: the rect grown by 3 sigma and 1.5 pixels (the analytic quad's), rounded
+         * up to whole texels plus one on each side. */
+        double dw = ceil((w + 6 * sigma) * sx + 3) + 2, dh = ceil((h + 6 * sigma) * sy + 3) + 2;
+        if (r->shadow_tex_count == SHADOW_TEX_MAX || !(dw <= SHADOW_TEX_SIDE) || !(dh <= SHADOW_TEX_SIDE) ||
+            !isfinite(rec->corner_radius))
+            return 0; /* large, or not a number (bad records draw as before) */
+        int tw = (int)dw, th = (int)dh;
+        lgl_flush(f); /* what is pending draws into the current target first */
+        t = &r->shadow_texs[r->shadow_tex_count];
+        memset(t, 0, sizeof *t);
+        memcpy(t->key, key, sizeof key);
+        t->w = tw, t->h = th;
+        t->ew = tw / sx, t->eh = th / sy;
+        t->ox = -(t->ew - w) / 2, t->oy = -(t->eh - h) / 2;
+        glGenFramebuffers(1, &t->fbo);
+        glGenTextures(1, &t->tex);
+        glBindTexture(GL_TEXTURE_2D, t->tex);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, tw, th, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+        glBindFramebuffer(GL_FRAMEBUFFER, t->fbo);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t->tex, 0);
+        if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+            glDeleteFramebuffers(1, &t->fbo);
+            glDeleteTextures(1, &t->tex);
+            lgl_bind_level(f, level, which);
+            return 0;
+        }
+        r->shadow_tex_count++;
+        glViewport(0, 0, tw, th);
+        glDisable(GL_BLEND);
+        glClearColor(0, 0, 0, 0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        /* One shadow.frag instance: the rect at the origin, white, mapped to texels. */
+        float v[INST_FLOATS] = {
+            (float)sx, 0, 0, 0, 0, (float)sy, 0, 0, (float)(-t->ox * sx), (float)(-t->oy * sy), 0, 1,
+            0, 0, (float)w, (float)h,
+            (float)t->ox, (float)t->oy, (float)t->ew, (float)t->eh,
+            1, 1, 1, 1, 0, 0, 0, 0,
+            (float)rec->corner_radius, 0, lgl_corner_code(rec), (float)sigma,
+            -1e9f, -1e9f, 1e9f, 1e9f};
+        glUseProgram(r->shadow);
+        glUniform4f(r->shadow_u_vp, 0, 0, (float)tw, (float)th);
+        glUniform1f(r->shadow_u_scale, 1.0f);
+        glBindVertexArray(r->vao);
+        glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
+        glBufferData(GL_ARRAY_BUFFER, sizeof v, v, GL_STREAM_DRAW);
+        glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, 1);
+        r->stats.draw_calls++;
+        glEnable(GL_BLEND);
+        lgl_bind_level(f, level, which);
+    }
+    t->last_frame = r->frame_no;
+    if (r->batch_kind == KIND_SHADOW_TEX && r->inst_count > 0 && r->batch_tex != t->tex) lgl_flush(f);
+    lamina_rect_t dest = {{rec->bounds.origin.x + rec->shadow_offset.width + t->ox,
+                           rec->bounds.origin.y + rec->shadow_offset.height + t->oy},
+                          {t->ew, t->eh}};
+    /* The part beneath the layer's own opaque background, which is drawn right after it over
+     * every such pixel, is left out: the quad becomes up to four strips around a hole, the
+     * hole's edges on whole device pixels (so no pixel centre lies on a shared edge) and a
+     * pixel inside the background's straight edges and corners (issue 29). */
+    double quads[4][4];
+    int nq = 0;
+    lamina_color_t bg = lgl_tinted(rec->background_color, rec);
+    if ((rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && !(rec->flags & LAMINA_DRAW_HAS_CLIP) &&
+        bg.a * alpha >= 1) {
+        double rad = fmin(fmax(rec->corner_radius, 0), fmin(w, h) / 2);
+        if (lgl_corner_code(rec) != 15.0f) rad = fmin(1.528665 * rad, fmin(w, h) / 2);
+        double px = 1 / sx, py = 1 / sy, bx = rec->bounds.origin.x, by = rec->bounds.origin.y;
+        /* The wider of the two rectangles the rounded bounds hold whole. */
+        double a[4] = {bx + rad + px, by + py, bx + w - rad - px, by + h - py};
+        double b[4] = {bx + px, by + rad + py, bx + w - px, by + h - rad - py};
+        double *c = (a[2] - a[0]) * (a[3] - a[1]) >= (b[2] - b[0]) * (b[3] - b[1]) ? a : b;
+        double hx0 = (ceil((c[0] * m->m11 + m->m41) * f->scale) / f->scale - m->m41) / m->m11;
+        double hx1 = (floor((c[2] * m->m11 + m->m41) * f->scale) / f->scale - m->m41) / m->m11;
+        double hy0 = (ceil((c[1] * m->m22 + m->m42) * f->scale) / f->scale - m->m42) / m->m22;
+        double hy1 = (floor((c[3] * m->m22 + m->m42) * f->scale) / f->scale - m->m42) / m->m22;
+        double dx0 = dest.origin.x, dy0 = dest.origin.y;
+        double dx1 = dx0 + dest.size.width, dy1 = dy0 + dest.size.height;
+        if (hx1 > hx0 && hy1 > hy0 && hx0 > dx0 && hx1 < dx1 && hy0 > dy0 && hy1 < dy1) {
+            double strips[4][4] = {{dx0, dy0, dx1, hy0}, {dx0, hy1, dx1, dy1},
+                                   {dx0, hy0, hx0, hy1}, {hx1, hy0, dx1, hy1}};
+            memcpy(quads, strips, sizeof strips);
+            nq = 4;
+        }
+    }
+    if (!nq) {
+        quads[0][0] = dest.origin.x, quads[0][1] = dest.origin.y;
+        quads[0][2] = dest.origin.x + dest.size.width, quads[0][3] = dest.origin.y + dest.size.height;
+        nq = 1;
+    }
+    double so = (rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity) * shadow_shape_alpha(rec);
+    for (int q = 0; q < nq; q++) {
+        float *p = lgl_instance_for(f, rec, dest, 0, KIND_SHADOW_TEX);
+        if (!p) return 1;
+        r->batch_tex = t->tex;
+        p[16] = (float)quads[q][0], p[17] = (float)quads[q][1];
+        p[18] = (float)(quads[q][2] - quads[q][0]), p[19] = (float)(quads[q][3] - quads[q][1]);
+        lgl_premultiplied(lgl_tinted(rec->shadow_color, rec), so * alpha, p + 20);
+        memset(p + 24, 0, 8 * sizeof(float));
+    }
+    return 1;
+}
+
 void lgl_emit_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha,
                      int level, int which) {
     if (!(rec->flags & LAMINA_DRAW_HAS_SHADOW_COLOR) || !(rec->shadow_opacity > 0)) return;
@@ -210,6 +351,7 @@ void lgl_emit_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alp
         return;
     }
     if (!lgl_draws_own_shape(rec)) return;
+    if (cached_shadow(f, rec, alpha, level, which)) return;
     double sigma = rec->shadow_radius > 0 ? rec->shadow_radius : 0;
     lamina_rect_t shape = rec->bounds;
     shape.origin.x += rec->shadow_offset.width;
