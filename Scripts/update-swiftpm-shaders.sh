@@ -15,6 +15,11 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cmake "-DSRC=$root/renderer/gles/shaders" "-DOUT=$tmp" -P "$root/renderer/gles/embed_shaders.cmake"
 dest="$root/renderer/gles/swiftpm"
+# The copies carry the licence line every source file does (check-license-headers.py).
+for f in lgl_shaders.c lgl_shaders.h; do
+  { echo "/* SPDX-License-Identifier: Apache-2.0 */"; cat "$tmp/$f"; } > "$tmp/$f.new"
+  mv "$tmp/$f.new" "$tmp/$f"
+done
 if [ "${1:-}" = "--check" ]; then
   for f in lgl_shaders.c lgl_shaders.h; do
     if ! cmp -s "$tmp/$f" "$dest/$f"; then

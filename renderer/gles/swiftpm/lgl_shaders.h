@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Generated from renderer/gles/shaders by embed_shaders.cmake: do not edit. */
 #ifndef LGL_SHADERS_H
 #define LGL_SHADERS_H
