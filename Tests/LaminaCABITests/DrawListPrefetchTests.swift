@@ -43,7 +43,7 @@ struct DrawListPrefetchTests {
         child.position = Point(x: 30, y: 40)
         child.opacity = 0.5
         child.backgroundColor = Color(red: 1, green: 0.5, blue: 0.25)
-        try root.addSublayer(child)
+        root.addSublayer(child)
         try engine.tick(0)
         let ranges = plainFillRanges
         for record in try engine.drawList(root: root) {

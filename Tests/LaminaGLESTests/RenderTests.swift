@@ -20,7 +20,7 @@ private func scene(_ engine: Engine) throws -> (root: Layer, card: Layer) {
     card.position = Point(x: 50, y: 40)
     card.backgroundColor = Color(red: 1, green: 0, blue: 0)
     card.cornerRadius = 8
-    try root.addSublayer(card)
+    root.addSublayer(card)
     try engine.tick(0)
     return (root, card)
 }

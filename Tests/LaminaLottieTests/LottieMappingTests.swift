@@ -364,9 +364,9 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         root.speed = 0
         root.timeOffset = 5
         let host = engine.makeLayer()
-        try root.addSublayer(host)
+        root.addSublayer(host)
         let child = engine.makeLayer()
-        try host.addSublayer(child)
+        host.addSublayer(child)
         let mask = engine.makeLayer()
         host.mask = mask
         try engine.tick(0)
@@ -390,7 +390,7 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         let engine = Engine()
         let anim = try engine.loadLottie(data: doc(layers: shapeLayer(ks: opacityRamp(0, 100))))
         let host = engine.makeLayer()
-        try host.addSublayer(anim.root)
+        host.addSublayer(anim.root)
         anim.seek(progress: 0.3)
         try engine.tick(0)
         try engine.tick(1)

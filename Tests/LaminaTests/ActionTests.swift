@@ -244,9 +244,9 @@ struct LayerEventTests {
         try engine.setDefaultAction(.action(marker("out", log)), forKey: LayerEvent.orderOut)
         try engine.setDefaultAction(.action(marker("subs", log)), forKey: LayerEvent.sublayers)
         try engine.tick(0)  // the child is committed too: events run only for committed layers
-        try parent.addSublayer(child)
+        parent.addSublayer(child)
         #expect(log.lines == ["subs sublayers", "in onOrderIn"])
-        try child.removeFromSuperlayer()
+        child.removeFromSuperlayer()
         #expect(log.lines == ["subs sublayers", "in onOrderIn", "subs sublayers", "out onOrderOut"])
     }
 
@@ -268,11 +268,11 @@ struct LayerEventTests {
         let parent = try layerOnTick(engine)
         let a = engine.makeLayer()
         let b = engine.makeLayer()
-        try parent.addSublayer(a)
+        parent.addSublayer(a)
         try engine.tick(0)
         let log = Log()
         try b.setAction(.action(marker("b", log)), forKey: LayerEvent.transition)
-        try parent.replaceSublayer(a, with: b)
+        parent.replaceSublayer(a, with: b)
         #expect(log.lines == ["b transition"])
     }
 
@@ -283,7 +283,7 @@ struct LayerEventTests {
         let child = engine.makeLayer()
         let log = Log()
         try engine.setDefaultAction(.action(marker("subs", log)), forKey: LayerEvent.sublayers)
-        try parent.addSublayer(child)
+        parent.addSublayer(child)
         #expect(log.lines.isEmpty)
     }
 }

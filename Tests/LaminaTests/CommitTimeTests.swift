@@ -161,7 +161,7 @@ struct PausedSubtreeTests {
         let engine = Engine()
         let parent = engine.makeLayer()
         let child = engine.makeLayer()
-        try parent.addSublayer(child)
+        parent.addSublayer(child)
         try engine.tick(0)
         try engine.withTransaction(duration: 1) { child.opacity = 0 }
         try engine.tick(0)
@@ -190,7 +190,7 @@ struct LayerMediaTimingTests {
         let engine = Engine()
         let parent = engine.makeLayer()
         let child = engine.makeLayer()
-        try parent.addSublayer(child)
+        parent.addSublayer(child)
         configure(parent)
         try engine.tick(0)
         var fade = Animation.basic(keyPath: "cornerRadius", from: .number(0), to: .number(10), duration: 1)

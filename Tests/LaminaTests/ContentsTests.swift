@@ -267,11 +267,11 @@ struct MaskClipGroupTests {
         let root = try committed(engine)
         let host = geoLayer(engine, geoRect(0, 0, 50, 50), geoPoint(25, 25))
         let child = geoLayer(engine, geoRect(0, 0, 10, 10), geoPoint(5, 5))
-        try root.addSublayer(host)
-        try host.addSublayer(child)
+        root.addSublayer(host)
+        host.addSublayer(child)
         do {
             let mask = geoLayer(engine, geoRect(0, 0, 20, 20), geoPoint(10, 10))
-            try root.addSublayer(mask)  // RS-5.3: taken out of its tree when assigned
+            root.addSublayer(mask)  // RS-5.3: taken out of its tree when assigned
             host.mask = mask
             #expect(try engine.superlayer(of: mask.id) == nil)
             try mask.releaseHostReference()  // the host keeps it
@@ -300,8 +300,8 @@ struct MaskClipGroupTests {
         inner.masksToBounds = true
         inner.cornerRadius = 5
         let leaf = geoLayer(engine, geoRect(0, 0, 10, 10), geoPoint(5, 5))
-        try root.addSublayer(inner)
-        try inner.addSublayer(leaf)
+        root.addSublayer(inner)
+        inner.addSublayer(leaf)
         try engine.tick(1)  // commits: the changes animate from 1 (R2)
         try engine.tick(2)
         let list = try engine.drawList(root: root.id)
@@ -320,8 +320,8 @@ struct MaskClipGroupTests {
         mid.allowsGroupOpacity = false
         let leaf = geoLayer(engine, geoRect(0, 0, 10, 10), geoPoint(5, 5))
         leaf.opacity = 0.8
-        try root.addSublayer(mid)
-        try mid.addSublayer(leaf)
+        root.addSublayer(mid)
+        mid.addSublayer(leaf)
         try engine.tick(1)  // commits: the changes animate from 1 (R2)
         try engine.tick(2)
         let list = try engine.drawList(root: root.id)
@@ -337,7 +337,7 @@ struct MaskClipGroupTests {
         let root = try committed(engine)
         root.isGeometryFlipped = true
         let child = geoLayer(engine, geoRect(0, 0, 10, 4), geoPoint(5, 2))
-        try root.addSublayer(child)
+        root.addSublayer(child)
         try engine.tick(1)
         let list = try engine.drawList(root: root.id)
         #expect(list[0].isGeometryFlipped && !list[0].contentsAreFlipped)
@@ -425,7 +425,7 @@ struct DamageTests {
         var rng = SystemRandomNumberGenerator()
         for i in 0..<20 {
             let l = geoLayer(engine, geoRect(0, 0, 20, 20), geoPoint(Double(i * 45 + 20), Double(i * 40 + 20)))
-            try (i % 3 == 0 || layers.isEmpty ? root : layers[i - 1]).addSublayer(l)
+            (i % 3 == 0 || layers.isEmpty ? root : layers[i - 1]).addSublayer(l)
             layers.append(l)
         }
         try engine.tick(0)
@@ -469,7 +469,7 @@ struct DamageTests {
         let engine = Engine()
         let root = try committed(engine, 1000, 1000)
         let a = geoLayer(engine, geoRect(0, 0, 10, 10), geoPoint(100, 100))
-        try root.addSublayer(a)
+        root.addSublayer(a)
         try engine.tick(0)
         #expect(try engine.damage(root: root.id).first.map { $0.size.width >= 1000 } == true)
         _ = try engine.drawList(root: root.id)

@@ -94,7 +94,7 @@ struct DamageMergeTests {
             let x = Double(i % 1000 * 5), y = Double(i / 1000 * 5)
             l.bounds = Rect(x: 0, y: 0, width: 1, height: 1)
             l.position = Point(x: x, y: y)
-            try root.addSublayer(l)
+            root.addSublayer(l)
             layers.append(l)
         }
         try engine.tick(0)

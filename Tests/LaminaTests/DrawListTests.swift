@@ -18,7 +18,7 @@ private func add(_ engine: Engine, to parent: Layer, _ bounds: Rect = geoRect(0,
     let l = geoLayer(engine, bounds, position)
     l.zPosition = z
     if let name { l.name = name }
-    try parent.addSublayer(l)
+    parent.addSublayer(l)
     return l
 }
 
@@ -124,7 +124,7 @@ struct DrawListOrderTests {
         try engine.tick(1)
         // Added after the commit: never committed, skipped with their subtrees (R3), in the
         // middle of the sibling list.
-        for c in late { try r.insertSublayer(geoLayer(engine, geoRect(0, 0, 1, 1), geoPoint(0, 0)), above: c) }
+        for c in late { r.insertSublayer(geoLayer(engine, geoRect(0, 0, 1, 1), geoPoint(0, 0)), above: c) }
         let list = DrawList()
         try engine.drawList(root: r.id, into: list)
         #expect(list.records.map(\.layer) == expected)

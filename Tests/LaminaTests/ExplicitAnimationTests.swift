@@ -461,8 +461,8 @@ struct ExplicitAnimationCallbackTests {
         let root = engine.makeLayer()
         let mid = engine.makeLayer()
         let leaf = engine.makeLayer()
-        try root.addSublayer(mid)
-        try mid.addSublayer(leaf)
+        root.addSublayer(mid)
+        mid.addSublayer(leaf)
         mid.beginTime = 2; mid.speed = 3; mid.timeOffset = 0.25
         leaf.beginTime = 1; leaf.speed = 2; leaf.timeOffset = 0.5
         try engine.tick(0)

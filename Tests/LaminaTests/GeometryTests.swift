@@ -228,7 +228,7 @@ struct GeometrySetFrameTests {
 private func parentAndChild(_ engine: Engine, parentBounds: Rect = geoRect(0, 0, 200, 200)) throws -> (Layer, Layer) {
     let parent = geoLayer(engine, parentBounds, geoPoint(100, 100))
     let child = geoLayer(engine, geoRect(0, 0, 50, 50), geoPoint(100, 50))
-    try parent.addSublayer(child)
+    parent.addSublayer(child)
     return (parent, child)
 }
 
@@ -293,7 +293,7 @@ struct GeometryConversionTests {
 
         let rotated = geoLayer(engine, geoRect(0, 0, 100, 100), geoPoint(100, 100))
         rotated.transform = Transform3D(rotationAngle: .pi / 4, x: 0, y: 0, z: 1)
-        try parent.addSublayer(rotated)
+        parent.addSublayer(rotated)
         let box = try rotated.convert(geoRect(0, 0, 100, 100), to: parent)
         #expect(geoNear(box, geoRect(100 - 50 * geoSqrt2, 100 - 50 * geoSqrt2, 100 * geoSqrt2, 100 * geoSqrt2)))
         #expect(geoNear(try rotated.convert(geoPoint(50, 50), to: parent), geoPoint(100, 100)))
@@ -307,8 +307,8 @@ struct GeometryConversionTests {
         let container = geoLayer(engine, geoRect(0, 0, 640, 480), geoPoint(320, 240))
         let red = engine.makeLayer()
         let yellow = engine.makeLayer()
-        try container.addSublayer(red)
-        try container.addSublayer(yellow)
+        container.addSublayer(red)
+        container.addSublayer(yellow)
         red.frame = geoRect(0, 0, 640, 480)
         yellow.frame = geoRect(0, 0, 640, 480)
         yellow.transform = Transform3D(scaleX: 0.5, y: 0.5, z: 1)
@@ -338,15 +338,15 @@ struct GeometryConversionTests {
         let g0 = geoLayer(engine, geoRect(0, 0, 400, 400), geoPoint(200, 200))
         let g1 = geoLayer(engine, geoRect(0, 0, 200, 200), geoPoint(100, 100))
         let g2 = geoLayer(engine, geoRect(0, 0, 50, 50), geoPoint(25, 25))
-        try g0.addSublayer(g1)
-        try g1.addSublayer(g2)
+        g0.addSublayer(g1)
+        g1.addSublayer(g2)
         #expect(try g2.convert(geoPoint(0, 0), to: g0) == geoPoint(0, 0))
         #expect(try g0.convert(geoPoint(0, 0), to: g2) == geoPoint(0, 0))
         let parent = geoLayer(engine, geoRect(0, 0, 200, 200), geoPoint(100, 100))
         let s1 = geoLayer(engine, geoRect(0, 0, 50, 50), geoPoint(25, 25))
         let s2 = geoLayer(engine, geoRect(0, 0, 50, 50), geoPoint(125, 25))
-        try parent.addSublayer(s1)
-        try parent.addSublayer(s2)
+        parent.addSublayer(s1)
+        parent.addSublayer(s2)
         #expect(try s1.convert(geoPoint(0, 0), to: s2) == geoPoint(-100, 0))
     }
 
@@ -358,7 +358,7 @@ struct GeometryConversionTests {
         #expect(try u1.convert(geoPoint(0, 0), to: u2) == geoPoint(-475, -475))
         let (parent, d) = try parentAndChild(engine)
         #expect(try d.convert(geoPoint(0, 0), to: parent) == geoPoint(75, 25))
-        try d.removeFromSuperlayer()
+        d.removeFromSuperlayer()
         #expect(try d.convert(geoPoint(0, 0), to: parent) == geoPoint(75, 25))
     }
 
@@ -367,7 +367,7 @@ struct GeometryConversionTests {
         let engine = Engine()
         let window = geoLayer(engine, geoRect(0, 0, 320, 480), geoPoint(160, 240))
         let child = geoLayer(engine, geoRect(0, 0, 100, 100), geoPoint(100, 150))  // frame (50, 100, …)
-        try window.addSublayer(child)
+        window.addSublayer(child)
         #expect(try child.convert(geoPoint(70, 130), from: nil) == geoPoint(20, 30))
         #expect(try child.convert(geoPoint(20, 30), to: nil) == geoPoint(70, 130))
         #expect(try child.convert(geoRect(70, 130, 10, 10), from: nil) == geoRect(20, 30, 10, 10))
@@ -444,7 +444,7 @@ struct GeometryConversionTests {
         #expect(geoError { _ = try child.convert(geoPoint(0, 0), to: parent, in: .presentation()) } == .noPresentation)
         try engine.tick(0)
         let fresh = engine.makeLayer()
-        try parent.addSublayer(fresh)
+        parent.addSublayer(fresh)
         #expect(geoError { _ = try fresh.convert(geoPoint(0, 0), to: child, in: .presentation()) } == .noPresentation)
         #expect(geoError { _ = try fresh.convert(geoPoint(0, 0), to: nil, in: .presentation()) } == .noPresentation)
         #expect(try fresh.convert(geoPoint(0, 0), to: child) == geoPoint(-75, -25))  // the model has it

@@ -13,7 +13,7 @@ private func root(_ engine: Engine) -> Layer {
 
 private func child(_ engine: Engine, of parent: Layer, _ bounds: Rect, at position: Point) throws -> Layer {
     let c = geoLayer(engine, bounds, position)
-    try parent.addSublayer(c)
+    parent.addSublayer(c)
     return c
 }
 

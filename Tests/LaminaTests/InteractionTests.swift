@@ -209,7 +209,7 @@ struct PresentationVelocityTests {
         let engine = Engine()
         let parent = engine.makeLayer()
         let child = engine.makeLayer()
-        try parent.addSublayer(child)
+        parent.addSublayer(child)
         try engine.tick(0)
         try engine.withTransaction(disableActions: true) {
             try parent.setValue(.number(1), forKeyPath: "duration")

@@ -50,9 +50,9 @@ struct LayerKindTests {
             shape.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
             shape.position = Point(x: 5, y: 5)
             let gradient = engine.makeGradientLayer()
-            try root.addSublayer(replicator)
-            try replicator.addSublayer(shape)
-            try root.addSublayer(gradient)
+            root.addSublayer(replicator)
+            replicator.addSublayer(shape)
+            root.addSublayer(gradient)
             ids = [replicator.id, shape.id, gradient.id]
         }
         let subs = root.sublayers

@@ -30,10 +30,10 @@ struct RegressionTests {
         let child = engine.makeLayer()
         try engine.tick(0)
         try parent.setAction(.action(.animation(.transition(.fade))), forKey: LayerEvent.sublayers)
-        try parent.addSublayer(child)
+        parent.addSublayer(child)
         #expect(parent.animationKeys == ["sublayers"])
         try engine.tick(1)
-        try child.removeFromSuperlayer()
+        child.removeFromSuperlayer()
         #expect(parent.animationKeys == ["sublayers"])
         #expect(child.animationKeys.isEmpty)
     }

@@ -18,7 +18,7 @@ struct ReliabilityTests {
         var root = leaf
         for _ in 0..<100_000 {
             let parent = engine.makeLayer()
-            try parent.addSublayer(root)
+            parent.addSublayer(root)
             if root != leaf { try root.releaseHostReference() }
             root = parent
         }
@@ -78,7 +78,7 @@ struct ReliabilityTests {
         #expect(a2.id.slot == b2.id.slot)  // the same slot in each engine…
         let forged = Layer(engine: a, id: b2.id)  // …but b's handle does not name a's layer
         #expect(!forged.isAlive)
-        #expect(laminaErrorCode { try a1.addSublayer(forged) } == .staleHandle)
+        #expect(laminaErrorCode { try a.insertSublayer(forged.id, into: a1.id, at: .end) } == .staleHandle)
         #expect(a2.superlayer == nil)
         #expect(b1.isAlive)
     }

@@ -18,7 +18,7 @@ private func spinner(_ engine: Engine, sublayers count: Int = 1) throws -> (Repl
         dot.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
         dot.position = Point(x: 50, y: 10 + 20 * Double(i))
         dot.backgroundColor = .white
-        try r.addSublayer(dot)
+        r.addSublayer(dot)
         subs.append(dot)
     }
     return (r, subs)
@@ -109,7 +109,7 @@ struct ReplicatorTests {
         outer.instanceCount = 2
         outer.instanceColor = Color(red: 0.5, green: 1, blue: 1, alpha: 1)
         outer.instanceBlueOffset = -0.5
-        try outer.addSublayer(r)
+        outer.addSublayer(r)
         r.instanceCount = 2
         try engine.tick(1)
         let nested = try engine.drawList(root: outer, at: 2)
@@ -176,7 +176,7 @@ struct ReplicatorTests {
         root.bounds = Rect(x: 0, y: 0, width: 400, height: 100)
         root.position = Point(x: 200, y: 50)
         let (r, _) = try spinner(engine)
-        try root.addSublayer(r)
+        root.addSublayer(r)
         r.instanceCount = 2
         r.instanceTransform = Transform3D(translationX: 100, y: 0, z: 0)
         try engine.tick(0)
@@ -207,8 +207,8 @@ struct ReplicatorBoundsTests {
         let outer = engine.makeReplicatorLayer()
         let inner = engine.makeReplicatorLayer()
         let dot = engine.makeLayer()
-        try outer.addSublayer(inner)
-        try inner.addSublayer(dot)
+        outer.addSublayer(inner)
+        inner.addSublayer(dot)
         outer.instanceCount = 10_000
         inner.instanceCount = 10_000
         try engine.tick(0)

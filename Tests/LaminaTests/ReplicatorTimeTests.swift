@@ -19,7 +19,7 @@ private func staggered(_ engine: Engine, count: Int = 3, delay: Double = 0.25) t
     let dot = engine.makeLayer()
     dot.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
     dot.position = Point(x: 50, y: 10)
-    try r.addSublayer(dot)
+    r.addSublayer(dot)
     try engine.tick(0)
     return (r, dot)
 }
@@ -66,7 +66,7 @@ struct ReplicatorTimeTests {
         outer.instanceCount = 2
         outer.instanceDelay = 0.5
         let (inner, dot) = try staggered(engine, count: 2, delay: 0.25)
-        try outer.addSublayer(inner)
+        outer.addSublayer(inner)
         try engine.tick(0)
         try dot.add(fade(), forKey: "fade")
         try engine.tick(1)
@@ -239,8 +239,8 @@ struct ReplicatorAnimatedCountTests {
         let outer = engine.makeReplicatorLayer()
         let inner = engine.makeReplicatorLayer()
         let dot = engine.makeLayer()
-        try outer.addSublayer(inner)
-        try inner.addSublayer(dot)
+        outer.addSublayer(inner)
+        inner.addSublayer(dot)
         outer.instanceCount = 10_000
         inner.instanceCount = 0
         try engine.tick(0)

@@ -39,7 +39,7 @@ struct SavedValueTests {
             let l = e.makeLayer()
             l.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
             l.position = Point(x: Double(i), y: 0)
-            try root.addSublayer(l)
+            root.addSublayer(l)
             layers.append(l)
         }
         try e.tick(0)

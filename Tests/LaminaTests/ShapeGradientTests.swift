@@ -274,7 +274,7 @@ struct KindDrawRecordTests {
         let engine = Engine()
         let root = engine.makeLayer()
         let shape = engine.makeShapeLayer()
-        try root.addSublayer(shape)
+        root.addSublayer(shape)
         shape.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
         let path = Path.ellipse(in: Rect(x: -5, y: -5, width: 20, height: 20))
         shape.path = path

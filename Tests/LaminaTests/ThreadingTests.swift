@@ -151,7 +151,7 @@ struct ThreadingTests {
                     try a.setValue(.number(Double(i) / Double(iterations)), forKeyPath: "opacity")
                     if i % 10 == 0 {
                         let child = engine.makeLayer()
-                        try parentA.addSublayer(child)
+                        parentA.addSublayer(child)
                         try child.releaseHostReference()
                     }
                     if i % 100 == 0 { engine.transaction.flush() }
@@ -169,7 +169,7 @@ struct ThreadingTests {
                         b.bounds = Rect(x: 0, y: 0, width: Double(i), height: 1)
                         if i % 10 == 0 {
                             let child = engine.makeLayer()
-                            try parentB.addSublayer(child)
+                            parentB.addSublayer(child)
                             try child.releaseHostReference()
                         }
                     }

@@ -715,7 +715,7 @@ struct TransactionCompletionTests {
                 // Nothing is open on the ticking thread yet, so this explicit transaction is
                 // outermost and publishes at its commit (CA-2.3).
                 try engine.withTransaction(disableActions: true) { parent.opacity = 0.5 }
-                try parent.addSublayer(child)  // opens a new implicit transaction (R2)
+                parent.addSublayer(child)  // opens a new implicit transaction (R2)
                 child.zPosition = 7
                 engine.transaction.setCompletion { log.record("nested completion") }
                 log.record("completion")

@@ -20,9 +20,9 @@ private func swapScene(_ engine: Engine) throws -> (root: Layer, container: Laye
     r.backgroundColor = red
     b.backgroundColor = blue
     b.isHidden = true
-    try root.addSublayer(container)
-    try container.addSublayer(r)
-    try container.addSublayer(b)
+    root.addSublayer(container)
+    container.addSublayer(r)
+    container.addSublayer(b)
     try engine.tick(0)
     return (root, container, r, b)
 }
@@ -92,7 +92,7 @@ struct TransitionSubtreeTests {
         try engine.withTransaction(disableActions: true) {
             try s.container.add(Animation.transition(.fade, duration: 1), forKey: nil)
             try s.red.add(Animation.transition(.fade, duration: 1), forKey: nil)
-            try s.container.replaceSublayer(s.red, with: green)
+            s.container.replaceSublayer(s.red, with: green)
         }
         try engine.tick(0)
         let list = try engine.drawList(root: s.root.id, at: 0.5)
@@ -208,7 +208,7 @@ struct DamageReachTests {
             shape.lineCap = cap
             shape.miterLimit = limit
             shape.strokeColor = .black
-            try root.addSublayer(shape)
+            root.addSublayer(shape)
             try engine.tick(0)
             _ = try engine.drawList(root: root.id, at: 0)
             _ = try engine.damage(root: root.id)

@@ -25,7 +25,7 @@ fclose(file)
 let engine = Engine()
 let anim = try engine.loadLottie(data: bytes)
 let host = engine.makeLayer()
-try host.addSublayer(anim.root)
+host.addSublayer(anim.root)
 print("\(anim.size.width)x\(anim.size.height), \(anim.frameRate) fps, frames \(anim.inFrame)-\(anim.outFrame)")
 for w in anim.warnings { print("  warning:", w) }
 for k in 0...4 {

@@ -21,7 +21,7 @@ run {
     dot.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
     dot.position = Point(x: 50, y: 10)
     dot.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.2)
-    try spinner.addSublayer(dot)
+    spinner.addSublayer(dot)
     try engine.tick(0)
 
     // Fades from 1 to 0.25 each second, forever, linearly (no timing function); added at

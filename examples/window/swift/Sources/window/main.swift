@@ -48,7 +48,7 @@ func run() throws(LaminaError) {
     card.shadowOpacity = 0.3
     card.shadowRadius = 8
     card.shadowOffset = Size(width: 0, height: 4)
-    try root.addSublayer(card)
+    root.addSublayer(card)
     try engine.tick()  // commit: the tree now has a presentation
     var renderer: Renderer? = try Renderer()
 
