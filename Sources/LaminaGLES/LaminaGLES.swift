@@ -176,7 +176,7 @@ public func renderImage(
 /// ```swift
 /// let renderer = try Renderer()          // the window's context is current
 /// while running {
-///     try engine.tick()
+///     engine.tick()
 ///     try renderer.render(root, scale: 2)
 ///     swapWindow()
 /// }

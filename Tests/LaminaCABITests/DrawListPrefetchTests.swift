@@ -44,7 +44,7 @@ struct DrawListPrefetchTests {
         child.opacity = 0.5
         child.backgroundColor = Color(red: 1, green: 0.5, blue: 0.25)
         root.addSublayer(child)
-        try engine.tick(0)
+        engine.tick(0)
         let ranges = plainFillRanges
         for record in try engine.drawList(root: root) {
             // Every byte set to a value no field holds here, then the fill: each byte that

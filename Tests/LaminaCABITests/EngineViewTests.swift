@@ -35,7 +35,7 @@ struct EngineViewTests {
         #expect(lamina_layer_get_position(view, id, &position) == LAMINA_STATUS_OK)
         #expect(position.x == 3 && position.y == 4)
         // The engine's time and ticks are the Swift engine's.
-        try engine.tick(2)
+        engine.tick(2)
         var time = 0.0
         #expect(lamina_engine_get_time(view, &time) == LAMINA_STATUS_OK)
         #expect(time == 2)
@@ -76,14 +76,14 @@ struct EngineViewTests {
         var opacity = 0.0
         #expect(lamina_layer_get_opacity(view, lamina_layer_t(layer.id.rawValue), &opacity) == LAMINA_STATUS_STALE_HANDLE)
         layer.opacity = 0.75
-        try engine.tick(1)
+        engine.tick(1)
         #expect(layer.opacity == 0.75 && engine.time == 1)
         // lamina_engine_destroy on a view ends the view only (C code that treats the handle
         // as its own engine cannot take the Swift host's engine away).
         let second = try #require(makeEngineView(engine))
         #expect(lamina_engine_destroy(second) == LAMINA_STATUS_OK)
         #expect(lamina_engine_get_time(second, &opacity) == LAMINA_STATUS_STALE_HANDLE)
-        try engine.tick(3)
+        engine.tick(3)
         #expect(engine.time == 3)
         destroyEngineView(second)  // already ended: nothing
     }

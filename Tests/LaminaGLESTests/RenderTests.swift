@@ -21,7 +21,7 @@ private func scene(_ engine: Engine) throws -> (root: Layer, card: Layer) {
     card.backgroundColor = Color(red: 1, green: 0, blue: 0)
     card.cornerRadius = 8
     root.addSublayer(card)
-    try engine.tick(0)
+    engine.tick(0)
     return (root, card)
 }
 
@@ -42,7 +42,7 @@ private func scene(_ engine: Engine) throws -> (root: Layer, card: Layer) {
         let engine = Engine()
         let (root, card) = try scene(engine)
         card.position = Point(x: 70, y: 40)   // an implicit move over 0.25 s from t = 1
-        try engine.tick(1)
+        engine.tick(1)
         // Half-way through (t 1.125) the default curve has the card at x 66.05 (80.2 % of the
         // way), its left edge at 36.05 points: pixel 72.1 at 2x. So pixel 70 is white and 74
         // red, where at t 1 (left edge 20, pixel 40) both were red.
@@ -101,8 +101,8 @@ private func scene(_ engine: Engine) throws -> (root: Layer, card: Layer) {
         let (root, card) = try scene(engine)
         for _ in 0..<3 { _ = try renderImage(root, width: W, height: H) }
         card.backgroundColor = Color(red: 0, green: 0, blue: 1)
-        try engine.tick(5)   // commits the change: its 0.25 s animation begins
-        try engine.tick(6)
+        engine.tick(5)   // commits the change: its 0.25 s animation begins
+        engine.tick(6)
         #expect(engine.time == 6)
         #expect(try renderImage(root, width: W, height: H).pixel(x: 50, y: 40) == (0, 0, 255, 255))
     }
@@ -162,7 +162,7 @@ private final class HostContext {
         let engine = Engine()
         let (root, card) = try scene(engine)
         card.position = Point(x: 70, y: 40)
-        try engine.tick(1)
+        engine.tick(1)
         let want = try renderImage(root, width: W, height: H, at: 1.125)
         let host = try HostContext()
         defer { host.release() }
@@ -191,15 +191,15 @@ private final class HostContext {
         let second = Engine()
         let (b, card) = try scene(second)
         card.backgroundColor = Color(red: 0, green: 1, blue: 0)
-        try second.tick(10)  // commits the change: its 0.25 s animation begins
-        try second.tick(11)
+        second.tick(10)  // commits the change: its 0.25 s animation begins
+        second.tick(11)
         try renderer.render(b)
         var px = host.pixels()
         let i = (40 * W + 50) * 4
         #expect(Array(px[i..<i + 4]) == [0, 255, 0, 255])
         // clear: nil draws over what is there; a tree drawing nothing leaves it.
         let empty = second.makeLayer()
-        try second.tick(12)
+        second.tick(12)
         try renderer.render(empty, clear: nil)
         px = host.pixels()
         #expect(Array(px[i..<i + 4]) == [0, 255, 0, 255])

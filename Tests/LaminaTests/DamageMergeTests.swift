@@ -97,13 +97,13 @@ struct DamageMergeTests {
             root.addSublayer(l)
             layers.append(l)
         }
-        try engine.tick(0)
+        engine.tick(0)
         _ = try engine.damage(root: root.id)  // start tracking
         _ = try engine.drawList(root: root.id)
         try engine.withTransaction(disableActions: true) {
             for l in layers { l.opacity = 0.5 }
         }
-        try engine.tick(1)
+        engine.tick(1)
         _ = try engine.drawList(root: root.id)
         let clock = ContinuousClock()
         var rects: [Rect] = []

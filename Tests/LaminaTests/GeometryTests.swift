@@ -89,7 +89,7 @@ struct GeometryFrameTests {
     func presentationFrame() throws {
         let engine = Engine()
         let layer = geoLayer(engine, geoRect(0, 0, 100, 100), geoPoint(50, 50))
-        try engine.tick(0)
+        engine.tick(0)
         try engine.transaction.begin()
         try engine.transaction.setAnimationDuration(1)
         engine.transaction.timingFunction = .linear
@@ -193,7 +193,7 @@ struct GeometrySetFrameTests {
     func animatesThroughPositionAndBounds() throws {
         let engine = Engine()
         let layer = geoLayer(engine, geoRect(0, 0, 100, 100), geoPoint(50, 50))
-        try engine.tick(0)
+        engine.tick(0)
         try engine.transaction.begin()
         try engine.transaction.setAnimationDuration(1)
         engine.transaction.timingFunction = .linear
@@ -319,7 +319,7 @@ struct GeometryConversionTests {
         #expect(try red.convert(geoPoint(50, 50), to: yellow) == geoPoint(-220, -140))
         #expect(yellow.frame == geoRect(160, 120, 320, 240))
         // The same on the presentation once committed.
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try yellow.convert(geoRect(50, 50, 200, 200), from: red, in: .presentation()) == geoRect(-220, -140, 400, 400))
     }
 
@@ -423,7 +423,7 @@ struct GeometryConversionTests {
     func presentation() throws {
         let engine = Engine()
         let (parent, child) = try parentAndChild(engine)
-        try engine.tick(0)
+        engine.tick(0)
         try engine.transaction.begin()
         try engine.transaction.setAnimationDuration(2)
         engine.transaction.timingFunction = .linear
@@ -432,8 +432,8 @@ struct GeometryConversionTests {
         #expect(try child.convert(geoPoint(0, 0), to: parent) == geoPoint(75, 125))
         #expect(geoNear(try child.convert(geoPoint(0, 0), to: parent, in: .presentation(at: 1)), geoPoint(75, 75)))
         #expect(try child.convert(geoPoint(0, 0), to: parent, in: .presentation()) == geoPoint(75, 25))
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(1)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(1)
         #expect(geoNear(try child.convert(geoPoint(0, 0), to: parent, in: .presentation()), geoPoint(75, 75)))
     }
 
@@ -442,7 +442,7 @@ struct GeometryConversionTests {
         let engine = Engine()
         let (parent, child) = try parentAndChild(engine)
         #expect(geoError { _ = try child.convert(geoPoint(0, 0), to: parent, in: .presentation()) } == .noPresentation)
-        try engine.tick(0)
+        engine.tick(0)
         let fresh = engine.makeLayer()
         parent.addSublayer(fresh)
         #expect(geoError { _ = try fresh.convert(geoPoint(0, 0), to: child, in: .presentation()) } == .noPresentation)

@@ -118,7 +118,7 @@ struct LayerObjectTests {
     func callbackIdentity() throws {
         let engine = Engine()
         let layer = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         let seen = SharedBox<ObjectIdentifier?>(nil)
         try layer.setDelegate(LayerDelegate { l, _ in
             seen.update { $0 = ObjectIdentifier(l) }
@@ -132,7 +132,7 @@ struct LayerObjectTests {
     func deinitInsideCallback() throws {
         let engine = Engine()
         let layer = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         let victim = SharedBox<Layer?>(engine.makeLayer())
         let victimID = victim.value!.id
         try layer.setDelegate(LayerDelegate { _, _ in
@@ -151,7 +151,7 @@ struct LayerObjectTests {
         let code = SharedBox<LaminaError.Code?>(nil)
         do {
             let layer = engine.makeLayer()
-            try engine.tick(0)
+            engine.tick(0)
             var anim = Animation.basic(keyPath: "opacity", from: .number(0), to: .number(1), duration: 1)
             anim.delegate = AnimationDelegate(didStop: { l, _, _ in
                 alive.update { $0 = l.isAlive }
@@ -159,7 +159,7 @@ struct LayerObjectTests {
             })
             try layer.add(anim, forKey: "fade")
         }
-        try engine.tick(0.1)  // the layer died with its last object; didStop is due at this tick
+        engine.tick(0.1)  // the layer died with its last object; didStop is due at this tick
         #expect(alive.value == false)
         #expect(code.value == .staleHandle)
     }

@@ -321,10 +321,10 @@ struct LayerTreeTests {
         let engine = Engine()
         let parent = engine.makeLayer(), child = engine.makeLayer()
         parent.addSublayer(child)
-        try engine.tick(0)
+        engine.tick(0)
         #expect(child.hasPresentation)
         child.removeFromSuperlayer()  // still held by the host
-        try engine.tick(1)
+        engine.tick(1)
         #expect(child.hasPresentation)
         #expect(try child.presentedNumber("opacity") == 1)
     }
@@ -337,7 +337,7 @@ struct LayerTreeTests {
             for _ in 0..<200 { live.append(engine.makeLayer()) }
             for layer in live.prefix(150) { try layer.releaseHostReference() }
             live.removeFirst(150)
-            try engine.tick(Double(round))
+            engine.tick(Double(round))
         }
         #expect(live.count == 250)
         let allAlive = live.allSatisfy { $0.isAlive }

@@ -213,7 +213,7 @@ final class DiffSide {
             layers[i] = nil
         case .tick(let dt):
             time += dt
-            try engine.tick(time)
+            engine.tick(time)
         case .flush:
             t.flush()
         case .begin(let duration, let curve, let disable, let completion):

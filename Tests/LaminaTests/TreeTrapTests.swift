@@ -94,3 +94,42 @@ struct TreeTrapTests {
         #expect(root.sublayers == [c, a, b])
     }
 }
+
+@Suite("tick does not throw; its programming errors trap (issue 30 item 9)")
+struct TickTrapTests {
+    @Test("a non-finite time traps with the message tickChecked throws")
+    func nonFiniteTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            Engine().tick(.nan)
+        }
+        #expect(TreeTrapTests.stderr(result).contains("Lamina: tick time must be finite"))
+    }
+
+    @Test("tick() without a clock traps")
+    func noClockTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            Engine().tick()
+        }
+        #expect(TreeTrapTests.stderr(result).contains("Lamina: tick() without a time needs a clock"))
+    }
+
+    @Test("a tick from one of the engine's own callbacks traps (R2)")
+    func reentrantTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let engine = Engine()
+            try? engine.withTransaction(completion: { engine.tick(99) }) {}
+            engine.tick(1)
+        }
+    }
+
+    @Test("ticks from the run loop need no try and move the time")
+    func plainTicks() {
+        let engine = Engine()
+        engine.tick(1)
+        engine.tick(2.5)
+        #expect(engine.time == 2.5)
+        let clocked = Engine(clock: { 7 })
+        clocked.tick()
+        #expect(clocked.time == 7)
+    }
+}

@@ -9,7 +9,7 @@
 /// let layer = engine.makeLayer()
 /// layer.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
 /// layer.position = Point(x: 50, y: 50)
-/// try engine.tick(0)          // first commit: from now on changes animate implicitly
+/// engine.tick(0)          // first commit: from now on changes animate implicitly
 /// layer.opacity = 0           // fades over 0.25 s
 /// ```
 ///

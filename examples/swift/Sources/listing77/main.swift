@@ -62,7 +62,7 @@ final class Scene {
     }
 
     func frame(_ t: Double) throws {
-        try engine.tick(t)
+        engine.tick(t)
         let shown = try box.presentationValue(forKeyPath: "backgroundColor")
         print("t=\(num(t)) box on screen at \(point(try presentedPosition())) "
             + "(model \(point(box.position))) colour \(colour(shown))")

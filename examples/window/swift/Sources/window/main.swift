@@ -49,7 +49,7 @@ func run() throws(LaminaError) {
     card.shadowRadius = 8
     card.shadowOffset = Size(width: 0, height: 4)
     root.addSublayer(card)
-    try engine.tick()  // commit: the tree now has a presentation
+    engine.tick()  // commit: the tree now has a presentation
     var renderer: Renderer? = try Renderer()
 
     func click(_ point: Point) throws(LaminaError) {
@@ -71,7 +71,7 @@ func run() throws(LaminaError) {
                 try click(Point(x: Double(event.button.x), y: Double(event.button.y)))
             }
         }
-        try engine.tick()
+        engine.tick()
         var dw: Int32 = 0, dh: Int32 = 0
         SDL_GL_GetDrawableSize(window, &dw, &dh)
         try renderer?.render(root, scale: Double(dw) / Double(W))  // device pixels per point
