@@ -22,6 +22,10 @@ let package = Package(
         // liblamina-lottie: the importer's C exports over liblamina's C ABI (ship the CMake
         // build, which links it against liblamina.so.0 and fixes SONAME/exports).
         .library(name: "lamina-lottie", type: .dynamic, targets: ["LaminaLottieCABI"]),
+        // MARK: Reference compositor for Swift (issue 30 item 2): liblamina-gles's C sources
+        // behind a Swift face that renders a Swift `Engine` (headless images, the host's GL
+        // context). Needs EGL, OpenGL ES 3, libpng and FreeType (Scripts/install-deps.sh).
+        .library(name: "LaminaGLES", targets: ["LaminaGLES"]),
     ],
     targets: [
         // The engine: math → timing → values → engine. Pure Swift, no Foundation.
@@ -73,6 +77,35 @@ let package = Package(
             path: "Tests/LaminaCABITests"),
         .testTarget(name: "LaminaLottieTests", dependencies: ["LaminaLottie", "Lamina"], path: "Tests/LaminaLottieTests",
                     exclude: ["Samples"]),
+
+        // MARK: Reference compositor for Swift (issue 30 item 2)
+        // EGL, GLES 3, libpng and FreeType for the compositor's C sources (SwiftPM only; CMake
+        // finds them with pkg-config).
+        .systemLibrary(
+            name: "CLaminaGLESDeps", path: "Sources/CLaminaGLESDeps", pkgConfig: "freetype2",
+            providers: [.apt(["libegl-dev", "libgles-dev", "libpng-dev", "libfreetype-dev"])]),
+        // renderer/gles compiled as it is for liblamina-gles, with the shaders as C from
+        // renderer/gles/swiftpm (Scripts/update-swiftpm-shaders.sh: SwiftPM cannot run the
+        // CMake step that embeds them). Its lamina_* calls bind to LaminaCABI in the same link,
+        // so they reach the Swift engines (docs/decisions.md, "Swift can render").
+        .target(
+            name: "LaminaGLESCompositor", dependencies: ["CLaminaGLESDeps", "LaminaCABI"], path: "renderer/gles",
+            exclude: ["shaders", "CMakeLists.txt", "embed_shaders.cmake", "lamina_gles.map"],
+            publicHeadersPath: "swiftpm/include",
+            cSettings: [.headerSearchPath("swiftpm"), .headerSearchPath("../../include"),
+                        .define("_POSIX_C_SOURCE", to: "200809L")],
+            // The module map's `link` lines reach only Swift code that imports it: a C target
+            // names its libraries itself (as CLaminaText does).
+            linkerSettings: [.linkedLibrary("EGL"), .linkedLibrary("GLESv2"), .linkedLibrary("png"),
+                             .linkedLibrary("freetype"), .linkedLibrary("m")]),
+        // include/lamina/lamina_gles.h (with lamina.h) as a Swift module. Never installed.
+        .systemLibrary(name: "CLaminaGLES", path: "Sources/CLaminaGLES"),
+        .target(
+            name: "LaminaGLES", dependencies: ["Lamina", "LaminaCABI", "CLamina", "CLaminaGLES", "LaminaGLESCompositor"],
+            path: "Sources/LaminaGLES"),
+        .testTarget(
+            name: "LaminaGLESTests", dependencies: ["LaminaGLES", "Lamina", "CLaminaGLESDeps"],
+            path: "Tests/LaminaGLESTests"),
     ],
     swiftLanguageModes: [.v6]
 )

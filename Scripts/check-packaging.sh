@@ -121,6 +121,16 @@ deb_file() {
     find "$1/packages" -maxdepth 1 -name "$2_*.deb" -print -quit
 }
 
+# dpkg_installed_size DIR: the KiB dpkg-gencontrol would write for a package whose files are
+# DIR: regular files and symbolic links by their size rounded up to KiB each, every other entry
+# (directories, DIR itself included) 1.
+dpkg_installed_size() {
+    local files others
+    files=$(find "$1" \( -type f -o -type l \) -printf '%s\n' | awk '{ k += int(($1 + 1023) / 1024) } END { print k + 0 }')
+    others=$(find "$1" ! -type f ! -type l | wc -l)
+    echo $((files + others))
+}
+
 cmd_debs() {
     local dir=$1 deb name x field
     rm -rf "$dir/packages"
@@ -139,6 +149,12 @@ cmd_debs() {
         grep -q '^License: Apache-2.0' "$x/usr/share/doc/$name/copyright" \
             || fail "$name's copyright does not name Apache-2.0"
         [[ -n $(dpkg-deb -f "$deb" Maintainer) ]] || fail "$name has no Maintainer"
+        # Installed-Size is the real size, as dpkg-gencontrol counts it (issue 30 item 4).
+        local want got
+        want=$(dpkg_installed_size "$x")
+        got=$(dpkg-deb -f "$deb" Installed-Size)
+        [[ $got == "$want" ]] || fail "$name: Installed-Size $got, its files take $want KiB"
+        echo "   Installed-Size $got KiB (its files: $want)"
     done
     x="$dir/packages/x-liblamina0"
     ls "$x"/usr/lib/*/liblamina.so.0 "$x"/usr/lib/*/liblamina.so.0.*.* >/dev/null \

@@ -273,6 +273,20 @@ consumer_window() (
     echo "window: ok window.py"
 )
 
+# The first windowed program in Swift (examples/window/swift, issue 30 items 1 and 2): SDL2
+# through a system library target and the LaminaGLES product, built as a separate package
+# that depends on Lamina by path, run under Xvfb with a click on the card; its screenshot is
+# compared with the same expected picture as the C and Python programs'.
+consumer_window_swift() (
+    local pkg="$ROOT/examples/window/swift" scratch="$CONSUMERS/window-swift"
+    swift build --package-path "$pkg" --scratch-path "$scratch"
+    local app
+    app="$(swift build --package-path "$pkg" --scratch-path "$scratch" --show-bin-path)/window"
+    xvfb-run -a "$app" --screenshot "$scratch/window-swift.png" --click 140,160
+    "$BUILD_DIR/Tests/gles/lamina-golden" --compare "$scratch/window-swift.png" "$ROOT/docs/images/window.png"
+    echo "window: ok swift"
+)
+
 # A component that is missing or unknown fails find_package with the component's name and the
 # Debian package that provides it (issue 30 item 3): the installed tree copied without the
 # compositor's export, and an unknown component.
@@ -335,6 +349,12 @@ if [[ $RUN_CONSUMERS == 1 ]]; then
         skip consumer-window "no install, liblamina-gles, SDL2 or xvfb-run"
     fi
     step consumer-swift 'presentation opacity|works from|unexpected|error:' consumer_swift
+    if [[ -x "$BUILD_DIR/Tests/gles/lamina-golden" ]] && command -v xvfb-run >/dev/null \
+            && pkg-config --exists sdl2 egl glesv2; then
+        step consumer-window-swift 'window: |error:|FAIL' consumer_window_swift
+    else
+        skip consumer-window-swift "no liblamina-gles build, SDL2, EGL/GLES or xvfb-run"
+    fi
 fi
 
 # ---------------------------------------------------------------------------------------------

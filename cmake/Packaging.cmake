@@ -251,4 +251,8 @@ foreach(_component IN LISTS CPACK_COMPONENTS_ALL)
     COMPONENT ${_component} EXCLUDE_FROM_ALL)
 endforeach()
 
+# Installed-Size as dpkg computes it (issue 30 item 4): CPack's own figure is the bytes summed
+# and rounded once; cmake/deb-installed-size.cmake rewrites each package's after cpack.
+set(CPACK_POST_BUILD_SCRIPTS "${PROJECT_SOURCE_DIR}/cmake/deb-installed-size.cmake")
+
 include(CPack)

@@ -50,5 +50,5 @@ public func lamina_engine_use_monotonic_clock(_ engine: OpaquePointer?) -> lamin
 
 @_cdecl("lamina_engine_tick_now")
 public func lamina_engine_tick_now(_ engine: OpaquePointer?) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in try e.tick() }
+    withEngine(engine) { e throws(LaminaError) in try e.tickNowChecked() }
 }

@@ -37,7 +37,7 @@ public func lamina_engine_destroy(_ engine: OpaquePointer?) -> lamina_status_t {
 
 @_cdecl("lamina_engine_tick")
 public func lamina_engine_tick(_ engine: OpaquePointer?, _ time: Double) -> lamina_status_t {
-    withEngine(engine) { e throws(LaminaError) in try e.tick(time) }
+    withEngine(engine) { e throws(LaminaError) in try e.tickChecked(time) }
 }
 
 @_cdecl("lamina_engine_get_time")

@@ -24,6 +24,11 @@ final class EngineBox: @unchecked Sendable {
     /// as the box, so `EngineTable.withLocked` can take it before it knows whether the handle
     /// still names a live engine, and under it the engine cannot be dropped (`retire` takes it).
     let lock = Lock()
+    /// Whether the engine is serialised by its own lock, not the slot's: a Swift `Engine` the
+    /// host made and handed to C code through `makeEngineView` (the Swift compositor,
+    /// `LaminaGLES`). Calls on such a handle skip `withLocked` (the slot's lock would not
+    /// serialise them with the host's Swift calls) and take the engine's own lock.
+    var ownLock = false
     /// The slot's generation (high 32 bits) and its references (low 32): one held by the table
     /// while the engine is alive, plus one per call in flight. No references: no engine.
     let state = Atomic<UInt64>(1 << 32)
@@ -65,7 +70,7 @@ final class EngineTable: @unchecked Sendable {
 
     /// Installs an engine in a free slot; returns its handle, or nil when `capacity` engines
     /// are alive at once.
-    func insert(_ make: (Lock) -> Engine) -> OpaquePointer? {
+    func insert(ownLock: Bool = false, _ make: (Lock) -> Engine) -> OpaquePointer? {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let index: Int
@@ -82,6 +87,7 @@ final class EngineTable: @unchecked Sendable {
         let engine = make(b.lock)
         // A free slot has no references left (its last holder dropped the old engine).
         b.engine = engine
+        b.ownLock = ownLock
         b.unmanaged = Unmanaged.passUnretained(engine)
         b.drawList = CDrawList()
         let generation = UInt32(truncatingIfNeeded: b.state.load(ordering: .relaxed) >> 32)
@@ -141,7 +147,9 @@ final class EngineTable: @unchecked Sendable {
             defer { b.lock.unlock() }
             // Acquiring: `insert` publishes the engine fields with its store of `state`.
             let s = b.state.load(ordering: .acquiring)
-            guard s >> 32 == generation, s & 0xFFFF_FFFF != 0 else { return nil }
+            // A view of a Swift engine (`ownLock`) answers nil too: the caller's general path
+            // (`withEngine`) takes the engine's own lock.
+            guard s >> 32 == generation, s & 0xFFFF_FFFF != 0, !b.ownLock else { return nil }
             return b.unmanaged.unsafelyUnwrapped._withUnsafeGuaranteedRef { engine -> Bool in
                 do throws(LaminaError) {
                     return try body(engine)
@@ -225,6 +233,27 @@ func makeEngineHandle() -> OpaquePointer? {
         return nil
     }
     return handle
+}
+
+/// A C handle (`lamina_engine_t *`) naming an engine the host made in Swift, so C code built on
+/// lamina.h (the reference compositor, through the `LaminaGLES` module) can read it: a view,
+/// not a second engine. Every C call on it works on `engine` under the engine's own lock, so
+/// it mixes safely with the host's Swift calls. The view holds a strong reference to `engine`
+/// until `destroyEngineView`; it is not the engine's owner (destroying it leaves the engine as
+/// it was). nil when the table is full (R18's limit counts views as engines).
+package func makeEngineView(_ engine: Engine) -> OpaquePointer? {
+    let table = engineTable
+    liveTable.store(UInt(bitPattern: Unmanaged.passUnretained(table).toOpaque()), ordering: .releasing)
+    return table.insert(ownLock: true) { _ in engine }
+}
+
+/// Ends a view made by `makeEngineView`: the handle goes stale (later calls answer
+/// STALE_HANDLE) and the table lets go of the engine. A handle already ended (also by
+/// lamina_engine_destroy()) is ignored.
+package func destroyEngineView(_ handle: OpaquePointer) {
+    guard let u = engineTable.acquire(handle) else { return }
+    defer { engineTable.release(u) }
+    _ = engineTable.destroy(u, handle)
 }
 
 /// The box behind a handle; a destroyed or forged handle gives a box with no engine. For

@@ -9,7 +9,7 @@ import Lamina
 ///
 /// ```swift
 /// let anim = try engine.loadLottie(data: bytes)
-/// try host.addSublayer(anim.root)
+/// host.addSublayer(anim.root)
 /// anim.play(loop: true)            // begins at the engine's current time
 /// anim.seek(progress: 0.5)         // or: show frame ip + 0.5·(op − ip), paused
 /// ```
@@ -145,7 +145,7 @@ extension Engine {
         while let (node, layer) = work.popLast() {
             for child in node.sublayers {
                 let l = try make(child)
-                try layer.addSublayer(l)
+                layer.addSublayer(l)
                 work.append((child, l))
             }
             if let m = node.mask {

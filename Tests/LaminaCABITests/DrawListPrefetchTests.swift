@@ -43,8 +43,8 @@ struct DrawListPrefetchTests {
         child.position = Point(x: 30, y: 40)
         child.opacity = 0.5
         child.backgroundColor = Color(red: 1, green: 0.5, blue: 0.25)
-        try root.addSublayer(child)
-        try engine.tick(0)
+        root.addSublayer(child)
+        engine.tick(0)
         let ranges = plainFillRanges
         for record in try engine.drawList(root: root) {
             // Every byte set to a value no field holds here, then the fill: each byte that

@@ -52,7 +52,7 @@ import Glibc
             let anim = try engine.loadLottie(data: bytes)
             #expect(anim.size.width > 0)
             anim.seek(progress: 0.5)
-            try engine.tick(0)
+            engine.tick(0)
             let list = try engine.drawList(root: anim.root)
             #expect(!list.isEmpty, "\(name) draws nothing")
         }

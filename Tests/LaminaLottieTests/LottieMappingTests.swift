@@ -37,7 +37,7 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
     let engine = Engine()
     let anim = try engine.loadLottie(data: bytes)
     anim.seek(progress: p)
-    try engine.tick(0)
+    engine.tick(0)
     let records = try engine.drawList(root: anim.root).filter { $0.shape != nil }
     return (anim, records)
 }
@@ -221,7 +221,7 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         let engine = Engine()
         let anim = try engine.loadLottie(data: doc(layers: shapeLayer(extra: ef)))
         anim.seek(progress: 0)
-        try engine.tick(0)
+        engine.tick(0)
         let shadowed = try engine.drawList(root: anim.root).filter { $0.shadowOpacity > 0 }
         #expect(shadowed.count == 1)
         #expect(abs(shadowed[0].shadowOpacity - 0.5) < 1e-12)
@@ -360,7 +360,7 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         let engine = Engine()
         let anim = try engine.loadLottie(data: doc(layers: layer))
         anim.seek(progress: 0)
-        try engine.tick(0)
+        engine.tick(0)
         let list = try engine.drawList(root: anim.root)
         let gradient = try #require(list.first { $0.gradient != nil })
         let d = try #require(gradient.gradient)
@@ -405,7 +405,7 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
             let engine = Engine()
             let anim = try engine.loadLottie(data: doc(layers: layer))
             anim.seek(progress: 0)
-            try engine.tick(0)
+            engine.tick(0)
             return try engine.drawList(root: anim.root).first { $0.isMaskContent && $0.shape != nil }?.shape
         }
         let add = try #require(try maskShape([mask("a", 10)]))
@@ -438,7 +438,7 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         still.seek(progress: 0.5)
         let moving = try engine.loadLottie(data: doc(layers: shapeLayer(ks: opacityRamp(0, 100))))
         moving.seek(progress: 0.5)
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try engine.drawList(root: still.root).count == 6)
         #expect(try engine.drawList(root: moving.root).count == 7)
     }
@@ -447,10 +447,10 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         let engine = Engine()
         let anim = try engine.loadLottie(data: doc(layers: shapeLayer(ks: opacityRamp(0, 100))))
         func opacity(at t: Double) throws -> Double {
-            try engine.tick(t)
+            engine.tick(t)
             return try engine.drawList(root: anim.root).first { $0.shape != nil }!.opacity
         }
-        try engine.tick(1)
+        engine.tick(1)
         anim.play(loop: true)
         #expect(abs(try opacity(at: 3.5) - 0.25) < 1e-9)
         #expect(abs(try opacity(at: 1 + 12.5) - 0.25) < 1e-9, "repeatCount = infinity loops")
@@ -467,10 +467,10 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         let engine = Engine()
         let anim = try engine.loadLottie(data: doc(layers: shapeLayer(ks: opacityRamp(0, 100))))
         func opacity(at t: Double) throws -> Double {
-            try engine.tick(t)
+            engine.tick(t)
             return try engine.drawList(root: anim.root).first { $0.shape != nil }!.opacity
         }
-        try engine.tick(0)
+        engine.tick(0)
         anim.play()
         #expect(abs(try opacity(at: 2) - 0.2) < 1e-9)
         anim.speed = 3  // frame 20 stays, then 30 frames a second
@@ -513,12 +513,12 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         root.speed = 0
         root.timeOffset = 5
         let host = engine.makeLayer()
-        try root.addSublayer(host)
+        root.addSublayer(host)
         let child = engine.makeLayer()
-        try host.addSublayer(child)
+        host.addSublayer(child)
         let mask = engine.makeLayer()
         host.mask = mask
-        try engine.tick(0)
+        engine.tick(0)
         var ramp = Animation.keyframe(keyPath: "opacity", values: [.number(0), .number(1)], keyTimes: [0, 1])
         ramp.timing.beginTime = 1e-100
         ramp.timing.duration = 10
@@ -527,7 +527,7 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         try mask.add(ramp, forKey: "ramp")
         try child.add(ramp, forKey: "ramp")
         for t in [1.0, 2.0, 7.0] {
-            try engine.tick(t)
+            engine.tick(t)
             #expect(try mask.presentationValue(forKeyPath: "opacity") == .number(0.5), "t = \(t)")
             #expect(try child.presentationValue(forKeyPath: "opacity") == .number(0.5))
         }
@@ -539,10 +539,10 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         let engine = Engine()
         let anim = try engine.loadLottie(data: doc(layers: shapeLayer(ks: opacityRamp(0, 100))))
         let host = engine.makeLayer()
-        try host.addSublayer(anim.root)
+        host.addSublayer(anim.root)
         anim.seek(progress: 0.3)
-        try engine.tick(0)
-        try engine.tick(1)
+        engine.tick(0)
+        engine.tick(1)
         #expect(engine.nextFrameTime == .infinity)
     }
 
@@ -631,7 +631,7 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         let engine = Engine()
         let anim = try engine.loadLottie(data: doc(layers: layer + "," + #"{"ty":1e11,"ind":2,"ks":{}}"#))
         anim.seek(progress: 0.5)
-        try engine.tick(0)
+        engine.tick(0)
         _ = try engine.drawList(root: anim.root)
         let grad = #"{"ty":"gf","t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[1,1]},"g":{"p":1e11,"k":{"a":0,"k":[0,1,1,1]}}}"#
         let gradient = #"{"ty":4,"ind":1,"ip":0,"op":9,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[9,9]}},\#(grad)]}"#

@@ -12,7 +12,7 @@ private final class Log: @unchecked Sendable {
 private func layerOnTick(_ engine: Engine) throws -> Layer {
     let layer = engine.makeLayer()
     layer.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
-    try engine.tick(0)
+    engine.tick(0)
     return layer
 }
 
@@ -124,7 +124,7 @@ struct ActionSearchTests {
         let layer = try layerOnTick(engine)
         try layer.setAction(.action(.animation(.basic(keyPath: "opacity", duration: 2))), forKey: "opacity")
         layer.opacity = 0
-        try engine.tick(0)
+        engine.tick(0)
         #expect(layer.animationKeys == ["opacity"])
         #expect(layer.animation(forKey: "opacity")?.timing.duration == 2)
         // No from/to/by: previous presentation value → current value (CA-7.1).
@@ -151,8 +151,8 @@ struct ActionSearchTests {
         let layer = try layerOnTick(engine)
         try layer.setAction(.action(.animation(.transition(.push, subtype: .fromLeft))), forKey: "backgroundColor")
         layer.backgroundColor = Color(red: 0, green: 1, blue: 0)
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(0.1)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(0.1)
         let (state, before) = try #require(try layer.transition())
         #expect(state.type == .push && state.subtype == .fromLeft)
         #expect(approx(state.progress, 0.4, tolerance: 1e-12))
@@ -184,14 +184,14 @@ struct ReleaseOutsideLockTests {
         try layer.setAction(nil, forKey: "opacity")
         try layer.setDelegate(nil)  // the last reference goes to the graveyard, not away under the lock
         #expect(log.lines.isEmpty)
-        try engine.tick(1)
+        engine.tick(1)
         #expect(log.lines == ["released at 1.0"])
         do {
             let guardObject = CallsBackOnRelease(engine, log)
             try layer.setAction(.action(.custom { _, _ in _ = guardObject }), forKey: "opacity")
         }
         try layer.releaseHostReference()  // destroyed: no host reference, no superlayer
-        try engine.tick(2)
+        engine.tick(2)
         #expect(log.lines == ["released at 1.0", "released at 2.0"])
     }
 }
@@ -243,10 +243,10 @@ struct LayerEventTests {
         try engine.setDefaultAction(.action(marker("in", log)), forKey: LayerEvent.orderIn)
         try engine.setDefaultAction(.action(marker("out", log)), forKey: LayerEvent.orderOut)
         try engine.setDefaultAction(.action(marker("subs", log)), forKey: LayerEvent.sublayers)
-        try engine.tick(0)  // the child is committed too: events run only for committed layers
-        try parent.addSublayer(child)
+        engine.tick(0)  // the child is committed too: events run only for committed layers
+        parent.addSublayer(child)
         #expect(log.lines == ["subs sublayers", "in onOrderIn"])
-        try child.removeFromSuperlayer()
+        child.removeFromSuperlayer()
         #expect(log.lines == ["subs sublayers", "in onOrderIn", "subs sublayers", "out onOrderOut"])
     }
 
@@ -268,11 +268,11 @@ struct LayerEventTests {
         let parent = try layerOnTick(engine)
         let a = engine.makeLayer()
         let b = engine.makeLayer()
-        try parent.addSublayer(a)
-        try engine.tick(0)
+        parent.addSublayer(a)
+        engine.tick(0)
         let log = Log()
         try b.setAction(.action(marker("b", log)), forKey: LayerEvent.transition)
-        try parent.replaceSublayer(a, with: b)
+        parent.replaceSublayer(a, with: b)
         #expect(log.lines == ["b transition"])
     }
 
@@ -283,7 +283,7 @@ struct LayerEventTests {
         let child = engine.makeLayer()
         let log = Log()
         try engine.setDefaultAction(.action(marker("subs", log)), forKey: LayerEvent.sublayers)
-        try parent.addSublayer(child)
+        parent.addSublayer(child)
         #expect(log.lines.isEmpty)
     }
 }
@@ -296,7 +296,7 @@ struct ViewBackedTests {
         let layer = try layerOnTick(engine)
         layer.isViewBacked = true
         try engine.withTransaction(duration: 1) { layer.backgroundColor = Color(red: 0, green: 0, blue: 1) }
-        try engine.tick(0.5)
+        engine.tick(0.5)
         #expect(layer.animationKeys.isEmpty)
         #expect(try layer.presentationValue(forKeyPath: "backgroundColor") == .color(Color(red: 0, green: 0, blue: 1)))
     }
@@ -325,13 +325,13 @@ struct ViewBackedTests {
         try engine.animate(withDuration: 1, options: .curveLinear, animations: {
             layer.opacity = 0
         }, completion: { finished in log.lines.append("done \(finished)") })
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(0.5)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(0.5)
         if case .number(let v)? = try layer.presentationValue(forKeyPath: "opacity") {
             #expect(approx(v, 0.5, tolerance: 1e-12))
         }
-        try engine.tick(1)
-        try engine.tick(1.1)
+        engine.tick(1)
+        engine.tick(1.1)
         #expect(log.lines == ["done true"])
     }
 
@@ -344,17 +344,17 @@ struct ViewBackedTests {
         try engine.animate(withDuration: 1, options: .curveLinear, animations: {
             layer.position = Point(x: 100, y: 0)
         }, completion: { f in log.lines.append("first \(f)") })
-        try engine.tick(0.5)
+        engine.tick(0.5)
         let before = try layer.presentationValue(forKeyPath: "position.x")
         try engine.animate(withDuration: 1, options: .curveLinear, animations: {
             layer.position = Point(x: 0, y: 0)
         }, completion: { f in log.lines.append("second \(f)") })
         #expect(layer.animationKeys == ["position", "position-2"])
-        try engine.tick(0.5)
+        engine.tick(0.5)
         #expect(try layer.presentationValue(forKeyPath: "position.x") == before)  // no jump
-        try engine.tick(1.0)
-        try engine.tick(1.5)
-        try engine.tick(1.6)
+        engine.tick(1.0)
+        engine.tick(1.5)
+        engine.tick(1.6)
         #expect(log.lines == ["first true", "second true"])
         #expect(try layer.presentationValue(forKeyPath: "position") == .point(.zero))
     }
@@ -367,12 +367,12 @@ struct ViewBackedTests {
         let log = Log()
         try engine.animate(withDuration: 1, animations: { layer.opacity = 0 },
                            completion: { f in log.lines.append("first \(f)") })
-        try engine.tick(0.5)
+        engine.tick(0.5)
         try engine.animate(withDuration: 1, animations: { layer.opacity = 1 },
                            completion: { f in log.lines.append("second \(f)") })
-        try engine.tick(0.6)
-        try engine.tick(1.6)
-        try engine.tick(1.7)
+        engine.tick(0.6)
+        engine.tick(1.6)
+        engine.tick(1.7)
         #expect(log.lines == ["first false", "second true"])
     }
 
@@ -399,7 +399,7 @@ struct ViewBackedTests {
         // until then its begin time reads as pending (0), as before a commit.
         let pending = try #require(layer.animation(forKey: "opacity"))
         #expect(pending.timing.beginTime == 0 && pending.timing.repeatCount == .infinity && pending.timing.autoreverses)
-        try engine.tick(0.25)
+        engine.tick(0.25)
         let a = try #require(layer.animation(forKey: "opacity"))
         #expect(a.timing.beginTime == 0.75 && a.timing.repeatCount == .infinity && a.timing.autoreverses)
     }

@@ -97,7 +97,7 @@ struct AnimationListTests {
         // spill array stays the shared empty one.
         let e = Engine()
         let l = e.makeLayer()
-        try? e.tick(0)
+        e.tick(0)
         l.position = Point(x: 5, y: 5)
         l.opacity = 0.5
         let inline = e.lock.withLock { () -> Bool in

@@ -17,7 +17,7 @@ struct TransactionCurveTests {
         }
         #expect(layer.animation(forKey: "a")?.timingFunction == .easeIn)
         #expect(layer.animation(forKey: "b")?.timingFunction == .linear)
-        try engine.tick(0)
+        engine.tick(0)
         #expect(approx(try layer.presentedNumber("opacity", at: 0.5), TimingFunction.easeIn.progress(at: 0.5), tolerance: 1e-9))
     }
 
@@ -62,7 +62,7 @@ struct KeyframeCumulativeTests {
         k.timing.repeatCount = 2
         k.isCumulative = true
         try layer.add(k, forKey: "k")
-        try engine.tick(0)
+        engine.tick(0)
         #expect(approx(try layer.presentedNumber("cornerRadius", at: 0.5), 5, tolerance: 1e-9))
         #expect(approx(try layer.presentedNumber("cornerRadius", at: 1.5), 15, tolerance: 1e-9))
     }
@@ -79,7 +79,7 @@ struct ImplicitReadableTests {
         #expect(pending.keyPath == "opacity")
         #expect(pending.fromValue == .number(1) && pending.toValue == .number(0.25))
         #expect(pending.timing.duration == 2 && pending.timingFunction == .easeOut)
-        try engine.tick(1)
+        engine.tick(1)
         #expect(layer.animation(forKey: "opacity")?.timing.beginTime == 1)
         // A general-path value (a transform) reads the same way.
         layer.transform = Transform3D(scaleX: 2, y: 2, z: 1)
@@ -102,9 +102,9 @@ struct Transform2DInterpolationTests {
         let engine = Engine()
         let layer = engine.makeLayer()
         layer.transform = flip
-        try? engine.tick(0)
+        engine.tick(0)
         try? engine.withTransaction(timingFunction: .linear) { layer.transform = .identity }
-        try? engine.tick(0)
+        engine.tick(0)
         let m = try? layer.presentationValue(forKeyPath: "transform", at: 0.0625)?.transformPayload
         #expect(m.map { approx($0, Transform3D(scaleX: -0.5, y: 1, z: 1), tolerance: 1e-12) } == true)
     }
@@ -134,7 +134,7 @@ struct ViewPolicyTests {
     private func viewLayer(_ engine: Engine) throws -> Layer {
         let layer = engine.makeLayer()
         layer.isViewBacked = true
-        try engine.tick(0)
+        engine.tick(0)
         return layer
     }
 
@@ -158,11 +158,11 @@ struct ViewPolicyTests {
         try engine.animate(withDuration: 1, options: .curveLinear, animations: { layer.cornerRadius = 10 })
         let a = try #require(layer.animation(forKey: "cornerRadius"))
         #expect(a.isAdditive && a.fromValue == .number(-10) && a.toValue == .number(0))
-        try engine.tick(0)
-        try engine.tick(0.5)
+        engine.tick(0)
+        engine.tick(0.5)
         try engine.animate(withDuration: 1, options: .curveLinear, animations: { layer.cornerRadius = 0 })
         #expect(layer.animationKeys == ["cornerRadius", "cornerRadius-2"])
-        try engine.tick(0.5)
+        engine.tick(0.5)
         #expect(approx(try layer.presentedNumber("cornerRadius"), 5, tolerance: 1e-9))  // no jump
     }
 
@@ -193,7 +193,7 @@ struct ViewBackedContinueTests {
         let layer = engine.makeLayer()
         layer.isViewBacked = true
         try layer.setDelegate(LayerDelegate { _, _ in answer })
-        try engine.tick(0)
+        engine.tick(0)
         return layer
     }
 
@@ -220,7 +220,7 @@ struct ViewBackedContinueTests {
         layer.zPosition = 2
         #expect(layer.animation(forKey: "zPosition")?.timing.duration == 4)
         try layer.setAction(.noAction, forKey: "zPosition")  // the explicit null still stops it
-        try engine.tick(0.1)
+        engine.tick(0.1)
         layer.zPosition = 3
         #expect(layer.animation(forKey: "zPosition")?.timing.duration == 4)  // the old one, not replaced
         #expect(try layer.action(forKey: "zPosition") == nil)
@@ -243,7 +243,7 @@ struct ViewBackedContinueTests {
             let layer = engine.makeLayer()
             layer.isViewBacked = true
             if let answer { try layer.setDelegate(LayerDelegate { _, _ in answer }) }
-            try engine.tick(0)
+            engine.tick(0)
             layer.opacity = 0.5
             #expect(layer.animationKeys.isEmpty)
             #expect(try layer.action(forKey: "opacity") == nil)
@@ -253,7 +253,7 @@ struct ViewBackedContinueTests {
         // On a standalone layer .viewPolicy is nil: the built-in animation.
         let plain = engine.makeLayer()
         try plain.setDelegate(LayerDelegate { _, _ in .viewPolicy })
-        try engine.tick(0)
+        engine.tick(0)
         plain.opacity = 0.5
         #expect(plain.animationKeys == ["opacity"])
     }
@@ -263,7 +263,7 @@ struct ViewBackedContinueTests {
         let engine = Engine()
         let layer = engine.makeLayer()
         layer.isViewBacked = true
-        try engine.tick(0)
+        engine.tick(0)
         let img = try Image(width: 1, height: 1, rgba: [0, 0, 0, 255], premultiplied: true)
         try engine.animate(withDuration: 1, animations: {
             layer.contents = img
@@ -292,7 +292,7 @@ struct ValueFunction3Tests {
             to: .vector3(Vector3(x: 3, y: 3, z: 3)), duration: 1)
         s.valueFunction = .scale
         try layer.add(s, forKey: "s")
-        try engine.tick(0)
+        engine.tick(0)
         let mid = try #require(try layer.presentationValue(forKeyPath: "transform", at: 0.5)?.transformPayload)
         #expect(approx(mid, Transform3D(scaleX: 2, y: 2, z: 2), tolerance: 1e-12))
         #expect(ValueFunction.translate.apply(.vector3(Vector3(x: 1, y: 2, z: 3)))

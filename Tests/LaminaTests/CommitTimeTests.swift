@@ -19,8 +19,8 @@ struct CommitTimeTests {
     /// input at 5.0. The animation must run over 5.0–5.25, not be over already.
     private func sleepingHost(_ engine: Engine) throws -> Layer {
         let layer = engine.makeLayer()
-        try engine.tick(0)
-        try engine.tick(0.1)
+        engine.tick(0)
+        engine.tick(0.1)
         #expect(engine.nextFrameTime == .infinity)  // the host may sleep
         return layer
     }
@@ -37,9 +37,9 @@ struct CommitTimeTests {
         let engine = Engine()
         let layer = try sleepingHost(engine)
         layer.opacity = 0  // input at wall time 5.0
-        try engine.tick(5.0)
+        engine.tick(5.0)
         try expectAnimatesFrom5(layer)
-        try engine.tick(5.25)
+        engine.tick(5.25)
         #expect(try layer.presentedNumber("opacity") == 0)
     }
 
@@ -53,7 +53,7 @@ struct CommitTimeTests {
         // Published at once (CA-2.3), holding its start value until the next tick.
         #expect(try layer.presentedNumber("opacity") == 1)
         #expect(engine.nextFrameTime == 0.1)
-        try engine.tick(5.0)
+        engine.tick(5.0)
         try expectAnimatesFrom5(layer)
     }
 
@@ -66,7 +66,7 @@ struct CommitTimeTests {
         try engine.animate(withDuration: 1, delay: 0.5, options: .curveLinear, animations: {
             layer.position = Point(x: 100, y: 0)
         })
-        try engine.tick(5.0)
+        engine.tick(5.0)
         #expect(layer.animation(forKey: "r")?.timing.beginTime == 5)
         #expect(layer.animation(forKey: "position")?.timing.beginTime == 5.5)
         #expect(approx(try layer.presentedNumber("cornerRadius", at: 5.5), 5, tolerance: 1e-12))
@@ -78,9 +78,9 @@ struct CommitTimeTests {
         let clock = TestClock()
         let engine = Engine(clock: clock.clock)
         let layer = engine.makeLayer()
-        try engine.tick()
+        engine.tick()
         clock.now = 0.1
-        try engine.tick()
+        engine.tick()
         #expect(engine.time == 0.1)
         clock.now = 5.0
         try engine.withTransaction { layer.opacity = 0 }
@@ -89,7 +89,7 @@ struct CommitTimeTests {
         // The implicit form: the change commits at the next tick, which reads the clock.
         layer.cornerRadius = 4
         clock.now = 5.1
-        try engine.tick()
+        engine.tick()
         #expect(try layer.timingInfo(forKey: "cornerRadius")?.beginTime == 5.1)
         layer.cornerRadius = 8
         clock.now = 5.2
@@ -99,26 +99,26 @@ struct CommitTimeTests {
 
     @Test("R1: the monotonic clock drives tick() and commits; tick() without a clock is misuse")
     func monotonicClock() throws {
-        #expect(laminaErrorCode { try Engine().tick() } == .misuse)
+        #expect(laminaErrorCode { try Engine().tickNowChecked() } == .misuse)
         let engine = Engine(clock: Engine.monotonicClock)
         let layer = engine.makeLayer()
         let before = MonotonicClock.now()
-        try engine.tick()
+        engine.tick()
         #expect(engine.time >= before)
         layer.opacity = 0.5
-        try engine.tick()
+        engine.tick()
         let begin = try #require(try layer.timingInfo(forKey: "opacity")?.beginTime)
         #expect(begin >= before && begin <= MonotonicClock.now())
         engine.clock = nil  // back to hand-driven
-        #expect(laminaErrorCode { try engine.tick() } == .misuse)
+        #expect(laminaErrorCode { try engine.tickNowChecked() } == .misuse)
     }
 
     @Test("A non-finite clock reading is refused by tick() and ignored by commits")
     func badClock() throws {
         let engine = Engine(clock: { .nan })
-        #expect(laminaErrorCode { try engine.tick() } == .invalidArgument)
+        #expect(laminaErrorCode { try engine.tickNowChecked() } == .invalidArgument)
         let layer = engine.makeLayer()
-        try engine.tick(1)
+        engine.tick(1)
         layer.opacity = 0
         engine.transaction.flush()
         #expect(engine.time == 1)
@@ -133,23 +133,23 @@ struct DelayedViewBlockTests {
         let layer = engine.makeLayer()
         layer.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
         layer.isViewBacked = true
-        try engine.tick(0)
+        engine.tick(0)
         try engine.animate(withDuration: 1, delay: 1, options: .curveLinear, animations: {
             layer.position = Point(x: 100, y: 0)
             layer.bounds = Rect(x: 0, y: 0, width: 50, height: 50)
             layer.transform = Transform3D(scaleX: 2, y: 2, z: 1)
             layer.opacity = 0
         })
-        try engine.tick(0)
-        try engine.tick(0.5)  // in the delay
+        engine.tick(0)
+        engine.tick(0.5)  // in the delay
         let p = try #require(try layer.presentation())
         #expect(p.position == Point(x: 0, y: 0))
         #expect(p.bounds == Rect(x: 0, y: 0, width: 10, height: 10))
         #expect(approx(p.transform, .identity, tolerance: 1e-12))
         #expect(p.opacity == 1)
-        try engine.tick(1.5)  // half-way
+        engine.tick(1.5)  // half-way
         #expect(approx(try layer.presentedNumber("position.x"), 50, tolerance: 1e-9))
-        try engine.tick(2)
+        engine.tick(2)
         #expect(try layer.presentation()?.position == Point(x: 100, y: 0))
     }
 }
@@ -161,20 +161,20 @@ struct PausedSubtreeTests {
         let engine = Engine()
         let parent = engine.makeLayer()
         let child = engine.makeLayer()
-        try parent.addSublayer(child)
-        try engine.tick(0)
+        parent.addSublayer(child)
+        engine.tick(0)
         try engine.withTransaction(duration: 1) { child.opacity = 0 }
-        try engine.tick(0)
-        try engine.tick(0.4)
+        engine.tick(0)
+        engine.tick(0.4)
         #expect(engine.nextFrameTime == 0.4)
         try engine.withTransaction(disableActions: true) {  // QA1673's pause
             parent.timeOffset = try parent.convertTime(0.4, from: nil)
             parent.speed = 0
         }
-        try engine.tick(0.5)
+        engine.tick(0.5)
         #expect(engine.nextFrameTime == .infinity)
         let frozen = try child.presentedNumber("opacity")
-        try engine.tick(3)
+        engine.tick(3)
         #expect(try child.presentedNumber("opacity") == frozen)
         // Resuming wakes it.
         try engine.withTransaction(disableActions: true) { parent.speed = 1 }
@@ -190,13 +190,13 @@ struct LayerMediaTimingTests {
         let engine = Engine()
         let parent = engine.makeLayer()
         let child = engine.makeLayer()
-        try parent.addSublayer(child)
+        parent.addSublayer(child)
         configure(parent)
-        try engine.tick(0)
+        engine.tick(0)
         var fade = Animation.basic(keyPath: "cornerRadius", from: .number(0), to: .number(10), duration: 1)
         fade.timing.repeatCount = .infinity
         try child.add(fade, forKey: "r")
-        try engine.tick(0)
+        engine.tick(0)
         return (engine, child, parent)
     }
 

@@ -9,7 +9,7 @@ import Testing
 
 private func committed(_ engine: Engine, _ w: Double = 100, _ h: Double = 100) throws -> Layer {
     let r = geoLayer(engine, geoRect(0, 0, w, h), geoPoint(w / 2, h / 2))
-    try engine.tick(0)
+    engine.tick(0)
     return r
 }
 
@@ -104,9 +104,9 @@ struct ContentsPropertyTests {
         let a = try Image(width: 1, height: 1, rgba: [1, 1, 1, 255], premultiplied: true)
         let b = try Image(width: 2, height: 2, rgba: [UInt8](repeating: 255, count: 16), premultiplied: true)
         l.contents = a
-        try engine.tick(0)
+        engine.tick(0)
         l.contents = b
-        try engine.tick(0)
+        engine.tick(0)
         let r = try engine.drawList(root: l.id, at: 0.125)[0]
         #expect(r.contents == b && r.contentsPrevious == a)
         #expect(r.contentsFade > 0 && r.contentsFade < 1)
@@ -129,8 +129,8 @@ struct ContentsPropertyTests {
         l.edgeAntialiasingMask = [.minX]
         l.shouldRasterize = true
         l.rasterizationScale = 2
-        try engine.tick(1)
-        try engine.tick(2)  // shouldRasterize and rasterizationScale animate implicitly
+        engine.tick(1)
+        engine.tick(2)  // shouldRasterize and rasterizationScale animate implicitly
         r = try engine.drawList(root: l.id, at: 2)[0]
         #expect(!r.allowsEdgeAntialiasing && r.edgeAntialiasingMask == 1)
         #expect(r.shouldRasterize && r.rasterizationScale == 2 && r.isGroup)  // RS-11.3: a group
@@ -144,7 +144,7 @@ struct ContentsPropertyTests {
         let b = try Image(width: 2, height: 2, rgba: [UInt8](repeating: 255, count: 16), premultiplied: true)
         l.contentsGravity = .center  // the two images land at different destinations
         try l.add(Animation.basic(keyPath: "contents", from: .image(a), to: .image(b), duration: 1), forKey: "swap")
-        try engine.tick(0)
+        engine.tick(0)
         let begin = try #require(l.animation(forKey: "swap")?.timing.beginTime)
         let r = try engine.drawList(root: l.id, at: begin + 0.25)[0]
         #expect(r.contents == b && r.contentsPrevious == a)
@@ -169,18 +169,18 @@ struct ContentsPropertyTests {
         let a = try Image(width: 1, height: 1, rgba: [1, 1, 1, 255], premultiplied: true)
         let b = try Image(width: 1, height: 1, rgba: [9, 9, 9, 255], premultiplied: true)
         try engine.withTransaction(disableActions: true) { l.contents = a }
-        try engine.tick(0)
+        engine.tick(0)
         var toB = Animation.basic(keyPath: "contents", to: .image(b), duration: 2)
         toB.timingFunction = .easeIn
         try l.add(toB, forKey: "toB")
-        try engine.tick(0)
+        engine.tick(0)
         let begin = try #require(l.animation(forKey: "toB")?.timing.beginTime)
         let r = try engine.drawList(root: l.id, at: begin + 1)[0]
         #expect(r.contents == b && r.contentsPrevious == a)
         #expect(approx(r.contentsFade, TimingFunction.easeIn.progress(at: 0.5), tolerance: 1e-12))
         try l.removeAllAnimations()
         try l.add(Animation.basic(keyPath: "contents", from: .null, to: .image(b), duration: 1), forKey: "in")
-        try engine.tick(1)
+        engine.tick(1)
         let begin2 = try #require(l.animation(forKey: "in")?.timing.beginTime)
         let fadeIn = try engine.drawList(root: l.id, at: begin2 + 0.5)[0]
         #expect(fadeIn.contents == b && fadeIn.contentsPrevious == nil && approx(fadeIn.contentsFade, 0.5, tolerance: 1e-12))
@@ -195,7 +195,7 @@ struct ContentsPropertyTests {
         }
         try l.add(Animation.keyframe(
             keyPath: "contents", values: imgs.map { .image($0) }, keyTimes: [0, 0.5, 1], duration: 2), forKey: "k")
-        try engine.tick(0)
+        engine.tick(0)
         let begin = try #require(l.animation(forKey: "k")?.timing.beginTime)
         let first = try engine.drawList(root: l.id, at: begin + 0.5)[0]  // progress 0.25: segment 0, half way
         #expect(first.contents == imgs[1] && first.contentsPrevious == imgs[0])
@@ -207,7 +207,7 @@ struct ContentsPropertyTests {
         try l.removeAllAnimations()
         try l.add(Animation.keyframe(
             keyPath: "contents", values: imgs.map { .image($0) }, calculationMode: .discrete, duration: 3), forKey: "d")
-        try engine.tick(2)
+        engine.tick(2)
         let begin2 = try #require(l.animation(forKey: "d")?.timing.beginTime)
         for (offset, shown) in [(0.5, 0), (1.5, 1), (2.9, 2)] {
             let r = try engine.drawList(root: l.id, at: begin2 + offset)[0]
@@ -223,13 +223,13 @@ struct ContentsPropertyTests {
         let b = try Image(width: 1, height: 1, rgba: [2, 2, 2, 255], premultiplied: true)
         let fade = Animation.basic(keyPath: "contents", from: .image(a), to: .image(b), duration: 0)
         try l.add(.group([fade], duration: 1), forKey: "g")
-        try engine.tick(0)
+        engine.tick(0)
         let begin = try #require(l.animation(forKey: "g")?.timing.beginTime)
         let r = try engine.drawList(root: l.id, at: begin + 0.5)[0]
         #expect(r.contents == b && r.contentsPrevious == a && approx(r.contentsFade, 0.5, tolerance: 1e-12))
         // A newer discrete animation of contents covers the group's fade: it flips.
         try l.add(Animation.keyframe(keyPath: "contents", values: [.image(a)], calculationMode: .discrete, duration: 1), forKey: "d")
-        try engine.tick(begin)
+        engine.tick(begin)
         let flipped = try engine.drawList(root: l.id, at: begin + 0.5)[0]
         #expect(flipped.contents == a && flipped.contentsPrevious == nil && flipped.contentsFade == 1)
     }
@@ -267,14 +267,14 @@ struct ContentsPropertyTests {
         let engine = Engine()
         let l = try committed(engine, 10, 10)
         l.backgroundColor = .black
-        try engine.tick(1)  // commits: the implicit nil → black switch begins (R2)
-        try engine.tick(2)  // and is over
+        engine.tick(1)  // commits: the implicit nil → black switch begins (R2)
+        engine.tick(2)  // and is over
         try l.add(Animation.transition(.push, subtype: .fromRight, duration: 1), forKey: nil)
         try engine.withTransaction(disableActions: true) {
             l.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
             l.cornerRadius = 4
         }
-        try engine.tick(2)  // the transition begins at 2
+        engine.tick(2)  // the transition begins at 2
         let r = try engine.drawList(root: l.id, at: 2.5)[0]
         #expect(r.transition?.type == .push)
         #expect(r.backgroundColor == Color(red: 1, green: 0, blue: 0, alpha: 1) && r.cornerRadius == 4)
@@ -292,18 +292,18 @@ struct MaskClipGroupTests {
         let root = try committed(engine)
         let host = geoLayer(engine, geoRect(0, 0, 50, 50), geoPoint(25, 25))
         let child = geoLayer(engine, geoRect(0, 0, 10, 10), geoPoint(5, 5))
-        try root.addSublayer(host)
-        try host.addSublayer(child)
+        root.addSublayer(host)
+        host.addSublayer(child)
         do {
             let mask = geoLayer(engine, geoRect(0, 0, 20, 20), geoPoint(10, 10))
-            try root.addSublayer(mask)  // RS-5.3: taken out of its tree when assigned
+            root.addSublayer(mask)  // RS-5.3: taken out of its tree when assigned
             host.mask = mask
             #expect(try engine.superlayer(of: mask.id) == nil)
             try mask.releaseHostReference()  // the host keeps it
         }
         #expect(laminaErrorCode { try engine.setMask(root.id, of: host.id) } == .misuse)
         #expect(laminaErrorCode { try engine.setMask(host.id, of: host.id) } == .misuse)
-        try engine.tick(1)
+        engine.tick(1)
         let list = try engine.drawList(root: root.id)
         #expect(list.count == 4)
         #expect(list[1].maskIndex == 3 && list[1].maskCount == 1 && list[1].isGroup)  // RS-5.6
@@ -325,10 +325,10 @@ struct MaskClipGroupTests {
         inner.masksToBounds = true
         inner.cornerRadius = 5
         let leaf = geoLayer(engine, geoRect(0, 0, 10, 10), geoPoint(5, 5))
-        try root.addSublayer(inner)
-        try inner.addSublayer(leaf)
-        try engine.tick(1)  // commits: the changes animate from 1 (R2)
-        try engine.tick(2)
+        root.addSublayer(inner)
+        inner.addSublayer(leaf)
+        engine.tick(1)  // commits: the changes animate from 1 (R2)
+        engine.tick(2)
         let list = try engine.drawList(root: root.id)
         #expect(list[1].clipIndex == 0 && list[1].clipIsRect)
         #expect(list[2].clipIndex == 1 && !list[2].clipIsRect)
@@ -345,10 +345,10 @@ struct MaskClipGroupTests {
         mid.allowsGroupOpacity = false
         let leaf = geoLayer(engine, geoRect(0, 0, 10, 10), geoPoint(5, 5))
         leaf.opacity = 0.8
-        try root.addSublayer(mid)
-        try mid.addSublayer(leaf)
-        try engine.tick(1)  // commits: the changes animate from 1 (R2)
-        try engine.tick(2)
+        root.addSublayer(mid)
+        mid.addSublayer(leaf)
+        engine.tick(1)  // commits: the changes animate from 1 (R2)
+        engine.tick(2)
         let list = try engine.drawList(root: root.id)
         #expect(list[0].isGroup && list[0].groupOpacity == 0.5 && list[0].targetOpacity == 1)
         #expect(!list[1].isGroup && list[1].groupIndex == 0 && list[1].targetOpacity == 0.5)
@@ -362,8 +362,8 @@ struct MaskClipGroupTests {
         let root = try committed(engine)
         root.isGeometryFlipped = true
         let child = geoLayer(engine, geoRect(0, 0, 10, 4), geoPoint(5, 2))
-        try root.addSublayer(child)
-        try engine.tick(1)
+        root.addSublayer(child)
+        engine.tick(1)
         let list = try engine.drawList(root: root.id)
         #expect(list[0].isGeometryFlipped && !list[0].contentsAreFlipped)
         #expect(list[1].contentsAreFlipped)
@@ -400,13 +400,13 @@ struct PathTests {
         let l = try committed(engine, 10, 10)
         let a = Path.rect(geoRect(0, 0, 10, 10)), b = Path.rect(geoRect(0, 0, 20, 20))
         l.shadowPath = a
-        try engine.tick(0)
+        engine.tick(0)
         l.shadowPath = b
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try engine.drawList(root: l.id, at: 0.1)[0].shadowPath == b)
         let anim = Animation.basic(keyPath: "shadowPath", from: .path(a), to: .path(b), duration: 1)
         try l.add(anim, forKey: "p")
-        try engine.tick(0)
+        engine.tick(0)
         let mid = try engine.drawList(root: l.id, at: 0.5)[0].shadowPath
         #expect(mid?.elements[2] == .line(geoPoint(15, 15)))
     }
@@ -450,10 +450,10 @@ struct DamageTests {
         var rng = SystemRandomNumberGenerator()
         for i in 0..<20 {
             let l = geoLayer(engine, geoRect(0, 0, 20, 20), geoPoint(Double(i * 45 + 20), Double(i * 40 + 20)))
-            try (i % 3 == 0 || layers.isEmpty ? root : layers[i - 1]).addSublayer(l)
+            (i % 3 == 0 || layers.isEmpty ? root : layers[i - 1]).addSublayer(l)
             layers.append(l)
         }
-        try engine.tick(0)
+        engine.tick(0)
         _ = try engine.damage(root: root.id)  // start tracking
         var previous = try engine.drawList(root: root.id)
         for step in 1...40 {
@@ -467,7 +467,7 @@ struct DamageTests {
                 default: l.isHidden.toggle()
                 }
             }
-            try engine.tick(Double(step))
+            engine.tick(Double(step))
             let current = try engine.drawList(root: root.id)
             let damage = try engine.damage(root: root.id)
             var changed: [Rect] = []
@@ -494,8 +494,8 @@ struct DamageTests {
         let engine = Engine()
         let root = try committed(engine, 1000, 1000)
         let a = geoLayer(engine, geoRect(0, 0, 10, 10), geoPoint(100, 100))
-        try root.addSublayer(a)
-        try engine.tick(0)
+        root.addSublayer(a)
+        engine.tick(0)
         #expect(try engine.damage(root: root.id).first.map { $0.size.width >= 1000 } == true)
         _ = try engine.drawList(root: root.id)
         _ = try engine.drawList(root: root.id)

@@ -94,16 +94,16 @@ struct DamageMergeTests {
             let x = Double(i % 1000 * 5), y = Double(i / 1000 * 5)
             l.bounds = Rect(x: 0, y: 0, width: 1, height: 1)
             l.position = Point(x: x, y: y)
-            try root.addSublayer(l)
+            root.addSublayer(l)
             layers.append(l)
         }
-        try engine.tick(0)
+        engine.tick(0)
         _ = try engine.damage(root: root.id)  // start tracking
         _ = try engine.drawList(root: root.id)
         try engine.withTransaction(disableActions: true) {
             for l in layers { l.opacity = 0.5 }
         }
-        try engine.tick(1)
+        engine.tick(1)
         _ = try engine.drawList(root: root.id)
         let clock = ContinuousClock()
         var rects: [Rect] = []

@@ -9,7 +9,7 @@ import Testing
 /// A committed tree: a root (0,0,100,100) at (50,50) — so root space is the root's space.
 private func committedRoot(_ engine: Engine) throws -> Layer {
     let r = geoLayer(engine, geoRect(0, 0, 100, 100), geoPoint(50, 50))
-    try engine.tick(0)
+    engine.tick(0)
     return r
 }
 
@@ -18,7 +18,7 @@ private func add(_ engine: Engine, to parent: Layer, _ bounds: Rect = geoRect(0,
     let l = geoLayer(engine, bounds, position)
     l.zPosition = z
     if let name { l.name = name }
-    try parent.addSublayer(l)
+    parent.addSublayer(l)
     return l
 }
 
@@ -35,7 +35,7 @@ struct DrawListOrderTests {
         let a1 = try add(engine, to: a)
         let b1 = try add(engine, to: b, z: 3)
         let b2 = try add(engine, to: b)
-        try engine.tick(1)
+        engine.tick(1)
         let list = try engine.drawList(root: r.id)
         #expect(list.map(\.layer) == [r, c, b, b2, b1, d, a, a1].map(\.id))
         #expect(list.map(\.depth) == [0, 1, 1, 2, 2, 1, 1, 2])
@@ -51,7 +51,7 @@ struct DrawListOrderTests {
             let parent = all[i / 2]
             all.append(try add(engine, to: parent, z: Double(i % 3)))
         }
-        try engine.tick(1)
+        engine.tick(1)
         let list = try engine.drawList(root: r.id)
         #expect(list.count == all.count)
         for (i, rec) in list.enumerated() {
@@ -74,15 +74,15 @@ struct DrawListOrderTests {
         let shown = try add(engine, to: r)
         hidden.isHidden = true
         clear.opacity = 0
-        try engine.tick(1)
+        engine.tick(1)
         let fresh = try add(engine, to: shown)  // not committed yet
         _ = try add(engine, to: fresh)
         #expect(try engine.drawList(root: r.id).map(\.layer) == [r.id, shown.id])
-        try engine.tick(2)
+        engine.tick(2)
         #expect(try engine.drawList(root: r.id).map(\.layer) == [r.id, shown.id, fresh.id, fresh.sublayers[0].id])
         r.opacity = 0
-        try engine.tick(3)
-        try engine.tick(4)
+        engine.tick(3)
+        engine.tick(4)
         #expect(try engine.drawList(root: r.id).isEmpty)
     }
 
@@ -91,7 +91,7 @@ struct DrawListOrderTests {
         let engine = Engine()
         let r = engine.makeLayer()
         #expect(geoError { _ = try engine.drawList(root: r.id) } == .noPresentation)
-        try engine.tick(0)
+        engine.tick(0)
         let list = DrawList()
         try engine.drawList(root: r.id, into: list)
         #expect(list.count == 1)
@@ -121,10 +121,10 @@ struct DrawListOrderTests {
             }
             if i % 97 == 5 { late.append(c) }
         }
-        try engine.tick(1)
+        engine.tick(1)
         // Added after the commit: never committed, skipped with their subtrees (R3), in the
         // middle of the sibling list.
-        for c in late { try r.insertSublayer(geoLayer(engine, geoRect(0, 0, 1, 1), geoPoint(0, 0)), above: c) }
+        for c in late { r.insertSublayer(geoLayer(engine, geoRect(0, 0, 1, 1), geoPoint(0, 0)), above: c) }
         let list = DrawList()
         try engine.drawList(root: r.id, into: list)
         #expect(list.records.map(\.layer) == expected)
@@ -137,7 +137,7 @@ struct DrawListOrderTests {
         let engine = Engine()
         let r = try committedRoot(engine)
         for i in 0..<50 { _ = try add(engine, to: r, z: Double(i % 4)) }
-        try engine.tick(1)
+        engine.tick(1)
         let list = DrawList()
         try engine.drawList(root: r.id, into: list)
         let first = list.records.map(\.layer)  // no copy of the buffer is kept
@@ -163,8 +163,8 @@ struct DrawListValueTests {
         a.opacity = 0.5
         b.opacity = 2  // outside [0, 1]: counts as 1
         c.opacity = 0.25
-        try engine.tick(1)
-        try engine.tick(2)
+        engine.tick(1)
+        engine.tick(2)
         #expect(try engine.drawList(root: r.id).map(\.opacity) == [0.5, 0.25, 0.25, 0.0625])
     }
 
@@ -173,7 +173,7 @@ struct DrawListValueTests {
         let engine = Engine()
         let r = try committedRoot(engine)
         let c = try add(engine, to: r, geoRect(0, 0, 10, 10), at: geoPoint(20, 30))
-        try engine.tick(1)
+        engine.tick(1)
         var list = try engine.drawList(root: r.id)
         #expect(list[0].transform == .identity)
         #expect(list[1].transform == Transform3D(translationX: 15, y: 25, z: 0))
@@ -181,8 +181,8 @@ struct DrawListValueTests {
         c.transform = Transform3D(scaleX: 2, y: 2, z: 1)
         r.sublayerTransform = Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1)
         c.zPosition = 5
-        try engine.tick(2)
-        try engine.tick(3)
+        engine.tick(2)
+        engine.tick(3)
         list = try engine.drawList(root: r.id)
         // Flattened into the root's plane: no z survives from the child.
         #expect(list[1].transform.m43 == 0)
@@ -209,8 +209,8 @@ struct DrawListValueTests {
         let b = try add(engine, to: a, geoRect(0, 0, 20, 20), at: geoPoint(10, 10), z: 30)
         b.transform = Transform3D(rotationAngle: -0.4, x: 1, y: 0, z: 0)
         r.position = geoPoint(60, 45)  // root space ≠ root's space
-        try engine.tick(1)
-        try engine.tick(2)
+        engine.tick(1)
+        engine.tick(2)
         let list = try engine.drawList(root: r.id)
         let layers = [r, a, b]
         #expect(list.map(\.layer) == layers.map(\.id))
@@ -229,8 +229,8 @@ struct DrawListValueTests {
         r.opacity = 0.5
         r.sublayerTransform = Transform3D(translationX: 100, y: 0, z: 0)
         let c = try add(engine, to: r, geoRect(0, 0, 10, 10), at: geoPoint(20, 30))
-        try engine.tick(1)
-        try engine.tick(2)
+        engine.tick(1)
+        engine.tick(2)
         let list = try engine.drawList(root: c.id)
         #expect(list.count == 1)
         #expect(list[0].opacity == 1)
@@ -242,7 +242,7 @@ struct DrawListValueTests {
         let engine = Engine()
         let r = try committedRoot(engine)
         let c = try add(engine, to: r)
-        try engine.tick(1)
+        engine.tick(1)
         var rec = try engine.drawList(root: r.id)[1]
         #expect(rec.backgroundColor == nil)
         #expect(rec.borderColor == .black)
@@ -270,7 +270,7 @@ struct DrawListValueTests {
         c.masksToBounds = true
         c.bounds = geoRect(0, 0, -10, 10)
         try engine.transaction.commit()
-        try engine.tick(2)
+        engine.tick(2)
         rec = try engine.drawList(root: r.id)[1]
         #expect(rec.backgroundColor == Color(red: 1, green: 0, blue: 0))
         #expect(rec.borderColor == nil)
@@ -295,8 +295,8 @@ struct DrawListValueTests {
         let sibling = try add(engine, to: r)
         outer.masksToBounds = true
         inner.masksToBounds = true
-        try engine.tick(1)
-        try engine.tick(2)
+        engine.tick(1)
+        engine.tick(2)
         let list = try engine.drawList(root: r.id)
         #expect(list.map(\.layer) == [r, outer, inner, leaf, sibling].map(\.id))
         #expect(list[0].clipIndex == nil && list[0].clipRect == nil)
@@ -313,7 +313,7 @@ struct DrawListValueTests {
         let engine = Engine()
         let r = try committedRoot(engine)
         let c = try add(engine, to: r)
-        try engine.tick(1)
+        engine.tick(1)
         try engine.transaction.begin()
         try engine.transaction.setAnimationDuration(2)
         engine.transaction.timingFunction = .linear
@@ -324,10 +324,10 @@ struct DrawListValueTests {
         #expect(geoNear(mid[1].opacity, 0.5))
         #expect(geoNear(mid[1].transform.m41, 55))
         #expect(try engine.drawList(root: r.id, at: 1)[1].opacity == 1)
-        try engine.tick(1)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(2)
+        engine.tick(1)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(2)
         #expect(geoNear(try engine.drawList(root: r.id)[1].opacity, 0.5))
-        try engine.tick(3)
+        engine.tick(3)
         #expect(try engine.drawList(root: r.id).count == 1)  // faded out: culled
     }
 }
@@ -340,27 +340,27 @@ struct NextFrameTimeTests {
         #expect(engine.nextFrameTime == .infinity)
         let l = engine.makeLayer()
         #expect(engine.nextFrameTime == 0)  // an uncommitted change: the next tick shows it
-        try engine.tick(1)
+        engine.tick(1)
         #expect(engine.nextFrameTime == .infinity)
         l.opacity = 0.5  // animates once committed
         #expect(engine.nextFrameTime == 1)
-        try engine.tick(1.1)
+        engine.tick(1.1)
         #expect(engine.nextFrameTime == 1.1)
-        try engine.tick(1.2)
+        engine.tick(1.2)
         #expect(engine.nextFrameTime == 1.2)
-        try engine.tick(1.4)  // the change committed at 1 (the time before that tick): done at 1.25
+        engine.tick(1.4)  // the change committed at 1 (the time before that tick): done at 1.25
         #expect(engine.nextFrameTime == .infinity)
     }
 
     @Test("A completion waiting for its tick keeps the host awake")
     func completion() throws {
         let engine = Engine()
-        try engine.tick(0)
+        engine.tick(0)
         try engine.transaction.begin()
         engine.transaction.setCompletion {}
         try engine.transaction.commit()
         #expect(engine.nextFrameTime == 0)
-        try engine.tick(1)
+        engine.tick(1)
         #expect(engine.nextFrameTime == .infinity)
     }
 
@@ -368,15 +368,15 @@ struct NextFrameTimeTests {
     func explicitAnimations() throws {
         let engine = Engine()
         let l = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         var delayed = Animation.basic(keyPath: "opacity", from: .number(1), to: .number(0), duration: 1)
         delayed.timing.beginTime = 5
         try l.add(delayed, forKey: "later")
-        try engine.tick(1)
+        engine.tick(1)
         #expect(engine.nextFrameTime == 5)
-        try engine.tick(5.5)
+        engine.tick(5.5)
         #expect(engine.nextFrameTime == 5.5)
-        try engine.tick(7)
+        engine.tick(7)
         #expect(engine.nextFrameTime == .infinity)
 
         var held = Animation.basic(keyPath: "opacity", from: .number(1), to: .number(0.5), duration: 1)
@@ -384,9 +384,9 @@ struct NextFrameTimeTests {
         held.isRemovedOnCompletion = false
         try l.add(held, forKey: "held")
         #expect(engine.nextFrameTime == 7)  // added, not yet committed
-        try engine.tick(7.5)
+        engine.tick(7.5)
         #expect(engine.nextFrameTime == 7.5)
-        try engine.tick(9)
+        engine.tick(9)
         #expect(l.animationKeys == ["held"])  // still attached, filling
         #expect(engine.nextFrameTime == .infinity)
     }
@@ -395,24 +395,24 @@ struct NextFrameTimeTests {
     func discreteKeyframes() throws {
         let engine = Engine()
         let l = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         let a = Animation.keyframe(
             keyPath: "opacity", values: [.number(0.2), .number(0.5), .number(0.9)],
             keyTimes: [0, 0.3, 0.7], calculationMode: .discrete, duration: 2)
         try l.add(a, forKey: "steps")
-        try engine.tick(0.1)
+        engine.tick(0.1)
         let begin = try #require(l.animation(forKey: "steps")?.timing.beginTime)
         // Value 0 holds until 0.3·2 s, value 1 until 0.7·2 s, value 2 until the end at 2 s.
         #expect(approx(engine.nextFrameTime, begin + 0.6, tolerance: 1e-9))
         #expect(approx(try l.presentedNumber("opacity", at: begin + 0.6 - 1e-6), 0.2, tolerance: 0))
         #expect(approx(try l.presentedNumber("opacity", at: engine.nextFrameTime + 1e-9), 0.5, tolerance: 0))
-        try engine.tick(begin + 0.6 + 1e-9)
+        engine.tick(begin + 0.6 + 1e-9)
         #expect(approx(engine.nextFrameTime, begin + 1.4, tolerance: 1e-9))
-        try engine.tick(begin + 1.5)
+        engine.tick(begin + 1.5)
         #expect(approx(engine.nextFrameTime, begin + 2, tolerance: 1e-9))  // the end: removed there
         // Another animation in flight keeps the answer at now.
         l.zPosition = 3
-        try engine.tick(begin + 1.6)
+        engine.tick(begin + 1.6)
         #expect(engine.nextFrameTime == begin + 1.6)
     }
 
@@ -420,7 +420,7 @@ struct NextFrameTimeTests {
     func discreteKeyframesTimed() throws {
         let engine = Engine()
         let l = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         var a = Animation.keyframe(
             keyPath: "opacity", values: [.number(0.1), .number(0.6)], keyTimes: [0, 0.5],
             calculationMode: .discrete, duration: 1)
@@ -428,7 +428,7 @@ struct NextFrameTimeTests {
         a.timing.autoreverses = true
         a.timing.repeatCount = 2
         try l.add(a, forKey: "blink")
-        try engine.tick(0.05)
+        engine.tick(0.05)
         let begin = try #require(l.animation(forKey: "blink")?.timing.beginTime)
         // Forward: the time fraction at which the ease-in curve reaches 0.5.
         let t1 = engine.nextFrameTime - begin
@@ -437,14 +437,14 @@ struct NextFrameTimeTests {
         #expect(try l.presentedNumber("opacity", at: begin + t1 - 1e-6) == 0.1)
         #expect(try l.presentedNumber("opacity", at: begin + t1 + 1e-9) == 0.6)
         // Past it: the turn at 1 s (conservative), then back below the key time at 2 − t1.
-        try engine.tick(begin + t1 + 1e-6)
+        engine.tick(begin + t1 + 1e-6)
         #expect(approx(engine.nextFrameTime, begin + 1, tolerance: 1e-9))
-        try engine.tick(begin + 1.01)
+        engine.tick(begin + 1.01)
         #expect(approx(engine.nextFrameTime, begin + 2 - t1, tolerance: 1e-9))
         #expect(try l.presentedNumber("opacity", at: begin + 2 - t1 - 1e-6) == 0.6)
         #expect(try l.presentedNumber("opacity", at: begin + 2 - t1 + 1e-6) == 0.1)
         // In the first value of the backward half nothing changes until the next cycle at 2 s.
-        try engine.tick(begin + 1.9)
+        engine.tick(begin + 1.9)
         #expect(approx(engine.nextFrameTime, begin + 2, tolerance: 1e-9))
     }
 
@@ -452,14 +452,14 @@ struct NextFrameTimeTests {
     func basicBoolean() throws {
         let engine = Engine()
         let l = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         try l.add(Animation.basic(keyPath: "doubleSided", from: .bool(false), to: .bool(true), duration: 2), forKey: "b")
-        try engine.tick(0.1)
+        engine.tick(0.1)
         let begin = try #require(l.animation(forKey: "b")?.timing.beginTime)
         #expect(approx(engine.nextFrameTime, begin + 1, tolerance: 1e-9))
         #expect(try l.presentationValue(forKeyPath: "doubleSided", at: begin + 1 - 1e-6) == .bool(false))
         #expect(try l.presentationValue(forKeyPath: "doubleSided", at: begin + 1 + 1e-9) == .bool(true))
-        try engine.tick(begin + 1.2)
+        engine.tick(begin + 1.2)
         #expect(approx(engine.nextFrameTime, begin + 2, tolerance: 1e-9))
     }
 
@@ -467,10 +467,10 @@ struct NextFrameTimeTests {
     func linearKeyframes() throws {
         let engine = Engine()
         let l = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         try l.add(Animation.keyframe(
             keyPath: "opacity", values: [.number(0.2), .number(0.5)], duration: 2), forKey: "k")
-        try engine.tick(0.1)
+        engine.tick(0.1)
         #expect(engine.nextFrameTime == 0.1)
     }
 
@@ -478,10 +478,10 @@ struct NextFrameTimeTests {
     func futureBegin() throws {
         let engine = Engine()
         let l = engine.makeLayer()
-        try engine.tick(5)
+        engine.tick(5)
         l.opacity = 0
-        try engine.tick(5)  // commits at 5; animation [5, 5.25)
-        try engine.tick(4)  // the host's clock went back
+        engine.tick(5)  // commits at 5; animation [5, 5.25)
+        engine.tick(4)  // the host's clock went back
         #expect(engine.nextFrameTime == 5)
     }
 }

@@ -72,8 +72,12 @@ struct ErrorMessageTests {
         let parent = engine.makeLayer()
         parent.name = "parent"
         let child = engine.makeLayer()
-        try parent.addSublayer(child)
-        let cycle = failure { () throws(LaminaError) in try child.addSublayer(parent) }
+        parent.addSublayer(child)
+        let cycle = failure { () throws(LaminaError) in
+            // The engine-level edit under the Swift layer's naming (Layer.addSublayer traps with
+            // this message: TreeTrapTests).
+            try child.onLayer { () throws(LaminaError) in try engine.insertSublayer(parent.id, into: child.id, at: .end) }
+        }
         #expect(cycle?.code == .misuse)
         #expect(cycle?.message.hasPrefix("layer \(child.id.rawValue) (plain layer): ") == true)
         let anim = Animation(kind: .basic, keyPath: "opacty")

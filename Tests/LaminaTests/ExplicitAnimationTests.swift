@@ -13,7 +13,7 @@ private final class DelegateLog: @unchecked Sendable {
 private func committedLayer(_ engine: Engine) throws -> Layer {
     let layer = engine.makeLayer()
     layer.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
-    try engine.tick(0)
+    engine.tick(0)
     return layer
 }
 
@@ -37,7 +37,7 @@ struct ExplicitAnimationKeyTests {
         var fade = Animation.basic(keyPath: "opacity", from: .number(1), to: .number(0), duration: 1)
         try layer.add(fade, forKey: "fade")
         fade.toValue = .number(0.5)
-        try engine.tick(0)
+        engine.tick(0)
         #expect(layer.animation(forKey: "fade")?.toValue == .number(0))
         #expect(approx(try #require(try number(layer, "opacity", at: 0.5)), 0.5, tolerance: 1e-12))
     }
@@ -51,7 +51,7 @@ struct ExplicitAnimationKeyTests {
         }
         #expect(layer.animation(forKey: "fade")?.timing.duration == 2)
         let outside = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         try outside.add(.basic(keyPath: "opacity", from: .number(1), to: .number(0)), forKey: "f")
         #expect(outside.animation(forKey: "f")?.timing.duration == 0.25)
     }
@@ -64,10 +64,10 @@ struct ExplicitAnimationKeyTests {
         try layer.add(.basic(keyPath: "position.x", to: .number(5), duration: 1), forKey: "b")
         try layer.add(.basic(keyPath: "cornerRadius", to: .number(5), duration: 1), forKey: nil)
         try layer.add(.transition(.push, subtype: .fromLeft, duration: 1), forKey: nil)
-        try engine.tick(0)
+        engine.tick(0)
         #expect(layer.animationKeys == ["a", "b", "transition"])
         try layer.add(.basic(keyPath: "opacity", to: .number(1), duration: 1), forKey: "a")
-        try engine.tick(0.1)
+        engine.tick(0.1)
         #expect(layer.animationKeys == ["b", "transition", "a"])
     }
 
@@ -79,9 +79,9 @@ struct ExplicitAnimationKeyTests {
         var first = Animation.basic(keyPath: "opacity", from: .number(1), to: .number(0), duration: 1)
         first.delegate = logging(log)
         try layer.add(first, forKey: "fade")
-        try engine.tick(0.1)
+        engine.tick(0.1)
         try layer.add(.basic(keyPath: "opacity", from: .number(0), to: .number(1), duration: 1), forKey: "fade")
-        try engine.tick(0.2)
+        engine.tick(0.2)
         #expect(log.events == ["start fade", "stop fade false"])
     }
 
@@ -98,12 +98,12 @@ struct ExplicitAnimationKeyTests {
             if key != "keep" { a.delegate = logging(log) }
             try layer.add(a, forKey: key)
         }
-        try engine.tick(0.1)
+        engine.tick(0.1)
         log.events.removeAll()
         for key in keys.reversed() {
             try layer.add(.basic(keyPath: "opacity", from: .number(0), to: .number(1), duration: 5), forKey: key)
         }
-        try engine.tick(0.2)
+        engine.tick(0.2)
         #expect(log.events == keys.map { "stop \($0) false" })
         #expect(layer.animationKeys == ["keep"] + keys.reversed())
     }
@@ -143,7 +143,7 @@ struct ExplicitAnimationEvaluationTests {
         let engine = Engine()
         let layer = try committedLayer(engine)
         try layer.add(.basic(keyPath: "opacity", from: .number(1), to: .number(0), duration: 1), forKey: "fade")
-        try engine.tick(0)
+        engine.tick(0)
         #expect(approx(try #require(try number(layer, "opacity", at: t)), 1 - t, tolerance: 1e-12))
     }
 
@@ -152,9 +152,9 @@ struct ExplicitAnimationEvaluationTests {
         let engine = Engine()
         let layer = try committedLayer(engine)
         try layer.add(.basic(keyPath: "opacity", from: .number(1), to: .number(0), duration: 1), forKey: "fade")
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(0.5)
-        try engine.tick(1.0)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(0.5)
+        engine.tick(1.0)
         #expect(layer.animationKeys.isEmpty)
         #expect(try number(layer, "opacity") == 1)
     }
@@ -167,8 +167,8 @@ struct ExplicitAnimationEvaluationTests {
         fade.isRemovedOnCompletion = false
         fade.timing.fillMode = .forwards
         try layer.add(fade, forKey: "fade")
-        try engine.tick(0)
-        try engine.tick(5)
+        engine.tick(0)
+        engine.tick(5)
         #expect(layer.animationKeys == ["fade"])
         #expect(try number(layer, "opacity") == 0)
         #expect(layer.opacity == 1)  // the model disagrees with the screen (CA-1.11)
@@ -181,8 +181,8 @@ struct ExplicitAnimationEvaluationTests {
         var fade = Animation.basic(keyPath: "opacity", from: .number(1), to: .number(0), duration: 1)
         fade.isRemovedOnCompletion = false
         try layer.add(fade, forKey: "fade")
-        try engine.tick(0)
-        try engine.tick(2)
+        engine.tick(0)
+        engine.tick(2)
         #expect(layer.animationKeys == ["fade"])
         #expect(try number(layer, "opacity") == 1)
     }
@@ -195,11 +195,11 @@ struct ExplicitAnimationEvaluationTests {
         fade.timing.beginTime = 5
         fade.timing.fillMode = .backwards
         try layer.add(fade, forKey: "fade")
-        try engine.tick(1)
+        engine.tick(1)
         #expect(try number(layer, "opacity") == 0.2)
         fade.timing.fillMode = .removed
         try layer.add(fade, forKey: "fade")
-        try engine.tick(2)
+        engine.tick(2)
         #expect(try number(layer, "opacity") == 1)
     }
 
@@ -208,12 +208,12 @@ struct ExplicitAnimationEvaluationTests {
         let engine = Engine()
         let layer = try committedLayer(engine)
         try layer.add(.basic(keyPath: "position.x", from: .number(0), duration: 1), forKey: "slide")
-        try engine.tick(0)
+        engine.tick(0)
         try engine.withTransaction(disableActions: true) { layer.position = Point(x: 100, y: 0) }
-        try engine.tick(0.5)
+        engine.tick(0.5)
         #expect(approx(try #require(try number(layer, "position.x")), 50, tolerance: 1e-9))
         try engine.withTransaction(disableActions: true) { layer.position = Point(x: 200, y: 0) }
-        try engine.tick(0.5)
+        engine.tick(0.5)
         #expect(approx(try #require(try number(layer, "position.x")), 100, tolerance: 1e-9))
     }
 
@@ -225,8 +225,8 @@ struct ExplicitAnimationEvaluationTests {
         var nudge = Animation.basic(keyPath: "position", from: .point(Point(x: 0, y: 0)), to: .point(Point(x: 100, y: 0)), duration: 1)
         nudge.isAdditive = true
         try layer.add(nudge, forKey: "nudge")
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(0.5)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(0.5)
         #expect(try layer.presentationValue(forKeyPath: "position", at: 0.5) == .point(Point(x: 60, y: 20)))
     }
 
@@ -236,7 +236,7 @@ struct ExplicitAnimationEvaluationTests {
         let layer = try committedLayer(engine)
         layer.opacity = 0.5  // implicit, key "opacity", 0.25 s
         try layer.add(.basic(keyPath: "opacity", from: .number(0), to: .number(0), duration: 1), forKey: "pin")
-        try engine.tick(0)
+        engine.tick(0)
         #expect(layer.animationKeys == ["opacity", "pin"])
         #expect(try number(layer, "opacity", at: 0.1) == 0)  // the later one overwrites (CA-1.8)
     }
@@ -247,7 +247,7 @@ struct ExplicitAnimationEvaluationTests {
         let layer = try committedLayer(engine)
         let turn = Transform3D(rotationAngle: 2 * .pi, x: 0, y: 0, z: 1)
         try layer.add(.basic(keyPath: "transform", from: .transform(.identity), to: .transform(turn), duration: 1), forKey: "spin")
-        try engine.tick(0)
+        engine.tick(0)
         for t in [0.25, 0.5, 0.75] {
             #expect(approx(try #require(try number(layer, "transform.rotation.z", at: t)), 0, tolerance: 1e-9))
         }
@@ -258,7 +258,7 @@ struct ExplicitAnimationEvaluationTests {
         let engine = Engine()
         let layer = try committedLayer(engine)
         try layer.add(.basic(keyPath: "transform.rotation.z", from: .number(0), to: .number(.pi / 2), duration: 1), forKey: "turn")
-        try engine.tick(0)
+        engine.tick(0)
         #expect(approx(try #require(try number(layer, "transform.rotation.z", at: 0.5)), .pi / 4, tolerance: 1e-9))
     }
 
@@ -269,7 +269,7 @@ struct ExplicitAnimationEvaluationTests {
         var turn = Animation.basic(keyPath: "transform", from: .number(0), to: .number(.pi), duration: 1)
         turn.valueFunction = .rotateZ
         try layer.add(turn, forKey: "turn")
-        try engine.tick(0)
+        engine.tick(0)
         #expect(approx(try #require(try number(layer, "transform.rotation.z", at: 0.25)), .pi / 4, tolerance: 1e-9))
     }
 
@@ -281,11 +281,11 @@ struct ExplicitAnimationEvaluationTests {
         fade.timing.autoreverses = true
         fade.timing.repeatCount = 2
         try layer.add(fade, forKey: "fade")
-        try engine.tick(0)
+        engine.tick(0)
         #expect(approx(try #require(try number(layer, "opacity", at: 0.5)), 0.5, tolerance: 1e-12))
         #expect(approx(try #require(try number(layer, "opacity", at: 1.25)), 0.25, tolerance: 1e-12))
         #expect(approx(try #require(try number(layer, "opacity", at: 2.5)), 0.5, tolerance: 1e-12))
-        try engine.tick(4)
+        engine.tick(4)
         #expect(layer.animationKeys.isEmpty)
     }
 
@@ -297,7 +297,7 @@ struct ExplicitAnimationEvaluationTests {
         step.isCumulative = true
         step.timing.repeatCount = 3
         try layer.add(step, forKey: "step")
-        try engine.tick(0)
+        engine.tick(0)
         #expect(approx(try #require(try number(layer, "position.x", at: 2.5)), 25, tolerance: 1e-9))
     }
 
@@ -309,11 +309,11 @@ struct ExplicitAnimationEvaluationTests {
         var shifted = Animation.basic(keyPath: "opacity", from: .number(1), to: .number(0), duration: 1)
         shifted.timing.beginTime = 2  // relative to the group (CA-5.3)
         try layer.add(.group([long, shifted], duration: 5), forKey: "g")
-        try engine.tick(0)
+        engine.tick(0)
         #expect(approx(try #require(try number(layer, "position.x", at: 4)), 40, tolerance: 1e-9))
         #expect(approx(try #require(try number(layer, "opacity", at: 2.5)), 0.5, tolerance: 1e-9))
         #expect(try number(layer, "opacity", at: 1) == 1)
-        try engine.tick(5)
+        engine.tick(5)
         #expect(try number(layer, "position.x") == 0)  // clipped: gone with the group
     }
 
@@ -323,7 +323,7 @@ struct ExplicitAnimationEvaluationTests {
         let layer = try committedLayer(engine)
         try layer.add(.keyframe(keyPath: "opacity", values: [.number(0), .number(1), .number(0.5)],
                                 keyTimes: [0, 0.5, 1], duration: 2), forKey: "k")
-        try engine.tick(0)
+        engine.tick(0)
         #expect(approx(try #require(try number(layer, "opacity", at: 0.5)), 0.5, tolerance: 1e-12))
         #expect(approx(try #require(try number(layer, "opacity", at: 1.5)), 0.75, tolerance: 1e-12))
     }
@@ -336,7 +336,7 @@ struct ExplicitAnimationEvaluationTests {
         path.move(to: Point(x: 0, y: 0))
         path.addLine(to: Point(x: 0, y: 100))
         try layer.add(.keyframe(keyPath: "position", path: path, rotationMode: .auto, duration: 1), forKey: "p")
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try layer.presentationValue(forKeyPath: "position", at: 0.5) == .point(Point(x: 0, y: 50)))
         #expect(approx(try #require(try number(layer, "transform.rotation.z", at: 0.5)), .pi / 2, tolerance: 1e-9))
     }
@@ -347,7 +347,7 @@ struct ExplicitAnimationEvaluationTests {
         let layer = try committedLayer(engine)
         let params = SpringParameters()
         try layer.add(.spring(keyPath: "position.x", from: .number(0), to: .number(100), parameters: params), forKey: "s")
-        try engine.tick(0)
+        engine.tick(0)
         let expected = 100 * params.progress(at: 0.3)
         #expect(approx(try #require(try number(layer, "position.x", at: 0.3)), expected, tolerance: 1e-9))
         #expect(layer.animation(forKey: "s")?.timing.duration == params.settlingDuration)
@@ -361,12 +361,12 @@ struct ExplicitAnimationEvaluationTests {
             layer.opacity = 0.5
             try layer.add(.transition(.moveIn, subtype: .fromTop), forKey: nil)
         }
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(0.25)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(0.25)
         let record = try #require(try engine.drawList(root: layer.id).first)
         #expect(record.transition?.type == .moveIn && record.transition?.subtype == .fromTop)
         #expect(approx(record.transition?.progress ?? -1, 0.25, tolerance: 1e-12))
-        try engine.tick(1)
+        engine.tick(1)
         #expect(try engine.drawList(root: layer.id).first?.transition == nil)
     }
 
@@ -378,14 +378,14 @@ struct ExplicitAnimationEvaluationTests {
             layer.backgroundColor = Color(red: 0, green: 0, blue: 1)
             try layer.add(.transition(.push, subtype: .fromLeft), forKey: nil)
         }
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(0.5)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(0.5)
         let (state, before) = try #require(try layer.transition())
         #expect(state.type == .push && state.subtype == .fromLeft)
         #expect(approx(state.progress, 0.5, tolerance: 1e-12))
         #expect(before.backgroundColor == nil)
         #expect(try layer.presentation()?.backgroundColor == Color(red: 0, green: 0, blue: 1))
-        try engine.tick(1)
+        engine.tick(1)
         #expect(try layer.transition() == nil)
     }
 }
@@ -401,11 +401,11 @@ struct ExplicitAnimationCallbackTests {
         fade.timing.beginTime = 2
         fade.delegate = logging(log)
         try layer.add(fade, forKey: "fade")
-        try engine.tick(1)
+        engine.tick(1)
         #expect(log.events.isEmpty)
-        try engine.tick(2)
+        engine.tick(2)
         #expect(log.events == ["start fade"])
-        try engine.tick(3)
+        engine.tick(3)
         #expect(log.events == ["start fade", "stop fade true"])
     }
 
@@ -417,11 +417,11 @@ struct ExplicitAnimationCallbackTests {
         var fade = Animation.basic(keyPath: "opacity", from: .number(1), to: .number(0), duration: 1)
         fade.delegate = logging(log)
         try layer.add(fade, forKey: "fade")
-        try engine.tick(0.5)
+        engine.tick(0.5)
         try layer.removeAnimation(forKey: "fade")
         #expect(try number(layer, "opacity") == 1)  // falls back at once (CA-11.7)
         #expect(log.events == ["start fade"])
-        try engine.tick(0.6)
+        engine.tick(0.6)
         #expect(log.events == ["start fade", "stop fade false"])
     }
 
@@ -433,10 +433,10 @@ struct ExplicitAnimationCallbackTests {
         try engine.withTransaction(completion: { log.events.append("done") }) {
             try layer.add(.basic(keyPath: "opacity", from: .number(1), to: .number(0), duration: 1), forKey: "fade")
         }
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(0.5)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(0.5)
         #expect(log.events.isEmpty)
-        try engine.tick(1)
+        engine.tick(1)
         #expect(log.events == ["done"])
     }
 
@@ -448,7 +448,7 @@ struct ExplicitAnimationCallbackTests {
         fade.timing.repeatCount = 3
         try layer.add(fade, forKey: "fade")
         #expect(try layer.timingInfo(forKey: "fade")?.beginTime == nil)  // not committed yet
-        try engine.tick(0)
+        engine.tick(0)
         let info = try #require(try layer.timingInfo(forKey: "fade", at: 3))
         #expect(info.phase == .active && info.currentIteration == 1)
         #expect(approx(info.iterationProgress, 0.5, tolerance: 1e-12))
@@ -461,11 +461,11 @@ struct ExplicitAnimationCallbackTests {
         let root = engine.makeLayer()
         let mid = engine.makeLayer()
         let leaf = engine.makeLayer()
-        try root.addSublayer(mid)
-        try mid.addSublayer(leaf)
+        root.addSublayer(mid)
+        mid.addSublayer(leaf)
         mid.beginTime = 2; mid.speed = 3; mid.timeOffset = 0.25
         leaf.beginTime = 1; leaf.speed = 2; leaf.timeOffset = 0.5
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try leaf.convertTime(10, from: mid) == 18.5)
         #expect(try leaf.convertTime(10, from: root) == 47)
         #expect(try leaf.convertTime(10, to: mid) == 5.75)
@@ -477,15 +477,15 @@ struct ExplicitAnimationCallbackTests {
         let engine = Engine()
         let layer = try committedLayer(engine)
         try engine.withTransaction(duration: 1, timingFunction: .linear) { layer.opacity = 0 }
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(0.4)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(0.4)
         let paused = try layer.convertTime(0.4, from: nil)
         try engine.withTransaction(disableActions: true) {
             layer.speed = 0
             layer.timeOffset = paused
         }
-        try engine.tick(0.4)
-        try engine.tick(3)
+        engine.tick(0.4)
+        engine.tick(3)
         #expect(approx(try #require(try number(layer, "opacity")), 0.6, tolerance: 1e-9))
         try engine.withTransaction(disableActions: true) {
             let p = layer.timeOffset
@@ -494,8 +494,8 @@ struct ExplicitAnimationCallbackTests {
             layer.beginTime = 0
             layer.beginTime = try layer.convertTime(3, from: nil) - p
         }
-        try engine.tick(3)
-        try engine.tick(3.3)
+        engine.tick(3)
+        engine.tick(3.3)
         #expect(approx(try #require(try number(layer, "opacity")), 0.3, tolerance: 1e-9))
     }
 }

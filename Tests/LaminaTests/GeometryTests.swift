@@ -89,7 +89,7 @@ struct GeometryFrameTests {
     func presentationFrame() throws {
         let engine = Engine()
         let layer = geoLayer(engine, geoRect(0, 0, 100, 100), geoPoint(50, 50))
-        try engine.tick(0)
+        engine.tick(0)
         try engine.transaction.begin()
         try engine.transaction.setAnimationDuration(1)
         engine.transaction.timingFunction = .linear
@@ -193,7 +193,7 @@ struct GeometrySetFrameTests {
     func animatesThroughPositionAndBounds() throws {
         let engine = Engine()
         let layer = geoLayer(engine, geoRect(0, 0, 100, 100), geoPoint(50, 50))
-        try engine.tick(0)
+        engine.tick(0)
         try engine.transaction.begin()
         try engine.transaction.setAnimationDuration(1)
         engine.transaction.timingFunction = .linear
@@ -228,7 +228,7 @@ struct GeometrySetFrameTests {
 private func parentAndChild(_ engine: Engine, parentBounds: Rect = geoRect(0, 0, 200, 200)) throws -> (Layer, Layer) {
     let parent = geoLayer(engine, parentBounds, geoPoint(100, 100))
     let child = geoLayer(engine, geoRect(0, 0, 50, 50), geoPoint(100, 50))
-    try parent.addSublayer(child)
+    parent.addSublayer(child)
     return (parent, child)
 }
 
@@ -293,7 +293,7 @@ struct GeometryConversionTests {
 
         let rotated = geoLayer(engine, geoRect(0, 0, 100, 100), geoPoint(100, 100))
         rotated.transform = Transform3D(rotationAngle: .pi / 4, x: 0, y: 0, z: 1)
-        try parent.addSublayer(rotated)
+        parent.addSublayer(rotated)
         let box = try rotated.convert(geoRect(0, 0, 100, 100), to: parent)
         #expect(geoNear(box, geoRect(100 - 50 * geoSqrt2, 100 - 50 * geoSqrt2, 100 * geoSqrt2, 100 * geoSqrt2)))
         #expect(geoNear(try rotated.convert(geoPoint(50, 50), to: parent), geoPoint(100, 100)))
@@ -307,8 +307,8 @@ struct GeometryConversionTests {
         let container = geoLayer(engine, geoRect(0, 0, 640, 480), geoPoint(320, 240))
         let red = engine.makeLayer()
         let yellow = engine.makeLayer()
-        try container.addSublayer(red)
-        try container.addSublayer(yellow)
+        container.addSublayer(red)
+        container.addSublayer(yellow)
         red.frame = geoRect(0, 0, 640, 480)
         yellow.frame = geoRect(0, 0, 640, 480)
         yellow.transform = Transform3D(scaleX: 0.5, y: 0.5, z: 1)
@@ -319,7 +319,7 @@ struct GeometryConversionTests {
         #expect(try red.convert(geoPoint(50, 50), to: yellow) == geoPoint(-220, -140))
         #expect(yellow.frame == geoRect(160, 120, 320, 240))
         // The same on the presentation once committed.
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try yellow.convert(geoRect(50, 50, 200, 200), from: red, in: .presentation()) == geoRect(-220, -140, 400, 400))
     }
 
@@ -338,15 +338,15 @@ struct GeometryConversionTests {
         let g0 = geoLayer(engine, geoRect(0, 0, 400, 400), geoPoint(200, 200))
         let g1 = geoLayer(engine, geoRect(0, 0, 200, 200), geoPoint(100, 100))
         let g2 = geoLayer(engine, geoRect(0, 0, 50, 50), geoPoint(25, 25))
-        try g0.addSublayer(g1)
-        try g1.addSublayer(g2)
+        g0.addSublayer(g1)
+        g1.addSublayer(g2)
         #expect(try g2.convert(geoPoint(0, 0), to: g0) == geoPoint(0, 0))
         #expect(try g0.convert(geoPoint(0, 0), to: g2) == geoPoint(0, 0))
         let parent = geoLayer(engine, geoRect(0, 0, 200, 200), geoPoint(100, 100))
         let s1 = geoLayer(engine, geoRect(0, 0, 50, 50), geoPoint(25, 25))
         let s2 = geoLayer(engine, geoRect(0, 0, 50, 50), geoPoint(125, 25))
-        try parent.addSublayer(s1)
-        try parent.addSublayer(s2)
+        parent.addSublayer(s1)
+        parent.addSublayer(s2)
         #expect(try s1.convert(geoPoint(0, 0), to: s2) == geoPoint(-100, 0))
     }
 
@@ -358,7 +358,7 @@ struct GeometryConversionTests {
         #expect(try u1.convert(geoPoint(0, 0), to: u2) == geoPoint(-475, -475))
         let (parent, d) = try parentAndChild(engine)
         #expect(try d.convert(geoPoint(0, 0), to: parent) == geoPoint(75, 25))
-        try d.removeFromSuperlayer()
+        d.removeFromSuperlayer()
         #expect(try d.convert(geoPoint(0, 0), to: parent) == geoPoint(75, 25))
     }
 
@@ -367,7 +367,7 @@ struct GeometryConversionTests {
         let engine = Engine()
         let window = geoLayer(engine, geoRect(0, 0, 320, 480), geoPoint(160, 240))
         let child = geoLayer(engine, geoRect(0, 0, 100, 100), geoPoint(100, 150))  // frame (50, 100, …)
-        try window.addSublayer(child)
+        window.addSublayer(child)
         #expect(try child.convert(geoPoint(70, 130), from: nil) == geoPoint(20, 30))
         #expect(try child.convert(geoPoint(20, 30), to: nil) == geoPoint(70, 130))
         #expect(try child.convert(geoRect(70, 130, 10, 10), from: nil) == geoRect(20, 30, 10, 10))
@@ -423,7 +423,7 @@ struct GeometryConversionTests {
     func presentation() throws {
         let engine = Engine()
         let (parent, child) = try parentAndChild(engine)
-        try engine.tick(0)
+        engine.tick(0)
         try engine.transaction.begin()
         try engine.transaction.setAnimationDuration(2)
         engine.transaction.timingFunction = .linear
@@ -432,8 +432,8 @@ struct GeometryConversionTests {
         #expect(try child.convert(geoPoint(0, 0), to: parent) == geoPoint(75, 125))
         #expect(geoNear(try child.convert(geoPoint(0, 0), to: parent, in: .presentation(at: 1)), geoPoint(75, 75)))
         #expect(try child.convert(geoPoint(0, 0), to: parent, in: .presentation()) == geoPoint(75, 25))
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(1)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(1)
         #expect(geoNear(try child.convert(geoPoint(0, 0), to: parent, in: .presentation()), geoPoint(75, 75)))
     }
 
@@ -442,9 +442,9 @@ struct GeometryConversionTests {
         let engine = Engine()
         let (parent, child) = try parentAndChild(engine)
         #expect(geoError { _ = try child.convert(geoPoint(0, 0), to: parent, in: .presentation()) } == .noPresentation)
-        try engine.tick(0)
+        engine.tick(0)
         let fresh = engine.makeLayer()
-        try parent.addSublayer(fresh)
+        parent.addSublayer(fresh)
         #expect(geoError { _ = try fresh.convert(geoPoint(0, 0), to: child, in: .presentation()) } == .noPresentation)
         #expect(geoError { _ = try fresh.convert(geoPoint(0, 0), to: nil, in: .presentation()) } == .noPresentation)
         #expect(try fresh.convert(geoPoint(0, 0), to: child) == geoPoint(-75, -25))  // the model has it

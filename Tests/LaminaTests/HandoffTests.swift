@@ -123,7 +123,7 @@ struct ImplicitHandoffTests {
         let layer = engine.makeLayer()
         layer.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
         property.set(layer, 0)
-        if usesClock { try engine.tick() } else { try engine.tick(0) }
+        if usesClock { engine.tick() } else { engine.tick(0) }
         var reference = ReferenceChain(at: 0, duration: 0.25) { TimingFunction.default.progress(at: $0) }
         let frame = 1 / hz
         for k in 1...30 {
@@ -137,18 +137,18 @@ struct ImplicitHandoffTests {
             switch driver {
             case .tick:
                 property.set(layer, target)
-                try engine.tick(t)
+                engine.tick(t)
             case .clock, .clockLate:
                 property.set(layer, target)
                 clock.time = commit
-                try engine.tick()
+                engine.tick()
             case .flush:
                 property.set(layer, target)
                 engine.transaction.flush()
-                try engine.tick(t)
+                engine.tick(t)
             case .explicitTransaction:
                 try engine.withTransaction { property.set(layer, target) }
-                try engine.tick(t)
+                engine.tick(t)
             }
             reference.retarget(target, at: commit)
             let shown = try #require(try layer.presentation()).map(property.read)
@@ -180,10 +180,10 @@ struct ImplicitHandoffTests {
         let engine = Engine()
         let layer = engine.makeLayer()
         layer.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
-        try engine.tick(0)
+        engine.tick(0)
         for k in 1...30 {
             layer.position = Point(x: dragTarget(k), y: 0)
-            try engine.tick(Double(k) / 60)
+            engine.tick(Double(k) / 60)
         }
         let model = layer.position.x
         let shown = try #require(try layer.presentation()).position.x
@@ -197,9 +197,9 @@ struct ImplicitHandoffTests {
     func twoFlushesBeforeATick() throws {
         let engine = Engine()
         let layer = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         layer.position = Point(x: 100, y: 0)
-        try engine.tick(0.1)  // running: 0 → 100 from 0.1
+        engine.tick(0.1)  // running: 0 → 100 from 0.1
         let projected = try #require(try layer.presentation(at: 0.2)).position.x
         layer.position = Point(x: 200, y: 0)
         engine.transaction.flush()
@@ -208,7 +208,7 @@ struct ImplicitHandoffTests {
         // Before the tick the screen still shows the old animation at the current time.
         #expect(abs(try #require(try layer.presentation()).position.x
                     - expectedImplicit(from: 0, to: 100, begin: 0.1, duration: 0.25, at: 0.1)) <= 1e-9)
-        try engine.tick(0.2)
+        engine.tick(0.2)
         #expect(abs(try #require(try layer.presentation()).position.x - projected) <= 1e-9)
         let later = try #require(try layer.presentation(at: 0.3)).position.x
         #expect(abs(later - expectedImplicit(from: projected, to: 300, begin: 0.2, duration: 0.25, at: 0.3)) <= 1e-9)
@@ -219,12 +219,12 @@ struct ImplicitHandoffTests {
     func replacedAfterItsEnd() throws {
         let engine = Engine()
         let layer = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         layer.position = Point(x: 100, y: 0)
-        try engine.tick(0.1)  // 0 → 100 over [0.1, 0.35)
+        engine.tick(0.1)  // 0 → 100 over [0.1, 0.35)
         layer.position = Point(x: 50, y: 0)
         engine.transaction.flush()
-        try engine.tick(1)  // begins at 1: the old animation ended at 100
+        engine.tick(1)  // begins at 1: the old animation ended at 100
         #expect(abs(try #require(try layer.presentation()).position.x - 100) <= 1e-9)
         #expect(abs(try #require(try layer.presentation(at: 1.125)).position.x
                     - expectedImplicit(from: 100, to: 50, begin: 1, duration: 0.25, at: 1.125)) <= 1e-9)
@@ -236,19 +236,19 @@ struct ImplicitHandoffTests {
         let log = CallLog()
         var layer: Layer? = engine.makeLayer()
         let kept = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         try engine.withTransaction(completion: { log.record("first") }) {
             layer!.position = Point(x: 100, y: 0)
             kept.position = Point(x: 100, y: 0)
         }
-        try engine.tick(0.1)  // both running
+        engine.tick(0.1)  // both running
         layer!.position = Point(x: 200, y: 0)
         kept.position = Point(x: 200, y: 0)
         engine.transaction.flush()  // hands off what it replaced
         try kept.removeAllAnimations()
         layer = nil  // the layer goes with its new animation
-        try engine.tick(0.2)
-        try engine.tick(0.3)
+        engine.tick(0.2)
+        engine.tick(0.3)
         // The replaced animations ended (their transaction's completion ran) and nothing moves.
         #expect(log.entries == ["first"])
         #expect(try #require(try kept.presentation()).position.x == 200)
@@ -260,9 +260,9 @@ struct ImplicitHandoffTests {
         let engine = Engine()
         let layer = engine.makeLayer()
         let other = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         layer.position = Point(x: 100, y: 0)
-        try engine.tick(0.1)  // 0 → 100 over [0.1, 0.35)
+        engine.tick(0.1)  // 0 → 100 over [0.1, 0.35)
         layer.position = Point(x: 200, y: 0)
         engine.transaction.flush()  // begins at the next tick, handing off the running one
         let clock = HostClock()
@@ -276,7 +276,7 @@ struct ImplicitHandoffTests {
         #expect(abs(try #require(try layer.presentation()).position.x - projected) <= 1e-9)
         #expect(try layer.timingInfo(forKey: "position")?.beginTime == 0.2)
         clock.time = 0.3
-        try engine.tick()
+        engine.tick()
         #expect(abs(try #require(try layer.presentation()).position.x
                     - expectedImplicit(from: projected, to: 200, begin: 0.2, duration: 0.25, at: 0.3)) <= 1e-9)
     }
@@ -285,12 +285,12 @@ struct ImplicitHandoffTests {
     func pendingBeginTime() throws {
         let engine = Engine()
         let layer = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         layer.position = Point(x: 100, y: 0)
         engine.transaction.flush()
         #expect(layer.animation(forKey: "position")?.timing.beginTime == 0)  // 0: "when it begins"
         #expect(try layer.timingInfo(forKey: "position")?.beginTime == nil)
-        try engine.tick(0.5)
+        engine.tick(0.5)
         #expect(layer.animation(forKey: "position")?.timing.beginTime == 0.5)
         #expect(try layer.timingInfo(forKey: "position")?.beginTime == 0.5)
     }
@@ -309,14 +309,14 @@ struct ExplicitHandoffTests {
         let engine = Engine()
         let layer = engine.makeLayer()
         try setUp(engine, layer)
-        try engine.tick(0)
+        engine.tick(0)
         var reference = ReferenceChain(at: read(try #require(try layer.presentation())), duration: duration, progress: progress)
         for k in 1...30 {
             let t = Double(k) / hz
             let target = dragTarget(k)
             let projected = read(try #require(try layer.presentation(at: t)))
             try change(engine, layer, target)
-            try engine.tick(t)
+            engine.tick(t)
             reference.retarget(target, at: t)
             let shown = read(try #require(try layer.presentation()))
             #expect(abs(shown - projected) <= 1e-9, "frame \(k): \(shown) after the hand-off, \(projected) before")
@@ -366,12 +366,12 @@ struct ExplicitHandoffTests {
         let engine = Engine()
         let layer = engine.makeLayer()
         layer.isViewBacked = true
-        try engine.tick(0)
+        engine.tick(0)
         for k in 1...30 {
             let t = Double(k) / 60
             let projected = try #require(try layer.presentation(at: t)).position.x
             try engine.animate(withDuration: 0.25) { layer.position = Point(x: dragTarget(k), y: 0) }
-            try engine.tick(t)
+            engine.tick(t)
             let shown = try #require(try layer.presentation()).position.x
             #expect(abs(shown - projected) <= 1e-9, "frame \(k)")
         }

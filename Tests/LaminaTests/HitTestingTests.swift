@@ -13,7 +13,7 @@ private func root(_ engine: Engine) -> Layer {
 
 private func child(_ engine: Engine, of parent: Layer, _ bounds: Rect, at position: Point) throws -> Layer {
     let c = geoLayer(engine, bounds, position)
-    try parent.addSublayer(c)
+    parent.addSublayer(c)
     return c
 }
 
@@ -34,7 +34,7 @@ struct ContainsPointTests {
         let engine = Engine()
         let l = geoLayer(engine, bounds, geoPoint(500, 500))
         #expect(try l.contains(p) == inside)
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try l.contains(p, in: .presentation()) == inside)
     }
 
@@ -51,7 +51,7 @@ struct ContainsPointTests {
         let engine = Engine()
         let l = geoLayer(engine, geoRect(0, 0, 10, 10), .zero)
         #expect(geoError { _ = try l.contains(geoPoint(1, 1), in: .presentation()) } == .noPresentation)
-        try engine.tick(0)
+        engine.tick(0)
         try engine.transaction.begin()
         try engine.transaction.setAnimationDuration(1)
         engine.transaction.timingFunction = .linear
@@ -113,7 +113,7 @@ struct HitTestRuleTests {
             kids.append(k)
         }
         #expect(try r.hitTest(geoPoint(50, 50)) == kids[expected])
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try r.hitTest(geoPoint(50, 50), in: .presentation()) == kids[expected])
     }
 
@@ -271,15 +271,15 @@ struct PresentationHitTestTests {
         let engine = Engine()
         let screen = geoLayer(engine, geoRect(0, 0, 400, 400), geoPoint(200, 200))
         let box = try child(engine, of: screen, geoRect(0, 0, 50, 50), at: geoPoint(25, 200))
-        try engine.tick(0)
+        engine.tick(0)
 
         try engine.transaction.begin()
         try engine.transaction.setAnimationDuration(4)
         box.position = geoPoint(375, 200)
         try engine.transaction.commit()
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
 
-        try engine.tick(2)
+        engine.tick(2)
         let onScreen = try #require(try box.presentationValue(forKeyPath: "position")?.pointPayloadForGeo)
         let expectedX = 25 + 350 * TimingFunction.default.progress(at: 0.5)
         #expect(geoNear(onScreen.x, expectedX, 1e-9))
@@ -295,7 +295,7 @@ struct PresentationHitTestTests {
 
         // At the start it is still at the origin; after 4 s it has arrived.
         #expect(try screen.hitTest(geoPoint(25, 200), in: .presentation(at: 0)) == box)
-        try engine.tick(4)
+        engine.tick(4)
         #expect(try screen.hitTest(geoPoint(375, 200), in: .presentation()) == box)
         #expect(try screen.hitTest(onScreen, in: .presentation()) == screen)
     }
@@ -305,7 +305,7 @@ struct PresentationHitTestTests {
         let engine = Engine()
         let r = root(engine)
         let c = try child(engine, of: r, geoRect(0, 0, 20, 20), at: geoPoint(50, 50))
-        try engine.tick(0)
+        engine.tick(0)
         let fresh = try child(engine, of: r, geoRect(0, 0, 100, 100), at: geoPoint(50, 50))
         #expect(try r.hitTest(geoPoint(50, 50)) == fresh)
         #expect(try r.hitTest(geoPoint(50, 50), in: .presentation()) == c)
@@ -322,7 +322,7 @@ struct PresentationHitTestTests {
         let engine = Engine()
         let r = root(engine)
         let c = try child(engine, of: r, geoRect(0, 0, 10, 10), at: geoPoint(20, 50))
-        try engine.tick(0)
+        engine.tick(0)
         try engine.transaction.begin()
         try engine.transaction.setAnimationDuration(1)
         engine.transaction.timingFunction = .linear

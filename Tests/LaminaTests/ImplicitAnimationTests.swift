@@ -15,13 +15,13 @@ struct ImplicitAnimationPreconditionTests {
     @Test("A never-committed layer gets no animation: its values apply directly (R4, CA-14.10)")
     func neverCommittedLayerDoesNotAnimate() throws {
         let engine = Engine()
-        try engine.tick(1)
+        engine.tick(1)
         let layer = engine.makeLayer()
         layer.opacity = 0.5
         layer.position = Point(x: 40, y: 50)
         layer.backgroundColor = Color(red: 1, green: 0, blue: 0)
         #expect(try layer.presentationValue(forKeyPath: "opacity") == nil)
-        try engine.tick(1.01)
+        engine.tick(1.01)
         #expect(try layer.presentedNumber("opacity") == 0.5)
         #expect(try layer.presentedNumber("opacity", at: 1.02) == 0.5)
         #expect(try layer.presentationValue(forKeyPath: "position") == .point(Point(x: 40, y: 50)))
@@ -41,7 +41,7 @@ struct ImplicitAnimationPreconditionTests {
         }
         let l = try #require(layer)
         #expect(try l.presentedNumber("opacity") == 0.4)
-        try engine.tick(0.01)
+        engine.tick(0.01)
         #expect(log.entries == ["done"])  // no animation to wait for
     }
 
@@ -50,13 +50,13 @@ struct ImplicitAnimationPreconditionTests {
         let engine = Engine()
         let layer = try makeCommittedLayer(engine)
         layer.opacity = 0.5
-        try engine.tick(0)
-        try engine.tick(1)  // at rest at 0.5
+        engine.tick(0)
+        engine.tick(1)  // at rest at 0.5
         layer.opacity = 0.5
         try layer.setValue(.number(0.5), forKeyPath: "opacity")
         layer.position = .zero
         try layer.setValue(.number(0), forKeyPath: "position.x")
-        try engine.tick(1)
+        engine.tick(1)
         for t in [1.0, 1.05, 1.125, 1.2] {
             #expect(try layer.presentedNumber("opacity", at: t) == 0.5)
             #expect(try layer.presentationValue(forKeyPath: "position", at: t) == .point(.zero))
@@ -82,10 +82,10 @@ struct ImplicitAnimationPreconditionTests {
         let layer = try makeCommittedLayer(engine)
         engine.transaction.disableActions = true
         layer.opacity = 0
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try layer.presentedNumber("opacity", at: 0.1) == 0)
         layer.opacity = 1  // a new implicit transaction: actions are enabled again
-        try engine.tick(0)
+        engine.tick(0)
         #expect(approx(try layer.presentedNumber("opacity", at: 0.1),
                        expectedImplicit(from: 0, to: 1, begin: 0, duration: 0.25, at: 0.1), tolerance: 1e-9))
     }
@@ -97,15 +97,15 @@ struct ImplicitAnimationPreconditionTests {
         try layer.setNoAction(forKey: "opacity")
         layer.opacity = 0
         layer.position = Point(x: 100, y: 0)  // other keys still animate
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try layer.presentedNumber("opacity", at: 0.1) == 0)
         #expect(approx(try layer.presentedNumber("position.x", at: 0.1),
                        expectedImplicit(from: 0, to: 100, begin: 0, duration: 0.25, at: 0.1), tolerance: 1e-9))
 
-        try engine.tick(1)
+        engine.tick(1)
         try layer.removeAction(forKey: "opacity")
         layer.opacity = 1
-        try engine.tick(1)
+        engine.tick(1)
         #expect(approx(try layer.presentedNumber("opacity", at: 1.1),
                        expectedImplicit(from: 0, to: 1, begin: 1, duration: 0.25, at: 1.1), tolerance: 1e-9))
     }
@@ -116,7 +116,7 @@ struct ImplicitAnimationPreconditionTests {
         let layer = try makeCommittedLayer(engine)
         try layer.setNoAction(forKey: "position")
         try layer.setValue(.number(30), forKeyPath: "position.x")
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try layer.presentedNumber("position.x", at: 0.1) == 30)
     }
 
@@ -141,7 +141,7 @@ struct ImplicitAnimationPreconditionTests {
         }
         #expect(try layer.presentationValue(forKeyPath: "name", at: 0) == .string("hello"))
         #expect(try layer.presentationValue(forKeyPath: "name", at: 0.1) == .string("hello"))
-        try engine.tick(0.01)
+        engine.tick(0.01)
         #expect(log.entries == ["done"])
     }
 }
@@ -155,12 +155,12 @@ struct ImplicitAnimationCurveTests {
         let layer = try makeCommittedLayer(engine)
         layer.opacity = 0.2
         #expect(layer.opacity == 0.2)  // the model holds the new value at once (CA-2.6)
-        try engine.tick(0)
+        engine.tick(0)
         let expected = 1 + (0.2 - 1) * TimingFunction.default.progress(at: time / 0.25)
         // Queried at an arbitrary time without ticking…
         #expect(approx(try layer.presentedNumber("opacity", at: time), expected, tolerance: 1e-9))
         // …and after ticking to that time.
-        try engine.tick(time)
+        engine.tick(time)
         #expect(approx(try layer.presentedNumber("opacity"), expected, tolerance: 1e-9))
         #expect(layer.opacity == 0.2)  // animations never change the model (CA-1.7)
     }
@@ -170,8 +170,8 @@ struct ImplicitAnimationCurveTests {
         let engine = Engine()
         let layer = try makeCommittedLayer(engine)
         layer.opacity = 0.2
-        try engine.tick(0)
-        try engine.tick(0.25)
+        engine.tick(0)
+        engine.tick(0.25)
         #expect(try layer.presentedNumber("opacity") == 0.2)
         #expect(try layer.presentedNumber("opacity", at: 0.1) == 0.2)  // removed: no animation left at any time
         #expect(try layer.presentedNumber("opacity", at: 10) == 0.2)
@@ -188,11 +188,11 @@ struct ImplicitAnimationCurveTests {
             let expected = 50 * TimingFunction.easeIn.progress(at: t / 2)
             #expect(approx(try layer.presentedNumber("cornerRadius", at: t), expected, tolerance: 1e-9))
         }
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(1.5)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(1.5)
         #expect(approx(try layer.presentedNumber("cornerRadius"), 50 * TimingFunction.easeIn.progress(at: 0.75),
                        tolerance: 1e-9))
-        try engine.tick(2)
+        engine.tick(2)
         #expect(try layer.presentedNumber("cornerRadius") == 50)
     }
 
@@ -219,9 +219,9 @@ struct ImplicitAnimationCurveTests {
     func beforeBeginTime() throws {
         let engine = Engine()
         let layer = try makeCommittedLayer(engine)
-        try engine.tick(1)
+        engine.tick(1)
         layer.opacity = 0
-        try engine.tick(1)  // commits at engine time 1: begin time 1
+        engine.tick(1)  // commits at engine time 1: begin time 1
         #expect(try layer.presentedNumber("opacity", at: 0.5) == 0)
         #expect(try layer.presentedNumber("opacity", at: 0.999) == 0)
         #expect(try layer.presentedNumber("opacity", at: 1) == 1)  // progress 0: the from value
@@ -236,8 +236,8 @@ struct ImplicitAnimationCurveTests {
         let engine = Engine()
         let layer = try makeCommittedLayer(engine)
         layer.opacity = 0  // animates 1 → 0 from time 0
-        try engine.tick(0)
-        try engine.tick(0.1)
+        engine.tick(0)
+        engine.tick(0.1)
         try engine.withTransaction(disableActions: true) { layer.opacity = 0.5 }
         // The running (non-additive) animation still decides the presentation…
         #expect(approx(try layer.presentedNumber("opacity", at: 0.2),
@@ -246,7 +246,7 @@ struct ImplicitAnimationCurveTests {
         // not the animation's end value (queried without ticking, then after the tick removed it).
         #expect(try layer.presentedNumber("opacity", at: 0.25) == 0.5)
         #expect(try layer.presentedNumber("opacity", at: 0.3) == 0.5)
-        try engine.tick(0.3)
+        engine.tick(0.3)
         #expect(try layer.presentedNumber("opacity") == 0.5)
         #expect(try layer.presentedNumber("opacity", at: 0.2) == 0.5)  // removed: gone at every time
     }
@@ -266,9 +266,9 @@ struct ImplicitAnimationCurveTests {
             #expect(v == 0.5)
             #expect(try layer.presentationValue(forKeyPath: "position", at: t) == .point(Point(x: 3, y: 4)))
         }
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try layer.presentedNumber("opacity") == 0.5)
-        try engine.tick(0.01)
+        engine.tick(0.01)
         #expect(log.entries == ["done"])
     }
 }
@@ -281,14 +281,14 @@ struct ImplicitAnimationInterruptionTests {
         let engine = Engine()
         let layer = try makeCommittedLayer(engine)
         layer.opacity = 0
-        try engine.tick(0)
-        try engine.tick(when)
+        engine.tick(0)
+        engine.tick(when)
         let before = try #require(try layer.presentedNumber("opacity"))
         #expect(approx(before, expectedImplicit(from: 1, to: 0, begin: 0, duration: 0.25, at: when), tolerance: 1e-9))
 
         layer.opacity = 1  // back towards 1, from wherever it is now
         #expect(try layer.presentedNumber("opacity") == before)  // uncommitted: nothing moves
-        try engine.tick(when)  // commits: begin time `when`
+        engine.tick(when)  // commits: begin time `when`
         let after = try #require(try layer.presentedNumber("opacity"))
         #expect(approx(after, before, tolerance: 1e-12))
         let justAfter = try #require(try layer.presentedNumber("opacity", at: when + 1e-6))
@@ -300,7 +300,7 @@ struct ImplicitAnimationInterruptionTests {
                            expectedImplicit(from: before, to: 1, begin: when, duration: 0.25, at: when + dt),
                            tolerance: 1e-9))
         }
-        try engine.tick(when + 0.25)
+        engine.tick(when + 0.25)
         #expect(try layer.presentedNumber("opacity") == 1)
     }
 
@@ -311,18 +311,18 @@ struct ImplicitAnimationInterruptionTests {
         // Each explicit transaction commits between two hand-driven ticks: it begins at the next
         // tick (R2), from what is on screen then (R6).
         try engine.withTransaction(duration: 1) { layer.position = Point(x: 100, y: 0) }
-        try engine.tick(0)
-        try engine.tick(0.5)
+        engine.tick(0)
+        engine.tick(0.5)
         let mid = try #require(try layer.presentationValue(forKeyPath: "position")?.pointPayload)
         #expect(mid.x > 0)
         try engine.withTransaction(duration: 0.25) { layer.position = Point(x: 0, y: 0) }
-        try engine.tick(0.5)
+        engine.tick(0.5)
         // Only the new 0.25 s animation: done at 0.75, long before the old one's end at 1.
         #expect(approx(try layer.presentedNumber("position.x", at: 0.6),
                        expectedImplicit(from: mid.x, to: 0, begin: 0.5, duration: 0.25, at: 0.6), tolerance: 1e-9))
-        try engine.tick(0.75)
+        engine.tick(0.75)
         #expect(try layer.presentationValue(forKeyPath: "position") == .point(.zero))
-        try engine.tick(0.9)
+        engine.tick(0.9)
         #expect(try layer.presentationValue(forKeyPath: "position") == .point(.zero))
     }
 
@@ -332,7 +332,7 @@ struct ImplicitAnimationInterruptionTests {
         let layer = try makeCommittedLayer(engine)
         layer.opacity = 0.5
         layer.opacity = 0
-        try engine.tick(0)
+        engine.tick(0)
         #expect(approx(try layer.presentedNumber("opacity", at: 0.1),
                        expectedImplicit(from: 1, to: 0, begin: 0, duration: 0.25, at: 0.1), tolerance: 1e-9))
     }
@@ -342,19 +342,19 @@ struct ImplicitAnimationInterruptionTests {
         let engine = Engine()
         let layer = engine.makeLayer()
         layer.position = Point(x: 10, y: 20)
-        try engine.tick(0)
+        engine.tick(0)
         try layer.setValue(.number(110), forKeyPath: "position.x")
         #expect(layer.position == Point(x: 110, y: 20))
-        try engine.tick(0)
+        engine.tick(0)
         let p = try #require(try layer.presentationValue(forKeyPath: "position", at: 0.1)?.pointPayload)
         #expect(approx(p.x, expectedImplicit(from: 10, to: 110, begin: 0, duration: 0.25, at: 0.1), tolerance: 1e-9))
         #expect(p.y == 20)
 
         // A later change of position.y replaces the "position" animation and carries x on
         // smoothly from where it is.
-        try engine.tick(0.1)
+        engine.tick(0.1)
         try layer.setValue(.number(70), forKeyPath: "position.y")
-        try engine.tick(0.1)
+        engine.tick(0.1)
         let q = try #require(try layer.presentationValue(forKeyPath: "position", at: 0.2)?.pointPayload)
         #expect(approx(q.x, expectedImplicit(from: p.x, to: 110, begin: 0.1, duration: 0.25, at: 0.2), tolerance: 1e-9))
         #expect(approx(q.y, expectedImplicit(from: 20, to: 70, begin: 0.1, duration: 0.25, at: 0.2), tolerance: 1e-9))
@@ -365,10 +365,10 @@ struct ImplicitAnimationInterruptionTests {
         let engine = Engine()
         let layer = try makeCommittedLayer(engine)
         try engine.withTransaction(duration: 1) { layer.opacity = 0 }
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(0.5)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(0.5)
         layer.cornerRadius = 10  // 0.25 s, begins at 0.5
-        try engine.tick(0.5)
+        engine.tick(0.5)
         #expect(approx(try layer.presentedNumber("opacity", at: 0.6),
                        expectedImplicit(from: 1, to: 0, begin: 0, duration: 1, at: 0.6), tolerance: 1e-9))
         #expect(approx(try layer.presentedNumber("cornerRadius", at: 0.6),
@@ -385,9 +385,9 @@ struct ImplicitAnimationValueTypeTests {
         let from = Color(red: 1, green: 0.5, blue: 0, alpha: 1)
         let to = Color(red: 0, green: 0.5, blue: 1, alpha: 0.2)
         layer.backgroundColor = from
-        try engine.tick(0)
+        engine.tick(0)
         layer.backgroundColor = to
-        try engine.tick(0)
+        engine.tick(0)
         for t in [0.05, 0.125, 0.2] {
             let y = TimingFunction.default.progress(at: t / 0.25)
             let expected = Color(
@@ -408,8 +408,8 @@ struct ImplicitAnimationValueTypeTests {
         #expect(try layer.presentationValue(forKeyPath: "backgroundColor", at: 0.126) == .color(red))
         #expect(try layer.presentationValue(forKeyPath: "backgroundColor", at: 0.24) == .color(red))
 
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(1)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(1)
         try engine.withTransaction(timingFunction: .linear) { layer.backgroundColor = nil }
         #expect(try layer.presentationValue(forKeyPath: "backgroundColor", at: 1.124) == .color(red))
         #expect(try layer.presentationValue(forKeyPath: "backgroundColor", at: 1.126) == .null)
@@ -421,7 +421,7 @@ struct ImplicitAnimationValueTypeTests {
         let layer = try makeCommittedLayer(engine)
         let blue = Color(red: 0, green: 0, blue: 1)
         layer.backgroundColor = blue  // default curve: progress reaches 0.5 before half the time
-        try engine.tick(0)
+        engine.tick(0)
         // Find the time fraction where the default curve crosses 0.5.
         var lo = 0.0, hi = 1.0
         for _ in 0..<60 {
@@ -441,8 +441,8 @@ struct ImplicitAnimationValueTypeTests {
         #expect(try layer.presentationValue(forKeyPath: "hidden", at: 0.1) == .bool(false))
         #expect(try layer.presentationValue(forKeyPath: "hidden", at: 0.124) == .bool(false))
         #expect(try layer.presentationValue(forKeyPath: "hidden", at: 0.126) == .bool(true))
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(0.25)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(0.25)
         #expect(try layer.presentationValue(forKeyPath: "hidden") == .bool(true))
     }
 
@@ -460,10 +460,10 @@ struct ImplicitAnimationValueTypeTests {
         let m = try #require(try layer.presentationValue(forKeyPath: "transform", at: 0.125)?.transformPayload)
         #expect(approx(m, Transform3D(rotationAngle: .pi / 4, x: 0, y: 0, z: 1), tolerance: 1e-9))
         // With the default curve, the angle follows the curve's progress.
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(1)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(1)
         layer.transform = .identity
-        try engine.tick(1)
+        engine.tick(1)
         let y = TimingFunction.default.progress(at: 0.3)
         #expect(approx(try layer.presentedNumber("transform.rotation.z", at: 1.075), .pi / 2 * (1 - y), tolerance: 1e-9))
     }
@@ -499,10 +499,10 @@ struct ImplicitAnimationValueTypeTests {
         let engine = Engine()
         let layer = engine.makeLayer()
         layer.bounds = Rect(x: 0, y: 0, width: 10, height: 200)
-        try engine.tick(0)
+        engine.tick(0)
         layer.bounds = Rect(x: 4, y: 8, width: 30, height: 100)
         layer.shadowOffset = Size(width: 10, height: 40)
-        try engine.tick(0)
+        engine.tick(0)
         let y = TimingFunction.default.progress(at: 0.5)
         let b = try #require(try layer.presentationValue(forKeyPath: "bounds", at: 0.125)?.rectPayload)
         #expect(approx(b, Rect(x: 4 * y, y: 8 * y, width: 10 + 20 * y, height: 200 - 100 * y), tolerance: 1e-9))
@@ -519,13 +519,13 @@ struct ImplicitAnimationValueTypeTests {
         let layer = try makeCommittedLayer(engine)
         try layer.setValue(.number(8), forKeyPath: "glow")
         try layer.setValue(.number(5), forKeyPath: "focus.y")
-        try engine.tick(0)
+        engine.tick(0)
         #expect(approx(try layer.presentedNumber("glow", at: 0.1),
                        expectedImplicit(from: 0, to: 8, begin: 0, duration: 0.25, at: 0.1), tolerance: 1e-9))
         let f = try #require(try layer.presentationValue(forKeyPath: "focus", at: 0.1)?.pointPayload)
         #expect(f.x == 1)
         #expect(approx(f.y, expectedImplicit(from: 1, to: 5, begin: 0, duration: 0.25, at: 0.1), tolerance: 1e-9))
-        try engine.tick(0.25)
+        engine.tick(0.25)
         #expect(try layer.presentedNumber("glow") == 8)
     }
 
@@ -555,12 +555,12 @@ struct ImplicitAnimationValueTypeTests {
         let layer = try makeCommittedLayer(engine)
         let initial = try layer.value(forKeyPath: key)
         try layer.setValue(target, forKeyPath: key)
-        try engine.tick(0)
+        engine.tick(0)
         let mid = try #require(try layer.presentationValue(forKeyPath: key, at: 0.1))
         let expected = try #require(initial.interpolated(to: target, progress: TimingFunction.default.progress(at: 0.4)))
         #expect(approx(mid, expected, tolerance: 1e-9))
         #expect(mid != target)
-        try engine.tick(0.25)
+        engine.tick(0.25)
         #expect(try layer.presentationValue(forKeyPath: key) == target)
     }
 }

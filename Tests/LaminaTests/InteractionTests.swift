@@ -55,13 +55,13 @@ struct PresentationVelocityTests {
         let engine = Engine()
         let layer = engine.makeLayer()
         layer.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
-        try engine.tick(0)
+        engine.tick(0)
         try engine.withTransaction(duration: 1) {
             layer.position = Point(x: 100, y: -40)
             layer.opacity = 0.2
             layer.backgroundColor = Color(red: 1, green: 0.5, blue: 0, alpha: 1)
         }
-        try engine.tick(0)
+        engine.tick(0)
         try expectMatchesDifference(layer, "position", at: interior)
         try expectMatchesDifference(layer, "opacity", at: interior)
         try expectMatchesDifference(layer, "backgroundColor", at: interior)
@@ -101,7 +101,7 @@ struct PresentationVelocityTests {
         b.timing.speed = -1.5
         b.timingFunction = .easeInEaseOut
         try layer.add(b, forKey: "back")
-        try engine.tick(0)
+        engine.tick(0)
         try expectMatchesDifference(layer, "opacity", at: interior)
         try expectMatchesDifference(layer, "position", at: [0.01, 0.1, 0.2])
         // The backward half of an autoreversing cycle runs the value down.
@@ -115,7 +115,7 @@ struct PresentationVelocityTests {
         let a = Animation.spring(keyPath: "position.x", from: .number(0), to: .number(200),
                                  parameters: SpringParameters(damping: 5, initialVelocity: 3))
         try layer.add(a, forKey: "s")
-        try engine.tick(0)
+        engine.tick(0)
         try expectMatchesDifference(layer, "position", at: interior + [1.3, 2.2])
         try expectMatchesDifference(layer, "position.x", at: interior)
         // At the start: the initial velocity times the distance (CA-9.2).
@@ -137,7 +137,7 @@ struct PresentationVelocityTests {
             }
             a.timingFunction = .easeInEaseOut
             try layer.add(a, forKey: "k")
-            try engine.tick(0)
+            engine.tick(0)
             // Away from the knots, where the value is differentiable.
             try expectMatchesDifference(layer, "position", at: [0.05, 0.33, 0.5, 0.66, 0.88])
             if mode == .discrete { #expect(try velocity(layer, "position", at: 0.33) == .zero) }
@@ -158,7 +158,7 @@ struct PresentationVelocityTests {
         try layer.add(base, forKey: "base")
         try layer.add(wobble, forKey: "wobble")
         try layer.add(shake, forKey: "shake")
-        try engine.tick(0)
+        engine.tick(0)
         try expectMatchesDifference(layer, "position", at: interior)
         // Written out: the base's 300/s, plus the additive spring's (to − from)·progress′, plus
         // in y the additive wobble's 40·easeOut′(x)/0.5.
@@ -178,7 +178,7 @@ struct PresentationVelocityTests {
         a.isRemovedOnCompletion = false
         a.timing.beginTime = 0.2
         try layer.add(a, forKey: "fade")
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try velocity(layer, "opacity", at: 0.1) == .zero)   // held backwards
         #expect(try velocity(layer, "opacity", at: 0.9) == .zero)   // held forwards
         #expect(try velocity(layer, "opacity", at: 0.45)[0] == 2)   // linear: 1 per 0.5 s
@@ -188,9 +188,9 @@ struct PresentationVelocityTests {
         // A layer at speed 3: its local time runs 3× as fast, and so does the value.
         let fast = engine.makeLayer()
         fast.speed = 3
-        try engine.tick(1)
+        engine.tick(1)
         try fast.add(.basic(keyPath: "opacity", from: .number(0), to: .number(1), duration: 0.5), forKey: "fade")
-        try engine.tick(1)
+        engine.tick(1)
         try expectMatchesDifference(fast, "opacity", at: [1.01, 1.05, 1.12])
         #expect(abs(try velocity(fast, "opacity", at: 1.1)[0] - 6) < 1e-9)
         // Paused (speed 0): local time stands still, and so does the value.
@@ -198,7 +198,7 @@ struct PresentationVelocityTests {
         // the value stays mid-animation (not held by a fill) and only the rate is 0.
         fast.speed = 0
         fast.timeOffset = 3.3
-        try engine.tick(1.1)
+        engine.tick(1.1)
         let held = try #require(try fast.presentedNumber("opacity", at: 1.12))
         #expect(held > 0.1 && held < 0.9)
         #expect(try velocity(fast, "opacity", at: 1.12) == .zero)
@@ -209,8 +209,8 @@ struct PresentationVelocityTests {
         let engine = Engine()
         let parent = engine.makeLayer()
         let child = engine.makeLayer()
-        try parent.addSublayer(child)
-        try engine.tick(0)
+        parent.addSublayer(child)
+        engine.tick(0)
         try engine.withTransaction(disableActions: true) {
             try parent.setValue(.number(1), forKeyPath: "duration")
             try parent.setValue(.bool(true), forKeyPath: "autoreverses")
@@ -222,7 +222,7 @@ struct PresentationVelocityTests {
         a.timing.fillMode = .both
         a.isRemovedOnCompletion = false
         try child.add(a, forKey: "fade")
-        try engine.tick(0)
+        engine.tick(0)
         // Parent time runs 0 → 1 over [0, 0.5) and back over [0.5, 1): the child's value too.
         try expectMatchesDifference(child, "opacity", at: [0.1, 0.3, 0.6, 0.8])
         #expect(try velocity(child, "opacity", at: 0.3)[0] > 0)
@@ -236,17 +236,17 @@ struct PresentationVelocityTests {
         var a = Animation.basic(keyPath: "transform.rotation.z", from: .number(0), to: .number(3), duration: 1)
         a.timingFunction = .easeInEaseOut
         try layer.add(a, forKey: "spin")
-        try engine.tick(0)
+        engine.tick(0)
         var grow = Animation.basic(keyPath: "transform.scale.x", from: .number(1), to: .number(2), duration: 1)
         grow.timingFunction = .easeIn
         try layer.add(grow, forKey: "grow")
-        try engine.tick(0)
+        engine.tick(0)
         try expectMatchesDifference(layer, "transform.rotation.z", at: [0.1, 0.3, 0.5, 0.7])
         try expectMatchesDifference(layer, "transform.scale.x", at: [0.1, 0.3, 0.5, 0.7])
         #expect(try velocity(layer, "transform.rotation.z", at: 0.5)[0] > 1)
         // A whole-matrix animation has no velocity by parts.
         try layer.add(.basic(keyPath: "transform", to: .transform(Transform3D(translationX: 5, y: 0, z: 0)), duration: 1), forKey: "t")
-        try engine.tick(0.1)
+        engine.tick(0.1)
         #expect(laminaErrorCode { _ = try layer.presentationVelocity(forKeyPath: "transform.rotation.z") } == .misuse)
     }
 
@@ -265,7 +265,7 @@ struct PresentationVelocityTests {
         path.move(to: Point(x: 0, y: 0))
         path.addLine(to: Point(x: 100, y: 0))
         try layer.add(.keyframe(keyPath: "position", path: path, duration: 1), forKey: "path")
-        try engine.tick(0.1)
+        engine.tick(0.1)
         let error = thrownError { () throws(LaminaError) in _ = try layer.presentationVelocity(forKeyPath: "position") }
         #expect(error?.code == .misuse)
         #expect(error?.message.contains("keyframe path") == true)
@@ -278,8 +278,8 @@ struct PresentationVelocityTests {
         let engine = Engine()
         let layer = try makeCommittedLayer(engine)
         try engine.withTransaction(duration: 1) { layer.position = Point(x: 100, y: 0) }
-        try engine.tick(0)
-        try engine.tick(0.4)
+        engine.tick(0)
+        engine.tick(0.4)
         let p = try #require(try layer.presentation())
         let v = try #require(try p.velocity(for: "position")?.vector)
         #expect(v == (try velocity(layer, "position", at: 0.4)))
@@ -300,13 +300,13 @@ struct SpringRetargetTests {
         try engine.animate(spring: .perceptual(duration: 0.5, bounce: 0.2)) {
             layer.position = Point(x: 300, y: 0)
         }
-        try engine.tick(0)
-        try engine.tick(0.2)
+        engine.tick(0)
+        engine.tick(0.2)
         let t1 = 0.2 + 1.0 / 60
         let before = try velocity(layer, "position", at: t1)
         let pBefore = try #require(try layer.presentationValue(forKeyPath: "position", at: t1)?.vector)
         try commit(engine, layer) { layer.position = Point(x: -100, y: 80) }
-        try engine.tick(t1)
+        engine.tick(t1)
         let after = try velocity(layer, "position", at: t1)
         let pAfter = try #require(try layer.presentationValue(forKeyPath: "position", at: t1)?.vector)
         return (before, after, pBefore, pAfter, layer)
@@ -347,7 +347,7 @@ struct SpringRetargetTests {
         }
         let t1 = 0.2 + 1.0 / 60
         try expectMatchesDifference(r.layer, "position", at: [t1 + 0.01, t1 + 0.1, t1 + 0.3])
-        try r.layer.engine.tick(t1 + 5)
+        r.layer.engine.tick(t1 + 5)
         let end = try #require(try r.layer.presentationValue(forKeyPath: "position")?.vector)
         #expect(close(end, SIMD4(-100, 80, 0, 0)))
     }
@@ -358,8 +358,8 @@ struct SpringRetargetTests {
             let engine = Engine()
             let layer = try makeCommittedLayer(engine)
             try layer.add(.basic(keyPath: "position.x", from: .number(0), to: .number(300), duration: 1), forKey: "move")
-            try engine.tick(0)
-            try engine.tick(0.5)
+            engine.tick(0)
+            engine.tick(0.5)
             let t1 = 0.5 + 1.0 / 60
             let before = try velocity(layer, "position", at: t1)
             let pBefore = try #require(try layer.presentedNumber("position.x", at: t1))
@@ -367,7 +367,7 @@ struct SpringRetargetTests {
                                           parameters: SpringParameters(stiffness: 200, damping: 20))
             spring.inheritsVelocity = inherits
             try engine.withTransaction { try layer.add(spring, forKey: "move") }
-            try engine.tick(t1)
+            engine.tick(t1)
             let after = try velocity(layer, "position", at: t1)
             let pAfter = try #require(try layer.presentedNumber("position.x", at: t1))
             if inherits {
@@ -409,7 +409,7 @@ struct SpringRetargetTests {
         try engine.animate(spring: SpringParameters(stiffness: 200, damping: 30, initialVelocity: 2)) {
             layer.opacity = 0
         }
-        try engine.tick(0.5)
+        engine.tick(0.5)
         // 2 distances per second toward the target: (0 − 1)·2.
         #expect(abs(try velocity(layer, "opacity", at: 0.5)[0] + 2) < 1e-9)
         try expectMatchesDifference(layer, "opacity", at: [0.51, 0.6, 0.8])
@@ -450,14 +450,14 @@ struct ScrollPhysicsTests {
         let engine = Engine()
         let layer = try makeCommittedLayer(engine)
         layer.position = Point(x: 10, y: 500)
-        try engine.tick(0)
+        engine.tick(0)
         let fling = try Animation.decay(keyPath: "position", velocity: .point(Point(x: 0, y: -2400)))
         let rest = try #require(fling.decay?.projection(from: .point(Point(x: 10, y: 500))))
         try engine.withTransaction(disableActions: true) {
             try layer.setValue(rest, forKeyPath: "position")
             try layer.add(fling, forKey: "position")  // the spring that catches it replaces it (R8)
         }
-        try engine.tick(0.25)
+        engine.tick(0.25)
         let k = 1000 * log(0.998)
         for t in [0.3, 0.5, 1.0, 2.0] {
             let y = try #require(try layer.presentationValue(forKeyPath: "position.y", at: t)?.numberPayload)
@@ -466,18 +466,18 @@ struct ScrollPhysicsTests {
         try expectMatchesDifference(layer, "position", at: [0.3, 0.7, 1.5])
         #expect(abs(try velocity(layer, "position", at: 0.25)[1] + 2400) < 1e-9)
         // Caught mid-flight by a spring: the velocity carries over (R17.6).
-        try engine.tick(0.5)
+        engine.tick(0.5)
         let t1 = 0.5 + 1.0 / 60
         let before = try velocity(layer, "position", at: t1)
         try engine.animate(spring: .perceptual(duration: 0.4, bounce: 0)) {
             layer.position = Point(x: 10, y: 0)
         }
-        try engine.tick(t1)
+        engine.tick(t1)
         let after = try velocity(layer, "position", at: t1)
         #expect(abs(after[1] - before[1]) <= 1e-6 * abs(before[1]))
         #expect(abs(before[1]) > 100)
         // Settled on the spring's target while the fling, replaced, would still run (≈ 6 s).
-        try engine.tick(3)
+        engine.tick(3)
         #expect(try layer.presentationValue(forKeyPath: "position") == .point(Point(x: 10, y: 0)))
         #expect(layer.animationKeys.isEmpty)
     }

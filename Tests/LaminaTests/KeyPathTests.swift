@@ -241,7 +241,7 @@ struct KeyPathValidationTests {
             _ = laminaErrorCode { try layer.setValue(.number(.nan), forKeyPath: "opacity") }
             _ = laminaErrorCode { try layer.setValue(.point(.zero), forKeyPath: "opacity") }
         }
-        try engine.tick(0.01)
+        engine.tick(0.01)
         #expect(log.entries == ["done"])
         #expect(try layer.presentedNumber("opacity") == 1)
     }
@@ -300,7 +300,7 @@ struct DefaultValueTests {
         let engine = Engine()
         let layer = engine.makeLayer()
         #expect(try layer.value(forKeyPath: key) == expected)
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try layer.presentationValue(forKeyPath: key) == expected)
     }
 

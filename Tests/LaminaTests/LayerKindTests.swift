@@ -50,9 +50,9 @@ struct LayerKindTests {
             shape.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
             shape.position = Point(x: 5, y: 5)
             let gradient = engine.makeGradientLayer()
-            try root.addSublayer(replicator)
-            try replicator.addSublayer(shape)
-            try root.addSublayer(gradient)
+            root.addSublayer(replicator)
+            replicator.addSublayer(shape)
+            root.addSublayer(gradient)
             ids = [replicator.id, shape.id, gradient.id]
         }
         let subs = root.sublayers
@@ -72,7 +72,7 @@ struct LayerKindTests {
     func callbackSubclass() throws {
         let engine = Engine()
         let layer = engine.makeShapeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         let seen = SharedBox<Bool?>(nil)
         try layer.setDelegate(LayerDelegate { l, _ in
             seen.update { $0 = l === layer && l is ShapeLayer }
@@ -91,7 +91,7 @@ struct KindPresentationSnapshotTests {
         let shape = engine.makeShapeLayer()
         let plain = engine.makeLayer()
         shape.strokeEnd = 0.25
-        try engine.tick(0)
+        engine.tick(0)
         let s = try #require(try shape.presentation())
         #expect(s.value(forKeyPath: "strokeEnd") == .number(0.25))
         #expect(s.value(forKeyPath: "colors") == nil)
@@ -115,9 +115,9 @@ struct PresentationAccessorTests {
         gradient.colors = [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)]
         replicator.instanceCount = 6
         plain.cornerRadius = 8
-        try engine.tick(0)
+        engine.tick(0)
         try engine.withTransaction(duration: 1, timingFunction: .linear) { shape.strokeEnd = 1 }
-        try engine.tick(1)
+        engine.tick(1)
         let s = try #require(try shape.presentation(at: 1.5))
         #expect(abs(try #require(s.strokeEnd) - 0.5) < 1e-9)  // half-way along a linear 1 s animation
         #expect(s.lineWidth == 4 && s.strokeStart == 0 && s.colors == nil && s.instanceCount == nil)

@@ -29,13 +29,13 @@ struct LayerObjectTests {
         do {
             let child = engine.makeLayer()
             childID = child.id
-            try parent.addSublayer(child)
+            parent.addSublayer(child)
         }
         #expect(engine.isAlive(childID))  // kept by the tree, like a CALayer
         do {
             let again = try #require(parent.sublayers.first)  // a new object, a new reference
             #expect(again.id == childID)
-            try again.removeFromSuperlayer()
+            again.removeFromSuperlayer()
             #expect(engine.isAlive(childID))  // the new object keeps it
         }
         #expect(!engine.isAlive(childID))
@@ -50,7 +50,7 @@ struct LayerObjectTests {
         let child = engine.makeLayer()
         child.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
         child.position = Point(x: 5, y: 5)
-        try parent.addSublayer(child)
+        parent.addSublayer(child)
         let mask = engine.makeLayer()
         parent.mask = mask
         #expect(child.superlayer === parent)
@@ -61,7 +61,7 @@ struct LayerObjectTests {
         #expect(try parent.hitTest(Point(x: 50, y: 50)) === parent)
         // Objects made by lookup are the canonical ones from then on.
         let grandchild = engine.makeLayer()
-        try child.addSublayer(grandchild)
+        child.addSublayer(grandchild)
         let gID = grandchild.id
         _ = consume grandchild
         let first = try #require(child.sublayers.first)
@@ -118,7 +118,7 @@ struct LayerObjectTests {
     func callbackIdentity() throws {
         let engine = Engine()
         let layer = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         let seen = SharedBox<ObjectIdentifier?>(nil)
         try layer.setDelegate(LayerDelegate { l, _ in
             seen.update { $0 = ObjectIdentifier(l) }
@@ -132,7 +132,7 @@ struct LayerObjectTests {
     func deinitInsideCallback() throws {
         let engine = Engine()
         let layer = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         let victim = SharedBox<Layer?>(engine.makeLayer())
         let victimID = victim.value!.id
         try layer.setDelegate(LayerDelegate { _, _ in
@@ -151,7 +151,7 @@ struct LayerObjectTests {
         let code = SharedBox<LaminaError.Code?>(nil)
         do {
             let layer = engine.makeLayer()
-            try engine.tick(0)
+            engine.tick(0)
             var anim = Animation.basic(keyPath: "opacity", from: .number(0), to: .number(1), duration: 1)
             anim.delegate = AnimationDelegate(didStop: { l, _, _ in
                 alive.update { $0 = l.isAlive }
@@ -159,7 +159,7 @@ struct LayerObjectTests {
             })
             try layer.add(anim, forKey: "fade")
         }
-        try engine.tick(0.1)  // the layer died with its last object; didStop is due at this tick
+        engine.tick(0.1)  // the layer died with its last object; didStop is due at this tick
         #expect(alive.value == false)
         #expect(code.value == .staleHandle)
     }
@@ -168,7 +168,7 @@ struct LayerObjectTests {
     func concurrentLookup() throws {
         let engine = Engine()
         let parent = engine.makeLayer()
-        try parent.addSublayer(engine.makeLayer())
+        parent.addSublayer(engine.makeLayer())
         let found = SharedBox<[ObjectIdentifier]>([])
         let holders = SharedBox<[Layer]>([])
         let dones = (0..<4).map { _ in
@@ -188,7 +188,7 @@ struct LayerObjectTests {
             let kept = try #require(holders.value.first)
             #expect(parent.sublayers.first === kept)
             childID = kept.id
-            try kept.removeFromSuperlayer()
+            kept.removeFromSuperlayer()
             holders.update { $0.removeAll() }
         }
         #expect(!engine.isAlive(childID))  // racing lookups leaked no host reference

@@ -82,7 +82,7 @@ struct LayerLifetimeTests {
         let engine = Engine()
         let parent = engine.makeLayer()
         let child = engine.makeLayer()
-        try parent.addSublayer(child)
+        parent.addSublayer(child)
         try child.releaseHostReference()  // now kept only by its superlayer
         #expect(child.isAlive)
         #expect(laminaErrorCode { try child.releaseHostReference() } == .misuse)
@@ -97,9 +97,9 @@ struct LayerTreeTests {
     func family(_ engine: Engine) throws -> (parent: Layer, a: Layer, b: Layer, c: Layer) {
         let parent = engine.makeLayer()
         let a = engine.makeLayer(), b = engine.makeLayer(), c = engine.makeLayer()
-        try parent.addSublayer(a)
-        try parent.addSublayer(b)
-        try parent.addSublayer(c)
+        parent.addSublayer(a)
+        parent.addSublayer(b)
+        parent.addSublayer(c)
         return (parent, a, b, c)
     }
 
@@ -119,7 +119,7 @@ struct LayerTreeTests {
         let engine = Engine()
         let (parent, _, _, _) = try family(engine)
         let x = engine.makeLayer()
-        try parent.insertSublayer(x, at: index)
+        parent.insertSublayer(x, at: index)
         #expect(parent.sublayers.count == 4)
         #expect(parent.sublayers.firstIndex(of: x) == expected)
         #expect(x.superlayer == parent)
@@ -130,19 +130,19 @@ struct LayerTreeTests {
         let engine = Engine()
         let (parent, a, b, c) = try family(engine)
         let x = engine.makeLayer(), y = engine.makeLayer(), z = engine.makeLayer()
-        try parent.insertSublayer(x, above: a)
+        parent.insertSublayer(x, above: a)
         #expect(parent.sublayers == [a, x, b, c])
-        try parent.insertSublayer(y, below: a)
+        parent.insertSublayer(y, below: a)
         #expect(parent.sublayers == [y, a, x, b, c])
-        try parent.insertSublayer(z, above: c)
+        parent.insertSublayer(z, above: c)
         #expect(parent.sublayers == [y, a, x, b, c, z])
         // Moving an existing sublayer relative to a sibling.
-        try parent.insertSublayer(z, below: y)
+        parent.insertSublayer(z, below: y)
         #expect(parent.sublayers == [z, y, a, x, b, c])
-        try parent.insertSublayer(a, above: c)
+        parent.insertSublayer(a, above: c)
         #expect(parent.sublayers == [z, y, x, b, c, a])
         // Relative to itself: stays where it is.
-        try parent.insertSublayer(b, above: b)
+        parent.insertSublayer(b, above: b)
         #expect(parent.sublayers == [z, y, x, b, c, a])
     }
 
@@ -152,21 +152,21 @@ struct LayerTreeTests {
         let (parent, a, b, c) = try family(engine)
         let stranger = engine.makeLayer()
         let x = engine.makeLayer()
-        #expect(laminaErrorCode { try parent.insertSublayer(x, above: stranger) } == .notFound)
-        #expect(laminaErrorCode { try parent.insertSublayer(x, below: parent) } == .notFound)
+        #expect(laminaErrorCode { try engine.insertSublayer(x.id, into: parent.id, at: .above(stranger.id)) } == .notFound)
+        #expect(laminaErrorCode { try engine.insertSublayer(x.id, into: parent.id, at: .below(parent.id)) } == .notFound)
         #expect(parent.sublayers == [a, b, c])
         #expect(x.superlayer == nil)
         try stranger.releaseHostReference()
-        #expect(laminaErrorCode { try parent.insertSublayer(x, below: stranger) } == .staleHandle)
+        #expect(laminaErrorCode { try engine.insertSublayer(x.id, into: parent.id, at: .below(stranger.id)) } == .staleHandle)
     }
 
     @Test("Re-adding a sublayer moves it to the top; it is never listed twice")
     func reAddMoves() throws {
         let engine = Engine()
         let (parent, a, b, c) = try family(engine)
-        try parent.addSublayer(a)
+        parent.addSublayer(a)
         #expect(parent.sublayers == [b, c, a])
-        try parent.insertSublayer(a, at: 0)
+        parent.insertSublayer(a, at: 0)
         #expect(parent.sublayers == [a, b, c])
     }
 
@@ -175,11 +175,11 @@ struct LayerTreeTests {
         let engine = Engine()
         let (p1, a, b, c) = try family(engine)
         let p2 = engine.makeLayer()
-        try p2.addSublayer(b)
+        p2.addSublayer(b)
         #expect(p1.sublayers == [a, c])
         #expect(p2.sublayers == [b])
         #expect(b.superlayer == p2)
-        try p2.insertSublayer(a, below: b)
+        p2.insertSublayer(a, below: b)
         #expect(p1.sublayers == [c])
         #expect(p2.sublayers == [a, b])
     }
@@ -188,11 +188,11 @@ struct LayerTreeTests {
     func remove() throws {
         let engine = Engine()
         let (parent, a, b, c) = try family(engine)
-        try b.removeFromSuperlayer()
+        b.removeFromSuperlayer()
         #expect(parent.sublayers == [a, c])
         #expect(b.superlayer == nil)
         #expect(b.isAlive)
-        try b.removeFromSuperlayer()  // not in a tree: nothing to do
+        b.removeFromSuperlayer()  // not in a tree: nothing to do
         #expect(b.isAlive)
     }
 
@@ -201,11 +201,11 @@ struct LayerTreeTests {
         let engine = Engine()
         let (parent, a, b, c) = try family(engine)
         let grandchild = engine.makeLayer()
-        try b.addSublayer(grandchild)
+        b.addSublayer(grandchild)
         try grandchild.releaseHostReference()
         try b.releaseHostReference()  // b and its child live only through the tree
         #expect(b.isAlive && grandchild.isAlive)
-        try b.removeFromSuperlayer()
+        b.removeFromSuperlayer()
         #expect(!b.isAlive)
         #expect(!grandchild.isAlive)
         #expect(parent.sublayers == [a, c])
@@ -216,7 +216,7 @@ struct LayerTreeTests {
         let engine = Engine()
         let (parent, a, b, c) = try family(engine)
         let x = engine.makeLayer()
-        try parent.replaceSublayer(b, with: x)
+        parent.replaceSublayer(b, with: x)
         #expect(parent.sublayers == [a, x, c])
         #expect(x.superlayer == parent)
         #expect(b.superlayer == nil)
@@ -229,18 +229,18 @@ struct LayerTreeTests {
         let (parent, a, b, c) = try family(engine)
         let other = engine.makeLayer()
         let x = engine.makeLayer()
-        try other.addSublayer(x)
+        other.addSublayer(x)
         try b.releaseHostReference()
-        try parent.replaceSublayer(b, with: x)
+        parent.replaceSublayer(b, with: x)
         #expect(!b.isAlive)
         #expect(parent.sublayers == [a, x, c])
         #expect(other.sublayers.isEmpty)
         // Replacing with a layer already in the same parent moves it.
-        try parent.replaceSublayer(a, with: c)
+        parent.replaceSublayer(a, with: c)
         #expect(parent.sublayers == [c, x])
         #expect(a.superlayer == nil && a.isAlive)
         // Replacing a layer with itself changes nothing.
-        try parent.replaceSublayer(x, with: x)
+        parent.replaceSublayer(x, with: x)
         #expect(parent.sublayers == [c, x])
     }
 
@@ -249,7 +249,7 @@ struct LayerTreeTests {
         let engine = Engine()
         let (parent, a, b, c) = try family(engine)
         let stranger = engine.makeLayer(), x = engine.makeLayer()
-        #expect(laminaErrorCode { try parent.replaceSublayer(stranger, with: x) } == .notFound)
+        #expect(laminaErrorCode { try engine.replaceSublayer(stranger.id, with: x.id, in: parent.id) } == .notFound)
         #expect(parent.sublayers == [a, b, c])
         #expect(x.superlayer == nil)
     }
@@ -258,14 +258,14 @@ struct LayerTreeTests {
     func cycles() throws {
         let engine = Engine()
         let root = engine.makeLayer(), mid = engine.makeLayer(), leaf = engine.makeLayer()
-        try root.addSublayer(mid)
-        try mid.addSublayer(leaf)
-        #expect(laminaErrorCode { try root.addSublayer(root) } == .misuse)
-        #expect(laminaErrorCode { try leaf.addSublayer(root) } == .misuse)
-        #expect(laminaErrorCode { try leaf.addSublayer(mid) } == .misuse)
-        #expect(laminaErrorCode { try mid.insertSublayer(root, at: 0) } == .misuse)
-        #expect(laminaErrorCode { try mid.insertSublayer(root, above: leaf) } == .misuse)
-        #expect(laminaErrorCode { try mid.replaceSublayer(leaf, with: root) } == .misuse)
+        root.addSublayer(mid)
+        mid.addSublayer(leaf)
+        #expect(laminaErrorCode { try engine.insertSublayer(root.id, into: root.id, at: .end) } == .misuse)
+        #expect(laminaErrorCode { try engine.insertSublayer(root.id, into: leaf.id, at: .end) } == .misuse)
+        #expect(laminaErrorCode { try engine.insertSublayer(mid.id, into: leaf.id, at: .end) } == .misuse)
+        #expect(laminaErrorCode { try engine.insertSublayer(root.id, into: mid.id, at: .index(0)) } == .misuse)
+        #expect(laminaErrorCode { try engine.insertSublayer(root.id, into: mid.id, at: .above(leaf.id)) } == .misuse)
+        #expect(laminaErrorCode { try engine.replaceSublayer(leaf.id, with: root.id, in: mid.id) } == .misuse)
         #expect(root.superlayer == nil)
         #expect(root.sublayers == [mid])
         #expect(mid.sublayers == [leaf])
@@ -277,7 +277,7 @@ struct LayerTreeTests {
         let engine = Engine()
         let (parent, a, b, c) = try family(engine)
         let grandchild = engine.makeLayer()
-        try a.addSublayer(grandchild)
+        a.addSublayer(grandchild)
         try a.releaseHostReference()
         try grandchild.releaseHostReference()
         try c.releaseHostReference()
@@ -295,8 +295,8 @@ struct LayerTreeTests {
     func parentKeptBySuperlayer() throws {
         let engine = Engine()
         let root = engine.makeLayer(), mid = engine.makeLayer(), leaf = engine.makeLayer()
-        try root.addSublayer(mid)
-        try mid.addSublayer(leaf)
+        root.addSublayer(mid)
+        mid.addSublayer(leaf)
         try mid.releaseHostReference()
         try leaf.releaseHostReference()
         #expect(mid.isAlive && leaf.isAlive)
@@ -309,10 +309,10 @@ struct LayerTreeTests {
         let engine = Engine()
         let parent = engine.makeLayer(), dead = engine.makeLayer()
         try dead.releaseHostReference()
-        #expect(laminaErrorCode { try parent.addSublayer(dead) } == .staleHandle)
-        #expect(laminaErrorCode { try dead.addSublayer(parent) } == .staleHandle)
-        #expect(laminaErrorCode { try dead.removeFromSuperlayer() } == .staleHandle)
-        #expect(laminaErrorCode { try parent.replaceSublayer(dead, with: parent) } == .staleHandle)
+        #expect(laminaErrorCode { try engine.insertSublayer(dead.id, into: parent.id, at: .end) } == .staleHandle)
+        #expect(laminaErrorCode { try engine.insertSublayer(parent.id, into: dead.id, at: .end) } == .staleHandle)
+        #expect(laminaErrorCode { try engine.removeFromSuperlayer(dead.id) } == .staleHandle)
+        #expect(laminaErrorCode { try engine.replaceSublayer(dead.id, with: parent.id, in: parent.id) } == .staleHandle)
         #expect(parent.sublayers.isEmpty)
     }
 
@@ -320,11 +320,11 @@ struct LayerTreeTests {
     func treeChangesAndPresentation() throws {
         let engine = Engine()
         let parent = engine.makeLayer(), child = engine.makeLayer()
-        try parent.addSublayer(child)
-        try engine.tick(0)
+        parent.addSublayer(child)
+        engine.tick(0)
         #expect(child.hasPresentation)
-        try child.removeFromSuperlayer()  // still held by the host
-        try engine.tick(1)
+        child.removeFromSuperlayer()  // still held by the host
+        engine.tick(1)
         #expect(child.hasPresentation)
         #expect(try child.presentedNumber("opacity") == 1)
     }
@@ -337,7 +337,7 @@ struct LayerTreeTests {
             for _ in 0..<200 { live.append(engine.makeLayer()) }
             for layer in live.prefix(150) { try layer.releaseHostReference() }
             live.removeFirst(150)
-            try engine.tick(Double(round))
+            engine.tick(Double(round))
         }
         #expect(live.count == 250)
         let allAlive = live.allSatisfy { $0.isAlive }

@@ -40,9 +40,9 @@ struct ReadFastPathTests {
             l.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
         }
         try layers[3].setValue(.number(2), forKeyPath: "speed")
-        try e.tick(0)
+        e.tick(0)
         layers[5].opacity = 0.5  // 0.25 s from 0.1: over by 0.4
-        try e.tick(0.1)
+        e.tick(0.1)
         layers[1].opacity = 0.2
         layers[1].position = Point(x: 10, y: 20)
         layers[1].zPosition = 4
@@ -55,8 +55,8 @@ struct ReadFastPathTests {
         try layers[4].add(slide, forKey: "slide")
         try layers[1].setValue(.number(7), forKeyPath: "glow")
         try layers[1].setValue(.point(Point(x: 3, y: 4)), forKeyPath: "spot")
-        try e.tick(0.4)
-        try e.tick(0.5)
+        e.tick(0.4)
+        e.tick(0.5)
         layers[7].opacity = 0.6  // pending until the next commit
         let t = e.transaction
         try t.begin()
@@ -220,8 +220,8 @@ struct ReadFastPathTests {
             try a.transaction.commit()
             try b.transaction.commit()
         }
-        try a.tick(0.6)
-        try b.tick(0.6)
+        a.tick(0.6)
+        b.tick(0.6)
         try expectSameState(a, la, b, lb, key)
     }
 

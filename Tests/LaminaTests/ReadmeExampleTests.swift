@@ -11,13 +11,13 @@ struct ReadmeExampleTests {
         let engine = Engine()
         let layer = engine.makeLayer()
         layer.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
-        try engine.tick(0)
+        engine.tick(0)
 
         try engine.withTransaction(duration: 1.0) {
             layer.position = Point(x: 200, y: 100)
         }
-        try engine.tick(0.1)  // the commit above begins here (R2: at the next tick)
-        try engine.tick(0.5)
+        engine.tick(0.1)  // the commit above begins here (R2: at the next tick)
+        engine.tick(0.5)
         let now = try layer.presentationValue(forKeyPath: "position")
         guard case .point(let p)? = now else {
             Issue.record("no presentation position")
@@ -42,8 +42,8 @@ struct ReadmeExampleTests {
         }, completion: { finished in _ = finished })
 
         let root = layer
-        try engine.tick(0.6)  // commits the animations above: they begin now (R2)
-        try engine.tick(0.7)
+        engine.tick(0.6)  // commits the animations above: they begin now (R2)
+        engine.tick(0.7)
         #expect(try engine.drawList(root: root.id).count == 1)
         _ = try root.hitTest(Point(x: 120, y: 40), in: .presentation())
         #expect(engine.nextFrameTime == 0.7)  // animations in flight: draw again now

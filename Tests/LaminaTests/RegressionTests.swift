@@ -12,14 +12,14 @@ struct RegressionTests {
         let engine = Engine()
         let layer = engine.makeLayer()
         layer.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
-        try engine.tick(0)
+        engine.tick(0)
         var shrink = Animation.basic(
             keyPath: "bounds", from: .rect(Rect(x: 0, y: 0, width: -50, height: -50)),
             to: .rect(.zero), duration: 1)
         shrink.isAdditive = true
         try layer.add(shrink, forKey: "shrink")
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(0.5)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(0.5)
         #expect(try layer.presentationValue(forKeyPath: "bounds") == .rect(Rect(x: 0, y: 0, width: 75, height: 75)))
     }
 
@@ -28,12 +28,12 @@ struct RegressionTests {
         let engine = Engine()
         let parent = engine.makeLayer()
         let child = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         try parent.setAction(.action(.animation(.transition(.fade))), forKey: LayerEvent.sublayers)
-        try parent.addSublayer(child)
+        parent.addSublayer(child)
         #expect(parent.animationKeys == ["sublayers"])
-        try engine.tick(1)
-        try child.removeFromSuperlayer()
+        engine.tick(1)
+        child.removeFromSuperlayer()
         #expect(parent.animationKeys == ["sublayers"])
         #expect(child.animationKeys.isEmpty)
     }
@@ -55,12 +55,12 @@ struct RegressionTests {
     func interruptionFromCurrent() throws {
         let engine = Engine()
         let layer = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         try engine.withTransaction(duration: 1, timingFunction: .linear) { layer.opacity = 0 }
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(0.5)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(0.5)
         try engine.withTransaction(duration: 1, timingFunction: .linear) { layer.opacity = 1 }
-        try engine.tick(0.5)
+        engine.tick(0.5)
         #expect(try layer.presentationValue(forKeyPath: "opacity") == .number(0.5))
         #expect(try layer.presentationValue(forKeyPath: "opacity", at: 1.0) == .number(0.75))
     }

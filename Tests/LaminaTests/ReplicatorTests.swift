@@ -18,7 +18,7 @@ private func spinner(_ engine: Engine, sublayers count: Int = 1) throws -> (Repl
         dot.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
         dot.position = Point(x: 50, y: 10 + 20 * Double(i))
         dot.backgroundColor = .white
-        try r.addSublayer(dot)
+        r.addSublayer(dot)
         subs.append(dot)
     }
     return (r, subs)
@@ -39,7 +39,7 @@ struct ReplicatorTests {
         let engine = Engine()
         let (r, subs) = try spinner(engine, sublayers: 2)
         r.instanceCount = 3
-        try engine.tick(0)
+        engine.tick(0)
         let records = try engine.drawList(root: r)
         #expect(records.map(\.layer) == [r.id, subs[0].id, subs[1].id, subs[0].id, subs[1].id, subs[0].id, subs[1].id])
         #expect(records.map(\.instanceIndex) == [0, 0, 0, 1, 1, 2, 2])
@@ -52,10 +52,10 @@ struct ReplicatorTests {
     func countZero() throws {
         let engine = Engine()
         let (r, subs) = try spinner(engine)
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try engine.drawList(root: r).map(\.layer) == [r.id, subs[0].id])
         try engine.withTransaction(disableActions: true) { r.instanceCount = 0 }
-        try engine.tick(0)
+        engine.tick(0)
         let records = try engine.drawList(root: r)
         #expect(records.map(\.layer) == [r.id])
         #expect(records[0].descendantCount == 0)
@@ -67,7 +67,7 @@ struct ReplicatorTests {
         let (r, _) = try spinner(engine)
         r.instanceCount = 4
         r.instanceTransform = Transform3D(rotationAngle: Double.pi / 2, x: 0, y: 0, z: 1)
-        try engine.tick(0)
+        engine.tick(0)
         let records = try engine.drawList(root: r)
         #expect(records.count == 5)
         // The dot at (50, 10) rotates about (50, 50) by 90° per instance; 1e-9 of rounding.
@@ -78,7 +78,7 @@ struct ReplicatorTests {
         // A translation, applied k times, after the replicator's own sublayerTransform.
         r.instanceTransform = Transform3D(translationX: 10, y: 0, z: 0)
         r.sublayerTransform = Transform3D(translationX: 0, y: 5, z: 0)
-        try engine.tick(1)
+        engine.tick(1)
         let moved = try engine.drawList(root: r, at: 2)
         for k in 0..<4 {
             #expect(approx(centre(moved[k + 1]), Point(x: 50 + 10 * Double(k), y: 15), tolerance: 1e-9), "instance \(k)")
@@ -94,7 +94,7 @@ struct ReplicatorTests {
         r.instanceRedOffset = -0.25
         r.instanceGreenOffset = 0.25
         r.instanceAlphaOffset = -0.5
-        try engine.tick(0)
+        engine.tick(0)
         let records = try engine.drawList(root: r)
         #expect(records[0].instanceColor == .white)  // the replicator's own record is not tinted
         let expected = [
@@ -109,9 +109,9 @@ struct ReplicatorTests {
         outer.instanceCount = 2
         outer.instanceColor = Color(red: 0.5, green: 1, blue: 1, alpha: 1)
         outer.instanceBlueOffset = -0.5
-        try outer.addSublayer(r)
+        outer.addSublayer(r)
         r.instanceCount = 2
-        try engine.tick(1)
+        engine.tick(1)
         let nested = try engine.drawList(root: outer, at: 2)
         #expect(nested.map(\.instanceIndex) == [0, 0, 0, 1, 1, 0, 1])
         // Records: outer, r (outer 0), dot (outer 0 · r 0), dot (outer 0 · r 1), r (outer 1), ...
@@ -126,11 +126,11 @@ struct ReplicatorTests {
         let (r, subs) = try spinner(engine)
         r.instanceCount = 3
         r.instanceDelay = 0.25
-        try engine.tick(0)
+        engine.tick(0)
         var fade = Animation.basic(keyPath: "opacity", from: .number(0), to: .number(1), duration: 1)
         fade.timingFunction = .linear
         try subs[0].add(fade, forKey: "fade")
-        try engine.tick(1)  // commits: the fade runs from 1 to 2
+        engine.tick(1)  // commits: the fade runs from 1 to 2
         let records = try engine.drawList(root: r, at: 1.75)
         #expect(records.count == 4)
         // Instance k sees time 1.75 − 0.25·k: opacity 0.75, 0.5, 0.25 (records multiply the
@@ -149,7 +149,7 @@ struct ReplicatorTests {
         let (r, subs) = try spinner(engine)
         r.instanceCount = 3
         r.instanceTransform = Transform3D(translationX: 20, y: 0, z: 0)
-        try engine.tick(0)
+        engine.tick(0)
         // Instance 0's dot covers (45...55, 5...15); instance 1's is drawn at (65...75, 5...15).
         #expect(try r.hitTest(Point(x: 50, y: 10))?.id == subs[0].id)
         #expect(try r.hitTest(Point(x: 70, y: 10))?.id == r.id)
@@ -160,7 +160,7 @@ struct ReplicatorTests {
     func animatability() throws {
         let engine = Engine()
         let (r, _) = try spinner(engine)
-        try engine.tick(0)
+        engine.tick(0)
         r.preservesDepth = true
         #expect(r.animationKeys.isEmpty)
         r.instanceCount = 5
@@ -176,23 +176,23 @@ struct ReplicatorTests {
         root.bounds = Rect(x: 0, y: 0, width: 400, height: 100)
         root.position = Point(x: 200, y: 50)
         let (r, _) = try spinner(engine)
-        try root.addSublayer(r)
+        root.addSublayer(r)
         r.instanceCount = 2
         r.instanceTransform = Transform3D(translationX: 100, y: 0, z: 0)
-        try engine.tick(0)
+        engine.tick(0)
         _ = try engine.damage(root: root)  // starts tracking
         _ = try engine.drawList(root: root)
         _ = try engine.drawList(root: root)
         #expect(try engine.damage(root: root).isEmpty)
         // A third instance appears at x 245…255 (the dot at 45…55, moved by 2 × 100).
         try engine.withTransaction(disableActions: true) { r.instanceCount = 3 }
-        try engine.tick(1)
+        engine.tick(1)
         _ = try engine.drawList(root: root)
         let grown = try engine.damage(root: root)
         #expect(grown.contains { $0.origin.x <= 245 && $0.origin.x + $0.size.width >= 255 && $0.origin.y <= 5 })
         // Tinting changes every instance's record: the damage covers instance 1 (145…155).
         try engine.withTransaction(disableActions: true) { r.instanceAlphaOffset = -0.25 }
-        try engine.tick(2)
+        engine.tick(2)
         _ = try engine.drawList(root: root)
         let tinted = try engine.damage(root: root)
         #expect(tinted.contains { $0.origin.x <= 145 && $0.origin.x + $0.size.width >= 155 })
@@ -207,11 +207,11 @@ struct ReplicatorBoundsTests {
         let outer = engine.makeReplicatorLayer()
         let inner = engine.makeReplicatorLayer()
         let dot = engine.makeLayer()
-        try outer.addSublayer(inner)
-        try inner.addSublayer(dot)
+        outer.addSublayer(inner)
+        inner.addSublayer(dot)
         outer.instanceCount = 10_000
         inner.instanceCount = 10_000
-        try engine.tick(0)
+        engine.tick(0)
         let list = DrawList()
         #expect(laminaErrorCode { try engine.drawList(root: outer, into: list) } == .outOfMemory)
         #expect(list.count == 0)  // nothing built
@@ -219,7 +219,7 @@ struct ReplicatorBoundsTests {
             outer.instanceCount = 30
             inner.instanceCount = 30
         }
-        try engine.tick(1)
+        engine.tick(1)
         try engine.drawList(root: outer, at: 1, into: list)
         #expect(list.count == 1 + 30 * (1 + 30))
     }

@@ -19,8 +19,8 @@ private func staggered(_ engine: Engine, count: Int = 3, delay: Double = 0.25) t
     let dot = engine.makeLayer()
     dot.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
     dot.position = Point(x: 50, y: 10)
-    try r.addSublayer(dot)
-    try engine.tick(0)
+    r.addSublayer(dot)
+    engine.tick(0)
     return (r, dot)
 }
 
@@ -47,14 +47,14 @@ struct ReplicatorTimeTests {
         let engine = Engine()
         let (r, dot) = try staggered(engine)
         try dot.add(fade(), forKey: "fade")
-        try engine.tick(1)  // commits: the fade runs from 1 to 2 in instance 0
-        try engine.tick(2.1)
+        engine.tick(1)  // commits: the fade runs from 1 to 2 in instance 0
+        engine.tick(2.1)
         // Instance 0 is done (the model's 1); instances 1 and 2 see 1.85 and 1.6. 1e-12 of rounding.
         #expect(dot.animationKeys == ["fade"])
         #expect(approx(try instanceOpacities(engine, r), [1, 0.85, 0.6], tolerance: 1e-12))
-        try engine.tick(2.49)
+        engine.tick(2.49)
         #expect(approx(try instanceOpacities(engine, r), [1, 1, 0.99], tolerance: 1e-12))
-        try engine.tick(2.5)  // instance 2 sees 2.0: done everywhere
+        engine.tick(2.5)  // instance 2 sees 2.0: done everywhere
         #expect(dot.animationKeys.isEmpty)
         #expect(try instanceOpacities(engine, r) == [1, 1, 1])
     }
@@ -66,17 +66,17 @@ struct ReplicatorTimeTests {
         outer.instanceCount = 2
         outer.instanceDelay = 0.5
         let (inner, dot) = try staggered(engine, count: 2, delay: 0.25)
-        try outer.addSublayer(inner)
-        try engine.tick(0)
+        outer.addSublayer(inner)
+        engine.tick(0)
         try dot.add(fade(), forKey: "fade")
-        try engine.tick(1)
+        engine.tick(1)
         // The last instance (outer 1, inner 1) sees t − 0.75: at 2.7 it is still at 0.95.
-        try engine.tick(2.7)
+        engine.tick(2.7)
         #expect(dot.animationKeys == ["fade"])
         let last = try engine.drawList(root: outer).last
         #expect(last?.instanceIndex == 1)
         #expect(approx(last?.opacity, 0.95, tolerance: 1e-12))
-        try engine.tick(2.75)
+        engine.tick(2.75)
         #expect(dot.animationKeys.isEmpty)
     }
 
@@ -87,12 +87,12 @@ struct ReplicatorTimeTests {
         defer { withExtendedLifetime(r) {} }
         let log = CallLog()
         try engine.withTransaction(completion: { log.record("done") }) { try dot.add(fade(), forKey: "fade") }
-        try engine.tick(1)
-        try engine.tick(2.2)  // instance 1 sees 1.7
-        try engine.tick(2.3)
+        engine.tick(1)
+        engine.tick(2.2)  // instance 1 sees 1.7
+        engine.tick(2.3)
         #expect(log.count == 0)
-        try engine.tick(2.5)  // instance 1 sees 2.0: removed
-        try engine.tick(2.6)
+        engine.tick(2.5)  // instance 1 sees 2.0: removed
+        engine.tick(2.6)
         #expect(log.entries == ["done"])
     }
 
@@ -102,10 +102,10 @@ struct ReplicatorTimeTests {
         let (r, _) = try staggered(engine)  // the engine has a replicator, not above this layer
         defer { withExtendedLifetime(r) {} }
         let other = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         try other.add(fade(), forKey: "fade")
-        try engine.tick(1)
-        try engine.tick(2)
+        engine.tick(1)
+        engine.tick(2)
         #expect(other.animationKeys.isEmpty)
     }
 
@@ -115,16 +115,16 @@ struct ReplicatorTimeTests {
         let (r, dot) = try staggered(engine)
         // 1 → 0.2 (not 0: a transparent record is left out of the list).
         try engine.withTransaction(duration: 1, timingFunction: .linear) { dot.opacity = 0.2 }
-        try engine.tick(1)  // begins at 1 in instance 0
-        try engine.tick(1.2)
+        engine.tick(1)  // begins at 1 in instance 0
+        engine.tick(1.2)
         // Instance 0 at 1.2 (0.84); instances 1 and 2 at 0.95 and 0.7, before the change began:
         // they hold its start value 1, not the new model value 0.2. 1e-12 of rounding.
         #expect(approx(try instanceOpacities(engine, r), [0.84, 1, 1], tolerance: 1e-12))
-        try engine.tick(1.5)
+        engine.tick(1.5)
         #expect(approx(try instanceOpacities(engine, r), [0.6, 0.8, 1], tolerance: 1e-12))
-        try engine.tick(2.1)
+        engine.tick(2.1)
         #expect(approx(try instanceOpacities(engine, r), [0.2, 0.32, 0.52], tolerance: 1e-12))
-        try engine.tick(2.5)
+        engine.tick(2.5)
         #expect(dot.animationKeys.isEmpty)
         #expect(approx(try instanceOpacities(engine, r), [0.2, 0.2, 0.2], tolerance: 1e-12))
     }
@@ -135,9 +135,9 @@ struct ReplicatorTimeTests {
         let (r, dot) = try staggered(engine, count: 2, delay: 0.5)
         let moved = Transform3D(translationX: 10, y: 0, z: 0)
         try engine.withTransaction(duration: 1, timingFunction: .linear) { dot.transform = moved }
-        try engine.tick(1)
-        try engine.tick(1.9)  // instance 0 sampled at 0.9 of the way
-        try engine.tick(2.1)
+        engine.tick(1)
+        engine.tick(1.9)  // instance 0 sampled at 0.9 of the way
+        engine.tick(2.1)
         let records = try engine.drawList(root: r)
         // Instance 0: the model (x translation 10); instance 1 at 1.6: 6. 1e-9 of rounding.
         #expect(approx(records[1].transform.m41 - records[2].transform.m41, 4, tolerance: 1e-9))
@@ -153,12 +153,12 @@ struct ReplicatorTimeTests {
         held.isRemovedOnCompletion = false
         held.timing.fillMode = .forwards
         try dot.add(held, forKey: "fade")
-        try engine.tick(1)
-        try engine.tick(2.1)  // instance 0 holds 1; instances 1 and 2 still fade
+        engine.tick(1)
+        engine.tick(2.1)  // instance 0 holds 1; instances 1 and 2 still fade
         #expect(engine.nextFrameTime == 2.1)
-        try engine.tick(2.4)
+        engine.tick(2.4)
         #expect(engine.nextFrameTime == 2.4)
-        try engine.tick(2.5)  // every instance holds the end for ever
+        engine.tick(2.5)  // every instance holds the end for ever
         #expect(engine.nextFrameTime == .infinity)
     }
 
@@ -170,7 +170,7 @@ struct ReplicatorTimeTests {
         var later = fade()
         later.timing.beginTime = 5
         try dot.add(later, forKey: "fade")
-        try engine.tick(1)
+        engine.tick(1)
         // Instance 2 runs 0.5 s ahead: it begins at engine time 4.5.
         #expect(engine.nextFrameTime == 4.5)
     }
@@ -185,7 +185,7 @@ struct ReplicatorAnimatedCountTests {
         var grow = Animation.basic(keyPath: "instanceCount", from: .number(0), to: .number(10), duration: 1)
         grow.timingFunction = .linear
         try r.add(grow, forKey: "n")
-        try engine.tick(1)
+        engine.tick(1)
         // The replicator's record plus floor(10 · progress) dots.
         for (t, n) in [(1.0, 0), (1.05, 0), (1.55, 5), (1.99, 9), (2.0, 1)] {
             let records = try engine.drawList(root: r, at: t)
@@ -203,8 +203,8 @@ struct ReplicatorAnimatedCountTests {
             r.instanceDelay = 1
         }
         #expect(Set(r.animationKeys) == ["instanceCount", "instanceDelay"])
-        try engine.tick(1)
-        try engine.tick(1.5)
+        engine.tick(1)
+        engine.tick(1.5)
         // floor(1 + 4 · 0.5) = 3 instances, 0.5 s apart.
         #expect(try engine.drawList(root: r).count == 4)
         #expect(approx(try r.presentationValue(forKeyPath: "instanceDelay"), .number(0.5), tolerance: 1e-12))
@@ -229,7 +229,7 @@ struct ReplicatorAnimatedCountTests {
         more.isAdditive = true
         more.timingFunction = .linear
         try r.add(more, forKey: "n")
-        try engine.tick(1)
+        engine.tick(1)
         #expect(try engine.drawList(root: r, at: 1.5).count == 1 + 10_000)
     }
 
@@ -239,15 +239,15 @@ struct ReplicatorAnimatedCountTests {
         let outer = engine.makeReplicatorLayer()
         let inner = engine.makeReplicatorLayer()
         let dot = engine.makeLayer()
-        try outer.addSublayer(inner)
-        try inner.addSublayer(dot)
+        outer.addSublayer(inner)
+        inner.addSublayer(dot)
         outer.instanceCount = 10_000
         inner.instanceCount = 0
-        try engine.tick(0)
+        engine.tick(0)
         var grow = Animation.basic(keyPath: "instanceCount", from: .number(0), to: .number(1000), duration: 1)
         grow.timingFunction = .linear
         try inner.add(grow, forKey: "n")
-        try engine.tick(1)
+        engine.tick(1)
         let list = DrawList()
         try engine.drawList(root: outer, at: 1, into: list)
         #expect(list.count == 1 + 10_000)  // inner's record per outer instance, no dots yet

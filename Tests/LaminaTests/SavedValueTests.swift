@@ -39,10 +39,10 @@ struct SavedValueTests {
             let l = e.makeLayer()
             l.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
             l.position = Point(x: Double(i), y: 0)
-            try root.addSublayer(l)
+            root.addSublayer(l)
             layers.append(l)
         }
-        try e.tick(0)
+        e.tick(0)
         return (root, layers)
     }
 
@@ -62,8 +62,8 @@ struct SavedValueTests {
         #expect(try layers[7].presentationValue(forKeyPath: "position") == .point(Point(x: 7, y: 0)))
         try e.transaction.commit()
         #expect(Self.state(e) == (0, 0, 0))
-        try e.tick(0.5)
-        try e.tick(1)  // the commit began at 0.5 (R2): half way now
+        e.tick(0.5)
+        e.tick(1)  // the commit began at 0.5 (R2): half way now
         let o = try #require(try layers[7].presentedNumber("opacity"))
         #expect(approx(o, expectedImplicit(from: 1, to: 0.25, begin: 0.5, duration: 1, at: 1), tolerance: 1e-12))
     }
@@ -97,7 +97,7 @@ struct SavedValueTests {
         #expect(try root.hitTest(Point(x: -54.5, y: -50), in: .presentation())?.id == layers[0].id)
         try e.transaction.commit()
         #expect(Self.state(e) == (0, 0, 0))
-        try e.tick(1)
+        e.tick(1)
         #expect(try layers[0].presentedNumber("opacity") == 0.5)
         #expect(try e.drawList(root: root).last?.layer == layers[0].id)
     }
@@ -124,8 +124,8 @@ struct SavedValueTests {
         #expect(try layers[0].presentationValue(forKeyPath: "backgroundColor") == .null)
         try e.transaction.commit()
         #expect(Self.state(e) == (0, 0, 0))
-        try e.tick(10)  // the commit begins here (R2)
-        try e.tick(20)
+        e.tick(10)  // the commit begins here (R2)
+        e.tick(20)
         #expect(try layers[1].presentationValue(forKeyPath: "position") == .point(Point(x: 90, y: 0)))
         #expect(try layers[2].presentationValue(forKeyPath: "zPosition") == .number(3))
         #expect(try layers[3].presentedNumber("opacity") == 0.5)
@@ -141,7 +141,7 @@ struct SavedValueTests {
         let e = Engine()
         var lone: Layer? = e.makeLayer()
         let kept = e.makeLayer()
-        try e.tick(0)
+        e.tick(0)
         try e.transaction.begin()
         lone?.opacity = 0.5
         kept.opacity = 0.5

@@ -23,7 +23,7 @@ struct SetFastPathTests {
     func disabledActionsKeepCommittedValues() throws {
         let engine = Engine()
         let layer = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         let t = engine.transaction
         try t.begin()
         t.disableActions = true
@@ -43,7 +43,7 @@ struct SetFastPathTests {
     func equalValueIsNoChange() throws {
         let engine = Engine()
         let layer = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         let t = engine.transaction
         try t.begin()
         t.disableActions = true
@@ -56,7 +56,7 @@ struct SetFastPathTests {
     func actionsStillAnimate() throws {
         let engine = Engine()
         let layer = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         for (key, _, new) in Self.cases { try layer.setValue(new, forKeyPath: key) }
         #expect(Set(layer.animationKeys) == Set(Self.cases.map(\.0)))
     }
@@ -70,7 +70,7 @@ struct SetFastPathTests {
             #expect(try layer.value(forKeyPath: key) == new, "\(key)")
         }
         #expect(layer.animationKeys.isEmpty)
-        try engine.tick(0)
+        engine.tick(0)
         for (key, _, new) in Self.cases {
             #expect(try layer.presentationValue(forKeyPath: key) == new, "\(key)")
         }

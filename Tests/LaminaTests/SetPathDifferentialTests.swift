@@ -213,7 +213,7 @@ final class DiffSide {
             layers[i] = nil
         case .tick(let dt):
             time += dt
-            try engine.tick(time)
+            engine.tick(time)
         case .flush:
             t.flush()
         case .begin(let duration, let curve, let disable, let completion):
@@ -258,9 +258,9 @@ final class DiffSide {
             guard let child = layers[c] else { return }
             if let p {
                 guard let parent = layers[p] else { return }
-                record { () throws(LaminaError) in try parent.addSublayer(child) }
+                record { () throws(LaminaError) in try engine.insertSublayer(child.id, into: parent.id, at: .end) }
             } else {
-                record { () throws(LaminaError) in try child.removeFromSuperlayer() }
+                record { () throws(LaminaError) in try engine.removeFromSuperlayer(child.id) }
             }
         }
     }

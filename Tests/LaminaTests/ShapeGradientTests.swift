@@ -11,7 +11,7 @@ private func committed(_ engine: Engine, _ kind: LayerKind) throws -> Layer {
     let l = engine.makeLayer(kind: kind)
     l.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
     l.position = Point(x: 50, y: 50)
-    try engine.tick(0)
+    engine.tick(0)
     return l
 }
 
@@ -175,14 +175,14 @@ struct KindPropertyTests {
         let shape = try committed(engine, .shape) as! ShapeLayer
         let gradient = try committed(engine, .gradient) as! GradientLayer
         gradient.colors = [.black, .white]  // nil → array: a switch, done 0.25 s after the commit
-        try engine.tick(0.5)
-        try engine.tick(1)
+        engine.tick(0.5)
+        engine.tick(1)
         #expect(try gradient.presentationValue(forKeyPath: "colors") == .colorArray([.black, .white]))
         shape.strokeEnd = 0.5
         shape.fillColor = Color(red: 1, green: 1, blue: 1, alpha: 1)
         gradient.colors = [.white, .black]
-        try engine.tick(1)  // commits: the animations begin at this tick (R2)
-        try engine.tick(1.125)  // halfway through the default 0.25 s
+        engine.tick(1)  // commits: the animations begin at this tick (R2)
+        engine.tick(1.125)  // halfway through the default 0.25 s
         let end = try #require(number(try shape.presentationValue(forKeyPath: "strokeEnd")))
         #expect(end > 0.5 + 1e-6 && end < 1 - 1e-6)
         guard case .color(let fill) = try shape.presentationValue(forKeyPath: "fillColor") else {
@@ -198,7 +198,7 @@ struct KindPropertyTests {
         // Element by element: the first goes white → ..., the second black → ... symmetrically.
         #expect(colors[0].red < 1 - 1e-6 && colors[0].red > 1e-6)
         #expect(approx(colors[0].red + colors[1].red, 1, tolerance: 1e-9))
-        try engine.tick(1.5)
+        engine.tick(1.5)
         #expect(number(try shape.presentationValue(forKeyPath: "strokeEnd")) == 0.5)
         #expect(try gradient.presentationValue(forKeyPath: "colors") == .colorArray([.white, .black]))
     }
@@ -210,16 +210,16 @@ struct KindPropertyTests {
         let a = Path.rect(Rect(x: 0, y: 0, width: 10, height: 10))
         let b = Path.rect(Rect(x: 0, y: 0, width: 30, height: 50))
         shape.path = a
-        try engine.tick(1)
+        engine.tick(1)
         shape.path = b
         #expect(shape.animationKeys.isEmpty)
-        try engine.tick(1.1)
+        engine.tick(1.1)
         #expect(try shape.presentationValue(forKeyPath: "path") == .path(b))  // at once
         var anim = Animation.basic(keyPath: "path", from: .path(a), to: .path(b), duration: 1)
         anim.timingFunction = .linear
         try shape.add(anim, forKey: "morph")
-        try engine.tick(2)
-        try engine.tick(2.25)
+        engine.tick(2)
+        engine.tick(2.25)
         guard case .path(let mid) = try shape.presentationValue(forKeyPath: "path") else {
             Issue.record("path is not a path")
             return
@@ -236,10 +236,10 @@ struct KindPropertyTests {
         var swap = Animation.basic(keyPath: "path", from: .path(a), to: .path(c), duration: 1)
         swap.timingFunction = .linear
         try shape.add(swap, forKey: "swap")
-        try engine.tick(3)
-        try engine.tick(3.4)
+        engine.tick(3)
+        engine.tick(3.4)
         #expect(try shape.presentationValue(forKeyPath: "path") == .path(a))
-        try engine.tick(3.6)
+        engine.tick(3.6)
         #expect(try shape.presentationValue(forKeyPath: "path") == .path(c))
     }
 
@@ -274,7 +274,7 @@ struct KindDrawRecordTests {
         let engine = Engine()
         let root = engine.makeLayer()
         let shape = engine.makeShapeLayer()
-        try root.addSublayer(shape)
+        root.addSublayer(shape)
         shape.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
         let path = Path.ellipse(in: Rect(x: -5, y: -5, width: 20, height: 20))
         shape.path = path
@@ -288,7 +288,7 @@ struct KindDrawRecordTests {
         shape.lineDashPhase = 1
         shape.strokeStart = -0.5
         shape.strokeEnd = 2
-        try engine.tick(0)
+        engine.tick(0)
         let records = try engine.drawList(root: root)
         #expect(records.count == 2)
         #expect(records[0].kind == .plain && records[0].shape == nil && records[0].gradient == nil)
@@ -309,13 +309,13 @@ struct KindDrawRecordTests {
     func shapeFlags() throws {
         let engine = Engine()
         let shape = engine.makeShapeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try engine.drawList(root: shape)[0].shape == nil)  // no path
         shape.path = Path()  // empty: nothing to draw either
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try engine.drawList(root: shape)[0].shape == nil)
         shape.path = Path.rect(Rect(x: 0, y: 0, width: 4, height: 4))
-        try engine.tick(0)
+        engine.tick(0)
         var s = try #require(try engine.drawList(root: shape)[0].shape)
         #expect(s.fillColor == .black && s.strokeColor == nil)  // the defaults: fill, no stroke
         try engine.withTransaction(disableActions: true) {
@@ -324,19 +324,19 @@ struct KindDrawRecordTests {
         shape.strokeEnd = 0.6
         shape.fillColor = Color(red: 1, green: 1, blue: 1, alpha: 0)
         }
-        try engine.tick(0)
+        engine.tick(0)
         s = try #require(try engine.drawList(root: shape)[0].shape)
         #expect(s.strokeColor == nil && s.fillColor == nil)
         try engine.withTransaction(disableActions: true) {
         shape.strokeStart = 0.2
         shape.lineWidth = 0
         }
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try engine.drawList(root: shape)[0].shape?.strokeColor == nil)
         try engine.withTransaction(disableActions: true) {
         shape.lineWidth = 2
         }
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try engine.drawList(root: shape)[0].shape?.strokeColor == .white)
     }
 
@@ -345,12 +345,12 @@ struct KindDrawRecordTests {
         let engine = Engine()
         let g = engine.makeGradientLayer()
         g.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try engine.drawList(root: g)[0].gradient == nil)  // no colours
         try engine.withTransaction(disableActions: true) {
         g.colors = [.black]
         }
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try engine.drawList(root: g)[0].gradient == nil)  // one colour
         let red = Color(red: 1, green: 0, blue: 0, alpha: 1)
         try engine.withTransaction(disableActions: true) {
@@ -359,7 +359,7 @@ struct KindDrawRecordTests {
         g.startPoint = Point(x: 0.5, y: 0.5)
         g.endPoint = Point(x: 1, y: 1)
         }
-        try engine.tick(0)
+        engine.tick(0)
         let d = try #require(try engine.drawList(root: g)[0].gradient)
         #expect(d.type == .radial && d.colors == [.black, red, .white])
         #expect(d.locations == [0, 0.5, 1])
@@ -367,12 +367,12 @@ struct KindDrawRecordTests {
         try engine.withTransaction(disableActions: true) {
         g.locations = [0, 0.9]  // count differs: nothing drawn
         }
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try engine.drawList(root: g)[0].gradient == nil)
         try engine.withTransaction(disableActions: true) {
         g.locations = [0, 0.1, 0.9]
         }
-        try engine.tick(0)
+        engine.tick(0)
         #expect(try engine.drawList(root: g)[0].gradient?.locations == [0, 0.1, 0.9])
         #expect(try engine.drawList(root: g)[0].kind == .gradient)
     }
@@ -399,15 +399,15 @@ struct KindAnimationEdgeTests {
     func keyframeColors() throws {
         let engine = Engine()
         let g = engine.makeGradientLayer()
-        try engine.tick(0)
+        engine.tick(0)
         var anim = Animation.keyframe(
             keyPath: "colors",
             values: [.colorArray([.black, .black]), .colorArray([.white, .black]), .colorArray([.white, .white])],
             duration: 2)
         anim.timingFunction = .linear
         try g.add(anim, forKey: "k")
-        try engine.tick(1)
-        try engine.tick(1.5)  // a quarter through: halfway between the first two keyframes
+        engine.tick(1)
+        engine.tick(1.5)  // a quarter through: halfway between the first two keyframes
         guard case .colorArray(let c) = try g.presentationValue(forKeyPath: "colors") else {
             Issue.record("colors is not a colour array")
             return
@@ -422,7 +422,7 @@ struct KindAnimationEdgeTests {
         let engine = Engine()
         let shape = engine.makeShapeLayer()
         let g = engine.makeGradientLayer()
-        try engine.tick(0)
+        engine.tick(0)
         let spring = Animation.spring(keyPath: "colors", from: .colorArray([.black]), to: .colorArray([.white]))
         _ = laminaErrorCode { try g.add(spring, forKey: "s") }
         let cubic = Animation.keyframe(
@@ -438,7 +438,7 @@ struct KindAnimationEdgeTests {
         cumulative.isCumulative = true
         try shape.add(cumulative, forKey: "d")
         for t in stride(from: 1.0, through: 3.0, by: 0.25) {
-            try engine.tick(t)
+            engine.tick(t)
             _ = try g.presentationValue(forKeyPath: "colors")
             _ = try g.presentationValue(forKeyPath: "locations")
             _ = try shape.presentationValue(forKeyPath: "path")

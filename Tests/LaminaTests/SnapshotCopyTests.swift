@@ -69,7 +69,7 @@ struct SnapshotPoolTrimTests {
     func trimAndReuse() throws {
         let e = Engine()
         let layers = (0..<300).map { _ in e.makeLayer() }
-        try e.tick(0)
+        e.tick(0)
         for round in 1...2 {
             let t = e.transaction
             try t.begin()
@@ -81,7 +81,7 @@ struct SnapshotPoolTrimTests {
             try t.commit()
             // All committed: the chunks past the first are gone; its entries are all free.
             #expect(Self.pool(e) == (count: 64, free: 64))
-            try e.tick(Double(round))
+            e.tick(Double(round))
             #expect(try layers[299].presentationValue(forKeyPath: "opacity") == .number(0.1 * Double(round)))
         }
     }

@@ -121,7 +121,7 @@ func laminaErrorCode(_ body: () throws -> Void) -> LaminaError.Code? {
 /// A layer created and committed by `tick(time)`, so later changes animate implicitly (R4).
 func makeCommittedLayer(_ engine: Engine, at time: Double = 0) throws -> Layer {
     let layer = engine.makeLayer()
-    try engine.tick(time)
+    engine.tick(time)
     return layer
 }
 

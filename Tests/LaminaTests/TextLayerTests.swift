@@ -121,7 +121,7 @@ struct TextLayerTests {
         engine.textLayoutProvider = mono
         let t = try committed(engine) { $0.string = "Idle"; $0.bounds = Rect(x: 0, y: 0, width: 50, height: 20) }
         for k in 1...5 {
-            try engine.tick(Double(k) / 60)
+            engine.tick(Double(k) / 60)
             _ = try engine.drawList(root: t)
         }
         #expect(mono.calls == 1 && t.layoutCount == 1)
@@ -155,14 +155,14 @@ struct TextLayerTests {
         let t = try committed(engine) { $0.string = "A"; $0.fontSize = 10; $0.foregroundColor = .black }
         t.fontSize = 30
         t.foregroundColor = .white
-        try engine.tick(1)  // commits: the animations begin at 1
-        try engine.tick(1.125)
+        engine.tick(1)  // commits: the animations begin at 1
+        engine.tick(1.125)
         let text = try textRecord(engine, t)
         let size = text.layout.runs[0].size
         #expect(size > 10 && size < 30)
         let c = try #require(text.color)
         #expect(c.red > 0 && c.red < 1)
-        try engine.tick(2)
+        engine.tick(2)
         #expect(try textRecord(engine, t).layout.runs[0].size == 30)
     }
 

@@ -51,7 +51,7 @@ struct ThreadingTests {
     func perThreadStacks() throws {
         let engine = Engine()
         let la = engine.makeLayer(), lb = engine.makeLayer()
-        try engine.tick(0)  // this thread commits both layers
+        engine.tick(0)  // this thread commits both layers
 
         let aOpened = DispatchSemaphore(value: 0), aMayChange = DispatchSemaphore(value: 0)
         let aChanged = DispatchSemaphore(value: 0), aMayCommit = DispatchSemaphore(value: 0)
@@ -96,7 +96,7 @@ struct ThreadingTests {
         #expect(la.opacity == 0)  // the model is shared and live
         #expect(try la.presentedNumber("opacity") == 1)  // A has not committed (CA-1.3)
 
-        try engine.tick(0)  // commits B's implicit transaction only
+        engine.tick(0)  // commits B's implicit transaction only
         #expect(try la.presentedNumber("opacity") == 1)
         #expect(approx(try lb.presentedNumber("opacity", at: 0.125),
                        expectedImplicit(from: 1, to: 0, begin: 0, duration: 0.25, at: 0.125), tolerance: 1e-9))
@@ -115,7 +115,7 @@ struct ThreadingTests {
     func atomicPublication() throws {
         let engine = Engine()
         let layers = (0..<50).map { _ in engine.makeLayer() }
-        try engine.tick(0)
+        engine.tick(0)
         let changed = DispatchSemaphore(value: 0), mayCommit = DispatchSemaphore(value: 0)
         let done = runOnNewThread {
             do {
@@ -140,7 +140,7 @@ struct ThreadingTests {
         let engine = Engine()
         let a = engine.makeLayer(), b = engine.makeLayer()
         let parentA = engine.makeLayer(), parentB = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         let iterations = 3000
         let errors = SharedBox<[String]>([])
 
@@ -151,7 +151,7 @@ struct ThreadingTests {
                     try a.setValue(.number(Double(i) / Double(iterations)), forKeyPath: "opacity")
                     if i % 10 == 0 {
                         let child = engine.makeLayer()
-                        try parentA.addSublayer(child)
+                        parentA.addSublayer(child)
                         try child.releaseHostReference()
                     }
                     if i % 100 == 0 { engine.transaction.flush() }
@@ -169,7 +169,7 @@ struct ThreadingTests {
                         b.bounds = Rect(x: 0, y: 0, width: Double(i), height: 1)
                         if i % 10 == 0 {
                             let child = engine.makeLayer()
-                            try parentB.addSublayer(child)
+                            parentB.addSublayer(child)
                             try child.releaseHostReference()
                         }
                     }
@@ -184,7 +184,7 @@ struct ThreadingTests {
         var finishedA = false, finishedB = false
         while !(finishedA && finishedB) {
             t += 0.001
-            try engine.tick(t)
+            engine.tick(t)
             _ = try a.presentationValue(forKeyPath: "position")
             _ = try b.presentationValue(forKeyPath: "bounds")
             if !finishedA { finishedA = doneA.wait(timeout: .now()) == .success }
@@ -200,8 +200,8 @@ struct ThreadingTests {
         #expect(parentA.sublayers.count == iterations / 10)
         #expect(parentB.sublayers.count == iterations / 10)
 
-        try engine.tick(t + 1000)  // the last commits of the other threads begin here (R2)
-        try engine.tick(t + 2000)
+        engine.tick(t + 1000)  // the last commits of the other threads begin here (R2)
+        engine.tick(t + 2000)
         #expect(try a.presentationValue(forKeyPath: "position") == .point(Point(x: last, y: -last)))
         #expect(try a.presentedNumber("opacity") == last / Double(iterations))
         #expect(try b.presentedNumber("zPosition") == last)
@@ -215,18 +215,18 @@ struct ThreadingTests {
         let code = SharedBox<LaminaError.Code?>(nil)
         try engine.withTransaction(completion: {
             let done = runOnNewThread {
-                let c = laminaErrorCode { try engine.tick(5) }
+                let c = laminaErrorCode { try engine.tickChecked(5) }
                 code.update { $0 = c }
             }
             _ = waitOrFail(done, "the other thread's tick")
         }) {}
-        try engine.tick(1)
+        engine.tick(1)
         #expect(code.value == .misuse)
         #expect(engine.time == 1)
 
         // Once the tick is over, another thread may tick.
         let done = runOnNewThread {
-            let c = laminaErrorCode { try engine.tick(2) }
+            let c = laminaErrorCode { try engine.tickChecked(2) }
             code.update { $0 = c }
         }
         guard waitOrFail(done, "the second thread's tick") else { return }
@@ -244,7 +244,7 @@ struct ThreadingTests {
         // …and ticked on another.
         let done = runOnNewThread {
             ticker.update { $0 = currentThreadID() }
-            try? engine.tick(1)
+            engine.tick(1)
         }
         guard waitOrFail(done, "the ticking thread") else { return }
         let t = try #require(ticker.value)

@@ -28,7 +28,7 @@ private func makeLayers(_ engine: Engine, _ count: Int) throws -> [Layer] {
             layers.append(l)
         }
     }
-    try engine.tick(0)
+    engine.tick(0)
     return layers
 }
 
@@ -45,13 +45,13 @@ struct TimingGroupTests {
         try engine.withTransaction(duration: 1) {
             for (i, l) in layers.enumerated() { l.position = moved(i) }
         }
-        try engine.tick(0)  // the commits begin here (R2)
-        try engine.tick(0.25)
+        engine.tick(0)  // the commits begin here (R2)
+        engine.tick(0.25)
         // Remove the opacity animation of 4 in 5 layers: the group goes sparse and is
         // re-packed after the next frame (a renumbering bug would show up as wrong values).
         for (i, l) in layers.enumerated() where i % 5 != 0 { try l.removeAnimation(forKey: "opacity") }
         for t in [0.25, 0.5, 0.75] {
-            try engine.tick(t)
+            engine.tick(t)
             for (i, l) in layers.enumerated() {
                 let o = try #require(try l.presentedNumber("opacity"))
                 let want = i % 5 == 0 ? expectedImplicit(from: 1, to: opacity(i), begin: 0, duration: 1, at: t) : opacity(i)
@@ -75,12 +75,12 @@ struct TimingGroupTests {
         // (which leaves the explicit transaction open) re-packs it. An open group has no
         // output lane yet, so the re-pack must not copy one.
         for (i, l) in layers.enumerated() where i % 4 != 0 { try l.removeAnimation(forKey: "opacity") }
-        try engine.tick(0)
+        engine.tick(0)
         #expect(layers[0].animationKeys == ["opacity"])
         try engine.transaction.commit()
-        try engine.tick(0.25)  // R2: the commit begins here
+        engine.tick(0.25)  // R2: the commit begins here
         for t in [0.25, 0.75] {
-            try engine.tick(t)
+            engine.tick(t)
             for (i, l) in layers.enumerated() {
                 let o = try #require(try l.presentedNumber("opacity"))
                 let want = i % 4 == 0 ? expectedImplicit(from: 1, to: opacity(i), begin: 0.25, duration: 1, at: t) : opacity(i)
@@ -96,13 +96,13 @@ struct TimingGroupTests {
         try engine.withTransaction(duration: 1) {
             for l in layers { l.opacity = 0 }
         }
-        try engine.tick(0)
-        try engine.tick(0.5)
+        engine.tick(0)
+        engine.tick(0.5)
         let atChange = expectedImplicit(from: 1, to: 0, begin: 0, duration: 1, at: 0.5)
         try engine.withTransaction(duration: 0.25) { layers[3].opacity = 0.5 }
-        try engine.tick(0.5)  // the deferred commit begins here (R2)
+        engine.tick(0.5)  // the deferred commit begins here (R2)
         for t in [0.5, 0.6, 0.7, 0.8, 0.9] {
-            try engine.tick(t)
+            engine.tick(t)
             for (i, l) in layers.enumerated() {
                 let o = try #require(try l.presentedNumber("opacity"))
                 let want = i == 3
@@ -124,10 +124,10 @@ struct TimingGroupTests {
             for (i, l) in layers.enumerated() { l.opacity = opacity(i) }
         }
         try engine.withTransaction(duration: 2) { layers[0].position = moved(0) }
-        try engine.tick(0)
-        try engine.tick(0.49)
+        engine.tick(0)
+        engine.tick(0.49)
         #expect(layers.allSatisfy { $0.animationKeys == ["opacity"] || $0.animationKeys == ["opacity", "position"] })
-        try engine.tick(0.5)
+        engine.tick(0.5)
         #expect(layers.allSatisfy { !$0.animationKeys.contains("opacity") })
         #expect(layers[0].animationKeys == ["position"])
         for (i, l) in layers.enumerated() { #expect(try l.presentedNumber("opacity") == opacity(i)) }
@@ -139,15 +139,15 @@ struct TimingGroupTests {
         let engine = Engine()
         let layers = try makeLayers(engine, 3)
         try engine.withTransaction(disableActions: true) { layers[1].speed = 2 }
-        try engine.tick(0)
+        engine.tick(0)
         // Committed at 0.5: the speed-2 layer's time is then 1.0, the others' 0.5, so it
         // cannot share its group mates' begin time.
-        try engine.tick(0.5)
+        engine.tick(0.5)
         try engine.withTransaction(duration: 1) {
             for l in layers { l.opacity = 0 }
         }
         for t in [0.5, 0.75, 0.9, 1.0, 1.25] {
-            try engine.tick(t)
+            engine.tick(t)
             #expect(approx(try layers[0].presentedNumber("opacity"), expectedImplicit(from: 1, to: 0, begin: 0.5, duration: 1, at: t), tolerance: 1e-12))
             #expect(approx(try layers[2].presentedNumber("opacity"), expectedImplicit(from: 1, to: 0, begin: 0.5, duration: 1, at: t), tolerance: 1e-12))
             // Speed 2: the layer's time runs twice as fast, so its animation lasts 0.5 s.
@@ -164,15 +164,15 @@ struct TimingGroupTests {
         let red = Color(red: 1, green: 0, blue: 0, alpha: 1)
         let blue = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
         try engine.withTransaction(disableActions: true) { for l in layers { l.backgroundColor = red } }
-        try engine.tick(0)
+        engine.tick(0)
         try engine.withTransaction(duration: 1, timingFunction: .easeInEaseOut) {
             for l in layers {
                 l.backgroundColor = blue
                 l.bounds = Rect(x: 0, y: 0, width: 40, height: 20)
             }
         }
-        try engine.tick(0)
-        try engine.tick(0.1)
+        engine.tick(0)
+        engine.tick(0.1)
         for t in [0.1, 0.3, 0.9] {
             func e(_ a: Double, _ b: Double) -> Double {
                 expectedImplicit(from: a, to: b, begin: 0, duration: 1, curve: .easeInEaseOut, at: t)
@@ -203,7 +203,7 @@ struct TimingGroupTests {
         }
         let sample = stride(from: 0, to: count, by: 997).map { $0 } + [count - 1]
         for t in [0.0, 0.3, 0.7] {
-            try engine.tick(t)
+            engine.tick(t)
             for i in sample {
                 let l = layers[i]
                 #expect(approx(try l.presentedNumber("opacity"), expectedImplicit(from: 1, to: opacity(i), begin: 0, duration: 1, at: t), tolerance: 1e-12))
@@ -213,7 +213,7 @@ struct TimingGroupTests {
                 #expect(approx(b.size.height, expectedImplicit(from: 0, to: Double(i % 7), begin: 0, duration: 1, at: t), tolerance: 1e-12))
             }
         }
-        try engine.tick(1)
+        engine.tick(1)
         #expect(sample.allSatisfy { layers[$0].animationKeys.isEmpty })
         #expect(engine.nextFrameTime == .infinity)
     }

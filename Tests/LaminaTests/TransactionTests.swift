@@ -184,7 +184,7 @@ struct TransactionSettingsTests {
         #expect(t.animationDuration == 1)
         try t.setValue(.string("v"), forKey: "k")
         #expect(t.value(forKey: "k") == .string("v"))
-        try engine.tick(0)
+        engine.tick(0)
         #expect(t.animationDuration == 0.25)
         #expect(t.value(forKey: "k") == nil)
     }
@@ -290,7 +290,7 @@ struct TransactionPublicationTests {
         try t.commit()
         #expect(try layer.presentedNumber("opacity") == 1)
         #expect(try layer.presentedNumber("zPosition") == 0)
-        try engine.tick(0.5)
+        engine.tick(0.5)
         #expect(try layer.presentedNumber("opacity") == 0.25)
         #expect(try layer.presentedNumber("zPosition") == 3)
     }
@@ -385,7 +385,7 @@ struct TransactionPublicationTests {
         #expect(try layer.presentedNumber("opacity") == 1)
         #expect(layer.opacity == 0.3)
 
-        try engine.tick(0.1)
+        engine.tick(0.1)
         #expect(try layer.presentedNumber("opacity") == 0.3)
         #expect(t.animationDuration == 0.25)
     }
@@ -409,7 +409,7 @@ struct TransactionPublicationTests {
         layer.opacity = 0.5
         #expect(engine.transaction.depth == 0)
         #expect(try layer.presentedNumber("opacity") == 1)  // pending in the implicit transaction
-        try engine.tick(0)  // commits it; the animation begins at time 0
+        engine.tick(0)  // commits it; the animation begins at time 0
         #expect(approx(try layer.presentedNumber("opacity", at: 0.125),
                        expectedImplicit(from: 1, to: 0.5, begin: 0, duration: 0.25, at: 0.125),
                        tolerance: 1e-9))
@@ -429,10 +429,10 @@ struct TransactionCompletionTests {
         try t.commit()
         #expect(log.count == 0)
         #expect(t.hasCompletion == false)
-        try engine.tick(0.1)
+        engine.tick(0.1)
         #expect(log.entries == ["done"])
-        try engine.tick(0.2)
-        try engine.tick(5)
+        engine.tick(0.2)
+        engine.tick(5)
         #expect(log.entries == ["done"])
     }
 
@@ -441,9 +441,9 @@ struct TransactionCompletionTests {
         let engine = Engine()
         let log = CallLog()
         engine.transaction.setCompletion { log.record("done") }
-        try engine.tick(0)  // commits the implicit transaction: never run inside the commit
+        engine.tick(0)  // commits the implicit transaction: never run inside the commit
         #expect(log.count == 0)
-        try engine.tick(0.016)
+        engine.tick(0.016)
         #expect(log.entries == ["done"])
     }
 
@@ -454,7 +454,7 @@ struct TransactionCompletionTests {
         engine.transaction.setCompletion { log.record("done") }
         engine.transaction.flush()
         #expect(log.count == 0)
-        try engine.tick(0)
+        engine.tick(0)
         #expect(log.entries == ["done"])
     }
 
@@ -467,7 +467,7 @@ struct TransactionCompletionTests {
         t.setCompletion { log.record("first") }
         t.setCompletion { log.record("second") }
         try t.commit()
-        try engine.tick(0.1)
+        engine.tick(0.1)
         #expect(log.entries == ["first", "second"])
     }
 
@@ -482,7 +482,7 @@ struct TransactionCompletionTests {
         t.setCompletion(nil)
         #expect(t.hasCompletion == false)
         try t.commit()
-        try engine.tick(0.1)
+        engine.tick(0.1)
         #expect(log.entries == ["kept"])
     }
 
@@ -496,11 +496,11 @@ struct TransactionCompletionTests {
         try t.begin()
         #expect(t.hasCompletion)
         try t.commit()
-        try engine.tick(0.1)  // the outer transaction is still open
+        engine.tick(0.1)  // the outer transaction is still open
         #expect(log.count == 0)
         try t.commit()
         #expect(log.count == 0)
-        try engine.tick(0.2)
+        engine.tick(0.2)
         #expect(log.entries == ["outer"])
     }
 
@@ -515,7 +515,7 @@ struct TransactionCompletionTests {
         try t.commit()
         try t.commit()
         #expect(log.count == 0)
-        try engine.tick(0.1)
+        engine.tick(0.1)
         #expect(log.entries == ["inner"])
     }
 
@@ -524,7 +524,7 @@ struct TransactionCompletionTests {
         let engine = Engine()
         let a = try makeCommittedLayer(engine)
         let b = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         let log = CallLog()
         let t = engine.transaction
         try t.begin()
@@ -535,16 +535,16 @@ struct TransactionCompletionTests {
         b.opacity = 0  // 0.5 s, in a nested transaction of the same group (CA-2.10)
         try t.commit()
         try t.commit()
-        try engine.tick(0)  // begin time 0 (R2: a hand-driven commit begins at the next tick)
-        try engine.tick(0.1)
+        engine.tick(0)  // begin time 0 (R2: a hand-driven commit begins at the next tick)
+        engine.tick(0.1)
         #expect(log.count == 0)
-        try engine.tick(0.3)  // a finished, b still running
+        engine.tick(0.3)  // a finished, b still running
         #expect(log.count == 0)
-        try engine.tick(0.49)
+        engine.tick(0.49)
         #expect(log.count == 0)
-        try engine.tick(0.5)  // b ends exactly here
+        engine.tick(0.5)  // b ends exactly here
         #expect(log.entries == ["done"])
-        try engine.tick(1)
+        engine.tick(1)
         #expect(log.count == 1)
     }
 
@@ -564,14 +564,14 @@ struct TransactionCompletionTests {
         layer.bounds = Rect(x: 0, y: 0, width: 10, height: 10)  // 1 s
         try t.commit()
         try t.commit()
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(0.5)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(0.5)
         #expect(log.count == 0)
-        try engine.tick(1)
+        engine.tick(1)
         #expect(log.entries == ["inner"])
-        try engine.tick(1.5)
+        engine.tick(1.5)
         #expect(log.entries == ["inner"])
-        try engine.tick(2)
+        engine.tick(2)
         #expect(log.entries == ["inner", "outer"])
     }
 
@@ -585,8 +585,8 @@ struct TransactionCompletionTests {
         layer.opacity = 0
         t.setCompletion { log.record("done") }
         try t.commit()
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(0.05)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(0.05)
         #expect(log.entries == ["done"])
         // The animation is still running.
         #expect(approx(try layer.presentedNumber("opacity"),
@@ -602,13 +602,13 @@ struct TransactionCompletionTests {
         try engine.withTransaction(duration: 1, completion: { log.record("first") }) {
             layer.opacity = 0
         }
-        try engine.tick(0.2)
+        engine.tick(0.2)
         #expect(log.count == 0)
         try engine.withTransaction(duration: 5) {
             layer.opacity = 1  // replaces the "opacity" animation
         }
         #expect(log.count == 0)  // never inside a commit
-        try engine.tick(0.3)  // long before either animation would end
+        engine.tick(0.3)  // long before either animation would end
         #expect(log.entries == ["first"])
     }
 
@@ -620,11 +620,11 @@ struct TransactionCompletionTests {
         try engine.withTransaction(duration: 10, completion: { log.record("done") }) {
             layer.position = Point(x: 100, y: 0)
         }
-        try engine.tick(1)
+        engine.tick(1)
         #expect(log.count == 0)
         try layer.releaseHostReference()
         #expect(!layer.isAlive)
-        try engine.tick(2)
+        engine.tick(2)
         #expect(log.entries == ["done"])
     }
 
@@ -637,7 +637,7 @@ struct TransactionCompletionTests {
             layer.opacity = 1  // the current value
             layer.position = .zero
         }
-        try engine.tick(0.01)
+        engine.tick(0.01)
         #expect(log.entries == ["done"])
     }
 
@@ -649,7 +649,7 @@ struct TransactionCompletionTests {
         try engine.withTransaction(duration: 1, disableActions: true, completion: { log.record("done") }) {
             layer.opacity = 0
         }
-        try engine.tick(0.01)
+        engine.tick(0.01)
         #expect(log.entries == ["done"])
     }
 
@@ -669,20 +669,20 @@ struct TransactionCompletionTests {
         ) {
             layer.opacity = 0  // 1 s
         }
-        try engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
-        try engine.tick(0.5)
+        engine.tick(0)  // R2: a hand-driven commit between ticks begins at the next tick
+        engine.tick(0.5)
         #expect(durationInside == nil)
-        try engine.tick(1)  // the fade ends; the completion runs at engine time 1
+        engine.tick(1)  // the fade ends; the completion runs at engine time 1
         #expect(durationInside == 0.25)
         #expect(depthInside == 0)
         #expect(layer.position == Point(x: 100, y: 0))
         #expect(try layer.presentationValue(forKeyPath: "position") == .point(.zero))  // not yet committed
 
-        try engine.tick(1.1)  // commits the completion's implicit transaction: it begins now (R2)
+        engine.tick(1.1)  // commits the completion's implicit transaction: it begins now (R2)
         let mid = try #require(try layer.presentedNumber("position.x", at: 1.225))
         #expect(approx(mid, expectedImplicit(from: 0, to: 100, begin: 1.1, duration: 0.25, at: 1.225), tolerance: 1e-9))
         #expect(!approx(mid, expectedImplicit(from: 0, to: 100, begin: 1.1, duration: 1, at: 1.225), tolerance: 1e-3))
-        try engine.tick(1.35)
+        engine.tick(1.35)
         #expect(try layer.presentationValue(forKeyPath: "position") == .point(Point(x: 100, y: 0)))
     }
 
@@ -693,13 +693,13 @@ struct TransactionCompletionTests {
         var ran = false
         try engine.withTransaction(completion: {
             ran = true
-            code = laminaErrorCode { try engine.tick(99) }
+            code = laminaErrorCode { try engine.tickChecked(99) }
         }) {}
-        try engine.tick(1)
+        engine.tick(1)
         #expect(ran)
         #expect(code == .misuse)
         #expect(engine.time == 1)  // the refused tick changed nothing
-        try engine.tick(2)  // and ticking works again afterwards
+        engine.tick(2)  // and ticking works again afterwards
         #expect(engine.time == 2)
     }
 
@@ -708,14 +708,14 @@ struct TransactionCompletionTests {
         let engine = Engine()
         let parent = try makeCommittedLayer(engine)
         let child = engine.makeLayer()
-        try engine.tick(0)
+        engine.tick(0)
         let log = CallLog()
         try engine.withTransaction(completion: {
             do {
                 // Nothing is open on the ticking thread yet, so this explicit transaction is
                 // outermost and publishes at its commit (CA-2.3).
                 try engine.withTransaction(disableActions: true) { parent.opacity = 0.5 }
-                try parent.addSublayer(child)  // opens a new implicit transaction (R2)
+                parent.addSublayer(child)  // opens a new implicit transaction (R2)
                 child.zPosition = 7
                 engine.transaction.setCompletion { log.record("nested completion") }
                 log.record("completion")
@@ -723,17 +723,17 @@ struct TransactionCompletionTests {
                 log.record("error \(error)")
             }
         }) {}
-        try engine.tick(0.1)
+        engine.tick(0.1)
         #expect(log.entries == ["completion"])
         #expect(child.superlayer == parent)
         #expect(try parent.presentedNumber("opacity") == 0.5)  // committed by its explicit transaction
         #expect(try child.presentedNumber("zPosition") == 0)  // implicit: waits for the next tick
-        try engine.tick(0.2)
+        engine.tick(0.2)
         // The implicit animation began at the tick that committed it, 0.2 (R2), and lasts 0.25 s.
         #expect(approx(try child.presentedNumber("zPosition", at: 0.325),
                        expectedImplicit(from: 0, to: 7, begin: 0.2, duration: 0.25, at: 0.325),
                        tolerance: 1e-9))
-        try engine.tick(0.3)
+        engine.tick(0.3)
         #expect(log.entries == ["completion", "nested completion"])
     }
 }

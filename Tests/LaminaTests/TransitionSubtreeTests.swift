@@ -20,10 +20,10 @@ private func swapScene(_ engine: Engine) throws -> (root: Layer, container: Laye
     r.backgroundColor = red
     b.backgroundColor = blue
     b.isHidden = true
-    try root.addSublayer(container)
-    try container.addSublayer(r)
-    try container.addSublayer(b)
-    try engine.tick(0)
+    root.addSublayer(container)
+    container.addSublayer(r)
+    container.addSublayer(b)
+    engine.tick(0)
     return (root, container, r, b)
 }
 
@@ -40,7 +40,7 @@ struct TransitionSubtreeTests {
             s.blue.isHidden = false
             if !transitionFirst { try s.container.add(Animation.transition(.fade, duration: 1), forKey: nil) }
         }
-        try engine.tick(0)
+        engine.tick(0)
         let list = try engine.drawList(root: s.root.id, at: 0.5)
         let i = try #require(list.firstIndex { $0.layer == s.container.id })
         let rec = list[i]
@@ -67,13 +67,13 @@ struct TransitionSubtreeTests {
             s.red.isHidden = true
             s.blue.isHidden = false
         }
-        try engine.tick(0)
+        engine.tick(0)
         // Moved and faded after the transition was added: the old side goes along.
         try engine.withTransaction(disableActions: true) {
             s.container.position = geoPoint(105, 75)
             s.root.opacity = 0.5
         }
-        try engine.tick(0.25)
+        engine.tick(0.25)
         let list = try engine.drawList(root: s.root.id, at: 0.5)
         let i = try #require(list.firstIndex { $0.layer == s.container.id })
         let old = try #require(list[i].transitionBefore?.sublayers.first)
@@ -92,9 +92,9 @@ struct TransitionSubtreeTests {
         try engine.withTransaction(disableActions: true) {
             try s.container.add(Animation.transition(.fade, duration: 1), forKey: nil)
             try s.red.add(Animation.transition(.fade, duration: 1), forKey: nil)
-            try s.container.replaceSublayer(s.red, with: green)
+            s.container.replaceSublayer(s.red, with: green)
         }
-        try engine.tick(0)
+        engine.tick(0)
         let list = try engine.drawList(root: s.root.id, at: 0.5)
         let i = try #require(list.firstIndex { $0.layer == s.container.id })
         #expect(list[i + 1].layer == green.id)
@@ -116,19 +116,19 @@ struct TransitionSubtreeTests {
             let image = try Image(width: 1, height: 1, rgba: [255, 0, 0, 255], premultiplied: true)
             weakImage = image
             try engine.withTransaction(disableActions: true) { s.red.contents = image }
-            try engine.tick(0)
+            engine.tick(0)
             try engine.withTransaction(disableActions: true) {
                 try s.container.add(Animation.transition(.fade, duration: 1), forKey: nil)
                 s.red.contents = nil
             }
-            try engine.tick(0)
+            engine.tick(0)
         }
         do {
             let during = try engine.drawList(root: s.root.id, at: 0.5)
             #expect(during.contains { $0.transitionBefore?.sublayers.first?.contents != nil })
         }
         #expect(weakImage != nil)  // the engine holds it for the transition's old side
-        try engine.tick(2)  // the transition ends and is removed
+        engine.tick(2)  // the transition ends and is removed
         let after = try engine.drawList(root: s.root.id, at: 2)
         #expect(after.allSatisfy { $0.transitionBefore == nil })
         #expect(weakImage == nil)
@@ -162,7 +162,7 @@ struct DamageReachTests {
         let t = try swapScene(other)
         _ = try other.drawList(root: t.root.id, at: 0)
         try other.withTransaction(disableActions: true) { t.red.position = geoPoint(100, 100) }
-        try other.tick(0)
+        other.tick(0)
         _ = try other.damage(root: t.root.id)
         _ = try other.drawList(root: t.root.id, at: 0)
         #expect(!(try other.damage(root: t.root.id)).isEmpty)
@@ -174,7 +174,7 @@ struct DamageReachTests {
         let engine = Engine()
         let s = try swapScene(engine)
         s.container.masksToBounds = clips
-        try engine.tick(0)
+        engine.tick(0)
         _ = try engine.drawList(root: s.root.id, at: 0)
         _ = try engine.damage(root: s.root.id)
         try engine.withTransaction(disableActions: true) {
@@ -182,7 +182,7 @@ struct DamageReachTests {
             s.red.isHidden = true
             s.blue.isHidden = false
         }
-        try engine.tick(0.5)
+        engine.tick(0.5)
         _ = try engine.drawList(root: s.root.id, at: 0.5)
         let u = try #require(hull(try engine.damage(root: s.root.id)))
         // The container covers x 20…70: the moving content can be anywhere in −30…120.
@@ -208,12 +208,12 @@ struct DamageReachTests {
             shape.lineCap = cap
             shape.miterLimit = limit
             shape.strokeColor = .black
-            try root.addSublayer(shape)
-            try engine.tick(0)
+            root.addSublayer(shape)
+            engine.tick(0)
             _ = try engine.drawList(root: root.id, at: 0)
             _ = try engine.damage(root: root.id)
             try engine.withTransaction(disableActions: true) { shape.strokeColor = Color(red: 1, green: 0, blue: 0, alpha: 1) }
-            try engine.tick(0)
+            engine.tick(0)
             _ = try engine.drawList(root: root.id, at: 0)
             let u = try #require(hull(try engine.damage(root: root.id)))
             // The path's box is the bounds (100…200); damage adds the reach, then 1 and rounding.

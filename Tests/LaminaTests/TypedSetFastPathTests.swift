@@ -61,7 +61,7 @@ struct TypedSetFastPathTests {
         let animated = e.makeLayer()
         let delegated = e.makeLayer()
         try delegated.setDelegate(LayerDelegate(action: { _, key in key == "position" ? .noAction : .continueSearch }))
-        try e.tick(0)  // quiet and animated committed; fresh made later
+        e.tick(0)  // quiet and animated committed; fresh made later
         let late = e.makeLayer()
         var log: [String] = []
         let t = e.transaction
@@ -75,7 +75,7 @@ struct TypedSetFastPathTests {
             // Before the commit: the presentation still shows the committed values (CA-1.3).
             log += try state(e, layer)
             try t.commit()
-            try e.tick(0.5)
+            e.tick(0.5)
             log += try state(e, layer)
         }
         _ = fresh
@@ -83,7 +83,7 @@ struct TypedSetFastPathTests {
         var gone: Layer? = e.makeLayer()
         let id = gone!.id
         gone = nil
-        try e.tick(1)
+        e.tick(1)
         // (Its code: the message names the handle, whose engine tag differs between engines.)
         log.append("stale: \(String(describing: set(e, id, "opacity", .number(0.5), fast: fast)?.code))")
         log.append("stale: \(String(describing: set(e, id, "position", .point(Point(x: 1, y: 1)), fast: fast)?.code))")
@@ -112,7 +112,7 @@ struct TypedSetFastPathTests {
         let explicit = e.makeLayer()
         let acting = e.makeLayer()
         try acting.setAction(.noAction, forKey: "position")
-        try e.tick(0)
+        e.tick(0)
         try explicit.add(.basic(keyPath: "opacity", from: .number(0.5), to: .number(0.9), duration: 4), forKey: "fade")
         var log: [String] = []
         let t = e.transaction
@@ -129,10 +129,10 @@ struct TypedSetFastPathTests {
             }
             try t.commit()
             // Mid-flight: the next step's changes interrupt these animations.
-            try e.tick(0.4 * Double(step + 1))
+            e.tick(0.4 * Double(step + 1))
             for layer in [plain, explicit, acting] { log += try state(e, layer) }
         }
-        try e.tick(10)
+        e.tick(10)
         for layer in [plain, explicit, acting] { log += try state(e, layer) }
         return log
     }
@@ -158,7 +158,7 @@ struct TypedSetFastPathTests {
         #expect(!e.setInline(.number(1), forKey: .position, of: l.id))
         #expect(!e.setInline(.number(1), forKey: .cornerRadius, of: l.id))
         #expect(l.opacity == 0.5)
-        try e.tick(0)
+        e.tick(0)
         // Committed, actions enabled: the action search runs (R5, R6) and attaches the
         // implicit animation, as on the general path.
         #expect(e.setInline(.number(0.25), forKey: .opacity, of: l.id))

@@ -27,7 +27,7 @@ let layer = engine.makeLayer()
 layer.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
 layer.position = Point(x: 50, y: 50)
 layer.backgroundColor = Color(red: 1, green: 0, blue: 0)
-try engine.tick(0)  // the first commit: from now on the layer animates implicitly (R4)
+engine.tick(0)  // the first commit: from now on the layer animates implicitly (R4)
 
 print("Lamina \(laminaVersion) demo: colour red → blue and position (50, 50) → (250, 150)")
 print("inside a 1 s transaction; the default timing curve (0.25, 0.1, 0.25, 1).\n")
@@ -44,7 +44,7 @@ func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeat
 print(pad("      t", 9) + "| " + pad("presentation position", 20) + " | " + pad("presentation colour", 40) + " | model position")
 for frame in 0...12 {
     let t = Double(frame) * 0.1
-    try engine.tick(t)
+    engine.tick(t)
     let position = try layer.presentationValue(forKeyPath: "position")
     let color = try layer.presentationValue(forKeyPath: "backgroundColor")
     print(pad(" " + format(t), 9) + "| " + pad(describe(position), 20) + " | " + pad(describe(color), 40) + " | " + describe(.point(layer.position)))

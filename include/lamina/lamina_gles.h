@@ -49,7 +49,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <lamina/lamina.h>
+#include "lamina.h"
 
 #ifdef __cplusplus
 extern "C" {

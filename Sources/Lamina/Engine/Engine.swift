@@ -132,9 +132,9 @@ struct AnimatedLayer {
 /// ```swift
 /// let engine = Engine()
 /// let layer = engine.makeLayer()
-/// try engine.tick(0)                       // commits: the layer now has a presentation
+/// engine.tick(0)                       // commits: the layer now has a presentation
 /// layer.backgroundColor = Color(red: 0, green: 0, blue: 1)   // animates over 0.25 s
-/// try engine.tick(0.125)
+/// engine.tick(0.125)
 /// let mid = try layer.presentationValue(forKeyPath: "backgroundColor")
 /// ```
 ///
@@ -743,9 +743,24 @@ public final class Engine: @unchecked Sendable {
     /// animations, and then runs the callbacks that became due, on this thread, with no lock
     /// held.
     ///
+    /// It cannot fail for a finite time from the host's run loop, so it does not throw (issue
+    /// 30 item 9). A programming error traps with a `Lamina:` message: a non-finite time, a
+    /// tick from one of this engine's callbacks or its clock, or a tick while another thread is
+    /// ticking it (R2, R18). The C ABI reports the same cases as statuses.
+    public func tick(_ time: Double) {
+        do {
+            try tickChecked(time)
+        } catch {
+            preconditionFailure("Lamina: \(error.message)")
+        }
+    }
+
+    /// ``tick(_:)`` with its programming errors as `LaminaError` instead of traps, for the C ABI
+    /// (whose statuses report them) and the tests of those errors.
+    ///
     /// - Throws: `invalidArgument` for a non-finite time; `misuse` when called from one of this
     ///   engine's callbacks or while another thread is ticking.
-    public func tick(_ time: Double) throws(LaminaError) {
+    package func tickChecked(_ time: Double) throws(LaminaError) {
         guard time.isFinite else {
             throw LaminaError(.invalidArgument, "tick time must be finite, got \(time)")
         }

@@ -42,9 +42,23 @@ extension Engine {
     /// One run-loop turn at the clock's time: ``tick(_:)`` with the clock's reading (time never
     /// goes back: a reading earlier than the engine time ticks at the engine time).
     ///
-    /// - Throws: `misuse` when the engine has no clock, and as ``tick(_:)``; `invalidArgument`
-    ///   when the clock returns a non-finite time.
-    public func tick() throws(LaminaError) {
+    /// Like ``tick(_:)`` it does not throw; it traps with a `Lamina:` message on a programming
+    /// error: an engine without a clock, a clock that returns a non-finite time or ticks its
+    /// own engine, and the misuses ``tick(_:)`` traps on.
+    public func tick() {
+        do {
+            try tickNowChecked()
+        } catch {
+            preconditionFailure("Lamina: \(error.message)")
+        }
+    }
+
+    /// ``tick()`` with its programming errors as `LaminaError` instead of traps (the C ABI's
+    /// `lamina_engine_tick_now`, and the tests of those errors).
+    ///
+    /// - Throws: `misuse` when the engine has no clock, and as ``tickChecked(_:)``;
+    ///   `invalidArgument` when the clock returns a non-finite time.
+    package func tickNowChecked() throws(LaminaError) {
         guard let clock = lock.withLock({ clockSource }) else {
             throw LaminaError(.misuse, "tick() without a time needs a clock: set Engine.clock or pass a time")
         }
@@ -52,6 +66,6 @@ extension Engine {
             throw LaminaError(.misuse, "the engine's clock ticked its own engine (R18)")
         }
         guard t.isFinite else { throw LaminaError(.invalidArgument, "the engine's clock returned \(t)") }
-        try tick(max(t, time))
+        try tickChecked(max(t, time))
     }
 }

@@ -9,7 +9,7 @@
 /// let layer = engine.makeLayer()
 /// layer.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
 /// layer.position = Point(x: 50, y: 50)
-/// try engine.tick(0)          // first commit: from now on changes animate implicitly
+/// engine.tick(0)          // first commit: from now on changes animate implicitly
 /// layer.opacity = 0           // fades over 0.25 s
 /// ```
 ///
@@ -124,34 +124,65 @@ public class Layer: Hashable, @unchecked Sendable, LayerLookup {
         ((try? engine.sublayers(of: id)) ?? []).map { Layer(engine: engine, id: $0) }
     }
 
+    // The edits below cannot fail for live layers of one engine used as CALayer's are, so they
+    // do not throw (issue 30 item 9). What `CALayer` leaves undefined or raises on is a
+    // programming error and traps with a `Lamina:` message naming the layer, as the typed
+    // property setters do: a layer of another engine, a cycle (adding an ancestor, or the
+    // layer itself), a sibling or old layer that is not a sublayer, a layer object whose layer
+    // was destroyed (only a callback can hold one). The C ABI reports the same cases as statuses.
+
     /// Appends a sublayer (on top), removing it from its old superlayer.
-    public func addSublayer(_ layer: Layer) throws(LaminaError) {
-        try onLayer { () throws(LaminaError) in try engine.insertSublayer(layer.id, into: id, at: .end) }
+    ///
+    /// Traps (a programming error) when `layer` is of another engine, is this layer or one of
+    /// its ancestors, or either layer was destroyed.
+    public func addSublayer(_ layer: Layer) {
+        trapping { () throws(LaminaError) in try engine.insertSublayer(layer.id, into: id, at: .end) }
     }
 
-    /// Inserts a sublayer at an index (clamped to the count).
-    public func insertSublayer(_ layer: Layer, at index: Int) throws(LaminaError) {
-        try onLayer { () throws(LaminaError) in try engine.insertSublayer(layer.id, into: id, at: .index(index)) }
+    /// Inserts a sublayer at an index (clamped to the count, as `CALayer` appends past the end).
+    ///
+    /// Traps as ``addSublayer(_:)`` does.
+    public func insertSublayer(_ layer: Layer, at index: Int) {
+        trapping { () throws(LaminaError) in try engine.insertSublayer(layer.id, into: id, at: .index(index)) }
     }
 
     /// Inserts a sublayer just above a sibling.
-    public func insertSublayer(_ layer: Layer, above sibling: Layer) throws(LaminaError) {
-        try onLayer { () throws(LaminaError) in try engine.insertSublayer(layer.id, into: id, at: .above(sibling.id)) }
+    ///
+    /// Traps as ``addSublayer(_:)`` does, and when `sibling` is not one of the sublayers.
+    public func insertSublayer(_ layer: Layer, above sibling: Layer) {
+        trapping { () throws(LaminaError) in try engine.insertSublayer(layer.id, into: id, at: .above(sibling.id)) }
     }
 
     /// Inserts a sublayer just below a sibling.
-    public func insertSublayer(_ layer: Layer, below sibling: Layer) throws(LaminaError) {
-        try onLayer { () throws(LaminaError) in try engine.insertSublayer(layer.id, into: id, at: .below(sibling.id)) }
+    ///
+    /// Traps as ``addSublayer(_:)`` does, and when `sibling` is not one of the sublayers.
+    public func insertSublayer(_ layer: Layer, below sibling: Layer) {
+        trapping { () throws(LaminaError) in try engine.insertSublayer(layer.id, into: id, at: .below(sibling.id)) }
     }
 
-    /// Removes the layer from its superlayer.
-    public func removeFromSuperlayer() throws(LaminaError) {
-        try onLayer { () throws(LaminaError) in try engine.removeFromSuperlayer(id) }
+    /// Removes the layer from its superlayer; does nothing when it has none (as `CALayer`),
+    /// and for a layer object whose layer was destroyed (it is in no tree).
+    public func removeFromSuperlayer() {
+        guard isAlive else { return }
+        trapping { () throws(LaminaError) in try engine.removeFromSuperlayer(id) }
     }
 
     /// Replaces one of the sublayers with another layer.
-    public func replaceSublayer(_ old: Layer, with new: Layer) throws(LaminaError) {
-        try onLayer { () throws(LaminaError) in try engine.replaceSublayer(old.id, with: new.id, in: id) }
+    ///
+    /// Traps as ``addSublayer(_:)`` does for `new`, and when `old` is not one of the sublayers
+    /// (`CALayer` leaves that undefined).
+    public func replaceSublayer(_ old: Layer, with new: Layer) {
+        trapping { () throws(LaminaError) in try engine.replaceSublayer(old.id, with: new.id, in: id) }
+    }
+
+    /// Runs an engine call that fails only on a programming error, trapping with the error
+    /// (the layer named) if it does.
+    final func trapping(_ body: () throws(LaminaError) -> Void) {
+        do {
+            try onLayer(body)
+        } catch {
+            preconditionFailure("Lamina: \(error.message)")
+        }
     }
 
     // MARK: Key-value access

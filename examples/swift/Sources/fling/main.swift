@@ -14,7 +14,7 @@ run {
     let card = engine.makeLayer()
     card.bounds = Rect(x: 0, y: 0, width: 100, height: 60)
     card.position = Point(x: 50, y: 500)
-    try engine.tick(0)
+    engine.tick(0)
 
     let rest = try Decay(velocity: -2400, decelerationRate: Decay.normal).projection(from: 500)
     print("projection: y=\(num(rest))")
@@ -34,7 +34,7 @@ run {
             }
             print("caught: spring to y=0")
         }
-        try engine.tick(t)
+        engine.tick(t)
         let p = try card.presentation()
         let y = p?.position.y ?? .nan
         var v = Double.nan

@@ -30,14 +30,14 @@ run {
     gradient.startPoint = Point(x: 0, y: 0.5)
     gradient.endPoint = Point(x: 1, y: 0.5)
     gradient.colors = [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)]
-    try engine.tick(0)
+    engine.tick(0)
 
     try engine.withTransaction(duration: 1) {
         gradient.colors = [Color(red: 1, green: 1, blue: 0), Color(red: 0, green: 0.5, blue: 0)]
     }
     for i in 0...2 {
         let t = Double(i) * 0.5
-        try engine.tick(t)
+        engine.tick(t)
         if case .colorArray(let cs)? = try gradient.presentationValue(forKeyPath: "colors") {
             print("t=\(num(t)) colors \(colours(cs))")
         } else {

@@ -15,7 +15,7 @@ run {
     let layer = engine.makeLayer()
     layer.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
     layer.backgroundColor = Color(red: 1, green: 0, blue: 0)
-    try engine.tick(0)  // commits the layer: it now has a presentation
+    engine.tick(0)  // commits the layer: it now has a presentation
     print("t=0.000 committed: presentation \(colour(try layer.presentationValue(forKeyPath: "backgroundColor")))")
 
     layer.backgroundColor = Color(red: 0, green: 0, blue: 1)
@@ -23,7 +23,7 @@ run {
 
     for i in 0...6 {
         let t = Double(i) * 0.05
-        try engine.tick(t)  // the first tick commits the change
+        engine.tick(t)  // the first tick commits the change
         let shown = try layer.presentationValue(forKeyPath: "backgroundColor")
         print("t=\(num(t)) presentation \(colour(shown)) animations \(keys(layer))")
     }

@@ -12,7 +12,7 @@ run {
     let layer = engine.makeLayer()
     layer.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
     layer.backgroundColor = Color(red: 1, green: 0, blue: 0)
-    try engine.tick(0)
+    engine.tick(0)
     print("t=0.000 committed: presentation \(colour(try layer.presentationValue(forKeyPath: "backgroundColor")))")
 
     try engine.withTransaction(duration: 1) {
@@ -22,7 +22,7 @@ run {
 
     for i in 0...12 {
         let t = Double(i) * 0.1
-        try engine.tick(t)
+        engine.tick(t)
         let shown = try layer.presentationValue(forKeyPath: "backgroundColor")
         print("t=\(num(t)) presentation \(colour(shown)) animations \(keys(layer))")
     }

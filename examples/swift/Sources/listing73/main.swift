@@ -16,7 +16,7 @@ run {
     let layer = engine.makeLayer()
     layer.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
     layer.backgroundColor = Color(red: 1, green: 0, blue: 0)
-    try engine.tick(0)
+    engine.tick(0)
 
     try engine.withTransaction(duration: 1, completion: {
         print("completion ran at t=\(num(engine.time)): duration in effect "
@@ -32,7 +32,7 @@ run {
     print("transaction (duration 1.000, with a completion) committed")
 
     for t in [0.0, 0.25, 0.5, 0.75, 1.0, 1.05, 1.1, 1.15, 1.2, 1.25, 1.3] {
-        try engine.tick(t)  // the completion runs inside a tick
+        engine.tick(t)  // the completion runs inside a tick
         let shown = try layer.presentationValue(forKeyPath: "backgroundColor")
         guard case .number(let angle)? = try layer.presentationValue(forKeyPath: "transform.rotation.z") else {
             fail("transform.rotation.z is not a number")

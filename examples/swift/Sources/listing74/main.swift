@@ -27,7 +27,7 @@ run {
     layer.isViewBacked = true
     layer.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
     layer.backgroundColor = Color(red: 1, green: 0, blue: 0)
-    try engine.tick(0)
+    engine.tick(0)
     try state(layer, "t=0.000 committed")
 
     try engine.withTransaction(duration: 1) {
@@ -35,6 +35,6 @@ run {
     }
     try state(layer, "t=0.000 transaction (duration 1.000) committed")
 
-    try engine.tick(0.5)
+    engine.tick(0.5)
     try state(layer, "t=0.500")
 }

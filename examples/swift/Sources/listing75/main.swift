@@ -28,7 +28,7 @@ run {
     let layer = engine.makeLayer()
     layer.isViewBacked = true
     layer.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
-    try engine.tick(0)
+    engine.tick(0)
 
     try describeAction(layer, "outside an animation block")
     try engine.animate(withDuration: 0.5, animations: {

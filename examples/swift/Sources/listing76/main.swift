@@ -14,7 +14,7 @@ run {
     let layer = engine.makeLayer()
     layer.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
     layer.backgroundColor = Color(red: 1, green: 0, blue: 0)
-    try engine.tick(0)
+    engine.tick(0)
 
     try layer.setAction(.action(.animation(.transition(.push, subtype: .fromLeft))), forKey: "backgroundColor")
     print("actions[backgroundColor] = push transition from the left")
@@ -24,7 +24,7 @@ run {
 
     for i in 0...6 {
         let t = Double(i) * 0.05
-        try engine.tick(t)
+        engine.tick(t)
         var line = "t=\(num(t))"
         if let (state, before) = try layer.transition(at: t) {
             line += " transition \(state.type.rawValue) \(state.subtype?.rawValue ?? "none")"

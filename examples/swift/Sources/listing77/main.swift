@@ -26,7 +26,7 @@ final class Scene {
         box.bounds = Rect(x: 0, y: 0, width: 50, height: 50)
         box.position = Point(x: 25, y: 200)
         box.backgroundColor = Color(red: 1, green: 0, blue: 0)
-        try screen.addSublayer(box)
+        screen.addSublayer(box)
     }
 
     func name(_ layer: Layer?) -> String {
@@ -62,7 +62,7 @@ final class Scene {
     }
 
     func frame(_ t: Double) throws {
-        try engine.tick(t)
+        engine.tick(t)
         let shown = try box.presentationValue(forKeyPath: "backgroundColor")
         print("t=\(num(t)) box on screen at \(point(try presentedPosition())) "
             + "(model \(point(box.position))) colour \(colour(shown))")

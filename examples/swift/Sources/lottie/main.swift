@@ -25,18 +25,18 @@ fclose(file)
 let engine = Engine()
 let anim = try engine.loadLottie(data: bytes)
 let host = engine.makeLayer()
-try host.addSublayer(anim.root)
+host.addSublayer(anim.root)
 print("\(anim.size.width)x\(anim.size.height), \(anim.frameRate) fps, frames \(anim.inFrame)-\(anim.outFrame)")
 for w in anim.warnings { print("  warning:", w) }
 for k in 0...4 {
     anim.seek(progress: Double(k) / 4)   // speed 0 + timeOffset on the root
-    try engine.tick(Double(k))
+    engine.tick(Double(k))
     print("progress \(Double(k) / 4): \(try engine.drawList(root: host).count) records")
 }
-try engine.tick(10)
+engine.tick(10)
 anim.play(loop: true)                    // the host's ticks drive it
 for k in 0...4 {
     let t = 10 + Double(k) * anim.duration / 4
-    try engine.tick(t)
+    engine.tick(t)
     print("t = \(t): \(try engine.drawList(root: host).count) records")
 }

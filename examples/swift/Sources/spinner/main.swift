@@ -21,17 +21,17 @@ run {
     dot.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
     dot.position = Point(x: 50, y: 10)
     dot.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.2)
-    try spinner.addSublayer(dot)
-    try engine.tick(0)
+    spinner.addSublayer(dot)
+    engine.tick(0)
 
     // Fades from 1 to 0.25 each second, forever, linearly (no timing function); added at
     // t = 0, it begins at the commit.
     var fade = Animation.basic(keyPath: "opacity", from: .number(1), to: .number(0.25), duration: 1)
     fade.timing.repeatCount = .infinity
     try dot.add(fade, forKey: "fade")
-    try engine.tick(0)
+    engine.tick(0)
 
-    try engine.tick(0.5)
+    engine.tick(0.5)
     let records = try engine.drawList(root: spinner, at: 0.5)
     print("draw list at t=0.500: \(records.count) records")
     for r in records.dropFirst() {

@@ -24,10 +24,10 @@ check(Engine.monotonicClock() > 0, "monotonic clock")
 let engine = Engine()
 let layer = engine.makeLayer()
 layer.opacity = 1
-try engine.tick(0)                       // first commit
+engine.tick(0)                       // first commit
 try engine.withTransaction(duration: 1) { layer.opacity = 0 }
-try engine.tick(0)                       // the commit above begins here (R2: the next tick)
-try engine.tick(0.5)
+engine.tick(0)                       // the commit above begins here (R2: the next tick)
+engine.tick(0.5)
 guard case .number(let shown)? = try layer.presentationValue(forKeyPath: "opacity") else {
     check(false, "presentation opacity")
     exit(1)
