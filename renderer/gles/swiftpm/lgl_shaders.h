@@ -10,10 +10,15 @@ extern const char lgl_shader_composite_frag[];
 extern const char lgl_shader_contents_frag[];
 extern const char lgl_shader_coverage_frag[];
 extern const char lgl_shader_gradient_frag[];
+extern const char lgl_shader_image_inst_frag[];
+extern const char lgl_shader_image_rect_frag[];
 extern const char lgl_shader_plane_vert[];
 extern const char lgl_shader_primitive_vert[];
+extern const char lgl_shader_rect_frag[];
 extern const char lgl_shader_shadow_frag[];
 extern const char lgl_shader_shadow_path_frag[];
+extern const char lgl_shader_shadow_tex_frag[];
 extern const char lgl_shader_text_frag[];
 extern const char lgl_shader_text_vert[];
+extern const char lgl_shader_text_tile_frag[];
 #endif
