@@ -687,6 +687,27 @@ static void cost_commit(lamina_engine_t *e, const lamina_layer_t *layers, size_t
 
 /* The measured sequence; `measure` 0 runs it once to warm code, allocator and lazily created
  * state, with the client requests left out. */
+/* The cost gate's text provider: every layout is the same 8 glyphs on one line (the engine
+ * copies the answer, so static storage is fine); it counts its calls. */
+static lamina_status_t bench_layout(void *user_data, const lamina_text_request_t *req,
+                                    lamina_text_layout_t *out) {
+    (void)req;
+    static const uint32_t ids[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    static const lamina_point_t at[8] = {{0, 10}, {7, 10}, {14, 10}, {21, 10},
+                                         {28, 10}, {35, 10}, {42, 10}, {49, 10}};
+    static const lamina_text_glyph_run_t run = {.font_id = 1, .font_path = "/bench/font.ttf",
+                                                .size = 12, .glyph_ids = ids, .positions = at,
+                                                .glyph_count = 8, .color = {1, 1, 1, 1}};
+    static const lamina_text_line_t line = {.box = {{0, 0}, {56, 14}}, .baseline = 10, .length = 8};
+    ++*(size_t *)user_data;
+    out->size = (lamina_size_t){56, 14};
+    out->runs = &run;
+    out->run_count = 1;
+    out->lines = &line;
+    out->line_count = 1;
+    return LAMINA_STATUS_OK;
+}
+
 static double cost_scenario(size_t n, int measure) {
 #define COST_BEGIN() do { if (measure) cost_begin(); } while (0)
 #define COST_END(name, ops) do { if (measure) cost_end(name, ops); } while (0)
@@ -824,6 +845,38 @@ static double cost_scenario(size_t n, int measure) {
             COST_END("draw_list_per_record", (double)(n + 1));
             sink += records[cnt - 1].opacity;
         }
+
+        /* Idle text layers (issue 26, R15.6): N of them beside the squares, laid out once by a
+         * provider of the bench's own (8 glyphs each); the measured frames must ask for no
+         * layout, so a text layer's cost is its record and the cache's comparison. */
+        lamina_layer_t *texts = xmalloc(n * sizeof *texts);
+        lamina_layer_t troot;
+        size_t layouts = 0;
+        lamina_text_provider_t tp = {.struct_size = sizeof tp, .user_data = &layouts, .layout = bench_layout};
+        CHECK(lamina_engine_set_text_provider(d, &tp));
+        CHECK(lamina_layer_create(d, &troot));
+        for (size_t i = 0; i < n; i++) {
+            CHECK(lamina_layer_create_kind(d, LAMINA_LAYER_KIND_TEXT, &texts[i]));
+            CHECK(lamina_layer_set_bounds(d, texts[i], (lamina_rect_t){{0, 0}, {80, 12}}));
+            CHECK(lamina_layer_set_position(d, texts[i], pos0(i)));
+            lamina_value_t sv = {.type = LAMINA_VALUE_STRING};
+            sv.u.string = "Label 01";
+            CHECK(lamina_layer_set_value(d, texts[i], "string", &sv));
+            CHECK(lamina_layer_add_sublayer(d, troot, texts[i]));
+        }
+        CHECK(lamina_engine_tick(d, 0.0));
+        CHECK(lamina_engine_draw_list(d, troot, 0.0, &records, &cnt));
+        SANITY(cnt == n + 1 && layouts == n, "cost: text draw list has %zu records after %zu layouts", cnt, layouts);
+        for (int f = 1; f <= frames; f++) {
+            double t = (double)f / 60.0;
+            CHECK(lamina_engine_tick(d, t));
+            COST_BEGIN();
+            CHECK(lamina_engine_draw_list(d, troot, t, &records, &cnt));
+            COST_END("draw_list_text_idle_per_record", (double)(n + 1));
+            SANITY(records[cnt - 1].text && records[cnt - 1].text->run_count == 1, "cost: a text record without its run");
+        }
+        SANITY(layouts == n, "cost: idle text layers were laid out again (%zu layouts)", layouts);
+        free(texts);
 
         /* Tree edits at N siblings: remove one of them (spread over the array), add it back. */
         size_t m = n / 10, stride = n / m;

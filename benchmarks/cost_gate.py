@@ -60,6 +60,7 @@ DESCRIPTIONS = {
     "batch_presentation_animated": "layers_get_presentation_number, animated, per element",
     "tree_remove": "remove_from_superlayer, one of N siblings",
     "tree_add": "add_sublayer onto N siblings",
+    "draw_list_text_idle_per_record": "engine_draw_list per idle text record (no layout)",
 }
 ORDER = list(DESCRIPTIONS)
 
