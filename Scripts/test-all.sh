@@ -374,7 +374,10 @@ step bench-smoke '^BENCH|sanity|error' "$ROOT/benchmarks/run.sh" --quick
 if needs cmake-build; then
     step python-tests 'passed|failed|error' \
         "$ROOT/bindings/python/tools/run-tests.sh" "$BUILD_DIR/liblamina.so"
+    # The wheel must bundle the compositor, the text provider and the Lottie importer (this
+    # machine has their dependencies: Scripts/install-deps.sh), and their tests must run.
     step python-wheel 'wheel:|passed|failed|error' \
+        env LAMINA_WHEEL_REQUIRE_COMPANIONS=1 LAMINA_REQUIRE_TEXT=1 LAMINA_REQUIRE_GLES=1 \
         "$ROOT/bindings/python/tools/test-wheel.sh" "$BUILD_DIR/python-wheel"
 else
     skip python-tests "cmake build failed"

@@ -78,6 +78,7 @@ typedef struct {
     FriBidiLevel *levels;
     char *breaks;
     double *advance;      /* per code point (a cluster's first) */
+    bool *cluster_first;  /* per code point: HarfBuzz starts a grapheme cluster there */
     lt_face **primary;    /* per span */
     VEC(lt_item) items;
     VEC(lt_glyph) glyphs;
@@ -173,11 +174,13 @@ static double range_width(const lt_state *st, size_t a, size_t b) {
     return w;
 }
 
-/* Whether code point i starts a cluster (a place a line may be cut). */
+/* Whether code point i starts a cluster (a place a line may be cut or truncated). The clusters
+ * are HarfBuzz's at HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES: grapheme clusters, merged where
+ * a ligature or reordering joins them, so a cut never splits a base from its marks, a
+ * ligature, an emoji sequence or a Devanagari conjunct (a zero-width cluster counts too). */
 static bool cluster_start(const lt_state *st, size_t i, size_t lo) {
     if (i <= lo || i >= st->n) return true;
-    /* A code point that carries no advance of its own continues the cluster before it. */
-    return st->advance[i] != 0 || is_space(st->cps[i]);
+    return st->cluster_first[i];
 }
 
 /* Appends the pieces of cps[a, b) (in logical order) to the line. */
@@ -331,6 +334,7 @@ static void free_state(lt_state *st) {
     free(st->levels);
     free(st->breaks);
     free(st->advance);
+    free(st->cluster_first);
     free(st->primary);
     free(st->items.v);
     free(st->glyphs.v);
@@ -504,7 +508,9 @@ static lamina_status_t layout_locked(lt_provider *p, const lamina_text_request_t
     st->levels = malloc(n * sizeof *st->levels);
     st->breaks = malloc(n);
     st->advance = calloc(n, sizeof *st->advance);
-    if (!st->span_of || !st->face_of || !st->script_of || !st->levels || !st->breaks || !st->advance)
+    st->cluster_first = calloc(n, sizeof *st->cluster_first);
+    if (!st->span_of || !st->face_of || !st->script_of || !st->levels || !st->breaks || !st->advance ||
+        !st->cluster_first)
         return fail(out, res, LAMINA_STATUS_OUT_OF_MEMORY, "out of memory laying text out");
     /* Spans, faces (with fallback), scripts. */
     size_t span = 0;
@@ -578,7 +584,10 @@ static lamina_status_t layout_locked(lt_provider *p, const lamina_text_request_t
                 if (!shape(st, a, b, it.face, it.size, st->script_of[a], it.level, st->cps, n, &st->glyphs))
                     return fail(out, res, LAMINA_STATUS_OUT_OF_MEMORY, "out of memory shaping text");
                 it.glyph_end = st->glyphs.n;
-                for (size_t g = it.glyph_start; g < it.glyph_end; g++) st->advance[st->glyphs.v[g].cluster] += st->glyphs.v[g].advance;
+                for (size_t g = it.glyph_start; g < it.glyph_end; g++) {
+                    st->advance[st->glyphs.v[g].cluster] += st->glyphs.v[g].advance;
+                    st->cluster_first[st->glyphs.v[g].cluster] = true;
+                }
                 if (!VEC_PUSH(st->items, it)) return fail(out, res, LAMINA_STATUS_OUT_OF_MEMORY, "out of memory");
                 a = b;
             }

@@ -17,4 +17,9 @@ if ! "$PY" "$HERE/tools/check-test-deps.py" pytest numpy uharfbuzz; then
     "$VENV/bin/python" -m pip install --quiet -c "$HERE/tools/test-requirements.txt" pytest numpy uharfbuzz
     PY="$VENV/bin/python"
 fi
+# A companion library built beside liblamina must be found: its tests then fail rather than
+# skip (a test run that silently skips text or rendering proves nothing about them).
+DIR=$(dirname "$LIB")
+[ -e "$DIR/liblamina-text.so" ] && export LAMINA_REQUIRE_TEXT=${LAMINA_REQUIRE_TEXT:-1}
+[ -e "$DIR/liblamina-gles.so" ] && export LAMINA_REQUIRE_GLES=${LAMINA_REQUIRE_GLES:-1}
 LAMINA_LIBRARY=$LIB exec "$PY" -m pytest "$HERE/tests" -q -p no:cacheprovider "$@"

@@ -48,7 +48,8 @@ libs = [i for i in z.infolist() if i.filename.endswith(".so")]
 names = sorted(i.filename for i in libs)
 # auditwheel may graft libraries the policy does not allow into lamina.libs/.
 own = [n for n in names if n.startswith("lamina/")]
-assert own in (["lamina/liblamina.so"], ["lamina/liblamina-gles.so", "lamina/liblamina.so"]), libs
+companions = {"lamina/liblamina-gles.so", "lamina/liblamina-text.so", "lamina/liblamina-lottie.so"}
+assert "lamina/liblamina.so" in own and set(own) <= companions | {"lamina/liblamina.so"}, libs
 z.extract("lamina/liblamina.so", sys.argv[2])
 import subprocess
 sections = subprocess.run(["readelf", "-S", sys.argv[2] + "/lamina/liblamina.so"], capture_output=True, text=True).stdout
@@ -61,7 +62,11 @@ assert ("lamina_layers-" + want + "-") in sys.argv[1], (sys.argv[1], want)
 print("wheel: version", want, "from lamina_version.h; library stripped")
 assert all((i.external_attr >> 28) != 0xA for i in libs), "libraries must be real files, not symlinks"
 libs = [i for i in libs if i.filename.endswith("/liblamina.so")]
-print("wheel: renderer", "bundled" if len(own) == 2 else "not built")
+for name in sorted(companions):
+    print("wheel:", name.split("/")[1], "bundled" if name in own else "not built")
+import os
+if os.environ.get("LAMINA_WHEEL_REQUIRE_COMPANIONS") == "1":
+    assert set(own) == companions | {"lamina/liblamina.so"}, ("a companion library was not built", own)
 assert any(n.endswith("lamina/py.typed") for n in z.namelist())
 print("wheel: contents ok,", round(libs[0].file_size / 1e6, 1), "MB library")
 PYEOF
@@ -83,4 +88,11 @@ try:
     print("wheel: renderer", lamina.renderer_path())
 except lamina.RendererUnavailableError:
     print("wheel: renderer not bundled")'
+env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -c \
+    'import lamina
+try:
+    lamina._engine._text_library()
+    print("wheel: text layout provider bundled")
+except lamina.NotFoundError:
+    print("wheel: text layout provider not bundled")'
 env -u LAMINA_LIBRARY LAMINA_TEST_INSTALLED=1 "$VPY" -m pytest "$HERE/tests" -q -p no:cacheprovider

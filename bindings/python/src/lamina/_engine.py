@@ -941,15 +941,19 @@ _text_lib: Optional[Any] = None
 
 def _text_library() -> Any:
     """liblamina-text (the HarfBuzz text layout provider), loaded once: ``$LAMINA_TEXT_LIBRARY``,
-    beside the loaded liblamina, or ``find_library("lamina-text")``."""
+    beside the loaded liblamina, bundled in this package (a wheel ships it), or
+    ``find_library("lamina-text")``."""
     global _text_lib
     if _text_lib is not None:
         return _text_lib
     import ctypes
     import os
 
+    from pathlib import Path
+
     candidates = [path for _, path in companion_candidates(
-        "LAMINA_TEXT_LIBRARY", "lamina-text", getattr(C.lib, "_lamina_path", None))]
+        "LAMINA_TEXT_LIBRARY", "lamina-text", getattr(C.lib, "_lamina_path", None),
+        Path(__file__).resolve().parent)]
     tried: List[str] = []
     for path in candidates:
         if "/" in path and not os.path.exists(path):
