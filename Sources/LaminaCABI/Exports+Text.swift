@@ -188,6 +188,12 @@ struct CTextSide {
     /// Per run: where its glyphs and points start.
     var runFixups: [(run: Int, glyphs: Int)] = []
     var strings: [String: UnsafeMutablePointer<CChar>] = [:]
+    /// The last C string handed out per font id, with its path: a run's path is found by its
+    /// integer id (and one string comparison, often of the same storage) instead of hashing the
+    /// path for every run of every record (an idle text layer's main cost).
+    var faceStrings: [UInt64: (path: String, c: UnsafePointer<CChar>)] = [:]
+    /// The C string of "" (most layouts' message), without a lookup.
+    nonisolated(unsafe) static let empty: UnsafePointer<CChar> = UnsafePointer(cStringCopy(""))
 
     mutating func reset() {
         texts.reset()
@@ -207,13 +213,23 @@ struct CTextSide {
         lines.free()
         for (_, p) in strings { p.deallocate() }
         strings.removeAll()
+        faceStrings.removeAll()
     }
 
     mutating func cString(_ s: String) -> UnsafePointer<CChar> {
+        if s.isEmpty { return Self.empty }
         if let p = strings[s] { return UnsafePointer(p) }
         let p = cStringCopy(s)
         strings[s] = p
         return UnsafePointer(p)
+    }
+
+    /// The C string of `face`'s path (cString's, found by the face's id first).
+    mutating func facePath(_ face: FontFace) -> UnsafePointer<CChar> {
+        if let hit = faceStrings[face.id], hit.path == face.path { return hit.c }
+        let c = cString(face.path)
+        faceStrings[face.id] = (face.path, c)
+        return c
     }
 
     /// A text record into the buffers: positions and boxes moved into layer space, each run's
@@ -233,7 +249,7 @@ struct CTextSide {
         for r in layout.runs {
             var cr = lamina_text_glyph_run_t()
             cr.font_id = r.face.id
-            cr.font_path = cString(r.face.path)
+            cr.font_path = facePath(r.face)
             cr.face_index = Int32(clamping: r.face.faceIndex)
             cr.flags = LAMINA_TEXT_RUN_HAS_COLOR | (r.isRightToLeft ? LAMINA_TEXT_RUN_RTL : 0)
             cr.size = r.size
