@@ -40,6 +40,14 @@ let package = Package(
                 .product(name: "Lamina", package: "Lamina"),
                 .product(name: "LaminaLottie", package: "Lamina"),
             ]),
+        // The text card (issue 26): the LaminaText product, liblamina-text's HarfBuzz provider.
+        .executableTarget(
+            name: "textcard",
+            dependencies: [
+                "Trace",
+                .product(name: "Lamina", package: "Lamina"),
+                .product(name: "LaminaText", package: "Lamina"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
