@@ -26,6 +26,9 @@ public func lamina_engine_destroy(_ engine: OpaquePointer?) -> lamina_status_t {
     defer { engineTable.release(u) }
     // A synchronous callback (layer delegate, custom action) or a tick callback runs inside a
     // call on this engine: destroying it there would pull it from under that call.
+    if u.takeUnretainedValue().engine!.lock.isHeldByCurrentThread {
+        return fail(reentered.code.rawValue, reentered.message)
+    }
     if u.takeUnretainedValue().engine!.isInCallbackOnCurrentThread {
         return fail(LAMINA_STATUS_MISUSE, "lamina_engine_destroy() called from one of the engine's own callbacks")
     }

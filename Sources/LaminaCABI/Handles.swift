@@ -143,7 +143,10 @@ final class EngineTable: @unchecked Sendable {
         guard index >= 0, index < published.load(ordering: .acquiring) else { return nil }
         // (`_withUnsafeGuaranteedRef` rethrows untyped errors: the error leaves through `failure`.)
         return boxes[index]._withUnsafeGuaranteedRef { b -> Bool? in
-            b.lock.lock()
+            guard b.lock.lockFromHost() else {
+                failure = reentered
+                return false
+            }
             defer { b.lock.unlock() }
             // Acquiring: `insert` publishes the engine fields with its store of `state`.
             let s = b.state.load(ordering: .acquiring)
@@ -263,6 +266,12 @@ func box(_ p: OpaquePointer) -> EngineBox {
     engineTable.peek(p) ?? deadBox
 }
 
+/// A call from host code that the engine runs with its lock held (a text layout provider's
+/// `layout` or `release`, R15.1): refused, as the header says such code must not call in.
+let reentered = LaminaError(
+    .misuse, "called from inside a text layout provider's layout or release (the engine is locked there; " +
+        "a provider must not call into the engine)")
+
 /// Runs `body` with the engine behind `p`, turning every failure into a status with a message
 /// (the one place where Swift errors become C statuses).
 @inline(__always)
@@ -280,6 +289,9 @@ func withEngine(
     // The reference keeps the engine alive: no retain of it per call.
     let failure: LaminaError? = u._withUnsafeGuaranteedRef { b in
         b.unmanaged.unsafelyUnwrapped._withUnsafeGuaranteedRef { engine -> LaminaError? in
+            // Host code the engine runs locked (a text layout provider) calling back in: the
+            // engine's own lock would trap on the re-entry.
+            if engine.lock.isHeldByCurrentThread { return reentered }
             do throws(LaminaError) {
                 try body(engine)
                 return nil

@@ -149,12 +149,53 @@ static void bad_input(void **state) {
     assert_int_equal(lamina_text_provider_create(missing, 1, &p), LAMINA_STATUS_NOT_FOUND);
 }
 
+/* R15.1: a host provider that calls into the engine from its layout (where the engine holds
+ * its lock) is refused with MISUSE on every path (a table-locked setter, a general call, a
+ * flush, destroying the engine), never a trap; the draw list still finishes. */
+typedef struct {
+    lamina_engine_t *engine;
+    lamina_layer_t layer;
+    lamina_status_t seen[4];
+    int calls;
+} reentry_t;
+
+static lamina_status_t reentrant_layout(void *user_data, const lamina_text_request_t *req,
+                                        lamina_text_layout_t *out) {
+    (void)req;
+    reentry_t *r = user_data;
+    r->calls++;
+    r->seen[0] = lamina_layer_set_opacity(r->engine, r->layer, 0.5);
+    r->seen[1] = lamina_transaction_flush(r->engine);
+    lamina_layer_t extra = LAMINA_LAYER_NONE;
+    r->seen[2] = lamina_layer_create(r->engine, &extra);
+    r->seen[3] = lamina_engine_destroy(r->engine);
+    out->size = (lamina_size_t){0, 0};
+    return LAMINA_STATUS_OK;
+}
+
+static void reentry_is_refused(void **state) {
+    lt_fixture_t *f = (lt_fixture_t *)*state;
+    reentry_t r = {.engine = f->engine};
+    lamina_text_provider_t p = {.struct_size = sizeof p, .user_data = &r, .layout = reentrant_layout};
+    ASSERT_OK(lamina_engine_set_text_provider(f->engine, &p));
+    r.layer = text_layer(f->engine, "Hello", LATIN, 20);
+    const lamina_draw_text_t *t = draw_text(f->engine, r.layer);
+    assert_int_equal(t->status, LAMINA_TEXT_STATUS_OK);
+    assert_int_equal(r.calls, 1);
+    for (int i = 0; i < 4; i++) assert_int_equal(r.seen[i], LAMINA_STATUS_MISUSE);
+    assert_non_null(strstr(lamina_last_error_message(), "text layout provider"));
+    /* The engine is whole: its calls work again outside the provider. */
+    ASSERT_OK(lamina_layer_set_opacity(f->engine, r.layer, 0.5));
+    ASSERT_OK(lamina_transaction_flush(f->engine));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(no_provider, lt_setup, lt_teardown),
         cmocka_unit_test_setup_teardown(lays_out_latin, lt_setup, lt_teardown),
         cmocka_unit_test_setup_teardown(caches_layouts, lt_setup, lt_teardown),
         cmocka_unit_test_setup_teardown(bad_input, lt_setup, lt_teardown),
+        cmocka_unit_test_setup_teardown(reentry_is_refused, lt_setup, lt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1191,7 +1191,7 @@ typedef struct lamina_text_layout {
  *  NULL) runs once when the engine lets the provider go (replaced, removed, engine destroyed).
  *  Threading: the engine calls `layout` and `release` with its lock held, from whichever thread
  *  builds a draw list or asks for a preferred size, one call at a time per engine; they must
- *  not call into the engine. Since: 0.2 */
+ *  not call into the engine (such a call returns LAMINA_STATUS_MISUSE). Since: 0.2 */
 typedef struct lamina_text_provider {
     uint32_t struct_size;         /* sizeof(lamina_text_provider_t) as the host compiled it. */
     uint32_t reserved;

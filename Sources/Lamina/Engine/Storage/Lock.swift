@@ -36,6 +36,23 @@ package final class Lock: @unchecked Sendable {
         lockSlow(me)
     }
 
+    /// Takes the lock for a call that comes from host code (the C ABI's entry points): false,
+    /// without taking it, when the calling thread already holds it. That is host code the
+    /// engine runs locked (a text layout provider, R15.1) calling back in: its caller answers
+    /// MISUSE instead of trapping. The fast path is `lock()`'s.
+    @inline(__always)
+    package func lockFromHost() -> Bool {
+        let me = currentThreadID()
+        if owner.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged { return true }
+        if owner.load(ordering: .relaxed) == me { return false }
+        lockSlow(me)
+        return true
+    }
+
+    /// Whether the calling thread holds the lock (only it can have stored its own id, so a
+    /// relaxed read answers exactly).
+    package var isHeldByCurrentThread: Bool { owner.load(ordering: .relaxed) == currentThreadID() }
+
     /// Waits for the lock: spins, then yields, then sleeps 1, 2, 4 … 50 µs between tries.
     @inline(never)
     private func lockSlow(_ me: UInt) {

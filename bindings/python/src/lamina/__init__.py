@@ -75,6 +75,7 @@ from ._animation import (  # interaction (R17)
 )
 from ._contents import Image, Path
 from ._drawlist import DRAW_RECORD_FIELDS, DrawGradient, DrawRecord, DrawShape, TextGlyphRun, TextLine
+from ._textprovider import TextLayout, TextLayoutProvider, TextRequest, TextSpan
 from ._engine import Engine, ViewAnimationOptions, clock_now
 from ._errors import (
     InvalidArgumentError,
@@ -162,6 +163,7 @@ __all__ = [
     "FillRule", "LineCap", "LineJoin", "GradientType",
     # text layers (issue 26)
     "TextLayer", "TextPresentation", "TextGlyphRun", "TextLine",
+    "TextLayout", "TextLayoutProvider", "TextRequest", "TextSpan",
     # interaction (issue 27, R17)
     "Spring", "DecayAnimation", "decay_projection", "decay_sample", "decay_duration", "rubber_band",
     "DECELERATION_RATE_NORMAL", "DECELERATION_RATE_FAST", "RUBBER_BAND_COEFFICIENT",

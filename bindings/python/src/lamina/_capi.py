@@ -250,6 +250,54 @@ class TextRun(Structure):
     ]
 
 
+class TextSpan(Structure):
+    """lamina_text_span_t (issue 26): a byte range with its look, as a provider is asked."""
+
+    _fields_ = [
+        ("start", c_size_t),
+        ("length", c_size_t),
+        ("font", c_char_p),
+        ("font_size", c_double),
+        ("has_color", c_uint32),
+        ("reserved", c_uint32),
+        ("color", Color),
+    ]
+
+
+class TextRequest(Structure):
+    """lamina_text_request_t (issue 26): what a layout depends on."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("alignment", c_int32),
+        ("truncation", c_int32),
+        ("wrapped", c_int32),
+        ("string", c_void_p),
+        ("length", c_size_t),
+        ("spans", POINTER(TextSpan)),
+        ("span_count", c_size_t),
+        ("width", c_double),
+        ("height", c_double),
+        ("contents_scale", c_double),
+    ]
+
+
+class TextLayout(Structure):
+    """lamina_text_layout_t (issue 26): a provider's answer."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("reserved", c_uint32),
+        ("size", Size),
+        ("runs", POINTER(TextGlyphRun)),
+        ("run_count", c_size_t),
+        ("lines", POINTER(TextLine)),
+        ("line_count", c_size_t),
+        ("message", c_char_p),
+        ("provider_data", c_void_p),
+    ]
+
+
 class TextProvider(Structure):
     """lamina_text_provider_t (issue 26): a text layout provider's functions."""
 

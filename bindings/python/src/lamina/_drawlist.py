@@ -79,7 +79,9 @@ class TextGlyphRun:
     """Positioned glyphs of one face, size and colour in a text layer's :class:`DrawRecord`
     (lamina_text_glyph_run_t, R15.5). ``glyph_ids`` index the face ``face_index`` of the
     file ``font_path`` (``font_id`` names the pair); ``positions`` are each glyph's baseline
-    origin in the layer's space (y down); ``size`` is in points; ``color`` is straight RGBA.
+    origin in the layer's space (y down); ``size`` is in points; ``color`` is straight RGBA
+    (always set in a record; in a Python provider's :class:`TextLayout`, None means the layer's
+    foregroundColor).
 
     Example: ``for run in record.text_runs: print(run.font_path, run.glyph_ids)``
     """
@@ -90,7 +92,7 @@ class TextGlyphRun:
     size: float
     glyph_ids: List[int]
     positions: List[Point]
-    color: Color
+    color: Optional[Color]
     line: int
     rtl: bool
 

@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # PEP 692: the constructors' keywords, checked by type checke
     from typing_extensions import Unpack
 
     from ._lottie import LottieAnimation
+    from ._textprovider import TextLayoutProvider
     from ._propsdict import (GradientLayerProperties, LayerProperties, ReplicatorLayerProperties,
                              ShapeLayerProperties, TextLayerProperties)
 
@@ -186,6 +187,8 @@ class Engine:
         # Property animators that are active, stopped or have completions due: kept alive as
         # UIKit keeps its running animators (R17.11).
         self._live_animators: Set[Any] = set()
+        # A Python text layout provider's callbacks (set_text_provider), kept alive for the C side.
+        self._text_bridge: Optional[Any] = None
         self.current_transaction = Transaction(self)
         """The calling thread's innermost transaction (settings and values)."""
         if clock is not None:
@@ -307,10 +310,48 @@ class Engine:
                 f"readable? {list(font_dirs or [])!r}")
         C.lib.lamina_engine_set_text_provider(self._ptr(), byref(provider))
 
+    def set_text_provider(self, provider: Optional["TextLayoutProvider"]) -> None:
+        """Registers a text layout provider written in Python (R15.1): the host's own text
+        stack, as a C host registers a ``lamina_text_provider_t`` and a Swift host a
+        ``TextLayoutProvider``. The engine calls ``provider.layout(request)`` (a
+        :class:`TextRequest`) for each layout it needs (R15.6: once per change of a layer's
+        text inputs) and copies the :class:`TextLayout` it returns. ``layout`` runs with the
+        engine's lock held, on the thread that builds a draw list or asks for a preferred size,
+        and must not call into the engine (such calls are refused). An exception, or an answer
+        that is not a well-formed :class:`TextLayout`, makes that layer's layout fail with the
+        exception's text as its ``text_message``; it never reaches the caller. ``None`` removes
+        the provider. Every text layer lays out again at its next draw list.
+
+        Raises:
+            TypeError: ``provider`` has no callable ``layout``.
+
+        Example::
+
+            class Mono:
+                def layout(self, request):
+                    ...  # shape request.string with the host's own text stack
+                    return lamina.TextLayout(size=(w, h), runs=runs, lines=lines)
+            engine.set_text_provider(Mono())
+        """
+        if provider is None:
+            self.remove_text_provider()
+            return
+        if not callable(getattr(provider, "layout", None)):
+            raise TypeError(f"a text layout provider needs a layout(request) method; got {provider!r}")
+        from ._textprovider import _Bridge
+
+        bridge = _Bridge(provider)
+        c_provider = bridge.c_provider()
+        C.lib.lamina_engine_set_text_provider(self._ptr(), byref(c_provider))
+        # The callbacks live as long as the engine may call them: until the next registration
+        # (the engine then runs the old one's destroy) or the engine's end.
+        self._text_bridge = bridge
+
     def remove_text_provider(self) -> None:
         """Removes the engine's text layout provider: text layers then lay out empty, their
         records saying ``text_status == "no-provider"`` (R15.1)."""
         C.lib.lamina_engine_set_text_provider(self._ptr(), None)
+        self._text_bridge = None
 
     def replicator_layer(self, **properties: Unpack[ReplicatorLayerProperties]) -> "ReplicatorLayer":
         """Creates a replicator layer (CAReplicatorLayer, RS-13) with Core Animation's
