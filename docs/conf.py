@@ -59,7 +59,7 @@ breathe_default_members = ("members",)
 # standard-library names the docstrings mention (no intersphinx: the build runs offline).
 nitpick_ignore_regex += [
     ("py:class", r"(lamina\.)?(_\w+\.)*_\w+(\[.*\])?"),
-    ("py:class", r"'?(TimingLike|PathElement|ActionLike|Style|Layer|Engine|ClockLike|\w+Properties)'?"),
+    ("py:class", r"'?(TimingLike|PathElement|ActionLike|Style|Layer|Engine|ClockLike|TextLayoutProvider|\w+Properties)'?"),
 ]
 nitpick_ignore += [
     ("py:class", "enum.IntFlag"), ("py:class", "enum.IntEnum"), ("py:class", "os.PathLike"),

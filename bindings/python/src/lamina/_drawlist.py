@@ -80,7 +80,7 @@ class TextGlyphRun:
     (lamina_text_glyph_run_t, R15.5). ``glyph_ids`` index the face ``face_index`` of the
     file ``font_path`` (``font_id`` names the pair); ``positions`` are each glyph's baseline
     origin in the layer's space (y down); ``size`` is in points; ``color`` is straight RGBA
-    (always set in a record; in a Python provider's :class:`TextLayout`, None means the layer's
+    (always set in a record; in a Python provider's :class:`~lamina.TextLayout`, None means the layer's
     foregroundColor).
 
     Example: ``for run in record.text_runs: print(run.font_path, run.glyph_ids)``

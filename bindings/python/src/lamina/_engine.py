@@ -314,11 +314,11 @@ class Engine:
         """Registers a text layout provider written in Python (R15.1): the host's own text
         stack, as a C host registers a ``lamina_text_provider_t`` and a Swift host a
         ``TextLayoutProvider``. The engine calls ``provider.layout(request)`` (a
-        :class:`TextRequest`) for each layout it needs (R15.6: once per change of a layer's
-        text inputs) and copies the :class:`TextLayout` it returns. ``layout`` runs with the
+        :class:`~lamina.TextRequest`) for each layout it needs (R15.6: once per change of a layer's
+        text inputs) and copies the :class:`~lamina.TextLayout` it returns. ``layout`` runs with the
         engine's lock held, on the thread that builds a draw list or asks for a preferred size,
         and must not call into the engine (such calls are refused). An exception, or an answer
-        that is not a well-formed :class:`TextLayout`, makes that layer's layout fail with the
+        that is not a well-formed :class:`~lamina.TextLayout`, makes that layer's layout fail with the
         exception's text as its ``text_message``; it never reaches the caller. ``None`` removes
         the provider. Every text layer lays out again at its next draw list.
 

@@ -79,7 +79,7 @@ class TextLayout:
 
 class TextLayoutProvider(Protocol):
     """What :meth:`lamina.Engine.set_text_provider` takes: an object whose ``layout(request)``
-    returns a :class:`TextLayout` (or raises, which makes the layer's layout fail with the
+    returns a :class:`~lamina.TextLayout` (or raises, which makes the layer's layout fail with the
     exception's text as its message)."""
 
     def layout(self, request: TextRequest) -> TextLayout:
