@@ -46,14 +46,13 @@ case "$job" in
 asan | tsan)
     kind=$([[ $job == asan ]] && echo address || echo thread)
     configure_build "$kind"
-    # ASan also runs the renderer's API tests (fuzzed records, oversized images) and the fuzz
-    # target's replay with headless renders; the goldens and the shader and header checks gain
-    # nothing from it.
-    labels=cmocka
-    [[ $kind == address ]] && labels="cmocka|gles|fuzz"
+    # Both also run the renderer's and the text provider's tests (fuzzed records, oversized
+    # images, renders from several threads) and the fuzz target's replay, which draws and lays
+    # text out; the goldens and the shader and header checks gain nothing from them.
+    labels="cmocka|gles|fuzz|text"
     ctest --test-dir "$BUILD_DIR/sanitize-$kind" -L "$labels" -E "gles-golden|gles-shader|gles-header|viewer" \
         --output-on-failure --timeout 900
-    echo "sanitize: $job: the cmocka suite ran clean under $([[ $job == asan ]] && echo 'ASan + UBSan' || echo TSan)"
+    echo "sanitize: $job: the cmocka, renderer, text and fuzz-replay tests ran clean under $([[ $job == asan ]] && echo 'ASan + UBSan' || echo TSan)"
     ;;
 swift-tsan)
     # The whole Swift suite under TSan, in its own scratch directory.
