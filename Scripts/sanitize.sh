@@ -48,9 +48,10 @@ asan | tsan)
     configure_build "$kind"
     # Both also run the renderer's and the text provider's tests (fuzzed records, oversized
     # images, renders from several threads) and the fuzz target's replay, which draws and lays
-    # text out; the goldens and the shader and header checks gain nothing from them.
+    # text out; the goldens, the Chromium cross-check and the shader and header checks gain
+    # nothing from them.
     labels="cmocka|gles|fuzz|text"
-    ctest --test-dir "$BUILD_DIR/sanitize-$kind" -L "$labels" -E "gles-golden|gles-shader|gles-header|viewer" \
+    ctest --test-dir "$BUILD_DIR/sanitize-$kind" -L "$labels" -E "gles-golden|gles-chromium|gles-shader|gles-header|viewer" \
         --output-on-failure --timeout 900
     echo "sanitize: $job: the cmocka, renderer, text and fuzz-replay tests ran clean under $([[ $job == asan ]] && echo 'ASan + UBSan' || echo TSan)"
     ;;
