@@ -488,8 +488,11 @@ static void text_op(struct reader *r, int ei) {
             lamina_status_t s = lamina_text_provider_create(dirs + first, first == 2 ? 1 : n, &p);
             check_text(s);
             if (s == LAMINA_STATUS_OK) {
-                if (byte(r) & 1) check(lamina_engine_set_text_provider(e, &p));
-                else p.destroy(p.user_data);
+                /* A refused registration leaves the provider with the host (the engine may be
+                 * gone: a callback outside a tick can destroy it). */
+                lamina_status_t set = LAMINA_STATUS_MISUSE;
+                if (byte(r) & 1) check(set = lamina_engine_set_text_provider(e, &p));
+                if (set != LAMINA_STATUS_OK) p.destroy(p.user_data);
             }
         }
         break;
