@@ -423,7 +423,7 @@ if [[ ${RUN_RELIABILITY:-1} == 1 ]]; then
         "$ROOT/Scripts/sanitize.sh" tsan "$BUILD_DIR"
     step swift-test-tsan 'sanitize:|Test run with|WARNING: ThreadSanitizer|error:' \
         "$ROOT/Scripts/sanitize.sh" swift-tsan "$BUILD_DIR"
-    step fuzz 'sanitize:|stat::number_of_executed_units|stat::average_exec_per_sec|ERROR: libFuzzer|ERROR: AddressSanitizer|runtime error:' \
+    step fuzz 'sanitize:|fuzz coverage:|stat::number_of_executed_units|stat::average_exec_per_sec|ERROR: libFuzzer|ERROR: AddressSanitizer|runtime error:' \
         "$ROOT/Scripts/sanitize.sh" fuzz "$BUILD_DIR" "${LAMINA_FUZZ_SECONDS:-60}"
 else
     skip valgrind "--skip-reliability"

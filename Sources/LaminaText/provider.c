@@ -6,8 +6,23 @@
 #include "text_internal.h"
 #include "include/lamina_text_entry.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
+
+/* The calling thread's last failure (lamina_text_last_error_message). */
+static _Thread_local char lt_message[512];
+
+static lamina_status_t lt_fail(lamina_status_t status, const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    vsnprintf(lt_message, sizeof lt_message, format, args);
+    va_end(args);
+    return status;
+}
+
+LAMINA_TEXT_API const char *lamina_text_last_error_message(void) { return lt_message; }
 
 static void lt_destroy(void *user_data) {
     lt_provider *p = user_data;
@@ -20,20 +35,26 @@ static void lt_destroy(void *user_data) {
 
 LAMINA_TEXT_API lamina_status_t lamina_text_provider_create(const char *const *font_dirs, size_t font_dir_count,
                                                             lamina_text_provider_t *out_provider) {
-    if (!out_provider || (font_dir_count > 0 && !font_dirs)) return LAMINA_STATUS_INVALID_ARGUMENT;
+    if (!out_provider) return lt_fail(LAMINA_STATUS_INVALID_ARGUMENT, "out_provider is NULL");
+    if (font_dir_count > 0 && !font_dirs)
+        return lt_fail(LAMINA_STATUS_INVALID_ARGUMENT, "font_dirs is NULL with font_dir_count %zu", font_dir_count);
     lt_provider *p = calloc(1, sizeof *p);
-    if (!p) return LAMINA_STATUS_OUT_OF_MEMORY;
+    if (!p) return lt_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for the provider");
     pthread_mutex_init(&p->lock, NULL);
     /* A configuration of our own: the host's directories must not leak into other users of
      * fontconfig in the process, and theirs must not change ours. */
     p->config = FcInitLoadConfigAndFonts();
-    if (!p->config) { lt_destroy(p); return LAMINA_STATUS_OUT_OF_MEMORY; }
+    if (!p->config) {
+        lt_destroy(p);
+        return lt_fail(LAMINA_STATUS_OUT_OF_MEMORY, "fontconfig could not load its configuration");
+    }
     for (size_t i = 0; i < font_dir_count; i++) {
         /* fontconfig accepts a directory that does not exist: check it can be read first. */
         if (!font_dirs[i] || access(font_dirs[i], R_OK | X_OK) != 0 ||
             !FcConfigAppFontAddDir(p->config, (const FcChar8 *)font_dirs[i])) {
             lt_destroy(p);
-            return LAMINA_STATUS_NOT_FOUND;
+            if (!font_dirs[i]) return lt_fail(LAMINA_STATUS_NOT_FOUND, "font_dirs[%zu] is NULL", i);
+            return lt_fail(LAMINA_STATUS_NOT_FOUND, "font directory %zu cannot be read: %s", i, font_dirs[i]);
         }
     }
     out_provider->struct_size = sizeof *out_provider;

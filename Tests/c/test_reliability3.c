@@ -165,6 +165,48 @@ static void test_engine_tags_never_alias_a_live_engine(void **state) {
     lamina_engine_destroy(a);
 }
 
+/* Item 4, after the engine: a layer handle kept after its engine was destroyed named a layer
+ * of the next engine that got the same tag (the same slot and generation, R18). A later engine
+ * with the tag starts its slots above every generation the earlier one handed out. */
+static void test_a_destroyed_engines_handles_stay_stale_in_later_engines(void **state) {
+    (void)state;
+    lamina_engine_t *a = new_engine();
+    lamina_layer_t la = new_layer(a);
+    lamina_layer_t gone = new_layer(a);
+    ASSERT_OK(lamina_layer_release(a, gone));
+    lamina_layer_t la2 = new_layer(a); /* slot 1 again, generation 2 */
+    unsigned tag = handle_tag(la);
+    ASSERT_OK(lamina_engine_destroy(a));
+    ASSERT_OK(lamina_testing_set_next_engine_tag(tag)); /* as if 65,535 engines came since */
+    lamina_engine_t *b = new_engine();
+    lamina_layer_t lb = new_layer(b), lb2 = new_layer(b), lb3 = new_layer(b);
+    assert_int_equal(handle_tag(lb), tag); /* the tag is reused ... */
+    assert_true(lb != la && lb != la2 && lb2 != la && lb2 != la2 && lb3 != gone);
+    ASSERT_FAILS(LAMINA_STATUS_STALE_HANDLE, lamina_layer_retain(b, la)); /* ... its handles are not */
+    ASSERT_FAILS(LAMINA_STATUS_STALE_HANDLE, lamina_layer_retain(b, la2));
+    ASSERT_FAILS(LAMINA_STATUS_STALE_HANDLE, lamina_layer_set_number(b, gone, "opacity", 0.5));
+    /* A third engine with the tag: above both. */
+    ASSERT_OK(lamina_engine_destroy(b));
+    ASSERT_OK(lamina_testing_set_next_engine_tag(tag));
+    lamina_engine_t *c = new_engine();
+    lamina_layer_t lc = new_layer(c);
+    assert_int_equal(handle_tag(lc), tag);
+    ASSERT_FAILS(LAMINA_STATUS_STALE_HANDLE, lamina_layer_retain(c, la));
+    ASSERT_FAILS(LAMINA_STATUS_STALE_HANDLE, lamina_layer_retain(c, lb));
+    ASSERT_OK(lamina_engine_destroy(c));
+    /* A tag whose generations went past half the 24-bit range is spent: never handed out again. */
+    lamina_engine_t *d = new_engine();
+    lamina_layer_t ld = new_layer(d);
+    unsigned dtag = handle_tag(ld);
+    ASSERT_OK(lamina_layer_release(d, ld));
+    ASSERT_OK(lamina_testing_age_layer_slots(d, 1u << 23));
+    ASSERT_OK(lamina_engine_destroy(d));
+    ASSERT_OK(lamina_testing_set_next_engine_tag(dtag));
+    lamina_engine_t *f = new_engine();
+    assert_int_not_equal(handle_tag(new_layer(f)), dtag);
+    ASSERT_OK(lamina_engine_destroy(f));
+}
+
 /* Item 4b: a slot's 24-bit generation wrapped after 2^24-1 create/release cycles and a stale
  * handle named the newest layer. The hook ages the slot to the last generation. */
 static void test_layer_generation_never_wraps(void **state) {
@@ -465,6 +507,7 @@ int main(void) {
         cmocka_unit_test(test_mask_reference_is_not_a_host_reference),
         cmocka_unit_test(test_engine_tags_never_alias_a_live_engine),
         cmocka_unit_test(test_layer_generation_never_wraps),
+        cmocka_unit_test(test_a_destroyed_engines_handles_stay_stale_in_later_engines),
         cmocka_unit_test(test_image_release_race),
         cmocka_unit_test(test_clock_reentry),
         cmocka_unit_test(test_limits_where_a_host_passes_a_size),

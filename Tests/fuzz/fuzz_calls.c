@@ -25,7 +25,14 @@
 
 #include <lamina/lamina.h>
 #ifdef LAMINA_FUZZ_GLES
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GLES3/gl3.h>
+#include <unistd.h>
 #include <lamina/lamina_gles.h>
+#endif
+#ifdef LAMINA_FUZZ_TEXT
+#include <lamina/lamina_text.h>
 #endif
 
 enum { ENGINES = 2, LAYERS = 12, ANIMS = 4 };
@@ -220,8 +227,20 @@ static lamina_engine_t *eng_or_null(struct reader *r, int ei) { return byte(r) =
 static const char *strs[] = {"opacity", "position", "bounds", "contents", "path", "transform",
                              "backgroundColor", "linear", "easeIn", "fade", "push", "fromLeft",
                              "kCAOnOrderIn", "onOrderOut", "custom.prop", "", "k", "transition"};
+/* A string made of the input's next bytes (up to 47, any UTF-8 or not), NUL-terminated; four
+ * rotating buffers, so one call can take several. */
+static char fuzz_strings[4][48];
+static unsigned fuzz_string_next;
+static const char *fuzz_string(struct reader *r) {
+    char *s = fuzz_strings[fuzz_string_next++ % 4];
+    size_t n = byte(r) % 48;
+    for (size_t i = 0; i < n; i++) s[i] = (char)byte(r);
+    s[n] = '\0';
+    return s;
+}
 static const char *str(struct reader *r) {
     uint8_t b = byte(r);
+    if (b >= 240 && b < 255) return fuzz_string(r);
     return b == 255 ? NULL : strs[b % (sizeof strs / sizeof strs[0])];
 }
 static lamina_animation_t *anim(struct reader *r) { return anims[byte(r) % ANIMS]; }
@@ -398,11 +417,407 @@ static const lamina_animation_delegate_t anim_delegate = {did_start_cb, did_stop
 
 #include "fuzz_surface.inc"
 
+/* ---- lamina_text.h (issue 31 item 11): the HarfBuzz provider laying out fuzzed strings, runs,
+ * fonts and sizes. One real provider serves both engines of an input behind a wrapper each
+ * (fontconfig's start-up costs tens of milliseconds: once per input that lays text out); the
+ * wrapper sometimes fails a layout with a status from the input, which the engine must pass
+ * on. It is freed at the end of the input, after the engines: a configuration kept for the
+ * process reads as a leak to LeakSanitizer (fontconfig stores some pointers as offsets). A few
+ * real providers per input are also made and registered, or refused (bad arguments). */
+#ifdef LAMINA_FUZZ_TEXT
+#ifndef LAMINA_FUZZ_FONTS
+#define LAMINA_FUZZ_FONTS "Tests/fonts"
+#endif
+static lamina_text_provider_t shared_text;
+static int shared_text_ready;
+static lamina_status_t text_fail; /* the wrapper's next answer instead of a layout (0: none) */
+static int text_creates;          /* real providers made during this input */
+
+static lamina_status_t wrap_layout(void *userdata, const lamina_text_request_t *req, lamina_text_layout_t *out) {
+    (void)userdata;
+    if (text_fail != LAMINA_STATUS_OK) {
+        lamina_status_t s = text_fail;
+        text_fail = LAMINA_STATUS_OK;
+        return s;
+    }
+    return shared_text.layout(shared_text.user_data, req, out);
+}
+static void wrap_release(void *userdata, lamina_text_layout_t *layout) {
+    (void)userdata;
+    shared_text.release(shared_text.user_data, layout);
+}
+static void wrap_destroy(void *userdata) { (void)userdata; } /* the input's end frees it */
+
+/* A failing lamina_text_provider_create answers a known status with its own message. */
+static void check_text(lamina_status_t s) {
+    if (s == LAMINA_STATUS_OK) return;
+    const char *m = lamina_text_last_error_message();
+    if (s < 0 || s > LAMINA_STATUS_OUT_OF_MEMORY || m == NULL || m[0] == '\0') {
+        fprintf(stderr, "text: status %d without its message\n", (int)s);
+        __builtin_trap();
+    }
+}
+
+static void end_text(void) {
+    if (shared_text_ready) shared_text.destroy(shared_text.user_data);
+    shared_text_ready = 0;
+    text_creates = 0;
+}
+
+static const char *font_names[] = {"Noto Sans", "Noto Sans Arabic", "NotoSansHebrew", "sans-serif",
+                                   LAMINA_FUZZ_FONTS "/NotoSans-Regular.ttf",
+                                   LAMINA_FUZZ_FONTS "/missing.ttf", "/", "", "Bogus Family 42"};
+static const char *text_font(struct reader *r) {
+    uint8_t b = byte(r);
+    if (b >= 240) return fuzz_string(r);
+    return font_names[b % (sizeof font_names / sizeof font_names[0])];
+}
+static const char *text_strings[] = {"Hello, world", "مرحبا بالعالم", "שלום עולם", "नमस्ते दुनिया",
+                                     "a\nb\r\nc\td", "e\xcc\x81\xcc\x81\xcc\x81", "\xf0\x9f\x98\x80\xe2\x80\x8d",
+                                     "\xff\xfe\xc3", "", "word word word word word word word word"};
+static const char *text_string(struct reader *r) {
+    uint8_t b = byte(r);
+    if (b >= 128) return fuzz_string(r);
+    return text_strings[b % (sizeof text_strings / sizeof text_strings[0])];
+}
+static lamina_value_t string_value(const char *s) {
+    lamina_value_t v;
+    memset(&v, 0, sizeof v);
+    v.type = LAMINA_VALUE_STRING;
+    v.u.string = s;
+    return v;
+}
+
+static void text_op(struct reader *r, int ei) {
+    lamina_engine_t *e = engines[ei];
+    switch (byte(r) % 6) {
+    case 0: { /* the wrapped shared provider on the engine, or none */
+        if (!shared_text_ready) {
+            const char *dirs[] = {LAMINA_FUZZ_FONTS};
+            if (lamina_text_provider_create(dirs, 1, &shared_text) != LAMINA_STATUS_OK) {
+                fprintf(stderr, "text: no provider: %s\n", lamina_text_last_error_message());
+                __builtin_trap();
+            }
+            shared_text_ready = 1;
+        }
+        lamina_text_provider_t p = {sizeof p, 0, NULL, wrap_layout, wrap_release, wrap_destroy};
+        check(lamina_engine_set_text_provider(eng_or_null(r, ei), byte(r) & 1 ? &p : NULL));
+        break;
+    }
+    case 1: { /* a real provider: made and registered, or bad arguments refused */
+        const char *dirs[] = {LAMINA_FUZZ_FONTS, "/nonexistent-lamina-fonts", NULL};
+        size_t first = byte(r) % 3, n = byte(r) % 2 + (first < 2);
+        lamina_text_provider_t p;
+        memset(&p, 0, sizeof p);
+        uint8_t how = byte(r) % 4;
+        if (how == 0) check_text(lamina_text_provider_create(NULL, 1, &p)); /* INVALID_ARGUMENT */
+        else if (how == 1) check_text(lamina_text_provider_create(dirs, 1, NULL));
+        else if (text_creates < 2) {
+            text_creates++;
+            lamina_status_t s = lamina_text_provider_create(dirs + first, first == 2 ? 1 : n, &p);
+            check_text(s);
+            if (s == LAMINA_STATUS_OK) {
+                /* A refused registration leaves the provider with the host (the engine may be
+                 * gone: a callback outside a tick can destroy it). */
+                lamina_status_t set = LAMINA_STATUS_MISUSE;
+                if (byte(r) & 1) check(set = lamina_engine_set_text_provider(e, &p));
+                if (set != LAMINA_STATUS_OK) p.destroy(p.user_data);
+            }
+        }
+        break;
+    }
+    case 2: { /* a text layer in place of layer k: fuzzed string, font, size, modes, bounds */
+        int k = byte(r) % LAYERS;
+        lamina_layer_t l;
+        if (lamina_layer_create_kind(e, LAMINA_LAYER_KIND_TEXT, &l) != LAMINA_STATUS_OK) break;
+        check(lamina_layer_release(e, layers[ei][k]));
+        layers[ei][k] = l;
+        lamina_value_t v = string_value(text_string(r));
+        check(lamina_layer_set_value(e, l, "string", &v));
+        v = string_value(text_font(r));
+        check(lamina_layer_set_value(e, l, "font", &v));
+        check(lamina_layer_set_number(e, l, "fontSize", number(r)));
+        static const char *aligns[] = {"natural", "left", "right", "center", "justified", "middle"};
+        static const char *truncs[] = {"none", "start", "end", "middle", "bogus"};
+        v = string_value(aligns[byte(r) % 6]);
+        check(lamina_layer_set_value(e, l, "alignmentMode", &v));
+        v = string_value(truncs[byte(r) % 5]);
+        check(lamina_layer_set_value(e, l, "truncationMode", &v));
+        memset(&v, 0, sizeof v);
+        v.type = LAMINA_VALUE_BOOL;
+        v.u.boolean = byte(r) & 1;
+        check(lamina_layer_set_value(e, l, "wrapped", &v));
+        check(lamina_layer_set_bounds(e, l, (lamina_rect_t){{0, 0}, {number(r), number(r)}}));
+        break;
+    }
+    case 3: { /* attributed runs: any ranges, fonts, sizes, colours */
+        static lamina_text_run_t runs[8];
+        size_t n = byte(r) % 9;
+        for (size_t i = 0; i < n; i++) {
+            runs[i].start = byte(r) < 240 ? byte(r) % 64 : SIZE_MAX - byte(r);
+            runs[i].length = byte(r) < 240 ? byte(r) % 64 : SIZE_MAX;
+            runs[i].font = byte(r) & 1 ? text_font(r) : NULL;
+            runs[i].font_size = byte(r) & 1 ? NAN : number(r);
+            runs[i].has_color = byte(r) % 3;
+            runs[i].reserved = byte(r) == 255;
+            runs[i].color = col(r);
+        }
+        check(lamina_text_layer_set_runs(e, layer_of(r, ei), n || byte(r) & 1 ? runs : NULL, n));
+        break;
+    }
+    case 4: { /* layout now: preferred size, layout count, a draw list (the provider fails
+               * the next layout with a status from the input, or not) */
+        static const lamina_status_t fails[] = {LAMINA_STATUS_OK, LAMINA_STATUS_OK, LAMINA_STATUS_NOT_FOUND,
+                                                LAMINA_STATUS_OUT_OF_MEMORY, LAMINA_STATUS_INVALID_ARGUMENT};
+        text_fail = fails[byte(r) % 5];
+        lamina_layer_t l = layer_of(r, ei);
+        lamina_size_t size;
+        check(lamina_text_layer_preferred_frame_size(e, l, number(r), &size));
+        uint64_t layouts;
+        check(lamina_text_layer_layout_count(e, l, &layouts));
+        const lamina_draw_record_t *records;
+        size_t count;
+        check(lamina_engine_draw_list(e, l, number(r), &records, &count));
+        text_fail = LAMINA_STATUS_OK;
+        break;
+    }
+    default: { /* an animated fontSize and colour on a text layer, then a tick */
+        lamina_layer_t l = layer_of(r, ei);
+        check(lamina_layer_set_number(e, l, "fontSize", number(r)));
+        lamina_value_t v;
+        memset(&v, 0, sizeof v);
+        v.type = LAMINA_VALUE_COLOR;
+        v.u.color = col(r);
+        check(lamina_layer_set_value(e, l, "foregroundColor", &v));
+        check(lamina_engine_tick(e, now[ei] + 0.05));
+        break;
+    }
+    }
+}
+#endif
+
+/* ---- lamina_gles.h (issue 31 item 11): every function of the renderer. A renderer lives in the
+ * harness's own surfaceless EGL context (made once per process, with a 32 x 32 framebuffer) from
+ * the first renderer op of an input to its end, so engines destroyed and made again under it
+ * (op 19) test its caches; it draws the engines' trees, their draw lists with fields overwritten
+ * from the input (pointers and their counts, the host's to keep consistent, are left alone),
+ * and bad arguments; PNGs are written, read back and read from bytes of the input. */
+#ifdef LAMINA_FUZZ_GLES
+static EGLDisplay gl_display = EGL_NO_DISPLAY;
+static EGLContext gl_context = EGL_NO_CONTEXT;
+static int gl_failed;
+static lamina_gles_renderer_t *renderer;
+
+/* A known status with the renderer's message, or a trap. */
+static void check_gles(lamina_status_t s) {
+    if (s == LAMINA_STATUS_OK) return;
+    const char *m = lamina_gles_last_error_message();
+    int known = (s > 0 && s <= LAMINA_STATUS_OUT_OF_MEMORY) ||
+                (s >= LAMINA_GLES_STATUS_NO_CONTEXT && s <= LAMINA_GLES_STATUS_UNAVAILABLE);
+    if (!known || m == NULL || m[0] == '\0') {
+        fprintf(stderr, "gles: status %d (%s)\n", (int)s, m ? m : "no message");
+        __builtin_trap();
+    }
+}
+
+/* Makes the harness's context current (creating it and the renderer on first use); 0 when EGL
+ * has no surfaceless GLES 3 here (then only the context-free functions are fuzzed). */
+static int gl_current(void) {
+    if (gl_failed) return 0;
+    if (gl_context == EGL_NO_CONTEXT) {
+        PFNEGLGETPLATFORMDISPLAYEXTPROC gd =
+            (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+        EGLint attrs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, 0, EGL_NONE}, n = 0;
+        EGLint cattrs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
+        EGLConfig cfg;
+        gl_failed = 1;
+        if (!gd) return 0;
+        gl_display = gd(0x31DD /* EGL_PLATFORM_SURFACELESS_MESA */, EGL_DEFAULT_DISPLAY, NULL);
+        if (gl_display == EGL_NO_DISPLAY || !eglInitialize(gl_display, NULL, NULL)) return 0;
+        eglBindAPI(EGL_OPENGL_ES_API);
+        if (!eglChooseConfig(gl_display, attrs, &cfg, 1, &n) || n != 1) return 0;
+        gl_context = eglCreateContext(gl_display, cfg, EGL_NO_CONTEXT, cattrs);
+        if (gl_context == EGL_NO_CONTEXT) return 0;
+        if (!eglMakeCurrent(gl_display, EGL_NO_SURFACE, EGL_NO_SURFACE, gl_context)) return 0;
+        GLuint fbo, rb;
+        glGenFramebuffers(1, &fbo);
+        glGenRenderbuffers(1, &rb);
+        glBindRenderbuffer(GL_RENDERBUFFER, rb);
+        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 32, 32);
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+        glViewport(0, 0, 32, 32);
+        gl_failed = 0;
+    }
+    /* lamina_gles_render_rgba makes its own context current for its call only */
+    if (!eglMakeCurrent(gl_display, EGL_NO_SURFACE, EGL_NO_SURFACE, gl_context)) return 0;
+    if (!renderer) {
+        lamina_status_t s = lamina_gles_renderer_create(&renderer);
+        check_gles(s);
+        if (s != LAMINA_STATUS_OK) return 0;
+    }
+    return 1;
+}
+
+static void end_renderer(void) {
+    if (!renderer) return;
+    if (gl_context != EGL_NO_CONTEXT) eglMakeCurrent(gl_display, EGL_NO_SURFACE, EGL_NO_SURFACE, gl_context);
+    lamina_gles_renderer_destroy(renderer);
+    renderer = NULL;
+}
+
+static lamina_gles_frame_t fuzz_frame(struct reader *r) {
+    lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+    frame.flags = byte(r) & 3;
+    if (byte(r) & 1) frame.scale = number(r);
+    if (byte(r) == 255) frame.struct_size = 4; /* too small */
+    frame.clear_color = col(r);
+    return frame;
+}
+
+/* The record fields a host could get wrong, by offset and kind (as in gles-reliability). */
+#define F(field, kind) {offsetof(lamina_draw_record_t, field), sizeof(((lamina_draw_record_t *)0)->field), kind}
+enum { K_DOUBLES, K_INT, K_U64 };
+static const struct {
+    size_t offset, size;
+    int kind;
+} record_fields[] = {
+    F(flags, K_INT), F(depth, K_INT), F(descendant_count, K_INT), F(clip_index, K_INT),
+    F(transform, K_DOUBLES), F(bounds, K_DOUBLES), F(clip_rect, K_DOUBLES), F(opacity, K_DOUBLES),
+    F(corner_radius, K_DOUBLES), F(border_width, K_DOUBLES), F(background_color, K_DOUBLES),
+    F(border_color, K_DOUBLES), F(shadow_color, K_DOUBLES), F(shadow_opacity, K_DOUBLES),
+    F(shadow_offset, K_DOUBLES), F(shadow_radius, K_DOUBLES), F(transition_type, K_INT),
+    F(transition_subtype, K_INT), F(transition_progress, K_DOUBLES), F(flags2, K_INT),
+    F(contents, K_U64), F(contents_previous, K_U64), F(contents_fade, K_DOUBLES),
+    F(contents_dest, K_DOUBLES), F(contents_previous_dest, K_DOUBLES), F(contents_rect, K_DOUBLES),
+    F(contents_center, K_DOUBLES), F(contents_scale, K_DOUBLES), F(minification_filter_bias, K_DOUBLES),
+    F(contents_gravity, K_INT), F(minification_filter, K_INT), F(magnification_filter, K_INT),
+    F(corner_curve, K_INT), F(masked_corners, K_INT), F(edge_antialiasing_mask, K_INT),
+    F(mask_index, K_INT), F(mask_count, K_INT), F(mask_host_index, K_INT), F(group_index, K_INT),
+    F(target_opacity, K_DOUBLES), F(group_opacity, K_DOUBLES), F(rasterization_scale, K_DOUBLES),
+    F(layer_kind, K_INT), F(instance_index, K_INT), F(instance_color, K_DOUBLES),
+};
+#undef F
+enum { RECORD_FIELDS = sizeof record_fields / sizeof record_fields[0], FUZZ_RECORDS = 64 };
+static lamina_draw_record_t fuzz_records[FUZZ_RECORDS];
+
+static void mutate_record(struct reader *r, lamina_draw_record_t *rec) {
+    size_t f = byte(r) % RECORD_FIELDS;
+    unsigned char *p = (unsigned char *)rec + record_fields[f].offset;
+    if (record_fields[f].kind == K_DOUBLES) {
+        double d = number(r);
+        memcpy(p + (byte(r) % (record_fields[f].size / sizeof(double))) * sizeof(double), &d, sizeof d);
+    } else if (record_fields[f].kind == K_INT) {
+        static const int32_t v[] = {-1, 0, 1, 2, 3, 5, 7, 64, 1000, INT32_MAX, INT32_MIN, -2};
+        int32_t x = v[byte(r) % (sizeof v / sizeof v[0])];
+        memcpy(p, &x, sizeof x);
+    } else {
+        uint64_t x = byte(r) & 1 ? 0 : u64(r);
+        memcpy(p, &x, sizeof x);
+    }
+}
+
+static void renderer_op(struct reader *r, int ei) {
+    lamina_engine_t *e = engines[ei];
+    switch (byte(r) % 6) {
+    case 0: { /* headless, on whatever the input made */
+        static uint8_t rgba[32 * 32 * 4];
+        lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+        frame.flags = byte(r) & 3;
+        uint32_t w = 1 + byte(r) % 32, h = 1 + byte(r) % 32;
+        lamina_gles_stats_t stats = {.struct_size = sizeof stats};
+        check_gles(lamina_gles_render_rgba(e, layer_of(r, ei), number(r), w, h, byte(r) & 1 ? number(r) : 1.0,
+                                           byte(r) & 1 ? &frame : NULL, rgba, (size_t)w * h * 4,
+                                           byte(r) & 1 ? &stats : NULL));
+        break;
+    }
+    case 1: { /* a renderer draws a tree, then its figures are read */
+        if (!gl_current()) break;
+        lamina_gles_frame_t frame = fuzz_frame(r);
+        check_gles(lamina_gles_renderer_render(renderer, eng_or_null(r, ei), layer_of(r, ei), number(r), &frame));
+        lamina_gles_stats_t stats = {.struct_size = byte(r) & 1 ? sizeof stats : byte(r) % 12};
+        check_gles(lamina_gles_renderer_get_stats(byte(r) == 255 ? NULL : renderer, &stats));
+        break;
+    }
+    case 2: { /* a real draw list with one to eight fields overwritten */
+        if (!gl_current()) break;
+        const lamina_draw_record_t *list = NULL;
+        size_t n = 0;
+        double t = number(r);
+        if (lamina_engine_draw_list(e, layer_of(r, ei), t, &list, &n) != LAMINA_STATUS_OK || n == 0) break;
+        if (n > FUZZ_RECORDS) n = FUZZ_RECORDS; /* a prefix: descendant counts may run past it */
+        memcpy(fuzz_records, list, n * sizeof *list);
+        for (int k = 1 + byte(r) % 8; k > 0; k--) mutate_record(r, &fuzz_records[byte(r) % n]);
+        lamina_gles_frame_t frame = fuzz_frame(r);
+        /* the other engine sometimes: STALE_HANDLE */
+        check_gles(lamina_gles_renderer_draw(renderer, byte(r) & 1 ? e : engines[(ei + 1) % ENGINES],
+                                             fuzz_records, n, byte(r) & 1 ? t : number(r), &frame));
+        break;
+    }
+    case 3: { /* bad arguments, and no context current: refused with a status */
+        lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+        switch (byte(r) % 5) {
+        case 0: check_gles(lamina_gles_renderer_draw(NULL, e, fuzz_records, 0, 0, &frame)); break;
+        case 1: if (gl_current()) check_gles(lamina_gles_renderer_draw(renderer, e, NULL, 1 + byte(r) % 3, 0, &frame)); break;
+        case 2: if (gl_current()) check_gles(lamina_gles_renderer_draw(renderer, e, fuzz_records, 0, 0, NULL)); break;
+        case 3: check_gles(lamina_gles_renderer_create(NULL)); break;
+        default:
+            if (gl_current()) {
+                eglMakeCurrent(gl_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+                check_gles(lamina_gles_renderer_render(renderer, e, layer_of(r, ei), 0, &frame)); /* NO_CONTEXT */
+                lamina_gles_renderer_t *other = NULL;
+                check_gles(lamina_gles_renderer_create(&other));
+                lamina_gles_renderer_destroy(other);
+            }
+            break;
+        }
+        break;
+    }
+    case 4: { /* PNG files: pixels written and read back; the input's bytes read as a PNG */
+        static char path[64];
+        if (!path[0]) snprintf(path, sizeof path, "/tmp/lamina-fuzz-%ld.png", (long)getpid());
+        uint32_t w = byte(r) % 9, h = byte(r) % 9;
+        uint8_t *rgba = NULL;
+        uint32_t rw = 0, rh = 0;
+        if (byte(r) & 1) {
+            check_gles(lamina_gles_write_png(byte(r) == 255 ? NULL : path, pixels, w, h));
+        } else {
+            static const uint8_t sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+            FILE *f = fopen(path, "wb");
+            if (!f) break;
+            if (byte(r) & 1) fwrite(sig, 1, sizeof sig, f);
+            size_t n = byte(r) % 64;
+            for (size_t i = 0; i < n; i++) fputc(byte(r), f);
+            fclose(f);
+        }
+        lamina_status_t s = lamina_gles_read_png(byte(r) == 255 ? "/nonexistent/x.png" : path, &rgba, &rw, &rh);
+        check_gles(s);
+        if (s == LAMINA_STATUS_OK) free(rgba);
+        break;
+    }
+    default: { /* names and messages, and the renderer freed early (made again on next use) */
+        const char *name = lamina_gles_status_string((lamina_status_t)(sint(r) + (byte(r) & 1 ? 100 : 0)));
+        const char *m = lamina_gles_last_error_message();
+        if (!name || !m) __builtin_trap();
+        if (byte(r) & 1) end_renderer();
+        lamina_gles_renderer_destroy(NULL);
+        break;
+    }
+    }
+}
+#endif
+
 /* The calls whose ownership a generic rule would get wrong, then the generated ones. */
 static void surface(struct reader *r, int ei) {
     uint8_t which = byte(r);
     reenter_op = byte(r);
     reenter_engine = ei;
+#ifdef LAMINA_FUZZ_TEXT
+    if (which >= 240) { /* lamina_text.h */
+        text_op(r, ei);
+        return;
+    }
+#endif
     switch (which % 8) {
     case 0: { /* retain, then release: no reference leaks */
         lamina_animation_t *a = anim(r);
@@ -652,29 +1067,11 @@ static void run(struct reader *r) {
         break;
     }
     case 30: surface(r, ei); break; /* every other public function (fuzz_surface.inc) */
-    case 31: { /* the renderer, headless, on whatever the input made (issue 31 item 11) */
+    case 31: /* the renderer (issue 31 item 11): lamina_gles.h, whole */
 #ifdef LAMINA_FUZZ_GLES
-        static uint8_t rgba[32 * 32 * 4];
-        lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
-        frame.flags = byte(r) & 3;
-        uint32_t w = 1 + byte(r) % 32, h = 1 + byte(r) % 32;
-        lamina_status_t s = lamina_gles_render_rgba(e, layer_of(r, ei), number(r), w, h,
-                                                    byte(r) & 1 ? number(r) : 1.0, &frame, rgba,
-                                                    (size_t)w * h * 4, NULL);
-        /* lamina.h's statuses or the renderer's own (100-102), each with the renderer's
-         * message, never anything else */
-        if (s != LAMINA_STATUS_OK) {
-            const char *m = lamina_gles_last_error_message();
-            int known = (s > 0 && s <= LAMINA_STATUS_OUT_OF_MEMORY) ||
-                        (s >= LAMINA_GLES_STATUS_NO_CONTEXT && s <= LAMINA_GLES_STATUS_UNAVAILABLE);
-            if (!known || m == NULL || m[0] == '\0') {
-                fprintf(stderr, "render: status %d (%s)\n", (int)s, m ? m : "no message");
-                __builtin_trap();
-            }
-        }
+        renderer_op(r, ei);
 #endif
         break;
-    }
     }
 }
 
@@ -691,6 +1088,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check(lamina_engine_destroy(engines[i]));
     }
     reenter_depth = 0;
+#ifdef LAMINA_FUZZ_GLES
+    end_renderer();
+#endif
+#ifdef LAMINA_FUZZ_TEXT
+    end_text();
+#endif
     for (int i = 0; i < ANIMS; i++) {
         if (anims[i]) check(lamina_animation_release(anims[i]));
         anims[i] = NULL;

@@ -31,6 +31,12 @@ static int exercise(const uint8_t *data, size_t size) {
     }
     lamina_layer_t root = LAMINA_LAYER_NONE;
     if (lamina_lottie_get_root(anim, &root)) abort();
+    /* The file's figures, and a struct_size too small refused (issue 31 item 11). */
+    lamina_lottie_info_t info = {.struct_size = sizeof info};
+    if (lamina_lottie_get_info(anim, &info)) abort();
+    lamina_lottie_info_t small = {.struct_size = 4};
+    if (lamina_lottie_get_info(anim, &small) != LAMINA_STATUS_INVALID_ARGUMENT) abort();
+    lamina_lottie_set_loop(anim, (lamina_bool_t)(size & 1));
     const double progress[] = {0, 0.37, 1, -1, 2};
     double t = 0;
     for (size_t i = 0; i < sizeof progress / sizeof progress[0]; i++) {

@@ -93,6 +93,11 @@ def arg(t, pre):
 
 def main():
     harness = open(HARNESS).read()
+    # The lamina_text.h and lamina_gles.h sections call a few lamina.h functions in their own
+    # way, in builds with those libraries only: the generated calls keep covering those.
+    start, end = harness.find("/* ---- lamina_text.h"), harness.find("/* The calls whose ownership")
+    if 0 <= start < end:
+        harness = harness[:start] + harness[end:]
     cases = []
     for ret, name, params in prototypes():
         if name in BY_HAND or re.search(r"\b%s\b" % name, harness):

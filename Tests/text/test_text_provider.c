@@ -145,8 +145,14 @@ static void bad_input(void **state) {
     p.struct_size = 4;
     ASSERT_FAILS(LAMINA_STATUS_INVALID_ARGUMENT, lamina_engine_set_text_provider(f->engine, &p));
     assert_int_equal(lamina_text_provider_create(NULL, 1, &p), LAMINA_STATUS_INVALID_ARGUMENT);
-    const char *missing[] = {"/no/such/dir/for/fonts"};
-    assert_int_equal(lamina_text_provider_create(missing, 1, &p), LAMINA_STATUS_NOT_FOUND);
+    assert_non_null(strstr(lamina_text_last_error_message(), "font_dirs is NULL"));
+    const char *dirs[] = {LAMINA_TEST_FONTS};
+    assert_int_equal(lamina_text_provider_create(dirs, 1, NULL), LAMINA_STATUS_INVALID_ARGUMENT);
+    assert_non_null(strstr(lamina_text_last_error_message(), "out_provider"));
+    /* Each failure names its cause (issue 31: the fuzz target found them silent). */
+    const char *missing[] = {LAMINA_TEST_FONTS, "/no/such/dir/for/fonts"};
+    assert_int_equal(lamina_text_provider_create(missing, 2, &p), LAMINA_STATUS_NOT_FOUND);
+    assert_non_null(strstr(lamina_text_last_error_message(), "font directory 1 cannot be read: /no/such/dir/for/fonts"));
 }
 
 /* R15.1: a host provider that calls into the engine from its layout (where the engine holds

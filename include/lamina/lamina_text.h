@@ -42,6 +42,13 @@ LAMINA_TEXT_API lamina_status_t lamina_text_provider_create(const char *const *f
                                                             size_t font_dir_count,
                                                             lamina_text_provider_t *out_provider);
 
+/** Why the calling thread's last failing lamina_text_provider_create() failed (the argument,
+ *  or the font directory that cannot be read), or "" if none failed. Thread-local, valid until
+ *  the thread's next failing call of this library; never NULL. Found by the fuzz target
+ *  (issue 31): a failure came without a message, which every other Lamina library gives.
+ *  Since: 0.2 */
+LAMINA_TEXT_API const char *lamina_text_last_error_message(void);
+
 #ifdef __cplusplus
 }
 #endif

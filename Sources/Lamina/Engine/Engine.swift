@@ -150,7 +150,8 @@ public final class Engine: @unchecked Sendable {
     // MARK: Layer store
     var slots = SlotStore()
     var freeSlots: [Int32] = []
-    /// The generation a newly appended slot starts at: 1, unless a test moved it
+    /// The generation a newly appended slot starts at: above every generation an earlier
+    /// engine with this engine's tag handed out (`EngineTags`, R18), or where a test moved it
     /// (`testingAgeSlots`).
     var slotStartGeneration: UInt32 = 1
     /// Committed values of layers whose model has uncommitted changes (indexed by
@@ -298,11 +299,12 @@ public final class Engine: @unchecked Sendable {
     /// precondition failure here (the C ABI answers `OUT_OF_MEMORY` instead).
     public init(clock: Clock? = nil) {
         guard let t = engineTags.reserve() else {
-            preconditionFailure("Lamina: more than 65,535 engines alive at once (R18)")
+            preconditionFailure("Lamina: no engine tag left: 65,535 engines alive at once, or tags spent by layer churn (R18)")
         }
         tag = t
         clockSource = clock
         lock = Lock()
+        slotStartGeneration = engineTags.startGeneration(of: t)
     }
 
     /// An engine serialised by a lock that outlives it: the C ABI's handle table keeps one per
@@ -314,6 +316,7 @@ public final class Engine: @unchecked Sendable {
         self.tag = tag
         clockSource = clock
         self.lock = lock
+        slotStartGeneration = engineTags.startGeneration(of: tag)
     }
 
     /// A tag no live engine has, for ``init(clock:lock:tag:)``; nil when 65,535 engines are
@@ -323,8 +326,15 @@ public final class Engine: @unchecked Sendable {
     /// A tag from ``reserveTag()`` that no engine was made with after all.
     package static func unreserveTag(_ tag: UInt16) { engineTags.retire(tag) }
 
-    // The tag is free again only once nothing can reach the engine (R18).
-    deinit { engineTags.retire(tag) }
+    // The tag is free again only once nothing can reach the engine (R18), and the next engine
+    // to get it starts its slots above every generation this one handed out, so a handle kept
+    // after this engine is gone never names that engine's layers. A slot's generation only
+    // grows, so the highest now is the highest ever.
+    deinit {
+        var highest: UInt32 = 0
+        for i in 0..<slots.count { highest = max(highest, slots[head: i].generation) }
+        engineTags.retire(tag, highestGeneration: max(highest, slotStartGeneration))
+    }
 
     /// Test-only hook (issue 31): the next tag handed out is the first free one after
     /// `tag` - 1, so a test can bring the counter to the wrap without making 65,535 engines.
@@ -335,7 +345,7 @@ public final class Engine: @unchecked Sendable {
     /// slots appended later start there, so a test can reach a generation's wrap at once.
     package func testingAgeSlots(to generation: UInt32) {
         lock.withLock {
-            let g = min(max(generation, 1), LayerID.generationMask)
+            let g = min(max(generation, slotStartGeneration), LayerID.generationMask)
             slotStartGeneration = g
             for f in freeSlots where slots[head: Int(f)].generation < g { slots[head: Int(f)].generation = g }
         }
@@ -1182,18 +1192,29 @@ public struct LayerID: Hashable, Sendable, RawRepresentable {
 
 /// Engine tags: 1...65535, handed out in turn, skipping the tags of engines still alive (R18):
 /// a tag is reused only once its engine is gone, so no live engine accepts another live
-/// engine's handles (it aliased after 65,535 more engines, issue 31 item 4).
+/// engine's handles (it aliased after 65,535 more engines, issue 31 item 4). A tag also
+/// remembers the highest layer generation its engines handed out, and the next engine with it
+/// starts its slots above that (`startGeneration(of:)`): a handle kept after its engine was
+/// destroyed is stale in every later engine too. A tag whose generations pass half the 24-bit
+/// range is spent for the process (its next engine would have little room before its slots
+/// retire), so fewer engines can be alive at once after such churn.
 final class EngineTags: @unchecked Sendable {
     private let lock = Lock()
     private var last: UInt16 = 0
-    /// One bit per tag: set while an engine (or a reservation) has it.
+    /// One bit per tag: set while an engine (or a reservation) has it, and for a spent tag.
     private var used = [UInt64](repeating: 0, count: 1024)
     private var live = 0
+    private var spent = 0
+    /// Per tag, the highest layer generation its engines handed out (0: none yet); 256 KiB,
+    /// made with the first engine.
+    private var floors: [UInt32] = []
+    /// A tag whose floor reaches this is spent.
+    static let spentFloor: UInt32 = LayerID.generationMask / 2
 
-    /// A free tag, now in use; nil when all 65,535 are.
+    /// A free tag, now in use; nil when all 65,535 are (alive or spent).
     func reserve() -> UInt16? {
         lock.withLock { () -> UInt16? in
-            guard live < Int(UInt16.max) else { return nil }
+            guard live + spent < Int(UInt16.max) else { return nil }
             var t = last
             repeat {
                 t = t == UInt16.max ? 1 : t + 1
@@ -1205,13 +1226,26 @@ final class EngineTags: @unchecked Sendable {
         }
     }
 
-    /// Frees a tag (its engine is gone).
-    func retire(_ t: UInt16) {
+    /// The generation the slots of an engine given tag `t` start at: one above the highest
+    /// an earlier engine with it handed out.
+    func startGeneration(of t: UInt16) -> UInt32 {
+        lock.withLock { floors.isEmpty ? 1 : floors[Int(t)] + 1 }
+    }
+
+    /// Frees a tag (its engine is gone; its layers' generations went up to
+    /// `highestGeneration`), or spends it when they went past `spentFloor`.
+    func retire(_ t: UInt16, highestGeneration: UInt32 = 0) {
         lock.withLock {
             let bit: UInt64 = 1 << UInt64(t & 63)
             guard used[Int(t) >> 6] & bit != 0 else { return }
-            used[Int(t) >> 6] &= ~bit
             live -= 1
+            if floors.isEmpty { floors = [UInt32](repeating: 0, count: Int(UInt16.max) + 1) }
+            floors[Int(t)] = max(floors[Int(t)], min(highestGeneration, LayerID.generationMask))
+            if floors[Int(t)] >= Self.spentFloor {
+                spent += 1  // stays marked used: never handed out again
+            } else {
+                used[Int(t) >> 6] &= ~bit
+            }
         }
     }
 

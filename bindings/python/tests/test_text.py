@@ -118,6 +118,13 @@ def test_unknown_names_and_bad_sizes_are_rejected(engine):
 
 
 # --- without a provider ---------------------------------------------------------------------
+def test_a_provider_that_cannot_be_made_names_the_directory():
+    # liblamina-text's own message (lamina_text_last_error_message, issue 31).
+    with lamina.Engine() as e:
+        with pytest.raises(lamina.NotFoundError, match=r"font directory 1 cannot be read: /no/such/fonts"):
+            e.use_text_provider([FONTS, "/no/such/fonts"])
+
+
 def test_without_a_provider_the_layout_is_empty_and_says_so():
     with lamina.Engine() as e:
         layer, rec = text_record(e, string="Hello", bounds=(0, 0, 100, 40))

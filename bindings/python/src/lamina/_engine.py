@@ -304,10 +304,14 @@ class Engine:
         provider = C.TextProvider()
         rc = lib.lamina_text_provider_create(arr, len(dirs), byref(provider))
         if rc != 0:
+            # liblamina-text's own message names the directory (a library without the function
+            # predates it: the old generic text).
+            why = getattr(lib, "lamina_text_last_error_message", None)
+            detail = why().decode("utf-8", "replace") if why is not None else ""
             raise NotFoundError(
                 rc, "LAMINA_STATUS_NOT_FOUND",
-                f"liblamina-text could not make a provider (status {rc}): is every font directory "
-                f"readable? {list(font_dirs or [])!r}")
+                f"liblamina-text could not make a provider (status {rc}): "
+                + (detail or f"is every font directory readable? {list(font_dirs or [])!r}"))
         C.lib.lamina_engine_set_text_provider(self._ptr(), byref(provider))
 
     def set_text_provider(self, provider: Optional["TextLayoutProvider"]) -> None:
@@ -1008,6 +1012,9 @@ def _text_library() -> Any:
             continue
         fn.argtypes = [ctypes.POINTER(c_char_p), ctypes.c_size_t, ctypes.POINTER(C.TextProvider)]
         fn.restype = ctypes.c_int32
+        if hasattr(lib, "lamina_text_last_error_message"):
+            lib.lamina_text_last_error_message.argtypes = []
+            lib.lamina_text_last_error_message.restype = ctypes.c_char_p
         _text_lib = lib
         return lib
     raise NotFoundError(6, "LAMINA_STATUS_NOT_FOUND",
