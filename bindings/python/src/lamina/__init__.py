@@ -36,6 +36,7 @@ cycle (tests/test_import_layering.py reads this list and checks it)::
     _kinds                   ShapeLayer, GradientLayer, ReplicatorLayer and their presentations
     _drawlist, _transaction  DrawRecord, DrawShape, DrawGradient; Transaction
     _animator                PropertyAnimator (issue 27): UIViewPropertyAnimator's rules
+    _textprovider            TextLayout, TextRequest: a text layout provider written in Python
     _propsdict               the constructors' keywords as TypedDicts (type checkers only)
     _engine                  Engine
     _render                  render(): the reference compositor

@@ -31,7 +31,10 @@ _STATUS_INVALID_ARGUMENT = 1
 class TextSpan:
     """A byte range of the string with its own look, as the engine hands it to a provider
     (lamina_text_span_t): ``start``/``length`` in UTF-8 bytes, the ``font`` (a family name or a
-    file path), ``font_size`` in points, and ``color`` (None: the layer's foregroundColor)."""
+    file path), ``font_size`` in points, and ``color`` (None: the layer's foregroundColor).
+
+    Example: ``size = request.spans[0].font_size``
+    """
 
     start: int
     length: int
@@ -45,7 +48,10 @@ class TextRequest:
     """What a layout depends on (lamina_text_request_t, R15.6): the ``string``, its ``spans``
     in order, the ``width`` and ``height`` to wrap, truncate and align in (``math.inf``: none),
     ``wrapped``, ``alignment`` ("natural", "left", "right", "center", "justified"),
-    ``truncation`` ("none", "start", "middle", "end") and ``contents_scale``."""
+    ``truncation`` ("none", "start", "middle", "end") and ``contents_scale``.
+
+    Example: ``lines = my_shaper.break_lines(request.string, request.width)``
+    """
 
     string: str
     spans: List[TextSpan]
@@ -80,7 +86,10 @@ class TextLayout:
 class TextLayoutProvider(Protocol):
     """What :meth:`lamina.Engine.set_text_provider` takes: an object whose ``layout(request)``
     returns a :class:`~lamina.TextLayout` (or raises, which makes the layer's layout fail with the
-    exception's text as its message)."""
+    exception's text as its message).
+
+    Example: ``class Mono:  def layout(self, request): return lamina.TextLayout(...)``
+    """
 
     def layout(self, request: TextRequest) -> TextLayout:
         """Lays ``request`` out."""
