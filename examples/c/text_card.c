@@ -20,10 +20,12 @@
 #include "trace.h"
 
 static const char *const names[] = {"title", "body", "line"};
+/* The paragraph: Hebrew (shalom) inside English. */
+static const char body[] = "Shaped by HarfBuzz and wrapped by the Unicode rules, with "
+                           "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d inside English, in a paragraph of several lines.";
 static const char *const strings[] = {
     "Text layers",
-    "Shaped by HarfBuzz and wrapped by the Unicode rules, with \xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d "
-    "inside English, in a paragraph of several lines.",
+    body,
     "A line far too long to fit in the card, truncated at its end",
 };
 
