@@ -13,8 +13,6 @@
  * never fails the run, only the sanity checks (every frame draws, pixels change) do.
  * Target (issue 11): 1k animated layers under 16 ms per frame on the 2-core CI machine.
  */
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
 #include <GLES3/gl3.h>
 #include <math.h>
 #include <stdio.h>
@@ -23,6 +21,8 @@
 #include <time.h>
 
 #include <lamina/lamina_gles.h>
+
+#include "headless_gl.h"
 
 enum { W = 800, H = 600 };
 
@@ -158,29 +158,8 @@ int main(int argc, char **argv) {
         ns[0] = 100, ns[1] = 1000, ns[2] = 10000;
         count = 3;
     }
-    PFNEGLGETPLATFORMDISPLAYEXTPROC gd =
-        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    EGLDisplay dpy = gd ? gd(0x31DD /* EGL_PLATFORM_SURFACELESS_MESA */, EGL_DEFAULT_DISPLAY, NULL)
-                        : EGL_NO_DISPLAY;
-    EGLint attrs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, 0, EGL_NONE}, nc;
-    EGLint cattrs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-    EGLConfig cfg;
-    EGLContext ctx = EGL_NO_CONTEXT;
-    if (dpy != EGL_NO_DISPLAY && eglInitialize(dpy, NULL, NULL) && eglBindAPI(EGL_OPENGL_ES_API) &&
-        eglChooseConfig(dpy, attrs, &cfg, 1, &nc) && nc == 1)
-        ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, cattrs);
-    if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-        fprintf(stderr, "lamina-gles-bench: no headless OpenGL ES 3 context\n");
-        return 1;
-    }
-    GLuint fbo, rb;
-    glGenFramebuffers(1, &fbo);
-    glGenRenderbuffers(1, &rb);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
-    glViewport(0, 0, W, H);
+    bench_gl_t gl;
+    if (!bench_gl_begin("lamina-gles-bench", W, H, &gl)) return 1;
     lamina_gles_renderer_t *r;
     CK(lamina_gles_renderer_create(&r));
     printf("lamina-gles-bench: %dx%d, %d frames per N, GL \"%s\", renderer \"%s\"\n", W, H, frames,
@@ -189,8 +168,6 @@ int main(int argc, char **argv) {
            "draw calls", "primitives", "<16ms");
     for (int i = 0; i < count; i++) run(ns[i], frames, r);
     lamina_gles_renderer_destroy(r);
-    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    eglDestroyContext(dpy, ctx);
-    eglTerminate(dpy);
+    bench_gl_end(&gl);
     return 0;
 }

@@ -22,8 +22,6 @@
  * grey border, shadow offset (0, 2), radius 3, opacity 0.3); idle-100k (100,000 2 x 2 squares
  * on a grid, every 100th moving).
  */
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
 #include <GLES3/gl3.h>
 #include <math.h>
 #include <stdio.h>
@@ -32,6 +30,8 @@
 #include <time.h>
 
 #include <lamina/lamina_gles.h>
+
+#include "headless_gl.h"
 
 enum { W = 800, H = 600 };
 
@@ -248,29 +248,8 @@ int main(int argc, char **argv) {
                         "images-shared cards idle-100k\n");
         return 2;
     }
-    PFNEGLGETPLATFORMDISPLAYEXTPROC gd =
-        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    EGLDisplay dpy = gd ? gd(0x31DD /* EGL_PLATFORM_SURFACELESS_MESA */, EGL_DEFAULT_DISPLAY, NULL)
-                        : EGL_NO_DISPLAY;
-    EGLint attrs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, 0, EGL_NONE}, nc;
-    EGLint cattrs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-    EGLConfig cfg;
-    EGLContext ctx = EGL_NO_CONTEXT;
-    if (dpy != EGL_NO_DISPLAY && eglInitialize(dpy, NULL, NULL) && eglBindAPI(EGL_OPENGL_ES_API) &&
-        eglChooseConfig(dpy, attrs, &cfg, 1, &nc) && nc == 1)
-        ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, cattrs);
-    if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-        fprintf(stderr, "lamina-peer-bench: no headless OpenGL ES 3 context\n");
-        return 1;
-    }
-    GLuint fbo, rb;
-    glGenFramebuffers(1, &fbo);
-    glGenRenderbuffers(1, &rb);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
-    glViewport(0, 0, W, H);
+    bench_gl_t gl;
+    if (!bench_gl_begin("lamina-peer-bench", W, H, &gl)) return 1;
 
     double *ms = malloc(sizeof(double) * (size_t)frames);
     uint32_t calls = 0;
@@ -366,8 +345,6 @@ int main(int argc, char **argv) {
            (const char *)glGetString(GL_RENDERER));
     free(ms);
     free(sc.items);
-    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    eglDestroyContext(dpy, ctx);
-    eglTerminate(dpy);
+    bench_gl_end(&gl);
     return 0;
 }

@@ -17,8 +17,6 @@
  * (10,000 glyphs drawn, as glyph quads or 250 tiles; no upload after the first frame while the
  * labels are still; text pixels on screen).
  */
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
 #include <GLES3/gl3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +24,8 @@
 #include <time.h>
 
 #include <lamina/lamina_gles.h>
+
+#include "headless_gl.h"
 #include <lamina/lamina_text.h>
 
 enum { W = 800, H = 600, LABELS = 250, COLS = 5 };
@@ -172,29 +172,8 @@ int main(int argc, char **argv) {
         return 2;
     }
     if (frames < 1) frames = 1;
-    PFNEGLGETPLATFORMDISPLAYEXTPROC gd =
-        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    EGLDisplay dpy = gd ? gd(0x31DD /* EGL_PLATFORM_SURFACELESS_MESA */, EGL_DEFAULT_DISPLAY, NULL)
-                        : EGL_NO_DISPLAY;
-    EGLint attrs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, 0, EGL_NONE}, nc;
-    EGLint cattrs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-    EGLConfig cfg;
-    EGLContext ctx = EGL_NO_CONTEXT;
-    if (dpy != EGL_NO_DISPLAY && eglInitialize(dpy, NULL, NULL) && eglBindAPI(EGL_OPENGL_ES_API) &&
-        eglChooseConfig(dpy, attrs, &cfg, 1, &nc) && nc == 1)
-        ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, cattrs);
-    if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-        fprintf(stderr, "lamina-text-bench: no headless OpenGL ES 3 context\n");
-        return 1;
-    }
-    GLuint fbo, rb;
-    glGenFramebuffers(1, &fbo);
-    glGenRenderbuffers(1, &rb);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
-    glViewport(0, 0, W, H);
+    bench_gl_t gl;
+    if (!bench_gl_begin("lamina-text-bench", W, H, &gl)) return 1;
     lamina_gles_renderer_t *r;
     CK(lamina_gles_renderer_create(&r));
     printf("lamina-text-bench: %dx%d, %d labels of 40 glyphs, %d frames, GL \"%s\", renderer \"%s\"\n",
@@ -208,8 +187,6 @@ int main(int argc, char **argv) {
         run(fonts, LABELS, 1, tiles_on, frames, r);
     }
     lamina_gles_renderer_destroy(r);
-    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    eglDestroyContext(dpy, ctx);
-    eglTerminate(dpy);
+    bench_gl_end(&gl);
     return 0;
 }
