@@ -88,6 +88,13 @@ typedef struct lgl_text {
     int tpen_x, tpen_y, trow_h;  /* the tile atlas's shelf packer (y down from the top) */
     uint64_t tile_area;          /* texels the tiles hold */
     int tiles_broken;            /* the tile atlas could not be made: glyphs only */
+    /* lgl_text_prepare's tile keys per record of the frame's list, so lgl_emit_text does not
+     * hash each record's glyphs a second time: key_of[i] (0: none) was computed for
+     * key_base[i] at key_ppl[i] pixels per unit. */
+    const lamina_draw_record_t *key_base;
+    uint64_t *key_of;
+    double *key_ppl;
+    size_t key_count, key_cap;
 } lgl_text_t;
 
 /* The renderer's text state, made by its first text record. */
@@ -362,6 +369,35 @@ static uint64_t tile_key(const lamina_draw_text_t *text, lamina_color_t tint, do
     return h ? h : 1;
 }
 
+/* Makes room for a key per record of `recs` (all 0) and ties the keys to that list; without
+ * memory the keys are simply not remembered. */
+static void remember_keys(lgl_text_t *t, const lamina_draw_record_t *recs, size_t count) {
+    if (count > t->key_cap) {
+        uint64_t *keys = realloc(t->key_of, count * sizeof *keys);
+        if (keys) t->key_of = keys;
+        double *ppl = keys ? realloc(t->key_ppl, count * sizeof *ppl) : NULL;
+        if (ppl) t->key_ppl = ppl;
+        if (!keys || !ppl) return;
+        t->key_cap = count;
+    }
+    memset(t->key_of, 0, count * sizeof *t->key_of);
+    t->key_base = recs;
+    t->key_count = count;
+}
+
+/* `rec`'s tile key: the one lgl_text_prepare computed for it this frame when `rec` belongs to
+ * that list and is drawn at the same scale, else computed now (transition snapshots, offscreen
+ * passes at another scale). */
+static uint64_t remembered_key(const lgl_text_t *t, const lamina_draw_record_t *rec,
+                               const lamina_draw_text_t *text, lamina_color_t tint, double ppl) {
+    uintptr_t p = (uintptr_t)rec, base = (uintptr_t)t->key_base;
+    if (t->key_base && p >= base && (p - base) % sizeof *rec == 0) {
+        size_t i = (p - base) / sizeof *rec;
+        if (i < t->key_count && t->key_of[i] && t->key_ppl[i] == ppl) return t->key_of[i];
+    }
+    return tile_key(text, tint, ppl);
+}
+
 /* The tile with `key`, or a new empty slot for it when `create` (NULL when absent or out of
  * memory). */
 static tile_slot *tile_find(lgl_text_t *t, uint64_t key, int create) {
@@ -567,6 +603,7 @@ void lgl_text_prepare(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t c
     /* The framebuffer, viewport and clear colour, saved before this function first changes them
      * (making, emptying or drawing into the tile atlas) and restored at the end. */
     struct gl_saved saved = {0};
+    if (t) t->key_base = NULL; /* last frame's keys are stale */
     for (size_t i = 0; i < count; i++) {
         const lamina_draw_record_t *rec = &recs[i];
         const lamina_draw_text_t *text = rec_text(rec);
@@ -577,6 +614,7 @@ void lgl_text_prepare(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t c
             t = state_for(r, 1);
             if (!t) return;
         }
+        if (t->key_base != recs) remember_keys(t, recs, count);
         if (t->broken || t->tiles_broken) return;
         if (!t->prog && !setup(r, t)) { t->broken = 1; return; }
         if (!t->tiles_tex) {
@@ -585,6 +623,7 @@ void lgl_text_prepare(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t c
         }
         lamina_color_t tint = lgl_instance_color(rec);
         uint64_t key = tile_key(text, tint, ppl);
+        if (t->key_base == recs) t->key_of[i] = key, t->key_ppl[i] = ppl;
         tile_slot *ts = tile_find(t, key, 0);
         if (ts) {
             ts->last_frame = r->frame_no;
@@ -675,7 +714,7 @@ void lgl_emit_text(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha
      * queued before them); with none pending, this record's quads join the queued ones. */
     if (r->inst_count > 0) lgl_flush(f);
     if (f->text_tiles && t->tiles_tex && axis_aligned(m)) {
-        tile_slot *ts = tile_find(t, tile_key(text, tint, ppl), 0);
+        tile_slot *ts = tile_find(t, remembered_key(t, rec, text, tint, ppl), 0);
         if (ts && !ts->direct) {
             if (!reserve(&t->inst, &t->inst_cap, t->inst_count, 1)) {
                 f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for a text tile");
@@ -798,6 +837,8 @@ void lgl_text_free(lamina_gles_renderer_t *r, int delete_gl) {
     free(t->slots);
     free(t->inst);
     free(t->scratch);
+    free(t->key_of);
+    free(t->key_ppl);
     free(t->tiles);
     free(t);
     r->text = NULL;
