@@ -14,6 +14,11 @@ before its fence with the file it copies:
 `from N` (optional) skips the file's first N-1 lines (a licence line). The check fails when a
 block differs from its file; `--fix` rewrites every marked block from its file instead.
 
+It also fails on Sphinx/MyST syntax that a code host would show raw, outside code blocks: a
+directive fence (```{name} or :::{name}), a role ({name}`text`) or a target line ((name)=).
+The site's navigation comes from docs/conf.py and the Python reference is generated Markdown
+(Scripts/make-python-reference.sh), so no page needs them.
+
     Scripts/check-doc-listings.py [--fix]
 """
 import pathlib
@@ -22,6 +27,32 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MARK = re.compile(r"^<!-- listing: (\S+)(?: from (\d+))? -->$")
+DIRECTIVE = re.compile(r"^\s*(`{3,}|:{3,})\s*\{[\w:-]+\}")
+FENCE = re.compile(r"^\s*(`{3,}|~{3,}|:{3,}(?=\s*\{))")
+ROLE = re.compile(r"\{[\w:-]+\}`")
+TARGET = re.compile(r"^\([\w.-]+\)=\s*$")
+CODE_SPAN = re.compile(r"(?<![}`])(`+)(?!`).*?(?<!`)\1(?!`)")
+
+
+def raw_syntax(lines: list[str]) -> list[tuple[int, str]]:
+    """(line number, what) for each line outside code blocks that a code host would show raw."""
+    found, fence = [], None
+    for n, line in enumerate(lines, 1):
+        if fence is not None:
+            if line.strip() == fence:
+                fence = None
+            continue
+        m = FENCE.match(line)
+        if m:
+            fence = m.group(1)
+            if DIRECTIVE.match(line):
+                found.append((n, "a directive"))
+            continue
+        if TARGET.match(line):
+            found.append((n, "a target"))
+        elif ROLE.search(CODE_SPAN.sub("", line)):
+            found.append((n, "a role"))
+    return found
 
 
 def pages():
@@ -71,8 +102,15 @@ def check(fix: bool) -> int:
         if changed:
             page.write_text("\n".join(out) + "\n", encoding="utf-8")
             print(f"check-doc-listings: rewrote {page.relative_to(ROOT)}")
-    print(f"check-doc-listings: {blocks} inlined listings, {failures} stale")
-    return 1 if failures else 0
+    raw = 0
+    for page in pages():
+        rel = page.relative_to(ROOT)
+        for n, what in raw_syntax(page.read_text(encoding="utf-8").splitlines()):
+            print(f"check-doc-listings: {rel}:{n}: {what} a code host would show raw")
+            raw += 1
+    print(f"check-doc-listings: {blocks} inlined listings, {failures} stale, "
+          f"{raw} lines of raw Sphinx/MyST syntax")
+    return 1 if failures or raw else 0
 
 
 if __name__ == "__main__":
