@@ -321,6 +321,42 @@ consumer_cmake_errors() (
     expect_error vulkan "$PREFIX" "Lamina has no component 'vulkan'"
 )
 
+# With Lamina installed in /usr/local, what the tests build is what they run (issue 30 item 5):
+# the build tree's cmocka programs load the build tree's liblamina, and the Python package given
+# a liblamina by LAMINA_LIBRARY with no compositor beside it (SwiftPM's debug build, as
+# Scripts/test-quick.sh runs) does not take the compositor installed in /usr/local for it.
+usrlocal_no_shadow() (
+    local t lib n=0 want
+    want=$(realpath "$BUILD_DIR/liblamina.so")
+    for t in "$BUILD_DIR"/Tests/c/test_*; do
+        [[ -f $t && -x $t ]] || continue
+        lib=$(env -u LD_LIBRARY_PATH ldd "$t" | awk '$1 ~ /^liblamina\.so/ {print $3}')
+        [[ -n $lib && $(realpath "$lib") == "$want" ]] || { echo "error: $t loads '$lib'"; return 1; }
+        n=$((n + 1))
+    done
+    env -u LD_LIBRARY_PATH "$BUILD_DIR/Tests/c/test_engine" > /dev/null
+    echo "no-shadow: ok $n C test programs load $want, not /usr/local's"
+    t=$(mktemp -d)
+    cp "$want" "$t/liblamina.so"
+    if [[ -n $(find /usr/local -name 'liblamina-gles.so*' -print -quit) ]]; then
+        (cd "$t" && env -u LAMINA_GLES_LIBRARY PYTHONPATH="$ROOT/bindings/python/src" \
+            LAMINA_LIBRARY="$t/liblamina.so" python3 -c '
+import lamina
+try:
+    path = lamina.renderer_path()
+except lamina.RendererUnavailableError:
+    print("no-shadow: ok the Python package took no installed compositor for", lamina.library_path)
+else:
+    raise SystemExit("error: the Python package loaded the installed compositor " + path)
+')
+    elif [[ -e $PACKAGE_BUILD/liblamina-gles.so ]]; then
+        echo "error: the package build has liblamina-gles, but /usr/local has none"; return 1
+    else
+        echo "no-shadow: note: no compositor was built, so the Python half is not exercised"
+    fi
+    rm -rf "$t"
+)
+
 # Scripts/install.sh --uninstall removes what the install wrote, and nothing else.
 install_uninstall() (
     local prefix="$CONSUMERS/uninstall-check"
@@ -558,6 +594,7 @@ if [[ $RUN_CMAKE == 1 && ${LAMINA_PACKAGING:-1} == 1 ]]; then
                     consumer_pkgconfig --system
                 step usrlocal-cmake '^lamina |^loads|version mismatch|error|Could not find' \
                     consumer_cmake --system
+                step usrlocal-no-shadow 'no-shadow:|error' usrlocal_no_shadow
             fi
             step usrlocal-uninstall 'check-packaging|error' \
                 "$CHECK_PACKAGING" local-uninstall "$PACKAGE_BUILD"

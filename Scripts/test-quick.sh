@@ -57,8 +57,16 @@ if [[ $RUN_C == 1 ]]; then
             failed+=("c:$name (build)")
             continue
         fi
+        # The program runs against this build's library, never an installed copy (a Lamina in
+        # /usr/local must not shadow it: issue 30 item 5).
+        loaded=$(env -u LD_LIBRARY_PATH ldd "$out/$name" | awk '$1 ~ /^liblamina/ {print $3}')
+        if [[ -z $loaded || $(realpath "$loaded") != "$(realpath "$LIB")" ]]; then
+            echo "test-quick: $name loads '${loaded:-no liblamina}', not $LIB"
+            failed+=("c:$name (loads another liblamina)")
+            continue
+        fi
         # The library is unoptimized: test_layer_storage's no-allocation check needs Release.
-        if LAMINA_TEST_UNOPTIMIZED_LIBRARY=1 "$out/$name" > "$out/$name.log" 2>&1; then
+        if env -u LD_LIBRARY_PATH LAMINA_TEST_UNOPTIMIZED_LIBRARY=1 "$out/$name" > "$out/$name.log" 2>&1; then
             passed=$((passed + 1))
         else
             tail -n 20 "$out/$name.log"
@@ -70,6 +78,8 @@ fi
 
 if [[ $RUN_PYTHON == 1 ]]; then
     echo "== python"
+    # LAMINA_LIBRARY (run-tests.sh sets it) makes the package load this build's library and
+    # look for its companions only beside it, never an installed copy (lamina/_loader.py).
     "$ROOT/bindings/python/tools/run-tests.sh" "$LIB" 2>&1 | tail -n 3
     [[ ${PIPESTATUS[0]} == 0 ]] || failed+=(python)
 fi
