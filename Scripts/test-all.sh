@@ -334,7 +334,9 @@ usrlocal_no_shadow() (
         [[ -n $lib && $(realpath "$lib") == "$want" ]] || { echo "error: $t loads '$lib'"; return 1; }
         n=$((n + 1))
     done
-    env -u LD_LIBRARY_PATH "$BUILD_DIR/Tests/c/test_engine" > /dev/null
+    # (step runs this function under ||, where set -e does not apply: each check returns.)
+    env -u LD_LIBRARY_PATH "$BUILD_DIR/Tests/c/test_engine" > /dev/null ||
+        { echo "error: test_engine failed with Lamina in /usr/local"; return 1; }
     echo "no-shadow: ok $n C test programs load $want, not /usr/local's"
     t=$(mktemp -d)
     cp "$want" "$t/liblamina.so"
@@ -348,7 +350,7 @@ except lamina.RendererUnavailableError:
     print("no-shadow: ok the Python package took no installed compositor for", lamina.library_path)
 else:
     raise SystemExit("error: the Python package loaded the installed compositor " + path)
-')
+') || return 1
     elif [[ -e $PACKAGE_BUILD/liblamina-gles.so ]]; then
         echo "error: the package build has liblamina-gles, but /usr/local has none"; return 1
     else
@@ -369,10 +371,41 @@ install_uninstall() (
     echo "uninstall: ok (only the unrelated lib/keep-me is left)"
 )
 
+# Scripts/install.sh as a user goes through sudo where the prefix is not writable, and as root
+# never calls sudo (issue 30 item 4: every documented install command works as root without
+# sudo and as a user with it). A stand-in sudo on PATH records its calls, since the user cannot
+# really become root here: as nobody, uninstalling a root-owned install asks sudo for each
+# removal; as root, it asks for none and removes the files itself.
+install_sudo() (
+    local t
+    t=$(mktemp -d) && chmod 755 "$t"
+    mkdir -p "$t/bin" "$t/prefix/include/lamina" "$t/build"
+    printf '#!/bin/sh\necho "$*" >> %s/sudo.log\n' "$t" > "$t/bin/sudo"
+    chmod 755 "$t/bin/sudo" && touch "$t/sudo.log" && chmod 666 "$t/sudo.log"
+    touch "$t/prefix/include/lamina/lamina.h"
+    printf '%s' "$t/prefix/include/lamina/lamina.h" > "$t/build/install_manifest.txt"
+    # (step runs this function under ||, where set -e does not apply: each check returns.)
+    runuser -u nobody -- env PATH="$t/bin:$PATH" bash "$ROOT/Scripts/install.sh" --uninstall \
+        --build-dir "$t/build" | tail -n 1
+    grep -qx -- "rm -f -- $t/prefix/include/lamina/lamina.h" "$t/sudo.log" ||
+        { echo "error: as a user, install.sh did not ask sudo to remove the file:"; cat "$t/sudo.log"; return 1; }
+    : > "$t/sudo.log"
+    env PATH="$t/bin:$PATH" "$ROOT/Scripts/install.sh" --uninstall --build-dir "$t/build" | tail -n 1
+    [[ ! -s $t/sudo.log ]] || { echo "error: as root, install.sh called sudo:"; cat "$t/sudo.log"; return 1; }
+    [[ ! -e $t/prefix/include/lamina/lamina.h ]] || { echo "error: as root, the file is still there"; return 1; }
+    rm -rf "$t"
+    echo "install-sudo: ok (a user goes through sudo, root removes the files itself)"
+)
+
 if [[ $RUN_CONSUMERS == 1 ]]; then
     mkdir -p "$CONSUMERS"
     if needs install; then
         step install-uninstall 'uninstall:|Uninstalled|error' install_uninstall
+        if [[ $(id -u) == 0 ]] && command -v runuser >/dev/null; then
+            step install-sudo 'install-sudo:|error' install_sudo
+        else
+            skip install-sudo "needs root and runuser to act as another user"
+        fi
     else
         skip install-uninstall "nothing installed"
     fi
