@@ -17,7 +17,8 @@ block differs from its file; `--fix` rewrites every marked block from its file i
 It also fails on Sphinx/MyST syntax that a code host would show raw, outside code blocks: a
 directive fence (```{name} or :::{name}), a role ({name}`text`) or a target line ((name)=).
 The site's navigation comes from docs/conf.py and the Python reference is generated Markdown
-(Scripts/make-python-reference.sh), so no page needs them.
+(Scripts/make-python-reference.sh), so no page needs them. And the README must link the docs'
+index and each getting-started page.
 
     Scripts/check-doc-listings.py [--fix]
 """
@@ -108,9 +109,17 @@ def check(fix: bool) -> int:
         for n, what in raw_syntax(page.read_text(encoding="utf-8").splitlines()):
             print(f"check-doc-listings: {rel}:{n}: {what} a code host would show raw")
             raw += 1
+    # The README links the docs' index and every getting-started page (issue 30 item 6).
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    wanted = ["docs/index.md"] + [f"docs/getting-started/{p.name}"
+                                  for p in sorted((ROOT / "docs" / "getting-started").glob("*.md"))]
+    unlinked = [w for w in wanted if f"]({w})" not in readme]
+    for w in unlinked:
+        print(f"check-doc-listings: README.md does not link {w}")
     print(f"check-doc-listings: {blocks} inlined listings, {failures} stale, "
-          f"{raw} lines of raw Sphinx/MyST syntax")
-    return 1 if failures or raw else 0
+          f"{raw} lines of raw Sphinx/MyST syntax, {len(wanted) - len(unlinked)}/{len(wanted)} "
+          "docs pages linked from the README")
+    return 1 if failures or raw or unlinked else 0
 
 
 if __name__ == "__main__":
