@@ -378,19 +378,21 @@ install_uninstall() (
 # removal; as root, it asks for none and removes the files itself.
 install_sudo() (
     local t
-    t=$(mktemp -d) && chmod 755 "$t"
-    mkdir -p "$t/bin" "$t/prefix/include/lamina" "$t/build"
+    # In /tmp, with a copy of the script: nobody may not be able to enter the clone or TMPDIR.
+    t=$(mktemp -d /tmp/lamina-install-sudo.XXXXXX) && chmod 755 "$t"
+    mkdir -p "$t/bin" "$t/prefix/include/lamina" "$t/build" "$t/Scripts"
+    cp "$ROOT/Scripts/install.sh" "$t/Scripts/install.sh"
     printf '#!/bin/sh\necho "$*" >> %s/sudo.log\n' "$t" > "$t/bin/sudo"
     chmod 755 "$t/bin/sudo" && touch "$t/sudo.log" && chmod 666 "$t/sudo.log"
     touch "$t/prefix/include/lamina/lamina.h"
     printf '%s' "$t/prefix/include/lamina/lamina.h" > "$t/build/install_manifest.txt"
     # (step runs this function under ||, where set -e does not apply: each check returns.)
-    runuser -u nobody -- env PATH="$t/bin:$PATH" bash "$ROOT/Scripts/install.sh" --uninstall \
-        --build-dir "$t/build" | tail -n 1
+    (cd "$t" && runuser -u nobody -- env PATH="$t/bin:$PATH" bash "$t/Scripts/install.sh" \
+        --uninstall --build-dir "$t/build" | tail -n 1)
     grep -qx -- "rm -f -- $t/prefix/include/lamina/lamina.h" "$t/sudo.log" ||
         { echo "error: as a user, install.sh did not ask sudo to remove the file:"; cat "$t/sudo.log"; return 1; }
     : > "$t/sudo.log"
-    env PATH="$t/bin:$PATH" "$ROOT/Scripts/install.sh" --uninstall --build-dir "$t/build" | tail -n 1
+    env PATH="$t/bin:$PATH" bash "$t/Scripts/install.sh" --uninstall --build-dir "$t/build" | tail -n 1
     [[ ! -s $t/sudo.log ]] || { echo "error: as root, install.sh called sudo:"; cat "$t/sudo.log"; return 1; }
     [[ ! -e $t/prefix/include/lamina/lamina.h ]] || { echo "error: as root, the file is still there"; return 1; }
     rm -rf "$t"
