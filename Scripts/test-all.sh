@@ -173,7 +173,7 @@ install_relocatable() {
     # pkg-config files are the exception by design (docs/decisions.md, "Installed pkg-config
     # files"): they name the prefix installed to, normalised, so the moved tree is installed
     # over once more (every other file is up to date) and its .pc files then name where it is.
-    # Scripts/check-pkgconfig.sh (ctest pkgconfig-install) checks both .pc forms.
+    # Scripts/check-consumer-flags.sh (ctest consumer-flags) checks both .pc forms.
     rm -rf "$PREFIX" "$PREFIX.staging"
     cmake --install "$BUILD_DIR" --prefix "$PREFIX.staging"
     mv "$PREFIX.staging" "$PREFIX"
