@@ -174,11 +174,12 @@ install_relocatable() {
     # files"): they name the prefix installed to, normalised, so the moved tree is installed
     # over once more (every other file is up to date) and its .pc files then name where it is.
     # Scripts/check-consumer-flags.sh (ctest consumer-flags) checks both .pc forms.
+    # (step runs this function under ||, where set -e does not apply: each command returns.)
     rm -rf "$PREFIX" "$PREFIX.staging"
-    cmake --install "$BUILD_DIR" --prefix "$PREFIX.staging"
-    mv "$PREFIX.staging" "$PREFIX"
+    cmake --install "$BUILD_DIR" --prefix "$PREFIX.staging" || return 1
+    mv "$PREFIX.staging" "$PREFIX" || return 1
     "$ROOT/Scripts/check-library.sh" --static-stdlib --runpath '$ORIGIN' \
-        "$(find "$PREFIX" -name 'liblamina.so.*.*.*' -print -quit)"
+        "$(find "$PREFIX" -name 'liblamina.so.*.*.*' -print -quit)" || return 1
     if grep -rl --exclude='*.pc' -- "$PREFIX.staging" "$PREFIX"; then
         echo "error: the install tree mentions its original prefix (not relocatable)" >&2
         return 1
