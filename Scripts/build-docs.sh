@@ -10,8 +10,9 @@
 #      (gallery, listing 7.7) and Scripts/make-concept-pictures.py (the concept pages'); no EGL
 #      means no pictures, and that fails the build
 #   4. the C reference: Doxygen XML of include/lamina/*.h (WARN_AS_ERROR)
-#   5. the site: Sphinx over a copy of docs/ holding the fresh pictures (-W -n), with the Python
-#      reference from the package's docstrings (autodoc, importing bindings/python/src)
+#   5. the site: Sphinx over a copy of docs/ holding the fresh pictures (-W -n); first, the
+#      committed Python reference (docs/reference/python.md, plain Markdown) must be what the
+#      package's docstrings give now (Scripts/make-python-reference.sh --check)
 #   6. the Swift reference: symbol graphs of the Lamina module (swift build), then
 #      `docc convert Sources/Lamina/Lamina.docc` into OUT_DIR/swift, static hosting; DocC's
 #      diagnostics must all be listed in docs/docc-known-warnings.txt (see there)
@@ -145,6 +146,15 @@ printf 'version\tVersion macros\ngles\tThe reference compositor (lamina_gles.h)\
     fail "doxygen reported warnings (WARN_AS_ERROR): fix the header's doc comments above"
 
 # ---------------------------------------------------------------------------------------------
+stage python-ref
+# The Python reference is committed as plain Markdown generated from the docstrings (issue 30
+# item 6), like the README's pictures: it must be current.
+"$ROOT/Scripts/make-python-reference.sh" --check --sphinx-build "$VENV/bin/sphinx-build" \
+    "$BUILD_DIR/liblamina.so" ||
+    fail "docs/reference/python.md is not what the docstrings give: run" \
+        "Scripts/make-python-reference.sh $BUILD_DIR/liblamina.so and commit the page"
+
+# ---------------------------------------------------------------------------------------------
 stage sphinx
 LAMINA_ROOT="$ROOT" LAMINA_DOCS_DOXYGEN_XML="$WORK/doxygen/xml" \
     LAMINA_LIBRARY="$BUILD_DIR/liblamina.so" PYTHONDONTWRITEBYTECODE=1 \
@@ -185,7 +195,7 @@ grep -q 'lamina_engine_create' "$OUT/reference/c/engine.html" || fail "the C ref
 [[ $(find "$OUT/reference/c" -name '*.html' | wc -l) -ge 10 ]] || fail "the C reference has fewer than 10 topic pages"
 # Every public Python name (lamina.__all__) has its entry on the Python reference page.
 PYTHONPATH="$ROOT/bindings/python/src" LAMINA_LIBRARY="$BUILD_DIR/liblamina.so" python3 - \
-    "$OUT/reference/python.html" <<'PY' || fail "add the names above to docs/reference/python.md"
+    "$OUT/reference/python.html" <<'PY' || fail "add the names above to Scripts/python-reference/python.md, then run Scripts/make-python-reference.sh"
 import sys
 import lamina
 page = open(sys.argv[1], encoding="utf-8").read()

@@ -175,6 +175,10 @@ cmd_debs() {
     ls "$x"/usr/lib/*/liblamina.so "$x"/usr/lib/*/pkgconfig/lamina.pc \
         "$x"/usr/lib/*/cmake/Lamina/LaminaConfig.cmake >/dev/null || fail "liblamina-dev is incomplete"
     [[ ! -e $x/usr/include/lamina/lamina_gles.h ]] || fail "liblamina-dev holds lamina_gles.h"
+    # The .pc files name the packages' prefix, /usr, so pkg-config drops the system directories
+    # (docs/decisions.md, "Installed pkg-config files"); never CPack's staging directory.
+    grep -qx 'prefix=/usr' "$x"/usr/lib/*/pkgconfig/lamina.pc \
+        || fail "liblamina-dev's lamina.pc does not say prefix=/usr: $(grep '^prefix=' "$x"/usr/lib/*/pkgconfig/lamina.pc)"
     dpkg-deb -f "$(deb_file "$dir" liblamina-dev)" Depends | grep -q 'liblamina0 (= ' \
         || fail "liblamina-dev does not depend on liblamina0 (= version)"
     if [[ -n $(deb_file "$dir" liblamina-gles0) ]]; then
@@ -182,6 +186,8 @@ cmd_debs() {
         [[ -f $x/usr/include/lamina/lamina_gles.h ]] || fail "liblamina-gles-dev lacks lamina_gles.h"
         ls "$x"/usr/lib/*/pkgconfig/lamina-gles.pc "$x"/usr/lib/*/cmake/Lamina/LaminaGlesTargets.cmake \
             >/dev/null || fail "liblamina-gles-dev is incomplete"
+        grep -qx 'prefix=/usr' "$x"/usr/lib/*/pkgconfig/lamina-gles.pc \
+            || fail "liblamina-gles-dev's lamina-gles.pc does not say prefix=/usr"
         dpkg-deb -f "$(deb_file "$dir" liblamina-gles0)" Depends | grep -q 'liblamina0 (= ' \
             || fail "liblamina-gles0 does not depend on liblamina0"
         dpkg-deb -f "$(deb_file "$dir" liblamina-gles0)" Depends | grep -q 'libegl1' \

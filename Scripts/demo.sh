@@ -10,7 +10,8 @@
 # (Scripts/install-deps.sh: apt-get), builds liblamina and liblamina-gles with CMake (Release,
 # about 3-5 minutes the first time on 2 cores, seconds after), then runs lamina-viewer:
 #   - with a display (DISPLAY or WAYLAND_DISPLAY set): a window on the gallery (cards, shadows,
-#     corners, contents and masks, 3D, group opacity, a spring). Right switches to listing 7.7:
+#     corners, contents and masks, 3D, group opacity, a spring, shape layers, gradients, a
+#     replicator spinner and a text card when liblamina-text is built). Right switches to listing 7.7:
 #     click the moving box to recolour it, click elsewhere to send it there over 4 s;
 #     Right/Left step through every scene, R restarts, Space pauses, Esc quits.
 #   - without one: the gallery's and listing 7.7's first 4 seconds rendered headless at 10

@@ -7,7 +7,8 @@
 #   2. CMake configure + build             (Release, static Swift runtime) in build/
 #   3. ctest --output-on-failure           (cmocka, header C99/C11/C++17, ABI exports, valgrind)
 #   4. cmake --install                     into build/_install (installed elsewhere, then moved:
-#                                           the install tree must be relocatable)
+#                                           the install tree must be relocatable; the .pc
+#                                           files name the prefix installed to)
 #   5. consumers against build/_install:   C with pkg-config, C with find_package(Lamina),
 #                                           a Swift package depending on Lamina by path
 #   (hooks) Python package tests, release benchmark smoke run: see "Hook points" below.
@@ -168,15 +169,27 @@ fi
 # ---------------------------------------------------------------------------------------------
 install_relocatable() {
     # Install to a temporary prefix, then move it: every consumer below uses the moved tree,
-    # so an absolute path baked into lamina.pc or LaminaConfig.cmake would fail them.
+    # so an absolute path baked into LaminaConfig.cmake or the library would fail them. The
+    # pkg-config files are the exception by design (docs/decisions.md, "Installed pkg-config
+    # files"): they name the prefix installed to, normalised, so the moved tree is installed
+    # over once more (every other file is up to date) and its .pc files then name where it is.
+    # Scripts/check-consumer-flags.sh (ctest consumer-flags) checks both .pc forms.
+    # (step runs this function under ||, where set -e does not apply: each command returns.)
     rm -rf "$PREFIX" "$PREFIX.staging"
-    cmake --install "$BUILD_DIR" --prefix "$PREFIX.staging"
-    mv "$PREFIX.staging" "$PREFIX"
+    cmake --install "$BUILD_DIR" --prefix "$PREFIX.staging" || return 1
+    mv "$PREFIX.staging" "$PREFIX" || return 1
     "$ROOT/Scripts/check-library.sh" --static-stdlib --runpath '$ORIGIN' \
-        "$(find "$PREFIX" -name 'liblamina.so.*.*.*' -print -quit)"
+        "$(find "$PREFIX" -name 'liblamina.so.*.*.*' -print -quit)" || return 1
+    if grep -rl --exclude='*.pc' -- "$PREFIX.staging" "$PREFIX"; then
+        echo "error: the install tree mentions its original prefix (not relocatable)" >&2
+        return 1
+    fi
+    local log
+    log=$(cmake --install "$BUILD_DIR" --prefix "$PREFIX") || { echo "$log"; return 1; }
+    grep -v 'Up-to-date:' <<< "$log" || true
     find "$PREFIX" -type f -o -type l | sed "s|^$PREFIX/||" | sort
     if grep -rl -- "$PREFIX.staging" "$PREFIX"; then
-        echo "error: the install tree mentions its original prefix (not relocatable)" >&2
+        echo "error: the installed .pc files still name the staging prefix" >&2
         return 1
     fi
 }
@@ -309,6 +322,44 @@ consumer_cmake_errors() (
     expect_error vulkan "$PREFIX" "Lamina has no component 'vulkan'"
 )
 
+# With Lamina installed in /usr/local, what the tests build is what they run (issue 30 item 5):
+# the build tree's cmocka programs load the build tree's liblamina, and the Python package given
+# a liblamina by LAMINA_LIBRARY with no compositor beside it (SwiftPM's debug build, as
+# Scripts/test-quick.sh runs) does not take the compositor installed in /usr/local for it.
+usrlocal_no_shadow() (
+    local t lib n=0 want
+    want=$(realpath "$BUILD_DIR/liblamina.so")
+    for t in "$BUILD_DIR"/Tests/c/test_*; do
+        [[ -f $t && -x $t ]] || continue
+        lib=$(env -u LD_LIBRARY_PATH ldd "$t" | awk '$1 ~ /^liblamina\.so/ {print $3}')
+        [[ -n $lib && $(realpath "$lib") == "$want" ]] || { echo "error: $t loads '$lib'"; return 1; }
+        n=$((n + 1))
+    done
+    # (step runs this function under ||, where set -e does not apply: each check returns.)
+    env -u LD_LIBRARY_PATH "$BUILD_DIR/Tests/c/test_engine" > /dev/null ||
+        { echo "error: test_engine failed with Lamina in /usr/local"; return 1; }
+    echo "no-shadow: ok $n C test programs load $want, not /usr/local's"
+    t=$(mktemp -d)
+    cp "$want" "$t/liblamina.so"
+    if [[ -n $(find /usr/local -name 'liblamina-gles.so*' -print -quit) ]]; then
+        (cd "$t" && env -u LAMINA_GLES_LIBRARY PYTHONPATH="$ROOT/bindings/python/src" \
+            LAMINA_LIBRARY="$t/liblamina.so" python3 -c '
+import lamina
+try:
+    path = lamina.renderer_path()
+except lamina.RendererUnavailableError:
+    print("no-shadow: ok the Python package took no installed compositor for", lamina.library_path)
+else:
+    raise SystemExit("error: the Python package loaded the installed compositor " + path)
+') || return 1
+    elif [[ -e $PACKAGE_BUILD/liblamina-gles.so ]]; then
+        echo "error: the package build has liblamina-gles, but /usr/local has none"; return 1
+    else
+        echo "no-shadow: note: no compositor was built, so the Python half is not exercised"
+    fi
+    rm -rf "$t"
+)
+
 # Scripts/install.sh --uninstall removes what the install wrote, and nothing else.
 install_uninstall() (
     local prefix="$CONSUMERS/uninstall-check"
@@ -321,10 +372,43 @@ install_uninstall() (
     echo "uninstall: ok (only the unrelated lib/keep-me is left)"
 )
 
+# Scripts/install.sh as a user goes through sudo where the prefix is not writable, and as root
+# never calls sudo (issue 30 item 4: every documented install command works as root without
+# sudo and as a user with it). A stand-in sudo on PATH records its calls, since the user cannot
+# really become root here: as nobody, uninstalling a root-owned install asks sudo for each
+# removal; as root, it asks for none and removes the files itself.
+install_sudo() (
+    local t
+    # In /tmp, with a copy of the script: nobody may not be able to enter the clone or TMPDIR.
+    t=$(mktemp -d /tmp/lamina-install-sudo.XXXXXX) && chmod 755 "$t"
+    mkdir -p "$t/bin" "$t/prefix/include/lamina" "$t/build" "$t/Scripts"
+    cp "$ROOT/Scripts/install.sh" "$t/Scripts/install.sh"
+    printf '#!/bin/sh\necho "$*" >> %s/sudo.log\n' "$t" > "$t/bin/sudo"
+    chmod 755 "$t/bin/sudo" && touch "$t/sudo.log" && chmod 666 "$t/sudo.log"
+    touch "$t/prefix/include/lamina/lamina.h"
+    printf '%s' "$t/prefix/include/lamina/lamina.h" > "$t/build/install_manifest.txt"
+    # (step runs this function under ||, where set -e does not apply: each check returns.)
+    (cd "$t" && runuser -u nobody -- env PATH="$t/bin:$PATH" bash "$t/Scripts/install.sh" \
+        --uninstall --build-dir "$t/build" | tail -n 1)
+    grep -qx -- "rm -f -- $t/prefix/include/lamina/lamina.h" "$t/sudo.log" ||
+        { echo "error: as a user, install.sh did not ask sudo to remove the file:"; cat "$t/sudo.log"; return 1; }
+    : > "$t/sudo.log"
+    env PATH="$t/bin:$PATH" bash "$t/Scripts/install.sh" --uninstall --build-dir "$t/build" | tail -n 1
+    [[ ! -s $t/sudo.log ]] || { echo "error: as root, install.sh called sudo:"; cat "$t/sudo.log"; return 1; }
+    [[ ! -e $t/prefix/include/lamina/lamina.h ]] || { echo "error: as root, the file is still there"; return 1; }
+    rm -rf "$t"
+    echo "install-sudo: ok (a user goes through sudo, root removes the files itself)"
+)
+
 if [[ $RUN_CONSUMERS == 1 ]]; then
     mkdir -p "$CONSUMERS"
     if needs install; then
         step install-uninstall 'uninstall:|Uninstalled|error' install_uninstall
+        if [[ $(id -u) == 0 ]] && command -v runuser >/dev/null; then
+            step install-sudo 'install-sudo:|error' install_sudo
+        else
+            skip install-sudo "needs root and runuser to act as another user"
+        fi
     else
         skip install-uninstall "nothing installed"
     fi
@@ -546,6 +630,7 @@ if [[ $RUN_CMAKE == 1 && ${LAMINA_PACKAGING:-1} == 1 ]]; then
                     consumer_pkgconfig --system
                 step usrlocal-cmake '^lamina |^loads|version mismatch|error|Could not find' \
                     consumer_cmake --system
+                step usrlocal-no-shadow 'no-shadow:|error' usrlocal_no_shadow
             fi
             step usrlocal-uninstall 'check-packaging|error' \
                 "$CHECK_PACKAGING" local-uninstall "$PACKAGE_BUILD"

@@ -121,6 +121,33 @@ def test_loader_order(monkeypatch, tmp_path):
             _loader.load_library()
 
 
+def test_companions_of_a_lamina_library_never_come_from_the_system(monkeypatch, tmp_path):
+    # Issue 30 item 5: a development build named by LAMINA_LIBRARY is tested with its own
+    # companions (liblamina-gles, -text, -lottie from its directory or their own variables),
+    # never with copies installed in /usr/local or bundled in an installed wheel, which were
+    # built against another liblamina.
+    import ctypes.util
+    from lamina import _loader
+
+    installed = "/usr/local/lib/liblamina-gles.so.0"
+    monkeypatch.setattr(ctypes.util, "find_library", lambda stem: installed)
+    core = str(tmp_path / "build" / "liblamina.so")
+    monkeypatch.setenv("LAMINA_LIBRARY", core)
+    monkeypatch.delenv("LAMINA_GLES_LIBRARY", raising=False)
+    got = _loader.companion_candidates("LAMINA_GLES_LIBRARY", "lamina-gles", core, tmp_path / "wheel")
+    assert [o for o, _ in got] == ["beside liblamina", "beside liblamina"]
+    assert all(p.startswith(str(tmp_path / "build")) for _, p in got)
+    monkeypatch.setenv("LAMINA_GLES_LIBRARY", "/opt/gles/liblamina-gles.so")
+    got = _loader.companion_candidates("LAMINA_GLES_LIBRARY", "lamina-gles", core, tmp_path / "wheel")
+    assert got[0] == ("$LAMINA_GLES_LIBRARY", "/opt/gles/liblamina-gles.so") and len(got) == 3
+    # Without LAMINA_LIBRARY (an installed package): bundled, then the system's.
+    monkeypatch.delenv("LAMINA_LIBRARY")
+    monkeypatch.delenv("LAMINA_GLES_LIBRARY")
+    got = _loader.companion_candidates("LAMINA_GLES_LIBRARY", "lamina-gles", core, tmp_path / "wheel")
+    assert [o for o, _ in got][-2:] == ["bundled", "find_library('lamina-gles')"]
+    assert got[-1][1] == installed
+
+
 def test_named_corner_and_edge_bits(engine):
     # Issue 30 item 8: the bit masks have names, with Core Animation's values (RS-1.5, RS-11.1).
     assert [int(c) for c in (lamina.Corner.MIN_X_MIN_Y, lamina.Corner.MAX_X_MIN_Y,

@@ -291,7 +291,8 @@ class Engine:
         engine's: text layers lay out at their next draw list. ``font_dirs`` are directories
         whose fonts are added to fontconfig's for this provider (an application's or a test's
         own fonts). The library is found as ``$LAMINA_TEXT_LIBRARY``, beside the loaded
-        liblamina, or by ``find_library("lamina-text")``.
+        liblamina, or (when ``$LAMINA_LIBRARY`` is not set) bundled in this package or by
+        ``find_library("lamina-text")``.
 
         Raises:
             NotFoundError: liblamina-text cannot be loaded, or a font directory cannot be read.
@@ -987,7 +988,8 @@ _text_lib: Optional[Any] = None
 def _text_library() -> Any:
     """liblamina-text (the HarfBuzz text layout provider), loaded once: ``$LAMINA_TEXT_LIBRARY``,
     beside the loaded liblamina, bundled in this package (a wheel ships it), or
-    ``find_library("lamina-text")``."""
+    ``find_library("lamina-text")``; the last two not when ``$LAMINA_LIBRARY`` is set
+    (``_loader.companion_candidates``)."""
     global _text_lib
     if _text_lib is not None:
         return _text_lib

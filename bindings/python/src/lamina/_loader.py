@@ -93,7 +93,12 @@ def companion_candidates(env: str, stem: str, core_path: Optional[str],
                          bundled_dir: Optional[Path] = None) -> List[Tuple[str, str]]:
     """Where a companion library of liblamina (``liblamina-gles``, ``-lottie``, ``-text``) may
     be, in order: ``$env``, beside the loaded liblamina (``core_path``), bundled in this package
-    (``bundled_dir``, when it ships one), ``find_library(stem)``. Each is (origin, path)."""
+    (``bundled_dir``, when it ships one), ``find_library(stem)``. Each is (origin, path).
+
+    With ``$LAMINA_LIBRARY`` set (a development build, a test run), only ``$env`` and the
+    directory beside that library: a companion bundled in an installed wheel or installed in
+    the system (``/usr/local/lib``) was built against another liblamina, and must not stand in
+    for the build under test (issue 30 item 5)."""
     out: List[Tuple[str, str]] = []
     value = os.environ.get(env)
     if value:
@@ -102,6 +107,8 @@ def companion_candidates(env: str, stem: str, core_path: Optional[str],
         d = Path(core_path).resolve().parent
         for name in (f"lib{stem}.so", f"lib{stem}.so.0"):
             out.append(("beside liblamina", str(d / name)))
+    if os.environ.get("LAMINA_LIBRARY"):
+        return out
     if bundled_dir is not None:
         out.append(("bundled", str(bundled_dir / f"lib{stem}.so")))
     found = ctypes.util.find_library(stem)

@@ -10,7 +10,8 @@ A Lottie (Bodymovin JSON) file becomes ordinary layers with explicit keyframe an
 
 The importer is a separate C library (``liblamina-lottie``), loaded on the first load from
 ``$LAMINA_LOTTIE_LIBRARY``, beside the loaded ``liblamina``, the copy bundled in this package,
-or ``ctypes.util.find_library("lamina-lottie")``, in that order. It calls liblamina's C ABI,
+or ``ctypes.util.find_library("lamina-lottie")``, in that order (the last two not when
+``$LAMINA_LIBRARY`` names a development build). It calls liblamina's C ABI,
 so the loaded liblamina is made visible to it first.
 """
 from __future__ import annotations

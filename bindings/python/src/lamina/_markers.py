@@ -23,6 +23,9 @@ class _NoAction:
         return "NO_ACTION"
 
 
+#: The explicit "no action" (NSNull's role, CA-3.4): a delegate's or a style's answer, or a
+#: default action, that ends the action search with no animation. Example:
+#: ``engine.set_default_action("opacity", lamina.NO_ACTION)``
 NO_ACTION = _NoAction()
 
 
@@ -42,4 +45,7 @@ class _ViewPolicy:
         return "VIEW_POLICY"
 
 
+#: A layer delegate's answer on a view-backed layer (CA-4.2): the view policy's own answer, as
+#: a UIView subclass returning super's: no action outside an animation block, the block's
+#: animation inside one. On other layers the same as None (the search goes on).
 VIEW_POLICY = _ViewPolicy()

@@ -4,7 +4,9 @@
 The renderer is a separate C library (``liblamina-gles``, OpenGL ES 3 headless through EGL on
 Mesa's surfaceless platform). It is loaded on the first call to :func:`render`, from
 ``$LAMINA_GLES_LIBRARY``, beside the loaded ``liblamina``, the copy bundled in this package, or
-``ctypes.util.find_library("lamina-gles")``, in that order.
+``ctypes.util.find_library("lamina-gles")``, in that order; the last two not when
+``$LAMINA_LIBRARY`` names a development build (an installed copy was built against another
+liblamina).
 """
 from __future__ import annotations
 
