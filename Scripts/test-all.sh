@@ -451,6 +451,9 @@ gles_pictures() {
     "$BUILD_DIR/Tests/gles/lamina-golden" --compare "$BUILD_DIR/pictures/gallery.png" \
         "$ROOT/docs/images/gallery.png" \
         || { echo "error: docs/images/gallery.png is stale: run Scripts/make-pictures.sh"; return 1; }
+    "$BUILD_DIR/Tests/gles/lamina-golden" --compare "$BUILD_DIR/pictures/interaction.png" \
+        "$ROOT/docs/images/interaction.png" \
+        || { echo "error: docs/images/interaction.png is stale: run Scripts/make-pictures.sh"; return 1; }
     if cmp -s "$BUILD_DIR/pictures/demo.png" "$ROOT/docs/images/demo.png"; then
         echo "pictures: docs/images/demo.png is up to date"
     else
