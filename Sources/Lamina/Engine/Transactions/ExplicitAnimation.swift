@@ -180,36 +180,17 @@ final class ExplicitState {
     func contribute(at parentTime: Double, into p: inout LayerProperties, model: LayerProperties) {
         let st = animation.timing.state(atParentTime: parentTime)
         guard st.isContributing else { return }
-        let y = easedProgress(st)
         switch animation.kind {
         case .group:
             // Children run in the group's time space, clipped to it (CA-10.5, CA-10.6).
-            let childTime = y * animation.timing.duration
+            let childTime = easedProgress(st) * animation.timing.duration
             for child in children { child.contribute(at: childTime, into: &p, model: model) }
         case .transition:
             break  // a transition changes no property; see Engine.transition(of:at:)
         case .basic, .spring:
             guard let target, let info = targetInfo else { return }
-            let underlying = target.component.extract(from: p.get(target.property, customDefault: info.defaultValue))
-            let modelValue = target.component.extract(from: model.get(target.property, customDefault: info.defaultValue))
-            let ends: (from: Value, to: Value)?
-            if animation.fromValue == nil, animation.toValue == nil, animation.byValue == nil {
-                ends = capturedFrom.map { ($0, modelValue) }  // CA-7.1: previous presentation → current
-            } else {
-                ends = BasicEndpoints.resolve(
-                    from: animation.fromValue, to: animation.toValue, by: animation.byValue,
-                    underlying: modelValue)
-            }
-            if let d = animation.decay {
-                // A decay (R17.7): from + V·(r^(1000τ) − 1)/(1000·ln r), τ in the animation's time.
-                let start = animation.fromValue ?? capturedFrom
-                guard let start, let s = start.vector, let v = d.velocity.vector, start.type == d.velocity.type else { return }
-                let k = 1000 * log(d.decelerationRate)
-                var out = s + v * (expm1(k * st.iterationProgress * animation.timing.duration) / k)
-                if animation.isAdditive, let u = underlying.vector, underlying.type == start.type { out += u }
-                apply(Value.fromVector(out, as: start.type), to: &p)
-                return
-            }
+            // A retargeted spring and a decay need neither the eased progress nor the
+            // endpoints below (each frame of every retargeted spring passes here first).
             if let v0 = springVelocity, let spring, let unit = springUnit,
                let f = animation.fromValue, let a = f.vector, let t = animation.toValue, let b = t.vector,
                f.type == t.type {
@@ -220,6 +201,30 @@ final class ExplicitState {
                 apply(Value.fromVector(b + (a - b) * x + v0 * g, as: t.type), to: &p)
                 return
             }
+            if let d = animation.decay {
+                // A decay (R17.7): from + V·(r^(1000τ) − 1)/(1000·ln r), τ in the animation's time.
+                let start = animation.fromValue ?? capturedFrom
+                guard let start, let s = start.vector, let v = d.velocity.vector, start.type == d.velocity.type else { return }
+                let k = 1000 * log(d.decelerationRate)
+                var out = s + v * (expm1(k * st.iterationProgress * animation.timing.duration) / k)
+                if animation.isAdditive {
+                    let underlying = target.component.extract(from: p.get(target.property, customDefault: info.defaultValue))
+                    if let u = underlying.vector, underlying.type == start.type { out += u }
+                }
+                apply(Value.fromVector(out, as: start.type), to: &p)
+                return
+            }
+            let y = easedProgress(st)
+            let underlying = target.component.extract(from: p.get(target.property, customDefault: info.defaultValue))
+            let modelValue = target.component.extract(from: model.get(target.property, customDefault: info.defaultValue))
+            let ends: (from: Value, to: Value)?
+            if animation.fromValue == nil, animation.toValue == nil, animation.byValue == nil {
+                ends = capturedFrom.map { ($0, modelValue) }  // CA-7.1: previous presentation → current
+            } else {
+                ends = BasicEndpoints.resolve(
+                    from: animation.fromValue, to: animation.toValue, by: animation.byValue,
+                    underlying: modelValue)
+            }
             guard let ends, let v = BasicEndpoints.value(
                 from: ends.from, to: ends.to, progress: y, isAdditive: animation.isAdditive,
                 isCumulative: animation.isCumulative, iteration: st.currentIteration,
@@ -228,6 +233,7 @@ final class ExplicitState {
             apply(v, to: &p)
         case .keyframe(_, _, let rotationMode):
             guard let target, let info = targetInfo else { return }
+            let y = easedProgress(st)
             let v: Value
             if let path {
                 guard let (point, angle) = path.point(atProgress: y) else { return }
