@@ -51,10 +51,9 @@ final class ExplicitState {
     /// `resolvedKey`: the key path already resolved by the caller (an implicit spring knows its
     /// property), so that it is not parsed again.
     init(
-        _ animation: Animation, owner: LayerID, engine: Engine, parentDuration: Double?,
+        _ animation: consuming Animation, owner: LayerID, engine: Engine, parentDuration: Double?,
         resolvedKey: ResolvedKey? = nil
     ) throws(LaminaError) {
-        var animation = animation
         if !(animation.timing.duration > 0), let parentDuration { animation.timing.duration = parentDuration }
         try ExplicitState.validate(animation)
         self.owner = owner
@@ -314,9 +313,9 @@ extension Engine {
     /// The key an animation is stored under: the given one; "transition" for a transition added
     /// with none (R8); otherwise a private key not listed in ``animationKeys(of:)`` (CA-11.3: a
     /// nil key always adds a new entry).
-    private func storageKey(_ key: String?, for animation: Animation) -> String {
+    private func storageKey(_ key: String?, isTransition: Bool) -> String {
         if let key, !key.isEmpty { return key }
-        if animation.isTransition { return TransitionSpec.defaultKey }
+        if isTransition { return TransitionSpec.defaultKey }
         anonymousKeys &+= 1
         return Engine.anonymousPrefix + String(anonymousKeys)
     }
@@ -339,7 +338,7 @@ extension Engine {
     /// ``addAnimation(_:forKey:to:)`` with the lock held.
     @discardableResult
     func addAnimationLocked(
-        _ animation: Animation, forKey key: String?, slot: Int32, in s: TransactionStack, commitDelay: Double? = nil,
+        _ animation: consuming Animation, forKey key: String?, slot: Int32, in s: TransactionStack, commitDelay: Double? = nil,
         fromAtBegin: Bool = false, resolvedKey: ResolvedKey? = nil
     ) throws(LaminaError) -> ExplicitState {
         guard animation.groupDepth <= Animation.maximumGroupDepth else {
@@ -372,8 +371,13 @@ extension Engine {
             copy.kind = .spring(p)
             copy.byValue = nil
         }
+        // What the rest needs of the copy, read before the state takes it (moved, not copied
+        // again; the state keeps it as it is: no parent duration to fill in).
+        let inherits = copy.inheritsVelocity, noValues = copy.fromValue == nil && copy.toValue == nil && copy.byValue == nil
+        let hasFrom = copy.fromValue != nil, isAdditive = copy.isAdditive, isTransition = copy.isTransition
+        let duration = copy.timing.duration
         let state = try ExplicitState(copy, owner: layer, engine: self, parentDuration: nil, resolvedKey: resolvedKey)
-        if copy.inheritsVelocity, case .spring(let p) = copy.kind, let target = state.target {
+        if inherits, case .spring(let p) = state.animation.kind, let target = state.target {
             // From the screen, with its velocity, both read again when it begins (R17.6).
             let shown = (presentation(slot, at: now) ?? slots[Int(slot)].model)
                 .get(target.property, customDefault: state.targetInfo?.defaultValue ?? .null)
@@ -387,23 +391,22 @@ extension Engine {
             setSpringVelocity(state, inherited: springStartVelocity(slot, target, at: now))
         }
         if let commitDelay { state.commitDelay = commitDelay }
-        let storage = storageKey(key, for: copy)
+        let storage = storageKey(key, isTransition: isTransition)
         markDirty(slot, in: s)
-        if let target = state.target, let info = state.targetInfo,
-           copy.fromValue == nil, copy.toValue == nil, copy.byValue == nil {
+        if let target = state.target, let info = state.targetInfo, noValues {
             let p = presentation(slot, at: now) ?? slots[Int(slot)].model
             state.capturedFrom = target.component.extract(from: p.get(target.property, customDefault: info.defaultValue))
             state.fromAtBegin = true
         }
         // A view block's start value from the screen (beginFromCurrentState).
-        if fromAtBegin, copy.fromValue != nil, !copy.isAdditive { state.fromAtBegin = true }
-        if copy.isTransition {
+        if fromAtBegin, hasFrom, !isAdditive { state.fromAtBegin = true }
+        if isTransition {
             state.transitionBefore = presentation(slot, at: now) ?? slots[Int(slot)].model
             state.transitionBeforeSublayers = transitionSnapshot(slot, at: now)
         }
         var attached = AttachedAnimation(
             key: storage, target: state.target?.property ?? .bounds, from: .null, to: .null,
-            duration: copy.timing.duration, curve: curveID(.linear))
+            duration: duration, curve: curveID(.linear))
         attached.explicit = state
         attach(attached, to: slot, in: s)
         return state
