@@ -52,7 +52,7 @@ final class ExplicitState {
     /// property), so that it is not parsed again.
     init(
         _ animation: consuming Animation, owner: LayerID, engine: Engine, parentDuration: Double?,
-        resolvedKey: ResolvedKey? = nil
+        resolvedKey: ResolvedKey? = nil, springSolution: SpringSolution? = nil
     ) throws(LaminaError) {
         if !(animation.timing.duration > 0), let parentDuration { animation.timing.duration = parentDuration }
         try ExplicitState.validate(animation)
@@ -87,7 +87,7 @@ final class ExplicitState {
         var spring: SpringSolution? = nil
         var children: [ExplicitState] = []
         switch animation.kind {
-        case .spring(let p): spring = p.solution
+        case .spring(let p): spring = springSolution ?? p.solution
         case .keyframe(let spec, let p, _):
             if let p {
                 path = KeyframePathEvaluator(
@@ -339,7 +339,7 @@ extension Engine {
     @discardableResult
     func addAnimationLocked(
         _ animation: consuming Animation, forKey key: String?, slot: Int32, in s: TransactionStack, commitDelay: Double? = nil,
-        fromAtBegin: Bool = false, resolvedKey: ResolvedKey? = nil
+        fromAtBegin: Bool = false, resolvedKey: ResolvedKey? = nil, springSolution: SpringSolution? = nil
     ) throws(LaminaError) -> ExplicitState {
         guard animation.groupDepth <= Animation.maximumGroupDepth else {
             throw LaminaError(.outOfMemory, "animation groups nest deeper than \(Animation.maximumGroupDepth) levels")
@@ -376,7 +376,11 @@ extension Engine {
         let inherits = copy.inheritsVelocity, noValues = copy.fromValue == nil && copy.toValue == nil && copy.byValue == nil
         let hasFrom = copy.fromValue != nil, isAdditive = copy.isAdditive, isTransition = copy.isTransition
         let duration = copy.timing.duration
-        let state = try ExplicitState(copy, owner: layer, engine: self, parentDuration: nil, resolvedKey: resolvedKey)
+        // `springSolution`: the caller's solved motion of the spring's parameters as given (an
+        // implicit spring's, which inherits no velocity through `inheritsVelocity`).
+        let state = try ExplicitState(
+            copy, owner: layer, engine: self, parentDuration: nil, resolvedKey: resolvedKey,
+            springSolution: inherits ? nil : springSolution)
         if inherits, case .spring(let p) = state.animation.kind, let target = state.target {
             // From the screen, with its velocity, both read again when it begins (R17.6).
             let shown = (presentation(slot, at: now) ?? slots[Int(slot)].model)
