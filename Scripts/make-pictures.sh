@@ -5,6 +5,8 @@
 #   docs/images/gallery.png  the gallery scene (renderer/scenes), headless, via lamina-viewer --png
 #   docs/images/demo.png     listing 7.7 played with scripted taps, an animated PNG
 #                            (Scripts/make-pictures.py, Python over lamina.render)
+#   docs/images/interaction.png  the gesture demo's card flung, caught and thrown back, a row of
+#                            frames (lamina-viewer --gesture --filmstrip; issue 27)
 #
 #   Scripts/make-pictures.sh [BUILD_DIR] [OUT_DIR]   (defaults: build, docs/images)
 #
@@ -18,4 +20,5 @@ mkdir -p "$OUT"
 "$BUILD/lamina-viewer" --scene gallery --png "$OUT/gallery.png"
 PYTHONPATH="$ROOT/bindings/python/src${PYTHONPATH:+:$PYTHONPATH}" \
     LAMINA_LIBRARY="$BUILD/liblamina.so" python3 "$ROOT/Scripts/make-pictures.py" "$OUT/demo.png"
-ls -l "$OUT"/gallery.png "$OUT"/demo.png | awk '{print "make-pictures: wrote " $NF " (" $5 " bytes)"}'
+"$BUILD/lamina-viewer" --gesture --filmstrip "$OUT/interaction.png"
+ls -l "$OUT"/gallery.png "$OUT"/demo.png "$OUT"/interaction.png | awk '{print "make-pictures: wrote " $NF " (" $5 " bytes)"}'

@@ -535,6 +535,9 @@ gles_pictures() {
     "$BUILD_DIR/Tests/gles/lamina-golden" --compare "$BUILD_DIR/pictures/gallery.png" \
         "$ROOT/docs/images/gallery.png" \
         || { echo "error: docs/images/gallery.png is stale: run Scripts/make-pictures.sh"; return 1; }
+    "$BUILD_DIR/Tests/gles/lamina-golden" --compare "$BUILD_DIR/pictures/interaction.png" \
+        "$ROOT/docs/images/interaction.png" \
+        || { echo "error: docs/images/interaction.png is stale: run Scripts/make-pictures.sh"; return 1; }
     if cmp -s "$BUILD_DIR/pictures/demo.png" "$ROOT/docs/images/demo.png"; then
         echo "pictures: docs/images/demo.png is up to date"
     else
@@ -555,8 +558,14 @@ if needs cmake-build && [[ -x "$BUILD_DIR/Tests/gles/lamina-golden" ]]; then
         "$BUILD_DIR/Tests/gles/lamina-golden" --goldens "$ROOT/Tests/gles/golden" --out "$GOLDEN_OUT"
     if [[ -x "$BUILD_DIR/lamina-viewer" ]] && command -v xvfb-run >/dev/null; then
         step gles-viewer-xvfb 'lamina-viewer:|ok |FAIL|error' gles_viewer_screenshot
+        # Issue 27: the gesture demo's window, its script played to five moments, screenshots
+        # kept in golden-out/gesture-xvfb-*.png, each compared with the headless frame.
+        step gles-gesture-xvfb 'gesture screenshots:|ok |FAIL|error' \
+            "$ROOT/Tests/gles/gesture_screenshots.sh" "$(command -v xvfb-run)" \
+            "$BUILD_DIR/lamina-viewer" "$BUILD_DIR/Tests/gles/lamina-golden" "$GOLDEN_OUT"
     else
         skip gles-viewer-xvfb "no lamina-viewer (SDL2) or no xvfb-run"
+        skip gles-gesture-xvfb "no lamina-viewer (SDL2) or no xvfb-run"
     fi
     step gles-pictures 'make-pictures:|pictures:|ok |FAIL|error' gles_pictures
     step gles-bench-smoke 'lamina-gles-bench|^ +[0-9]+ |error|sanity' \
@@ -570,7 +579,7 @@ if needs cmake-build && [[ -x "$BUILD_DIR/Tests/gles/lamina-golden" ]]; then
     step readme-demo '^demo: wrote|error' \
         env -u DISPLAY -u WAYLAND_DISPLAY "$ROOT/Scripts/demo.sh" --no-install-deps --build-dir "$BUILD_DIR"
 else
-    for s in gles-golden gles-viewer-xvfb gles-pictures gles-bench-smoke peer-bench-smoke readme-demo; do
+    for s in gles-golden gles-viewer-xvfb gles-gesture-xvfb gles-pictures gles-bench-smoke peer-bench-smoke readme-demo; do
         skip "$s" "liblamina-gles not built (EGL/GLES/libpng dev files missing?)"
     done
 fi

@@ -47,7 +47,7 @@ done
 
 EXPECTED="$ROOT/examples/expected"
 EXAMPLES=(listing_7_1 listing_7_2 listing_7_3 listing_7_4 listing_7_5 listing_7_6 listing_7_7
-          progress_ring gradient spinner fling animator)
+          progress_ring gradient spinner fling animator drag)
 # Text layers (issue 26): linked with liblamina-text, run with the fonts directory.
 TEXT_EXAMPLES=(text_card)
 EXAMPLES+=("${TEXT_EXAMPLES[@]}")

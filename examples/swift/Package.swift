@@ -18,6 +18,8 @@ let listings = [
     "progressring", "gradient", "spinner",
     // Interaction (issue 27).
     "fling", "animator",
+    // The gesture-driven card (issue 27 item 7).
+    "drag",
 ]
 
 let package = Package(

@@ -8,6 +8,8 @@
  *   lamina-viewer --scene NAME [--at T] --png PATH       no window: one frame, headless
  *   lamina-viewer --list                                 the scenes
  *   lamina-viewer --lottie FILE [--progress P --screenshot PATH]  a Lottie file (lottie.c)
+ *   lamina-viewer --gesture [--at T --screenshot PATH | --png PATH | --frames DIR | --filmstrip PATH]
+ *                                                        the gesture demo (gesture.c)
  *
  * The default scene is the gallery (what the compositor draws, at a glance); Right (or N) from
  * it is listing 7.7 as a real demo: click the red box to recolour it, click anywhere else to
@@ -26,6 +28,7 @@
 
 #include <GLES3/gl3.h>
 
+#include "gesture.h"
 #include "scenes.h"
 #ifdef LAMINA_VIEWER_LOTTIE
 #include "lottie.h"
@@ -111,12 +114,11 @@ static int headless_png(const scene_t *sc, double t, double scale, const char *p
     return 0;
 }
 
-static int screenshot(SDL_Window *win, int w, int h, const char *path) {
+int viewer_screenshot(int w, int h, const char *path) {
     uint8_t *px = malloc((size_t)w * h * 4);
     if (!px) return 1;
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px);
-    (void)win;
     size_t row = (size_t)w * 4;
     uint8_t *tmp = malloc(row);
     for (int y = 0; tmp && y < h / 2; y++) {
@@ -139,8 +141,9 @@ static int screenshot(SDL_Window *win, int w, int h, const char *path) {
 int main(int argc, char **argv) {
     const char *scene_name = "gallery", *shot = NULL, *frames_dir = NULL, *png = NULL;
     double at = -1, scale = 1;
-    const char *lottie = NULL;
+    const char *lottie = NULL, *strip = NULL;
     double progress = 0;
+    int gesture = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--lottie") && i + 1 < argc) lottie = argv[++i];
         else if (!strcmp(argv[i], "--progress") && i + 1 < argc) progress = atof(argv[++i]);
@@ -150,6 +153,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--screenshot") && i + 1 < argc) shot = argv[++i];
         else if (!strcmp(argv[i], "--frames") && i + 1 < argc) frames_dir = argv[++i];
         else if (!strcmp(argv[i], "--png") && i + 1 < argc) png = argv[++i];
+        else if (!strcmp(argv[i], "--gesture")) gesture = 1;
+        else if (!strcmp(argv[i], "--filmstrip") && i + 1 < argc) strip = argv[++i];
         else if (!strcmp(argv[i], "--list")) {
             size_t n;
             const scene_t *all = scenes_all(&n);
@@ -160,12 +165,19 @@ int main(int argc, char **argv) {
             fprintf(stderr,
                     "usage: lamina-viewer [--scene NAME] [--scale S] [--at T --screenshot PATH]\n"
                     "                     [--frames DIR] [--list]\n"
-                    "                     [--lottie FILE [--progress P --screenshot PATH]]\n");
+                    "                     [--lottie FILE [--progress P --screenshot PATH]]\n"
+                    "                     [--gesture [--at T --screenshot PATH | --png PATH |\n"
+                    "                                 --frames DIR | --filmstrip PATH]]\n");
             return 2;
         }
     }
     if (!(scale > 0 && scale <= 8)) {
         fprintf(stderr, "lamina-viewer: --scale must be in (0, 8]\n");
+        return 2;
+    }
+    if (gesture) return gesture_main(at, scale, shot, png, frames_dir, strip);
+    if (strip) {
+        fprintf(stderr, "lamina-viewer: --filmstrip is a --gesture option\n");
         return 2;
     }
     if (lottie) {
@@ -241,7 +253,7 @@ int main(int argc, char **argv) {
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         glViewport(0, 0, dw, dh);
         s = lamina_gles_renderer_render(r, ctx.engine, ctx.root, t, &frame);
-        int rc = s ? failf("rendering", s) : screenshot(win, dw, dh, shot);
+        int rc = s ? failf("rendering", s) : viewer_screenshot(dw, dh, shot);
         if (!rc) {
             lamina_gles_stats_t st = {.struct_size = sizeof st};
             lamina_gles_renderer_get_stats(r, &st);

@@ -192,6 +192,9 @@ public final class Engine: @unchecked Sendable {
     var runningAnimators: [PropertyAnimator] = []
     /// Counter for the private keys of animations added without a key.
     var anonymousKeys: UInt64 = 0
+    /// The last transaction spring's solved motions and settling duration (R17.6): one
+    /// transaction retargets many layers with the same spring. Lock held.
+    var springMemo: SpringMemo? = nil
     /// Values whose release may run host code (a C free function behind a delegate or a
     /// custom action): dropped by the next tick after the lock is released, never under it.
     var graveyard: [Any] = []

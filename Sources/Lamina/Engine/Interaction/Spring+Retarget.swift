@@ -100,7 +100,9 @@ extension Engine {
         var params = spring
         let own = params.initialVelocity
         params.initialVelocity = 0
-        var anim = Animation.spring(keyPath: info.name, from: from, to: to, parameters: params)
+        let memo = springMemo(for: params)
+        var anim = Animation.spring(
+            keyPath: info.name, from: from, to: to, parameters: params, duration: memo.settlingDuration)
         // A delayed spring block holds its start value through the delay (R17.22).
         anim.timing.fillMode = delay > 0 ? .backwards : .removed
         anim.delegate = delegate
@@ -108,17 +110,29 @@ extension Engine {
         do {
             e = try addAnimationLocked(
                 anim, forKey: info.name, slot: slot, in: s, commitDelay: delay > 0 ? delay : nil, fromAtBegin: true,
-                resolvedKey: .whole(property))
+                resolvedKey: .whole(property), springSolution: memo.solution)
         } catch {
             return false
         }
         e.inheritsVelocity = true
         e.ownInitialVelocity = own
-        var unit = params
-        unit.initialVelocity = 1
-        e.springUnit = unit.solution
+        e.springUnit = memo.unit
         setSpringVelocity(e, inherited: inherited)
         return true
+    }
+
+    /// `params`' solved motion, its motion for a unit initial velocity and its settling
+    /// duration, kept for the next layer of the same transaction (solving them was about 3 % of a
+    /// retarget). Lock held.
+    func springMemo(for params: SpringParameters) -> SpringMemo {
+        if let m = springMemo, m.params == params { return m }
+        var unit = params
+        unit.initialVelocity = 1
+        let m = SpringMemo(
+            params: params, solution: params.solution, unit: unit.solution,
+            settlingDuration: params.settlingDuration)
+        springMemo = m
+        return m
     }
 
     /// The presentation velocity of a whole property per layer time, or zero where it has none
@@ -171,4 +185,12 @@ extension Engine {
         }
         setSpringVelocity(e, inherited: velocityValue(fold, key: target, scale: 1).vector ?? .zero)
     }
+}
+
+/// A transaction spring's solved motions (``Engine/springMemo(for:)``).
+struct SpringMemo {
+    let params: SpringParameters
+    let solution: SpringSolution
+    let unit: SpringSolution
+    let settlingDuration: Double
 }

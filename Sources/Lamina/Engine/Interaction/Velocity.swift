@@ -209,20 +209,19 @@ extension ExplicitState {
         let dx = animation.timing.progressRate(atParentTime: parentTime, st) * rate
         let duration = animation.timing.duration
         let x = st.iterationProgress
-        // y: eased progress; dy: dy/d(engine time).
-        let y: Double
-        let dy: Double
-        if let spring {
-            y = spring.progress(at: x * duration)
-            dy = spring.velocity(at: x * duration) * duration * dx
-        } else if let tf = animation.timingFunction {
-            y = tf.progress(at: x)
-            dy = dx == 0 ? 0 : tf.slope(at: x) * dx
-        } else {
-            (y, dy) = (x, dx)
+        // y: eased progress; dy: dy/d(engine time). Computed where a branch needs them: a
+        // retargeted spring and a decay do not (they differentiate their own motion).
+        func eased() -> (y: Double, dy: Double) {
+            if let spring {
+                return (spring.progress(at: x * duration), spring.velocity(at: x * duration) * duration * dx)
+            } else if let tf = animation.timingFunction {
+                return (tf.progress(at: x), dx == 0 ? 0 : tf.slope(at: x) * dx)
+            }
+            return (x, dx)
         }
         switch animation.kind {
         case .group:
+            let (y, dy) = eased()
             for child in children {
                 try child.foldVelocity(at: y * duration, rate: dy * duration, into: &fold, model: model)
             }
@@ -265,7 +264,7 @@ extension ExplicitState {
                     try fold.apply(.zero, component: target.component, additive: false)
                     return
                 }
-                own = (b - a) * dy
+                own = (b - a) * eased().dy
             }
             try fold.apply(own, component: target.component, additive: animation.isAdditive)
         case .keyframe:
@@ -277,6 +276,7 @@ extension ExplicitState {
                 throw VelocityUnsupported(message: "a keyframe path animation drives this property")
             }
             guard let keyframes else { return }
+            let (y, dy) = eased()
             guard let d = keyframes.derivative(atProgress: y) else {
                 throw VelocityUnsupported(message: "non-numeric keyframes drive this property")
             }

@@ -51,10 +51,9 @@ final class ExplicitState {
     /// `resolvedKey`: the key path already resolved by the caller (an implicit spring knows its
     /// property), so that it is not parsed again.
     init(
-        _ animation: Animation, owner: LayerID, engine: Engine, parentDuration: Double?,
-        resolvedKey: ResolvedKey? = nil
+        _ animation: consuming Animation, owner: LayerID, engine: Engine, parentDuration: Double?,
+        resolvedKey: ResolvedKey? = nil, springSolution: SpringSolution? = nil
     ) throws(LaminaError) {
-        var animation = animation
         if !(animation.timing.duration > 0), let parentDuration { animation.timing.duration = parentDuration }
         try ExplicitState.validate(animation)
         self.owner = owner
@@ -88,7 +87,7 @@ final class ExplicitState {
         var spring: SpringSolution? = nil
         var children: [ExplicitState] = []
         switch animation.kind {
-        case .spring(let p): spring = p.solution
+        case .spring(let p): spring = springSolution ?? p.solution
         case .keyframe(let spec, let p, _):
             if let p {
                 path = KeyframePathEvaluator(
@@ -180,36 +179,17 @@ final class ExplicitState {
     func contribute(at parentTime: Double, into p: inout LayerProperties, model: LayerProperties) {
         let st = animation.timing.state(atParentTime: parentTime)
         guard st.isContributing else { return }
-        let y = easedProgress(st)
         switch animation.kind {
         case .group:
             // Children run in the group's time space, clipped to it (CA-10.5, CA-10.6).
-            let childTime = y * animation.timing.duration
+            let childTime = easedProgress(st) * animation.timing.duration
             for child in children { child.contribute(at: childTime, into: &p, model: model) }
         case .transition:
             break  // a transition changes no property; see Engine.transition(of:at:)
         case .basic, .spring:
             guard let target, let info = targetInfo else { return }
-            let underlying = target.component.extract(from: p.get(target.property, customDefault: info.defaultValue))
-            let modelValue = target.component.extract(from: model.get(target.property, customDefault: info.defaultValue))
-            let ends: (from: Value, to: Value)?
-            if animation.fromValue == nil, animation.toValue == nil, animation.byValue == nil {
-                ends = capturedFrom.map { ($0, modelValue) }  // CA-7.1: previous presentation → current
-            } else {
-                ends = BasicEndpoints.resolve(
-                    from: animation.fromValue, to: animation.toValue, by: animation.byValue,
-                    underlying: modelValue)
-            }
-            if let d = animation.decay {
-                // A decay (R17.7): from + V·(r^(1000τ) − 1)/(1000·ln r), τ in the animation's time.
-                let start = animation.fromValue ?? capturedFrom
-                guard let start, let s = start.vector, let v = d.velocity.vector, start.type == d.velocity.type else { return }
-                let k = 1000 * log(d.decelerationRate)
-                var out = s + v * (expm1(k * st.iterationProgress * animation.timing.duration) / k)
-                if animation.isAdditive, let u = underlying.vector, underlying.type == start.type { out += u }
-                apply(Value.fromVector(out, as: start.type), to: &p)
-                return
-            }
+            // A retargeted spring and a decay need neither the eased progress nor the
+            // endpoints below (each frame of every retargeted spring passes here first).
             if let v0 = springVelocity, let spring, let unit = springUnit,
                let f = animation.fromValue, let a = f.vector, let t = animation.toValue, let b = t.vector,
                f.type == t.type {
@@ -220,6 +200,30 @@ final class ExplicitState {
                 apply(Value.fromVector(b + (a - b) * x + v0 * g, as: t.type), to: &p)
                 return
             }
+            if let d = animation.decay {
+                // A decay (R17.7): from + V·(r^(1000τ) − 1)/(1000·ln r), τ in the animation's time.
+                let start = animation.fromValue ?? capturedFrom
+                guard let start, let s = start.vector, let v = d.velocity.vector, start.type == d.velocity.type else { return }
+                let k = 1000 * log(d.decelerationRate)
+                var out = s + v * (expm1(k * st.iterationProgress * animation.timing.duration) / k)
+                if animation.isAdditive {
+                    let underlying = target.component.extract(from: p.get(target.property, customDefault: info.defaultValue))
+                    if let u = underlying.vector, underlying.type == start.type { out += u }
+                }
+                apply(Value.fromVector(out, as: start.type), to: &p)
+                return
+            }
+            let y = easedProgress(st)
+            let underlying = target.component.extract(from: p.get(target.property, customDefault: info.defaultValue))
+            let modelValue = target.component.extract(from: model.get(target.property, customDefault: info.defaultValue))
+            let ends: (from: Value, to: Value)?
+            if animation.fromValue == nil, animation.toValue == nil, animation.byValue == nil {
+                ends = capturedFrom.map { ($0, modelValue) }  // CA-7.1: previous presentation → current
+            } else {
+                ends = BasicEndpoints.resolve(
+                    from: animation.fromValue, to: animation.toValue, by: animation.byValue,
+                    underlying: modelValue)
+            }
             guard let ends, let v = BasicEndpoints.value(
                 from: ends.from, to: ends.to, progress: y, isAdditive: animation.isAdditive,
                 isCumulative: animation.isCumulative, iteration: st.currentIteration,
@@ -228,6 +232,7 @@ final class ExplicitState {
             apply(v, to: &p)
         case .keyframe(_, _, let rotationMode):
             guard let target, let info = targetInfo else { return }
+            let y = easedProgress(st)
             let v: Value
             if let path {
                 guard let (point, angle) = path.point(atProgress: y) else { return }
@@ -308,9 +313,9 @@ extension Engine {
     /// The key an animation is stored under: the given one; "transition" for a transition added
     /// with none (R8); otherwise a private key not listed in ``animationKeys(of:)`` (CA-11.3: a
     /// nil key always adds a new entry).
-    private func storageKey(_ key: String?, for animation: Animation) -> String {
+    private func storageKey(_ key: String?, isTransition: Bool) -> String {
         if let key, !key.isEmpty { return key }
-        if animation.isTransition { return TransitionSpec.defaultKey }
+        if isTransition { return TransitionSpec.defaultKey }
         anonymousKeys &+= 1
         return Engine.anonymousPrefix + String(anonymousKeys)
     }
@@ -333,8 +338,8 @@ extension Engine {
     /// ``addAnimation(_:forKey:to:)`` with the lock held.
     @discardableResult
     func addAnimationLocked(
-        _ animation: Animation, forKey key: String?, slot: Int32, in s: TransactionStack, commitDelay: Double? = nil,
-        fromAtBegin: Bool = false, resolvedKey: ResolvedKey? = nil
+        _ animation: consuming Animation, forKey key: String?, slot: Int32, in s: TransactionStack, commitDelay: Double? = nil,
+        fromAtBegin: Bool = false, resolvedKey: ResolvedKey? = nil, springSolution: SpringSolution? = nil
     ) throws(LaminaError) -> ExplicitState {
         guard animation.groupDepth <= Animation.maximumGroupDepth else {
             throw LaminaError(.outOfMemory, "animation groups nest deeper than \(Animation.maximumGroupDepth) levels")
@@ -366,8 +371,17 @@ extension Engine {
             copy.kind = .spring(p)
             copy.byValue = nil
         }
-        let state = try ExplicitState(copy, owner: layer, engine: self, parentDuration: nil, resolvedKey: resolvedKey)
-        if copy.inheritsVelocity, case .spring(let p) = copy.kind, let target = state.target {
+        // What the rest needs of the copy, read before the state takes it (moved, not copied
+        // again; the state keeps it as it is: no parent duration to fill in).
+        let inherits = copy.inheritsVelocity, noValues = copy.fromValue == nil && copy.toValue == nil && copy.byValue == nil
+        let hasFrom = copy.fromValue != nil, isAdditive = copy.isAdditive, isTransition = copy.isTransition
+        let duration = copy.timing.duration
+        // `springSolution`: the caller's solved motion of the spring's parameters as given (an
+        // implicit spring's, which inherits no velocity through `inheritsVelocity`).
+        let state = try ExplicitState(
+            copy, owner: layer, engine: self, parentDuration: nil, resolvedKey: resolvedKey,
+            springSolution: inherits ? nil : springSolution)
+        if inherits, case .spring(let p) = state.animation.kind, let target = state.target {
             // From the screen, with its velocity, both read again when it begins (R17.6).
             let shown = (presentation(slot, at: now) ?? slots[Int(slot)].model)
                 .get(target.property, customDefault: state.targetInfo?.defaultValue ?? .null)
@@ -381,23 +395,22 @@ extension Engine {
             setSpringVelocity(state, inherited: springStartVelocity(slot, target, at: now))
         }
         if let commitDelay { state.commitDelay = commitDelay }
-        let storage = storageKey(key, for: copy)
+        let storage = storageKey(key, isTransition: isTransition)
         markDirty(slot, in: s)
-        if let target = state.target, let info = state.targetInfo,
-           copy.fromValue == nil, copy.toValue == nil, copy.byValue == nil {
+        if let target = state.target, let info = state.targetInfo, noValues {
             let p = presentation(slot, at: now) ?? slots[Int(slot)].model
             state.capturedFrom = target.component.extract(from: p.get(target.property, customDefault: info.defaultValue))
             state.fromAtBegin = true
         }
         // A view block's start value from the screen (beginFromCurrentState).
-        if fromAtBegin, copy.fromValue != nil, !copy.isAdditive { state.fromAtBegin = true }
-        if copy.isTransition {
+        if fromAtBegin, hasFrom, !isAdditive { state.fromAtBegin = true }
+        if isTransition {
             state.transitionBefore = presentation(slot, at: now) ?? slots[Int(slot)].model
             state.transitionBeforeSublayers = transitionSnapshot(slot, at: now)
         }
         var attached = AttachedAnimation(
             key: storage, target: state.target?.property ?? .bounds, from: .null, to: .null,
-            duration: copy.timing.duration, curve: curveID(.linear))
+            duration: duration, curve: curveID(.linear))
         attached.explicit = state
         attach(attached, to: slot, in: s)
         return state

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* lamina-viewer's --gesture mode (gesture.c, issue 27 item 6). */
+#ifndef LAMINA_VIEWER_GESTURE_H
+#define LAMINA_VIEWER_GESTURE_H
+
+/* Runs the gesture demo: in a window (interactive, or `shot` a screenshot of the script played
+ * to `at`), or headless (`png` one frame at `at`, `frames_dir` the script's frames, `strip` the
+ * docs' filmstrip). Returns the process exit status. */
+int gesture_main(double at, double scale, const char *shot, const char *png, const char *frames_dir,
+                 const char *strip);
+
+/* The window's back buffer (w x h pixels) as a PNG at `path` (viewer.c). Returns 0 or 1. */
+int viewer_screenshot(int w, int h, const char *path);
+
+#endif
