@@ -55,6 +55,7 @@ from ._types import (
     to_c_size,
     to_c_transform,
 )
+from ._filters import Filter
 from ._values import from_c_value, to_c_value
 
 if TYPE_CHECKING:
@@ -427,6 +428,25 @@ class _PathProp(_Prop[Optional["Path"], Optional["Path"]]):
 
 class _StrValueProp(_Prop[str, str]):
     pass
+
+
+class _FiltersProp(_Prop[List[Filter], Optional[Sequence[Filter]]]):
+    """A filter array (filters, backgroundFilters; issue 32, R19): read as a list (empty for
+    none); set from a sequence of :class:`Filter` or None."""
+
+    kind = "filters"
+
+    def _get(self, layer: Optional[_Layer], owner: Any) -> Any:
+        if layer is None:
+            return self
+        v = _Prop.__get__(self, layer, owner)
+        return v if v is not None else []
+
+
+class _BlendModeProp(_Prop[Optional[str], Optional[str]]):
+    """compositingFilter (issue 32, R19.3): a blend mode's Core Image name, None for normal."""
+
+    kind = "string"
 
 
 # --- issue 15: the properties of shape, gradient and replicator layers ---------------------
