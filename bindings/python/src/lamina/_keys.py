@@ -72,7 +72,7 @@ _PROPS: Dict[str, Tuple[str, str]] = {
     # Issue 32 (R19): filters, background filters and the blend mode.
     "filters": ("filters", "filters"),
     "background_filters": ("backgroundFilters", "filters"),
-    "compositing_filter": ("compositingFilter", "string"),
+    "compositing_filter": ("compositingFilter", "value"),
 }
 # Issue 15: the properties of the other layer kinds (docs/semantics.md RS-8, RS-9, RS-13), by
 # Python name -> (CA key, kind), as _PROPS. A key of one kind on a layer of another kind is

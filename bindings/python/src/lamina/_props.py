@@ -647,6 +647,16 @@ class _PNameProp(_PProp[str]):
         return "" if val is None else val
 
 
+class _PFiltersProp(_PProp[List[Filter]]):
+    """A presented filter array (issue 32): a list, empty for none."""
+
+    def _get(self, p: Optional[_Presentation], owner: Any) -> Any:
+        if p is None:
+            return self
+        val = _PProp.__get__(self, p, owner)
+        return [] if val is None else val
+
+
 # The fast getters are installed as __get__ after the classes are made: written in the class
 # bodies they would hide the typed overloads of _Prop/_PProp.__get__ from type checkers.
 for _cls in list(globals().values()):
