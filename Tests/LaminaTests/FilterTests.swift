@@ -170,6 +170,8 @@ struct FilterPropertyTests {
         #expect(approx(shown[0].parameters[0], 9, tolerance: 1e-9))
         engine.tick(1.1)
         #expect(try l.presentedNumber("filters.blur.inputRadius") == 14)
+        // No velocity for filter inputs yet: a clear error, not a wrong number (R19.4).
+        #expect(laminaErrorCode { _ = try l.presentationVelocity(forKeyPath: "filters.blur.inputRadius") } == .typeMismatch)
     }
 
     @Test("Interrupting a running radius animation continues from where it is (R19.4, CA-3.9)")
