@@ -134,6 +134,12 @@ struct FilterPropertyTests {
         #expect(laminaErrorCode { try l.setValue(.filterArray([.gaussianBlur(radius: -1)]), forKeyPath: "filters") } == .invalidArgument)
         #expect(laminaErrorCode { try l.setValue(.filterArray([.gaussianBlur(radius: .nan)]), forKeyPath: "filters") } == .invalidArgument)
         #expect(laminaErrorCode { try l.setValue(.filterArray([.gaussianBlur(radius: .infinity)]), forKeyPath: "backgroundFilters") } == .invalidArgument)
+        // A colour matrix of the wrong size is refused, never padded (R19.6).
+        #expect(laminaErrorCode { try l.setValue(.filterArray([.colorMatrix(matrix: [1, 0, 0])]), forKeyPath: "filters") } == .invalidArgument)
+        var short = Filter.gaussianBlur(radius: 1)
+        short.parameters = [1]
+        #expect(short.value(of: .inputRadius) == nil && short.colorMatrix.count == 20)
+        #expect(laminaErrorCode { try l.setValue(.filterArray([short]), forKeyPath: "filters") } == .invalidArgument)
         let tooMany = [Filter](repeating: .colorInvert(), count: Filter.maximumCount + 1)
         #expect(laminaErrorCode { try l.setValue(.filterArray(tooMany), forKeyPath: "filters") } == .invalidArgument)
         #expect(laminaErrorCode { try l.setValue(.number(-2), forKeyPath: "filters.blur.inputRadius") } == .invalidArgument)
