@@ -151,6 +151,9 @@ struct FilterPropertyTests {
         #expect(laminaErrorCode { try l.setValue(.number(1), forKeyPath: "filters.blur.inputSaturation") } == .unknownKey)
         #expect(laminaErrorCode { try l.setValue(.number(1), forKeyPath: "filters.blur.inputNothing") } == .unknownKey)
         #expect(laminaErrorCode { try l.setValue(.number(1), forKeyPath: "filters.blur") } == .unknownKey)
+        // Key-path names are interned, so their length is bounded (R19.6).
+        let long = String(repeating: "n", count: 257)
+        #expect(laminaErrorCode { _ = try l.value(forKeyPath: "filters.\(long).inputRadius") } == .unknownKey)
         #expect(l.filters == kept)
         // An absurd radius is stored (no upper bound at the API) and clamped when drawn.
         try l.setValue(.number(1e6), forKeyPath: "filters.blur.inputRadius")
