@@ -529,7 +529,9 @@ enum LottieImporter {
             let skew = try LottieProp.parse(sk, ctx, read: LottieValues.numbers)
             let axis = try ks["sa"].map { n throws(LottieError) in try LottieProp.parse(n, ctx, read: LottieValues.numbers) }
                 ?? LottieProp(constant: [0])
-            if skew.isAnimated || axis.isAnimated || (skew.first.first ?? 0) != 0 {
+            // A skew that stays 0 is no skew whatever its axis does: no layer, and no sampled
+            // animation of identity matrices.
+            if skew.isAnimated || (skew.first.first ?? 0) != 0 {
                 // An animated skew is its matrix sampled at every frame (R16.3).
                 let skewNode = try frameNode(size, ctx, at: sk.path)
                 skewNode.apply("transform", ctx.map("transform", [skew, axis], sampled: true) { v in
@@ -593,8 +595,12 @@ enum LottieImporter {
         for key in ["rx", "ry", "or"] where ks[key] != nil { return nil }
         guard let p = try prop("p", [0, 0]), let a = try prop("a", [0, 0]), let sc = try prop("s", [100, 100]),
               let r = try prop(ks["r"] != nil ? "r" : "rz", [0]), let sk = try prop("sk", [0]),
-              let sa = try prop("sa", [0]), let o = try prop("o", [100])
+              let o = try prop("o", [100])
         else { return nil }
+        // The axis matters only to a skew: with none, an animated axis keeps the layer static.
+        let skewed = (sk.first.first ?? 0) != 0
+        let sa = skewed ? try prop("sa", [0]) : LottieProp(constant: [0])
+        guard let sa else { return nil }
         let node = try frameNode(size, ctx, at: ks.path)
         let anchor = LottieValues.point(a.first)
         node.set("bounds", .rect(Rect(x: anchor.x, y: anchor.y, width: size.width, height: size.height)))

@@ -296,6 +296,28 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(abs(start[0].transform.m21) < 1e-9)
     }
 
+    @Test func aSkewOfZeroIgnoresItsTurningAxis() throws {
+        // A skew axis that turns while the skew stays 0 is no skew at all: the import makes no
+        // skew layer and no sampled animation of identity matrices (one per frame), and the
+        // layer stays a single static one.
+        func counts(_ sa: String) throws -> (layers: Int, animations: Int) {
+            let ks = #""a":{"a":0,"k":[0,0]},"p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100},"sk":{"a":0,"k":0},"sa":\#(sa)"#
+            let scene = try LottieImporter.importScene(doc(layers: shapeLayer(ks: ks)))
+            var layers = 0, animations = 0
+            var work = [scene.root]
+            while let n = work.popLast() {
+                layers += 1
+                animations += n.animations.filter { $0.key == "transform" }.count
+                work += n.sublayers + (n.mask.map { [$0] } ?? [])
+            }
+            return (layers, animations)
+        }
+        let turning = try counts(#"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":100,"s":[90]}]}"#)
+        let still = try counts(#"{"a":0,"k":0}"#)
+        #expect(turning.animations == 0)
+        #expect(turning.layers == still.layers)
+    }
+
     @Test func animatedDashesAreSampled() throws {
         // A dash length 0 → 20 over frames 0…100, gap 10: at half way the pattern is [10, 10].
         let stroke = #"{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"d":[{"n":"d","v":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":100,"s":[20]}]}},{"n":"g","v":{"a":0,"k":10}},{"n":"o","v":{"a":0,"k":3}}]}"#
