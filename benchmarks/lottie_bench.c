@@ -6,11 +6,11 @@
  * With --gles (when built with the compositor), also the reference compositor's frame time at
  * the sample's own size, headless on EGL's surfaceless platform (llvmpipe without a GPU): per
  * frame lamina_gles_renderer_draw() + glFinish(), wall time (gles_frame_us) and the process's CPU
- * time (gles_cpu_us, llvmpipe's rasterising threads included), medians over up to 60 frames
- * spread evenly over the animation (each shown with lamina_lottie_seek), after 3 warm-up
- * frames that compile the programs and upload the images.
+ * time (gles_cpu_us, llvmpipe's rasterising threads included), medians over 20 frames (or
+ * --gles-frames N, at most 600) spread evenly over the animation (each shown with
+ * lamina_lottie_seek), after 3 warm-up frames that compile the programs and upload the images.
  *
- *   lamina-lottie-bench [--gles] FILE.json ...     one JSON object per line
+ *   lamina-lottie-bench [--gles [--gles-frames N]] FILE.json ...   one JSON object per line
  */
 #include <math.h>
 #include <stdio.h>
@@ -51,9 +51,11 @@ static double median(double *v, int n) {
 /* The compositor's median wall and CPU time per frame (µs) for `frames` frames of `anim` at
  * w x h; 0 when there is no headless context. */
 static int gles_costs(lamina_engine_t *engine, lamina_lottie_t *anim, lamina_layer_t root, int w, int h,
-                      double *frame_us, double *cpu_frame_us) {
+                      int frames, double *frame_us, double *cpu_frame_us) {
 #ifdef LAMINA_LOTTIE_BENCH_GLES
-    enum { WARM = 3, MAX = 60 };
+    enum { WARM = 3, MAX = 600 };
+    if (frames < 1) frames = 1;
+    if (frames > MAX) frames = MAX;
     bench_gl_t gl;
     if (!bench_gl_begin("lamina-lottie-bench", w, h, &gl)) return 0;
     lamina_gles_renderer_t *r = NULL;
@@ -66,8 +68,8 @@ static int gles_costs(lamina_engine_t *engine, lamina_lottie_t *anim, lamina_lay
     frame.clear_color = (lamina_color_t){1, 1, 1, 1};
     double walls[MAX], cpus[MAX], t = 2e4;
     int n = 0;
-    for (int k = -WARM; k < MAX; k++) {
-        lamina_lottie_seek(anim, k < 0 ? 0.5 : (double)k / (MAX - 1));
+    for (int k = -WARM; k < frames; k++) {
+        lamina_lottie_seek(anim, k < 0 ? 0.5 : frames == 1 ? 0 : (double)k / (frames - 1));
         t += 1.0 / 60;
         lamina_engine_tick(engine, t);
         const lamina_draw_record_t *recs;
@@ -92,17 +94,21 @@ static int gles_costs(lamina_engine_t *engine, lamina_lottie_t *anim, lamina_lay
     *cpu_frame_us = median(cpus, n);
     return 1;
 #else
-    (void)engine, (void)anim, (void)root, (void)w, (void)h, (void)frame_us, (void)cpu_frame_us;
+    (void)engine, (void)anim, (void)root, (void)w, (void)h, (void)frames, (void)frame_us, (void)cpu_frame_us;
     fprintf(stderr, "lamina-lottie-bench: built without the compositor (LAMINA_BUILD_GLES): no --gles\n");
     return 0;
 #endif
 }
 
 int main(int argc, char **argv) {
-    int gles = 0;
+    int gles = 0, gles_frames = 20;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--gles") == 0) {
             gles = 1;
+            continue;
+        }
+        if (strcmp(argv[i], "--gles-frames") == 0 && i + 1 < argc) {
+            gles_frames = atoi(argv[++i]);
             continue;
         }
         FILE *f = fopen(argv[i], "rb");
@@ -163,8 +169,8 @@ int main(int argc, char **argv) {
         lamina_engine_next_frame_time(engine, &next);
         char extra[128] = "";
         double gl_us = 0, gl_cpu_us = 0;
-        if (gles && gles_costs(engine, anim, root, (int)(info.width + 0.5), (int)(info.height + 0.5), &gl_us,
-                               &gl_cpu_us))
+        if (gles && gles_costs(engine, anim, root, (int)(info.width + 0.5), (int)(info.height + 0.5),
+                               gles_frames, &gl_us, &gl_cpu_us))
             snprintf(extra, sizeof extra, ", \"gles_frame_us\": %.1f, \"gles_cpu_us\": %.1f", gl_us, gl_cpu_us);
         const char *name = strrchr(argv[i], '/');
         printf("{\"file\": \"%s\", \"load_us\": %.1f, \"frame_us\": %.2f, \"records\": %zu, "

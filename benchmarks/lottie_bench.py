@@ -79,10 +79,11 @@ def main():
     ap.add_argument("--json", type=Path)
     ap.add_argument("--gles", action="store_true",
                     help="also the reference compositor's frame time (lamina-lottie-bench --gles)")
+    ap.add_argument("--gles-frames", type=int, default=20, help="frames drawn per sample with --gles")
     ap.add_argument("samples", nargs="*")
     args = ap.parse_args()
     paths = [SAMPLES / s for s in args.samples] or sorted(SAMPLES.glob("*.json"))
-    cmd = [args.bench] + (["--gles"] if args.gles else []) + [str(p) for p in paths]
+    cmd = [args.bench] + (["--gles", "--gles-frames", str(args.gles_frames)] if args.gles else []) + [str(p) for p in paths]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True)
     rows = [json.loads(line) for line in out.stdout.splitlines()]
     print(f"{'sample':42} {'load µs: Lamina':>16} {'rlottie':>9} {'ThorVG':>9} {'/best':>6} | "
