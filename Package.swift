@@ -55,8 +55,12 @@ let package = Package(
             path: "Sources/LaminaTextSwift"),
         // The Lottie importer (R16): Lamina's public API plus the toolchain's FoundationEssentials
         // (JSON, base64); the core never depends on it.
-        .target(name: "LaminaLottie", dependencies: ["Lamina", "CLaminaPNG"], path: "Sources/LaminaLottie",
+        .target(name: "LaminaLottie", dependencies: ["Lamina", "CLaminaPNG", "CLaminaJSON"], path: "Sources/LaminaLottie",
                 exclude: ["README.md"]),
+        // The importer's JSON parser: simdjson (Debian's libsimdjson-dev) behind a C shim that
+        // lays its DOM out as flat nodes (Sources/CLaminaJSON/include/lamina_json.h).
+        .target(name: "CLaminaJSON", path: "Sources/CLaminaJSON",
+                linkerSettings: [.linkedLibrary("simdjson"), .linkedLibrary("stdc++")]),
         // libpng, for the importer's embedded PNG assets (issue 28 item 4).
         .systemLibrary(name: "CLaminaPNG", path: "Sources/CLaminaPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
@@ -107,5 +111,6 @@ let package = Package(
             name: "LaminaGLESTests", dependencies: ["LaminaGLES", "Lamina", "CLaminaGLESDeps"],
             path: "Tests/LaminaGLESTests"),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

@@ -49,6 +49,10 @@ if command -v dpkg-query >/dev/null; then
         dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" || missing+=("$pkg")
     done
 fi
+# The Lottie importer (issue 28): simdjson parses the files (liblamina-lottie's JSON shim).
+if command -v dpkg-query >/dev/null; then
+    dpkg-query -W -f='${Status}' libsimdjson-dev 2>/dev/null | grep -q "ok installed" || missing+=(libsimdjson-dev)
+fi
 # The compositor's shaders are checked with glslangValidator (the gles-shader-* tests).
 command -v glslangValidator >/dev/null || missing+=(glslang-tools)
 # The documentation site (Scripts/build-docs.sh): Doxygen reads the C header for the C reference.

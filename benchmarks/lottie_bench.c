@@ -3,9 +3,14 @@
  * and ThorVG): per file, the load (parse + build layers + animations, median of runs, µs) and
  * the engine's CPU time per frame while playing (tick + draw list, median over the
  * animation's frames, µs), and whether a paused animation is idle (next_frame_time = +inf).
- * Optionally the reference compositor's frame time (--gles).
+ * With --gles (when built with the compositor), also the reference compositor's frame time at
+ * the sample's own size, headless on EGL's surfaceless platform (llvmpipe without a GPU): per
+ * frame lamina_gles_renderer_draw() + glFinish(), wall time (gles_frame_us) and the process's CPU
+ * time (gles_cpu_us, llvmpipe's rasterising threads included), medians over 20 frames (or
+ * --gles-frames N, at most 600) spread evenly over the animation (each shown with
+ * lamina_lottie_seek), after 3 warm-up frames that compile the programs and upload the images.
  *
- *   lamina-lottie-bench FILE.json ...     one JSON object per line
+ *   lamina-lottie-bench [--gles [--gles-frames N]] FILE.json ...   one JSON object per line
  */
 #include <math.h>
 #include <stdio.h>
@@ -15,10 +20,21 @@
 
 #include <lamina/lamina.h>
 #include <lamina/lamina_lottie.h>
+#ifdef LAMINA_LOTTIE_BENCH_GLES
+#include <lamina/lamina_gles.h>
+
+#include "headless_gl.h"
+#endif
 
 static double cpu_us(void) {
     struct timespec ts;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+static double wall_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
 }
 
@@ -32,8 +48,69 @@ static double median(double *v, int n) {
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+/* The compositor's median wall and CPU time per frame (µs) for `frames` frames of `anim` at
+ * w x h; 0 when there is no headless context. */
+static int gles_costs(lamina_engine_t *engine, lamina_lottie_t *anim, lamina_layer_t root, int w, int h,
+                      int frames, double *frame_us, double *cpu_frame_us) {
+#ifdef LAMINA_LOTTIE_BENCH_GLES
+    enum { WARM = 3, MAX = 600 };
+    if (frames < 1) frames = 1;
+    if (frames > MAX) frames = MAX;
+    bench_gl_t gl;
+    if (!bench_gl_begin("lamina-lottie-bench", w, h, &gl)) return 0;
+    lamina_gles_renderer_t *r = NULL;
+    if (lamina_gles_renderer_create(&r)) {
+        fprintf(stderr, "lamina-lottie-bench: %s\n", lamina_gles_last_error_message());
+        bench_gl_end(&gl);
+        return 0;
+    }
+    lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+    frame.clear_color = (lamina_color_t){1, 1, 1, 1};
+    double walls[MAX], cpus[MAX], t = 2e4;
+    int n = 0;
+    for (int k = -WARM; k < frames; k++) {
+        lamina_lottie_seek(anim, k < 0 ? 0.5 : frames == 1 ? 0 : (double)k / (frames - 1));
+        t += 1.0 / 60;
+        lamina_engine_tick(engine, t);
+        const lamina_draw_record_t *recs;
+        size_t count = 0;
+        if (lamina_engine_draw_list(engine, root, t, &recs, &count)) break;
+        double w0 = wall_us(), c0 = cpu_us();
+        if (lamina_gles_renderer_draw(r, engine, recs, count, t, &frame)) {
+            fprintf(stderr, "lamina-lottie-bench: %s\n", lamina_gles_last_error_message());
+            break;
+        }
+        glFinish();
+        if (k >= 0) {
+            walls[n] = wall_us() - w0;
+            cpus[n] = cpu_us() - c0;
+            n++;
+        }
+    }
+    lamina_gles_renderer_destroy(r);
+    bench_gl_end(&gl);
+    if (n == 0) return 0;
+    *frame_us = median(walls, n);
+    *cpu_frame_us = median(cpus, n);
+    return 1;
+#else
+    (void)engine, (void)anim, (void)root, (void)w, (void)h, (void)frames, (void)frame_us, (void)cpu_frame_us;
+    fprintf(stderr, "lamina-lottie-bench: built without the compositor (LAMINA_BUILD_GLES): no --gles\n");
+    return 0;
+#endif
+}
+
 int main(int argc, char **argv) {
+    int gles = 0, gles_frames = 20;
     for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--gles") == 0) {
+            gles = 1;
+            continue;
+        }
+        if (strcmp(argv[i], "--gles-frames") == 0 && i + 1 < argc) {
+            gles_frames = atoi(argv[++i]);
+            continue;
+        }
         FILE *f = fopen(argv[i], "rb");
         if (!f) return 1;
         fseek(f, 0, SEEK_END);
@@ -90,11 +167,16 @@ int main(int argc, char **argv) {
         lamina_engine_tick(engine, 1e4 + 1);
         double next = 0;
         lamina_engine_next_frame_time(engine, &next);
+        char extra[128] = "";
+        double gl_us = 0, gl_cpu_us = 0;
+        if (gles && gles_costs(engine, anim, root, (int)(info.width + 0.5), (int)(info.height + 0.5),
+                               gles_frames, &gl_us, &gl_cpu_us))
+            snprintf(extra, sizeof extra, ", \"gles_frame_us\": %.1f, \"gles_cpu_us\": %.1f", gl_us, gl_cpu_us);
         const char *name = strrchr(argv[i], '/');
         printf("{\"file\": \"%s\", \"load_us\": %.1f, \"frame_us\": %.2f, \"records\": %zu, "
-               "\"width\": %g, \"height\": %g, \"paused_idle\": %s}\n",
+               "\"width\": %g, \"height\": %g, \"paused_idle\": %s%s}\n",
                name ? name + 1 : argv[i], median(loads, LOADS), median(per, frames), records,
-               info.width, info.height, isinf(next) ? "true" : "false");
+               info.width, info.height, isinf(next) ? "true" : "false", extra);
         fflush(stdout);
         free(per);
         free(json);

@@ -4,8 +4,10 @@
 each, and the engine's CPU time per frame (tick + draw list, lamina-lottie-bench) against the
 faster peer's time to rasterise a frame at the sample's own size. Lamina leaves rasterising to
 the GPU; the target is at most 0.25x the faster peer. Also whether a paused animation is idle.
+With --gles, also the reference compositor's frame time per sample at its own size, headless
+(llvmpipe without a GPU): wall and process CPU time of lamina_gles_renderer_draw + glFinish.
 
-    python3 benchmarks/lottie_bench.py --bench build/lamina-lottie-bench [SAMPLES...]
+    python3 benchmarks/lottie_bench.py --bench build/lamina-lottie-bench [--gles] [SAMPLES...]
 """
 import argparse
 import json
@@ -75,13 +77,18 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bench", default=str(ROOT / "build" / "lamina-lottie-bench"))
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--gles", action="store_true",
+                    help="also the reference compositor's frame time (lamina-lottie-bench --gles)")
+    ap.add_argument("--gles-frames", type=int, default=20, help="frames drawn per sample with --gles")
     ap.add_argument("samples", nargs="*")
     args = ap.parse_args()
     paths = [SAMPLES / s for s in args.samples] or sorted(SAMPLES.glob("*.json"))
-    out = subprocess.run([args.bench] + [str(p) for p in paths], check=True, capture_output=True, text=True)
+    cmd = [args.bench] + (["--gles", "--gles-frames", str(args.gles_frames)] if args.gles else []) + [str(p) for p in paths]
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True)
     rows = [json.loads(line) for line in out.stdout.splitlines()]
-    print(f"{'sample':42} {'load µs: Lamina':>16} {'rlottie':>9} {'ThorVG':>9} | "
-          f"{'frame µs: Lamina':>16} {'raster best':>11} {'ratio':>6} {'idle':>5}")
+    print(f"{'sample':42} {'load µs: Lamina':>16} {'rlottie':>9} {'ThorVG':>9} {'/best':>6} | "
+          f"{'frame µs: Lamina':>16} {'raster best':>11} {'ratio':>6} {'idle':>5}"
+          + (f" | {'GLES ms wall':>12} {'CPU':>7}" if args.gles else ""))
     within = 0
     for r, p in zip(rows, paths):
         w, h = int(r["width"]), int(r["height"])
@@ -92,10 +99,19 @@ def main():
         within += ratio <= 0.25
         r.update(rlottie_load_us=rl_load, thorvg_load_us=tv_load, rlottie_frame_us=rl_frame,
                  thorvg_frame_us=tv_frame, ratio=ratio)
-        print(f"{r['file'][:42]:42} {r['load_us']:16.0f} {rl_load:9.0f} {tv_load:9.0f} | "
-              f"{r['frame_us']:16.1f} {best:11.1f} {ratio:6.2f} {str(r['paused_idle']):>5}")
+        load_ratio = r["load_us"] / min(rl_load, tv_load)
+        r.update(load_ratio=load_ratio)
+        gl = ""
+        if "gles_frame_us" in r:
+            gl = f" | {r['gles_frame_us'] / 1e3:12.2f} {r['gles_cpu_us'] / 1e3:7.2f}"
+        elif args.gles:
+            gl = f" | {'-':>12} {'-':>7}"
+        print(f"{r['file'][:42]:42} {r['load_us']:16.0f} {rl_load:9.0f} {tv_load:9.0f} {load_ratio:6.1f} | "
+              f"{r['frame_us']:16.1f} {best:11.1f} {ratio:6.2f} {str(r['paused_idle']):>5}{gl}")
         sys.stdout.flush()
     print(f"per-frame CPU within 0.25x of the faster rasteriser: {within} of {len(rows)} samples")
+    loads_within = sum(r["load_ratio"] <= 3 for r in rows)
+    print(f"load within 3x of the faster peer's: {loads_within} of {len(rows)} samples")
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))
 

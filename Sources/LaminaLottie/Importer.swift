@@ -50,18 +50,18 @@ final class LottieContext {
         if warned.insert(message).inserted { warnings.append(message) }
     }
 
-    func countKeyframes(_ n: Int, at path: String) throws(LottieError) {
+    func countKeyframes(_ n: Int, at path: @autoclosure () -> String) throws(LottieError) {
         keyframeCount += n
         if keyframeCount > maximumKeyframes {
-            throw LottieError(path, "more than \(maximumKeyframes) keyframes in the file")
+            throw LottieError(path(), "more than \(maximumKeyframes) keyframes in the file")
         }
     }
 
     /// A new node, counted against the layer budget.
-    func node(_ kind: LayerKind = .plain, at path: String) throws(LottieError) -> LottieNode {
+    func node(_ kind: LayerKind = .plain, at path: @autoclosure () -> String) throws(LottieError) -> LottieNode {
         layerCount += 1
         if layerCount > LottieLimits.maximumLayers {
-            throw LottieError(path, "the file needs more than \(LottieLimits.maximumLayers) layers")
+            throw LottieError(path(), "the file needs more than \(LottieLimits.maximumLayers) layers")
         }
         return LottieNode(kind)
     }
@@ -74,9 +74,9 @@ enum LottieValues {
     /// A Bezier shape `{i, o, v, c}` (or `[shape]`) flattened: [closed, count, v…, i…, o…].
     static func shape(_ n: JNode) throws(LottieError) -> [Double] {
         var node = n
-        if case .array(let a) = n.value {
-            guard let f = a.first else { throw LottieError(n.path, "empty shape") }
-            node = JNode(f, "\(n.path)[0]")
+        if n.isArray {
+            guard let f = n.first else { throw LottieError(n.path, "empty shape") }
+            node = f
         }
         guard node.isObject else { throw LottieError(node.path, "expected a shape object with i, o, v") }
         let v = try node.required("v").array()
@@ -149,8 +149,8 @@ enum LottieImporter {
         guard bytes.count <= LottieLimits.maximumBytes else {
             throw LottieError("$", "the file is \(bytes.count) bytes, more than the \(LottieLimits.maximumBytes) accepted")
         }
-        let json = try JSON.parse(Data(bytes))
-        let top = JNode(json, "$")
+        let document = try JSONDocument.parse(bytes)
+        let top = document.root
         guard top.isObject else { throw LottieError("$", "expected an object (a Lottie animation), found \(top.kindName)") }
         let w = try top.required("w").number(), h = try top.required("h").number()
         guard w > 0, h > 0, w <= 100_000, h <= 100_000 else {
@@ -237,8 +237,8 @@ enum LottieImporter {
     }
 
     /// A plain node whose space is its parent's: anchor (0, 0), bounds (0, 0, w, h).
-    static func frameNode(_ size: Size, _ ctx: LottieContext, at path: String, kind: LayerKind = .plain) throws(LottieError) -> LottieNode {
-        let n = try ctx.node(kind, at: path)
+    static func frameNode(_ size: Size, _ ctx: LottieContext, at path: @autoclosure () -> String, kind: LayerKind = .plain) throws(LottieError) -> LottieNode {
+        let n = try ctx.node(kind, at: path())
         n.set("anchorPoint", .point(Point(x: 0, y: 0)))
         n.set("bounds", .rect(Rect(x: 0, y: 0, width: size.width, height: size.height)))
         return n
@@ -276,9 +276,8 @@ enum LottieImporter {
         }
         if let bm = try layer["bm"]?.number(), bm != 0 { ctx.warn("blend mode \(clampedInt(bm)) drawn as normal") }
         var shadow: JNode?
-        if let ef = layer["ef"], case .array(let effects) = ef.value, !effects.isEmpty {
-            for (i, e) in effects.enumerated() {
-                let en = JNode(e, "\(ef.path)[\(i)]")
+        if let ef = layer["ef"], ef.count > 0 {
+            for en in try ef.array() {
                 if (try en["en"]?.number() ?? 1) == 0 { continue }
                 if (try en["ty"]?.number()) == 25 {
                     if shadow == nil { shadow = en; continue }
@@ -333,7 +332,7 @@ enum LottieImporter {
             ctx.warn("layer type \(ty) not supported")
             return nil
         }
-        if let masks = layer["masksProperties"], case .array(let list) = masks.value, !list.isEmpty {
+        if let masks = layer["masksProperties"], masks.count > 0 {
             let masked = try frameNode(size, ctx, at: masks.path)
             masked.sublayers = [content]
             masked.mask = try buildMasks(try masks.array(), size: size, ctx)
@@ -530,7 +529,9 @@ enum LottieImporter {
             let skew = try LottieProp.parse(sk, ctx, read: LottieValues.numbers)
             let axis = try ks["sa"].map { n throws(LottieError) in try LottieProp.parse(n, ctx, read: LottieValues.numbers) }
                 ?? LottieProp(constant: [0])
-            if skew.isAnimated || axis.isAnimated || (skew.first.first ?? 0) != 0 {
+            // A skew that stays 0 is no skew whatever its axis does: no layer, and no sampled
+            // animation of identity matrices.
+            if skew.isAnimated || (skew.first.first ?? 0) != 0 {
                 // An animated skew is its matrix sampled at every frame (R16.3).
                 let skewNode = try frameNode(size, ctx, at: sk.path)
                 skewNode.apply("transform", ctx.map("transform", [skew, axis], sampled: true) { v in
@@ -583,7 +584,7 @@ enum LottieImporter {
             guard let n = ks[key] else { return LottieProp(constant: d) }
             // Look before parsing: a parse counts keyframes against the file's budget, and the
             // chain parses an animated property again.
-            if case .array(let items)? = n["k"]?.value, case .object(let m)? = items.first, m["t"] != nil {
+            if n["k"]?.first?.member("t") != nil {
                 return nil
             }
             return try LottieProp.parse(n, ctx, read: LottieValues.numbers)
@@ -594,8 +595,12 @@ enum LottieImporter {
         for key in ["rx", "ry", "or"] where ks[key] != nil { return nil }
         guard let p = try prop("p", [0, 0]), let a = try prop("a", [0, 0]), let sc = try prop("s", [100, 100]),
               let r = try prop(ks["r"] != nil ? "r" : "rz", [0]), let sk = try prop("sk", [0]),
-              let sa = try prop("sa", [0]), let o = try prop("o", [100])
+              let o = try prop("o", [100])
         else { return nil }
+        // The axis matters only to a skew: with none, an animated axis keeps the layer static.
+        let skewed = (sk.first.first ?? 0) != 0
+        let sa = skewed ? try prop("sa", [0]) : LottieProp(constant: [0])
+        guard let sa else { return nil }
         let node = try frameNode(size, ctx, at: ks.path)
         let anchor = LottieValues.point(a.first)
         node.set("bounds", .rect(Rect(x: anchor.x, y: anchor.y, width: size.width, height: size.height)))

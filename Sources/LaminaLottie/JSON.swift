@@ -1,8 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-// The JSON tree of a Lottie file, read with the toolchain's JSONDecoder (FoundationEssentials,
-// no ICU), and typed access to it that names the JSON path of every problem (R16).
+// The JSON document of a Lottie file, parsed by simdjson (Sources/CLaminaJSON, Debian's
+// libsimdjson-dev) into one flat array of nodes, and typed access to it that names the JSON path
+// of every problem (R16). The toolchain's JSONDecoder, used before, built a generic tree at
+// 8-75x the peers' whole load (a thrown DecodingError per type probe; benchmarks/README.md).
 
-import FoundationEssentials
+import CLaminaJSON
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// An error of the Lottie importer: what is wrong and where, as a JSON path
 /// (`layers[3].ks.p.k[2].s`). Malformed input is always answered with one of these.
@@ -30,103 +37,130 @@ func clampedInt(_ d: Double) -> Int {
     return Int(min(max(d, -1e9), 1e9))
 }
 
-/// A parsed JSON value. Objects keep their members in a dictionary: Lottie never depends on
-/// member order.
-indirect enum JSON: Decodable, Sendable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSON])
-    case object([String: JSON])
+private let kindNull = UInt32(LAMINA_JSON_NULL), kindFalse = UInt32(LAMINA_JSON_FALSE)
+private let kindTrue = UInt32(LAMINA_JSON_TRUE), kindNumber = UInt32(LAMINA_JSON_NUMBER)
+private let kindString = UInt32(LAMINA_JSON_STRING), kindArray = UInt32(LAMINA_JSON_ARRAY)
+private let kindObject = UInt32(LAMINA_JSON_OBJECT)
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        init(stringValue: String) { self.stringValue = stringValue }
-        var intValue: Int? { nil }
-        init?(intValue: Int) { nil }
+/// A parsed JSON document: its values in document order, each container followed by its
+/// subtree (`lamina_json.h`). Nodes are read in place; no tree of Swift values is built, and a
+/// node's JSON path is worked out only when an error needs it.
+final class JSONDocument {
+    /// The deepest nesting of arrays and objects accepted.
+    static let maximumDepth = 512
+
+    private let handle: OpaquePointer
+    fileprivate let nodes: UnsafePointer<lamina_json_node>
+    /// How many nodes the document has.
+    let count: Int
+
+    private init(_ handle: OpaquePointer) {
+        self.handle = handle
+        nodes = lamina_json_nodes(handle)
+        count = lamina_json_node_count(handle)
     }
 
-    init(from decoder: any Decoder) throws {
-        // Numbers are most of a Lottie file: try them first, so the common leaf costs no thrown
-        // error (each failed attempt below throws a DecodingError, which is not cheap).
-        let c = try decoder.singleValueContainer()
-        if let n = try? c.decode(Double.self) {
-            self = .number(n)
-            return
+    deinit { lamina_json_free(handle) }
+
+    /// The root value.
+    var root: JNode { JNode(self, 0) }
+
+    /// Parses `bytes`, or throws a ``LottieError`` naming where the JSON is malformed.
+    static func parse(_ bytes: [UInt8]) throws(LottieError) -> JSONDocument {
+        guard !bytes.isEmpty else { throw LottieError("$", "malformed JSON (the file is empty)") }
+        var handle: OpaquePointer?
+        var message: UnsafePointer<CChar>?
+        let status = bytes.withUnsafeBytes { b in
+            lamina_json_parse(b.baseAddress!.assumingMemoryBound(to: CChar.self), b.count, maximumDepth, &handle, &message)
         }
-        if c.decodeNil() {
-            self = .null
-            return
+        guard status == 0, let handle else {
+            throw LottieError("$", "malformed JSON (\(message.map { String(cString: $0) } ?? "unknown error"))")
         }
-        if var u = try? decoder.unkeyedContainer() {
-            var items: [JSON] = []
-            if let n = u.count { items.reserveCapacity(n) }
-            while !u.isAtEnd { items.append(try u.decode(JSON.self)) }
-            self = .array(items)
-            return
-        }
-        if let k = try? decoder.container(keyedBy: Key.self) {
-            var members: [String: JSON] = [:]
-            members.reserveCapacity(k.allKeys.count)
-            for key in k.allKeys { members[key.stringValue] = try k.decode(JSON.self, forKey: key) }
-            self = .object(members)
-            return
-        }
-        if let s = try? c.decode(String.self) {
-            self = .string(s)
-        } else if let b = try? c.decode(Bool.self) {
-            self = .bool(b)
-        } else {
-            throw LottieError(Self.path(decoder.codingPath), "a number that does not fit a double")
-        }
+        return JSONDocument(handle)
     }
 
-    /// A coding path as a JSON path.
-    static func path(_ keys: [any CodingKey]) -> String {
+    /// The JSON path of node `target` (`$.layers[3].ks`), found by walking down from the root
+    /// past the subtrees that end before it.
+    func path(of target: Int) -> String {
         var s = "$"
-        for k in keys {
-            if let i = k.intValue { s += "[\(i)]" } else { s += ".\(k.stringValue)" }
+        var i = 0
+        while i != target, i < count {
+            let n = nodes[i]
+            if n.kind == kindArray {
+                var child = i + 1, k = 0
+                while Int(nodes[child].end) <= target { child = Int(nodes[child].end); k += 1 }
+                s += "[\(k)]"
+                i = child
+            } else if n.kind == kindObject {
+                var key = i + 1
+                while Int(nodes[key + 1].end) <= target { key = Int(nodes[key + 1].end) }
+                s += "." + string(at: key)
+                i = key + 1
+            } else {
+                break
+            }
         }
         return s
     }
 
-    /// Parses `data`, or throws a ``LottieError`` naming where the JSON is malformed.
-    static func parse(_ data: Data) throws(LottieError) -> JSON {
-        do {
-            return try JSONDecoder().decode(JSON.self, from: data)
-        } catch let e as LottieError {
-            throw e
-        } catch let DecodingError.dataCorrupted(ctx) {
-            let detail = (ctx.underlyingError.map { "\($0)" }) ?? ctx.debugDescription
-            throw LottieError(path(ctx.codingPath), "malformed JSON (\(detail))")
-        } catch let DecodingError.typeMismatch(_, ctx) {
-            throw LottieError(path(ctx.codingPath), "malformed JSON (\(ctx.debugDescription))")
-        } catch {
-            throw LottieError("$", "malformed JSON (\(error))")
-        }
+    /// The string (or object key) at node `i`.
+    fileprivate func string(at i: Int) -> String {
+        let n = nodes[i]
+        return String(decoding: UnsafeRawBufferPointer(start: n.u.string, count: Int(n.count)), as: UTF8.self)
     }
 }
 
-/// A JSON value with its path, for reading with errors that say where.
+/// A JSON value of a document, for reading with errors that say where.
 struct JNode {
-    let value: JSON
-    let path: String
+    let document: JSONDocument
+    /// Its index in the document's nodes.
+    let index: Int
 
-    init(_ value: JSON, _ path: String) {
-        self.value = value
-        self.path = path
+    init(_ document: JSONDocument, _ index: Int) {
+        self.document = document
+        self.index = index
     }
+
+    private var node: lamina_json_node { document.nodes[index] }
+
+    /// Its JSON path (`$.layers[3].ks.p`), worked out when asked: errors ask, reading does not.
+    var path: String { document.path(of: index) }
 
     /// The member `key` of an object, or nil when absent, null, or this is not an object.
     subscript(key: String) -> JNode? {
-        guard case .object(let m) = value, let v = m[key] else { return nil }
-        if case .null = v { return nil }
-        return JNode(v, "\(path).\(key)")
+        guard let v = member(key), v.node.kind != kindNull else { return nil }
+        return v
     }
 
-    var isObject: Bool { if case .object = value { return true }; return false }
-    var isArray: Bool { if case .array = value { return true }; return false }
+    /// The member `key` of an object, null included; nil when absent or this is not an object.
+    /// With a key written twice, the first.
+    func member(_ key: String) -> JNode? {
+        let n = node
+        guard n.kind == kindObject, n.count > 0 else { return nil }
+        let nodes = document.nodes
+        var key = key
+        return key.withUTF8 { k -> JNode? in
+            var i = index + 1
+            for _ in 0..<n.count {
+                let kn = nodes[i]
+                if Int(kn.count) == k.count && (k.isEmpty || memcmp(kn.u.string, k.baseAddress!, k.count) == 0) {
+                    return JNode(document, i + 1)
+                }
+                i = Int(nodes[i + 1].end)
+            }
+            return nil
+        }
+    }
+
+    var isObject: Bool { node.kind == kindObject }
+    var isArray: Bool { node.kind == kindArray }
+    var isNull: Bool { node.kind == kindNull }
+
+    /// How many elements an array has (0 for anything else).
+    var count: Int { node.kind == kindArray ? Int(node.count) : 0 }
+
+    /// An array's first element, or nil when this is not an array or it is empty.
+    var first: JNode? { node.kind == kindArray && node.count > 0 ? JNode(document, index + 1) : nil }
 
     /// The member `key`, which must be present.
     func required(_ key: String) throws(LottieError) -> JNode {
@@ -137,37 +171,51 @@ struct JNode {
 
     /// This value as a finite number (a boolean counts as 0 or 1, as Bodymovin writes flags).
     func number() throws(LottieError) -> Double {
-        switch value {
-        case .number(let n):
-            guard n.isFinite else { throw LottieError(path, "not a finite number") }
+        let n = node
+        switch n.kind {
+        case kindNumber:
+            let v = n.u.number
+            guard v.isFinite else { throw LottieError(path, "not a finite number") }
             // Far beyond any drawing, and sums of such numbers stay inside what the engine
             // takes (Value.maximumMagnitude, 1e15).
-            guard n.magnitude <= 1e12 else { throw LottieError(path, "\(n) is beyond ±1e12") }
-            return n
-        case .bool(let b): return b ? 1 : 0
-        case .array(let a) where a.count == 1:
-            return try JNode(a[0], "\(path)[0]").number()
+            guard v.magnitude <= 1e12 else { throw LottieError(path, "\(v) is beyond ±1e12") }
+            return v
+        case kindTrue: return 1
+        case kindFalse: return 0
+        case kindArray where n.count == 1:
+            return try JNode(document, index + 1).number()
         default: throw LottieError(path, "expected a number, found \(kindName)")
         }
     }
 
     /// This value as an array.
     func array() throws(LottieError) -> [JNode] {
-        guard case .array(let a) = value else { throw LottieError(path, "expected an array, found \(kindName)") }
+        let n = node
+        guard n.kind == kindArray else { throw LottieError(path, "expected an array, found \(kindName)") }
         var out: [JNode] = []
-        out.reserveCapacity(a.count)
-        for (i, v) in a.enumerated() { out.append(JNode(v, "\(path)[\(i)]")) }
+        out.reserveCapacity(Int(n.count))
+        var i = index + 1
+        for _ in 0..<n.count {
+            out.append(JNode(document, i))
+            i = Int(document.nodes[i].end)
+        }
         return out
     }
 
     /// This value as numbers: a number gives one, an array of numbers gives them all.
     func numbers() throws(LottieError) -> [Double] {
-        switch value {
-        case .number, .bool: return [try number()]
-        case .array(let a):
+        let n = node
+        switch n.kind {
+        case kindNumber, kindTrue, kindFalse: return [try number()]
+        case kindArray:
             var out: [Double] = []
-            out.reserveCapacity(a.count)
-            for (i, v) in a.enumerated() { out.append(try JNode(v, "\(path)[\(i)]").number()) }
+            out.reserveCapacity(Int(n.count))
+            var i = index + 1
+            for _ in 0..<n.count {
+                let e = JNode(document, i)
+                out.append(try e.number())
+                i = Int(document.nodes[i].end)
+            }
             return out
         default: throw LottieError(path, "expected a number or an array of numbers, found \(kindName)")
         }
@@ -175,8 +223,8 @@ struct JNode {
 
     /// This value as a string.
     func string() throws(LottieError) -> String {
-        guard case .string(let s) = value else { throw LottieError(path, "expected a string, found \(kindName)") }
-        return s
+        guard node.kind == kindString else { throw LottieError(path, "expected a string, found \(kindName)") }
+        return document.string(at: index)
     }
 
     /// An optional number member with a default.
@@ -186,18 +234,18 @@ struct JNode {
 
     /// An optional string member.
     func string(_ key: String) -> String? {
-        if case .string(let s)? = self[key]?.value { return s }
-        return nil
+        guard let v = self[key], v.node.kind == kindString else { return nil }
+        return document.string(at: v.index)
     }
 
     var kindName: String {
-        switch value {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
+        switch node.kind {
+        case kindNull: return "null"
+        case kindTrue, kindFalse: return "a boolean"
+        case kindNumber: return "a number"
+        case kindString: return "a string"
+        case kindArray: return "an array"
+        default: return "an object"
         }
     }
 }

@@ -64,7 +64,7 @@ struct LottieProp {
             return LottieProp(constant: try read(node))
         }
         let animated: Bool
-        if case .array(let items) = k.value, let f = items.first, case .object(let m) = f, m["t"] != nil {
+        if k.first?.member("t") != nil {
             animated = true
         } else {
             animated = false
@@ -173,20 +173,15 @@ struct LottieProp {
             return out
         }
         var out = [Double](repeating: 0, count: count)
-        var cache: [Int: Double] = [:]
+        // Dimensions that share easing share one progress (no table: this runs once per frame
+        // per sampled property while loading).
+        let shared = max(a.ox.count, a.oy.count, a.ix.count, a.iy.count) <= 1
+        let y0 = shared ? timingFunction(lo, dim: 0).progress(at: x) : 0
         for d in 0..<count {
-            let key = uniformKey(lo, d)
-            let y: Double
-            if let c = cache[key] { y = c } else { y = timingFunction(lo, dim: d).progress(at: x); cache[key] = y }
+            let y = shared ? y0 : timingFunction(lo, dim: d).progress(at: x)
             out[d] = a.s[d] + (b[d] - a.s[d]) * y
         }
         return out
-    }
-
-    /// Dimensions that share easing share a cache slot.
-    private func uniformKey(_ i: Int, _ d: Int) -> Int {
-        let k = keys[i]
-        return max(k.ox.count, k.oy.count, k.ix.count, k.iy.count) > 1 ? d : 0
     }
 }
 

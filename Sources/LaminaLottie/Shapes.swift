@@ -443,14 +443,38 @@ extension LottieImporter {
         return try gradientNode(item, mask: shape, opacity: opacity, size: size, ctx)
     }
 
+    /// The area a gradient must cover for a shape whose path and line width do not animate: the
+    /// path's control-point bounds, outset by the stroke's reach (a miter's included) and 2
+    /// points. Nil when they animate.
+    static func gradientArea(_ shape: LottieNode) -> Rect? {
+        if shape.animations.contains(where: { $0.key == "path" || $0.key == "lineWidth" || $0.key == "miterLimit" }) {
+            return nil
+        }
+        func number(_ key: String) -> Double? {
+            if case .number(let n)? = shape.values.last(where: { $0.key == key })?.value { return n }
+            return nil
+        }
+        guard case .path(let path)? = shape.values.last(where: { $0.key == "path" })?.value,
+              let b = path.controlPointBounds
+        else { return nil }
+        let stroked = shape.values.contains { $0.key == "strokeColor" }
+        let reach = stroked ? (number("lineWidth") ?? 1) * max(number("miterLimit") ?? 10, 1) : 0
+        let pad = reach + 2
+        let area = Rect(x: b.origin.x - pad, y: b.origin.y - pad, width: b.size.width + 2 * pad, height: b.size.height + 2 * pad)
+        return area.origin.x.isFinite && area.size.width.isFinite && area.size.height.isFinite ? area : nil
+    }
+
     /// A gradient fill or stroke: a gradient layer over a generous area, masked by the shape.
     static func gradientNode(
         _ item: JNode, mask: LottieNode, opacity: LottieProp, size: Size, _ ctx: LottieContext
     ) throws(LottieError) -> LottieNode {
         // The gradient layer covers the canvas and one more canvas on every side (in the shape's
         // own space): shapes that move outside their canvas still fill with their gradient, and
-        // the compositor's offscreen for the mask stays nine canvases, not forty-nine.
-        let area = Rect(x: -size.width, y: -size.height, width: 3 * size.width, height: 3 * size.height)
+        // the compositor's offscreen for the mask stays nine canvases, not forty-nine. A shape
+        // whose outline never changes needs only its own bounds (with its stroke's reach): the
+        // compositor draws the masked gradient through an offscreen of the layer's size, and
+        // nine canvases of issue_2055's 1920 x 1920 precomposition cost llvmpipe seconds a frame.
+        let area = gradientArea(mask) ?? Rect(x: -size.width, y: -size.height, width: 3 * size.width, height: 3 * size.height)
         let g = try ctx.node(.gradient, at: item.path)
         g.set("anchorPoint", .point(Point(x: 0, y: 0)))
         g.set("position", .point(area.origin))

@@ -296,6 +296,52 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(abs(start[0].transform.m21) < 1e-9)
     }
 
+    @Test func aSkewOfZeroIgnoresItsTurningAxis() throws {
+        // A skew axis that turns while the skew stays 0 is no skew at all: the import makes no
+        // skew layer and no sampled animation of identity matrices (one per frame), and the
+        // layer stays a single static one.
+        func counts(_ sa: String) throws -> (layers: Int, animations: Int) {
+            let ks = #""a":{"a":0,"k":[0,0]},"p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100},"sk":{"a":0,"k":0},"sa":\#(sa)"#
+            let scene = try LottieImporter.importScene(doc(layers: shapeLayer(ks: ks)))
+            var layers = 0, animations = 0
+            var work = [scene.root]
+            while let n = work.popLast() {
+                layers += 1
+                animations += n.animations.filter { $0.key == "transform" }.count
+                work += n.sublayers + (n.mask.map { [$0] } ?? [])
+            }
+            return (layers, animations)
+        }
+        let turning = try counts(#"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":100,"s":[90]}]}"#)
+        let still = try counts(#"{"a":0,"k":0}"#)
+        #expect(turning.animations == 0)
+        #expect(turning.layers == still.layers)
+    }
+
+    @Test func aStillGradientCoversItsShapeNotNineCanvases() throws {
+        // The compositor draws a masked gradient through an offscreen of the gradient layer's
+        // size: a shape whose outline never changes gets a layer of its bounds (fill: outset by
+        // 2; stroke: by its width times its miter limit, and 2), an animated one nine canvases.
+        func gradientBounds(_ item: String, path: String) throws -> Rect? {
+            let shapes = #"[{"ty":"gr","it":[\#(path),\#(item),{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]"#
+            let layer = #"{"ty":4,"ind":1,"ip":0,"op":100,"st":0,"ks":{},"shapes":\#(shapes)}"#
+            let scene = try LottieImporter.importScene(doc(layers: layer))
+            var work = [scene.root]
+            while let n = work.popLast() {
+                if n.kind == .gradient, case .rect(let r)? = n.values.last(where: { $0.key == "bounds" })?.value { return r }
+                work += n.sublayers + (n.mask.map { [$0] } ?? [])
+            }
+            return nil
+        }
+        let fill = #"{"ty":"gf","t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[20,0]},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1]}},"o":{"a":0,"k":100}}"#
+        let stroke = #"{"ty":"gs","t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[20,0]},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1]}},"o":{"a":0,"k":100},"w":{"a":0,"k":3},"lc":2,"lj":1,"ml":4}"#
+        let rect = #"{"ty":"rc","p":{"a":0,"k":[20,20]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}}"#
+        #expect(try gradientBounds(fill, path: rect) == Rect(x: 0, y: 0, width: 24, height: 24))
+        #expect(try gradientBounds(stroke, path: rect) == Rect(x: 0, y: 0, width: 48, height: 48))
+        let moving = #"{"ty":"rc","p":{"a":1,"k":[{"t":0,"s":[20,20],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":100,"s":[80,80]}]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}}"#
+        #expect(try gradientBounds(fill, path: moving) == Rect(x: 0, y: 0, width: 300, height: 300))
+    }
+
     @Test func animatedDashesAreSampled() throws {
         // A dash length 0 → 20 over frames 0…100, gap 10: at half way the pattern is [10, 10].
         let stroke = #"{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"d":[{"n":"d","v":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":100,"s":[20]}]}},{"n":"g","v":{"a":0,"k":10}},{"n":"o","v":{"a":0,"k":3}}]}"#
