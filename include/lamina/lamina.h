@@ -991,6 +991,20 @@ typedef struct lamina_draw_text {
 } lamina_draw_text_t;
 
 /** One layer as a renderer draws it. Plain data; colours not set by a flag read as zeros. */
+/* PROVISIONAL (filters-gles, not to commit): the sketch of issue 32's types. */
+#define LAMINA_FILTER_GAUSSIAN_BLUR 1
+#define LAMINA_FILTER_COLOR_MATRIX 2
+#define LAMINA_FILTER_COLOR_CONTROLS 3
+#define LAMINA_FILTER_COLOR_INVERT 4
+#define LAMINA_FILTER_COLOR_MONOCHROME 5
+#define LAMINA_FILTER_ALPHA 6
+typedef struct lamina_draw_filter { int32_t type; uint32_t reserved; double params[20]; } lamina_draw_filter_t;
+typedef struct lamina_draw_filters {
+    const lamina_draw_filter_t *filters; size_t filter_count;
+    const lamina_draw_filter_t *background_filters; size_t background_filter_count;
+    int32_t blend_mode; uint32_t reserved;
+    double reach;
+} lamina_draw_filters_t;
 typedef struct lamina_draw_record {
     lamina_layer_t layer;
     uint32_t flags;            /* LAMINA_DRAW_* */
@@ -1078,6 +1092,7 @@ typedef struct lamina_draw_record {
     const lamina_draw_gradient_t *gradient; /* Gradient layers that draw (RS-9.3), else NULL. */
     /* Text layers (issue 26; since 0.2; docs/draw-records.md section 17). */
     const lamina_draw_text_t *text; /* Every text layer's record (R15.5), else NULL. */
+    const lamina_draw_filters_t *filters; /* PROVISIONAL */
 } lamina_draw_record_t;
 
 /* lamina_draw_record_t.flags2 (since 0.2) */
