@@ -157,8 +157,10 @@ struct lamina_gles_renderer {
     struct lgl_text *text;
     /* Filters (issue 32; filter.c): the chain's pass, the group and backdrop composites, and
      * the scratch targets the chain runs through (sized to what they hold). */
-    GLuint fx_prog, fcomp_prog, backdrop_prog;
-    GLint fx_u[11], fcomp_u[13], bd_u[14];
+    GLuint fx_prog[4], fcomp_prog, backdrop_prog; /* fx: colour, blur, block mean, copy */
+    GLint fx_u[4][11], fcomp_u[13], bd_u[15];
+    GLuint fblend_prog[16]; /* per blend mode, linked on first use (fblend.frag) */
+    GLint fblend_u[16][13];
     lgl_target_t fx[7];
 };
 

@@ -23,8 +23,10 @@
  * layer's rounded bounds (backdrop.frag), before the layer draws.
  */
 #include "compositor.h"
+#include "lgl_shaders.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 enum { FX_MAX_MATS = 8, FX_MAX_STAGES = 16 };
@@ -188,7 +190,7 @@ static void fx_pass(lgl_frame_t *f, GLuint src, int mirror, const float rect[4],
                     int mode, const fx_stage_t *st, float dx, float dy, int factor, int w, int h) {
     lamina_gles_renderer_t *r = f->r;
     glViewport(0, 0, w, h);
-    glUseProgram(r->fx_prog);
+    glUseProgram(r->fx_prog[mode]);
     glBindVertexArray(r->vao);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, src);
@@ -197,11 +199,10 @@ static void fx_pass(lgl_frame_t *f, GLuint src, int mirror, const float rect[4],
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    const GLint *u = r->fx_u;
+    const GLint *u = r->fx_u[mode];
     glUniform1i(u[0], 0);
     glUniform4fv(u[1], 1, rect);
     glUniform2f(u[2], 1.0f / (float)tw, 1.0f / (float)th);
-    glUniform1i(u[3], mode);
     glUniform2f(u[4], dx, dy);
     if (mode == 1) {
         glUniform1f(u[5], (float)st->sigma);
@@ -226,9 +227,18 @@ static int blur_factor(double sigma) {
 
 /* Runs `c` over `src` (w x h texels, or its uv rectangle `rect` of a larger texture tw x th)
  * into `out` (w x h). `mirror`: samples outside the source mirror its edge (backdrops); else
- * they read its edge texels (a group's padding is transparent). Blending is off meanwhile. */
+ * they read its edge texels (a group's padding is transparent). Blending is off meanwhile.
+ * With `low` (not NULL), a chain that ends in a reduced blur leaves its result reduced: *low
+ * is then that target, and `map` its uv per full-resolution texel (else `out`, 1 / w, 1 / h);
+ * the caller samples it bilinearly, which is the upsampling pass's arithmetic. */
 static int run_chain(lgl_frame_t *f, const fx_chain_t *c, GLuint src, const float rect[4],
-                     int tw, int th, int w, int h, int mirror, lgl_target_t *out) {
+                     int tw, int th, int w, int h, int mirror, lgl_target_t *out,
+                     lgl_target_t **low, float map[2]) {
+    if (low) {
+        *low = out;
+        map[0] = 1.0f / (float)w;
+        map[1] = 1.0f / (float)h;
+    }
     static const float whole[4] = {0, 0, 1, 1};
     GLuint cur = src;
     const float *cur_rect = rect;
@@ -245,10 +255,10 @@ static int run_chain(lgl_frame_t *f, const fx_chain_t *c, GLuint src, const floa
         } else {
             int d = blur_factor(st->sigma);
             int lw = (w + d - 1) / d, lh = (h + d - 1) / d;
-            fx_stage_t low = *st;
+            fx_stage_t red = *st; /* the stage at reduced resolution */
             if (d > 1) {
                 double v = st->sigma * st->sigma - (d * d - 1) / 12.0 - d * d / 6.0;
-                low.sigma = sqrt(fmax(v, 0.25)) / d;
+                red.sigma = sqrt(fmax(v, 0.25)) / d;
             }
             lgl_target_t *a = fx_target(f, d > 1 ? FX_LA : (ping == FX_A ? FX_B : FX_A), lw, lh);
             lgl_target_t *b = d > 1 ? fx_target(f, FX_LB, lw, lh) : NULL;
@@ -269,11 +279,15 @@ static int run_chain(lgl_frame_t *f, const fx_chain_t *c, GLuint src, const floa
             }
             /* Horizontal into a, vertical into b (reduced) or dest. */
             glBindFramebuffer(GL_FRAMEBUFFER, a->fbo);
-            fx_pass(f, first, mirror, first_rect, fw, fh, 1, &low, 1.0f / (float)fw, 0, 0, lw, lh);
+            fx_pass(f, first, mirror, first_rect, fw, fh, 1, &red, 1.0f / (float)fw, 0, 0, lw, lh);
             lgl_target_t *v = d > 1 ? b : dest;
             glBindFramebuffer(GL_FRAMEBUFFER, v->fbo);
-            fx_pass(f, a->tex, mirror, whole, lw, lh, 1, &low, 0, 1.0f / (float)lh, 0, lw, lh);
-            if (d > 1) {
+            fx_pass(f, a->tex, mirror, whole, lw, lh, 1, &red, 0, 1.0f / (float)lh, 0, lw, lh);
+            if (d > 1 && low && i == c->n - 1) {
+                *low = b;
+                map[0] = 1.0f / (float)(lw * d);
+                map[1] = 1.0f / (float)(lh * d);
+            } else if (d > 1) {
                 /* Back up: full-resolution texel x reads the reduced one at (x + 0.5) / d. */
                 float r3[4] = {0, 0, (float)w / (float)(lw * d), (float)h / (float)(lh * d)};
                 glBindFramebuffer(GL_FRAMEBUFFER, dest->fbo);
@@ -373,7 +387,8 @@ static void draw_backdrop(lgl_frame_t *f, const lamina_draw_record_t *rec, const
     lgl_target_t *dst = copy_backdrop(f, level, which, box, org);
     lgl_target_t *fx = dst && c->n > 0 ? fx_target(f, FX_BD, w, h) : dst;
     static const float whole[4] = {0, 0, 1, 1};
-    if (fx && c->n > 0) run_chain(f, c, dst->tex, whole, w, h, w, h, 1, fx);
+    float map[2] = {1.0f / (float)w, 1.0f / (float)h};
+    if (fx && c->n > 0) run_chain(f, c, dst->tex, whole, w, h, w, h, 1, fx, &fx, map);
     free(c);
     if (!fx || f->status != LAMINA_STATUS_OK) return;
     r->stats.backdrops_filtered++;
@@ -394,7 +409,8 @@ static void draw_backdrop(lgl_frame_t *f, const lamina_draw_record_t *rec, const
     glUniform4fv(u[10], 1, org);
     glUniform1f(u[11], (float)fmin(fmax(alpha, 0), 1));
     glUniform1f(u[12], (float)rec->corner_radius);
-    glUniform1f(u[13], lgl_corner_code(rec) + lgl_edge_code(rec));
+    glUniform1f(u[13], lgl_corner_code(rec));
+    glUniform2fv(u[14], 1, map);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, dst->tex);
     glActiveTexture(GL_TEXTURE0);
@@ -403,6 +419,24 @@ static void draw_backdrop(lgl_frame_t *f, const lamina_draw_record_t *rec, const
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     glEnable(GL_BLEND);
     r->stats.draw_calls++;
+}
+
+/* The program of blend mode `mode` (1-15): fblend.frag with the mode compiled in, linked on
+ * first use; 0 when it does not link (the message is set). */
+static GLuint blend_program(lamina_gles_renderer_t *r, int mode) {
+    if (r->fblend_prog[mode]) return r->fblend_prog[mode];
+    static const char *const names[13] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale", "u_tex",
+                                          "u_dst", "u_ext", "u_clip", "u_dst_org", "u_alpha", "u_blend"};
+    size_t n = strlen(lgl_shader_fblend_frag);
+    char *src = malloc(n + 32);
+    if (!src) return 0;
+    snprintf(src, n + 32, "#define BLEND_MODE %d\n%s", mode, lgl_shader_fblend_frag);
+    GLuint p = lgl_link_program(r, lgl_shader_plane_vert, src);
+    free(src);
+    if (!p) return 0;
+    for (int i = 0; i < 13; i++) r->fblend_u[mode][i] = glGetUniformLocation(p, names[i]);
+    r->fblend_prog[mode] = p;
+    return p;
 }
 
 /* Draws texture `tex` (covering `ext` of the layer's space through m, row 0 at ext's maxY) with
@@ -420,8 +454,13 @@ static void composite(lgl_frame_t *f, const lamina_draw_record_t *rec, const lam
         if (!dst) return;
     }
     lgl_bind_level(f, level, which);
-    const GLint *u = r->fcomp_u;
-    glUseProgram(r->fcomp_prog);
+    GLuint prog = blend ? blend_program(r, blend) : r->fcomp_prog;
+    if (!prog) {
+        f->status = lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "the blend mode %d's program did not link", blend);
+        return;
+    }
+    const GLint *u = blend ? r->fblend_u[blend] : r->fcomp_u;
+    glUseProgram(prog);
     glBindVertexArray(r->vao);
     lgl_set_quad_uniforms(f, u, m, ext);
     lgl_set_device_vp(f, u[4]);
@@ -431,7 +470,6 @@ static void composite(lgl_frame_t *f, const lamina_draw_record_t *rec, const lam
     lgl_set_clip_uniform(f, u[9], rec);
     glUniform4fv(u[10], 1, org);
     glUniform1f(u[11], (float)alpha);
-    glUniform1i(u[12], blend);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, dst ? dst->tex : tex);
     glActiveTexture(GL_TEXTURE0);
@@ -470,7 +508,7 @@ static void draw_uncached(lgl_frame_t *f, const lamina_draw_record_t *recs, size
     if (c->n > 0) {
         static const float whole[4] = {0, 0, 1, 1};
         lgl_target_t *out = fx_target(f, FX_OUT, f->vp_w, f->vp_h);
-        if (out && run_chain(f, c, t->tex, whole, f->vp_w, f->vp_h, f->vp_w, f->vp_h, 0, out)) tex = out->tex;
+        if (out && run_chain(f, c, t->tex, whole, f->vp_w, f->vp_h, f->vp_w, f->vp_h, 0, out, NULL, NULL)) tex = out->tex;
         f->r->stats.filters_applied++;
     }
     free(c);
@@ -537,7 +575,7 @@ void lgl_draw_filtered(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t 
             lgl_target_t out = {e->ffbo, e->ftex, e->fw, e->fh};
             static const float whole[4] = {0, 0, 1, 1};
             e->fkey = 0;
-            if (run_chain(f, c, e->tex, whole, e->px_w, e->px_h, e->px_w, e->px_h, 0, &out)) e->fkey = key;
+            if (run_chain(f, c, e->tex, whole, e->px_w, e->px_h, e->px_w, e->px_h, 0, &out, NULL, NULL)) e->fkey = key;
             f->r->stats.filters_applied++;
         } else {
             f->r->stats.filters_reused++;

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // The W3C Compositing and Blending Level 1 blend modes (section 10), on straight colours: B(cb,
-// cs) for u_blend 0 normal, 1 multiply, 2 screen, 3 overlay, 4 darken, 5 lighten, 6 color-dodge,
+// cs) for BLEND_MODE 0 normal, 1 multiply, 2 screen, 3 overlay, 4 darken, 5 lighten, 6 color-dodge,
 // 7 color-burn, 8 soft-light, 9 hard-light, 10 difference, 11 exclusion (separable), 12 hue,
 // 13 saturation, 14 color, 15 luminosity (non-separable, the spec's Lum/Sat/ClipColor).
+#ifndef BLEND_MODE
+#define BLEND_MODE 0
+#endif
 float b_dodge(float b, float s) { return b == 0.0 ? 0.0 : (s >= 1.0 ? 1.0 : min(1.0, b / (1.0 - s))); }
 float b_burn(float b, float s) { return b >= 1.0 ? 1.0 : (s <= 0.0 ? 0.0 : 1.0 - min(1.0, (1.0 - b) / s)); }
 float b_hard(float b, float s) { return s <= 0.5 ? b * 2.0 * s : b + (2.0 * s - 1.0) - b * (2.0 * s - 1.0); }
@@ -25,28 +28,47 @@ vec3 b_set_sat(vec3 c, float s) {
   if (mx <= mn) return vec3(0.0);
   return (c - mn) * s / (mx - mn);
 }
-vec3 blend_fn(int m, vec3 b, vec3 s) {
-  if (m == 1) return b * s;
-  if (m == 2) return b + s - b * s;
-  if (m == 3) return vec3(b_hard(s.r, b.r), b_hard(s.g, b.g), b_hard(s.b, b.b));
-  if (m == 4) return min(b, s);
-  if (m == 5) return max(b, s);
-  if (m == 6) return vec3(b_dodge(b.r, s.r), b_dodge(b.g, s.g), b_dodge(b.b, s.b));
-  if (m == 7) return vec3(b_burn(b.r, s.r), b_burn(b.g, s.g), b_burn(b.b, s.b));
-  if (m == 8) return vec3(b_soft(b.r, s.r), b_soft(b.g, s.g), b_soft(b.b, s.b));
-  if (m == 9) return vec3(b_hard(b.r, s.r), b_hard(b.g, s.g), b_hard(b.b, s.b));
-  if (m == 10) return abs(b - s);
-  if (m == 11) return b + s - 2.0 * b * s;
-  if (m == 12) return b_set_lum(b_set_sat(s, b_sat(b)), b_lum(b));
-  if (m == 13) return b_set_lum(b_set_sat(b, b_sat(s)), b_lum(b));
-  if (m == 14) return b_set_lum(s, b_lum(b));
-  if (m == 15) return b_set_lum(b, b_lum(s));
+// The mode is compiled in (BLEND_MODE, defined before this file by filter.c): one program per
+// mode, since llvmpipe would run every branch of a uniform switch.
+vec3 blend_fn(vec3 b, vec3 s) {
+#if BLEND_MODE == 1
+  return b * s;
+#elif BLEND_MODE == 2
+  return b + s - b * s;
+#elif BLEND_MODE == 3
+  return vec3(b_hard(s.r, b.r), b_hard(s.g, b.g), b_hard(s.b, b.b));
+#elif BLEND_MODE == 4
+  return min(b, s);
+#elif BLEND_MODE == 5
+  return max(b, s);
+#elif BLEND_MODE == 6
+  return vec3(b_dodge(b.r, s.r), b_dodge(b.g, s.g), b_dodge(b.b, s.b));
+#elif BLEND_MODE == 7
+  return vec3(b_burn(b.r, s.r), b_burn(b.g, s.g), b_burn(b.b, s.b));
+#elif BLEND_MODE == 8
+  return vec3(b_soft(b.r, s.r), b_soft(b.g, s.g), b_soft(b.b, s.b));
+#elif BLEND_MODE == 9
+  return vec3(b_hard(b.r, s.r), b_hard(b.g, s.g), b_hard(b.b, s.b));
+#elif BLEND_MODE == 10
+  return abs(b - s);
+#elif BLEND_MODE == 11
+  return b + s - 2.0 * b * s;
+#elif BLEND_MODE == 12
+  return b_set_lum(b_set_sat(s, b_sat(b)), b_lum(b));
+#elif BLEND_MODE == 13
+  return b_set_lum(b_set_sat(b, b_sat(s)), b_lum(b));
+#elif BLEND_MODE == 14
+  return b_set_lum(s, b_lum(b));
+#elif BLEND_MODE == 15
+  return b_set_lum(b, b_lum(s));
+#else
   return s;
+#endif
 }
 // Premultiplied source `s` over premultiplied backdrop `b` through mode m (the spec's general
 // formula: co = cs (1 - ab) + cb (1 - as) + as ab B(Cb, Cs)).
-vec4 blend_over(int m, vec4 b, vec4 s) {
+vec4 blend_over(vec4 b, vec4 s) {
   vec3 cb = b.a > 0.0 ? b.rgb / b.a : vec3(0.0), cs = s.a > 0.0 ? s.rgb / s.a : vec3(0.0);
-  vec3 mixed = clamp(blend_fn(m, cb, cs), 0.0, 1.0);
+  vec3 mixed = clamp(blend_fn(cb, cs), 0.0, 1.0);
   return vec4(s.rgb * (1.0 - b.a) + b.rgb * (1.0 - s.a) + s.a * b.a * mixed, s.a + b.a - s.a * b.a);
 }
