@@ -117,11 +117,15 @@ static void run(int n, int frames, lamina_gles_renderer_t *r) {
         CK(lamina_layer_release(e, panel));
         copy = malloc(sizeof *copy * (size_t)(n + 2));
         memset(&blur, 0, sizeof blur);
-        blur.type = LAMINA_FILTER_GAUSSIAN_BLUR;
+        blur.type = LAMINA_FILTER_TYPE_GAUSSIAN_BLUR;
         blur.params[0] = 20;
+        blur.sigma = 20;
+        for (int k = 0; k < 4; k++) blur.matrix[6 * k] = 1;
         memset(&panel_filters, 0, sizeof panel_filters);
         panel_filters.background_filters = &blur;
         panel_filters.background_filter_count = 1;
+        panel_filters.struct_size = sizeof panel_filters;
+        panel_filters.background_reach = 60;
     }
     CK(lamina_engine_tick(e, 0));
 

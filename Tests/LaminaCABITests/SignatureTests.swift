@@ -267,6 +267,8 @@ func headerAndExportsAgree() {
     same(CLamina.lamina_text_layer_set_runs, LaminaCABI.lamina_text_layer_set_runs)
     same(CLamina.lamina_text_layer_preferred_frame_size, LaminaCABI.lamina_text_layer_preferred_frame_size)
     same(CLamina.lamina_text_layer_layout_count, LaminaCABI.lamina_text_layer_layout_count)
+    // Layer filters (issue 32).
+    same(CLamina.lamina_filter_init, LaminaCABI.lamina_filter_init)
 }
 
 @Test("The run-time version matches the header's version macros")

@@ -126,7 +126,7 @@ static void record(FILE *f, const char *out, const lamina_draw_record_t *r, int 
         fprintf(f, "]},");
     }
     if (r->struct_size >= offsetof(lamina_draw_record_t, filters) + sizeof(r->filters) && r->filters) {
-        /* Issue 32: each filter as [type, params...], the blend mode by number. */
+        /* Issue 32: each filter as [type, params[20], sigma, matrix[20]], the blend mode. */
         const lamina_draw_filters_t *fl = r->filters;
         fprintf(f, "\"filters\":{\"blend\":%d,", fl->blend_mode);
         for (int b = 0; b < 2; b++) {
@@ -136,6 +136,8 @@ static void record(FILE *f, const char *out, const lamina_draw_record_t *r, int 
             for (size_t i = 0; list && i < n; i++) {
                 fprintf(f, "%s[%d", i ? "," : "", list[i].type);
                 for (int k = 0; k < 20; k++) fprintf(f, ",%.9g", list[i].params[k]);
+                fprintf(f, ",%.9g", list[i].sigma);
+                for (int k = 0; k < 20; k++) fprintf(f, ",%.9g", list[i].matrix[k]);
                 fprintf(f, "]");
             }
             fprintf(f, "]%s", b ? "}," : ",");

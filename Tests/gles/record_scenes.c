@@ -592,14 +592,32 @@ static lamina_draw_filter_t flt_blur8[1], flt_blur3[1], flt_colour[5][1], flt_bd
 static lamina_draw_filters_t fls_blur[2], fls_colour[5], fls_bd[2], fls_blend[16];
 
 static lamina_draw_filter_t filter_of(int32_t type, const double *p, int n) {
-    lamina_draw_filter_t f;
+    return record_filter(type, p, n);
+}
+
+/* A record's filters: the list, the background list, the blend mode (reach: 3 x the blurs'). */
+static lamina_draw_filters_t filters_of(const lamina_draw_filter_t *fl, size_t n, const lamina_draw_filter_t *bg,
+                                        size_t nb, int blend) {
+    lamina_draw_filters_t f;
     memset(&f, 0, sizeof f);
-    f.type = type;
-    for (int i = 0; i < n; i++) f.params[i] = p[i];
+    f.struct_size = sizeof f;
+    f.blend_mode = blend;
+    f.filters = fl;
+    f.filter_count = n;
+    f.background_filters = bg;
+    f.background_filter_count = nb;
+    for (size_t i = 0; i < n; i++) f.reach += 3 * fl[i].sigma;
+    for (size_t i = 0; i < nb; i++) f.background_reach += 3 * bg[i].sigma;
     return f;
 }
 
-static void set_filters(lamina_draw_record_t *r, const lamina_draw_filters_t *f) { r->filters = f; }
+/* Sets a record's filters and the flags2 bits the engine sets with them. */
+static void set_filters(lamina_draw_record_t *r, const lamina_draw_filters_t *f) {
+    r->filters = f;
+    if (f->filter_count) r->flags2 |= LAMINA_DRAW2_FILTERS | LAMINA_DRAW2_GROUP;
+    if (f->blend_mode) r->flags2 |= LAMINA_DRAW2_BLEND | LAMINA_DRAW2_GROUP;
+    if (f->background_filter_count) r->flags2 |= LAMINA_DRAW2_BACKDROP;
+}
 
 /* Two groups: one of two overlapping squares blurred by 8 (a clear layer), one rounded teal
  * layer with a white bar blurred by 3. */
@@ -616,10 +634,10 @@ static lamina_status_t build_filter_blur(lamina_engine_t *e, lamina_layer_t root
 
 static void patch_filter_blur(lamina_draw_record_t *recs, size_t n) {
     (void)n;
-    flt_blur8[0] = filter_of(LAMINA_FILTER_GAUSSIAN_BLUR, (double[]){8}, 1);
-    flt_blur3[0] = filter_of(LAMINA_FILTER_GAUSSIAN_BLUR, (double[]){3}, 1);
-    fls_blur[0] = (lamina_draw_filters_t){flt_blur8, 1, NULL, 0, 0, 0, 24};
-    fls_blur[1] = (lamina_draw_filters_t){flt_blur3, 1, NULL, 0, 0, 0, 9};
+    flt_blur8[0] = filter_of(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, (double[]){8}, 1);
+    flt_blur3[0] = filter_of(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, (double[]){3}, 1);
+    fls_blur[0] = filters_of(flt_blur8, 1, NULL, 0, 0);
+    fls_blur[1] = filters_of(flt_blur3, 1, NULL, 0, 0);
     set_filters(&recs[1], &fls_blur[0]);
     set_filters(&recs[4], &fls_blur[1]);
 }
@@ -642,13 +660,13 @@ static void patch_filter_colour(lamina_draw_record_t *recs, size_t n) {
     (void)n;
     static const double sepia[20] = {0.393, 0.769, 0.189, 0, 0, 0.349, 0.686, 0.168, 0, 0,
                                      0.272, 0.534, 0.131, 0, 0, 0,     0,     0,     1, 0};
-    flt_colour[0][0] = filter_of(LAMINA_FILTER_COLOR_MATRIX, sepia, 20);
-    flt_colour[1][0] = filter_of(LAMINA_FILTER_COLOR_CONTROLS, (double[]){0.3, 0.1, 1.4}, 3);
-    flt_colour[2][0] = filter_of(LAMINA_FILTER_COLOR_INVERT, NULL, 0);
-    flt_colour[3][0] = filter_of(LAMINA_FILTER_COLOR_MONOCHROME, (double[]){0.2, 0.4, 1, 1, 0.8}, 5);
-    flt_colour[4][0] = filter_of(LAMINA_FILTER_ALPHA, (double[]){0.5}, 1);
+    flt_colour[0][0] = filter_of(LAMINA_FILTER_TYPE_COLOR_MATRIX, sepia, 20);
+    flt_colour[1][0] = filter_of(LAMINA_FILTER_TYPE_COLOR_CONTROLS, (double[]){0.3, 0.1, 1.4}, 3);
+    flt_colour[2][0] = filter_of(LAMINA_FILTER_TYPE_COLOR_INVERT, NULL, 0);
+    flt_colour[3][0] = filter_of(LAMINA_FILTER_TYPE_COLOR_MONOCHROME, (double[]){0.2, 0.4, 1, 1, 0.8}, 5);
+    flt_colour[4][0] = filter_of(LAMINA_FILTER_TYPE_ALPHA, (double[]){0.5}, 1);
     for (int k = 0; k < 5; k++) {
-        fls_colour[k] = (lamina_draw_filters_t){flt_colour[k], 1, NULL, 0, 0, 0, 0};
+        fls_colour[k] = filters_of(flt_colour[k], 1, NULL, 0, 0);
         set_filters(&recs[1 + 4 * k], &fls_colour[k]);
     }
 }
@@ -669,11 +687,11 @@ static lamina_status_t build_filter_backdrop(lamina_engine_t *e, lamina_layer_t 
 
 static void patch_filter_backdrop(lamina_draw_record_t *recs, size_t n) {
     (void)n;
-    flt_bd12[0] = filter_of(LAMINA_FILTER_GAUSSIAN_BLUR, (double[]){12}, 1);
-    flt_bd12[1] = filter_of(LAMINA_FILTER_COLOR_CONTROLS, (double[]){1.6, 0, 1}, 3);
-    flt_bd4[0] = filter_of(LAMINA_FILTER_GAUSSIAN_BLUR, (double[]){4}, 1);
-    fls_bd[0] = (lamina_draw_filters_t){NULL, 0, flt_bd12, 2, 0, 0, 36};
-    fls_bd[1] = (lamina_draw_filters_t){NULL, 0, flt_bd4, 1, 0, 0, 12};
+    flt_bd12[0] = filter_of(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, (double[]){12}, 1);
+    flt_bd12[1] = filter_of(LAMINA_FILTER_TYPE_COLOR_CONTROLS, (double[]){1.6, 0, 1}, 3);
+    flt_bd4[0] = filter_of(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, (double[]){4}, 1);
+    fls_bd[0] = filters_of(NULL, 0, flt_bd12, 2, 0);
+    fls_bd[1] = filters_of(NULL, 0, flt_bd4, 1, 0);
     set_filters(&recs[7], &fls_bd[0]);
     set_filters(&recs[9], &fls_bd[1]);
 }
@@ -698,7 +716,7 @@ static lamina_status_t build_filter_blend(lamina_engine_t *e, lamina_layer_t roo
 static void patch_filter_blend(lamina_draw_record_t *recs, size_t n) {
     (void)n;
     for (int k = 0; k < 16; k++) {
-        fls_blend[k] = (lamina_draw_filters_t){NULL, 0, NULL, 0, k, 0, 0};
+        fls_blend[k] = filters_of(NULL, 0, NULL, 0, k);
         set_filters(&recs[1 + 6 * k + 3], &fls_blend[k]);
     }
 }

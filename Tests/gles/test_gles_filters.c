@@ -26,6 +26,8 @@
 #include <lamina/lamina.h>
 #include <lamina/lamina_gles.h>
 
+#include "record_scenes.h"
+
 enum { W = 240, H = 240, MAX_RECS = 16 };
 
 static EGLDisplay dpy;
@@ -127,20 +129,19 @@ static lamina_status_t draw(void) {
 
 static const uint8_t *at(int x, int y) { return px + 4 * (y * W + x); }
 
+/* A filter with inputs p0..p2 (the rest 0) and the sigma and matrix the engine derives. */
 static lamina_draw_filter_t filter(int32_t type, double p0, double p1, double p2) {
-    lamina_draw_filter_t f;
-    memset(&f, 0, sizeof f);
-    f.type = type;
-    f.params[0] = p0;
-    f.params[1] = p1;
-    f.params[2] = p2;
-    return f;
+    return record_filter(type, (const double[]){p0, p1, p2}, 3);
 }
+
+/* The same with all 20 inputs. */
+static lamina_draw_filter_t filter20(int32_t type, const double p[20]) { return record_filter(type, p, 20); }
 
 static lamina_draw_filters_t filters(const lamina_draw_filter_t *fl, size_t n, const lamina_draw_filter_t *bg,
                                      size_t nb, int blend) {
     lamina_draw_filters_t f;
     memset(&f, 0, sizeof f);
+    f.struct_size = sizeof f;
     f.filters = fl;
     f.filter_count = n;
     f.background_filters = bg;
@@ -163,7 +164,7 @@ static void test_blur_matches_gaussian(void **state) {
         begin((lamina_color_t){0, 0, 0, 1});
         add(root, 70, 70, 100, 100, (lamina_color_t){1, 1, 1, 1});
         take_list();
-        lamina_draw_filter_t f = filter(LAMINA_FILTER_GAUSSIAN_BLUR, sigmas[k], 0, 0);
+        lamina_draw_filter_t f = filter(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, sigmas[k], 0, 0);
         lamina_draw_filters_t fs = filters(&f, 1, NULL, 0, 0);
         recs[1].filters = &fs;
         OK(draw());
@@ -205,34 +206,30 @@ static void expect_colour(const lamina_draw_filter_t *f, size_t n, lamina_color_
 static void test_colour_filters(void **state) {
     (void)state;
     const lamina_color_t c = {0.8, 0.4, 0.2, 1};
-    const double lr = 0.2125, lg = 0.7154, lb = 0.0721, luma = lr * 0.8 + lg * 0.4 + lb * 0.2;
+    const double lr = 0.213, lg = 0.715, lb = 0.072, luma = lr * 0.8 + lg * 0.4 + lb * 0.2;
     lamina_draw_filter_t f[2];
     /* colorInvert: 1 - c. */
-    f[0] = filter(LAMINA_FILTER_COLOR_INVERT, 0, 0, 0);
+    f[0] = filter(LAMINA_FILTER_TYPE_COLOR_INVERT, 0, 0, 0);
     expect_colour(f, 1, c, (double[]){0.2, 0.6, 0.8});
     /* colorMatrix: red and blue swapped, green halved plus 0.1. */
-    f[0] = filter(LAMINA_FILTER_COLOR_MATRIX, 0, 0, 1);
-    f[0].params[6] = 0.5;
-    f[0].params[9] = 0.1;
-    f[0].params[10] = 1;
-    f[0].params[18] = 1;
+    f[0] = filter20(LAMINA_FILTER_TYPE_COLOR_MATRIX,
+                    (const double[20]){0, 0, 1, 0, 0, 0, 0.5, 0, 0, 0.1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0});
     expect_colour(f, 1, c, (double[]){0.2, 0.3, 0.8});
     /* colorControls: saturation 0 is the luma; brightness adds; contrast scales about 0.5. */
-    f[0] = filter(LAMINA_FILTER_COLOR_CONTROLS, 0, 0, 1);
+    f[0] = filter(LAMINA_FILTER_TYPE_COLOR_CONTROLS, 0, 0, 1);
     expect_colour(f, 1, c, (double[]){luma, luma, luma});
-    f[0] = filter(LAMINA_FILTER_COLOR_CONTROLS, 1, 0.1, 1.5);
+    f[0] = filter(LAMINA_FILTER_TYPE_COLOR_CONTROLS, 1, 0.1, 1.5);
     expect_colour(f, 1, c, (double[]){1, (0.5 - 0.5) * 1.5 + 0.5, (0.3 - 0.5) * 1.5 + 0.5});
     /* alpha 0.5 over white. */
-    f[0] = filter(LAMINA_FILTER_ALPHA, 0.5, 0, 0);
+    f[0] = filter(LAMINA_FILTER_TYPE_ALPHA, 0.5, 0, 0);
     expect_colour(f, 1, c, (double[]){0.9, 0.7, 0.6});
     /* colorMonochrome: the luma times the colour, mixed by the intensity. */
-    f[0] = filter(LAMINA_FILTER_COLOR_MONOCHROME, 0.5, 1, 0.25);
-    f[0].params[4] = 0.5;
+    f[0] = filter20(LAMINA_FILTER_TYPE_COLOR_MONOCHROME, (const double[20]){0.5, 1, 0.25, 1, 0.5});
     expect_colour(f, 1, c, (double[]){0.5 * 0.8 + 0.5 * luma * 0.5, 0.5 * 0.4 + 0.5 * luma, 0.5 * 0.2 + 0.5 * luma * 0.25});
     /* In order, clamped after each: invert then brightness +0.5 (clamped), then invert again. */
-    lamina_draw_filter_t two[3] = {filter(LAMINA_FILTER_COLOR_INVERT, 0, 0, 0),
-                                   filter(LAMINA_FILTER_COLOR_CONTROLS, 1, 0.5, 1),
-                                   filter(LAMINA_FILTER_COLOR_INVERT, 0, 0, 0)};
+    lamina_draw_filter_t two[3] = {filter(LAMINA_FILTER_TYPE_COLOR_INVERT, 0, 0, 0),
+                                   filter(LAMINA_FILTER_TYPE_COLOR_CONTROLS, 1, 0.5, 1),
+                                   filter(LAMINA_FILTER_TYPE_COLOR_INVERT, 0, 0, 0)};
     expect_colour(two, 3, c, (double[]){1 - fmin(0.2 + 0.5, 1), 1 - fmin(0.6 + 0.5, 1), 1 - fmin(0.8 + 0.5, 1)});
 }
 
@@ -333,7 +330,7 @@ static void test_backdrop(void **state) {
     lamina_layer_t card = add(root, 60, 60, 120, 120, (lamina_color_t){0, 0, 0, 0});
     OK(lamina_layer_set_number(engine, card, "cornerRadius", 20));
     take_list();
-    lamina_draw_filter_t f = filter(LAMINA_FILTER_GAUSSIAN_BLUR, 8, 0, 0);
+    lamina_draw_filter_t f = filter(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, 8, 0, 0);
     lamina_draw_filters_t fs = filters(NULL, 0, &f, 1, 0);
     recs[3].filters = &fs;
     OK(draw());
@@ -365,7 +362,7 @@ static void test_filter_cache(void **state) {
     lamina_layer_t g = add(root, 40, 40, 80, 80, (lamina_color_t){0, 0.5, 0.5, 1});
     add(g, 20, 20, 40, 20, (lamina_color_t){1, 0, 0, 1});
     take_list();
-    lamina_draw_filter_t f = filter(LAMINA_FILTER_GAUSSIAN_BLUR, 5, 0, 0);
+    lamina_draw_filter_t f = filter(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, 5, 0, 0);
     lamina_draw_filters_t fs = filters(&f, 1, NULL, 0, 0);
     recs[1].filters = &fs;
     OK(draw());
@@ -419,7 +416,7 @@ static void test_bad_filters(void **state) {
     take_list();
     OK(draw());
     memcpy(plain, px, sizeof px);
-    lamina_draw_filter_t f = filter(LAMINA_FILTER_GAUSSIAN_BLUR, NAN, 0, 0);
+    lamina_draw_filter_t f = filter(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, NAN, 0, 0);
     lamina_draw_filters_t fs = filters(&f, 1, NULL, 0, 0);
     recs[1].filters = &fs;
     const double none[3] = {NAN, -5, -INFINITY};
@@ -439,6 +436,7 @@ static void test_bad_filters(void **state) {
     assert_memory_equal(huge, px, sizeof px);
     assert_true(at(120, 120)[0] > 200); /* mostly white: the square is spread thin */
     f = filter(999, 1, 2, 3);
+    f.sigma = 5;
     OK(draw());
     assert_memory_equal(plain, px, sizeof px);
     fs = filters(NULL, 3, NULL, 2, 99);
@@ -447,6 +445,12 @@ static void test_bad_filters(void **state) {
     fs = filters(NULL, 0, NULL, 0, -4);
     OK(draw());
     assert_memory_equal(plain, px, sizeof px);
+    /* A colour matrix whose entries are not numbers: those read as the identity's. */
+    f = filter(LAMINA_FILTER_TYPE_COLOR_MATRIX, 0, 0, 0);
+    for (int i = 0; i < 20; i++) f.matrix[i] = i % 6 == 0 ? NAN : (i == 4 ? INFINITY : 0);
+    fs = filters(&f, 1, NULL, 0, 0);
+    OK(draw());
+    for (size_t i = 0; i < sizeof px; i++) assert_true(abs(px[i] - plain[i]) <= 1);
     end();
 }
 

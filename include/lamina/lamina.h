@@ -210,6 +210,52 @@ typedef struct lamina_color_array {
     size_t count;
 } lamina_color_array_t;
 
+/* ---- Layer filters (issue 32; R19; since 0.2) ------------------------------------------- */
+#define LAMINA_VALUE_FILTER_ARRAY 14 /* u.filters: items + count (filters, backgroundFilters);
+                                        since 0.2 */
+
+/** The type of a layer filter (R19.1): Core Image's filters by their short names, which the
+ *  key-value API and Python take ("gaussianBlur" or "CIGaussianBlur", ...). Not to be
+ *  confused with the contents' sampling filters (LAMINA_FILTER_LINEAR ...). Since: 0.2 */
+typedef int32_t lamina_filter_type_t;
+#define LAMINA_FILTER_TYPE_GAUSSIAN_BLUR 1    /* "gaussianBlur": params[0] inputRadius (10). */
+#define LAMINA_FILTER_TYPE_COLOR_MATRIX 2     /* "colorMatrix": params[0..19] the 4x5 matrix,
+                                                 row-major: rows R, G, B, A (inputRVector ...
+                                                 inputAVector), columns r, g, b, a and the
+                                                 bias (inputBiasVector); identity by default. */
+#define LAMINA_FILTER_TYPE_COLOR_CONTROLS 3   /* "colorControls": params[0] inputSaturation (1),
+                                                 [1] inputBrightness (0), [2] inputContrast (1). */
+#define LAMINA_FILTER_TYPE_COLOR_INVERT 4     /* "colorInvert": no parameters. */
+#define LAMINA_FILTER_TYPE_COLOR_MONOCHROME 5 /* "colorMonochrome": params[0..3] inputColor RGBA
+                                                 (0.6, 0.45, 0.3, 1), [4] inputIntensity (1). */
+#define LAMINA_FILTER_TYPE_ALPHA 6            /* "alpha": params[0] inputAmount (1), which
+                                                 multiplies alpha (CSS opacity()). */
+
+/** The most filters one `filters` or `backgroundFilters` array holds (more: INVALID_ARGUMENT). */
+#define LAMINA_FILTER_MAX_COUNT 64
+/** The largest Gaussian sigma, in root-space points, a draw record carries (R19.6): larger
+ *  radii are clamped there, so an offscreen target never grows without bound. */
+#define LAMINA_FILTER_MAX_SIGMA 256.0
+
+/** One filter as a host gives it (R19.1): a type, a name that key paths reach it by
+ *  ("filters.<name>.inputRadius"), and its parameters, laid out per type as the
+ *  LAMINA_FILTER_TYPE_* comments say (unused entries are ignored). Start from
+ *  lamina_filter_init(), which sets Core Image's defaults. Copied on set; on get the name is
+ *  borrowed like a string value. Since: 0.2 */
+typedef struct lamina_filter {
+    lamina_filter_type_t type;   /* LAMINA_FILTER_TYPE_* */
+    uint32_t reserved;           /* Zero. */
+    const char *name;            /* UTF-8; NULL or "" for none (then no key path reaches it). */
+    double params[20];           /* The inputs, per type. */
+} lamina_filter_t;
+
+/** Filters for LAMINA_VALUE_FILTER_ARRAY: at most LAMINA_FILTER_MAX_COUNT, applied in order.
+ *  Copied on set, borrowed on get (like paths). Since: 0.2 */
+typedef struct lamina_filter_array {
+    const lamina_filter_t *items;
+    size_t count;
+} lamina_filter_array_t;
+
 /** A tagged value, for the key-based property and transaction functions.
  *
  *  Strings written into a lamina_value_t by Lamina are borrowed: they stay valid until the
@@ -235,6 +281,7 @@ typedef struct lamina_value {
         lamina_vector3_t vector3; /* Since 0.2. */
         lamina_number_array_t numbers; /* LAMINA_VALUE_NUMBER_ARRAY. Since 0.2. */
         lamina_color_array_t colors;   /* LAMINA_VALUE_COLOR_ARRAY. Since 0.2. */
+        lamina_filter_array_t filters; /* LAMINA_VALUE_FILTER_ARRAY. Since 0.2. */
     } u;
 } lamina_value_t;
 
@@ -990,21 +1037,63 @@ typedef struct lamina_draw_text {
     size_t line_count;
 } lamina_draw_text_t;
 
-/** One layer as a renderer draws it. Plain data; colours not set by a flag read as zeros. */
-/* PROVISIONAL (filters-gles, not to commit): the sketch of issue 32's types. */
-#define LAMINA_FILTER_GAUSSIAN_BLUR 1
-#define LAMINA_FILTER_COLOR_MATRIX 2
-#define LAMINA_FILTER_COLOR_CONTROLS 3
-#define LAMINA_FILTER_COLOR_INVERT 4
-#define LAMINA_FILTER_COLOR_MONOCHROME 5
-#define LAMINA_FILTER_ALPHA 6
-typedef struct lamina_draw_filter { int32_t type; uint32_t reserved; double params[20]; } lamina_draw_filter_t;
+/* ---- Filters in the draw list (issue 32; R19; since 0.2; docs/draw-records.md section 18) - */
+
+/** A layer's compositingFilter (R19.3): the blend mode its group composites with, by Core
+ *  Image's names ("multiplyBlendMode" or "CIMultiplyBlendMode", ...), with the W3C
+ *  Compositing and Blending formulas. Since: 0.2 */
+typedef int32_t lamina_blend_mode_t;
+#define LAMINA_BLEND_NORMAL 0        /* nil compositingFilter: source-over. */
+#define LAMINA_BLEND_MULTIPLY 1      /* "multiplyBlendMode" */
+#define LAMINA_BLEND_SCREEN 2        /* "screenBlendMode" */
+#define LAMINA_BLEND_OVERLAY 3       /* "overlayBlendMode" */
+#define LAMINA_BLEND_DARKEN 4        /* "darkenBlendMode" */
+#define LAMINA_BLEND_LIGHTEN 5       /* "lightenBlendMode" */
+#define LAMINA_BLEND_COLOR_DODGE 6   /* "colorDodgeBlendMode" */
+#define LAMINA_BLEND_COLOR_BURN 7    /* "colorBurnBlendMode" */
+#define LAMINA_BLEND_SOFT_LIGHT 8    /* "softLightBlendMode" */
+#define LAMINA_BLEND_HARD_LIGHT 9    /* "hardLightBlendMode" */
+#define LAMINA_BLEND_DIFFERENCE 10   /* "differenceBlendMode" */
+#define LAMINA_BLEND_EXCLUSION 11    /* "exclusionBlendMode" */
+#define LAMINA_BLEND_HUE 12          /* "hueBlendMode" */
+#define LAMINA_BLEND_SATURATION 13   /* "saturationBlendMode" */
+#define LAMINA_BLEND_COLOR 14        /* "colorBlendMode" */
+#define LAMINA_BLEND_LUMINOSITY 15   /* "luminosityBlendMode" */
+
+/** One filter of a record, evaluated at the list's time (presentation values, R19.4).
+ *  Borrowed like the records. Since: 0.2 */
+typedef struct lamina_draw_filter {
+    lamina_filter_type_t type;   /* LAMINA_FILTER_TYPE_* */
+    uint32_t reserved;           /* Zero. */
+    double params[20];           /* The presented inputs, laid out as in lamina_filter_t. */
+    double sigma;                /* GAUSSIAN_BLUR: the Gaussian's standard deviation in root
+                                    space: inputRadius (sigma = radius, as shadows, RS-3.6) times
+                                    the record's scale, clamped to [0, LAMINA_FILTER_MAX_SIGMA];
+                                    kernel truncated at 3 sigma. 0 for the other types. */
+    double matrix[20];           /* Colour types: the filter as one 4x5 matrix, row-major (rows
+                                    R, G, B, A; columns r, g, b, a, 1) on straight sRGB RGBA in
+                                    [0, 1], the result clamped to [0, 1]. Identity for a blur. */
+} lamina_draw_filter_t;
+
+/** A record's filters (R19): present (non-NULL `filters` in the record) only when the layer
+ *  has filters, background filters or a blend mode other than normal. Borrowed like the
+ *  records. Since: 0.2 */
 typedef struct lamina_draw_filters {
-    const lamina_draw_filter_t *filters; size_t filter_count;
-    const lamina_draw_filter_t *background_filters; size_t background_filter_count;
-    int32_t blend_mode; uint32_t reserved;
-    double reach;
+    uint32_t struct_size;        /* sizeof(lamina_draw_filters_t) as the library was built. */
+    lamina_blend_mode_t blend_mode; /* LAMINA_BLEND_*: how the GROUP composites (R19.3). */
+    const lamina_draw_filter_t *filters; /* Applied in order to the GROUP's target: the
+                                    record's own parts and its whole subtree (R19.2). */
+    size_t filter_count;
+    const lamina_draw_filter_t *background_filters; /* Applied in order to the backdrop under
+                                    the record's bounds shape (LAMINA_DRAW2_BACKDROP, R19.5). */
+    size_t background_filter_count;
+    double reach;                /* Root-space points the filters spread the group's ink beyond
+                                    its extent: 3 x the sum of the blurs' sigmas (0: none). */
+    double background_reach;     /* Root-space points beyond the bounds shape the backdrop is
+                                    read for its blurs: 3 x the sum of their sigmas. */
 } lamina_draw_filters_t;
+
+/** One layer as a renderer draws it. Plain data; colours not set by a flag read as zeros. */
 typedef struct lamina_draw_record {
     lamina_layer_t layer;
     uint32_t flags;            /* LAMINA_DRAW_* */
@@ -1092,7 +1181,9 @@ typedef struct lamina_draw_record {
     const lamina_draw_gradient_t *gradient; /* Gradient layers that draw (RS-9.3), else NULL. */
     /* Text layers (issue 26; since 0.2; docs/draw-records.md section 17). */
     const lamina_draw_text_t *text; /* Every text layer's record (R15.5), else NULL. */
-    const lamina_draw_filters_t *filters; /* PROVISIONAL */
+    /* Filters (issue 32; since 0.2; docs/draw-records.md section 18). */
+    const lamina_draw_filters_t *filters; /* NULL unless the layer has filters, background
+                                      filters or a blend mode (the common case costs nothing). */
 } lamina_draw_record_t;
 
 /* lamina_draw_record_t.flags2 (since 0.2) */
@@ -1111,6 +1202,12 @@ typedef struct lamina_draw_record {
  * by one minus that value. Neither bit: the mask's alpha, Core Animation's. */
 #define LAMINA_DRAW2_MASK_LUMINANCE (1u << 9)  /* The mask's luminance gates the layer. */
 #define LAMINA_DRAW2_MASK_INVERTED (1u << 10)  /* One minus the mask's alpha or luminance. */
+/* Filters (issue 32; since 0.2; docs/draw-records.md section 18). A record with filters or a
+ * blend mode other than normal is a GROUP: its subtree renders to a target of its own, which is
+ * filtered, then composited with group_opacity and the blend mode. */
+#define LAMINA_DRAW2_FILTERS (1u << 11)   /* filters->filter_count > 0 (GROUP is set). */
+#define LAMINA_DRAW2_BACKDROP (1u << 12)  /* Reads the backdrop: background_filter_count > 0. */
+#define LAMINA_DRAW2_BLEND (1u << 13)     /* filters->blend_mode is not NORMAL (GROUP is set). */
 
 /** The size of the 0.1 record (the fields before struct_size). */
 #define LAMINA_DRAW_RECORD_SIZE_0_1 ((size_t)offsetof(lamina_draw_record_t, struct_size))
@@ -2794,6 +2891,33 @@ LAMINA_API lamina_status_t lamina_animator_get_interruptible(
 
 /* ========================================================================================== */
 /* END property animators                                                                     */
+/* ========================================================================================== */
+
+/* ========================================================================================== */
+/* Layer filters (issue 32; R19; since 0.2)                                                   */
+/*                                                                                            */
+/* Every layer has "filters" and "backgroundFilters" (LAMINA_VALUE_FILTER_ARRAY; NULL value or */
+/* an empty array: none) and "compositingFilter" (LAMINA_VALUE_STRING, a blend mode's Core     */
+/* Image name such as "multiplyBlendMode"; LAMINA_VALUE_NULL: normal). A named filter's        */
+/* parameters are key paths: "filters.<name>.inputRadius" (numbers: inputRadius,              */
+/* inputSaturation, inputBrightness, inputContrast, inputIntensity, inputAmount),             */
+/* "filters.<name>.inputColor" (a colour), "filters.<name>.inputRVector" ... "inputBiasVector" */
+/* (LAMINA_VALUE_NUMBER_ARRAY of 4), likewise under "backgroundFilters."; they are set, read,  */
+/* presented and animated (implicitly and explicitly) like any numeric key path (R19.4).       */
+/* Errors: INVALID_ARGUMENT for an unknown type or blend mode name, a NaN, infinite or         */
+/* negative radius, a vector that is not 4 numbers, more than LAMINA_FILTER_MAX_COUNT filters; */
+/* UNKNOWN_KEY for a name or parameter no filter of the layer has (R19.6).                    */
+/* ========================================================================================== */
+
+/** Fills `*out_filter` with a filter of `type` carrying Core Image's default parameters and
+ *  `name` (borrowed: the pointer is stored as given, and copied only when the filter is set on
+ *  a layer). Thread-safe, no engine needed. Errors: INVALID_ARGUMENT (NULL out_filter, unknown
+ *  type). Since: 0.2 */
+LAMINA_API lamina_status_t lamina_filter_init(lamina_filter_type_t type, const char *name,
+                                              lamina_filter_t *out_filter);
+
+/* ========================================================================================== */
+/* END layer filters                                                                          */
 /* ========================================================================================== */
 
 #ifdef __cplusplus

@@ -3,10 +3,11 @@
  * Layer filters (issue 32; docs/renderer.md "Filters"): a record's `filters` on its subtree, its
  * `backgroundFilters` on the backdrop under its shape, and its `compositingFilter` (a blend mode).
  *
- * A filter list becomes a chain of stages: a Gaussian blur (sigma = inputRadius, in the layer's
- * units, like shadowRadius and CSS `blur()`'s standard deviation), or a run of colour filters
- * (colour matrix, controls, invert, monochrome, alpha), each a 4x5 matrix on the straight
- * sRGB-encoded colour, clamped after each, run by one fragment stage (fx.frag mode 0). Blurs of
+ * A filter list becomes a chain of stages: a Gaussian blur (sigma = inputRadius in the layer's
+ * units, like shadowRadius and CSS `blur()`'s standard deviation, docs/draw-records.md section
+ * 18), or a run of colour filters (colour matrix, controls, invert, monochrome, alpha), each
+ * the engine's 4x5 matrix on the straight sRGB-encoded colour, clamped after each, run by one
+ * fragment stage (fx_color.frag). Blurs of
  * sigma >= 4 pixels run at reduced resolution: the source is averaged in d x d blocks (d = 2, 4,
  * 8 or 16, the largest with sigma >= 2d), blurred there with the sigma that leaves, once the
  * block mean's and the bilinear upsampling's variances are added back, the stated one, then
@@ -57,55 +58,20 @@ static double clamp_sigma(double radius, double ppu) {
     return s > LGL_FX_MAX_SIGMA ? LGL_FX_MAX_SIGMA : s;
 }
 
-static double clamp01(double v, double fallback) {
-    if (isnan(v)) return fallback;
-    return v < 0 ? 0 : v > 1 ? 1 : v;
-}
-
 static double finite_or(double v, double fallback) { return isfinite(v) ? v : fallback; }
 
 /* The 4x5 row-major matrix (rows r, g, b, a; columns r, g, b, a, bias) of one colour filter on
- * straight colour; 0 when the filter is not a colour filter. */
+ * straight sRGB colour: the one the engine worked out (docs/draw-records.md section 18), entries
+ * that are not numbers read as the identity's; 0 when the filter is not a colour filter. */
 static int colour_matrix(const lamina_draw_filter_t *flt, double m[4][5]) {
-    memset(m, 0, 20 * sizeof(double));
-    for (int i = 0; i < 4; i++) m[i][i] = 1;
-    const double *p = flt->params;
-    /* Rec. 709 luma, Core Image's weights for colour controls and monochrome. */
-    const double lr = 0.2125, lg = 0.7154, lb = 0.0721;
     switch (flt->type) {
-    case LAMINA_FILTER_COLOR_MATRIX:
+    case LAMINA_FILTER_TYPE_COLOR_MATRIX:
+    case LAMINA_FILTER_TYPE_COLOR_CONTROLS:
+    case LAMINA_FILTER_TYPE_COLOR_INVERT:
+    case LAMINA_FILTER_TYPE_COLOR_MONOCHROME:
+    case LAMINA_FILTER_TYPE_ALPHA:
         for (int i = 0; i < 4; i++)
-            for (int j = 0; j < 5; j++) m[i][j] = finite_or(p[5 * i + j], i == j ? 1 : 0);
-        return 1;
-    case LAMINA_FILTER_COLOR_CONTROLS: {
-        /* CIColorControls: saturation about the luma, then brightness added, then contrast
-         * about mid-grey. */
-        double s = finite_or(p[0], 1), br = finite_or(p[1], 0), c = finite_or(p[2], 1);
-        const double w[3] = {lr, lg, lb};
-        for (int i = 0; i < 3; i++) {
-            for (int j = 0; j < 3; j++) m[i][j] = c * ((1 - s) * w[j] + (i == j ? s : 0));
-            m[i][4] = c * br + 0.5 * (1 - c);
-        }
-        return 1;
-    }
-    case LAMINA_FILTER_COLOR_INVERT:
-        for (int i = 0; i < 3; i++) {
-            m[i][i] = -1;
-            m[i][4] = 1;
-        }
-        return 1;
-    case LAMINA_FILTER_COLOR_MONOCHROME: {
-        /* CIColorMonochrome: the luma times the colour (params 0-2), mixed with the input by
-         * the intensity (param 4). */
-        double k = clamp01(p[4], 1);
-        const double w[3] = {lr, lg, lb};
-        for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3; j++)
-                m[i][j] = (1 - k) * (i == j ? 1 : 0) + k * clamp01(p[i], 0) * w[j];
-        return 1;
-    }
-    case LAMINA_FILTER_ALPHA:
-        m[3][3] = clamp01(p[0], 1);
+            for (int j = 0; j < 5; j++) m[i][j] = finite_or(flt->matrix[5 * i + j], i == j ? 1 : 0);
         return 1;
     default: return 0;
     }
@@ -126,7 +92,7 @@ static void build_chain(const lamina_draw_filter_t *fl, size_t n, double ppu, fx
     if (!fl) n = 0; /* a count without a list: no filters */
     for (size_t i = 0; i < n && c->n < FX_MAX_STAGES; i++) {
         double m[4][5];
-        if (fl[i].type == LAMINA_FILTER_GAUSSIAN_BLUR) {
+        if (fl[i].type == LAMINA_FILTER_TYPE_GAUSSIAN_BLUR) {
             double s = clamp_sigma(fl[i].params[0], ppu);
             if (s < 0.2) continue; /* below a fifth of a texel a blur changes nothing visible */
             fx_stage_t *st = &c->st[c->n++];

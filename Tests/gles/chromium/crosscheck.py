@@ -153,29 +153,6 @@ def path_d(elements: List[list], dx: float = 0, dy: float = 0) -> str:
     return " ".join(out)
 
 
-def colour_matrix(t: int, p: Sequence[float]) -> List[List[float]]:
-    """The 4x5 matrix (rows r, g, b, a; columns r, g, b, a, bias) of a colour filter on straight
-    sRGB colour, from Core Image's definitions (docs/renderer.md, Filters)."""
-    m = [[1.0 if i == j else 0.0 for j in range(5)] for i in range(4)]
-    w = (0.2125, 0.7154, 0.0721)
-    if t == 2:
-        return [list(p[5 * i:5 * i + 5]) for i in range(4)]
-    if t == 3:
-        s, br, c = p[0], p[1], p[2]
-        for i in range(3):
-            for j in range(3):
-                m[i][j] = c * ((1 - s) * w[j] + (s if i == j else 0))
-            m[i][4] = c * br + 0.5 * (1 - c)
-        return m
-    if t == 5:
-        k = max(0.0, min(1.0, p[4]))
-        for i in range(3):
-            for j in range(3):
-                m[i][j] = (1 - k) * (1.0 if i == j else 0.0) + k * max(0.0, min(1.0, p[i])) * w[j]
-        return m
-    raise Unexpressible(f"filter type {t}")
-
-
 class Unexpressible(Exception):
     """The scene uses something the browser cannot draw the same way."""
 
@@ -260,24 +237,25 @@ class Scene:
                    "saturation", "color", "luminosity"]
 
     def filters(self, r: dict, recs: List[dict], i: int, end: int, style: List[str]) -> str:
-        """The record's filters as CSS: `filter` (blur() and SVG feColorMatrix filters in sRGB,
-        opacity() for alpha, invert() for colorInvert), `backdrop-filter` (blur() and saturate()
-        for saturation-only colour controls) and `mix-blend-mode`; returns the SVG defs."""
+        """The record's filters as CSS: `filter` (blur() of the record's sigma, SVG
+        feColorMatrix filters in sRGB of the engine's matrix, opacity() for alpha, invert() for
+        colorInvert), `backdrop-filter` (blur() and saturate() for saturation-only colour
+        controls) and `mix-blend-mode`; returns the SVG defs."""
         fl = r["filters"]
         defs, funcs = [], []
         for f in fl["filters"]:
-            t, p = f[0], f[1:]
+            # [type, params[20], sigma (root space), the engine's 4x5 colour matrix]
+            t, p, sigma, m20 = f[0], f[1:21], f[21], f[22:42]
             if t == 1:
-                funcs.append(f"blur({max(p[0], 0.0):.6g}px)")
-                self.note_blur(recs, i, end, max(p[0], 0.0))
+                funcs.append(f"blur({sigma:.6g}px)")
+                self.note_blur(recs, i, end, sigma)
             elif t == 6:
                 funcs.append(f"opacity({max(0.0, min(1.0, p[0])):.6g})")
             elif t == 4:
                 funcs.append("invert(1)")
             else:
-                m = colour_matrix(t, p)
                 fid = self.uid()
-                values = " ".join(f"{v:.9g}" for row in m for v in row)
+                values = " ".join(f"{v:.9g}" for v in m20)
                 defs.append(f'<svg width="0" height="0" style="position:absolute"><filter id="{fid}" '
                             f'x="-50%" y="-50%" width="200%" height="200%" color-interpolation-filters="sRGB">'
                             f'<feColorMatrix type="matrix" values="{values}"/></filter></svg>')
@@ -286,9 +264,9 @@ class Scene:
             style.append("filter:" + " ".join(funcs))
         back = []
         for f in fl["background"]:
-            t, p = f[0], f[1:]
+            t, p, sigma = f[0], f[1:21], f[21]
             if t == 1:
-                back.append(f"blur({max(p[0], 0.0):.6g}px)")
+                back.append(f"blur({sigma:.6g}px)")
             elif t == 3 and p[1] == 0 and p[2] == 1:
                 back.append(f"saturate({p[0]:.6g})")
             else:
@@ -298,7 +276,7 @@ class Scene:
             style.append("backdrop-filter:" + " ".join(back))
             if self.radius_css(r):
                 style.append(self.radius_css(r))
-            self.note_blur(recs, i, i + 1, max((f[1] for f in fl["background"] if f[0] == 1), default=0.0))
+            self.note_blur(recs, i, i + 1, max((f[21] for f in fl["background"] if f[0] == 1), default=0.0))
         if 0 < fl["blend"] < len(self.BLEND_MODES):
             style.append(f"mix-blend-mode:{self.BLEND_MODES[fl['blend']]}")
         return "".join(defs)
