@@ -40,6 +40,7 @@ static lamina_draw_record_t recs[MAX_RECS];
 static size_t nrecs;
 static uint8_t px[W * H * 4];
 static lamina_gles_stats_t st;
+static double scale = 1; /* device pixels per point of the next draws */
 
 #define OK(x) assert_int_equal((x), LAMINA_STATUS_OK)
 
@@ -77,12 +78,12 @@ static int teardown(void **state) {
     return 0;
 }
 
-/* A new engine with a W x H root of colour `bg`. */
+/* A new engine with a W x H root of colour `bg` (W / scale x H / scale points). */
 static void begin(lamina_color_t bg) {
     OK(lamina_engine_create(&engine));
     OK(lamina_layer_create(engine, &root));
-    OK(lamina_layer_set_bounds(engine, root, (lamina_rect_t){{0, 0}, {W, H}}));
-    OK(lamina_layer_set_position(engine, root, (lamina_point_t){W / 2.0, H / 2.0}));
+    OK(lamina_layer_set_bounds(engine, root, (lamina_rect_t){{0, 0}, {W / scale, H / scale}}));
+    OK(lamina_layer_set_position(engine, root, (lamina_point_t){W / scale / 2, H / scale / 2}));
     OK(lamina_layer_set_color(engine, root, "backgroundColor", bg));
 }
 
@@ -118,6 +119,7 @@ static void take_list(void) {
 /* Draws recs and reads the frame back (rows top first; the opaque roots make it straight). */
 static lamina_status_t draw(void) {
     lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+    frame.scale = scale;
     lamina_status_t s = lamina_gles_renderer_draw(renderer, engine, recs, nrecs, 0, &frame);
     uint8_t tmp[W * H * 4];
     glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, tmp);
@@ -182,6 +184,31 @@ static void test_blur_matches_gaussian(void **state) {
         assert_int_equal(st.filters_applied, 1);
         end();
     }
+}
+
+/* At scale 2 a radius is in points: a 50-point square blurred by 6 is, in device pixels, the
+ * 100-pixel square blurred by 12 of the test above (within the same 3.5/255). */
+static void test_blur_at_scale_2(void **state) {
+    (void)state;
+    scale = 2;
+    begin((lamina_color_t){0, 0, 0, 1});
+    add(root, 35, 35, 50, 50, (lamina_color_t){1, 1, 1, 1});
+    take_list();
+    lamina_draw_filter_t f = filter(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, 6, 0, 0);
+    lamina_draw_filters_t fs = filters(&f, 1, NULL, 0, 0);
+    recs[1].filters = &fs;
+    OK(draw());
+    scale = 1;
+    double worst = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            double gx = phi((170 - (x + 0.5)) / 12) - phi((70 - (x + 0.5)) / 12);
+            double gy = phi((170 - (y + 0.5)) / 12) - phi((70 - (y + 0.5)) / 12);
+            worst = fmax(worst, fabs(at(x, y)[1] - 255 * gx * gy));
+        }
+    printf("blur at scale 2, radius 6: worst %.2f/255\n", worst);
+    assert_true(worst <= 3.5);
+    end();
 }
 
 /* One layer of colour c (straight, opaque) on white through one colour filter: its centre
@@ -456,7 +483,8 @@ static void test_bad_filters(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_blur_matches_gaussian), cmocka_unit_test(test_colour_filters),
+        cmocka_unit_test(test_blur_matches_gaussian), cmocka_unit_test(test_blur_at_scale_2),
+        cmocka_unit_test(test_colour_filters),
         cmocka_unit_test(test_blend_modes),           cmocka_unit_test(test_backdrop),
         cmocka_unit_test(test_filter_cache),          cmocka_unit_test(test_bad_filters),
     };
