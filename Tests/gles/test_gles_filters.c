@@ -380,6 +380,37 @@ static void test_backdrop(void **state) {
     end();
 }
 
+/* A mask cuts the backdrop too: a card over a black left and white right half whose mask is
+ * its left half only. Inside the mask the step is blurred; the card's right half is untouched. */
+static void test_backdrop_masked(void **state) {
+    (void)state;
+    begin((lamina_color_t){0, 0, 0, 1});
+    add(root, 120, 0, 120, 240, (lamina_color_t){1, 1, 1, 1});
+    lamina_layer_t card = add(root, 60, 60, 120, 120, (lamina_color_t){0, 0, 0, 0});
+    lamina_layer_t mask;
+    OK(lamina_layer_create(engine, &mask));
+    OK(lamina_layer_set_bounds(engine, mask, (lamina_rect_t){{0, 0}, {60, 120}}));
+    OK(lamina_layer_set_position(engine, mask, (lamina_point_t){30, 60}));
+    OK(lamina_layer_set_color(engine, mask, "backgroundColor", (lamina_color_t){0, 0, 0, 1}));
+    OK(lamina_layer_set_mask(engine, card, mask));
+    OK(lamina_layer_release(engine, mask));
+    take_list();
+    size_t ci = 0;
+    for (size_t i = 0; i < nrecs; i++)
+        if (recs[i].layer == card) ci = i;
+    assert_true(ci > 0 && (recs[ci].flags2 & LAMINA_DRAW2_HAS_MASK));
+    lamina_draw_filter_t f = filter(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, 8, 0, 0);
+    lamina_draw_filters_t fs = filters(NULL, 0, &f, 1, 0);
+    recs[ci].filters = &fs;
+    OK(draw());
+    assert_int_equal(st.backdrops_filtered, 1);
+    double want = 255 * phi((115 + 0.5 - 120) / 8);
+    assert_true(fabs(at(115, 120)[1] - want) <= 0.025 * 255); /* inside the mask: blurred */
+    assert_int_equal(at(121, 120)[1], 255);                   /* outside it: as beneath */
+    assert_int_equal(at(170, 120)[1], 255);
+    end();
+}
+
 /* The cache: an unchanged filtered subtree is drawn from its filtered texture (filters_reused)
  * with the same pixels; a moved one too; a change inside it, or in its filters, filters again. */
 static void test_filter_cache(void **state) {
@@ -486,6 +517,7 @@ int main(void) {
         cmocka_unit_test(test_blur_matches_gaussian), cmocka_unit_test(test_blur_at_scale_2),
         cmocka_unit_test(test_colour_filters),
         cmocka_unit_test(test_blend_modes),           cmocka_unit_test(test_backdrop),
+        cmocka_unit_test(test_backdrop_masked),
         cmocka_unit_test(test_filter_cache),          cmocka_unit_test(test_bad_filters),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

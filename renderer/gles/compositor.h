@@ -158,7 +158,7 @@ struct lamina_gles_renderer {
     /* Filters (issue 32; filter.c): the chain's pass, the group and backdrop composites, and
      * the scratch targets the chain runs through (sized to what they hold). */
     GLuint fx_prog[4], fcomp_prog, backdrop_prog; /* fx: colour, blur, block mean, copy */
-    GLint fx_u[4][11], fcomp_u[13], bd_u[15];
+    GLint fx_u[4][11], fcomp_u[13], bd_u[17];
     GLuint fblend_prog[16]; /* per blend mode, linked on first use (fblend.frag) */
     GLint fblend_u[16][13];
     lgl_target_t fx[7];
@@ -189,8 +189,9 @@ typedef struct lgl_frame {
     /* The record whose opaque background the frame's glClear drew (lgl_draw: an opaque root
      * covering the viewport), so lgl_emit_background skips it; NULL when none. */
     const lamina_draw_record_t *cleared;
-    /* The filtered record whose subtree a filter pass draws (filter.c): it draws unfiltered. */
-    const lamina_draw_record_t *unfiltered;
+    /* The layer whose subtree a filter pass draws (filter.c): its record draws unfiltered there,
+     * also from a copy (a mask's pass copies the records); LAMINA_LAYER_NONE otherwise. */
+    lamina_layer_t unfiltered;
 } lgl_frame_t;
 
 /* One composite.frag draw: a target (or two) through a layer's plane (offscreen.c). */

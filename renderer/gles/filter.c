@@ -358,6 +358,28 @@ static void draw_backdrop(lgl_frame_t *f, const lamina_draw_record_t *rec, const
     free(c);
     if (!fx || f->status != LAMINA_STATUS_OK) return;
     r->stats.backdrops_filtered++;
+    /* The layer's mask cuts its backdrop too (RS-5.1, R16.9's modes): its records into the
+     * next level's second target, read per pixel by backdrop.frag. */
+    int mask_mode = 0;
+    GLuint mask_tex = dst->tex;
+    int v2 = rec->struct_size >= offsetof(lamina_draw_record_t, group_opacity);
+    if (v2 && (rec->flags2 & LAMINA_DRAW2_HAS_MASK) && level < MAX_PASS_DEPTH) {
+        int inverted = (rec->flags2 & LAMINA_DRAW2_MASK_INVERTED) != 0;
+        int luma = (rec->flags2 & LAMINA_DRAW2_MASK_LUMINANCE) != 0;
+        if (rec->mask_count == 0 || rec->mask_index < 0 ||
+            (size_t)rec->mask_index + rec->mask_count > f->base_count) {
+            if (!inverted) return; /* an empty mask shows nothing (RS-5.3) */
+        } else {
+            const lamina_draw_record_t *mrecs = f->base + rec->mask_index;
+            int32_t saved = f->mask_host;
+            f->mask_host = mrecs[0].mask_host_index;
+            lgl_target_t *tm = lgl_render_offscreen(f, mrecs, rec->mask_count, 1.0, 1.0, level, 1);
+            f->mask_host = saved;
+            if (!tm) return;
+            mask_tex = tm->tex;
+            mask_mode = 1 + (inverted ? 1 : 0) + (luma ? 2 : 0);
+        }
+    }
     lgl_bind_level(f, level, which);
     const GLint *u = r->bd_u;
     glUseProgram(r->backdrop_prog);
@@ -377,6 +399,10 @@ static void draw_backdrop(lgl_frame_t *f, const lamina_draw_record_t *rec, const
     glUniform1f(u[12], (float)rec->corner_radius);
     glUniform1f(u[13], lgl_corner_code(rec));
     glUniform2fv(u[14], 1, map);
+    glUniform1i(u[15], 2);
+    glUniform1i(u[16], mask_mode);
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_2D, mask_tex);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, dst->tex);
     glActiveTexture(GL_TEXTURE0);
@@ -459,8 +485,8 @@ static int blend_mode(const lamina_draw_filters_t *fl) {
 static void draw_uncached(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
                           const lamina_draw_filters_t *fl, double divisor, int level, int which) {
     const lamina_draw_record_t *rec = &recs[0];
-    const lamina_draw_record_t *saved = f->unfiltered;
-    f->unfiltered = rec;
+    lamina_layer_t saved = f->unfiltered;
+    f->unfiltered = rec->layer;
     lgl_target_t *t = lgl_render_offscreen(f, recs, count, rec->opacity, rec->opacity, level, 0);
     f->unfiltered = saved;
     if (!t) return;
@@ -506,8 +532,8 @@ void lgl_draw_filtered(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t 
         /* Nothing to filter (background filters only, or blurs of radius 0): the layer draws
          * as it would without filters, in place. */
         free(c);
-        const lamina_draw_record_t *saved = f->unfiltered;
-        f->unfiltered = rec;
+        lamina_layer_t saved = f->unfiltered;
+        f->unfiltered = rec->layer;
         lgl_draw_range(f, recs, count, divisor, parent_opacity, level, which);
         f->unfiltered = saved;
         return;

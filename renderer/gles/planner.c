@@ -56,7 +56,7 @@ static lgl_route_t plan_record(const lgl_frame_t *f, const lamina_draw_record_t 
         return ROUTE_SKIP;
     if (faces_away(rec)) return ROUTE_CULLED;
     int can_nest = level < MAX_PASS_DEPTH;
-    if (can_nest && rec != f->unfiltered && lgl_rec_filters(rec)) return ROUTE_FILTERED;
+    if (can_nest && lgl_rec_filters(rec) && rec->layer != f->unfiltered) return ROUTE_FILTERED;
     if ((rec->flags & LAMINA_DRAW_HAS_TRANSITION) && can_nest) return ROUTE_TRANSITION;
     if (v2 && (rec->flags2 & LAMINA_DRAW2_HAS_MASK) && can_nest) return ROUTE_MASKED;
     /* RS-11.3: a rasterized layer (the record says so since 0.2; its scale is in the record). */
@@ -247,6 +247,7 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     f.base = records;
     f.base_count = count;
     f.mask_host = -1;
+    f.unfiltered = LAMINA_LAYER_NONE;
     f.vp_h = f.host_vp[3];
     f.at_host = 1;
     memset(&r->stats, 0, sizeof r->stats);

@@ -8,6 +8,7 @@ const char lgl_shader_backdrop_frag[] =
     "uniform sampler2D u_fx; uniform sampler2D u_dst;\n"
     "uniform vec4 u_bounds; uniform vec4 u_vp; uniform vec4 u_clip; uniform vec4 u_dst_org;\n"
     "uniform float u_alpha; uniform float u_radius; uniform float u_corner; uniform vec2 u_fx_map;\n"
+    "uniform sampler2D u_mask; uniform int u_mask_mode;\n"
     "out vec4 o_color;\n"
     "void main() {\n"
     "  ivec2 t = ivec2(floor(gl_FragCoord.xy - u_dst_org.xy));\n"
@@ -24,6 +25,10 @@ const char lgl_shader_backdrop_frag[] =
     "  vec2 dp = vec2(px.x, u_vp.w - px.y);\n"
     "  vec2 lo = max(dp - 0.5, u_clip.xy), hi = min(dp + 0.5, u_clip.zw);\n"
     "  cov *= clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);\n"
+    "  vec4 m = texelFetch(u_mask, ivec2(floor(px)), 0);\n"
+    "  float g = u_mask_mode >= 3 ? clamp(dot(m.rgb, vec3(0.2126, 0.7152, 0.0722)), 0.0, 1.0) : m.a;\n"
+    "  if (u_mask_mode == 2 || u_mask_mode == 4) g = 1.0 - g;\n"
+    "  if (u_mask_mode != 0) cov *= g;\n"
     "  o_color = mix(texelFetch(u_dst, t, 0), texture(u_fx, (vec2(t) + 0.5) * u_fx_map), cov);\n"
     "}\n";
 
