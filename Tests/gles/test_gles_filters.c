@@ -411,6 +411,36 @@ static void test_backdrop_masked(void **state) {
     end();
 }
 
+/* A mask applies after the filters (docs/draw-records.md section 18, as CSS orders filter then
+ * mask): a white square blurred by 8 and masked to its own left half shows the blurred square
+ * cut sharply by the mask, no blurred spill outside the mask and no blurred mask edge. */
+static void test_filter_then_mask(void **state) {
+    (void)state;
+    begin((lamina_color_t){0, 0, 0, 1});
+    lamina_layer_t sq = add(root, 70, 70, 100, 100, (lamina_color_t){1, 1, 1, 1});
+    lamina_layer_t mask;
+    OK(lamina_layer_create(engine, &mask));
+    OK(lamina_layer_set_bounds(engine, mask, (lamina_rect_t){{0, 0}, {50, 100}}));
+    OK(lamina_layer_set_position(engine, mask, (lamina_point_t){25, 50}));
+    OK(lamina_layer_set_color(engine, mask, "backgroundColor", (lamina_color_t){0, 0, 0, 1}));
+    OK(lamina_layer_set_mask(engine, sq, mask));
+    OK(lamina_layer_release(engine, mask));
+    take_list();
+    assert_true(recs[1].layer == sq && (recs[1].flags2 & LAMINA_DRAW2_HAS_MASK));
+    lamina_draw_filter_t f = filter(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, 8, 0, 0);
+    lamina_draw_filters_t fs = filters(&f, 1, NULL, 0, 0);
+    recs[1].filters = &fs;
+    OK(draw());
+    assert_int_equal(st.filters_applied, 1);
+    /* Inside the mask, away from the square's edges: the blurred square is white there (masking
+     * first would have blurred the mask's edge at x = 120: 146 at x = 118). */
+    assert_true(at(118, 120)[1] >= 250);
+    assert_int_equal(at(122, 120)[1], 0); /* right of the mask */
+    assert_int_equal(at(66, 120)[1], 0);  /* left of it: the blur's spill is cut */
+    assert_true(fabs(at(100, 72)[1] - 255 * (phi((170 - 72.5) / 8.0) - phi((70 - 72.5) / 8.0))) <= 4);
+    end();
+}
+
 /* The cache: an unchanged filtered subtree is drawn from its filtered texture (filters_reused)
  * with the same pixels; a moved one too; a change inside it, or in its filters, filters again. */
 static void test_filter_cache(void **state) {
@@ -517,7 +547,7 @@ int main(void) {
         cmocka_unit_test(test_blur_matches_gaussian), cmocka_unit_test(test_blur_at_scale_2),
         cmocka_unit_test(test_colour_filters),
         cmocka_unit_test(test_blend_modes),           cmocka_unit_test(test_backdrop),
-        cmocka_unit_test(test_backdrop_masked),
+        cmocka_unit_test(test_backdrop_masked),       cmocka_unit_test(test_filter_then_mask),
         cmocka_unit_test(test_filter_cache),          cmocka_unit_test(test_bad_filters),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -158,9 +158,9 @@ struct lamina_gles_renderer {
     /* Filters (issue 32; filter.c): the chain's pass, the group and backdrop composites, and
      * the scratch targets the chain runs through (sized to what they hold). */
     GLuint fx_prog[4], fcomp_prog, backdrop_prog; /* fx: colour, blur, block mean, copy */
-    GLint fx_u[4][11], fcomp_u[13], bd_u[17];
+    GLint fx_u[4][11], fcomp_u[15], bd_u[17];
     GLuint fblend_prog[16]; /* per blend mode, linked on first use (fblend.frag) */
-    GLint fblend_u[16][13];
+    GLint fblend_u[16][15];
     lgl_target_t fx[7];
 };
 

@@ -333,6 +333,32 @@ static lgl_target_t *copy_backdrop(lgl_frame_t *f, int level, int which, const i
     return t;
 }
 
+/* The record's mask (RS-5.1, R16.9) rendered into level + 1's second target, in the target's
+ * pixels: *mode 1 alpha, 2 one minus alpha, 3 luminance, 4 one minus luminance (0: the record
+ * has no mask, or an empty inverted one, which gates nothing). Returns the texture, 0 when
+ * there is none to read; *hide is set when nothing of the record shows (an empty mask). */
+static GLuint render_mask(lgl_frame_t *f, const lamina_draw_record_t *rec, int level, int *mode, int *hide) {
+    *mode = 0;
+    *hide = 0;
+    int v2 = rec->struct_size >= offsetof(lamina_draw_record_t, group_opacity);
+    if (!v2 || !(rec->flags2 & LAMINA_DRAW2_HAS_MASK) || level >= MAX_PASS_DEPTH) return 0;
+    int inverted = (rec->flags2 & LAMINA_DRAW2_MASK_INVERTED) != 0;
+    int luma = (rec->flags2 & LAMINA_DRAW2_MASK_LUMINANCE) != 0;
+    if (rec->mask_count == 0 || rec->mask_index < 0 ||
+        (size_t)rec->mask_index + rec->mask_count > f->base_count) {
+        *hide = !inverted; /* an empty mask shows nothing (RS-5.3), inverted everything */
+        return 0;
+    }
+    const lamina_draw_record_t *mrecs = f->base + rec->mask_index;
+    int32_t saved = f->mask_host;
+    f->mask_host = mrecs[0].mask_host_index;
+    lgl_target_t *tm = lgl_render_offscreen(f, mrecs, rec->mask_count, 1.0, 1.0, level, 1);
+    f->mask_host = saved;
+    if (!tm) return 0;
+    *mode = 1 + (inverted ? 1 : 0) + (luma ? 2 : 0);
+    return tm->tex;
+}
+
 /* Background filters: the backdrop under the layer's bounds, filtered, drawn back inside its
  * rounded shape, before the layer itself. */
 static void draw_backdrop(lgl_frame_t *f, const lamina_draw_record_t *rec, const lamina_draw_filters_t *fl,
@@ -358,28 +384,11 @@ static void draw_backdrop(lgl_frame_t *f, const lamina_draw_record_t *rec, const
     free(c);
     if (!fx || f->status != LAMINA_STATUS_OK) return;
     r->stats.backdrops_filtered++;
-    /* The layer's mask cuts its backdrop too (RS-5.1, R16.9's modes): its records into the
-     * next level's second target, read per pixel by backdrop.frag. */
-    int mask_mode = 0;
-    GLuint mask_tex = dst->tex;
-    int v2 = rec->struct_size >= offsetof(lamina_draw_record_t, group_opacity);
-    if (v2 && (rec->flags2 & LAMINA_DRAW2_HAS_MASK) && level < MAX_PASS_DEPTH) {
-        int inverted = (rec->flags2 & LAMINA_DRAW2_MASK_INVERTED) != 0;
-        int luma = (rec->flags2 & LAMINA_DRAW2_MASK_LUMINANCE) != 0;
-        if (rec->mask_count == 0 || rec->mask_index < 0 ||
-            (size_t)rec->mask_index + rec->mask_count > f->base_count) {
-            if (!inverted) return; /* an empty mask shows nothing (RS-5.3) */
-        } else {
-            const lamina_draw_record_t *mrecs = f->base + rec->mask_index;
-            int32_t saved = f->mask_host;
-            f->mask_host = mrecs[0].mask_host_index;
-            lgl_target_t *tm = lgl_render_offscreen(f, mrecs, rec->mask_count, 1.0, 1.0, level, 1);
-            f->mask_host = saved;
-            if (!tm) return;
-            mask_tex = tm->tex;
-            mask_mode = 1 + (inverted ? 1 : 0) + (luma ? 2 : 0);
-        }
-    }
+    /* The layer's mask cuts its backdrop too (RS-5.1, R16.9's modes). */
+    int mask_mode, hide;
+    GLuint mask_tex = render_mask(f, rec, level, &mask_mode, &hide);
+    if (hide || f->status != LAMINA_STATUS_OK) return;
+    if (!mask_tex) mask_tex = dst->tex;
     lgl_bind_level(f, level, which);
     const GLint *u = r->bd_u;
     glUseProgram(r->backdrop_prog);
@@ -417,8 +426,9 @@ static void draw_backdrop(lgl_frame_t *f, const lamina_draw_record_t *rec, const
  * first use; 0 when it does not link (the message is set). */
 static GLuint blend_program(lamina_gles_renderer_t *r, int mode) {
     if (r->fblend_prog[mode]) return r->fblend_prog[mode];
-    static const char *const names[13] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale", "u_tex",
-                                          "u_dst", "u_ext", "u_clip", "u_dst_org", "u_alpha", "u_blend"};
+    static const char *const names[15] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale", "u_tex",
+                                          "u_dst", "u_ext", "u_clip", "u_dst_org", "u_alpha", "u_blend",
+                                          "u_mask", "u_mask_mode"};
     size_t n = strlen(lgl_shader_fblend_frag);
     char *src = malloc(n + 32);
     if (!src) return 0;
@@ -426,15 +436,17 @@ static GLuint blend_program(lamina_gles_renderer_t *r, int mode) {
     GLuint p = lgl_link_program(r, lgl_shader_plane_vert, src);
     free(src);
     if (!p) return 0;
-    for (int i = 0; i < 13; i++) r->fblend_u[mode][i] = glGetUniformLocation(p, names[i]);
+    for (int i = 0; i < 15; i++) r->fblend_u[mode][i] = glGetUniformLocation(p, names[i]);
     r->fblend_prog[mode] = p;
     return p;
 }
 
 /* Draws texture `tex` (covering `ext` of the layer's space through m, row 0 at ext's maxY) with
- * `alpha`, the record's clip box and blend mode `blend` (0: source-over). */
+ * `alpha`, the record's clip box, its mask (render_mask's texture and mode; 0: none) and blend
+ * mode `blend` (0: source-over). */
 static void composite(lgl_frame_t *f, const lamina_draw_record_t *rec, const lamina_transform3d_t *m,
-                      lamina_rect_t ext, GLuint tex, double alpha, int blend, int level, int which) {
+                      lamina_rect_t ext, GLuint tex, double alpha, int blend, GLuint mask_tex,
+                      int mask_mode, int level, int which) {
     lamina_gles_renderer_t *r = f->r;
     float org[4] = {0, 0, 0, 0};
     lgl_target_t *dst = NULL;
@@ -462,6 +474,10 @@ static void composite(lgl_frame_t *f, const lamina_draw_record_t *rec, const lam
     lgl_set_clip_uniform(f, u[9], rec);
     glUniform4fv(u[10], 1, org);
     glUniform1f(u[11], (float)alpha);
+    glUniform1i(u[13], 2);
+    glUniform1i(u[14], mask_mode);
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_2D, mask_mode ? mask_tex : tex);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, dst ? dst->tex : tex);
     glActiveTexture(GL_TEXTURE0);
@@ -485,10 +501,25 @@ static int blend_mode(const lamina_draw_filters_t *fl) {
 static void draw_uncached(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
                           const lamina_draw_filters_t *fl, double divisor, int level, int which) {
     const lamina_draw_record_t *rec = &recs[0];
+    /* A mask applies after the filters (docs/draw-records.md section 18): the group renders
+     * without it (a copy of the records), the mask gates the filtered result. */
+    int masked = rec->struct_size >= offsetof(lamina_draw_record_t, group_opacity) &&
+                 (rec->flags2 & LAMINA_DRAW2_HAS_MASK);
+    lamina_draw_record_t *copy = NULL;
+    if (masked) {
+        copy = malloc(count * sizeof *copy);
+        if (!copy) {
+            f->status = lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory for a filtered mask");
+            return;
+        }
+        memcpy(copy, recs, count * sizeof *copy);
+        copy[0].flags2 &= ~(uint32_t)LAMINA_DRAW2_HAS_MASK;
+    }
     lamina_layer_t saved = f->unfiltered;
     f->unfiltered = rec->layer;
-    lgl_target_t *t = lgl_render_offscreen(f, recs, count, rec->opacity, rec->opacity, level, 0);
+    lgl_target_t *t = lgl_render_offscreen(f, copy ? copy : recs, count, rec->opacity, rec->opacity, level, 0);
     f->unfiltered = saved;
+    free(copy);
     if (!t) return;
     fx_chain_t *c = malloc(sizeof *c);
     if (!c) {
@@ -505,8 +536,11 @@ static void draw_uncached(lgl_frame_t *f, const lamina_draw_record_t *recs, size
     }
     free(c);
     if (f->status != LAMINA_STATUS_OK) return;
+    int mask_mode = 0, hide = 0;
+    GLuint mask_tex = masked ? render_mask(f, rec, level, &mask_mode, &hide) : 0;
+    if (hide || f->status != LAMINA_STATUS_OK) return;
     lamina_rect_t all = {{0, 0}, {f->vp_w / f->scale, f->vp_h / f->scale}};
-    composite(f, rec, NULL, all, tex, rec->opacity / divisor, blend_mode(fl), level, which);
+    composite(f, rec, NULL, all, tex, rec->opacity / divisor, blend_mode(fl), mask_tex, mask_mode, level, which);
 }
 
 void lgl_draw_filtered(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
@@ -540,7 +574,10 @@ void lgl_draw_filtered(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t 
     }
     lgl_flush(f);
     int drawn = 0;
-    lgl_raster_t *e = lgl_raster_update(f, recs, count, level, rs, (3 * c->sigma_sum + 1) / rs, &drawn);
+    /* A masked layer is filtered uncached: its mask applies after the filters. */
+    int masked = rec->struct_size >= offsetof(lamina_draw_record_t, group_opacity) &&
+                 (rec->flags2 & LAMINA_DRAW2_HAS_MASK);
+    lgl_raster_t *e = masked ? NULL : lgl_raster_update(f, recs, count, level, rs, (3 * c->sigma_sum + 1) / rs, &drawn);
     if (!e) {
         free(c);
         if (f->status == LAMINA_STATUS_OK) draw_uncached(f, recs, count, fl, divisor, level, which);
@@ -577,5 +614,5 @@ void lgl_draw_filtered(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t 
     lamina_rect_t ext = e->ext;
     free(c);
     if (f->status != LAMINA_STATUS_OK) return;
-    composite(f, rec, &rec->transform, ext, tex, alpha, blend, level, which);
+    composite(f, rec, &rec->transform, ext, tex, alpha, blend, 0, 0, level, which);
 }

@@ -239,16 +239,16 @@ int lgl_create_programs(lamina_gles_renderer_t *r) {
         static const char *const xn[11] = {"u_src", "u_src_rect", "u_texel", "u_mode", "u_dir",
                                            "u_sigma", "u_taps", "u_factor", "u_nmat", "u_mat",
                                            "u_off"};
-        static const char *const cn[13] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
+        static const char *const cn[15] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
                                            "u_tex", "u_dst", "u_ext", "u_clip", "u_dst_org",
-                                           "u_alpha", "u_blend"};
+                                           "u_alpha", "u_blend", "u_mask", "u_mask_mode"};
         static const char *const dn[17] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
                                            "u_fx", "u_dst", "u_bounds", "u_clip", "u_dst_org",
                                            "u_alpha", "u_radius", "u_corner", "u_fx_map",
                                            "u_mask", "u_mask_mode"};
         for (int p = 0; p < 4; p++)
             for (int i = 0; i < 11; i++) r->fx_u[p][i] = glGetUniformLocation(r->fx_prog[p], xn[i]);
-        for (int i = 0; i < 13; i++) r->fcomp_u[i] = glGetUniformLocation(r->fcomp_prog, cn[i]);
+        for (int i = 0; i < 15; i++) r->fcomp_u[i] = glGetUniformLocation(r->fcomp_prog, cn[i]);
         for (int i = 0; i < 17; i++) r->bd_u[i] = glGetUniformLocation(r->backdrop_prog, dn[i]);
     }
     return 1;

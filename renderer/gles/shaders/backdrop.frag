@@ -11,8 +11,8 @@ in vec2 v_local;
 uniform sampler2D u_fx; uniform sampler2D u_dst;
 uniform vec4 u_bounds; uniform vec4 u_vp; uniform vec4 u_clip; uniform vec4 u_dst_org;
 uniform float u_alpha; uniform float u_radius; uniform float u_corner; uniform vec2 u_fx_map;
-uniform sampler2D u_mask; uniform int u_mask_mode;
 out vec4 o_color;
+#include "mask_gate.glsl"
 void main() {
   ivec2 t = ivec2(floor(gl_FragCoord.xy - u_dst_org.xy));
   if (t.x < 0 || t.y < 0 || float(t.x) >= u_dst_org.z || float(t.y) >= u_dst_org.w) discard;
@@ -28,9 +28,6 @@ void main() {
   vec2 dp = vec2(px.x, u_vp.w - px.y);
   vec2 lo = max(dp - 0.5, u_clip.xy), hi = min(dp + 0.5, u_clip.zw);
   cov *= clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);
-  vec4 m = texelFetch(u_mask, ivec2(floor(px)), 0);
-  float g = u_mask_mode >= 3 ? clamp(dot(m.rgb, vec3(0.2126, 0.7152, 0.0722)), 0.0, 1.0) : m.a;
-  if (u_mask_mode == 2 || u_mask_mode == 4) g = 1.0 - g;
-  if (u_mask_mode != 0) cov *= g;
+  cov *= mask_gate(px);
   o_color = mix(texelFetch(u_dst, t, 0), texture(u_fx, (vec2(t) + 0.5) * u_fx_map), cov);
 }

@@ -9,6 +9,7 @@ uniform sampler2D u_tex; uniform sampler2D u_dst;
 uniform vec4 u_ext; uniform vec4 u_vp; uniform vec4 u_clip; uniform vec4 u_dst_org;
 uniform float u_alpha;
 out vec4 o_color;
+#include "mask_gate.glsl"
 #include "blend.glsl"
 void main() {
   ivec2 t = ivec2(floor(gl_FragCoord.xy - u_dst_org.xy));
@@ -18,6 +19,6 @@ void main() {
   vec2 px = gl_FragCoord.xy - u_vp.xy;
   vec2 dp = vec2(px.x, u_vp.w - px.y);
   vec2 lo = max(dp - 0.5, u_clip.xy), hi = min(dp + 0.5, u_clip.zw);
-  s *= clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0);
+  s *= clamp(hi.x - lo.x, 0.0, 1.0) * clamp(hi.y - lo.y, 0.0, 1.0) * mask_gate(px);
   o_color = blend_over(texelFetch(u_dst, t, 0), s);
 }
