@@ -721,6 +721,45 @@ static void patch_filter_blend(lamina_draw_record_t *recs, size_t n) {
     }
 }
 
+/* At scale 2: a group turned by 20 degrees, blurred by 4 and sepia-toned (the blur turns with
+ * it, in the layer's space); a layer blurred by 3 inside a layer inverted (nested filters); a
+ * rounded layer multiplied over a stripe. */
+static lamina_draw_filter_t flt_tf[4];
+static lamina_draw_filters_t fls_tf[4];
+
+static lamina_status_t build_filter_transformed(lamina_engine_t *e, lamina_layer_t root) {
+    lamina_layer_t a, b, c, d;
+    TRY(add(e, root, 0, 95, 340, 30, YELLOW, NULL));
+    TRY(add(e, root, 30, 30, 100, 80, TEAL, &a));
+    TRY(add(e, a, 20, 20, 40, 40, RED, NULL));
+    lamina_transform3d_t t;
+    TRY(lamina_transform3d_make_rotation(M_PI / 9, 0, 0, 1, &t));
+    TRY(lamina_layer_set_transform(e, a, "transform", t));
+    TRY(add(e, root, 160, 20, 80, 100, ORANGE, &b));
+    TRY(add(e, b, 15, 15, 50, 30, BLUE, &c));
+    TRY(add(e, root, 260, 60, 60, 60, PURPLE, &d));
+    TRY(lamina_layer_set_number(e, d, "cornerRadius", 18));
+    return LAMINA_STATUS_OK;
+}
+
+static void patch_filter_transformed(lamina_draw_record_t *recs, size_t n) {
+    (void)n;
+    static const double sepia[20] = {0.393, 0.769, 0.189, 0, 0, 0.349, 0.686, 0.168, 0, 0,
+                                     0.272, 0.534, 0.131, 0, 0, 0,     0,     0,     1, 0};
+    flt_tf[0] = filter_of(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, (double[]){4}, 1);
+    flt_tf[1] = filter_of(LAMINA_FILTER_TYPE_COLOR_MATRIX, sepia, 20);
+    flt_tf[2] = filter_of(LAMINA_FILTER_TYPE_COLOR_INVERT, NULL, 0);
+    flt_tf[3] = filter_of(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, (double[]){3}, 1);
+    fls_tf[0] = filters_of(&flt_tf[0], 2, NULL, 0, 0);
+    fls_tf[1] = filters_of(&flt_tf[2], 1, NULL, 0, 0);
+    fls_tf[2] = filters_of(&flt_tf[3], 1, NULL, 0, 0);
+    fls_tf[3] = filters_of(NULL, 0, NULL, 0, LAMINA_BLEND_MULTIPLY);
+    set_filters(&recs[2], &fls_tf[0]); /* root 0, stripe 1, a 2, a's red 3, b 4, c 5, d 6 */
+    set_filters(&recs[4], &fls_tf[1]);
+    set_filters(&recs[5], &fls_tf[2]);
+    set_filters(&recs[6], &fls_tf[3]);
+}
+
 static const record_scene_t all[] = {
     {"shape-fill-nonzero", "RS-8.1", "non-zero fills: a pentagram, nested squares, a circle with a reversed square",
      340, 120, 1, build_three, patch_fill_nonzero},
@@ -761,6 +800,9 @@ static const record_scene_t all[] = {
     {"filter-blend-modes", "issue 32",
      "the 16 blend modes, row by row from normal: a purple group over yellow, blue and a translucent grey band",
      410, 410, 1, build_filter_blend, patch_filter_blend},
+    {"filter-transformed", "issue 32",
+     "filters at scale 2: a turned group blurred and sepia-toned, a blurred layer inside an inverted one, a rounded multiply",
+     340, 140, 2, build_filter_transformed, patch_filter_transformed},
 };
 
 const record_scene_t *record_scenes_all(size_t *count) {
