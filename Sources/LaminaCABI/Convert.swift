@@ -118,6 +118,8 @@ extension Value {
             try checkArray(v.u.colors.items, v.u.colors.count, "a colour array")
             let n = v.u.colors.count
             self = .colorArray(n == 0 ? [] : UnsafeBufferPointer(start: v.u.colors.items, count: n).map { Color($0) })
+        case LAMINA_VALUE_FILTER_ARRAY:
+            self = .filterArray(try cFilters(v.u.filters.items, v.u.filters.count))
         default:
             throw LaminaError(.invalidArgument, "unknown value type tag \(v.type)")
         }
@@ -158,6 +160,12 @@ extension Value {
             v.type = LAMINA_VALUE_COLOR_ARRAY
             v.u.colors.items = UnsafePointer(slot.pointer)
             v.u.colors.count = a.count
+        case .filterArray(let a):
+            let slot = currentThreadState().filtersValue
+            slot.set(a)
+            v.type = LAMINA_VALUE_FILTER_ARRAY
+            v.u.filters.items = UnsafePointer(slot.pointer)
+            v.u.filters.count = a.count
         case .path(let path):
             let slot = currentThreadState().pathValue
             slot.set(path)

@@ -42,6 +42,8 @@ final class ThreadState {
     let numbersValue = CArraySlot<Double>()
     /// The last colour array returned in a lamina_value_t.
     let colorsValue = CArraySlot<lamina_color_t>()
+    /// The last filter array returned in a lamina_value_t (Exports+Filters.swift).
+    let filtersValue = CFilterSlot()
 }
 
 private let threadStateKey: pthread_key_t = {

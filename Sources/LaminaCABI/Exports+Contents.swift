@@ -424,6 +424,8 @@ final class CDrawSide {
     var gradientFixups: [(record: Int, before: Bool, gradient: Int, colors: Int, locations: Int)] = []
     /// Text layers' records (R15.5).
     var texts = CTextSide()
+    /// Records' filters (R19, issue 32).
+    var filterSide = CDrawFilterSide()
     var numbers = CBuffer<Double>()
     var colors = CBuffer<lamina_color_t>()
     var befores = CBuffer<lamina_draw_record_t>()
@@ -461,6 +463,7 @@ final class CDrawSide {
         gradients.reset()
         gradientFixups.removeAll(keepingCapacity: true)
         texts.reset()
+        filterSide.reset()
         numbers.reset()
         colors.reset()
         befores.reset()
@@ -525,6 +528,7 @@ final class CDrawSide {
         shapes.free()
         gradients.free()
         texts.free()
+        filterSide.free()
         numbers.free()
         colors.free()
         befores.free()
@@ -544,6 +548,11 @@ final class CDrawSide {
         if r.contents != nil || r.contentsPrevious != nil || r.shadowPath != nil || r.transitionBefore != nil
             || r.shape != nil || r.gradient != nil || r.text != nil {
             sideFields(r, at: index)
+        }
+        if r.hasFilters, let f = r.filters, take(CDrawFilterSide.bytes(f)) {
+            // R19: the record's filters and the flags that say what they ask for.
+            slot.pointee.flags2 |= filterFlags2(f)
+            filterSide.append(f, at: index)
         }
     }
 
@@ -644,6 +653,7 @@ final class CDrawSide {
             }
         }
         texts.finish(records, befores.base)
+        filterSide.finish(records)
         for f in pathFixups {
             records[f.record].shadow_path = UnsafePointer(paths.base! + f.offset)
             records[f.record].shadow_path_count = f.count

@@ -32,7 +32,7 @@ extension CDrawSide {
         held.pointee = plain
         if r.pointee.contents != nil || r.pointee.contentsPrevious != nil || r.pointee.shadowPath != nil
             || r.pointee.transitionBefore != nil || r.pointee.kind == .shape || r.pointee.kind == .gradient
-            || r.pointee.kind == .text {
+            || r.pointee.kind == .text || r.pointee.hasFilters {
             fill(slot, r.pointee, at: index)
             return
         }

@@ -220,7 +220,7 @@ extension Value {
     package var isAccumulable: Bool {
         switch self {
         case .number, .point, .size, .rect, .color, .transform, .vector3: return true
-        case .null, .bool, .string, .image, .path, .numberArray, .colorArray: return false
+        case .null, .bool, .string, .image, .path, .numberArray, .colorArray, .filterArray: return false
         }
     }
 
@@ -257,7 +257,7 @@ extension Value {
             return .transform(result)
         case .vector3(let v):
             return .vector3(Vector3(x: v.x * k, y: v.y * k, z: v.z * k))
-        case .null, .bool, .string, .image, .path, .numberArray, .colorArray:
+        case .null, .bool, .string, .image, .path, .numberArray, .colorArray, .filterArray:
             return nil
         }
     }

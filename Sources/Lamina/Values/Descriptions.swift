@@ -72,6 +72,7 @@ extension Value: CustomStringConvertible {
         case .vector3(let v): return v.description
         case .numberArray(let a): return "[" + a.map(describe).joined(separator: ", ") + "]"
         case .colorArray(let a): return "[" + a.map(\.description).joined(separator: ", ") + "]"
+        case .filterArray(let a): return "[" + a.map { "\($0.type.name)(\"\($0.name)\")" }.joined(separator: ", ") + "]"
         }
     }
 }

@@ -62,6 +62,9 @@ extension Value {
                 Color(red: lerp(a[i].red, b[i].red, p), green: lerp(a[i].green, b[i].green, p),
                       blue: lerp(a[i].blue, b[i].blue, p), alpha: lerp(a[i].alpha, b[i].alpha, p))
             })
+        case let (.filterArray(a), .filterArray(b)):
+            // R19.4: matching arrays blend input by input, others switch at 0.5.
+            return .filterArray(a.interpolated(to: b, progress: p))
         case (.bool, .bool), (.string, .string), (.image, .image), (.null, _), (_, .null):
             // Discrete (R9): nil colours do not interpolate (CA-3.15), they switch at 0.5.
             return p < 0.5 ? self : other
@@ -98,6 +101,7 @@ extension Value {
                       blue: a[i].blue + b[i].blue, alpha: a[i].alpha + b[i].alpha)
             })
         case (.numberArray, .numberArray), (.colorArray, .colorArray): return other
+        case let (.filterArray(a), .filterArray(b)): return .filterArray(a.added(b))
         case (.string, .string), (.image, .image), (.path, .path), (.null, _), (_, .null): return other
         default: return nil
         }

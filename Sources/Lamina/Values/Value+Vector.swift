@@ -25,7 +25,7 @@ extension Value {
         case .size: return .size(Size(width: v[0], height: v[1]))
         case .rect: return .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
         case .color: return .color(Color(red: v[0], green: v[1], blue: v[2], alpha: v[3]))
-        case .null, .transform, .bool, .string, .image, .path, .vector3, .numberArray, .colorArray: return .null
+        case .null, .transform, .bool, .string, .image, .path, .vector3, .numberArray, .colorArray, .filterArray: return .null
         }
     }
 }

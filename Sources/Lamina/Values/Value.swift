@@ -31,6 +31,8 @@ public enum ValueType: Int32, Sendable, CaseIterable {
     case numberArray = 12
     /// An array of ``Color``s (a gradient's `colors`).
     case colorArray = 13
+    /// An array of ``Filter``s (a layer's `filters`, `backgroundFilters`; R19).
+    case filterArray = 14
 }
 
 /// Three numbers (x, y, z): the input of the `scale` and `translate` value functions (CA-7.5:
@@ -87,6 +89,9 @@ public enum Value: Hashable, Sendable {
     /// Colours (a gradient layer's `colors`). Arrays of equal length interpolate element by
     /// element; others switch at progress 0.5.
     case colorArray([Color])
+    /// Filters (a layer's `filters` and `backgroundFilters`, R19). Arrays of the same types
+    /// and names interpolate parameter by parameter; others switch at progress 0.5 (R19.4).
+    case filterArray([Filter])
 
     /// The type tag of this value.
     public var type: ValueType {
@@ -105,6 +110,7 @@ public enum Value: Hashable, Sendable {
         case .vector3: return .vector3
         case .numberArray: return .numberArray
         case .colorArray: return .colorArray
+        case .filterArray: return .filterArray
         }
     }
 
@@ -116,6 +122,7 @@ public enum Value: Hashable, Sendable {
         switch self {
         case .null, .bool, .string, .image: return true
         case .numberArray(let a): return a.allSatisfy(\.isFinite)
+        case .filterArray(let a): return a.allSatisfy { $0.parameters.allSatisfy(\.isFinite) }
         case .colorArray(let a):
             return a.allSatisfy { $0.red.isFinite && $0.green.isFinite && $0.blue.isFinite && $0.alpha.isFinite }
         case .path(let p): return p.isFinite
@@ -152,6 +159,8 @@ extension Value {
         case .null, .bool, .string, .image: return true
         case .number(let v): return ok(v)
         case .numberArray(let a): return a.count <= Self.maximumArrayCount && a.allSatisfy { ok($0) }
+        case .filterArray(let a):
+            return a.count <= Self.maximumArrayCount && a.allSatisfy { $0.parameters.allSatisfy { ok($0) } }
         case .colorArray(let a):
             return a.count <= Self.maximumArrayCount
                 && a.allSatisfy { ok($0.red) && ok($0.green) && ok($0.blue) && ok($0.alpha) }

@@ -198,7 +198,20 @@ final class DamageTracker {
             }
             for j in previous.indices where !seen[j] { if let e = before[j] { add(e) } }
         }
+        widenForBackdrops(now)
         return merged()
+    }
+
+    /// R19.5, RS-10.5: a record that reads its backdrop shows what changed under it, so
+    /// damage that meets the region it reads (its extent grown by the background blur's
+    /// reach) damages its whole extent too. One pass in painter's order.
+    private func widenForBackdrops(_ extents: [Rect?]) {
+        for (i, r) in current.enumerated() where r.hasFilters {
+            guard let f = r.filters, !f.backgroundFilters.isEmpty, let e = extents[i] else { continue }
+            let g = f.backgroundReach
+            let read = Rect(x: e.origin.x - g, y: e.origin.y - g, width: e.size.width + 2 * g, height: e.size.height + 2 * g)
+            if out.contains(where: { $0.intersection(read) != nil }) { add(e) }
+        }
     }
 
     private func add(_ r: Rect) {
@@ -282,6 +295,10 @@ final class DamageTracker {
                 }
             }
             if let t = r.transition, let q = DamageTracker.transitionExtent(r, t) { e = e.map { union($0, q) } ?? q }
+            // R19: a group's filters spread its own and its subtree's ink by their reach.
+            if r.hasFilters, let f = r.filters, f.reach > 0 {
+                shadows.append((i + 1 + r.descendantCount, 0, 0, f.reach))
+            }
             if var x = e {
                 for s in shadows {
                     let moved = Rect(x: x.origin.x + s.dx - s.reach, y: x.origin.y + s.dy - s.reach,

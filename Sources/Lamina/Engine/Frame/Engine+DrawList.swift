@@ -166,6 +166,13 @@ public struct DrawRecord: Hashable, Sendable {
     public var gradient: DrawGradient? = nil
     /// A text layer's laid-out text (R15.5), or nil (not a text layer).
     public var text: DrawText? = nil
+    /// The layer's filters, background filters and blend mode (R19; docs/draw-records.md
+    /// section 18), or nil when it has none (nearly every record).
+    public var filters: DrawFilters? = nil
+    /// Whether ``filters`` is set: a flag to test instead of the optional, which copies.
+    package var hasFilters = false
+    /// Whether the filters make the record a group (filters or a blend mode, R19.2, R19.3).
+    package var filtersMakeGroup = false
 
     /// Creates a record.
     public init(
@@ -671,6 +678,7 @@ extension Engine {
                 if record.contents != nil { record.contents = nil }
                 record.contentsDestination = .zero
             }
+            if record.hasFilters || rare.value.look.effects != nil { record.setFilters(rare.value.look.effects) }
             rareDefaults = !LayerProperties.hasRare(p)
         }
         if record.contentsPrevious != nil { record.contentsPrevious = nil }
@@ -910,8 +918,10 @@ extension Engine {
                    slotBuf[Int(ms)].parent < 0 {
                     maskSlot = ms
                 }
-                // Groups (RS-2.2, RS-5.6, RS-11.3): an offscreen target composited once.
-                let group = maskSlot >= 0 || record.shouldRasterize
+                // A mask's own filters are ignored (R19.2).
+                if inMask && record.hasFilters { record.clearFilters() }
+                // Groups (RS-2.2, RS-5.6, RS-11.3, R19.2, R19.3): an offscreen target composited once.
+                let group = maskSlot >= 0 || record.shouldRasterize || record.filtersMakeGroup
                     || (own < 1 && (p.pointee.flags & LayerProperties.Flags.allowsGroupOpacity != 0)
                         && slotBuf[i].firstChild >= 0)
                 let chainAbove = inherits ? list.inherited[pi].chain : 1

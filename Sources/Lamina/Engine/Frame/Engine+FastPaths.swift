@@ -101,7 +101,7 @@ extension Engine {
         if case .general(let key) = r {
             // Only the general keys can belong to one kind of layer (UNKNOWN_KEY elsewhere).
             let slot = Int32(truncatingIfNeeded: i)
-            try checkKind(slot, key.property)
+            try checkKey(slot, key)
             general.initialize(to: modelValue(slot, key))
         }
         return r
@@ -188,7 +188,7 @@ extension Engine {
             throw LaminaError(.invalidArgument, "presentation time must be finite, got \(time)")
         }
         let slot = try resolve(layer)
-        try checkKind(slot, key.property)
+        try checkKey(slot, key)
         let customDefault = key.property.isCustom ? info(of: key.property).defaultValue : .null
         guard let v = presentationValue(slot, key.property, customDefault, at: time ?? now) else { return nil }
         return key.component == .whole ? v : key.component.extract(from: v)

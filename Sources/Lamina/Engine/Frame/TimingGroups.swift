@@ -64,7 +64,7 @@ extension ValueType {
         case .number: 1
         case .point, .size: 2
         case .rect, .color: 4
-        case .null, .transform, .bool, .string, .image, .path, .vector3, .numberArray, .colorArray: 0
+        case .null, .transform, .bool, .string, .image, .path, .vector3, .numberArray, .colorArray, .filterArray: 0
         }
     }
 }
@@ -362,7 +362,7 @@ extension Engine {
             return .rect(Rect(x: lanes[lane], y: lanes[lane + 1], width: lanes[lane + 2], height: lanes[lane + 3]))
         case .color:
             return .color(Color(red: lanes[lane], green: lanes[lane + 1], blue: lanes[lane + 2], alpha: lanes[lane + 3]))
-        case .null, .transform, .bool, .string, .image, .path, .vector3, .numberArray, .colorArray: return .null
+        case .null, .transform, .bool, .string, .image, .path, .vector3, .numberArray, .colorArray, .filterArray: return .null
         }
     }
 

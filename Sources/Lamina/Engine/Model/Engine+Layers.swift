@@ -68,6 +68,26 @@ extension Engine {
             "'\(Builtins.table[Int(property.rawValue)].name)' is a property of \(needed) layers; this layer is a \(have) layer")
     }
 
+    /// ``checkKind(_:_:)``, and for a filter input's key path (R19.4, R19.6) that the layer's
+    /// model array has a filter of that name whose type has that input: `unknownKey` else.
+    /// Lock held.
+    @inline(__always)
+    func checkKey(_ slot: Int32, _ key: ResolvedKey) throws(LaminaError) {
+        try checkKind(slot, key.property)
+        if case .filterInput(let k) = key.component { try checkFilterKey(slot, key.property, k) }
+    }
+
+    private func checkFilterKey(_ slot: Int32, _ property: PropertyID, _ k: FilterInputKey) throws(LaminaError) {
+        let whole = slots[Int(slot)].model.get(property)
+        let name = Builtins.table[Int(property.rawValue)].name
+        guard case .filterArray(let a) = whole, let i = k.index(in: a) else {
+            throw LaminaError(.unknownKey, "'\(name).\(k.name).\(k.input.name)': the layer has no filter named '\(k.name)' in '\(name)' (R19.6)")
+        }
+        guard a[i].value(of: k.input) != nil else {
+            throw LaminaError(.unknownKey, "'\(name).\(k.name).\(k.input.name)': a \(a[i].type.name) filter has no \(k.input.name); its inputs: \(a[i].type.inputs.map(\.name).joined(separator: ", ")) (R19.6)")
+        }
+    }
+
     /// ``checkKind(_:_:)`` for a handle (resolves it). Lock held.
     func checkKind(_ layer: LayerID, _ property: PropertyID) throws(LaminaError) {
         guard property.isKindSpecific else { return }

@@ -141,6 +141,29 @@ struct LookProperties: Sendable {
     var shadowPath: Path? = nil
     var edgeAntialiasingMask: UInt8 = 15
     var maskMode: MaskMode = .alpha
+    /// Filters and blend mode (R19): nil for the layers without any (nearly all).
+    var effects: LayerFilters? = nil
+}
+
+/// A layer's filters, background filters and blend mode (R19), boxed: one reference in the
+/// look, nil for layers without any, so they pay one pointer and the draw list one nil test.
+/// Immutable: a change stores a new box.
+final class LayerFilters: Sendable {
+    let filters: [Filter]
+    let backgroundFilters: [Filter]
+    let blendMode: BlendMode
+
+    init(filters: [Filter], backgroundFilters: [Filter], blendMode: BlendMode) {
+        self.filters = filters
+        self.backgroundFilters = backgroundFilters
+        self.blendMode = blendMode
+    }
+
+    /// The box of these values, or nil when they are all empty (normal blending).
+    static func make(filters: [Filter], backgroundFilters: [Filter], blendMode: BlendMode) -> LayerFilters? {
+        filters.isEmpty && backgroundFilters.isEmpty && blendMode == .normal
+            ? nil : LayerFilters(filters: filters, backgroundFilters: backgroundFilters, blendMode: blendMode)
+    }
 }
 
 extension LayerProperties {
@@ -161,6 +184,15 @@ extension LayerProperties {
         case .edgeAntialiasingMask: return .number(Double(rare.look.edgeAntialiasingMask))
         case .opaque: return .bool(flag(Flags.opaque))
         case .maskMode: return .string(rare.look.maskMode.rawValue)
+        case .filters:
+            guard let f = rare.look.effects?.filters, !f.isEmpty else { return .null }
+            return .filterArray(f)
+        case .backgroundFilters:
+            guard let f = rare.look.effects?.backgroundFilters, !f.isEmpty else { return .null }
+            return .filterArray(f)
+        case .compositingFilter:
+            guard let m = rare.look.effects?.blendMode, m != .normal else { return .null }
+            return .string(m.name)
         default: return nil
         }
     }
@@ -185,6 +217,20 @@ extension LayerProperties {
         case let (.edgeAntialiasingMask, .number(v)): rare.look.edgeAntialiasingMask = UInt8(v)
         case let (.opaque, .bool(v)): setFlag(Flags.opaque, v)
         case let (.maskMode, .string(v)): rare.look.maskMode = MaskMode(rawValue: v) ?? .alpha
+        case (.filters, _), (.backgroundFilters, _), (.compositingFilter, _):
+            // R19: one box for the three; an empty array or normal blending is none.
+            let e = rare.look.effects
+            var filters = e?.filters ?? [], background = e?.backgroundFilters ?? [], mode = e?.blendMode ?? .normal
+            switch (id, value) {
+            case let (.filters, .filterArray(a)): filters = a
+            case (.filters, _): filters = []
+            case let (.backgroundFilters, .filterArray(a)): background = a
+            case (.backgroundFilters, _): background = []
+            case let (.compositingFilter, .string(v)): mode = BlendMode(name: v) ?? .normal
+            default: mode = .normal
+            }
+            if e == nil && filters.isEmpty && background.isEmpty && mode == .normal { return true }
+            rare.look.effects = LayerFilters.make(filters: filters, backgroundFilters: background, blendMode: mode)
         default: return false
         }
         return true
@@ -200,7 +246,7 @@ extension Engine {
         // Only these keys have rules: others skip the (value-copying) match.
         guard id == .contentsGravity || id == .minificationFilter || id == .magnificationFilter
             || id == .cornerCurve || id == .maskedCorners || id == .edgeAntialiasingMask
-            || id == .maskMode
+            || id == .maskMode || id == .filters || id == .backgroundFilters || id == .compositingFilter
         else { return }
         switch (id, value) {
         case let (.contentsGravity, .string(v)) where ContentsGravity(rawValue: v) == nil:
@@ -212,10 +258,27 @@ extension Engine {
             throw LaminaError(.invalidArgument, "unknown cornerCurve '\(v)'; one of circular, continuous")
         case let (.maskMode, .string(v)) where MaskMode(rawValue: v) == nil:
             throw LaminaError(.invalidArgument, "unknown maskMode '\(v)'; one of \(MaskMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        case let (.compositingFilter, .string(v)) where BlendMode(name: v) == nil:
+            throw LaminaError(.invalidArgument, "unknown compositingFilter '\(v)'; one of \(BlendMode.allCases.map(\.name).joined(separator: ", ")) (R19.3)")
+        case let (.filters, .filterArray(a)), let (.backgroundFilters, .filterArray(a)):
+            try checkFilters(a, info(of: id).name)
         case let (.maskedCorners, .number(v)) where !(v >= 0 && v <= 15 && v == v.rounded()),
              let (.edgeAntialiasingMask, .number(v)) where !(v >= 0 && v <= 15 && v == v.rounded()):
             throw LaminaError(.invalidArgument, "'\(info(of: id).name)' takes a whole number in 0…15, got \(v)")
         default: break
+        }
+    }
+}
+
+extension Engine {
+    /// Rejects a filter array a layer cannot hold (R19.6): more than ``Filter/maximumCount``
+    /// filters, or a filter with a problem (``Filter/problem``).
+    func checkFilters(_ filters: [Filter], _ key: String) throws(LaminaError) {
+        guard filters.count <= Filter.maximumCount else {
+            throw LaminaError(.invalidArgument, "'\(key)' holds at most \(Filter.maximumCount) filters, got \(filters.count) (R19.6)")
+        }
+        for f in filters {
+            if let problem = f.problem { throw LaminaError(.invalidArgument, "'\(key)': \(problem) (R19.6)") }
         }
     }
 }

@@ -157,8 +157,15 @@ package struct PropertyID: Hashable, Sendable, RawRepresentable {
     /// How the layer's mask gates it (R16.9): "alpha" (Core Animation's, the default),
     /// "alphaInverted", "luminance" or "luminanceInverted".
     public static let maskMode = PropertyID(rawValue: 79)
+    // Filters (issue 32, R19): every layer's.
+    /// The filters applied to the layer and its sublayers as a group (R19.2): ``Filter``s.
+    public static let filters = PropertyID(rawValue: 80)
+    /// The filters applied to what lies behind the layer, inside its shape (R19.5).
+    public static let backgroundFilters = PropertyID(rawValue: 81)
+    /// The blend mode by Core Image's name (R19.3); nil for source-over.
+    public static let compositingFilter = PropertyID(rawValue: 82)
 
-    static let builtinCount: UInt16 = 80
+    static let builtinCount: UInt16 = 83
 
     /// One past the last kind-specific built-in (later built-ins are every layer's again).
     static let kindSpecificEnd: UInt16 = 79
@@ -302,6 +309,11 @@ enum Builtins {
         PropertyInfo(name: "truncationMode", type: .string, defaultValue: .string("none"), nullable: false, animatable: false, kind: .text),
         // R16.9 (issue 28): every layer's, not animatable (a switch of how the mask reads).
         PropertyInfo(name: "maskMode", type: .string, defaultValue: .string("alpha"), nullable: false, animatable: false),
+        // R19 (issue 32): filters and background filters animate (whole arrays and their inputs
+        // by key path, R19.4); the compositing filter switches at once.
+        PropertyInfo(name: "filters", type: .filterArray, defaultValue: .null, nullable: true, animatable: true),
+        PropertyInfo(name: "backgroundFilters", type: .filterArray, defaultValue: .null, nullable: true, animatable: true),
+        PropertyInfo(name: "compositingFilter", type: .string, defaultValue: .null, nullable: true, animatable: false),
     ]
 
     static let byName: [String: PropertyID] = {
@@ -380,8 +392,52 @@ struct PackedName {
     }
 }
 
+/// One input of a named filter, as a key path names it (`filters.blur.inputRadius`, R19.4):
+/// the name interned (``FilterNames``) so that a key path stays a plain value.
+package struct FilterInputKey: Hashable, Sendable {
+    /// The filter's name, interned.
+    let nameID: UInt16
+    /// The input.
+    let input: FilterInput
+
+    /// The filter's name.
+    var name: String { FilterNames.name(nameID) }
+
+    /// The index of the first filter of `filters` with this name, or nil.
+    func index(in filters: [Filter]) -> Int? {
+        let n = name
+        return filters.firstIndex { $0.name == n }
+    }
+}
+
+/// The filter names key paths have used, interned process-wide (at most 65,535; R19.6).
+enum FilterNames {
+    private static let lock = Lock()
+    nonisolated(unsafe) private static var names: [String] = []
+    nonisolated(unsafe) private static var ids: [String: UInt16] = [:]
+
+    /// The id of `name`, interning it; nil when the table is full.
+    static func id(_ name: String) -> UInt16? {
+        lock.withLock { () -> UInt16? in
+            if let i = ids[name] { return i }
+            guard names.count < Int(UInt16.max) else { return nil }
+            let i = UInt16(names.count)
+            names.append(name)
+            ids[name] = i
+            return i
+        }
+    }
+
+    /// The name of an id `id(_:)` gave.
+    static func name(_ id: UInt16) -> String {
+        lock.withLock { names[Int(id)] }
+    }
+}
+
 /// The part of a property a key path names (CA-7.6).
-package enum KeyComponent: UInt8, Sendable {
+package enum KeyComponent: Hashable, Sendable {
+    /// One input of a named filter of a filter array (R19.4).
+    case filterInput(FilterInputKey)
     case whole
     case x, y
     case width, height
@@ -396,6 +452,7 @@ package enum KeyComponent: UInt8, Sendable {
         case .whole: return type
         case .origin: return .point
         case .size, .translation: return .size
+        case .filterInput(let k): return k.input.valueType
         default: return .number
         }
     }
@@ -416,6 +473,11 @@ package enum KeyComponent: UInt8, Sendable {
             case "size.height": return .sizeHeight
             default: return nil
             }
+        case .filterArray:
+            // `<name>.<input>`: the name may hold dots, the input never does.
+            guard let dot = suffix.lastIndex(of: "."), let input = FilterInput(name: String(suffix[suffix.index(after: dot)...])),
+                  dot > suffix.startIndex, let id = FilterNames.id(String(suffix[..<dot])) else { return nil }
+            return .filterInput(FilterInputKey(nameID: id, input: input))
         case .transform:
             switch suffix {
             case "rotation.x": return .rotationX
@@ -451,6 +513,13 @@ package enum KeyComponent: UInt8, Sendable {
         case let (.sizeWidth, .rect(r)): return .number(r.size.width)
         case let (.sizeHeight, .rect(r)): return .number(r.size.height)
         case let (.translation, .transform(m)): return .size(Size(width: m.m41, height: m.m42))
+        case let (.filterInput(k), .filterArray(a)):
+            // R19.4: the first filter of that name; .null when none has it (the callers that
+            // answer a host check first and report UNKNOWN_KEY).
+            guard let i = k.index(in: a) else { return .null }
+            return a[i].value(of: k.input) ?? .null
+        case (.filterInput, _):
+            return .null
         case let (.scale, .transform(m)):
             // CA-7.6: "transform.scale" reads the average of the three scale factors.
             let sum = m.value(of: .scaleX) + m.value(of: .scaleY) + m.value(of: .scaleZ)
@@ -485,6 +554,12 @@ package enum KeyComponent: UInt8, Sendable {
             t.m41 = v.width
             t.m42 = v.height
             return .transform(t)
+        case let (.filterInput(k), .filterArray(a), _):
+            // A filter the array lacks, or an input its type lacks, leaves the value unchanged.
+            guard let i = k.index(in: a) else { return whole }
+            var filters = a
+            guard filters[i].setValue(part, of: k.input) else { return whole }
+            return .filterArray(filters)
         case let (.scale, .transform(m), .number(v)):
             return .transform(m.setting(.scaleX, to: v).setting(.scaleY, to: v).setting(.scaleZ, to: v))
         case let (_, .transform(m), .number(v)):
@@ -492,6 +567,12 @@ package enum KeyComponent: UInt8, Sendable {
         default:
             return whole
         }
+    }
+
+    /// The component as a key path writes it after the property's name and a dot.
+    var keyPathSuffix: String {
+        if case .filterInput(let k) = self { return "\(k.name).\(k.input.name)" }
+        return "\(self)"
     }
 
     private var transformComponent: TransformComponent? {

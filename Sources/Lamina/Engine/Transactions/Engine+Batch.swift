@@ -158,7 +158,7 @@ extension Engine {
                     }
                     let v = values.value(i)
                     // The fast keys belong to every kind; others may not (UNKNOWN_KEY).
-                    try checkKind(slot, key.property)
+                    try checkKey(slot, key)
                     try check(v, for: key, info)
                     if hostDelegate(slot) != nil, searchNeeded(slot, key, info, v) {
                         needsHost = true
@@ -269,7 +269,7 @@ extension Engine {
                     fast = out.fits(key)
                 }
                 if !fast || !out.store(modelScalar(index, key), at: i) {
-                    try checkKind(slot, key.property)
+                    try checkKey(slot, key)
                     try write(i, modelValue(slot, key))
                 }
                 i += 1
@@ -315,7 +315,7 @@ extension Engine {
                     i += 1
                     continue
                 }
-                try checkKind(slot, key.property)
+                try checkKey(slot, key)
                 let v = presentationValue(slot, key.property, customDefault, at: t)
                 try write(i, key.component == .whole ? v : v.map { key.component.extract(from: $0) })
                 i += 1

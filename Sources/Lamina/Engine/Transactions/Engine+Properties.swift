@@ -124,7 +124,7 @@ extension Engine {
         try lock.withLock { () throws(LaminaError) -> Value in
             let slot = try resolve(layer)
             let key = try resolveKey(bytes)
-            try checkKind(slot, key.property)
+            try checkKey(slot, key)
             return modelValue(slot, key)
         }
     }
@@ -159,7 +159,7 @@ extension Engine {
         try lock.withLock { () throws(LaminaError) in
             let slot = try resolve(layer)
             if let given { key = given } else { key = try resolveKey(bytes) }
-            try checkKind(slot, key.property)
+            try checkKey(slot, key)
             let k = key
             // The metadata is borrowed, so the body cannot throw: a failed check is returned.
             let failure: LaminaError? = withInfo(k.property) { info -> LaminaError? in
@@ -196,7 +196,7 @@ extension Engine {
     package func value(of layer: LayerID, forKey key: ResolvedKey) throws(LaminaError) -> Value {
         try lock.withLock { () throws(LaminaError) -> Value in
             let slot = try resolve(layer)
-            try checkKind(slot, key.property)
+            try checkKey(slot, key)
             return modelValue(slot, key)
         }
     }
@@ -235,7 +235,7 @@ extension Engine {
 
     func check(_ value: Value, for key: ResolvedKey, _ info: PropertyInfo) throws(LaminaError) {
         // Built only on failure: the success path builds no string.
-        var keyPath: String { key.component == .whole ? info.name : "\(info.name).\(key.component)" }
+        var keyPath: String { key.component == .whole ? info.name : "\(info.name).\(key.component.keyPathSuffix)" }
         let expected = key.component.valueType(in: info.type)
         let nullOK = info.nullable && key.component == .whole && value == .null
         guard value.type == expected || nullOK else {
@@ -252,6 +252,16 @@ extension Engine {
         }
         guard value.isFiniteAndBounded else {
             throw LaminaError(.invalidArgument, "'\(keyPath)' needs finite numbers of magnitude at most 1e15")
+        }
+        if case .filterInput(let k) = key.component {
+            // R19.6: a radius is never negative; a vector is four numbers.
+            if k.input == .inputRadius, case .number(let v) = value, v < 0 {
+                throw LaminaError(.invalidArgument, "'\(keyPath)' must not be negative, got \(v) (R19.6)")
+            }
+            if case .numberArray(let a) = value, a.count != 4 {
+                throw LaminaError(.invalidArgument, "'\(keyPath)' takes 4 numbers, got \(a.count) (R19.6)")
+            }
+            return
         }
         // Only these keys have range rules: others skip the (value-copying) match.
         guard key.property == .fillMode || key.property == .repeatCount || key.property == .repeatDuration
@@ -430,7 +440,7 @@ extension Engine {
         return try lock.withLock { () throws(LaminaError) -> Value? in
             let slot = try resolve(layer)
             let key = try resolveKey(bytes)
-            try checkKind(slot, key.property)
+            try checkKey(slot, key)
             let customDefault = key.property.isCustom ? info(of: key.property).defaultValue : .null
             guard let v = presentationValue(slot, key.property, customDefault, at: time ?? now) else { return nil }
             return key.component == .whole ? v : key.component.extract(from: v)
