@@ -56,7 +56,8 @@ ARGS = {
 # Enumerations (int32): a small value, sometimes out of range.
 ENUMS = ("lamina_tree_t", "lamina_transition_type_t", "lamina_transition_subtype_t",
          "lamina_timing_name_t", "lamina_value_function_t", "lamina_calculation_mode_t",
-         "lamina_rotation_mode_t", "lamina_status_t", "lamina_animating_position_t")
+         "lamina_rotation_mode_t", "lamina_status_t", "lamina_animating_position_t",
+         "lamina_filter_type_t")
 # Owned objects handed out through T **: kept in the harness's pools (which release them).
 KEEP = {"lamina_animation_t **": ("lamina_animation_t *", "keep_anim"),
         "lamina_action_t **": ("lamina_action_t *", "keep_action"),

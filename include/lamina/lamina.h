@@ -1089,8 +1089,9 @@ typedef struct lamina_draw_filters {
     size_t background_filter_count;
     double reach;                /* Root-space points the filters spread the group's ink beyond
                                     its extent: 3 x the sum of the blurs' sigmas (0: none). */
-    double background_reach;     /* Root-space points beyond the bounds shape the backdrop is
-                                    read for its blurs: 3 x the sum of their sigmas. */
+    double background_reach;     /* Root-space points the background blurs reach: 3 x the sum
+                                    of their sigmas. The backdrop read is the bounds shape's box
+                                    only, mirrored at its edges; damage uses this reach. */
 } lamina_draw_filters_t;
 
 /** One layer as a renderer draws it. Plain data; colours not set by a flag read as zeros. */

@@ -39,6 +39,8 @@ SETTER_TYPES = {
     P._GradientTypeProp: "GradientType",
     K._StringProp: "Union[None, str, bytes, Sequence[TextPiece]]",
     K._TextEnumProp: "str",
+    P._FiltersProp: "Optional[Sequence[Filter]]",
+    P._BlendModeProp: "Optional[str]",
 }
 
 #: (TypedDict name, Layer class, the TypedDict it extends or None)
@@ -66,6 +68,7 @@ if TYPE_CHECKING:
     from typing_extensions import TypedDict
 
     from ._contents import Image, Path
+    from ._filters import Filter
     from ._kinds import TextPiece
     from ._props import TransformLike
     from ._style import Style

@@ -27,7 +27,8 @@ public final class DrawFilters: Hashable, Sendable {
     public let backgroundFilters: [DrawFilter]
     /// Root-space points the filters spread ink beyond the group: 3 × Σσ.
     public let reach: Double
-    /// Root-space points beyond the bounds shape the backdrop is read: 3 × Σσ.
+    /// Root-space points the background blurs reach: 3 × Σσ (the read is the bounds box only,
+    /// mirrored at its edges; damage uses the reach).
     public let backgroundReach: Double
 
     /// Boxes a record's filters.

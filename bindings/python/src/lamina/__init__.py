@@ -24,6 +24,7 @@ cycle (tests/test_import_layering.py reads this list and checks it)::
     _capi                    the C declarations: structs, constants, functions, error check
     _types                   plain values: Point, Size, Rect, Color, Transform3D, timing
     _contents                images and paths
+    _filters                 Filter, DrawFilter, BlendMode: layer filter values (issue 32)
     _values                  tagged values (lamina_value_t) to and from Python
     _keys, _markers          property names, keys and LayerKind; NO_ACTION and VIEW_POLICY
     _callbacks               the C callback trampolines
@@ -141,6 +142,7 @@ library_path: str = getattr(_capi.lib, "_lamina_path", "")
 __version__: str = library_version
 
 from ._animator import PropertyAnimator  # noqa: E402 - issue 27's block, kept apart for merging
+from ._filters import BlendMode, DrawFilter, Filter  # noqa: E402 - issue 32's block, kept apart for merging
 
 __all__ = [
     "Animation", "AnimationGroup", "AnimationTiming", "BasicAnimation", "BLACK", "BLUE",
@@ -172,4 +174,6 @@ __all__ = [
     "LottieAnimation", "LottieError", "LottieUnavailableError", "lottie_library_path",
     # property animators (issue 27, R17.9-R17.21)
     "PropertyAnimator",
+    # layer filters (issue 32, R19)
+    "Filter", "DrawFilter", "BlendMode",
 ]

@@ -75,6 +75,16 @@ class Vector3(Structure):
     _fields_ = [("x", c_double), ("y", c_double), ("z", c_double)]
 
 
+class Filter(Structure):
+    # lamina_filter_t (issue 32, R19): a filter as the host gives it.
+    _fields_ = [("type", c_int32), ("reserved", c_uint32), ("name", c_char_p), ("params", c_double * 20)]
+
+
+class _FiltersRef(Structure):
+    # lamina_value_t.u.filters (since 0.2, issue 32): copied on set, borrowed on get.
+    _fields_ = [("items", POINTER(Filter)), ("count", c_size_t)]
+
+
 class _ValueUnion(Union):
     _fields_ = [
         ("number", c_double),
@@ -90,6 +100,7 @@ class _ValueUnion(Union):
         ("vector3", Vector3),
         ("numbers", _NumbersRef),
         ("colors", _ColorsRef),
+        ("filters", _FiltersRef),
     ]
 
 
@@ -102,6 +113,7 @@ VALUE_COLOR, VALUE_TRANSFORM, VALUE_BOOL, VALUE_STRING = 5, 6, 7, 8
 VALUE_IMAGE, VALUE_PATH = 9, 10
 VALUE_VECTOR3 = 11
 VALUE_NUMBER_ARRAY, VALUE_COLOR_ARRAY = 12, 13  # since 0.2 (issue 15)
+VALUE_FILTER_ARRAY = 14  # since 0.2 (issue 32)
 
 # lamina_layer_kind_t (issue 15)
 LAYER_KIND_PLAIN, LAYER_KIND_SHAPE, LAYER_KIND_GRADIENT, LAYER_KIND_REPLICATOR = 0, 1, 2, 3
@@ -311,6 +323,32 @@ class TextProvider(Structure):
     ]
 
 
+class DrawFilter(Structure):
+    """lamina_draw_filter_t (issue 32): one filter of a record, evaluated."""
+
+    _fields_ = [("type", c_int32), ("reserved", c_uint32), ("params", c_double * 20),
+                ("sigma", c_double), ("matrix", c_double * 20)]
+
+
+class DrawFilters(Structure):
+    """lamina_draw_filters_t (issue 32): a record's filters, background filters, blend mode."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("blend_mode", c_int32),
+        ("filters", POINTER(DrawFilter)),
+        ("filter_count", c_size_t),
+        ("background_filters", POINTER(DrawFilter)),
+        ("background_filter_count", c_size_t),
+        ("reach", c_double),
+        ("background_reach", c_double),
+    ]
+
+
+# lamina_draw_record_t.flags2 bits of filters (issue 32, docs/draw-records.md section 18).
+DRAW2_FILTERS, DRAW2_BACKDROP, DRAW2_BLEND = 1 << 11, 1 << 12, 1 << 13
+
+
 class DrawRecord(Structure):
     _fields_ = [
         ("layer", c_uint64),
@@ -370,6 +408,8 @@ class DrawRecord(Structure):
         ("gradient", POINTER(DrawGradient)),
         # Since 0.2 (issue 26): text layers.
         ("text", POINTER(DrawText)),
+        # Since 0.2 (issue 32): filters, background filters and the blend mode.
+        ("filters", POINTER(DrawFilters)),
     ]
 
 
@@ -616,6 +656,7 @@ _FUNCTIONS: List[Any] = [
     ('lamina_text_layer_set_runs', [EngineP, c_uint64, POINTER(TextRun), c_size_t], c_int32),
     ('lamina_text_layer_preferred_frame_size', [EngineP, c_uint64, c_double, POINTER(Size)], c_int32),
     ('lamina_text_layer_layout_count', [EngineP, c_uint64, POINTER(c_uint64)], c_int32),
+    ('lamina_filter_init', [c_int32, c_char_p, POINTER(Filter)], c_int32),
     ('lamina_layer_get_kind', [EngineP, c_uint64, POINTER(c_int32)], c_int32),
     ('lamina_engine_draw_list', [EngineP, c_uint64, c_double, POINTER(POINTER(DrawRecord)), POINTER(c_size_t)], c_int32),
     ('lamina_engine_next_frame_time', [EngineP, POINTER(c_double)], c_int32),

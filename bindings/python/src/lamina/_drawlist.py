@@ -10,6 +10,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from . import _capi as C
 from ._contents import Path, image_from_id
+from ._filters import DrawFilter, blend_mode_name, from_c_draw_filter
 from ._introspection import TransitionInfo
 from ._keys import LayerKind
 from ._layer import Layer
@@ -205,6 +206,17 @@ class DrawRecord:
     text_message: str = ""
     #: A text layer's laid-out size (None for other kinds).
     text_size: Optional[Size] = None
+    # Issue 32 (docs/draw-records.md section 18): filters (R19).
+    #: The filters of the record's group, in order (R19.2); the record is then a group.
+    filters: Tuple[DrawFilter, ...] = ()
+    #: The filters of the backdrop under the record's bounds shape, in order (R19.5).
+    background_filters: Tuple[DrawFilter, ...] = ()
+    #: The blend mode the group composites with, by Core Image's name (R19.3); None: normal.
+    blend_mode: Optional[str] = None
+    #: Root-space points the filters spread ink beyond the group: 3 × Σσ of its blurs.
+    filter_reach: float = 0.0
+    #: Root-space points beyond the bounds shape the backdrop blur reads: 3 × Σσ.
+    background_filter_reach: float = 0.0
 
 
 def _flat_fields(t: Any, base: int = 0, prefix: str = "") -> Dict[str, Tuple[int, str]]:
@@ -344,10 +356,24 @@ def _record_kind_fields(r: Any, shared: Optional[Dict[Any, Any]] = None) -> Dict
         )
     elif kind == C.LAYER_KIND_TEXT and r.struct_size >= _TEXT_FIELDS_END and r.text:
         out.update(_text_fields(r.text[0]))
+    if r.struct_size >= _FILTER_FIELDS_END and r.filters:
+        out.update(_filter_fields(r.filters[0]))
     return out
 
 
 _TEXT_FIELDS_END = C.DrawRecord.text.offset + sizeof(c_void_p)
+_FILTER_FIELDS_END = C.DrawRecord.filters.offset + sizeof(c_void_p)
+
+
+def _filter_fields(f: Any) -> Dict[str, Any]:
+    """A C record's filters as DrawRecord fields (copied: the buffers are the engine's)."""
+    return dict(
+        filters=tuple(from_c_draw_filter(f.filters[i]) for i in range(f.filter_count)),
+        background_filters=tuple(from_c_draw_filter(f.background_filters[i]) for i in range(f.background_filter_count)),
+        blend_mode=blend_mode_name(f.blend_mode),
+        filter_reach=f.reach,
+        background_filter_reach=f.background_reach,
+    )
 
 
 def _text_fields(t: Any) -> Dict[str, Any]:

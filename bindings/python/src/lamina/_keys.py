@@ -69,6 +69,10 @@ _PROPS: Dict[str, Tuple[str, str]] = {
     "opaque": ("opaque", "bool"),
     # Issue 28 (R16.9): how the mask gates the layer.
     "mask_mode": ("maskMode", "value"),
+    # Issue 32 (R19): filters, background filters and the blend mode.
+    "filters": ("filters", "filters"),
+    "background_filters": ("backgroundFilters", "filters"),
+    "compositing_filter": ("compositingFilter", "value"),
 }
 # Issue 15: the properties of the other layer kinds (docs/semantics.md RS-8, RS-9, RS-13), by
 # Python name -> (CA key, kind), as _PROPS. A key of one kind on a layer of another kind is
@@ -124,7 +128,8 @@ _KIND_HINT = {"number": C.VALUE_NUMBER, "point": C.VALUE_POINT, "size": C.VALUE_
               "rect": C.VALUE_RECT, "color": C.VALUE_COLOR, "transform": C.VALUE_TRANSFORM,
               "bool": C.VALUE_BOOL, "string": C.VALUE_STRING, "text": C.VALUE_STRING,
               "enum": C.VALUE_STRING, "int": C.VALUE_NUMBER, "solid_color": C.VALUE_COLOR,
-              "numbers": C.VALUE_NUMBER_ARRAY, "colors": C.VALUE_COLOR_ARRAY}
+              "numbers": C.VALUE_NUMBER_ARRAY, "colors": C.VALUE_COLOR_ARRAY,
+              "filters": C.VALUE_FILTER_ARRAY}
 #: The kind each CA key holds (for a key whose current value is nil).
 _KEY_KINDS: Dict[str, str] = {k: kind for k, kind in _ALL_PROPS.values()}
 

@@ -16,8 +16,10 @@ from ._keys import _KEY_KINDS, _KIND_HINT, _PROPS, LayerKind, _key, _key_for
 from ._markers import NO_ACTION
 from ._presentation import Presentation
 from ._props import (
+    _BlendModeProp,
     _BoolProp,
     _ColorProp,
+    _FiltersProp,
     _ImageProp,
     _NameProp,
     _NumberProp,
@@ -624,6 +626,17 @@ class Layer:
     mask_mode = _StrValueProp("maskMode", "How the mask gates the layer (R16.9): 'alpha' (Core "
                               "Animation's, the default), 'alphaInverted', 'luminance' or "
                               "'luminanceInverted' (str).")
+    # Issue 32 (R19): filters, background filters and the blend mode.
+    filters = _FiltersProp("filters", "The filters applied, in order, to the layer and its "
+                           "sublayers as one group (R19.2): a list of lamina.Filter, empty for "
+                           "none. Inside a transaction a change animates; a named filter's "
+                           "inputs are key paths: layer.set_value('filters.blur.inputRadius', 20).")
+    background_filters = _FiltersProp("backgroundFilters", "The filters applied to what lies "
+                                      "behind the layer, shown inside its bounds shape (R19.5): "
+                                      "a list of lamina.Filter, empty for none.")
+    compositing_filter = _BlendModeProp("compositingFilter", "How the layer blends with what "
+                                        "lies behind it (R19.3): a Core Image blend mode name "
+                                        "such as 'multiplyBlendMode', or None for normal.")
 
 
 _new_presentation = object.__new__

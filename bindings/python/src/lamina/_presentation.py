@@ -4,12 +4,13 @@ descriptors of lamina/_props.py."""
 from __future__ import annotations
 
 from ctypes import byref, c_double
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, List, Optional
 
 from . import _capi as C
 from ._contents import Image, Path
 from ._keys import _PROPS, _key, _key_for
-from ._props import _PNameProp, _PNumberProp, _PPairProp, _PProp
+from ._filters import Filter
+from ._props import _PFiltersProp, _PNameProp, _PNumberProp, _PPairProp, _PProp
 from ._types import Color, Point, Rect, Size, Transform3D
 from ._values import from_c_value
 
@@ -91,6 +92,12 @@ class Presentation:
     edge_antialiasing_mask: _PProp[float] = _PNumberProp("edgeAntialiasingMask", "The edgeAntialiasingMask on screen (float).")
     opaque: _PProp[bool] = _PProp("opaque", "The opaque on screen (bool).")
     mask_mode: _PProp[str] = _PProp("maskMode", "The maskMode on screen (str; R16.9).")
+    # Issue 32 (R19): the filters on screen, animated inputs included.
+    filters: _PProp[List[Filter]] = _PFiltersProp("filters", "The filters on screen (List[Filter]; R19.4).")
+    background_filters: _PProp[List[Filter]] = _PFiltersProp(
+        "backgroundFilters", "The background filters on screen (List[Filter]; R19.4).")
+    compositing_filter: _PProp[Optional[str]] = _PProp(
+        "compositingFilter", "The compositingFilter on screen (Optional[str]; R19.3).")
 
     def value(self, key: str) -> Any:
         """The presentation value of a key or key path."""

@@ -55,6 +55,7 @@ from ._types import (
     to_c_size,
     to_c_transform,
 )
+from ._filters import Filter
 from ._values import from_c_value, to_c_value
 
 if TYPE_CHECKING:
@@ -429,6 +430,25 @@ class _StrValueProp(_Prop[str, str]):
     pass
 
 
+class _FiltersProp(_Prop[List[Filter], Optional[Sequence[Filter]]]):
+    """A filter array (filters, backgroundFilters; issue 32, R19): read as a list (empty for
+    none); set from a sequence of :class:`Filter` or None."""
+
+    kind = "filters"
+
+    def _get(self, layer: Optional[_Layer], owner: Any) -> Any:
+        if layer is None:
+            return self
+        v = _Prop.__get__(self, layer, owner)
+        return v if v is not None else []
+
+
+class _BlendModeProp(_Prop[Optional[str], Optional[str]]):
+    """compositingFilter (issue 32, R19.3): a blend mode's Core Image name, None for normal."""
+
+    kind = "string"
+
+
 # --- issue 15: the properties of shape, gradient and replicator layers ---------------------
 class _IntProp(_Prop[int, int]):
     """A number key holding an integer (instanceCount): read as an int; the library refuses a
@@ -625,6 +645,16 @@ class _PNameProp(_PProp[str]):
             return self
         val = _PProp.__get__(self, p, owner)
         return "" if val is None else val
+
+
+class _PFiltersProp(_PProp[List[Filter]]):
+    """A presented filter array (issue 32): a list, empty for none."""
+
+    def _get(self, p: Optional[_Presentation], owner: Any) -> Any:
+        if p is None:
+            return self
+        val = _PProp.__get__(self, p, owner)
+        return [] if val is None else val
 
 
 # The fast getters are installed as __get__ after the classes are made: written in the class

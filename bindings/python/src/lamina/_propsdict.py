@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from typing_extensions import TypedDict
 
     from ._contents import Image, Path
+    from ._filters import Filter
     from ._kinds import TextPiece
     from ._props import TransformLike
     from ._style import Style
@@ -29,10 +30,12 @@ if TYPE_CHECKING:
         anchor_point_z: float
         autoreverses: bool
         background_color: Optional[ColorLike]
+        background_filters: Optional[Sequence[Filter]]
         begin_time: float
         border_color: Optional[ColorLike]
         border_width: float
         bounds: RectLike
+        compositing_filter: Optional[str]
         contents: Optional[Image]
         contents_center: RectLike
         contents_gravity: str
@@ -45,6 +48,7 @@ if TYPE_CHECKING:
         duration: float
         edge_antialiasing_mask: float
         fill_mode: str
+        filters: Optional[Sequence[Filter]]
         frame: RectLike
         geometry_flipped: bool
         hidden: bool

@@ -12,6 +12,7 @@ from typing import List, Optional, Tuple
 from . import _capi as C
 from ._contents import Path, image_from_id
 from ._errors import TypeMismatchError
+from ._filters import Filter, from_c_filter
 from ._types import (
     Color,
     Point,
@@ -66,6 +67,9 @@ def from_c_value(v: "C.Value") -> object:
     if t == C.VALUE_COLOR_ARRAY:
         cols = v.u.colors
         return [from_c_color(cols.items[i]) for i in range(cols.count)] if cols.count else []
+    if t == C.VALUE_FILTER_ARRAY:
+        fs = v.u.filters
+        return [from_c_filter(fs.items[i]) for i in range(fs.count)] if fs.count else []
     raise TypeError(f"unknown value type {t}")
 
 
@@ -81,6 +85,7 @@ _TYPE_NAMES = {
     C.VALUE_VECTOR3: "a value function input: a number, (x, y), or Vector3/(x, y, z)",
     C.VALUE_NUMBER_ARRAY: "a sequence of numbers, or None",
     C.VALUE_COLOR_ARRAY: "a sequence of colours (Color, (r, g, b) or (r, g, b, a)), or None",
+    C.VALUE_FILTER_ARRAY: "a sequence of lamina.Filter, or None",
 }
 
 
@@ -153,6 +158,30 @@ def _set_color_array(v: "C.Value", cols: List[Color]) -> None:
     v._keep = buf  # type: ignore[attr-defined]
 
 
+def _filter_list(obj: object) -> Optional[List[Filter]]:
+    """``obj`` as Filters when it is a sequence of :class:`Filter` (issue 32), else None."""
+    if isinstance(obj, (str, bytes, Filter)):
+        return None
+    try:
+        items = list(obj)  # type: ignore[call-overload]
+    except TypeError:
+        return None
+    return items if all(isinstance(x, Filter) for x in items) else None
+
+
+def _set_filter_array(v: "C.Value", filters: List[Filter]) -> None:
+    """Makes ``v`` a LAMINA_VALUE_FILTER_ARRAY over new C buffers, which ``v`` keeps alive
+    (the library copies the filters and their names on set)."""
+    buf = (C.Filter * max(len(filters), 1))()
+    names: list = []
+    for i, f in enumerate(filters):
+        f._to_c(buf[i], names)
+    v.type = C.VALUE_FILTER_ARRAY
+    v.u.filters.items = ctypes.cast(buf, ctypes.POINTER(C.Filter))
+    v.u.filters.count = len(filters)
+    v._keep = (buf, names)  # type: ignore[attr-defined]
+
+
 def _typed_value(obj: object, hint: int, what: str) -> "C.Value":
     """The value of ``obj`` for a key holding type ``hint`` (issue 8 item 12): the key's type
     decides, never the length of a list. A mismatch raises TypeError showing ``obj`` itself."""
@@ -215,6 +244,11 @@ def _typed_value(obj: object, hint: int, what: str) -> "C.Value":
         ok = cols is not None
         if cols is not None:
             _set_color_array(v, cols)
+    elif hint == C.VALUE_FILTER_ARRAY:
+        fl = _filter_list(obj)
+        ok = fl is not None
+        if fl is not None:
+            _set_filter_array(v, fl)
     elif hint == C.VALUE_TRANSFORM:
         if isinstance(obj, Transform3D):
             v.type, v.u.transform = C.VALUE_TRANSFORM, to_c_transform(obj)
@@ -283,6 +317,9 @@ def to_c_value(obj: object, hint: int = -1, what: str = "") -> "C.Value":
         except TypeError:
             raise TypeError(f"cannot use {obj!r} as a Lamina value") from None
         n = len(items)
+        if n and all(isinstance(x, Filter) for x in items):  # filters (issue 32)
+            _set_filter_array(v, items)
+            return v
         if n and not all(_is_num(x) for x in items):
             cols = _color_list(items)
             if cols is not None:  # a sequence of colours (gradient colors)

@@ -76,6 +76,9 @@ def main() -> None:
         assert_type(layer.edge_antialiasing_mask, float)
         assert_type(layer.opaque, bool)
         assert_type(layer.mask_mode, str)
+        assert_type(layer.filters, List[lamina.Filter])
+        assert_type(layer.background_filters, List[lamina.Filter])
+        assert_type(layer.compositing_filter, Optional[str])
         layer.bounds = (0.0, 0.0, 10.0, 10.0)
         layer.position = (1.0, 2.0)
         layer.z_position = 1.0
@@ -117,6 +120,9 @@ def main() -> None:
         layer.magnification_filter = "nearest"
         layer.corner_curve = "continuous"
         layer.mask_mode = "luminance"
+        layer.filters = [lamina.Filter.gaussian_blur("blur", radius=2.0)]
+        layer.background_filters = None
+        layer.compositing_filter = "multiplyBlendMode"
         layer.shadow_path = None
         assert_type(layer.frame, lamina.Rect)
         layer.frame = (0.0, 0.0, 20.0, 20.0)
@@ -184,6 +190,9 @@ def main() -> None:
         assert_type(p.edge_antialiasing_mask, float)
         assert_type(p.opaque, bool)
         assert_type(p.mask_mode, str)
+        assert_type(p.filters, List[lamina.Filter])
+        assert_type(p.background_filters, List[lamina.Filter])
+        assert_type(p.compositing_filter, Optional[str])
         # -- transactions
         t = engine.current_transaction
         assert_type(t.duration, float)
