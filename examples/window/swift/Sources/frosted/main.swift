@@ -67,7 +67,9 @@ func run() throws(LaminaError) {
         let img = try renderImage(root, width: W, height: H, scale: 1, at: at)
         try img.writePNG(to: png)
         let c = img.pixel(x: 240, y: 160)
-        print("frosted: \(W)x\(H) at t=\(at), backdrops filtered \(img.stats.backdropsFiltered), "
+        let ms = Int((at * 1000).rounded()), frac = String(ms % 1000)
+        let t = "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac  // 3 decimals, as C's %.3f
+        print("frosted: \(W)x\(H) at t=\(t), backdrops filtered \(img.stats.backdropsFiltered), "
               + "card centre rgb(\(c.red), \(c.green), \(c.blue))")
         return
     }
