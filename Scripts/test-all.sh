@@ -275,6 +275,11 @@ consumer_window() (
         xvfb-run -a "$PYTHON_VENV_PY" window.py --screenshot "$out/window-py.png" --click 140,160)
     "$golden" --compare "$out/window-py.png" "$expect"
     echo "window: ok window.py"
+    (cd "$ROOT/examples/window" && LAMINA_LIBRARY="$BUILD_DIR/liblamina.so" \
+        LAMINA_GLES_LIBRARY="$BUILD_DIR/liblamina-gles.so" PYTHONPATH="$ROOT/bindings/python/src" \
+        "$PYTHON_VENV_PY" frosted.py --png "$out/frosted-py.png" --at 0.5 | diff - "$ROOT/examples/expected/frosted.txt")
+    "$golden" --compare "$out/frosted-py.png" "$ROOT/docs/images/frosted.png"
+    echo "window: ok frosted.py"
 )
 
 # The first windowed program in Swift (examples/window/swift, issue 30 items 1 and 2): SDL2
