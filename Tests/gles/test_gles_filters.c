@@ -377,6 +377,14 @@ static void test_backdrop(void **state) {
     assert_int_equal(at(178, 62)[1], 255); /* top-right corner cut: white, as under it */
     assert_int_equal(at(118, 58)[1], 0);   /* above the card, left of the step: black */
     assert_int_equal(at(121, 58)[1], 255); /* and right of it: white, unblurred */
+    /* A radius of 20 (blurred at a quarter of the resolution): still the Gaussian. */
+    f = filter(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, 20, 0, 0);
+    OK(draw());
+    for (int x = 80; x < 160; x++) {
+        double want = 255 * phi((x + 0.5 - 120) / 20);
+        if (fabs(at(x, 120)[1] - want) > 0.025 * 255) printf("backdrop 20 x %d: %d, want %.1f\n", x, at(x, 120)[1], want);
+        assert_true(fabs(at(x, 120)[1] - want) <= 0.025 * 255);
+    }
     end();
 }
 
