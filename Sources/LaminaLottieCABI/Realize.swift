@@ -95,6 +95,20 @@ func cValue(_ v: Value, _ arena: Arena) -> lamina_value_t {
     case .colorArray(let a):
         out.type = LAMINA_VALUE_COLOR_ARRAY
         out.u.colors = lamina_color_array_t(items: arena.copy(a.map(color)), count: a.count)
+    case .filterArray(let a):
+        // Layer filters (issue 32, R19): the names in the arena like strings.
+        let filters = a.map { f -> lamina_filter_t in
+            var c = lamina_filter_t()
+            c.type = f.type.rawValue
+            c.name = arena.string(f.name)
+            withUnsafeMutableBytes(of: &c.params) { raw in
+                let d = raw.bindMemory(to: Double.self)
+                for k in 0..<min(d.count, f.parameters.count) { d[k] = f.parameters[k] }
+            }
+            return c
+        }
+        out.type = LAMINA_VALUE_FILTER_ARRAY
+        out.u.filters = lamina_filter_array_t(items: arena.copy(filters), count: a.count)
     }
     return out
 }

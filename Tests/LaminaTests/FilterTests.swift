@@ -134,6 +134,12 @@ struct FilterPropertyTests {
         #expect(laminaErrorCode { try l.setValue(.filterArray([.gaussianBlur(radius: -1)]), forKeyPath: "filters") } == .invalidArgument)
         #expect(laminaErrorCode { try l.setValue(.filterArray([.gaussianBlur(radius: .nan)]), forKeyPath: "filters") } == .invalidArgument)
         #expect(laminaErrorCode { try l.setValue(.filterArray([.gaussianBlur(radius: .infinity)]), forKeyPath: "backgroundFilters") } == .invalidArgument)
+        // A colour matrix of the wrong size is refused, never padded (R19.6).
+        #expect(laminaErrorCode { try l.setValue(.filterArray([.colorMatrix(matrix: [1, 0, 0])]), forKeyPath: "filters") } == .invalidArgument)
+        var short = Filter.gaussianBlur(radius: 1)
+        short.parameters = [1]
+        #expect(short.value(of: .inputRadius) == nil && short.colorMatrix.count == 20)
+        #expect(laminaErrorCode { try l.setValue(.filterArray([short]), forKeyPath: "filters") } == .invalidArgument)
         let tooMany = [Filter](repeating: .colorInvert(), count: Filter.maximumCount + 1)
         #expect(laminaErrorCode { try l.setValue(.filterArray(tooMany), forKeyPath: "filters") } == .invalidArgument)
         #expect(laminaErrorCode { try l.setValue(.number(-2), forKeyPath: "filters.blur.inputRadius") } == .invalidArgument)
@@ -145,6 +151,9 @@ struct FilterPropertyTests {
         #expect(laminaErrorCode { try l.setValue(.number(1), forKeyPath: "filters.blur.inputSaturation") } == .unknownKey)
         #expect(laminaErrorCode { try l.setValue(.number(1), forKeyPath: "filters.blur.inputNothing") } == .unknownKey)
         #expect(laminaErrorCode { try l.setValue(.number(1), forKeyPath: "filters.blur") } == .unknownKey)
+        // Key-path names are interned, so their length is bounded (R19.6).
+        let long = String(repeating: "n", count: 257)
+        #expect(laminaErrorCode { _ = try l.value(forKeyPath: "filters.\(long).inputRadius") } == .unknownKey)
         #expect(l.filters == kept)
         // An absurd radius is stored (no upper bound at the API) and clamped when drawn.
         try l.setValue(.number(1e6), forKeyPath: "filters.blur.inputRadius")

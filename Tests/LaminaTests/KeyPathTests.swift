@@ -295,6 +295,7 @@ struct DefaultValueTests {
         ("edgeAntialiasingMask", .number(15)),
         ("opaque", .bool(false)),
         ("maskMode", .string("alpha")),  // R16.9 (issue 28)
+        ("filters", .null), ("backgroundFilters", .null), ("compositingFilter", .null),  // CA-13.4, R19 (issue 32)
     ])
     func builtinDefault(_ key: String, _ expected: Value) throws {
         let engine = Engine()
@@ -307,7 +308,7 @@ struct DefaultValueTests {
     @Test("The table above covers every built-in property (CA-13)")
     func tableIsComplete() {
         #expect(Builtins.table.count == Int(PropertyID.builtinCount))
-        #expect(Builtins.table.count == 80)  // 72, the text layer's 7 (issue 26, R15.2), maskMode (R16.9)
+        #expect(Builtins.table.count == 83)  // 72, the text layer's 7 (issue 26, R15.2), maskMode (R16.9), the 3 filter properties (R19)
     }
 
     @Test("The typed accessors agree with the key-value defaults (CA-13)")

@@ -195,9 +195,13 @@ public struct Filter: Hashable, Sendable {
         Filter(type: .gaussianBlur, name: name, parameters: [radius])
     }
 
-    /// A colour matrix: 20 numbers, rows R, G, B, A of (r, g, b, a, bias).
+    /// A colour matrix: 20 numbers, rows R, G, B, A of (r, g, b, a, bias). Any other count
+    /// is kept as given, so that the engine refuses the filter (``problem``, R19.6) instead of
+    /// padding a wrong matrix silently.
     public static func colorMatrix(name: String = "", matrix: [Double]) -> Filter {
-        Filter(type: .colorMatrix, name: name, parameters: matrix)
+        var f = Filter(type: .colorMatrix, name: name)
+        f.parameters = matrix
+        return f
     }
 
     /// Saturation, brightness and contrast (CIColorControls; defaults 1, 0, 1).
@@ -227,7 +231,7 @@ public struct Filter: Hashable, Sendable {
 
     /// The value of one input, or nil when this type has no such input.
     public func value(of input: FilterInput) -> Value? {
-        guard let idx = input.indices(in: type) else { return nil }
+        guard let idx = input.indices(in: type), parameters.count == Filter.parameterCount else { return nil }
         switch input.valueType {
         case .color:
             return .color(Color(red: parameters[idx[0]], green: parameters[idx[1]],
@@ -241,7 +245,7 @@ public struct Filter: Hashable, Sendable {
     /// (a wrong type, a vector that is not four numbers).
     @discardableResult
     public mutating func setValue(_ value: Value, of input: FilterInput) -> Bool {
-        guard let idx = input.indices(in: type) else { return false }
+        guard let idx = input.indices(in: type), parameters.count == Filter.parameterCount else { return false }
         switch (input.valueType, value) {
         case let (.number, .number(v)): parameters[idx[0]] = v
         case let (.color, .color(c)):
@@ -279,6 +283,7 @@ public struct Filter: Hashable, Sendable {
         var m: [Double] = [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0]
         let (wr, wg, wb) = Filter.luminance
         let p = parameters
+        guard p.count == Filter.parameterCount else { return m }  // malformed: never stored
         switch type {
         case .gaussianBlur: break
         case .colorMatrix: m = p
@@ -315,7 +320,8 @@ extension Array where Element == Filter {
     /// blend parameter by parameter; anything else switches at progress 0.5 (R9).
     @usableFromInline
     func interpolated(to other: [Filter], progress p: Double) -> [Filter] {
-        guard count == other.count, zip(self, other).allSatisfy({ $0.type == $1.type && $0.name == $1.name })
+        guard count == other.count, zip(self, other).allSatisfy({ $0.type == $1.type && $0.name == $1.name
+            && $0.parameters.count == Filter.parameterCount && $1.parameters.count == Filter.parameterCount })
         else { return p < 0.5 ? self : other }
         return zip(self, other).map { a, b in
             var f = a
@@ -327,7 +333,8 @@ extension Array where Element == Filter {
     /// Adds `other`'s parameters to these (additive animations, CA-7.3) when the arrays
     /// match as for interpolation; otherwise `other`.
     func added(_ other: [Filter]) -> [Filter] {
-        guard count == other.count, zip(self, other).allSatisfy({ $0.type == $1.type && $0.name == $1.name })
+        guard count == other.count, zip(self, other).allSatisfy({ $0.type == $1.type && $0.name == $1.name
+            && $0.parameters.count == Filter.parameterCount && $1.parameters.count == Filter.parameterCount })
         else { return other }
         return zip(self, other).map { a, b in
             var f = a

@@ -101,6 +101,8 @@ def test_implicit_key_path_animation_and_interruption(engine, layer):
     assert layer.presentation().value("filters.blur.inputRadius") == pytest.approx(8.0)
     engine.tick(0.75)
     assert layer.presentation().value("filters.blur.inputRadius") == pytest.approx(4.0)
+    shown = layer.presentation().filters
+    assert shown[0].input("inputRadius") == pytest.approx(4.0) and layer.filters[0].input("inputRadius") == 0.0
     assert engine.draw_list(layer)[0].filters[0].sigma == pytest.approx(4.0)
     engine.tick(1.5)
     assert layer.presentation().value("filters.blur.inputRadius") == 0.0

@@ -678,7 +678,7 @@ extension Engine {
                 if record.contents != nil { record.contents = nil }
                 record.contentsDestination = .zero
             }
-            if record.hasFilters || rare.value.look.effects != nil { record.setFilters(rare.value.look.effects) }
+            if record.hasFilters || rare.value.look.hasEffects { record.setFilters(rare.value.look.effects) }
             rareDefaults = !LayerProperties.hasRare(p)
         }
         if record.contentsPrevious != nil { record.contentsPrevious = nil }

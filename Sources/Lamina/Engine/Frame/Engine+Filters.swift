@@ -60,8 +60,8 @@ public final class DrawFilters: Hashable, Sendable {
     static func make(_ e: LayerFilters, scale: Double) -> DrawFilters {
         func draw(_ f: Filter) -> DrawFilter {
             var sigma = 0.0
-            if f.type == .gaussianBlur {
-                let s = f.parameters[0] * scale
+            if f.type == .gaussianBlur, let r = f.parameters.first {
+                let s = r * scale
                 // R19.6: NaN (never stored, but an animation's arithmetic) and negative give 0.
                 sigma = s > 0 ? min(s, Filter.maximumSigma) : 0
             }

@@ -142,7 +142,12 @@ struct LookProperties: Sendable {
     var edgeAntialiasingMask: UInt8 = 15
     var maskMode: MaskMode = .alpha
     /// Filters and blend mode (R19): nil for the layers without any (nearly all).
-    var effects: LayerFilters? = nil
+    var effects: LayerFilters? = nil {
+        didSet { hasEffects = effects != nil }
+    }
+    /// Whether ``effects`` is set: a plain flag the draw list tests per record, where reading
+    /// the reference would cost a retain and release.
+    var hasEffects = false
 }
 
 /// A layer's filters, background filters and blend mode (R19), boxed: one reference in the

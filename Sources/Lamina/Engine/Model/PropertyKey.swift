@@ -412,6 +412,8 @@ package struct FilterInputKey: Hashable, Sendable {
 
 /// The filter names key paths have used, interned process-wide (at most 65,535; R19.6).
 enum FilterNames {
+    /// The longest filter name a key path may use, in UTF-8 bytes.
+    static let maximumNameBytes = 256
     private static let lock = Lock()
     nonisolated(unsafe) private static var names: [String] = []
     nonisolated(unsafe) private static var ids: [String: UInt16] = [:]
@@ -475,8 +477,10 @@ package enum KeyComponent: Hashable, Sendable {
             }
         case .filterArray:
             // `<name>.<input>`: the name may hold dots, the input never does.
+            // Names are interned for good: at most 256 bytes each, 65,535 in all (16 MiB, R19.6).
             guard let dot = suffix.lastIndex(of: "."), let input = FilterInput(name: String(suffix[suffix.index(after: dot)...])),
-                  dot > suffix.startIndex, let id = FilterNames.id(String(suffix[..<dot])) else { return nil }
+                  dot > suffix.startIndex, suffix[..<dot].utf8.count <= FilterNames.maximumNameBytes,
+                  let id = FilterNames.id(String(suffix[..<dot])) else { return nil }
             return .filterInput(FilterInputKey(nameID: id, input: input))
         case .transform:
             switch suffix {
