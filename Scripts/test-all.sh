@@ -278,12 +278,21 @@ consumer_window() (
         "$golden" --compare "$app.png" "$expect"
         echo "window: ok ${app#$CONSUMERS/}"
     done
+    # The frosted-glass example (issue 32), headless: one frame at t = 0.5 against its picture.
+    env -u LD_LIBRARY_PATH "$out/cmake/frosted" --png "$out/frosted.png" --at 0.5
+    "$golden" --compare "$out/frosted.png" "$ROOT/docs/images/frosted.png"
+    echo "window: ok frosted
     "$PYTHON_VENV_PY" -m pip install --quiet -c "$ROOT/bindings/python/tools/test-requirements.txt" pysdl2
     (cd "$ROOT/examples/window" && LAMINA_LIBRARY="$BUILD_DIR/liblamina.so" \
         LAMINA_GLES_LIBRARY="$BUILD_DIR/liblamina-gles.so" PYTHONPATH="$ROOT/bindings/python/src" \
         xvfb-run -a "$PYTHON_VENV_PY" window.py --screenshot "$out/window-py.png" --click 140,160)
     "$golden" --compare "$out/window-py.png" "$expect"
     echo "window: ok window.py"
+    (cd "$ROOT/examples/window" && LAMINA_LIBRARY="$BUILD_DIR/liblamina.so" \
+        LAMINA_GLES_LIBRARY="$BUILD_DIR/liblamina-gles.so" PYTHONPATH="$ROOT/bindings/python/src" \
+        "$PYTHON_VENV_PY" frosted.py --png "$out/frosted-py.png" --at 0.5 | diff - "$ROOT/examples/expected/frosted.txt")
+    "$golden" --compare "$out/frosted-py.png" "$ROOT/docs/images/frosted.png"
+    echo "window: ok frosted.py"
 )
 
 # The first windowed program in Swift (examples/window/swift, issue 30 items 1 and 2): SDL2
@@ -298,6 +307,10 @@ consumer_window_swift() (
     xvfb-run -a "$app" --screenshot "$scratch/window-swift.png" --click 140,160
     "$BUILD_DIR/Tests/gles/lamina-golden" --compare "$scratch/window-swift.png" "$ROOT/docs/images/window.png"
     echo "window: ok swift"
+    # The frosted-glass example in Swift (issue 32): the same frame as the C one's picture.
+    "$(dirname "$app")/frosted" --png "$scratch/frosted-swift.png" --at 0.5
+    "$BUILD_DIR/Tests/gles/lamina-golden" --compare "$scratch/frosted-swift.png" "$ROOT/docs/images/frosted.png"
+    echo "window: ok frosted swift"
 )
 
 # A component that is missing or unknown fails find_package with the component's name and the

@@ -48,6 +48,13 @@ public struct RenderStats: Hashable, Sendable {
     public var glyphsUploaded: Int
     /// Glyph quads drawn.
     public var glyphsDrawn: Int
+    /// Layers whose filters ran this frame (issue 32; an unchanged filtered subtree is not
+    /// filtered again).
+    public var filtersApplied: Int
+    /// Filtered layers drawn from their unchanged filtered texture.
+    public var filtersReused: Int
+    /// Layers whose background filters read and filtered the backdrop.
+    public var backdropsFiltered: Int
 
     /// All figures 0 (an image that was not rendered, a renderer before its first frame).
     public init() {
@@ -66,6 +73,9 @@ public struct RenderStats: Hashable, Sendable {
         rastersReused = Int(s.rasters_reused)
         glyphsUploaded = Int(s.glyphs_uploaded)
         glyphsDrawn = Int(s.glyphs_drawn)
+        filtersApplied = Int(s.filters_applied)
+        filtersReused = Int(s.filters_reused)
+        backdropsFiltered = Int(s.backdrops_filtered)
     }
 }
 

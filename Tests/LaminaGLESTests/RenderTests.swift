@@ -236,3 +236,47 @@ private final class HostContext {
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// Issue 32: a layer's filters through the compositor, from Swift: an unchanged filtered
+/// subtree is not filtered again (`filtersReused`), a change inside it is, and a backdrop read
+/// is counted.
+@Suite struct FilterRenderTests {
+    @Test func anUnchangedFilteredSubtreeIsReused() throws {
+        let engine = Engine()
+        let (root, card) = try scene(engine)
+        card.filters = [.gaussianBlur(name: "blur", radius: 4)]  // implicitly: switches half-way
+        engine.tick(10)
+        engine.tick(20)
+        let first = try renderImage(root, width: W, height: H, at: 20)
+        #expect(first.stats.filtersApplied == 1 && first.stats.filtersReused == 0)
+        // Blurred: the card's left edge (x 20) is a ramp, no longer a step.
+        #expect(first.pixel(x: 20, y: 40).green > 60 && first.pixel(x: 20, y: 40).green < 200)
+        let again = try renderImage(root, width: W, height: H, at: 20)
+        #expect(again.stats.filtersApplied == 0 && again.stats.filtersReused == 1)
+        #expect(again.rgba == first.rgba)
+        card.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        engine.tick(30)
+        engine.tick(40)
+        let changed = try renderImage(root, width: W, height: H, at: 40)
+        #expect(changed.stats.filtersApplied == 1 && changed.stats.filtersReused == 0)
+    }
+
+    @Test func aBackdropIsReadAndCounted() throws {
+        let engine = Engine()
+        let (root, card) = try scene(engine)
+        let glass = engine.makeLayer()
+        glass.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
+        glass.position = Point(x: 80, y: 40)  // over the card's right edge (x 80)
+        glass.backgroundFilters = [.gaussianBlur(name: "frost", radius: 6)]
+        root.addSublayer(glass)
+        #expect(card.backgroundColor == Color(red: 1, green: 0, blue: 0))
+        engine.tick(10)
+        let image = try renderImage(root, width: W, height: H, at: 10)
+        #expect(image.stats.backdropsFiltered == 1)
+        // Under the glass the card's edge is blurred: half red at the edge, not a step.
+        let edge = image.pixel(x: 80, y: 40)
+        #expect(edge.green > 60 && edge.green < 200)
+        // Below the glass (y 60 on) the card is not there and the root stays white.
+        #expect(image.pixel(x: 80, y: 70) == (255, 255, 255, 255))
+    }
+}

@@ -13,6 +13,7 @@
  *   lamina-crosscheck-dump --png IN.raw OUT.png      (and back, to look at Chromium's frame)
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,6 +124,24 @@ static void record(FILE *f, const char *out, const lamina_draw_record_t *r, int 
             fprintf(f, "%s[%.9g,%.9g,%.9g,%.9g,%.9g]", i ? "," : "", g->locations[i], g->colors[i].r,
                     g->colors[i].g, g->colors[i].b, g->colors[i].a);
         fprintf(f, "]},");
+    }
+    if (r->struct_size >= offsetof(lamina_draw_record_t, filters) + sizeof(r->filters) && r->filters) {
+        /* Issue 32: each filter as [type, params[20], sigma, matrix[20]], the blend mode. */
+        const lamina_draw_filters_t *fl = r->filters;
+        fprintf(f, "\"filters\":{\"blend\":%d,", fl->blend_mode);
+        for (int b = 0; b < 2; b++) {
+            const lamina_draw_filter_t *list = b ? fl->background_filters : fl->filters;
+            size_t n = b ? fl->background_filter_count : fl->filter_count;
+            fprintf(f, "\"%s\":[", b ? "background" : "filters");
+            for (size_t i = 0; list && i < n; i++) {
+                fprintf(f, "%s[%d", i ? "," : "", list[i].type);
+                for (int k = 0; k < 20; k++) fprintf(f, ",%.9g", list[i].params[k]);
+                fprintf(f, ",%.9g", list[i].sigma);
+                for (int k = 0; k < 20; k++) fprintf(f, ",%.9g", list[i].matrix[k]);
+                fprintf(f, "]");
+            }
+            fprintf(f, "]%s", b ? "}," : ",");
+        }
     }
     if (with_before && r->transition_before) {
         const lamina_draw_record_t *b = r->transition_before;

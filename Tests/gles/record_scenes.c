@@ -583,6 +583,183 @@ static void patch_shadow_mask(lamina_draw_record_t *recs, size_t n) {
 
 /* ---------------------------------------------------------------------------------------- */
 
+
+/* ---------------------------------------------------------------------------------------- */
+/* Filters (issue 32): blur, colour filters, background filters, blend modes                 */
+/* ---------------------------------------------------------------------------------------- */
+
+static lamina_draw_filter_t flt_blur8[1], flt_blur3[1], flt_colour[5][1], flt_bd12[2], flt_bd4[1];
+static lamina_draw_filters_t fls_blur[2], fls_colour[5], fls_bd[2], fls_blend[16];
+
+static lamina_draw_filter_t filter_of(int32_t type, const double *p, int n) {
+    return record_filter(type, p, n);
+}
+
+/* A record's filters: the list, the background list, the blend mode (reach: 3 x the blurs'). */
+static lamina_draw_filters_t filters_of(const lamina_draw_filter_t *fl, size_t n, const lamina_draw_filter_t *bg,
+                                        size_t nb, int blend) {
+    lamina_draw_filters_t f;
+    memset(&f, 0, sizeof f);
+    f.struct_size = sizeof f;
+    f.blend_mode = blend;
+    f.filters = fl;
+    f.filter_count = n;
+    f.background_filters = bg;
+    f.background_filter_count = nb;
+    for (size_t i = 0; i < n; i++) f.reach += 3 * fl[i].sigma;
+    for (size_t i = 0; i < nb; i++) f.background_reach += 3 * bg[i].sigma;
+    return f;
+}
+
+/* Sets a record's filters and the flags2 bits the engine sets with them. */
+static void set_filters(lamina_draw_record_t *r, const lamina_draw_filters_t *f) {
+    r->filters = f;
+    if (f->filter_count) r->flags2 |= LAMINA_DRAW2_FILTERS | LAMINA_DRAW2_GROUP;
+    if (f->blend_mode) r->flags2 |= LAMINA_DRAW2_BLEND | LAMINA_DRAW2_GROUP;
+    if (f->background_filter_count) r->flags2 |= LAMINA_DRAW2_BACKDROP;
+}
+
+/* Two groups: one of two overlapping squares blurred by 8 (a clear layer), one rounded teal
+ * layer with a white bar blurred by 3. */
+static lamina_status_t build_filter_blur(lamina_engine_t *e, lamina_layer_t root) {
+    lamina_layer_t a, b, bar;
+    TRY(add(e, root, 20, 20, 160, 160, NONE, &a));
+    TRY(add(e, a, 10, 10, 80, 80, RED, NULL));
+    TRY(add(e, a, 70, 70, 80, 80, BLUE, NULL));
+    TRY(add(e, root, 230, 40, 140, 120, TEAL, &b));
+    TRY(lamina_layer_set_number(e, b, "cornerRadius", 20));
+    TRY(add(e, b, 20, 50, 100, 20, WHITE, &bar));
+    return LAMINA_STATUS_OK;
+}
+
+static void patch_filter_blur(lamina_draw_record_t *recs, size_t n) {
+    (void)n;
+    flt_blur8[0] = filter_of(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, (double[]){8}, 1);
+    flt_blur3[0] = filter_of(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, (double[]){3}, 1);
+    fls_blur[0] = filters_of(flt_blur8, 1, NULL, 0, 0);
+    fls_blur[1] = filters_of(flt_blur3, 1, NULL, 0, 0);
+    set_filters(&recs[1], &fls_blur[0]);
+    set_filters(&recs[4], &fls_blur[1]);
+}
+
+/* Five tiles (orange, a blue and a green stripe, a white square): a colour matrix (sepia),
+ * colour controls (saturation 0.3, brightness 0.1, contrast 1.4), invert, monochrome (a blue
+ * tint at 0.8) and alpha 0.5. */
+static lamina_status_t build_filter_colour(lamina_engine_t *e, lamina_layer_t root) {
+    for (int k = 0; k < 5; k++) {
+        lamina_layer_t t;
+        TRY(add(e, root, 20 + 96 * k, 20, 80, 100, ORANGE, &t));
+        TRY(add(e, t, 0, 20, 80, 20, BLUE, NULL));
+        TRY(add(e, t, 0, 60, 80, 20, GREEN, NULL));
+        TRY(add(e, t, 30, 5, 20, 90, (lamina_color_t){1, 1, 1, 0.7}, NULL));
+    }
+    return LAMINA_STATUS_OK;
+}
+
+static void patch_filter_colour(lamina_draw_record_t *recs, size_t n) {
+    (void)n;
+    static const double sepia[20] = {0.393, 0.769, 0.189, 0, 0, 0.349, 0.686, 0.168, 0, 0,
+                                     0.272, 0.534, 0.131, 0, 0, 0,     0,     0,     1, 0};
+    flt_colour[0][0] = filter_of(LAMINA_FILTER_TYPE_COLOR_MATRIX, sepia, 20);
+    flt_colour[1][0] = filter_of(LAMINA_FILTER_TYPE_COLOR_CONTROLS, (double[]){0.3, 0.1, 1.4}, 3);
+    flt_colour[2][0] = filter_of(LAMINA_FILTER_TYPE_COLOR_INVERT, NULL, 0);
+    flt_colour[3][0] = filter_of(LAMINA_FILTER_TYPE_COLOR_MONOCHROME, (double[]){0.2, 0.4, 1, 1, 0.8}, 5);
+    flt_colour[4][0] = filter_of(LAMINA_FILTER_TYPE_ALPHA, (double[]){0.5}, 1);
+    for (int k = 0; k < 5; k++) {
+        fls_colour[k] = filters_of(flt_colour[k], 1, NULL, 0, 0);
+        set_filters(&recs[1 + 4 * k], &fls_colour[k]);
+    }
+}
+
+/* Stripes under two cards: a rounded one (radius 24, white at 0.25) blurring its backdrop by
+ * 12 and saturating it (colour controls, saturation 1.6), and a square one blurring by 4. */
+static lamina_status_t build_filter_backdrop(lamina_engine_t *e, lamina_layer_t root) {
+    const lamina_color_t c[5] = {RED, YELLOW, GREEN, BLUE, PURPLE};
+    for (int k = 0; k < 5; k++) TRY(add(e, root, 0, 30 + 50 * k, 400, 25, c[k], NULL));
+    TRY(add(e, root, 150, 0, 30, 300, BLACK, NULL));
+    lamina_layer_t card, small, label;
+    TRY(add(e, root, 40, 50, 240, 180, (lamina_color_t){1, 1, 1, 0.25}, &card));
+    TRY(lamina_layer_set_number(e, card, "cornerRadius", 24));
+    TRY(add(e, card, 20, 20, 120, 16, (lamina_color_t){1, 1, 1, 0.9}, &label));
+    TRY(add(e, root, 300, 140, 80, 120, NONE, &small));
+    return LAMINA_STATUS_OK;
+}
+
+static void patch_filter_backdrop(lamina_draw_record_t *recs, size_t n) {
+    (void)n;
+    flt_bd12[0] = filter_of(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, (double[]){12}, 1);
+    flt_bd12[1] = filter_of(LAMINA_FILTER_TYPE_COLOR_CONTROLS, (double[]){1.6, 0, 1}, 3);
+    flt_bd4[0] = filter_of(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, (double[]){4}, 1);
+    fls_bd[0] = filters_of(NULL, 0, flt_bd12, 2, 0);
+    fls_bd[1] = filters_of(NULL, 0, flt_bd4, 1, 0);
+    set_filters(&recs[7], &fls_bd[0]);
+    set_filters(&recs[9], &fls_bd[1]);
+}
+
+/* Sixteen cells, one per blend mode in the order of lamina_draw_filters_t.blend_mode (normal
+ * first): each a backdrop of a yellow and a blue half with a translucent grey band, under a
+ * purple square holding a red bar and a white dot, blended with the mode. */
+static lamina_status_t build_filter_blend(lamina_engine_t *e, lamina_layer_t root) {
+    for (int k = 0; k < 16; k++) {
+        double x = 10 + 100 * (k % 4), y = 10 + 100 * (k / 4);
+        TRY(add(e, root, x, y, 45, 90, YELLOW, NULL));
+        TRY(add(e, root, x + 45, y, 45, 90, BLUE, NULL));
+        TRY(add(e, root, x, y + 60, 90, 15, (lamina_color_t){0.5, 0.5, 0.5, 0.5}, NULL));
+        lamina_layer_t src;
+        TRY(add(e, root, x + 20, y + 15, 50, 50, (lamina_color_t){0.6, 0.3, 0.8, 1}, &src));
+        TRY(add(e, src, 0, 30, 50, 10, RED, NULL));
+        TRY(add(e, src, 30, 5, 15, 15, (lamina_color_t){1, 1, 1, 0.6}, NULL));
+    }
+    return LAMINA_STATUS_OK;
+}
+
+static void patch_filter_blend(lamina_draw_record_t *recs, size_t n) {
+    (void)n;
+    for (int k = 0; k < 16; k++) {
+        fls_blend[k] = filters_of(NULL, 0, NULL, 0, k);
+        set_filters(&recs[1 + 6 * k + 3], &fls_blend[k]);
+    }
+}
+
+/* At scale 2: a group turned by 20 degrees, blurred by 4 and sepia-toned (the blur turns with
+ * it, in the layer's space); a layer blurred by 3 inside a layer inverted (nested filters); a
+ * rounded layer multiplied over a stripe. */
+static lamina_draw_filter_t flt_tf[4];
+static lamina_draw_filters_t fls_tf[4];
+
+static lamina_status_t build_filter_transformed(lamina_engine_t *e, lamina_layer_t root) {
+    lamina_layer_t a, b, c, d;
+    TRY(add(e, root, 0, 95, 340, 30, YELLOW, NULL));
+    TRY(add(e, root, 30, 30, 100, 80, TEAL, &a));
+    TRY(add(e, a, 20, 20, 40, 40, RED, NULL));
+    lamina_transform3d_t t;
+    TRY(lamina_transform3d_make_rotation(M_PI / 9, 0, 0, 1, &t));
+    TRY(lamina_layer_set_transform(e, a, "transform", t));
+    TRY(add(e, root, 160, 20, 80, 100, ORANGE, &b));
+    TRY(add(e, b, 15, 15, 50, 30, BLUE, &c));
+    TRY(add(e, root, 260, 60, 60, 60, PURPLE, &d));
+    TRY(lamina_layer_set_number(e, d, "cornerRadius", 18));
+    return LAMINA_STATUS_OK;
+}
+
+static void patch_filter_transformed(lamina_draw_record_t *recs, size_t n) {
+    (void)n;
+    static const double sepia[20] = {0.393, 0.769, 0.189, 0, 0, 0.349, 0.686, 0.168, 0, 0,
+                                     0.272, 0.534, 0.131, 0, 0, 0,     0,     0,     1, 0};
+    flt_tf[0] = filter_of(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, (double[]){4}, 1);
+    flt_tf[1] = filter_of(LAMINA_FILTER_TYPE_COLOR_MATRIX, sepia, 20);
+    flt_tf[2] = filter_of(LAMINA_FILTER_TYPE_COLOR_INVERT, NULL, 0);
+    flt_tf[3] = filter_of(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, (double[]){3}, 1);
+    fls_tf[0] = filters_of(&flt_tf[0], 2, NULL, 0, 0);
+    fls_tf[1] = filters_of(&flt_tf[2], 1, NULL, 0, 0);
+    fls_tf[2] = filters_of(&flt_tf[3], 1, NULL, 0, 0);
+    fls_tf[3] = filters_of(NULL, 0, NULL, 0, LAMINA_BLEND_MULTIPLY);
+    set_filters(&recs[2], &fls_tf[0]); /* root 0, stripe 1, a 2, a's red 3, b 4, c 5, d 6 */
+    set_filters(&recs[4], &fls_tf[1]);
+    set_filters(&recs[5], &fls_tf[2]);
+    set_filters(&recs[6], &fls_tf[3]);
+}
+
 static const record_scene_t all[] = {
     {"shape-fill-nonzero", "RS-8.1", "non-zero fills: a pentagram, nested squares, a circle with a reversed square",
      340, 120, 1, build_three, patch_fill_nonzero},
@@ -612,6 +789,20 @@ static const record_scene_t all[] = {
     {"shape-shadow-mask", "RS-3.3, RS-5.1, RS-8.2",
      "a clear shape layer's shadow follows its shape; a gradient layer as a mask fades a layer out; a shape layer masked by a circle",
      400, 120, 1, build_shadow_mask, patch_shadow_mask},
+    {"filter-blur", "issue 32", "filters: a clear group of two squares blurred by 8, a rounded layer with a bar blurred by 3",
+     400, 200, 1, build_filter_blur, patch_filter_blur},
+    {"filter-colour", "issue 32",
+     "filters: colour matrix (sepia), colour controls, invert, monochrome, alpha on one tile each",
+     500, 140, 1, build_filter_colour, patch_filter_colour},
+    {"filter-backdrop", "issue 32",
+     "background filters: a rounded frosted card (blur 12, saturation 1.6) and a square one (blur 4) over stripes",
+     400, 300, 1, build_filter_backdrop, patch_filter_backdrop},
+    {"filter-blend-modes", "issue 32",
+     "the 16 blend modes, row by row from normal: a purple group over yellow, blue and a translucent grey band",
+     410, 410, 1, build_filter_blend, patch_filter_blend},
+    {"filter-transformed", "issue 32",
+     "filters at scale 2: a turned group blurred and sepia-toned, a blurred layer inside an inverted one, a rounded multiply",
+     340, 140, 2, build_filter_transformed, patch_filter_transformed},
 };
 
 const record_scene_t *record_scenes_all(size_t *count) {

@@ -54,4 +54,41 @@ static inline lamina_draw_gradient_t record_gradient(int type, const lamina_colo
     return g;
 }
 
+/* A draw record's filter of `type` with inputs p[0..n), its sigma (a blur: inputRadius, the
+ * records' scale being 1) and its colour matrix as the engine fills them (docs/draw-records.md
+ * section 18; luminance weights 0.213, 0.715, 0.072): the filter scenes and the gles filter
+ * tests build theirs with it. */
+static inline lamina_draw_filter_t record_filter(int32_t type, const double *p, int n) {
+    lamina_draw_filter_t f;
+    memset(&f, 0, sizeof f);
+    f.type = type;
+    for (int i = 0; i < n && i < 20; i++) f.params[i] = p[i];
+    double m[4][5] = {{1, 0, 0, 0, 0}, {0, 1, 0, 0, 0}, {0, 0, 1, 0, 0}, {0, 0, 0, 1, 0}};
+    const double w[3] = {0.213, 0.715, 0.072};
+    if (type == LAMINA_FILTER_TYPE_GAUSSIAN_BLUR) {
+        f.sigma = f.params[0] > 0 ? f.params[0] : 0;
+    } else if (type == LAMINA_FILTER_TYPE_COLOR_MATRIX) {
+        for (int i = 0; i < 20; i++) m[i / 5][i % 5] = n > 0 ? f.params[i] : m[i / 5][i % 5];
+    } else if (type == LAMINA_FILTER_TYPE_COLOR_CONTROLS) {
+        double sat = f.params[0], b = f.params[1], c = f.params[2];
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) m[i][j] = c * ((1 - sat) * w[j] + (i == j ? sat : 0));
+            m[i][4] = c * b + 0.5 * (1 - c);
+        }
+    } else if (type == LAMINA_FILTER_TYPE_COLOR_INVERT) {
+        for (int i = 0; i < 3; i++) {
+            m[i][i] = -1;
+            m[i][4] = 1;
+        }
+    } else if (type == LAMINA_FILTER_TYPE_COLOR_MONOCHROME) {
+        double k = f.params[4];
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) m[i][j] = (1 - k) * (i == j) + k * w[j] * f.params[i];
+    } else if (type == LAMINA_FILTER_TYPE_ALPHA) {
+        m[3][3] = f.params[0];
+    }
+    for (int i = 0; i < 20; i++) f.matrix[i] = m[i / 5][i % 5];
+    return f;
+}
+
 #endif

@@ -109,6 +109,12 @@ typedef struct lamina_gles_stats {
      * into a tile once per look (glyphs, colours, device scale) and composited as one quad. */
     uint32_t text_tiles_rendered; /* Tiles drawn into the tile atlas during the frame. */
     uint32_t text_tiles_drawn;    /* Text layers drawn from their tile. */
+    /* Since 0.2: layer filters (issue 32). A layer with filters is drawn offscreen in its own
+     * space and filtered; the filtered texture is reused while neither its subtree nor its
+     * filters change. */
+    uint32_t filters_applied;     /* Filtered layers whose filters ran this frame. */
+    uint32_t filters_reused;      /* Filtered layers drawn from their unchanged filtered texture. */
+    uint32_t backdrops_filtered;  /* Background filters run (a backdrop read and filtered). */
 } lamina_gles_stats_t;
 
 /** Creates a renderer for the GL context current on the calling thread (OpenGL ES 3.0 or

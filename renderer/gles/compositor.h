@@ -72,7 +72,16 @@ typedef struct lgl_raster {
     lamina_draw_record_t *recs, *keys;
     size_t count, cap; /* records held; room in recs and keys */
     uint64_t last_frame;
+    /* A filtered layer's (issue 32; filter.c): its filters applied to tex, kept while the raster
+     * and the filter chain (fkey) are unchanged. */
+    GLuint ffbo, ftex;
+    int fw, fh;
+    uint64_t fkey;
 } lgl_raster_t;
+
+/* The largest blur sigma the compositor draws, in device pixels (filter.c, issue 32): larger
+ * radii are clamped to it, so no filter target grows with an absurd radius. */
+#define LGL_FX_MAX_SIGMA 100.0
 
 struct lamina_gles_renderer {
     EGLContext context; /* EGL_NO_CONTEXT when made under another API (GLX). */
@@ -146,6 +155,13 @@ struct lamina_gles_renderer {
     size_t raster_scratch_cap, raster_stack_cap;
     /* Text layers (R15.5; text.c): the glyph atlas, FreeType faces, the text program. */
     struct lgl_text *text;
+    /* Filters (issue 32; filter.c): the chain's pass, the group and backdrop composites, and
+     * the scratch targets the chain runs through (sized to what they hold). */
+    GLuint fx_prog[4], fcomp_prog, backdrop_prog; /* fx: colour, blur, block mean, copy */
+    GLint fx_u[4][11], fcomp_u[15], bd_u[17];
+    GLuint fblend_prog[16]; /* per blend mode, linked on first use (fblend.frag) */
+    GLint fblend_u[16][15];
+    lgl_target_t fx[7];
 };
 
 /* The state of one frame. */
@@ -173,6 +189,9 @@ typedef struct lgl_frame {
     /* The record whose opaque background the frame's glClear drew (lgl_draw: an opaque root
      * covering the viewport), so lgl_emit_background skips it; NULL when none. */
     const lamina_draw_record_t *cleared;
+    /* The layer whose subtree a filter pass draws (filter.c): its record draws unfiltered there,
+     * also from a copy (a mask's pass copies the records); LAMINA_LAYER_NONE otherwise. */
+    lamina_layer_t unfiltered;
 } lgl_frame_t;
 
 /* One composite.frag draw: a target (or two) through a layer's plane (offscreen.c). */
@@ -233,6 +252,23 @@ static inline const lamina_draw_shape_t *lgl_rec_shape(const lamina_draw_record_
 
 static inline const lamina_draw_gradient_t *lgl_rec_gradient(const lamina_draw_record_t *rec) {
     return lgl_has_kind_fields(rec) ? rec->gradient : NULL;
+}
+
+/* The record's filters (issue 32) when it has any: filters, background filters or a blend
+ * mode other than normal; NULL otherwise (and for records older than the field). */
+static inline const lamina_draw_filters_t *lgl_rec_filters(const lamina_draw_record_t *rec) {
+    if (rec->struct_size < offsetof(lamina_draw_record_t, filters) + sizeof(rec->filters)) return NULL;
+    const lamina_draw_filters_t *fl = rec->filters;
+    if (!fl || ((fl->filter_count == 0 || !fl->filters) &&
+                (fl->background_filter_count == 0 || !fl->background_filters) && fl->blend_mode == 0))
+        return NULL;
+    return fl;
+}
+
+/* Removes the record's filters (a copy that a filter pass draws). */
+static inline void lgl_strip_filters(lamina_draw_record_t *rec) {
+    if (rec->struct_size >= offsetof(lamina_draw_record_t, filters) + sizeof(rec->filters))
+        rec->filters = NULL;
 }
 
 /* Local units per device pixel near the layer, for the antialiasing margin of a quad. */
@@ -434,6 +470,17 @@ void lgl_draw_rasterized(lgl_frame_t *f, const lamina_draw_record_t *recs, size_
 /* Deletes the textures of rasters not drawn for TEX_KEEP_FRAMES frames (all of them with
  * `all`); `gl`: the renderer's context is current (else only memory is freed). */
 void lgl_evict_rasters(lamina_gles_renderer_t *r, int all, int gl);
+/* The raster cache's entry for recs[0]'s layer, its texture rendered (*drawn = 1) when the
+ * subtree's appearance changed or reused: the subtree in the layer's space at `rs` pixels per
+ * unit, its extent grown by `reach` units, the top record's filters left out. NULL when the
+ * subtree cannot be cached (the caller draws it otherwise). */
+lgl_raster_t *lgl_raster_update(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
+                                int level, double rs, double reach, int *drawn);
+
+/* filter.c: layer filters (issue 32). */
+/* The record's background filters, then its subtree through its filters and blend mode. */
+void lgl_draw_filtered(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
+                       double divisor, double parent_opacity, int level, int which);
 
 /* planner.c: the frame planner. */
 /* Checks that recs[0..count) nest as a draw list does (a transition's old subtree); the

@@ -39,6 +39,7 @@ static int faces_away(const lamina_draw_record_t *rec) {
 typedef enum lgl_route {
     ROUTE_SKIP,       /* mask content outside its host's mask pass (RS-5.1): not drawn here */
     ROUTE_CULLED,     /* a single-sided layer showing its back (RS-6.7) */
+    ROUTE_FILTERED,   /* filters, background filters or a blend mode (issue 32; filter.c) */
     ROUTE_TRANSITION, /* offscreen before and after, composited (RS-7; transition.c) */
     ROUTE_MASKED,     /* offscreen, gated by its mask (RS-5.1-5.3; offscreen.c) */
     ROUTE_RASTER,     /* shouldRasterize: its cached texture, redrawn on change (RS-11.3; raster.c) */
@@ -55,6 +56,7 @@ static lgl_route_t plan_record(const lgl_frame_t *f, const lamina_draw_record_t 
         return ROUTE_SKIP;
     if (faces_away(rec)) return ROUTE_CULLED;
     int can_nest = level < MAX_PASS_DEPTH;
+    if (can_nest && lgl_rec_filters(rec) && rec->layer != f->unfiltered) return ROUTE_FILTERED;
     if ((rec->flags & LAMINA_DRAW_HAS_TRANSITION) && can_nest) return ROUTE_TRANSITION;
     if (v2 && (rec->flags2 & LAMINA_DRAW2_HAS_MASK) && can_nest) return ROUTE_MASKED;
     /* RS-11.3: a rasterized layer (the record says so since 0.2; its scale is in the record). */
@@ -119,6 +121,9 @@ void lgl_draw_range(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t cou
         switch (route) {
         case ROUTE_SKIP: break;
         case ROUTE_CULLED: f->r->stats.culled++; break;
+        case ROUTE_FILTERED:
+            lgl_draw_filtered(f, rec, end - i, divisor, parent_opacity, level, which);
+            break;
         case ROUTE_TRANSITION:
             lgl_draw_transition(f, rec, end - i, divisor, parent_opacity, level, which);
             break;
@@ -242,6 +247,7 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     f.base = records;
     f.base_count = count;
     f.mask_host = -1;
+    f.unfiltered = LAMINA_LAYER_NONE;
     f.vp_h = f.host_vp[3];
     f.at_host = 1;
     memset(&r->stats, 0, sizeof r->stats);

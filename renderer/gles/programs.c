@@ -85,6 +85,18 @@ void lgl_delete_gl(lamina_gles_renderer_t *r) {
     r->atlas_x = r->atlas_y = r->atlas_row_h = 0;
     r->atlas_live = 0;
     if (r->tex_slots) memset(r->tex_slots, 0, r->tex_slot_cap * sizeof *r->tex_slots);
+    for (int i = 0; i < 4; i++)
+        if (r->fx_prog[i]) glDeleteProgram(r->fx_prog[i]);
+    if (r->fcomp_prog) glDeleteProgram(r->fcomp_prog);
+    for (int i = 0; i < 16; i++)
+        if (r->fblend_prog[i]) glDeleteProgram(r->fblend_prog[i]);
+    memset(r->fblend_prog, 0, sizeof r->fblend_prog);
+    if (r->backdrop_prog) glDeleteProgram(r->backdrop_prog);
+    for (int i = 0; i < (int)(sizeof r->fx / sizeof r->fx[0]); i++) {
+        if (r->fx[i].fbo) glDeleteFramebuffers(1, &r->fx[i].fbo);
+        if (r->fx[i].tex) glDeleteTextures(1, &r->fx[i].tex);
+        r->fx[i] = (lgl_target_t){0, 0, 0, 0};
+    }
     if (r->vbo) glDeleteBuffers(1, &r->vbo);
     if (r->vao) glDeleteVertexArrays(1, &r->vao);
     for (int i = 0; i < 2 * MAX_PASS_DEPTH; i++) {
@@ -170,6 +182,14 @@ int lgl_create_programs(lamina_gles_renderer_t *r) {
     r->blur = r->path ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_blur_frag) : 0;
     r->shp = r->blur ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_coverage_frag) : 0;
     r->grad = r->shp ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_gradient_frag) : 0;
+    /* Filters (issue 32): one program per pass kind (llvmpipe would run every branch of one). */
+    const char *const fx_fs[4] = {lgl_shader_fx_color_frag, lgl_shader_fx_blur_frag,
+                                  lgl_shader_fx_down_frag, lgl_shader_fx_copy_frag};
+    for (int i = 0; i < 4; i++)
+        r->fx_prog[i] = r->grad && (i == 0 || r->fx_prog[i - 1]) ? lgl_link_program(r, lgl_shader_fx_vert, fx_fs[i]) : 0;
+    r->fcomp_prog = r->fx_prog[3] ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_fcomp_frag) : 0;
+    r->backdrop_prog = r->fcomp_prog ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_backdrop_frag) : 0;
+    if (!r->fcomp_prog || !r->backdrop_prog) return 0;
     if (!r->prim || !r->prim_ext || !r->rect || !r->img_inst || !r->img_rect || !r->shadow_tex_prog || !r->shadow || !r->comp || !r->img || !r->path || !r->blur ||
         !r->shp || !r->grad)
         return 0; /* message set by link_program */
@@ -215,6 +235,21 @@ int lgl_create_programs(lamina_gles_renderer_t *r) {
                                            "u_corner"};
         for (int i = 0; i < 16; i++) r->shp_u[i] = glGetUniformLocation(r->shp, sn[i]);
         for (int i = 0; i < 17; i++) r->grad_u[i] = glGetUniformLocation(r->grad, gn[i]);
+        /* Filters (issue 32; filter.c). */
+        static const char *const xn[11] = {"u_src", "u_src_rect", "u_texel", "u_mode", "u_dir",
+                                           "u_sigma", "u_taps", "u_factor", "u_nmat", "u_mat",
+                                           "u_off"};
+        static const char *const cn[15] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
+                                           "u_tex", "u_dst", "u_ext", "u_clip", "u_dst_org",
+                                           "u_alpha", "u_blend", "u_mask", "u_mask_mode"};
+        static const char *const dn[17] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
+                                           "u_fx", "u_dst", "u_bounds", "u_clip", "u_dst_org",
+                                           "u_alpha", "u_radius", "u_corner", "u_fx_map",
+                                           "u_mask", "u_mask_mode"};
+        for (int p = 0; p < 4; p++)
+            for (int i = 0; i < 11; i++) r->fx_u[p][i] = glGetUniformLocation(r->fx_prog[p], xn[i]);
+        for (int i = 0; i < 15; i++) r->fcomp_u[i] = glGetUniformLocation(r->fcomp_prog, cn[i]);
+        for (int i = 0; i < 17; i++) r->bd_u[i] = glGetUniformLocation(r->backdrop_prog, dn[i]);
     }
     return 1;
 }

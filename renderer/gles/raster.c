@@ -62,6 +62,17 @@ static void record_key(const lamina_draw_record_t *rec, lamina_draw_record_t *ou
         if (g->locations) h = fnv(h, g->locations, g->count * sizeof *g->locations);
         memcpy(&out->gradient, &h, sizeof h < sizeof out->gradient ? sizeof h : sizeof out->gradient);
     }
+    const lamina_draw_filters_t *fl = lgl_rec_filters(rec);
+    if (fl) {
+        /* Issue 32: a filtered layer inside the subtree looks the same while its filters do. */
+        lamina_draw_filters_t c = *fl;
+        c.filters = c.background_filters = NULL;
+        uint64_t h = fnv(1469598103934665603ull, &c, sizeof c);
+        if (fl->filters) h = fnv(h, fl->filters, fl->filter_count * sizeof *fl->filters);
+        if (fl->background_filters)
+            h = fnv(h, fl->background_filters, fl->background_filter_count * sizeof *fl->background_filters);
+        memcpy(&out->filters, &h, sizeof h < sizeof out->filters ? sizeof h : sizeof out->filters);
+    }
 }
 
 static int near(double a, double b) { return fabs(a - b) <= 1e-7 * (1 + fabs(a) + fabs(b)); }
@@ -162,6 +173,8 @@ static lgl_raster_t *find_entry(lamina_gles_renderer_t *r, lamina_layer_t layer)
 static void free_entry(lgl_raster_t *e, int gl) {
     if (gl && e->fbo) glDeleteFramebuffers(1, &e->fbo);
     if (gl && e->tex) glDeleteTextures(1, &e->tex);
+    if (gl && e->ffbo) glDeleteFramebuffers(1, &e->ffbo);
+    if (gl && e->ftex) glDeleteTextures(1, &e->ftex);
     free(e->recs);
     free(e->keys);
 }
@@ -210,9 +223,11 @@ static int scratch(lamina_gles_renderer_t *r, size_t count) {
 }
 
 /* Builds the raster's records in the renderer's scratch (the subtree in raster space: the
- * layer's space, its extent's origin at 0, 0) and their keys; the extent and its size in
- * pixels in *e. 0: not cacheable. */
-static int build(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count, lgl_raster_t *e) {
+ * layer's space, its extent's origin at 0, 0) and their keys; the extent (grown by `reach`
+ * layer units: a filter's blur) and its size in pixels at `rs` per unit in *e. 0: not
+ * cacheable. */
+static int build(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count, double rs,
+                 double reach, lgl_raster_t *e) {
     const lamina_draw_record_t *top = &recs[0];
     lamina_transform3d_t inv;
     if (!invert(&top->transform, &inv) || !(top->opacity > 0) || !scratch(f->r, count)) return 0;
@@ -261,6 +276,7 @@ static int build(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
         nr[0].flags &= ~(uint32_t)LAMINA_DRAW_HAS_CLIP;
         nr[0].group_opacity = 1; /* the raster is before the layer's opacity (RS-11.3) */
         nr[0].target_opacity = 1;
+        lgl_strip_filters(&nr[0]); /* issue 32: they apply to the raster, after it is drawn */
     }
     /* The extent: what the layer, its shadow and its subtree draw, in its own space. */
     if (ok && (top->flags & LAMINA_DRAW_MASKS_TO_BOUNDS)) {
@@ -328,9 +344,13 @@ static int build(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
             box[3] = fmax(box[3], content[3] + oy + rr);
         }
     }
-    double rs = top->rasterization_scale;
     if (ok && !(rs > 0 && isfinite(rs))) ok = 0;
+    if (ok && !(reach >= 0 && isfinite(reach))) ok = 0;
     if (ok) {
+        box[0] -= reach;
+        box[1] -= reach;
+        box[2] += reach;
+        box[3] += reach;
         double pad = 2 / rs; /* the outer half of every antialiasing ramp, and a pixel more */
         /* Whole raster pixels; a hair of slack so that rounding noise in W_i . W_0^-1 never
          * moves the extent by a pixel (which would redraw a layer that only moved). */
@@ -450,18 +470,16 @@ static void draw_uncached(lgl_frame_t *f, const lamina_draw_record_t *recs, size
     free(copy);
 }
 
-void lgl_draw_rasterized(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
-                         double divisor, int level, int which) {
+lgl_raster_t *lgl_raster_update(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
+                                int level, double rs, double reach, int *drawn) {
     lamina_gles_renderer_t *r = f->r;
     lgl_raster_t probe = {0};
     lgl_raster_t *e = NULL;
-    if (!build(f, recs, count, &probe) || !(e = find_entry(r, recs[0].layer))) {
-        draw_uncached(f, recs, count, divisor, level, which);
-        return;
-    }
+    *drawn = 0;
+    if (!build(f, recs, count, rs, reach, &probe) || !(e = find_entry(r, recs[0].layer))) return NULL;
     const lamina_draw_record_t *nr = r->raster_recs, *nk = r->raster_keys;
     int same = e->tex && e->count == count && e->px_w == probe.px_w && e->px_h == probe.px_h &&
-               e->scale == recs[0].rasterization_scale && near(e->ext.origin.x, probe.ext.origin.x) &&
+               e->scale == rs && near(e->ext.origin.x, probe.ext.origin.x) &&
                near(e->ext.origin.y, probe.ext.origin.y);
     for (size_t i = 0; same && i < count; i++) same = same_look(&nr[i], &nk[i], &e->recs[i], &e->keys[i]);
     e->last_frame = r->frame_no;
@@ -480,7 +498,7 @@ void lgl_draw_rasterized(lgl_frame_t *f, const lamina_draw_record_t *recs, size_
         r->raster_scratch_cap = old_cap;
         e->count = count;
         e->ext = probe.ext;
-        e->scale = recs[0].rasterization_scale;
+        e->scale = rs;
         if (!e->tex || e->px_w != probe.px_w || e->px_h != probe.px_h) {
             if (!e->tex) {
                 glGenTextures(1, &e->tex);
@@ -522,6 +540,18 @@ void lgl_draw_rasterized(lgl_frame_t *f, const lamina_draw_record_t *recs, size_
         *f = saved_f;
         f->status = st;
         r->targets[2 * level] = saved_t;
+        *drawn = 1;
+    }
+    return e;
+}
+
+void lgl_draw_rasterized(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
+                         double divisor, int level, int which) {
+    int drawn;
+    lgl_raster_t *e = lgl_raster_update(f, recs, count, level, recs[0].rasterization_scale, 0, &drawn);
+    if (!e) {
+        draw_uncached(f, recs, count, divisor, level, which);
+        return;
     }
     lgl_bind_level(f, level, which);
     composite(f, &recs[0], e, recs[0].opacity / divisor);

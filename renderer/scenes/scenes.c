@@ -1206,6 +1206,51 @@ static void b_demo(scene_ctx_t *ctx) {
 
 /* ------------------------------------------------------------------------------------------ */
 
+/* Issue 32, end to end through the engine: stripes sliding under a frosted card (its
+ * backgroundFilters blur by 12 and saturate by 1.6), a disc multiplied over them
+ * (compositingFilter), and a tile whose blur animates implicitly from 0 to 8 over 1 s through
+ * the key path "filters.soft.inputRadius" (4 at the scene's time, 0.5 s). */
+static void set_filters(scene_ctx_t *ctx, lamina_layer_t l, const char *key, const lamina_filter_t *f, size_t n) {
+    lamina_value_t v = {.type = LAMINA_VALUE_FILTER_ARRAY};
+    v.u.filters.items = f;
+    v.u.filters.count = n;
+    S(lamina_layer_set_value(ctx->engine, l, key, &v));
+}
+
+static void b_frosted_glass(scene_ctx_t *ctx) {
+    const lamina_color_t c[5] = {RED, YELLOW, GREEN, BLUE, PURPLE};
+    lamina_layer_t strip = box(ctx, ctx->root, -40, 0, 280, 200, (lamina_color_t){0, 0, 0, 0});
+    for (int k = 0; k < 9; k++) box(ctx, strip, 10 + 30 * k, 0, 16, 200, c[k % 5]);
+    lamina_layer_t card = box(ctx, ctx->root, 30, 40, 140, 90, (lamina_color_t){1, 1, 1, 0.25});
+    num(ctx, card, "cornerRadius", 18);
+    box(ctx, card, 14, 14, 70, 10, (lamina_color_t){1, 1, 1, 0.9});
+    lamina_filter_t frost[2];
+    S(lamina_filter_init(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, "frost", &frost[0]));
+    frost[0].params[0] = 12;
+    S(lamina_filter_init(LAMINA_FILTER_TYPE_COLOR_CONTROLS, "vivid", &frost[1]));
+    frost[1].params[0] = 1.6;
+    set_filters(ctx, card, "backgroundFilters", frost, 2);
+    lamina_layer_t disc = box(ctx, ctx->root, 130, 120, 60, 60, (lamina_color_t){0.55, 0.75, 1, 1});
+    num(ctx, disc, "cornerRadius", 30);
+    lamina_value_t mode = {.type = LAMINA_VALUE_STRING};
+    mode.u.string = "multiplyBlendMode";
+    S(lamina_layer_set_value(ctx->engine, disc, "compositingFilter", &mode));
+    lamina_layer_t tile = box(ctx, ctx->root, 20, 145, 40, 40, WHITE);
+    box(ctx, tile, 10, 10, 20, 20, BLACK);
+    lamina_filter_t soft;
+    S(lamina_filter_init(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, "soft", &soft));
+    soft.params[0] = 0;
+    set_filters(ctx, tile, "filters", &soft, 1);
+    commit(ctx);
+    /* The strip slides by 40 and the tile's blur grows to 8, linearly over 1 s. */
+    linear_begin(ctx, 1.0);
+    S(lamina_layer_set_position(ctx->engine, strip, (lamina_point_t){140, 100}));
+    lamina_value_t r = {.type = LAMINA_VALUE_NUMBER};
+    r.u.number = 8;
+    S(lamina_layer_set_value(ctx->engine, tile, "filters.soft.inputRadius", &r));
+    linear_end(ctx);
+}
+
 #define SC(name, topic, desc, w, h, at, scale, flags, fn, tap) \
     {name, topic, desc, w, h, at, scale, flags, fn, tap}
 
@@ -1495,6 +1540,7 @@ static const scene_t table[] = {
 #ifdef LAMINA_SCENES_TEXT
     SC("text-card", "R15.5", "text layers: a title, a wrapped paragraph with Hebrew and a CJK fallback, Arabic, a truncated line", 360, 260, 0, 1, 0, b_text_card, NULL),
 #endif
+    SC("frosted-glass", "R19", "filters end to end: stripes half-way through a slide under a frosted card (blur 12, saturation 1.6), a disc multiplied over them, a tile's blur animating 0 -> 8 (4 now)", 200, 200, 0.5, 1, 0, b_frosted_glass, NULL),
     SC("gallery", "R14", "the gallery: shadow, corners, border, contents with a mask, 3D, group opacity, spring, text, a replicator, a gradient and a shape", 600, 300, 0.8, 1, 0, b_gallery, NULL),
     SC("demo", "CA-12.11", "listing 7.7: click the box to recolour it, elsewhere to send it there", 400, 400, 2.0, 1, 0, b_demo, demo_tap),
 };

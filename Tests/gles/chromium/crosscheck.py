@@ -89,7 +89,13 @@ NOT_COMPARED: Dict[str, str] = {
 # 5.7 %); they keep a name of their own so the table says which scenes have such edges.
 TURNED_EDGES = Budget(edge=0.10, note="rotated, skewed, projected or unevenly scaled quad edges, antialiased per edge (item 2)")
 CLIP_EDGES = Budget(edge=0.10, note="shaped clip edges with their whole ramp (item 3)")
-BUDGETS: Dict[str, Budget] = {"rotated-clip": CLIP_EDGES, "nested-rounded-clip": CLIP_EDGES}
+# Issue 32: blurred pixels (a filter's or a backdrop's) are compared where flat in both, like
+# shadows; the Filter Effects spec lets each be off by 5 % (13/255). Lamina blurs at reduced
+# resolution above sigma 4 (docs/renderer.md, Filters), Skia its own way (measured: 3/255 for a
+# layer's blur, 5/255 for a backdrop's, both with mirrored edges there).
+FILTER_BLUR = Budget(shadow=6, note="blurred pixels within 6/255 (the spec allows 5 %: 13/255)")
+BUDGETS: Dict[str, Budget] = {"rotated-clip": CLIP_EDGES, "nested-rounded-clip": CLIP_EDGES,
+                              "filter-blur": FILTER_BLUR, "filter-backdrop": FILTER_BLUR}
 
 
 def budget_for(name: str, records: List[dict]) -> Budget:
@@ -193,6 +199,7 @@ class Scene:
                  "transform-origin:0 0", f"transform:{css_matrix(rel)}"]
         if not (r["flags"] & 16):
             style.append("backface-visibility:hidden")
+        defs = self.filters(r, recs, i, end, style) if r.get("filters") else ""
         alpha = self.part_alpha(r)
         if self.groups and r["flags2"] & 4:
             style.append(f"opacity:{r['group_opacity']:.6f}")
@@ -204,7 +211,7 @@ class Scene:
         shadow_first = ""
         if r["flags"] & 4 and r["shadow_opacity"] > 0 and not (r["flags"] & 8):
             shadow_first = self.shadow(r, style, alpha)
-        inner = [shadow_first]
+        inner = [defs, shadow_first]
         if r["flags"] & 1 and r["background_color"][3] > 0:
             inner.append(f'<div style="position:absolute;left:0;top:0;width:100%;height:100%;'
                          f'{radius};background:{css_color(self.tint(r, r["background_color"]), alpha)}"></div>')
@@ -223,6 +230,63 @@ class Scene:
                          f'box-sizing:border-box;{radius};border:{r["border_width"]:.6g}px solid '
                          f'{css_color(self.tint(r, r["border_color"]), alpha)}"></div>')
         return f'<div style="{";".join(style)}">' + "".join(inner) + "</div>", end
+
+    # -- filters (issue 32) -------------------------------------------------------------------
+    BLEND_MODES = ["normal", "multiply", "screen", "overlay", "darken", "lighten", "color-dodge",
+                   "color-burn", "soft-light", "hard-light", "difference", "exclusion", "hue",
+                   "saturation", "color", "luminosity"]
+
+    def filters(self, r: dict, recs: List[dict], i: int, end: int, style: List[str]) -> str:
+        """The record's filters as CSS: `filter` (blur() of the record's sigma, SVG
+        feColorMatrix filters in sRGB of the engine's matrix, opacity() for alpha, invert() for
+        colorInvert), `backdrop-filter` (blur() and saturate() for saturation-only colour
+        controls) and `mix-blend-mode`; returns the SVG defs."""
+        fl = r["filters"]
+        defs, funcs = [], []
+        for f in fl["filters"]:
+            # [type, params[20], sigma (root space), the engine's 4x5 colour matrix]
+            t, p, sigma, m20 = f[0], f[1:21], f[21], f[22:42]
+            if t == 1:
+                funcs.append(f"blur({sigma:.6g}px)")
+                self.note_blur(recs, i, end, sigma)
+            elif t == 6:
+                funcs.append(f"opacity({max(0.0, min(1.0, p[0])):.6g})")
+            elif t == 4:
+                funcs.append("invert(1)")
+            else:
+                fid = self.uid()
+                values = " ".join(f"{v:.9g}" for v in m20)
+                defs.append(f'<svg width="0" height="0" style="position:absolute"><filter id="{fid}" '
+                            f'x="-50%" y="-50%" width="200%" height="200%" color-interpolation-filters="sRGB">'
+                            f'<feColorMatrix type="matrix" values="{values}"/></filter></svg>')
+                funcs.append(f"url(#{fid})")
+        if funcs:
+            style.append("filter:" + " ".join(funcs))
+        back = []
+        for f in fl["background"]:
+            t, p, sigma = f[0], f[1:21], f[21]
+            if t == 1:
+                back.append(f"blur({sigma:.6g}px)")
+            elif t == 3 and p[1] == 0 and p[2] == 1:
+                back.append(f"saturate({p[0]:.6g})")
+            else:
+                raise Unexpressible("a background filter other than blur or saturation")
+        if back:
+            # The backdrop is read inside the element's own rounded border box.
+            style.append("backdrop-filter:" + " ".join(back))
+            if self.radius_css(r):
+                style.append(self.radius_css(r))
+            self.note_blur(recs, i, i + 1, max((f[21] for f in fl["background"] if f[0] == 1), default=0.0))
+        if 0 < fl["blend"] < len(self.BLEND_MODES):
+            style.append(f"mix-blend-mode:{self.BLEND_MODES[fl['blend']]}")
+        return "".join(defs)
+
+    def note_blur(self, recs: List[dict], i: int, end: int, sigma: float) -> None:
+        """The reach of a blur over records i..end (their bounds grown by 3 sigma + 2): compared
+        with the blur budget, as shadows are."""
+        for k in range(i, end):
+            q = recs[k]
+            self.note_shadow(q, sigma, 0.0, 0.0)
 
     def part_alpha(self, r: dict) -> float:
         """The alpha of the record's own parts where they are drawn (docs/draw-records.md §6)."""

@@ -8,6 +8,7 @@
 //
 //   swift run --package-path examples/window/swift window
 //   swift run --package-path examples/window/swift window --screenshot out.png --click 140,160
+//   swift run --package-path examples/window/swift frosted --png out.png --at 0.5   (issue 32)
 
 import PackageDescription
 
@@ -21,6 +22,14 @@ let package = Package(
                        providers: [.apt(["libsdl2-dev"])]),
         .executableTarget(
             name: "window",
+            dependencies: [
+                "CSDL2",
+                .product(name: "Lamina", package: "Lamina"),
+                .product(name: "LaminaGLES", package: "Lamina"),
+            ]),
+        // A frosted-glass card over a moving background (issue 32; frosted.c in C).
+        .executableTarget(
+            name: "frosted",
             dependencies: [
                 "CSDL2",
                 .product(name: "Lamina", package: "Lamina"),

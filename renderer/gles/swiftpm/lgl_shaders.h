@@ -3,12 +3,20 @@
 #ifndef LGL_SHADERS_H
 #define LGL_SHADERS_H
 /* Each shader's source without its #version line (the renderer adds it). */
+extern const char lgl_shader_backdrop_frag[];
 extern const char lgl_shader_blur_frag[];
 extern const char lgl_shader_box_frag[];
 extern const char lgl_shader_box_ext_frag[];
 extern const char lgl_shader_composite_frag[];
 extern const char lgl_shader_contents_frag[];
 extern const char lgl_shader_coverage_frag[];
+extern const char lgl_shader_fblend_frag[];
+extern const char lgl_shader_fcomp_frag[];
+extern const char lgl_shader_fx_vert[];
+extern const char lgl_shader_fx_blur_frag[];
+extern const char lgl_shader_fx_color_frag[];
+extern const char lgl_shader_fx_copy_frag[];
+extern const char lgl_shader_fx_down_frag[];
 extern const char lgl_shader_gradient_frag[];
 extern const char lgl_shader_image_inst_frag[];
 extern const char lgl_shader_image_rect_frag[];

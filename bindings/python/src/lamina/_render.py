@@ -75,6 +75,10 @@ class _Stats(ctypes.Structure):
         # Since 0.2 (issue 26, R15.8): text tiles.
         ("text_tiles_rendered", ctypes.c_uint32),
         ("text_tiles_drawn", ctypes.c_uint32),
+        # Since 0.2 (issue 32): layer filters.
+        ("filters_applied", ctypes.c_uint32),
+        ("filters_reused", ctypes.c_uint32),
+        ("backdrops_filtered", ctypes.c_uint32),
     ]
 
 
@@ -171,17 +175,23 @@ class RenderedImage:
         text_tiles_rendered: text layers drawn into their text tile this frame (R15.8: once
             per look; 0 when nothing changed).
         text_tiles_drawn: text layers drawn from their text tile (one quad each).
+        filters_applied: layers whose filters ran this frame (issue 32: a layer with
+            ``filters`` is filtered again only when its subtree or its filters changed).
+        filters_reused: filtered layers drawn from their unchanged filtered texture.
+        backdrops_filtered: layers whose ``backgroundFilters`` read and filtered the backdrop.
 
     Example: ``img = lamina.render(root, (200, 200)); img.pixel(0, 0)``
     """
 
     __slots__ = ("width", "height", "rgba", "draw_calls", "rasters_drawn", "rasters_reused",
-                 "glyphs_uploaded", "text_tiles_rendered", "text_tiles_drawn")
+                 "glyphs_uploaded", "text_tiles_rendered", "text_tiles_drawn", "filters_applied",
+                 "filters_reused", "backdrops_filtered")
 
     def __init__(self, width: int, height: int, rgba: bytes, draw_calls: int = 0,
                  rasters_drawn: int = 0, rasters_reused: int = 0,
                  glyphs_uploaded: int = 0, text_tiles_rendered: int = 0,
-                 text_tiles_drawn: int = 0) -> None:
+                 text_tiles_drawn: int = 0, filters_applied: int = 0, filters_reused: int = 0,
+                 backdrops_filtered: int = 0) -> None:
         if len(rgba) != width * height * 4:
             raise ValueError(f"rgba holds {len(rgba)} bytes, expected {width * height * 4}")
         self.width = width
@@ -193,6 +203,9 @@ class RenderedImage:
         self.glyphs_uploaded = glyphs_uploaded
         self.text_tiles_rendered = text_tiles_rendered
         self.text_tiles_drawn = text_tiles_drawn
+        self.filters_applied = filters_applied
+        self.filters_reused = filters_reused
+        self.backdrops_filtered = backdrops_filtered
 
     def pixel(self, x: int, y: int) -> Tuple[int, int, int, int]:
         """The (r, g, b, a) bytes of pixel (x, y), (0, 0) being the top-left.
@@ -282,7 +295,8 @@ def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: 
                                              ctypes.byref(frame), buf, len(buf), ctypes.byref(stats))
     _check(lib, status, "render")
     return RenderedImage(w, h, buf.raw, stats.draw_calls, stats.rasters_drawn, stats.rasters_reused,
-                         stats.glyphs_uploaded, stats.text_tiles_rendered, stats.text_tiles_drawn)
+                         stats.glyphs_uploaded, stats.text_tiles_rendered, stats.text_tiles_drawn,
+                         stats.filters_applied, stats.filters_reused, stats.backdrops_filtered)
 
 
 def _check(lib: ctypes.CDLL, status: int, op: str) -> None:
