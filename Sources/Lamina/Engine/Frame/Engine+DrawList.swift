@@ -578,14 +578,35 @@ extension Engine {
     }
 
     /// A sublayer's zPosition on the presentation at `t` (0 when it has none: it is skipped
-    /// anyway), read in place when it has no animation. Lock held.
+    /// anyway), read in place when no animation of it can change it (issue 29: an animated
+    /// layer's sort key without evaluating its animations). Lock held.
     @inline(__always)
     private func presentedZPosition(_ slot: Int32, at t: Double) -> Double {
         let i = Int(slot)
-        if slots[head: i].animIndex < 0 {
+        let a = slots[head: i].animIndex
+        if a < 0 || (slots[head: i].everCommitted && !animationsMayChange(Int(a), .zPosition)) {
             if case .number(let z) = committedScalar(i, .zPosition) { return z }
         }
         return geometryZPosition(slot, .presentation(t)) ?? 0
+    }
+
+    /// Whether one of the evaluated animations of `animated[a]` can change `property`: an
+    /// implicit one of it, or an explicit one that touches it (``ExplicitState/touches(_:)``).
+    /// Read in place. Lock held.
+    private func animationsMayChange(_ a: Int, _ property: PropertyID) -> Bool {
+        animated[a].animations.withUnsafeMutableBufferPointer { buf -> Bool in
+            guard let first = buf.baseAddress else { return false }
+            for k in 0..<buf.count {
+                let r = first + k
+                guard r.pointee.state != .pending else { continue }
+                if let e = AttachedAnimation.explicit(r) {
+                    if e.touches(property) { return true }
+                } else if r.pointee.target == property {
+                    return true
+                }
+            }
+            return false
+        }
     }
 
     /// One record from presented values `p` under the parent's inherited state. Lock held.
@@ -618,10 +639,10 @@ extension Engine {
     ) {
         // Layer content lies at z = 0, so the third row (the image of the local z axis)
         // never matters; (0, 0, 1, 0) keeps 2D trees' matrices plain affine ones.
-        var shown = world
-        shown.m31 = 0; shown.m32 = 0; shown.m33 = 1; shown.m34 = 0
+        // Written in place, with no copy of the matrix on the way (issue 29).
+        record.transform = world
+        record.transform.m31 = 0; record.transform.m32 = 0; record.transform.m33 = 1; record.transform.m34 = 0
         record.layer = LayerID(slot: UInt32(slot), generation: slots[head: Int(slot)].generation, engine: tag)  // handle(slot), inlined
-        record.transform = shown
         record.bounds = p.pointee.bounds
         record.opacity = opacity
         record.backgroundColor = p.pointee.backgroundColor
@@ -840,7 +861,7 @@ extension Engine {
                 }
             } else {
                 // A delayed instance holds implicit animations at their start (RS-13.4).
-                scratchP.pointee = presentation(slot, at: lt, holdingStarts: lt < t)!
+                presentation(slot, at: lt, holdingStarts: lt < t, into: scratchP)
                 p = UnsafePointer(scratchP)
             }
             if (p.pointee.flags & LayerProperties.Flags.hidden != 0) { continue }
@@ -927,8 +948,9 @@ extension Engine {
 
                 var plain = rareDefaults && record.kind == .plain
                 // One pass over an animated layer's animations: its transition, and the
-                // cross-fade of an explicit animation of contents (CA-3.15, RS-4.8).
-                if headBuf[i].animIndex >= 0, let (state, before, snapshot) = runningLook(slot, at: lt, record: &record, plain: &plain, rare, p.pointee.bounds) {
+                // cross-fade of an explicit animation of contents (CA-3.15, RS-4.8); none at all
+                // while the engine has no such animation (issue 29).
+                if lookAnimations > 0, headBuf[i].animIndex >= 0, let (state, before, snapshot) = runningLook(slot, at: lt, record: &record, plain: &plain, rare, p.pointee.bounds) {
                     plain = false
                     record.transition = state
                     var b = before
