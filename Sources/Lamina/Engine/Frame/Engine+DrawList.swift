@@ -279,6 +279,11 @@ public final class DrawList {
         var maskHost: Int
     }
 
+    /// A placeholder for the draw-list root, which inherits nothing (its fields are not read).
+    static let rootInherited = Inherited(
+        childBase: .identity, opacity: 1, chain: 1, target: -1, clipIndex: -1, clipRect: nil, clipIsRect: true,
+        instance: -1, depth: -1, flipped: false, ownFlipped: false, inMask: false, maskHost: -1)
+
     /// A replicator instance's state (RS-13), shared by the records inside it.
     struct InstanceState {
         /// How much earlier than the list's time the instance's sublayers are evaluated: the
@@ -585,6 +590,9 @@ extension Engine {
         let i = Int(slot)
         let a = slots[head: i].animIndex
         if a < 0 || (slots[head: i].everCommitted && !animationsMayChange(Int(a), .zPosition)) {
+            // No snapshot and no saved values (nearly every sibling): the model's, read in place.
+            let ls = slots.pointer(i)
+            if ls.pointee.snapshot == -1 { return ls.pointee.model.zPosition }
             if case .number(let z) = committedScalar(i, .zPosition) { return z }
         }
         return geometryZPosition(slot, .presentation(t)) ?? 0
@@ -639,10 +647,10 @@ extension Engine {
     ) {
         // Layer content lies at z = 0, so the third row (the image of the local z axis)
         // never matters; (0, 0, 1, 0) keeps 2D trees' matrices plain affine ones.
-        // Written in place, with no copy of the matrix on the way (issue 29).
-        record.transform = world
-        record.transform.m31 = 0; record.transform.m32 = 0; record.transform.m33 = 1; record.transform.m34 = 0
+        var shown = world
+        shown.m31 = 0; shown.m32 = 0; shown.m33 = 1; shown.m34 = 0
         record.layer = LayerID(slot: UInt32(slot), generation: slots[head: Int(slot)].generation, engine: tag)  // handle(slot), inlined
+        record.transform = shown
         record.bounds = p.pointee.bounds
         record.opacity = opacity
         record.backgroundColor = p.pointee.backgroundColor
@@ -840,7 +848,11 @@ extension Engine {
             // What this layer inherits (for a replicator's sublayer: its instance's state).
             let pi = Int(item.inherit)
             // Inside a replicator instance the subtree runs k · instanceDelay behind (RS-13.4).
-            let inst = pi >= 0 ? list.inherited[pi].instance : -1
+            // Copied out once (plain values): one bounds check and load of the array, not one
+            // per field read below (issue 29). Read only where the layer has a superlayer (or,
+            // for a mask root, a host); the root reads the placeholder's fields nowhere.
+            let up = pi >= 0 ? list.inherited[pi] : DrawList.rootInherited
+            let inst = up.instance
             let lt = inst < 0 ? t : t - list.instances[Int(inst)].timeShift
             // The presented values, read in place: a layer without animations (nearly every
             // one) shows its committed values, in `slots` or the snapshot pool; otherwise its
@@ -873,7 +885,7 @@ extension Engine {
             // a mask root inherits nothing but the depth and the host's plane.
             let inherits = parent >= 0 && !isMaskRoot
             let own = min(max(p.pointee.opacity, 0), 1)
-            let opacity = (inherits ? list.inherited[pi].opacity : 1) * own
+            let opacity = (inherits ? up.opacity : 1) * own
             if !(opacity > 0) { continue }
 
             // world = own · childBase(parent); for a root, own alone.
@@ -890,7 +902,7 @@ extension Engine {
                 let a = LayerProperties.anchor(p, rare)
                 let world: Transform3D
                 let base = isMaskRoot ? list.maskBases[Int(item.maskBase)]
-                    : parent >= 0 ? list.inherited[pi].childBase : Transform3D.identity
+                    : parent >= 0 ? up.childBase : Transform3D.identity
                 // No box: the identity transform, without comparing 16 numbers. A local root
                 // (a transition's snapshot) is its own plane.
                 if localRoot && parent < 0 && !isMaskRoot {
@@ -904,12 +916,12 @@ extension Engine {
 
                 let index = count
                 let masks = (p.pointee.flags & LayerProperties.Flags.masksToBounds != 0)
-                let clipIndex = inherits ? list.inherited[pi].clipIndex : -1
-                let clipRect = inherits ? list.inherited[pi].clipRect : nil
-                let clipIsRect = inherits ? list.inherited[pi].clipIsRect : true
-                let depth = parent >= 0 ? list.inherited[pi].depth + 1 : 0
+                let clipIndex = inherits ? up.clipIndex : -1
+                let clipRect = inherits ? up.clipRect : nil
+                let clipIsRect = inherits ? up.clipIsRect : true
+                let depth = parent >= 0 ? up.depth + 1 : 0
                 let flipped = parent < 0 ? false
-                    : isMaskRoot ? list.inherited[pi].ownFlipped : list.inherited[pi].flipped
+                    : isMaskRoot ? up.ownFlipped : up.flipped
                 fillRecord(
                     &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
                     clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, rareDefaults: &rareDefaults)
@@ -926,7 +938,7 @@ extension Engine {
 
                 // The mask (RS-5.1, RS-5.3): alive, still unparented, and not inside a mask.
                 var maskSlot: Int32 = -1
-                let inMask = isMaskRoot || (parent >= 0 && list.inherited[pi].inMask)
+                let inMask = isMaskRoot || (parent >= 0 && up.inMask)
                 if !isMaskRoot, let m = slotBuf[i].extras?.mask, let ms = try? resolve(m),
                    slotBuf[Int(ms)].parent < 0 {
                     maskSlot = ms
@@ -935,14 +947,14 @@ extension Engine {
                 let group = maskSlot >= 0 || record.shouldRasterize
                     || (own < 1 && (p.pointee.flags & LayerProperties.Flags.allowsGroupOpacity != 0)
                         && slotBuf[i].firstChild >= 0)
-                let chainAbove = inherits ? list.inherited[pi].chain : 1
-                let target = inherits ? list.inherited[pi].target : -1
+                let chainAbove = inherits ? up.chain : 1
+                let target = inherits ? up.target : -1
                 record.isGroup = group
                 record.groupIndex = target >= 0 ? target : nil
                 record.targetOpacity = group ? 1 : chainAbove * own
                 record.groupOpacity = group ? chainAbove * own : 1
                 record.isMaskContent = inMask
-                let maskHost = isMaskRoot ? parent : parent >= 0 ? list.inherited[pi].maskHost : -1
+                let maskHost = isMaskRoot ? parent : parent >= 0 ? up.maskHost : -1
                 record.maskHostIndex = inMask && maskHost >= 0 ? maskHost : nil
                 if maskSlot >= 0 { record.maskIndex = index; record.maskCount = 0 }  // patched later
 
@@ -956,7 +968,7 @@ extension Engine {
                     var b = before
                     b.bounds = b.bounds.standardized
                     var beforeRecord = makeRecord(
-                        slot, b, b.rareStorage, world: world, opacity: (inherits ? list.inherited[pi].opacity : 1) * min(max(b.opacity, 0), 1),
+                        slot, b, b.rareStorage, world: world, opacity: (inherits ? up.opacity : 1) * min(max(b.opacity, 0), 1),
                         depth: depth, clipIndex: clipIndex, clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped,
                         instance: record.instanceIndex, instanceColor: record.instanceColor)
                     beforeRecord.isGroup = record.isGroup
@@ -974,7 +986,7 @@ extension Engine {
                     // CA-10.2: the sublayers as they were, placed under the layer as it is now.
                     let sublayers = snapshot.map {
                         placeSnapshot($0, host: record, index: index, world: world,
-                                      opacityAbove: inherits ? list.inherited[pi].opacity : 1, chainAbove: chainAbove)
+                                      opacityAbove: inherits ? up.opacity : 1, chainAbove: chainAbove)
                     } ?? []
                     record.transitionBefore = DrawRecordBox(beforeRecord, sublayers: sublayers)
                 }
