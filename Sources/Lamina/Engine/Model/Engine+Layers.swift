@@ -477,22 +477,26 @@ struct TreeEvents {
     init() {}
 
     /// "sublayers" on a superlayer (CA-3.3). See ``add(_:on:_:engine:in:)``.
-    mutating func addSublayers(on slot: Int32, _ layer: LayerID, engine: Engine, in s: TransactionStack) {
+    @inline(__always)
+    mutating func addSublayers(on slot: Int32, _ layer: @autoclosure () -> LayerID, engine: Engine, in s: TransactionStack) {
         add(Code.sublayers, on: slot, layer, engine: engine, in: s)
     }
 
     /// onOrderIn on a layer joining a committed tree (CA-3.2).
-    mutating func addOrderIn(on slot: Int32, _ layer: LayerID, engine: Engine, in s: TransactionStack) {
+    @inline(__always)
+    mutating func addOrderIn(on slot: Int32, _ layer: @autoclosure () -> LayerID, engine: Engine, in s: TransactionStack) {
         add(Code.orderIn, on: slot, layer, engine: engine, in: s)
     }
 
     /// onOrderOut on a layer leaving a committed tree (CA-3.2).
-    mutating func addOrderOut(on slot: Int32, _ layer: LayerID, engine: Engine, in s: TransactionStack) {
+    @inline(__always)
+    mutating func addOrderOut(on slot: Int32, _ layer: @autoclosure () -> LayerID, engine: Engine, in s: TransactionStack) {
         add(Code.orderOut, on: slot, layer, engine: engine, in: s)
     }
 
     /// "transition" on a layer replacing another (CA-3.2).
-    mutating func addTransition(on slot: Int32, _ layer: LayerID, engine: Engine, in s: TransactionStack) {
+    @inline(__always)
+    mutating func addTransition(on slot: Int32, _ layer: @autoclosure () -> LayerID, engine: Engine, in s: TransactionStack) {
         add(Code.transition, on: slot, layer, engine: engine, in: s)
     }
 
@@ -501,12 +505,12 @@ struct TreeEvents {
     /// then the edit skips the post's two trips through the lock and the action search. Lock
     /// held.
     @inline(__always)
-    private mutating func add(_ code: UInt8, on slot: Int32, _ layer: LayerID, engine: Engine, in s: TransactionStack) {
+    private mutating func add(_ code: UInt8, on slot: Int32, _ layer: () -> LayerID, engine: Engine, in s: TransactionStack) {
         guard engine.eventMayReact(slot, Code.event(code), in: s) else { return }
         switch count {
-        case 0: layers.0 = layer; codes.0 = code
-        case 1: layers.1 = layer; codes.1 = code
-        default: layers.2 = layer; codes.2 = code
+        case 0: layers.0 = layer(); codes.0 = code
+        case 1: layers.1 = layer(); codes.1 = code
+        default: layers.2 = layer(); codes.2 = code
         }
         count += 1
     }
