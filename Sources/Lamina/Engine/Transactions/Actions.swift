@@ -223,13 +223,23 @@ extension Engine {
     /// ``eventMayReact(_:_:in:)`` past its first checks. Lock held.
     @inline(never)
     private func eventMayReactSearching(_ slot: Int32, _ event: String) -> Bool {
-        guard let extras = slots[Int(slot)].extras else {
-            // Only the engine's default actions could answer.
-            return defaultActions[event] != nil
+        // `searchAfterDelegate`'s order (actions, style chain, default actions), answering
+        // whether the entry found runs anything: an explicit "no action" does not.
+        func runs(_ entry: ActionEntry) -> Bool {
+            if case .noAction = entry { return false }
+            return true
         }
-        if extras.delegate?.action != nil { return true }
-        if case .none = searchAfterDelegate(slot, event: event, animatable: false) { return false }
-        return true
+        if let extras = slots[Int(slot)].extras {
+            if extras.delegate?.action != nil { return true }
+            if let entry = extras.actions[event] { return runs(entry) }
+            var style = extras.style
+            while let st = style {
+                if let entry = st.actions[event] { return runs(entry) }
+                style = st.style
+            }
+        }
+        if !defaultActions.isEmpty, let entry = defaultActions[event] { return runs(entry) }
+        return false  // a non-property event has no built-in action (R5)
     }
 
     /// Posts a non-property event (R5): searches (asking a host delegate without the lock) and
