@@ -889,6 +889,78 @@ static double cost_scenario(size_t n, int measure) {
         CHECK(lamina_engine_destroy(d));
     }
 
+    /* Draw list of explicitly animated layers (issue 29 item 3): root + 5N sublayers (10,000 at
+     * the gate's N), each with its own looping, autoreversing explicit position animation and
+     * every fourth with an explicit opacity one too, as benchmarks/gles_bench.c animates its
+     * squares. The ticks are counted as well (per explicit animation), so that work moved from
+     * the draw list into the tick shows. */
+    {
+        size_t ne = 5 * n, nanim = 0;
+        lamina_engine_t *x;
+        lamina_layer_t xroot;
+        lamina_animation_t *move, *fade;
+        CHECK(lamina_engine_create(&x));
+        CHECK(lamina_layer_create(x, &xroot));
+        CHECK(lamina_layer_set_bounds(x, xroot, (lamina_rect_t){{0, 0}, {800, 600}}));
+        CHECK(lamina_layer_set_position(x, xroot, (lamina_point_t){400, 300}));
+        CHECK(lamina_animation_create_basic("position", &move));
+        CHECK(lamina_animation_create_basic("opacity", &fade));
+        lamina_value_t from = {.type = LAMINA_VALUE_NUMBER}, to = from;
+        from.u.number = 1;
+        to.u.number = 0.3;
+        CHECK(lamina_animation_set_from_value(fade, &from));
+        CHECK(lamina_animation_set_to_value(fade, &to));
+        for (size_t i = 0; i < ne; i++) {
+            lamina_layer_t l;
+            double px = 10 + (double)((i * 37) % 760), py = 10 + (double)((i * 53 / 7) % 560);
+            CHECK(lamina_layer_create(x, &l));
+            CHECK(lamina_layer_set_bounds(x, l, (lamina_rect_t){{0, 0}, {16, 16}}));
+            CHECK(lamina_layer_set_position(x, l, (lamina_point_t){px, py}));
+            CHECK(lamina_layer_add_sublayer(x, xroot, l));
+            lamina_value_t a = {.type = LAMINA_VALUE_POINT}, b = a;
+            a.u.point = (lamina_point_t){px, py};
+            b.u.point = (lamina_point_t){px + 20, py + 15};
+            CHECK(lamina_animation_set_from_value(move, &a));
+            CHECK(lamina_animation_set_to_value(move, &b));
+            lamina_media_timing_t mt = LAMINA_MEDIA_TIMING_INIT;
+            mt.duration = 1.0 + (double)(i % 10) * 0.1;
+            mt.repeat_count = LAMINA_REPEAT_FOREVER;
+            mt.autoreverses = 1;
+            CHECK(lamina_animation_set_media_timing(move, &mt));
+            CHECK(lamina_animation_set_media_timing(fade, &mt));
+            CHECK(lamina_layer_add_animation(x, l, move, "move"));
+            nanim++;
+            if (i % 4 == 0) {
+                CHECK(lamina_layer_add_animation(x, l, fade, "fade"));
+                nanim++;
+            }
+            CHECK(lamina_layer_release(x, l));
+        }
+        lamina_animation_release(move);
+        lamina_animation_release(fade);
+        const lamina_draw_record_t *records;
+        size_t cnt = 0;
+        CHECK(lamina_engine_tick(x, 0.0));
+        CHECK(lamina_engine_draw_list(x, xroot, 0.0, &records, &cnt));
+        SANITY(cnt == ne + 1, "cost: explicit draw list has %zu records", cnt);
+        for (int f = 1; f <= frames; f++) {
+            double t = (double)f / 60.0;
+            COST_BEGIN();
+            CHECK(lamina_engine_tick(x, t));
+            COST_END("tick_explicit_per_animation", (double)nanim);
+            COST_BEGIN();
+            CHECK(lamina_engine_draw_list(x, xroot, t, &records, &cnt));
+            COST_END("draw_list_explicit_per_record", (double)(ne + 1));
+            /* Every record moves: the last one is on its way from its start. */
+            double px = 10 + (double)(((ne - 1) * 37) % 760);
+            SANITY(records[cnt - 1].transform.m41 > px - 8 && records[cnt - 1].opacity == 1.0,
+                   "cost: explicit record at x %g opacity %g", records[cnt - 1].transform.m41,
+                   records[cnt - 1].opacity);
+            sink += records[cnt - 1].transform.m41;
+        }
+        CHECK(lamina_engine_destroy(x));
+    }
+
     /* The floor: 2N values, `frames` frames spread over the curve. */
     {
         size_t nv = 2 * n;

@@ -183,6 +183,11 @@ public final class Engine: @unchecked Sendable {
     var sparseGroups: [Int32] = []
     /// Attached animations on the general path (track -1); when 0 the frame skips that pass.
     var generalAnimations = 0
+    /// Attached explicit animations that change a layer's look beyond its properties: a
+    /// transition, or an animation of `contents` (a group's included), which the draw list
+    /// shows as a cross-fade (`ExplicitState.changesLook`). When 0, the draw list skips the
+    /// per-layer scan for them (`runningLook`, issue 29).
+    var lookAnimations = 0
     /// Reused per tick: owners of animations that ended.
     private var finishedOwners: [Int32] = []
     /// Animation delegate calls waiting for the next tick's callback phase, in order.
@@ -625,12 +630,19 @@ public final class Engine: @unchecked Sendable {
         anim.beginTime = time
         let active = anim.duration > 0
         if let e = anim.explicit {
-            if anim.beginFromCommit { e.animation.timing.beginTime = time + e.commitDelay }
+            if anim.beginFromCommit { stampBegin(e, at: time) }
         } else if anim.track >= 0 {
             stampMember(&anim, at: time, deferred: anim.awaitingTick, restamp: restamp)
         } else {
             anim.current = active ? anim.from.interpolated(to: anim.to, progress: 0) : nil
         }
+    }
+
+    /// An explicit animation's begin time from its commit at `time` (CA-5.3), out of line so
+    /// that `stamp` stays small enough to inline for the implicit animations it mostly stamps.
+    @inline(never)
+    private func stampBegin(_ e: ExplicitState, at time: Double) {
+        e.animation.timing.beginTime = time + e.commitDelay
     }
 
     /// Gives the animations committed since the last tick of a hand-driven engine this tick's
@@ -677,7 +689,10 @@ public final class Engine: @unchecked Sendable {
     /// at the next tick (CA-11.4) and its completions are released. Lock held.
     func animationEnded(_ anim: AttachedAnimation, finished: Bool) {
         if anim.track >= 0 { releaseMember(anim.track, anim.member) } else { generalAnimations -= 1 }
-        if let e = anim.explicit { graveyard.append(e) }
+        if let e = anim.explicit {
+            graveyard.append(e)
+            if e.changesLook { lookAnimations -= 1 }
+        }
         if let e = anim.explicit, let didStop = e.animation.delegate?.didStop {
             let owner = e.owner
             let key = anim.key
@@ -843,7 +858,9 @@ public final class Engine: @unchecked Sendable {
 
     /// Samples the general-path implicit animations (transforms, booleans, nil colours) in
     /// place, and moves explicit animations through their phases: didStart when the active
-    /// period begins (CA-11.8), retirement when done and removedOnCompletion (CA-5.10).
+    /// period begins (CA-11.8), retirement when done and removedOnCompletion (CA-5.10); a
+    /// self-contained explicit one is sampled for the frame's reads (issue 29,
+    /// `ExplicitState.sample(_:at:)`).
     private func sampleGeneral(at time: Double, finishedOwners: inout [Int32]) {
         var memo = TimingMemo()
         curves.withUnsafeBufferPointer { curves in
@@ -852,8 +869,10 @@ public final class Engine: @unchecked Sendable {
                 let local = localTime(owner, at: time)
                 animated[a].animations.withUnsafeMutableBufferPointer { buf in
                     for k in buf.indices where buf[k].track < 0 && buf[k].state != .pending {
-                        if let e = buf[k].explicit {
-                            if !e.started, e.animation.timing.state(atParentTime: local).phase != .before {
+                        if let e = AttachedAnimation.explicit(buf.baseAddress! + k) {
+                            // One timing state for the start, the sample and the end.
+                            let st = e.animation.timing.state(atParentTime: local)
+                            if !e.started, st.phase != .before {
                                 e.started = true
                                 if let didStart = e.animation.delegate?.didStart {
                                     let owner = e.owner
@@ -863,7 +882,9 @@ public final class Engine: @unchecked Sendable {
                                     }
                                 }
                             }
-                            if e.isFinished(at: local) { finishedOwners.append(owner) }
+                            // Sampled once per frame, like the implicit ones (issue 29).
+                            e.sample(st, at: local)
+                            if e.isFinished(st) { finishedOwners.append(owner) }
                         } else if local >= buf[k].endTime {
                             // removedOnCompletion (the default): gone once its active duration
                             // passed, and no value meanwhile (kept for a replicator's delayed
@@ -951,8 +972,16 @@ public final class Engine: @unchecked Sendable {
     ) -> LayerProperties? {
         guard slots[head: Int(slot)].everCommitted else { return nil }
         var p = committedProperties(slot)
-        applyAnimations(slot, at: time, to: &p, only: nil, fresh: fresh, holdingStarts: holdingStarts)
+        applyAnimations(slot, at: time, to: &p, fresh: fresh, holdingStarts: holdingStarts)
         return p
+    }
+
+    /// ``presentation(_:at:fresh:holdingStarts:)`` of a committed layer written into `out`
+    /// (initialised), for the draw list: no copy of the result on its way. Lock held.
+    @inline(__always)
+    func presentation(_ slot: Int32, at time: Double, holdingStarts: Bool, into out: UnsafeMutablePointer<LayerProperties>) {
+        out.pointee = committedProperties(slot)
+        applyAnimations(slot, at: time, to: &out.pointee, holdingStarts: holdingStarts)
     }
 
     /// One property's presentation value at `time`, or nil if the layer was never committed
@@ -997,7 +1026,14 @@ public final class Engine: @unchecked Sendable {
             var k = buf.count
             while k > 0 {
                 k -= 1
-                if buf[k].explicit != nil { return .needsAll }
+                if let e = AttachedAnimation.explicit(buf.baseAddress! + k) {
+                    // Only an explicit animation that can change this property needs the whole
+                    // layer evaluated (issue 29: a layer's zPosition is read for the draw list's
+                    // sort, and its explicit position animation must not cost a second
+                    // evaluation); one that cannot is skipped, as it leaves the value alone.
+                    guard buf[k].isEvaluated, e.touches(property) else { continue }
+                    return .needsAll
+                }
                 guard buf[k].target == property, buf[k].isEvaluated else { continue }
                 let v: Value?
                 if current {
@@ -1012,35 +1048,45 @@ public final class Engine: @unchecked Sendable {
         }
     }
 
-    /// Applies the layer's evaluated animations at engine time `time` to `p`, in order. At the
-    /// current frame implicit animations reuse the last tick's samples. `only` restricts the
-    /// implicit ones to one property (a read of one value). Lock held.
+    /// Applies the layer's evaluated animations at engine time `time` to `p`, which holds its
+    /// committed values, in order. At the current frame implicit animations reuse the last
+    /// tick's samples; an explicit one reuses its own at the time the tick sampled it (issue 29,
+    /// `ExplicitState.sample(_:at:)`). The records are read in place. Lock held.
     private func applyAnimations(
-        _ slot: Int32, at time: Double, to p: inout LayerProperties, only property: PropertyID?,
-        fresh: Bool = false, holdingStarts: Bool = false
+        _ slot: Int32, at time: Double, to p: inout LayerProperties, fresh: Bool = false, holdingStarts: Bool = false
     ) {
         let a = Int(slots[head: Int(slot)].animIndex)
         guard a >= 0 else { return }
         let current = time == now && !fresh
         let local = localTime(slot, at: time)
-        let model = p
+        // The committed values, which an explicit animation's evaluation reads (CA-7.2): `p` as
+        // given, copied for the first explicit animation evaluated, none when all are sampled.
+        var model: LayerProperties? = nil
         var memo = TimingMemo()
         animated[a].animations.withUnsafeMutableBufferPointer { buf in
-            for k in buf.indices where buf[k].isEvaluated {
-                if let e = buf[k].explicit {
-                    e.contribute(at: local, into: &p, model: model)
+            guard let first = buf.baseAddress else { return }
+            for k in 0..<buf.count {
+                let r = first + k
+                guard r.pointee.state != .pending else { continue }
+                if let e = AttachedAnimation.explicit(r) {
+                    if local == e.sampleLocal {
+                        e.applySample(to: &p)
+                    } else {
+                        if model == nil { model = committedProperties(slot) }
+                        e.contribute(at: local, into: &p, model: model.unsafelyUnwrapped)
+                    }
                     continue
                 }
-                if let property, buf[k].target != property { continue }
                 // Held at its start before it begins (RS-13.4); its begin time otherwise.
-                let at = holdingStarts ? max(local, buf[k].beginTime) : local
+                let at = holdingStarts ? max(local, r.pointee.beginTime) : local
                 let v: Value?
                 if current {
-                    v = buf[k].track >= 0 ? memberOutput(buf[k].track, buf[k].member, as: buf[k].valueType) : buf[k].current
+                    v = r.pointee.track >= 0
+                        ? memberOutput(r.pointee.track, r.pointee.member, as: r.pointee.valueType) : r.pointee.current
                 } else {
-                    v = sampled(buf[k], at: at, &memo)
+                    v = sampled(r.pointee, at: at, &memo)
                 }
-                if let v { p.set(buf[k].target, v) }
+                if let v { p.set(r.pointee.target, v) }
             }
         }
     }
@@ -1067,6 +1113,7 @@ public final class Engine: @unchecked Sendable {
             anim.ends = nil
         } else {
             generalAnimations += 1
+            if let e = anim.explicit, e.changesLook { lookAnimations += 1 }
         }
         attachRecord(consume anim, to: slot, in: s)
     }

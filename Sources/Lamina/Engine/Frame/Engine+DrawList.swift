@@ -286,6 +286,11 @@ public final class DrawList {
         var maskHost: Int
     }
 
+    /// A placeholder for the draw-list root, which inherits nothing (its fields are not read).
+    static let rootInherited = Inherited(
+        childBase: .identity, opacity: 1, chain: 1, target: -1, clipIndex: -1, clipRect: nil, clipIsRect: true,
+        instance: -1, depth: -1, flipped: false, ownFlipped: false, inMask: false, maskHost: -1)
+
     /// A replicator instance's state (RS-13), shared by the records inside it.
     struct InstanceState {
         /// How much earlier than the list's time the instance's sublayers are evaluated: the
@@ -585,14 +590,38 @@ extension Engine {
     }
 
     /// A sublayer's zPosition on the presentation at `t` (0 when it has none: it is skipped
-    /// anyway), read in place when it has no animation. Lock held.
+    /// anyway), read in place when no animation of it can change it (issue 29: an animated
+    /// layer's sort key without evaluating its animations). Lock held.
     @inline(__always)
     private func presentedZPosition(_ slot: Int32, at t: Double) -> Double {
         let i = Int(slot)
-        if slots[head: i].animIndex < 0 {
+        let a = slots[head: i].animIndex
+        if a < 0 || (slots[head: i].everCommitted && !animationsMayChange(Int(a), .zPosition)) {
+            // No snapshot and no saved values (nearly every sibling): the model's, read in place.
+            let ls = slots.pointer(i)
+            if ls.pointee.snapshot == -1 { return ls.pointee.model.zPosition }
             if case .number(let z) = committedScalar(i, .zPosition) { return z }
         }
         return geometryZPosition(slot, .presentation(t)) ?? 0
+    }
+
+    /// Whether one of the evaluated animations of `animated[a]` can change `property`: an
+    /// implicit one of it, or an explicit one that touches it (``ExplicitState/touches(_:)``).
+    /// Read in place. Lock held.
+    private func animationsMayChange(_ a: Int, _ property: PropertyID) -> Bool {
+        animated[a].animations.withUnsafeMutableBufferPointer { buf -> Bool in
+            guard let first = buf.baseAddress else { return false }
+            for k in 0..<buf.count {
+                let r = first + k
+                guard r.pointee.state != .pending else { continue }
+                if let e = AttachedAnimation.explicit(r) {
+                    if e.touches(property) { return true }
+                } else if r.pointee.target == property {
+                    return true
+                }
+            }
+            return false
+        }
     }
 
     /// One record from presented values `p` under the parent's inherited state. Lock held.
@@ -827,7 +856,11 @@ extension Engine {
             // What this layer inherits (for a replicator's sublayer: its instance's state).
             let pi = Int(item.inherit)
             // Inside a replicator instance the subtree runs k · instanceDelay behind (RS-13.4).
-            let inst = pi >= 0 ? list.inherited[pi].instance : -1
+            // Copied out once (plain values): one bounds check and load of the array, not one
+            // per field read below (issue 29). Read only where the layer has a superlayer (or,
+            // for a mask root, a host); the root reads the placeholder's fields nowhere.
+            let up = pi >= 0 ? list.inherited[pi] : DrawList.rootInherited
+            let inst = up.instance
             let lt = inst < 0 ? t : t - list.instances[Int(inst)].timeShift
             // The presented values, read in place: a layer without animations (nearly every
             // one) shows its committed values, in `slots` or the snapshot pool; otherwise its
@@ -848,7 +881,7 @@ extension Engine {
                 }
             } else {
                 // A delayed instance holds implicit animations at their start (RS-13.4).
-                scratchP.pointee = presentation(slot, at: lt, holdingStarts: lt < t)!
+                presentation(slot, at: lt, holdingStarts: lt < t, into: scratchP)
                 p = UnsafePointer(scratchP)
             }
             if (p.pointee.flags & LayerProperties.Flags.hidden != 0) { continue }
@@ -860,7 +893,7 @@ extension Engine {
             // a mask root inherits nothing but the depth and the host's plane.
             let inherits = parent >= 0 && !isMaskRoot
             let own = min(max(p.pointee.opacity, 0), 1)
-            let opacity = (inherits ? list.inherited[pi].opacity : 1) * own
+            let opacity = (inherits ? up.opacity : 1) * own
             if !(opacity > 0) { continue }
 
             // world = own · childBase(parent); for a root, own alone.
@@ -877,7 +910,7 @@ extension Engine {
                 let a = LayerProperties.anchor(p, rare)
                 let world: Transform3D
                 let base = isMaskRoot ? list.maskBases[Int(item.maskBase)]
-                    : parent >= 0 ? list.inherited[pi].childBase : Transform3D.identity
+                    : parent >= 0 ? up.childBase : Transform3D.identity
                 // No box: the identity transform, without comparing 16 numbers. A local root
                 // (a transition's snapshot) is its own plane.
                 if localRoot && parent < 0 && !isMaskRoot {
@@ -891,12 +924,12 @@ extension Engine {
 
                 let index = count
                 let masks = (p.pointee.flags & LayerProperties.Flags.masksToBounds != 0)
-                let clipIndex = inherits ? list.inherited[pi].clipIndex : -1
-                let clipRect = inherits ? list.inherited[pi].clipRect : nil
-                let clipIsRect = inherits ? list.inherited[pi].clipIsRect : true
-                let depth = parent >= 0 ? list.inherited[pi].depth + 1 : 0
+                let clipIndex = inherits ? up.clipIndex : -1
+                let clipRect = inherits ? up.clipRect : nil
+                let clipIsRect = inherits ? up.clipIsRect : true
+                let depth = parent >= 0 ? up.depth + 1 : 0
                 let flipped = parent < 0 ? false
-                    : isMaskRoot ? list.inherited[pi].ownFlipped : list.inherited[pi].flipped
+                    : isMaskRoot ? up.ownFlipped : up.flipped
                 fillRecord(
                     &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
                     clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, rareDefaults: &rareDefaults)
@@ -913,7 +946,7 @@ extension Engine {
 
                 // The mask (RS-5.1, RS-5.3): alive, still unparented, and not inside a mask.
                 var maskSlot: Int32 = -1
-                let inMask = isMaskRoot || (parent >= 0 && list.inherited[pi].inMask)
+                let inMask = isMaskRoot || (parent >= 0 && up.inMask)
                 if !isMaskRoot, let m = slotBuf[i].extras?.mask, let ms = try? resolve(m),
                    slotBuf[Int(ms)].parent < 0 {
                     maskSlot = ms
@@ -924,27 +957,28 @@ extension Engine {
                 let group = maskSlot >= 0 || record.shouldRasterize || record.filtersMakeGroup
                     || (own < 1 && (p.pointee.flags & LayerProperties.Flags.allowsGroupOpacity != 0)
                         && slotBuf[i].firstChild >= 0)
-                let chainAbove = inherits ? list.inherited[pi].chain : 1
-                let target = inherits ? list.inherited[pi].target : -1
+                let chainAbove = inherits ? up.chain : 1
+                let target = inherits ? up.target : -1
                 record.isGroup = group
                 record.groupIndex = target >= 0 ? target : nil
                 record.targetOpacity = group ? 1 : chainAbove * own
                 record.groupOpacity = group ? chainAbove * own : 1
                 record.isMaskContent = inMask
-                let maskHost = isMaskRoot ? parent : parent >= 0 ? list.inherited[pi].maskHost : -1
+                let maskHost = isMaskRoot ? parent : parent >= 0 ? up.maskHost : -1
                 record.maskHostIndex = inMask && maskHost >= 0 ? maskHost : nil
                 if maskSlot >= 0 { record.maskIndex = index; record.maskCount = 0 }  // patched later
 
                 var plain = rareDefaults && record.kind == .plain
                 // One pass over an animated layer's animations: its transition, and the
-                // cross-fade of an explicit animation of contents (CA-3.15, RS-4.8).
-                if headBuf[i].animIndex >= 0, let (state, before, snapshot) = runningLook(slot, at: lt, record: &record, plain: &plain, rare, p.pointee.bounds) {
+                // cross-fade of an explicit animation of contents (CA-3.15, RS-4.8); none at all
+                // while the engine has no such animation (issue 29).
+                if lookAnimations > 0, headBuf[i].animIndex >= 0, let (state, before, snapshot) = runningLook(slot, at: lt, record: &record, plain: &plain, rare, p.pointee.bounds) {
                     plain = false
                     record.transition = state
                     var b = before
                     b.bounds = b.bounds.standardized
                     var beforeRecord = makeRecord(
-                        slot, b, b.rareStorage, world: world, opacity: (inherits ? list.inherited[pi].opacity : 1) * min(max(b.opacity, 0), 1),
+                        slot, b, b.rareStorage, world: world, opacity: (inherits ? up.opacity : 1) * min(max(b.opacity, 0), 1),
                         depth: depth, clipIndex: clipIndex, clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped,
                         instance: record.instanceIndex, instanceColor: record.instanceColor)
                     beforeRecord.isGroup = record.isGroup
@@ -962,7 +996,7 @@ extension Engine {
                     // CA-10.2: the sublayers as they were, placed under the layer as it is now.
                     let sublayers = snapshot.map {
                         placeSnapshot($0, host: record, index: index, world: world,
-                                      opacityAbove: inherits ? list.inherited[pi].opacity : 1, chainAbove: chainAbove)
+                                      opacityAbove: inherits ? up.opacity : 1, chainAbove: chainAbove)
                     } ?? []
                     record.transitionBefore = DrawRecordBox(beforeRecord, sublayers: sublayers)
                 }

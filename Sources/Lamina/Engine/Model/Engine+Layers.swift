@@ -234,11 +234,13 @@ extension Engine {
         _ child: LayerID, into parent: LayerID, at position: SublayerPosition
     ) throws(LaminaError) {
         var events = TreeEvents()
-        defer { events.post(on: self) }
         try lock.withLock { () throws(LaminaError) in
-            let p = try resolve(parent)
-            let c = try resolve(child)
-            try checkNoCycle(child: c, parent: p)
+            let p = try resolveForEdit(parent)
+            let c = try resolveForEdit(child)
+            // A root that masks nothing has no owner: only the child itself would be a cycle.
+            if c == p || slots[Int(p)].parent >= 0 || slots[Int(p)].extras != nil {
+                try checkNoCycle(child: c, parent: p)
+            }
             var sibling: Int32 = -1
             switch position {
             case .above(let s), .below(let s):
@@ -249,42 +251,73 @@ extension Engine {
                 if sibling == c { return }  // above or below itself: where it already is
             default: break
             }
-            let s = stack()
-            detach(c, in: s)
-            detachMask(c, in: s)
-            // The sibling `c` goes in front of (-1: at the end), found after `c` left.
-            let next: Int32
-            switch position {
-            case .end: next = -1
-            case .index(let n): next = childSlot(of: p, at: n)
-            case .above: next = slots[Int(sibling)].nextSibling
-            case .below: next = sibling
-            }
-            link(c, into: p, before: next)
-            markDirty(p, in: s)
-            markDirty(c, in: s)
-            if slots[head: Int(p)].everCommitted {
-                // The parent posts "sublayers" (CA-3.3); the child joins a visible tree (CA-3.2).
-                events = TreeEvents((parent, LayerEvent.sublayers), (child, LayerEvent.orderIn))
+            // The thread's transaction borrowed, not retained (nothing below throws).
+            withStack { s in
+                detach(c, in: s)
+                if slots[Int(c)].extras != nil { detachMask(c, in: s) }
+                // The sibling `c` goes in front of (-1: at the end), found after `c` left.
+                let next: Int32
+                switch position {
+                case .end: next = -1
+                case .index(let n): next = childSlot(of: p, at: n)
+                case .above: next = slots[Int(sibling)].nextSibling
+                case .below: next = sibling
+                }
+                link(c, into: p, before: next)
+                markDirtyForEdit(p, in: s)
+                markDirtyForEdit(c, in: s)
+                if slots[head: Int(p)].everCommitted {
+                    // The parent posts "sublayers" (CA-3.3); the child joins a visible tree (CA-3.2).
+                    events.addSublayers(on: p, parent, engine: self, in: s)
+                    events.addOrderIn(on: c, child, engine: self, in: s)
+                }
             }
         }
+        events.post(on: self)
     }
 
     /// Removes a layer from its superlayer; it is destroyed if no host reference is left.
     package func removeFromSuperlayer(_ layer: LayerID) throws(LaminaError) {
         var events = TreeEvents()
-        defer { events.post(on: self) }
         try lock.withLock { () throws(LaminaError) in
-            let c = try resolve(layer)
+            let c = try resolveForEdit(layer)
             let p = slots[Int(c)].parent
             guard p >= 0 else { return }
-            if slots[head: Int(p)].everCommitted {
-                // A destroyed layer's onOrderOut finds no layer and is dropped.
-                events = TreeEvents((handle(p), LayerEvent.sublayers), (layer, LayerEvent.orderOut))
+            withStack { s in
+                if slots[head: Int(p)].everCommitted {
+                    // A destroyed layer's onOrderOut finds no layer and is dropped.
+                    events.addSublayers(on: p, handle(p), engine: self, in: s)
+                    events.addOrderOut(on: c, layer, engine: self, in: s)
+                }
+                detach(c, in: s)
             }
-            detach(c, in: stack())
             destroyIfUnreferenced(c)
         }
+        events.post(on: self)
+    }
+
+    /// ``markDirty(_:in:)`` with its common case of an edit inlined: the layer already listed
+    /// in this transaction with its committed values kept (a snapshot) or never committed, so
+    /// that there is nothing to do but make sure the transaction is open. Lock held.
+    @inline(__always)
+    private func markDirtyForEdit(_ slot: Int32, in s: TransactionStack) {
+        let ls = slots.pointer(Int(slot))
+        if ls.pointee.dirtyMark == s.mark, ls.pointee.snapshot >= 0 || !slots[head: Int(slot)].everCommitted {
+            s.ensureOpen()
+            return
+        }
+        markDirty(slot, in: s)
+    }
+
+    /// ``resolve(_:)`` inlined into the tree edits (issue 29 item 4: an edit resolves two
+    /// handles), its error made out of line. Lock held.
+    @inline(__always)
+    private func resolveForEdit(_ id: LayerID) throws(LaminaError) -> Int32 {
+        let index = Int(id.slot)
+        guard id.rawValue != 0, id.engineTag == tag, index < slots.count, slots[head: index].names(id.generation) else {
+            return try resolve(id)  // throws staleHandle
+        }
+        return Int32(index)
     }
 
     /// Replaces `old`, a sublayer of `parent`, with `new` at the same index (`new` leaves its
@@ -315,7 +348,9 @@ extension Engine {
             markDirty(o, in: s)
             if slots[head: Int(p)].everCommitted {
                 // The replacement takes part in a transition (CA-3.2).
-                events = TreeEvents((parent, LayerEvent.sublayers), (old, LayerEvent.orderOut), (new, LayerEvent.transition))
+                events.addSublayers(on: p, parent, engine: self, in: s)
+                events.addOrderOut(on: o, old, engine: self, in: s)
+                events.addTransition(on: n, new, engine: self, in: s)
             }
             destroyIfUnreferenced(o)
         }
@@ -368,8 +403,8 @@ extension Engine {
         let old = slots[Int(c)].parent
         guard old >= 0 else { return }
         unlink(c)
-        markDirty(old, in: s)
-        markDirty(c, in: s)
+        markDirtyForEdit(old, in: s)
+        markDirtyForEdit(c, in: s)
     }
 
     // MARK: - Sibling list
@@ -377,27 +412,31 @@ extension Engine {
     /// Links `c` (which has no superlayer) into `p`'s sublayers in front of `next`, a sublayer
     /// of `p`, or at the end when `next` is -1. O(1). Lock held.
     func link(_ c: Int32, into p: Int32, before next: Int32) {
-        let prev = next >= 0 ? slots[Int(next)].prevSibling : slots[Int(p)].lastChild
-        slots[Int(c)].parent = p
-        slots[Int(c)].prevSibling = prev
-        slots[Int(c)].nextSibling = next
-        if prev >= 0 { slots[Int(prev)].nextSibling = c } else { slots[Int(p)].firstChild = c }
-        if next >= 0 { slots[Int(next)].prevSibling = c } else { slots[Int(p)].lastChild = c }
-        slots[Int(p)].childCount += 1
+        // Each slot's address computed once (a chunk lookup each).
+        let cs = slots.pointer(Int(c)), ps = slots.pointer(Int(p))
+        let prev = next >= 0 ? slots.pointer(Int(next)).pointee.prevSibling : ps.pointee.lastChild
+        cs.pointee.parent = p
+        cs.pointee.prevSibling = prev
+        cs.pointee.nextSibling = next
+        if prev >= 0 { slots.pointer(Int(prev)).pointee.nextSibling = c } else { ps.pointee.firstChild = c }
+        if next >= 0 { slots.pointer(Int(next)).pointee.prevSibling = c } else { ps.pointee.lastChild = c }
+        ps.pointee.childCount += 1
     }
 
     /// Unlinks `c` from its superlayer's sublayers (no dirty marking). O(1). Lock held.
     func unlink(_ c: Int32) {
-        let p = slots[Int(c)].parent
+        let cs = slots.pointer(Int(c))
+        let p = cs.pointee.parent
         guard p >= 0 else { return }
-        let prev = slots[Int(c)].prevSibling
-        let next = slots[Int(c)].nextSibling
-        if prev >= 0 { slots[Int(prev)].nextSibling = next } else { slots[Int(p)].firstChild = next }
-        if next >= 0 { slots[Int(next)].prevSibling = prev } else { slots[Int(p)].lastChild = prev }
-        slots[Int(p)].childCount -= 1
-        slots[Int(c)].parent = -1
-        slots[Int(c)].prevSibling = -1
-        slots[Int(c)].nextSibling = -1
+        let ps = slots.pointer(Int(p))
+        let prev = cs.pointee.prevSibling
+        let next = cs.pointee.nextSibling
+        if prev >= 0 { slots.pointer(Int(prev)).pointee.nextSibling = next } else { ps.pointee.firstChild = next }
+        if next >= 0 { slots.pointer(Int(next)).pointee.prevSibling = prev } else { ps.pointee.lastChild = prev }
+        ps.pointee.childCount -= 1
+        cs.pointee.parent = -1
+        cs.pointee.prevSibling = -1
+        cs.pointee.nextSibling = -1
     }
 
     /// The sublayer at `index` (clamped to 0...count; -1 for count, i.e. the end), walking
@@ -430,24 +469,82 @@ extension Engine {
 }
 
 /// The events a tree edit posts after it (at most three), held inline: an array of them was a
-/// heap allocation per edit.
+/// heap allocation per edit. Plain values (a handle and an event code each), so that carrying
+/// them costs no reference counting or value witnesses.
 struct TreeEvents {
-    private var a: (LayerID, String)? = nil
-    private var b: (LayerID, String)? = nil
-    private var c: (LayerID, String)? = nil
+    private var layers: (LayerID, LayerID, LayerID) = (LayerID(rawValue: 0), LayerID(rawValue: 0), LayerID(rawValue: 0))
+    /// Event codes (`Code`), in posting order; `count` of them are set.
+    private var codes: (UInt8, UInt8, UInt8) = (0, 0, 0)
+    private var count = 0
+
+    /// The tree events, by code.
+    private enum Code {
+        static let sublayers: UInt8 = 0
+        static let orderIn: UInt8 = 1
+        static let orderOut: UInt8 = 2
+        static let transition: UInt8 = 3
+
+        static func event(_ code: UInt8) -> String {
+            switch code {
+            case sublayers: return LayerEvent.sublayers
+            case orderIn: return LayerEvent.orderIn
+            case orderOut: return LayerEvent.orderOut
+            default: return LayerEvent.transition
+            }
+        }
+    }
 
     init() {}
 
-    init(_ a: (LayerID, String), _ b: (LayerID, String), _ c: (LayerID, String)? = nil) {
-        self.a = a
-        self.b = b
-        self.c = c
+    /// "sublayers" on a superlayer (CA-3.3). See ``add(_:on:_:engine:in:)``.
+    @inline(__always)
+    mutating func addSublayers(on slot: Int32, _ layer: @autoclosure () -> LayerID, engine: Engine, in s: TransactionStack) {
+        add(Code.sublayers, on: slot, layer, engine: engine, in: s)
+    }
+
+    /// onOrderIn on a layer joining a committed tree (CA-3.2).
+    @inline(__always)
+    mutating func addOrderIn(on slot: Int32, _ layer: @autoclosure () -> LayerID, engine: Engine, in s: TransactionStack) {
+        add(Code.orderIn, on: slot, layer, engine: engine, in: s)
+    }
+
+    /// onOrderOut on a layer leaving a committed tree (CA-3.2).
+    @inline(__always)
+    mutating func addOrderOut(on slot: Int32, _ layer: @autoclosure () -> LayerID, engine: Engine, in s: TransactionStack) {
+        add(Code.orderOut, on: slot, layer, engine: engine, in: s)
+    }
+
+    /// "transition" on a layer replacing another (CA-3.2).
+    @inline(__always)
+    mutating func addTransition(on slot: Int32, _ layer: @autoclosure () -> LayerID, engine: Engine, in s: TransactionStack) {
+        add(Code.transition, on: slot, layer, engine: engine, in: s)
+    }
+
+    /// Adds the event `code` for the layer `slot` (handle `layer`) after those added before,
+    /// unless posting it could run nothing (issue 29 item 4; ``Engine/eventMayReact(_:_:in:)``):
+    /// then the edit skips the post's two trips through the lock and the action search. Lock
+    /// held.
+    @inline(__always)
+    private mutating func add(_ code: UInt8, on slot: Int32, _ layer: () -> LayerID, engine: Engine, in s: TransactionStack) {
+        guard engine.eventMayReact(slot, Code.event(code), in: s) else { return }
+        switch count {
+        case 0: layers.0 = layer(); codes.0 = code
+        case 1: layers.1 = layer(); codes.1 = code
+        default: layers.2 = layer(); codes.2 = code
+        }
+        count += 1
     }
 
     /// Posts them in order (no lock held).
+    @inline(__always)
     func post(on engine: Engine) {
-        if let a { engine.post(a.1, to: a.0) }
-        if let b { engine.post(b.1, to: b.0) }
-        if let c { engine.post(c.1, to: c.0) }
+        guard count > 0 else { return }
+        postAll(on: engine)
+    }
+
+    private func postAll(on engine: Engine) {
+        engine.post(Code.event(codes.0), to: layers.0)
+        if count > 1 { engine.post(Code.event(codes.1), to: layers.1) }
+        if count > 2 { engine.post(Code.event(codes.2), to: layers.2) }
     }
 }

@@ -205,6 +205,43 @@ extension Engine {
         }
     }
 
+    /// Whether posting the non-property `event` on `slot` now could run anything (R5): false
+    /// when ``post(_:to:)`` would stop before its search (a layer never committed, actions
+    /// disabled in `s`, the calling thread's transaction) or its search would find no action —
+    /// no host delegate to ask, and neither the layer's actions, its style chain nor the
+    /// engine's default actions hold an entry for `event` (an explicit "no action" entry runs
+    /// nothing either). A tree edit asks this before posting its events (issue 29 item 4):
+    /// nearly every edit then skips the post. Lock held.
+    @inline(__always)
+    func eventMayReact(_ slot: Int32, _ event: @autoclosure () -> String, in s: TransactionStack) -> Bool {
+        guard slots[head: Int(slot)].everCommitted, !s.disableActions else { return false }
+        // No delegate, actions or style, and no default actions: nothing to search.
+        if slots[Int(slot)].extras == nil && defaultActions.isEmpty { return false }
+        return eventMayReactSearching(slot, event())
+    }
+
+    /// ``eventMayReact(_:_:in:)`` past its first checks. Lock held.
+    @inline(never)
+    private func eventMayReactSearching(_ slot: Int32, _ event: String) -> Bool {
+        // `searchAfterDelegate`'s order (actions, style chain, default actions), answering
+        // whether the entry found runs anything: an explicit "no action" does not.
+        func runs(_ entry: ActionEntry) -> Bool {
+            if case .noAction = entry { return false }
+            return true
+        }
+        if let extras = slots[Int(slot)].extras {
+            if extras.delegate?.action != nil { return true }
+            if let entry = extras.actions[event] { return runs(entry) }
+            var style = extras.style
+            while let st = style {
+                if let entry = st.actions[event] { return runs(entry) }
+                style = st.style
+            }
+        }
+        if !defaultActions.isEmpty, let entry = defaultActions[event] { return runs(entry) }
+        return false  // a non-property event has no built-in action (R5)
+    }
+
     /// Posts a non-property event (R5): searches (asking a host delegate without the lock) and
     /// runs the action. Called without the lock.
     func post(_ event: String, to layer: LayerID) {

@@ -88,6 +88,14 @@ struct AttachedAnimation {
         if from != .null || to != .null { payload = .ends(GeneralEnds(from: from, to: to)) }
     }
 
+    /// ``explicit`` of the record at `r`, read in place: a computed property of an element of
+    /// a buffer may copy the whole record first (its key and payload retained and released).
+    @inline(__always)
+    static func explicit(_ r: UnsafePointer<AttachedAnimation>) -> ExplicitState? {
+        if case .explicit(let e) = r.pointee.payload { return e }
+        return nil
+    }
+
     /// A record without endpoints (a numeric animation's live in its timing group).
     init(key: String, target: PropertyID, duration: Double, curve: Int32) {
         self.key = key

@@ -91,7 +91,7 @@ extension Engine {
     /// The calling thread's transaction stack, borrowed: `stack()`'s common case (the thread
     /// that called last) without a retain and release. Lock held.
     @inline(__always)
-    private func withStack<R>(_ body: (TransactionStack) -> R) -> R {
+    func withStack<R>(_ body: (TransactionStack) -> R) -> R {
         if let p = pthread_getspecific(threadKey), let u = lastStackRef,
            Unmanaged<ThreadState>.fromOpaque(p)._withUnsafeGuaranteedRef({ $0.token }) == lastToken {
             return u._withUnsafeGuaranteedRef(body)

@@ -6,13 +6,14 @@
 /// resolved at commit), its parsed target and prepared evaluators. Touched under the engine
 /// lock only.
 final class ExplicitState {
-    var animation: Animation
+    /// The animation; any change to it drops the tick's sample (``sampleLocal``).
+    var animation: Animation { didSet { dropSample() } }
     let target: ResolvedKey?
     let targetInfo: PropertyInfo?
     let keyframes: KeyframeEvaluator?
     let path: KeyframePathEvaluator?
     /// A spring's motion; a property animator swaps it (linear while scrubbed, R17.15).
-    var spring: SpringSolution?
+    var spring: SpringSolution? { didSet { dropSample() } }
     let children: [ExplicitState]
     /// The layer it is attached to (for delegate callbacks).
     let owner: LayerID
@@ -35,7 +36,7 @@ final class ExplicitState {
     /// A spring that takes over a running animation (R17.6): its velocity at its begin, in the
     /// value's components per second of layer time (`V` in `to + (from − to)·X(τ) + V·G(τ)`),
     /// resolved with its start value (Engine+Handoff.swift). Nil for every other animation.
-    var springVelocity: SIMD4<Double>? = nil
+    var springVelocity: SIMD4<Double>? = nil { didSet { dropSample() } }
     /// With ``springVelocity``: the spring's motion for a unit initial velocity, whose
     /// difference from ``spring``'s is the response G(τ) to a unit push from rest.
     var springUnit: SpringSolution? = nil
@@ -47,6 +48,64 @@ final class ExplicitState {
     /// A property animator sets its timing (R17.11): a begin time of 0 is its own, not the
     /// commit's.
     var drivenByAnimator = false
+    /// A transition, or an animation of `contents` (or a group with one): the draw list shows
+    /// it beyond the presentation's values (`Engine.runningLook`), so the engine counts such
+    /// animations (`Engine.lookAnimations`). Fixed when made: kind, target and children never
+    /// change.
+    private(set) var changesLook = false
+    /// For ``touches(_:)``: the target's property (nil for a group or transition), and whether
+    /// a keyframe path's rotation writes the transform too. Fixed when made.
+    private var touchedProperty: PropertyID? = nil
+    private var touchesTransform = false
+    /// The layer time at which the last tick sampled this animation (issue 29: explicit
+    /// animations sampled once per frame, like implicit ones), or NaN when it holds no sample:
+    /// never sampled, not ``isSelfContained``, or changed since (`animation`, `spring` and
+    /// `springVelocity` drop it when set). A self-contained animation's value is a function of
+    /// its own state and the layer time alone, so at that time ``sample`` is its value.
+    var sampleLocal: Double = .nan
+    /// The value sampled at ``sampleLocal``: nil when the animation contributes nothing then
+    /// (not contributing, or a value its key path does not take, which `apply` would drop).
+    var sample: Value? = nil
+    /// ``sample`` once more, for a whole inline property of plain numbers (position, bounds,
+    /// opacity, zPosition, anchorPoint, a colour of backgroundColor), stored by a plain
+    /// assignment instead of the generic `LayerProperties.set`; `.none` otherwise.
+    private(set) var inlineSample: InlineSample = .none
+
+    /// How ``sample(_:at:)`` samples the animation, worked out at its first sample after a
+    /// change (`SamplePlan`).
+    private var plan = SamplePlan.unknown
+
+    /// See ``plan``.
+    private enum SamplePlan {
+        /// Not worked out since the last change.
+        case unknown
+        /// Not self-contained: evaluated at every read.
+        case none
+        /// A basic animation or spring between two values of a whole inline property
+        /// (``InlineSample``: `kind` is its case, 0 position … 5 backgroundColor), not
+        /// cumulative, without a value function: `lerp` of the endpoints' components, which is
+        /// what `Value.interpolated` computes for them, without building a `Value`.
+        case inline(kind: UInt8, from: SIMD4<Double>, to: SIMD4<Double>)
+        /// Any other self-contained animation: the general steps.
+        case general
+    }
+
+    /// Drops the sample and the plan (the animation changed).
+    private func dropSample() {
+        sampleLocal = .nan
+        plan = .unknown
+    }
+
+    /// See ``inlineSample``: trivial payloads, so reading one costs no reference counting.
+    enum InlineSample {
+        case none
+        case position(Point)
+        case bounds(Rect)
+        case opacity(Double)
+        case zPosition(Double)
+        case anchorPoint(Point)
+        case backgroundColor(Color)
+    }
 
     /// `resolvedKey`: the key path already resolved by the caller (an implicit spring knows its
     /// property), so that it is not parsed again.
@@ -109,6 +168,9 @@ final class ExplicitState {
         self.spring = spring
         self.children = children
         self.animation = animation
+        changesLook = animation.isTransition || touchesContents
+        touchedProperty = target?.property
+        touchesTransform = target != nil && path != nil
     }
 
     /// The values must fit the animated key path (a value function takes numbers or vectors and
@@ -177,6 +239,11 @@ final class ExplicitState {
     /// Applies this animation's value at `parentTime` (the layer's local time) to `p`, where
     /// `p` holds the values beneath it and `model` the layer's committed model values (CA-7.2).
     func contribute(at parentTime: Double, into p: inout LayerProperties, model: LayerProperties) {
+        // The tick's sample at this very time (issue 29): the same value, evaluated once.
+        if parentTime == sampleLocal {
+            applySample(to: &p)
+            return
+        }
         let st = animation.timing.state(atParentTime: parentTime)
         guard st.isContributing else { return }
         switch animation.kind {
@@ -269,6 +336,150 @@ final class ExplicitState {
         return sum
     }
 
+    /// Whether the animation's value depends on nothing but its own state and the layer time:
+    /// a basic animation or spring with both fromValue and toValue (no model value, CA-7.1), or
+    /// keyframes without a path (a path's rotation reads the transform); not additive (no value
+    /// beneath, CA-7.3), no decay, no retargeted spring's velocity, no group or transition.
+    /// Such an animation is sampled once per tick (``sample(_:at:)``).
+    var isSelfContained: Bool {
+        guard target != nil, !animation.isAdditive, springVelocity == nil, animation.decay == nil else { return false }
+        switch animation.kind {
+        case .basic, .spring: return animation.fromValue != nil && animation.toValue != nil
+        case .keyframe: return path == nil
+        case .group, .transition: return false
+        }
+    }
+
+    /// The tick's sampling (issue 29): for a self-contained animation, its value at the layer
+    /// time `parentTime`, whose timing state is `st`, kept for the reads at that time (the
+    /// draw list, presentation reads) in place of an evaluation each. Exactly what
+    /// ``contribute(at:into:model:)`` computes there: the same steps with the values beneath
+    /// and the model unused, as they are for such an animation.
+    func sample(_ st: TimingState, at parentTime: Double) {
+        if case .unknown = plan { plan = makePlan() }
+        switch plan {
+        case .unknown, .none:
+            sampleLocal = .nan
+            return
+        case .inline(let kind, let from, let to):
+            var inline = InlineSample.none
+            if st.isContributing {
+                let y = easedProgress(st)
+                let v = SIMD4(lerp(from[0], to[0], y), lerp(from[1], to[1], y), lerp(from[2], to[2], y),
+                              lerp(from[3], to[3], y))
+                switch kind {
+                case 0: inline = .position(Point(x: v[0], y: v[1]))
+                case 1: inline = .bounds(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
+                case 2: inline = .opacity(v[0])
+                case 3: inline = .zPosition(v[0])
+                case 4: inline = .anchorPoint(Point(x: v[0], y: v[1]))
+                default: inline = .backgroundColor(Color(red: v[0], green: v[1], blue: v[2], alpha: v[3]))
+                }
+            }
+            sample = nil
+            inlineSample = inline
+            sampleLocal = parentTime
+            return
+        case .general:
+            break
+        }
+        var v: Value? = nil
+        if st.isContributing {
+            let y = easedProgress(st)
+            switch animation.kind {
+            case .basic, .spring:
+                if let ends = BasicEndpoints.resolve(
+                    from: animation.fromValue, to: animation.toValue, by: animation.byValue, underlying: .null) {
+                    v = BasicEndpoints.value(
+                        from: ends.from, to: ends.to, progress: y, isAdditive: false,
+                        isCumulative: animation.isCumulative, iteration: st.currentIteration, underlying: .null,
+                        valueFunction: animation.valueFunction)
+                }
+            case .keyframe:
+                if let value = keyframes?.value(atProgress: y) {
+                    let c = cumulated(value, iteration: st.currentIteration)
+                    v = BasicEndpoints.value(
+                        from: c, to: c, progress: 0, isAdditive: false, isCumulative: false, iteration: 0,
+                        underlying: .null, valueFunction: animation.valueFunction)
+                }
+            case .group, .transition:
+                break
+            }
+        }
+        // What `apply` would store: a value of another type is dropped there, so here.
+        if let value = v, let target, let info = targetInfo {
+            let expected = target.component.valueType(in: info.type)
+            if !(value.type == expected || (value == .null && info.nullable && target.component == .whole)) { v = nil }
+        }
+        var inline = InlineSample.none
+        if let value = v, let target, target.component == .whole {
+            switch (target.property, value) {
+            case (.position, .point(let x)): inline = .position(x)
+            case (.bounds, .rect(let x)): inline = .bounds(x)
+            case (.opacity, .number(let x)): inline = .opacity(x)
+            case (.zPosition, .number(let x)): inline = .zPosition(x)
+            case (.anchorPoint, .point(let x)): inline = .anchorPoint(x)
+            case (.backgroundColor, .color(let x)): inline = .backgroundColor(x)
+            default: break
+            }
+        }
+        sample = v
+        inlineSample = inline
+        sampleLocal = parentTime
+    }
+
+    /// Applies the value sampled at ``sampleLocal`` to `p`: what ``contribute(at:into:model:)``
+    /// does at that time.
+    @inline(__always)
+    func applySample(to p: inout LayerProperties) {
+        switch inlineSample {
+        case .position(let v): p.position = v
+        case .bounds(let v): p.bounds = v
+        case .opacity(let v): p.opacity = v
+        case .zPosition(let v): p.zPosition = v
+        case .anchorPoint(let v): p.anchorPoint = v
+        case .backgroundColor(let v): p.backgroundColor = v
+        case .none: if let v = sample { apply(v, to: &p) }
+        }
+    }
+
+    /// The plan for ``sample(_:at:)`` (see `SamplePlan`).
+    private func makePlan() -> SamplePlan {
+        guard isSelfContained else { return .none }
+        guard let target, target.component == .whole, !animation.isCumulative, animation.valueFunction == nil,
+              let f = animation.fromValue, let t = animation.toValue, f.type == t.type,
+              let fv = f.vector, let tv = t.vector else { return .general }
+        switch animation.kind {
+        case .basic, .spring: break
+        default: return .general
+        }
+        let kind: UInt8
+        switch (target.property, f.type) {
+        case (.position, .point): kind = 0
+        case (.bounds, .rect): kind = 1
+        case (.opacity, .number): kind = 2
+        case (.zPosition, .number): kind = 3
+        case (.anchorPoint, .point): kind = 4
+        case (.backgroundColor, .color): kind = 5
+        default: return .general
+        }
+        return .inline(kind: kind, from: fv, to: tv)
+    }
+
+    /// Whether this animation can change `property` of the presentation: its target, the
+    /// transform for a keyframe path (its rotation mode, CA-8.5), or what a child of a group
+    /// changes. A transition changes none. One compare for a basic animation.
+    @inline(__always)
+    func touches(_ property: PropertyID) -> Bool {
+        if touchedProperty == property || (touchesTransform && property == .transform) { return true }
+        return !children.isEmpty && childrenTouch(property)
+    }
+
+    private func childrenTouch(_ property: PropertyID) -> Bool {
+        for child in children where child.touches(property) { return true }
+        return false
+    }
+
     /// Iteration progress after the timing function, or the spring's progress (CA-9.3).
     func easedProgress(_ st: TimingState) -> Double {
         if let spring { return spring.progress(at: st.iterationProgress * animation.timing.duration) }
@@ -287,6 +498,11 @@ final class ExplicitState {
     /// Whether the animation is done and leaves its layer at `parentTime` (CA-1.10, CA-5.10).
     func isFinished(at parentTime: Double) -> Bool {
         animation.isRemovedOnCompletion && animation.timing.state(atParentTime: parentTime).isFinished
+    }
+
+    /// ``isFinished(at:)`` with the timing state at that time already known.
+    func isFinished(_ st: TimingState) -> Bool {
+        animation.isRemovedOnCompletion && st.isFinished
     }
 }
 
