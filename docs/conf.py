@@ -152,7 +152,7 @@ def _protect_first_line_colon(app, what, name, obj, options, lines):
 # it, so that the page itself holds no directive a code host would show raw (issue 30 item 6).
 SITE_TOC = [
     ('Getting started', ['getting-started/c', 'getting-started/python', 'getting-started/swift']),
-    ('Concepts', ['concepts/model-and-presentation', 'concepts/transactions', 'concepts/actions', 'concepts/timing', 'concepts/rendering', 'concepts/layer-kinds', 'concepts/interaction', 'lottie']),
+    ('Concepts', ['concepts/model-and-presentation', 'concepts/transactions', 'concepts/actions', 'concepts/timing', 'concepts/rendering', 'concepts/layer-kinds', 'concepts/filters', 'concepts/interaction', 'lottie']),
     ('API reference', ['reference/c', 'reference/python', 'reference/swift', 'swift-api', 'c-api/Conventions', 'c-api/Errors', 'c-api/Ownership', 'c-api/Threading', 'draw-records']),
     ('Behaviour and design', ['semantics', 'decisions', 'architecture', 'renderer']),
     ('Project', ['building', 'versioning', 'fuzzing', 'documentation']),

@@ -1116,6 +1116,7 @@ static void b_rasterize(scene_ctx_t *ctx) {
 /* ------------------------------------------------------------------------------------------ */
 
 static void gallery_kinds(scene_ctx_t *ctx);
+static void set_filters(scene_ctx_t *ctx, lamina_layer_t l, const char *key, const lamina_filter_t *f, size_t n);
 
 static void b_gallery(scene_ctx_t *ctx) {
     lamina_color_t bg = {0.95, 0.95, 0.97, 1};
@@ -1156,6 +1157,19 @@ static void b_gallery(scene_ctx_t *ctx) {
     lamina_layer_t g2 = box(ctx, group, 60, 30, 100, 100, BLUE);
     num(ctx, g2, "cornerRadius", 50);
     S(lamina_layer_set_opacity(ctx->engine, group, 0.6));
+    /* Frosted glass (R19): a card whose backgroundFilters blur and saturate the circles behind
+     * it, with a label bar of its own. */
+    lamina_layer_t frosted = box(ctx, ctx->root, 70, 222, 120, 52, (lamina_color_t){1, 1, 1, 0.3});
+    num(ctx, frosted, "cornerRadius", 14);
+    lamina_filter_t frost[2];
+    S(lamina_filter_init(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, "frost", &frost[0]));
+    frost[0].params[0] = 8;
+    S(lamina_filter_init(LAMINA_FILTER_TYPE_COLOR_CONTROLS, "vivid", &frost[1]));
+    frost[1].params[0] = 1.5;
+    set_filters(ctx, frosted, "backgroundFilters", frost, 2);
+    lamina_layer_t label = box(ctx, frosted, 14, 14, 60, 8, (lamina_color_t){1, 1, 1, 0.9});
+    num(ctx, label, "cornerRadius", 4);
+    box(ctx, frosted, 14, 30, 84, 6, (lamina_color_t){1, 1, 1, 0.6});
     lamina_layer_t ball = box(ctx, ctx->root, 210, 160, 40, 40, ORANGE);
     num(ctx, ball, "cornerRadius", 20);
     num(ctx, ball, "shadowOpacity", 0.4);
@@ -1541,7 +1555,7 @@ static const scene_t table[] = {
     SC("text-card", "R15.5", "text layers: a title, a wrapped paragraph with Hebrew and a CJK fallback, Arabic, a truncated line", 360, 260, 0, 1, 0, b_text_card, NULL),
 #endif
     SC("frosted-glass", "R19", "filters end to end: stripes half-way through a slide under a frosted card (blur 12, saturation 1.6), a disc multiplied over them, a tile's blur animating 0 -> 8 (4 now)", 200, 200, 0.5, 1, 0, b_frosted_glass, NULL),
-    SC("gallery", "R14", "the gallery: shadow, corners, border, contents with a mask, 3D, group opacity, spring, text, a replicator, a gradient and a shape", 600, 300, 0.8, 1, 0, b_gallery, NULL),
+    SC("gallery", "R14", "the gallery: shadow, corners, border, contents with a mask, 3D, group opacity under frosted glass, spring, text, a replicator, a gradient and a shape", 600, 300, 0.8, 1, 0, b_gallery, NULL),
     SC("demo", "CA-12.11", "listing 7.7: click the box to recolour it, elsewhere to send it there", 400, 400, 2.0, 1, 0, b_demo, demo_tap),
 };
 
