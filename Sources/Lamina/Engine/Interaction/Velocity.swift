@@ -300,6 +300,8 @@ extension ExplicitState {
             try fold.apply(own, component: target.component, additive: animation.isAdditive)
         case .keyframe:
             guard let target, target.property == fold.property else { return }
+            // Another filter input's keyframes (a vector's, say) keep the queried input.
+            if let fk = fold.filterInput, case .filterInput(let k) = target.component, k != fk { return }
             if animation.valueFunction != nil {
                 throw VelocityUnsupported(message: "an animation with a value function drives this property")
             }
