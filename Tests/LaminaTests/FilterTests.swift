@@ -525,8 +525,13 @@ struct FilterVelocityTests {
         #expect(laminaErrorCode { _ = try l.presentationVelocity(forKeyPath: "filters") } == .typeMismatch)
         let message = velocityError(l, "filters")?.message ?? ""
         #expect(message.contains("'filters.<name>.<input>'"), "\(message)")
-        l.filters = [.colorMatrix(name: "m", matrix: Filter(type: .colorMatrix).parameters)]
+        l.filters = [.gaussianBlur(name: "blur", radius: 4), .colorMatrix(name: "m", matrix: Filter(type: .colorMatrix).parameters)]
         engine.tick(1)
         #expect(laminaErrorCode { _ = try l.presentationVelocity(forKeyPath: "filters.m.inputRVector") } == .typeMismatch)
+        // Keyframes of another input (a vector) keep the radius: still zero, not an error.
+        try l.add(.keyframe(keyPath: "filters.m.inputRVector", values: [.numberArray([1, 0, 0, 0]), .numberArray([0, 1, 0, 0])],
+                            duration: 2), forKey: "v")
+        engine.tick(1)
+        #expect(try l.presentationVelocity(forKeyPath: "filters.blur.inputRadius", at: 1.5) == .number(0))
     }
 }
