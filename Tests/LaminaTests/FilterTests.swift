@@ -179,8 +179,8 @@ struct FilterPropertyTests {
         #expect(approx(shown[0].parameters[0], 9, tolerance: 1e-9))
         engine.tick(1.1)
         #expect(try l.presentedNumber("filters.blur.inputRadius") == 14)
-        // No velocity for filter inputs yet: a clear error, not a wrong number (R19.4).
-        #expect(laminaErrorCode { _ = try l.presentationVelocity(forKeyPath: "filters.blur.inputRadius") } == .typeMismatch)
+        // Held at the model once the animation ended: zero velocity (R17.3).
+        #expect(try l.presentationVelocity(forKeyPath: "filters.blur.inputRadius") == .number(0))
     }
 
     @Test("Interrupting a running radius animation continues from where it is (R19.4, CA-3.9)")
@@ -390,5 +390,148 @@ struct FilterDrawListTests {
         engine.tick(4)
         _ = try engine.drawList(root: root)
         #expect(!(try engine.damage(root: root)).contains { $0.contains(Point(x: 700, y: 650)) })
+    }
+}
+
+/// The central difference of a presented filter input, per second (R17.2's check).
+private func filterDifference(_ l: Layer, _ key: String, at t: Double, h: Double = 1e-6) throws -> SIMD4<Double> {
+    let a = try #require(try l.presentationValue(forKeyPath: key, at: t + h)?.vector)
+    let b = try #require(try l.presentationValue(forKeyPath: key, at: t - h)?.vector)
+    return (a - b) / (2 * h)
+}
+
+private func filterVelocity(_ l: Layer, _ key: String, at t: Double) throws -> SIMD4<Double> {
+    try #require(try l.presentationVelocity(forKeyPath: key, at: t)?.vector)
+}
+
+/// The error a velocity read of `key` throws, or nil.
+private func velocityError(_ l: Layer, _ key: String) -> LaminaError? {
+    do {
+        _ = try l.presentationVelocity(forKeyPath: key)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// R17.2's tolerance: 1e-5, relative above 1, absolute below.
+private func matches(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> Bool {
+    for c in 0..<4 where abs(a[c] - b[c]) > 1e-5 * max(1, abs(b[c])) { return false }
+    return true
+}
+
+@Suite("Filters: velocity of filter inputs (R19.4, R17.1–R17.4)")
+struct FilterVelocityTests {
+    @Test("An explicit basic radius animation: the analytic velocity matches a finite difference")
+    func explicitBasic() throws {
+        let engine = Engine()
+        let l = try blurredLayer(engine)
+        var a = Animation.basic(keyPath: "filters.blur.inputRadius", from: .number(0), to: .number(40), duration: 2)
+        a.timingFunction = .easeInEaseOut
+        try l.add(a, forKey: "b")
+        engine.tick(0)
+        for t in [0.1, 0.5, 1.0, 1.7] {
+            let v = try filterVelocity(l, "filters.blur.inputRadius", at: t)
+            #expect(matches(v, try filterDifference(l, "filters.blur.inputRadius", at: t)), "t = \(t): \(v)")
+            #expect(v[0] > 1)
+        }
+        // After the end (removed): zero; paused by the layer's speed 0 mid-flight: zero (R17.3).
+        #expect(try l.presentationVelocity(forKeyPath: "filters.blur.inputRadius", at: 5) == .number(0))
+        l.speed = 0
+        engine.tick(1)
+        #expect(try l.presentationVelocity(forKeyPath: "filters.blur.inputRadius", at: 1) == .number(0))
+    }
+
+    @Test("Keyframe, spring and additive animations of an input; a colour input by components")
+    func keyframeSpringAdditive() throws {
+        let engine = Engine()
+        let l = try blurredLayer(engine)
+        l.filters = [.gaussianBlur(name: "blur", radius: 4), .colorMonochrome(name: "tint", color: .black)]
+        engine.tick(0)
+        try l.add(.keyframe(keyPath: "filters.blur.inputRadius", values: [.number(0), .number(10), .number(2)],
+                            duration: 2), forKey: "k")
+        var add = Animation.spring(keyPath: "filters.blur.inputRadius", from: .number(-3), to: .number(0),
+                                   parameters: SpringParameters(damping: 4))
+        add.isAdditive = true
+        try l.add(add, forKey: "s")
+        try l.add(.basic(keyPath: "filters.tint.inputColor", from: .color(.black), to: .color(.white), duration: 1), forKey: "c")
+        engine.tick(0)
+        for t in [0.2, 0.6, 1.3] {
+            let v = try filterVelocity(l, "filters.blur.inputRadius", at: t)
+            #expect(matches(v, try filterDifference(l, "filters.blur.inputRadius", at: t)), "t = \(t): \(v)")
+        }
+        let c = try filterVelocity(l, "filters.tint.inputColor", at: 0.5)
+        #expect(matches(c, SIMD4(1, 1, 1, 0)), "\(c)")
+        #expect(try l.presentationVelocity(forKeyPath: "filters.tint.inputColor", at: 0.5) == .color(Color(red: 1, green: 1, blue: 1, alpha: 0)))
+    }
+
+    @Test("An implicit change, and a whole matching array set in a transaction, have the basic animation's velocity")
+    func implicit() throws {
+        let engine = Engine()
+        let l = try blurredLayer(engine, radius: 0)
+        try engine.withTransaction(duration: 1, timingFunction: .linear) {
+            try l.setValue(.number(20), forKeyPath: "filters.blur.inputRadius")
+        }
+        engine.tick(0)
+        #expect(matches(try filterVelocity(l, "filters.blur.inputRadius", at: 0.5), SIMD4(20, 0, 0, 0)))
+        engine.tick(2)
+        try engine.withTransaction(duration: 2, timingFunction: .linear) {
+            l.filters = [.gaussianBlur(name: "blur", radius: 30)]
+        }
+        engine.tick(2)
+        let v = try filterVelocity(l, "filters.blur.inputRadius", at: 2.5)
+        #expect(matches(v, SIMD4(5, 0, 0, 0)), "\(v)")
+        #expect(matches(v, try filterDifference(l, "filters.blur.inputRadius", at: 2.5)))
+    }
+
+    @Test("A transaction's spring on the radius, interrupted by another, keeps the velocity continuous (R17.6)")
+    func springHandoff() throws {
+        let engine = Engine()
+        let l = try blurredLayer(engine, radius: 0)
+        try engine.animate(spring: .perceptual(duration: 0.5, bounce: 0.2)) {
+            try l.setValue(.number(40), forKeyPath: "filters.blur.inputRadius")
+        }
+        engine.tick(0)
+        engine.tick(0.1)
+        let t1 = 0.1 + 1.0 / 60
+        let before = try filterVelocity(l, "filters.blur.inputRadius", at: t1)
+        let pBefore = try #require(try l.presentedNumber("filters.blur.inputRadius", at: t1))
+        #expect(matches(before, try filterDifference(l, "filters.blur.inputRadius", at: t1)))
+        #expect(before[0] > 10, "the first spring is moving at the hand-off: \(before)")
+        try engine.animate(spring: .perceptual(duration: 0.3, bounce: 0)) {
+            try l.setValue(.number(0), forKeyPath: "filters.blur.inputRadius")
+        }
+        engine.tick(t1)
+        let after = try filterVelocity(l, "filters.blur.inputRadius", at: t1)
+        let pAfter = try #require(try l.presentedNumber("filters.blur.inputRadius", at: t1))
+        #expect(abs(after[0] - before[0]) <= 1e-6 * abs(before[0]), "velocity \(before[0]) → \(after[0])")
+        #expect(abs(pAfter - pBefore) <= 1e-9)
+        // The new spring's motion matches its velocity, and it settles on the new target.
+        #expect(matches(try filterVelocity(l, "filters.blur.inputRadius", at: t1 + 0.05),
+                        try filterDifference(l, "filters.blur.inputRadius", at: t1 + 0.05)))
+        engine.tick(10)
+        #expect(try l.presentedNumber("filters.blur.inputRadius") == 0)
+        #expect(try l.presentationVelocity(forKeyPath: "filters.blur.inputRadius") == .number(0))
+    }
+
+    @Test("Zero when nothing animates; errors for an unknown filter, a vector and a whole array")
+    func zeroAndErrors() throws {
+        let engine = Engine()
+        let l = try blurredLayer(engine)
+        #expect(try l.presentationVelocity(forKeyPath: "filters.blur.inputRadius") == .number(0))
+        #expect(try l.presentation()?.velocity(for: "filters.blur.inputRadius") == .number(0))
+        #expect(laminaErrorCode { _ = try l.presentationVelocity(forKeyPath: "filters.nope.inputRadius") } == .unknownKey)
+        #expect(laminaErrorCode { _ = try l.presentationVelocity(forKeyPath: "filters.blur.inputSaturation") } == .unknownKey)
+        #expect(laminaErrorCode { _ = try l.presentationVelocity(forKeyPath: "filters") } == .typeMismatch)
+        let message = velocityError(l, "filters")?.message ?? ""
+        #expect(message.contains("'filters.<name>.<input>'"), "\(message)")
+        l.filters = [.gaussianBlur(name: "blur", radius: 4), .colorMatrix(name: "m", matrix: Filter(type: .colorMatrix).parameters)]
+        engine.tick(1)
+        #expect(laminaErrorCode { _ = try l.presentationVelocity(forKeyPath: "filters.m.inputRVector") } == .typeMismatch)
+        // Keyframes of another input (a vector) keep the radius: still zero, not an error.
+        try l.add(.keyframe(keyPath: "filters.m.inputRVector", values: [.numberArray([1, 0, 0, 0]), .numberArray([0, 1, 0, 0])],
+                            duration: 2), forKey: "v")
+        engine.tick(1)
+        #expect(try l.presentationVelocity(forKeyPath: "filters.blur.inputRadius", at: 1.5) == .number(0))
     }
 }

@@ -7,6 +7,8 @@
  */
 #include "lamina_test_support.h"
 
+#include <math.h>
+
 static lamina_value_t filters_value(const lamina_filter_t *items, size_t count) {
     lamina_value_t v;
     memset(&v, 0, sizeof v);
@@ -261,6 +263,85 @@ static void draw_records(void **state) {
     for (int i = 0; i < 4; i++) ASSERT_OK(lamina_layer_release(e, subs[i]));
 }
 
+static double radius_velocity(lamina_engine_t *e, lamina_layer_t l, double t) {
+    lamina_value_t v;
+    ASSERT_OK(lamina_layer_get_presentation_velocity(e, l, "filters.blur.inputRadius", t, &v));
+    assert_int_equal(v.type, LAMINA_VALUE_NUMBER);
+    return v.u.number;
+}
+
+/* R19.4, R17.1-R17.3, R17.6: the velocity of a filter input. Under an explicit basic animation
+ * it matches the central difference of the presentation (step 1e-6 s, tolerance 1e-5 relative
+ * above 1); a transaction's spring interrupted by another keeps it continuous (|dv| <= 1e-6 |v|);
+ * zero when nothing animates; a filter the layer does not have is UNKNOWN_KEY. */
+static void velocity(void **state) {
+    lt_fixture_t *f = (lt_fixture_t *)*state;
+    lamina_engine_t *e = f->engine;
+    set_bounds(e, f->layer, 100, 100);
+    lamina_filter_t blur;
+    ASSERT_OK(lamina_filter_init(LAMINA_FILTER_TYPE_GAUSSIAN_BLUR, "blur", &blur));
+    blur.params[0] = 0;
+    lamina_value_t v = filters_value(&blur, 1);
+    ASSERT_OK(lamina_layer_set_value(e, f->layer, "filters", &v));
+    ASSERT_OK(lamina_engine_tick(e, 0));
+    ASSERT_DOUBLE_EQ(0, radius_velocity(e, f->layer, 0));
+    lamina_value_t out;
+    ASSERT_FAILS(LAMINA_STATUS_UNKNOWN_KEY,
+                 lamina_layer_get_presentation_velocity(e, f->layer, "filters.nope.inputRadius", 0, &out));
+    ASSERT_FAILS(LAMINA_STATUS_TYPE_MISMATCH, lamina_layer_get_presentation_velocity(e, f->layer, "filters", 0, &out));
+
+    lamina_animation_t *anim = NULL;
+    ASSERT_OK(lamina_animation_create_basic("filters.blur.inputRadius", &anim));
+    lamina_value_t from = lt_number(0), to = lt_number(40);
+    ASSERT_OK(lamina_animation_set_from_value(anim, &from));
+    ASSERT_OK(lamina_animation_set_to_value(anim, &to));
+    lamina_timing_function_t ease;
+    ASSERT_OK(lamina_timing_function_named(LAMINA_TIMING_EASE_IN_EASE_OUT, &ease));
+    ASSERT_OK(lamina_animation_set_timing_function(anim, &ease));
+    lamina_media_timing_t timing = LAMINA_MEDIA_TIMING_INIT;
+    timing.duration = 2;
+    ASSERT_OK(lamina_animation_set_media_timing(anim, &timing));
+    ASSERT_OK(lamina_layer_add_animation(e, f->layer, anim, "radius"));
+    lamina_animation_release(anim);
+    ASSERT_OK(lamina_engine_tick(e, 0));
+    const double ts[] = {0.3, 1.0, 1.6};
+    for (size_t i = 0; i < 3; i++) {
+        double t = ts[i], h = 1e-6;
+        double diff = (lt_presented_number_at(e, f->layer, "filters.blur.inputRadius", t + h) -
+                       lt_presented_number_at(e, f->layer, "filters.blur.inputRadius", t - h)) / (2 * h);
+        double analytic = radius_velocity(e, f->layer, t);
+        assert_true(analytic > 1);
+        assert_true(fabs(analytic - diff) <= 1e-5 * (fabs(diff) > 1 ? fabs(diff) : 1));
+    }
+    ASSERT_OK(lamina_engine_tick(e, 3));
+    ASSERT_DOUBLE_EQ(0, radius_velocity(e, f->layer, 3)); /* removed at its end: nothing animates */
+
+    lamina_spring_t first, second;
+    ASSERT_OK(lamina_spring_init_perceptual(0.5, 0.2, &first));
+    ASSERT_OK(lamina_spring_init_perceptual(0.3, 0.0, &second));
+    ASSERT_OK(lamina_transaction_begin(e));
+    ASSERT_OK(lamina_transaction_set_spring(e, &first));
+    ASSERT_OK(lamina_layer_set_number(e, f->layer, "filters.blur.inputRadius", 40));
+    ASSERT_OK(lamina_transaction_commit(e));
+    ASSERT_OK(lamina_engine_tick(e, 3));
+    ASSERT_OK(lamina_engine_tick(e, 3.1));
+    const double t1 = 3.1 + 1.0 / 60;
+    double before = radius_velocity(e, f->layer, t1);
+    double p_before = lt_presented_number_at(e, f->layer, "filters.blur.inputRadius", t1);
+    assert_true(before > 10);
+    ASSERT_OK(lamina_transaction_begin(e));
+    ASSERT_OK(lamina_transaction_set_spring(e, &second));
+    ASSERT_OK(lamina_layer_set_number(e, f->layer, "filters.blur.inputRadius", 0));
+    ASSERT_OK(lamina_transaction_commit(e));
+    ASSERT_OK(lamina_engine_tick(e, t1));
+    double after = radius_velocity(e, f->layer, t1);
+    assert_true(fabs(after - before) <= 1e-6 * fabs(before));
+    ASSERT_NEAR(p_before, lt_presented_number_at(e, f->layer, "filters.blur.inputRadius", t1), 1e-9);
+    ASSERT_OK(lamina_engine_tick(e, 20));
+    ASSERT_NEAR(0, lt_presented_number(e, f->layer, "filters.blur.inputRadius"), 1e-9);
+    ASSERT_DOUBLE_EQ(0, radius_velocity(e, f->layer, 20));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         LT_TEST(filter_init),
@@ -268,6 +349,7 @@ int main(void) {
         LT_TEST(bad_input),
         LT_TEST(animation),
         LT_TEST(draw_records),
+        LT_TEST(velocity),
     };
     return cmocka_run_group_tests_name("layer filters (issue 32)", tests, NULL, NULL);
 }

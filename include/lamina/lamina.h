@@ -2619,18 +2619,20 @@ LAMINA_API lamina_status_t lamina_testing_age_layer_slots(lamina_engine_t *engin
 /* ========================================================================================== */
 
 /** The time derivative of the presentation value of `key` (a number, point, size, rect or
- *  colour property, one of their components, or a transform component such as
- *  "transform.rotation.z") at the finite engine time `time`, written as a value of the key's
- *  type: "position" gives a point in points per second (R17.1). Exact for timing curves,
- *  springs, keyframes (linear, paced, cubic, cubicPaced, per-segment timing functions) and
- *  additive stacks; zero while an animation is held by its fill mode or paused (speed 0), and
- *  when nothing animates (R17.3). Which animations are attached is decided by the current
+ *  colour property, one of their components, a transform component such as
+ *  "transform.rotation.z", or a numeric or colour filter input such as
+ *  "filters.blur.inputRadius", R19.4) at the finite engine time `time`, written as a value of
+ *  the key's type: "position" gives a point in points per second (R17.1). Exact for timing
+ *  curves, springs, keyframes (linear, paced, cubic, cubicPaced, per-segment timing functions)
+ *  and additive stacks; zero while an animation is held by its fill mode or paused (speed 0),
+ *  and when nothing animates (R17.3). Which animations are attached is decided by the current
  *  state, as for lamina_layer_get_presentation_value_at().
- *  Errors: INVALID_ARGUMENT (NULL key or out_value, non-finite time), UNKNOWN_KEY,
- *  TYPE_MISMATCH (a key without a velocity: strings, booleans, images, paths, a whole
- *  transform), MISUSE (an animation without a defined velocity drives the key: a keyframe
- *  path, a value function, a whole-transform animation; R17.4), NO_PRESENTATION,
- *  STALE_HANDLE. Thread-safe. Since: 0.2 */
+ *  Errors: INVALID_ARGUMENT (NULL key or out_value, non-finite time), UNKNOWN_KEY (a filter
+ *  the layer does not have, too), TYPE_MISMATCH (a key without a velocity: strings, booleans,
+ *  images, paths, a whole transform, a whole filter array, a colour matrix's vector), MISUSE
+ *  (an animation without a defined velocity drives the key: a keyframe path, a value function,
+ *  a whole-transform animation; R17.4), NO_PRESENTATION, STALE_HANDLE. Thread-safe.
+ *  Since: 0.2 */
 LAMINA_API lamina_status_t lamina_layer_get_presentation_velocity(
     lamina_engine_t *engine, lamina_layer_t layer, const char *key, double time,
     lamina_value_t *out_value);
@@ -2640,7 +2642,8 @@ LAMINA_API lamina_status_t lamina_layer_get_presentation_velocity(
  *  property animates as that spring, from the presentation value to the new value and starting
  *  with the presentation velocity, both read when the spring begins (R17.6): a spring that
  *  replaces a running animation keeps position and velocity continuous. The animation is stored
- *  under the property's name, lasts the spring's settling duration, and the spring's own
+ *  under the property's name (a filter input's under its key path, R19.4), lasts the
+ *  spring's settling duration, and the spring's own
  *  initial_velocity (distances per second) adds to the inherited velocity. Other changes use
  *  the duration and timing function. Use lamina_spring_init_perceptual() for duration + bounce.
  *  Errors: INVALID_ARGUMENT (parameters outside lamina_spring_t's ranges, or a spring that

@@ -320,14 +320,19 @@ extension Array where Element == Filter {
     /// blend parameter by parameter; anything else switches at progress 0.5 (R9).
     @usableFromInline
     func interpolated(to other: [Filter], progress p: Double) -> [Filter] {
-        guard count == other.count, zip(self, other).allSatisfy({ $0.type == $1.type && $0.name == $1.name
-            && $0.parameters.count == Filter.parameterCount && $1.parameters.count == Filter.parameterCount })
-        else { return p < 0.5 ? self : other }
+        guard interpolates(to: other) else { return p < 0.5 ? self : other }
         return zip(self, other).map { a, b in
             var f = a
             for k in 0..<Filter.parameterCount { f.parameters[k] = lerp(a.parameters[k], b.parameters[k], p) }
             return f
         }
+    }
+
+    /// Whether these blend with `other` parameter by parameter (R19.4): the same types and
+    /// names in the same order; otherwise an animation between them switches at 0.5 (R9).
+    func interpolates(to other: [Filter]) -> Bool {
+        count == other.count && zip(self, other).allSatisfy({ $0.type == $1.type && $0.name == $1.name
+            && $0.parameters.count == Filter.parameterCount && $1.parameters.count == Filter.parameterCount })
     }
 
     /// Adds `other`'s parameters to these (additive animations, CA-7.3) when the arrays

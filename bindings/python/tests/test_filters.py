@@ -169,3 +169,49 @@ def test_draw_list_array_has_the_filters_pointer(engine, layer):
         assert struct.unpack_from("P", view, off)[0] != 0
     else:
         assert int(arr["filters"][0]) != 0
+
+
+def _radius_difference(layer, t, h=1e-6):
+    key = "filters.blur.inputRadius"
+    return (layer.presentation(at=t + h).value(key) - layer.presentation(at=t - h).value(key)) / (2 * h)
+
+
+def test_filter_input_velocity_matches_difference(engine, layer):
+    """R19.4, R17.1-R17.3: a filter input's velocity is a number's (tolerance 1e-5, R17.2)."""
+    key = "filters.blur.inputRadius"
+    assert layer.presentation().velocity(key) == 0.0  # nothing animates
+    layer.add_animation(BasicAnimation(key, from_value=0.0, to_value=40.0, duration=2.0,
+                                       timing_function="ease-in-ease-out"),
+                        key="b")
+    engine.tick(0)
+    for t in (0.3, 1.0, 1.6):
+        v = layer.presentation(at=t).velocity(key)
+        d = _radius_difference(layer, t)
+        assert v > 1 and abs(v - d) <= 1e-5 * max(1.0, abs(d)), (t, v, d)
+    assert layer.presentation(at=3.0).velocity(key) == 0.0  # removed at its end
+    with pytest.raises(UnknownKeyError):
+        layer.presentation().velocity("filters.nope.inputRadius")
+    with pytest.raises(lamina.TypeMismatchError, match=r"filters\.<name>\.<input>"):
+        layer.presentation().velocity("filters")
+
+
+def test_filter_input_spring_handoff_keeps_velocity(engine, layer):
+    """R17.6 for a filter input: a transaction's spring interrupted by another keeps the velocity."""
+    key = "filters.blur.inputRadius"
+    with engine.transaction(spring=lamina.Spring(duration=0.5, bounce=0.2)):
+        layer.set_value(key, 40.0)
+    engine.tick(0.0)
+    engine.tick(0.1)
+    t1 = 0.1 + 1 / 60
+    before = layer.presentation(at=t1).velocity(key)
+    p_before = layer.presentation(at=t1).value(key)
+    assert before > 10
+    with engine.transaction(spring=lamina.Spring(duration=0.3)):
+        layer.set_value(key, 0.0)
+    engine.tick(t1)
+    after = layer.presentation(at=t1).velocity(key)
+    assert abs(after - before) <= 1e-6 * abs(before), (before, after)
+    assert abs(layer.presentation(at=t1).value(key) - p_before) <= 1e-9
+    engine.tick(10.0)
+    assert layer.presentation().value(key) == 0.0
+    assert layer.presentation().velocity(key) == 0.0

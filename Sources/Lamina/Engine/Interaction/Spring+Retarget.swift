@@ -90,27 +90,32 @@ extension Engine {
     /// Attaches an implicit change of `property` as a spring from `from` to `to` (R17.6) under
     /// the property's name, taking the presentation velocity now (re-read with the start value
     /// when it begins, `resolveSpringVelocity`). False when the values are not numeric: the
-    /// caller then attaches the curve-timed animation. Lock held.
+    /// caller then attaches the curve-timed animation. With a `component` (a filter input,
+    /// R19.4) `from` and `to` are the component's values and the spring animates and is
+    /// stored under the component's key path. Lock held.
     func attachImplicitSpring(
         _ slot: Int32, _ property: PropertyID, _ info: PropertyInfo, from: Value, to: Value,
-        spring: SpringParameters, in s: TransactionStack, delay: Double = 0, delegate: AnimationDelegate? = nil
+        spring: SpringParameters, in s: TransactionStack, delay: Double = 0, delegate: AnimationDelegate? = nil,
+        component: KeyComponent = .whole
     ) -> Bool {
         guard from.vector != nil, to.vector != nil, from.type == to.type else { return false }
-        let inherited = springStartVelocity(slot, .whole(property), at: now)
+        let key = ResolvedKey(property: property, component: component)
+        let keyPath = component == .whole ? info.name : "\(info.name).\(component.keyPathSuffix)"
+        let inherited = springStartVelocity(slot, key, at: now)
         var params = spring
         let own = params.initialVelocity
         params.initialVelocity = 0
         let memo = springMemo(for: params)
         var anim = Animation.spring(
-            keyPath: info.name, from: from, to: to, parameters: params, duration: memo.settlingDuration)
+            keyPath: keyPath, from: from, to: to, parameters: params, duration: memo.settlingDuration)
         // A delayed spring block holds its start value through the delay (R17.22).
         anim.timing.fillMode = delay > 0 ? .backwards : .removed
         anim.delegate = delegate
         let e: ExplicitState
         do {
             e = try addAnimationLocked(
-                anim, forKey: info.name, slot: slot, in: s, commitDelay: delay > 0 ? delay : nil, fromAtBegin: true,
-                resolvedKey: .whole(property), springSolution: memo.solution)
+                anim, forKey: keyPath, slot: slot, in: s, commitDelay: delay > 0 ? delay : nil, fromAtBegin: true,
+                resolvedKey: key, springSolution: memo.solution)
         } catch {
             return false
         }

@@ -141,6 +141,18 @@ extension KeyComponent {
     }
 }
 
+extension FilterInputKey {
+    /// This input's components in two whole filter arrays an animation interpolates, or nils
+    /// when they switch discretely instead (different types or names, R19.4; R9) or either
+    /// lacks the input: then the value holds still between switches.
+    func velocityEnds(_ from: Value, _ to: Value) -> (SIMD4<Double>?, SIMD4<Double>?) {
+        guard case .filterArray(let a) = from, case .filterArray(let b) = to, a.interpolates(to: b),
+              let i = index(in: a), let x = a[i].value(of: input)?.vector, let y = b[i].value(of: input)?.vector
+        else { return (nil, nil) }
+        return (x, y)
+    }
+}
+
 extension KeyComponent {
     /// Whether two different transform components share a part: `scale` and its axes,
     /// `translation` and its x and y.
@@ -169,11 +181,27 @@ struct VelocityFold {
     let property: PropertyID
     /// For a transform: the queried component (whole transforms have no velocity).
     let transformComponent: KeyComponent?
+    /// For a filter array: the queried filter input, a number or a colour (R19.4); `v` holds
+    /// the input's components.
+    var filterInput: FilterInputKey? = nil
     var v = SIMD4<Double>.zero
 
     /// Writes an animation's own velocity `own` (in its target component's lanes) over the
     /// velocity beneath, or adds it to it when the animation is additive (CA-7.3).
     mutating func apply(_ own: SIMD4<Double>, component: KeyComponent, additive: Bool) throws(VelocityUnsupported) {
+        if let fk = filterInput {
+            switch component {
+            case .filterInput(let k):
+                // Another input's animation sets that input alone and keeps this one.
+                guard k == fk else { return }
+            case .whole:
+                break  // a whole-array animation: the caller gave this input's velocity
+            default:
+                return
+            }
+            v = additive ? v + own : own
+            return
+        }
         if let tc = transformComponent {
             guard component != .whole else {
                 throw VelocityUnsupported(message: "a whole-transform animation has no velocity by parts; animate components such as 'transform.rotation.z' to read one")
@@ -256,7 +284,10 @@ extension ExplicitState {
                         underlying: modelValue)
                 }
                 guard let ends else { return }
-                guard let a = ends.from.vector, let b = ends.to.vector else {
+                // A whole filter array's animation: the queried input's ends (R19.4).
+                let whole = target.component == .whole ? fold.filterInput : nil
+                let (a, b) = whole.map { $0.velocityEnds(ends.from, ends.to) } ?? (ends.from.vector, ends.to.vector)
+                guard let a, let b else {
                     // Discrete values (nil colours) hold still between their switches (R9).
                     if ends.from.type == .transform || ends.to.type == .transform {
                         throw VelocityUnsupported(message: "a whole-transform animation has no velocity by parts")
@@ -269,6 +300,8 @@ extension ExplicitState {
             try fold.apply(own, component: target.component, additive: animation.isAdditive)
         case .keyframe:
             guard let target, target.property == fold.property else { return }
+            // Another filter input's keyframes (a vector's, say) keep the queried input.
+            if let fk = fold.filterInput, case .filterInput(let k) = target.component, k != fk { return }
             if animation.valueFunction != nil {
                 throw VelocityUnsupported(message: "an animation with a value function drives this property")
             }
@@ -278,6 +311,9 @@ extension ExplicitState {
             guard let keyframes else { return }
             let (y, dy) = eased()
             guard let d = keyframes.derivative(atProgress: y) else {
+                if fold.filterInput != nil {
+                    throw VelocityUnsupported(message: "keyframes of the whole filter array drive this input; animate the input's key path instead")
+                }
                 throw VelocityUnsupported(message: "non-numeric keyframes drive this property")
             }
             try fold.apply(d * dy, component: target.component, additive: animation.isAdditive)
@@ -350,6 +386,15 @@ extension Engine {
         switch info.type {
         case .number, .point, .size, .rect, .color:
             return VelocityFold(property: key.property, transformComponent: nil)
+        case .filterArray:
+            // R19.4: a filter array has a velocity only by its numeric and colour inputs.
+            guard case .filterInput(let k) = key.component else {
+                throw LaminaError(.typeMismatch, "'\(info.name)' is a filter array, which has no velocity as a whole: ask for one filter input's, '\(info.name).<name>.<input>' such as '\(info.name).blur.inputRadius'")
+            }
+            guard k.input.valueType == .number || k.input.valueType == .color else {
+                throw LaminaError(.typeMismatch, "'\(info.name).\(k.name).\(k.input.name)' is a four-number vector, which has no velocity (numeric and colour filter inputs do)")
+            }
+            return VelocityFold(property: key.property, transformComponent: nil, filterInput: k)
         case .transform:
             guard key.component != .whole else {
                 throw LaminaError(.typeMismatch, "'transform' has a velocity only by its decomposed parts: ask for 'transform.rotation.z', 'transform.scale.x', 'transform.translation.x' and the like")
@@ -365,6 +410,7 @@ extension Engine {
         let v = fold.v * scale
         let info = info(of: key.property)
         if fold.transformComponent != nil { return Value.fromVector(v, as: key.component.valueType(in: .transform)) }
+        if let fk = fold.filterInput { return Value.fromVector(v, as: fk.input.valueType) }
         let whole = Value.fromVector(v, as: info.type)
         return key.component == .whole ? whole : key.component.extract(from: whole)
     }
@@ -417,7 +463,9 @@ extension Engine {
             return
         }
         guard let x = r.linearProgress(at: local) else { return }
-        guard let a = r.from.vector, let b = r.to.vector else {
+        // A filter input's implicit animation interpolates whole filter arrays (R19.4).
+        let (a, b) = fold.filterInput.map { $0.velocityEnds(r.from, r.to) } ?? (r.from.vector, r.to.vector)
+        guard let a, let b else {
             fold.v = .zero  // discrete (a nil colour switches at half way, R9)
             return
         }
@@ -432,7 +480,8 @@ extension Engine {
     /// nil), per second of engine time, or nil before the layer's first commit (R17.1).
     ///
     /// - Throws: `invalidArgument` for a non-finite time; `typeMismatch` for a key without a
-    ///   velocity (not a number, point, size, rect, colour or transform component); `misuse`
+    ///   velocity (not a number, point, size, rect, colour, transform component or numeric or
+    ///   colour filter input); `unknownKey` for a filter the layer does not have; `misuse`
     ///   when an animation whose velocity is not defined drives it (a keyframe path, a value
     ///   function, a whole-transform animation); `unknownKey`, `staleHandle`.
     package func presentationVelocity(of layer: LayerID, forKey key: ResolvedKey, at time: Double?) throws(LaminaError) -> Value? {
@@ -442,7 +491,7 @@ extension Engine {
         lock.lock()
         defer { lock.unlock() }
         let slot = try resolve(layer)
-        try checkKind(slot, key.property)
+        try checkKey(slot, key)  // a filter input's key path names a filter of the layer (R19.6)
         return try presentationVelocity(slot, key, at: time ?? now)
     }
 
@@ -458,7 +507,7 @@ extension Engine {
         defer { lock.unlock() }
         let key = try resolveKey(bytes)
         let slot = try resolve(layer)
-        try checkKind(slot, key.property)
+        try checkKey(slot, key)  // a filter input's key path names a filter of the layer (R19.6)
         return try presentationVelocity(slot, key, at: time ?? now)
     }
 
@@ -474,7 +523,8 @@ extension Engine {
 extension Layer {
     /// The time derivative of the presentation value of `keyPath` at `time` (the engine's
     /// current time when nil), in the key's units per second (R17.1): a number for a number or
-    /// a transform component, a point, size, rect or colour for those. Zero while held by a
+    /// a transform component or a numeric filter input (`filters.blur.inputRadius`, R19.4), a
+    /// point, size, rect or colour for those (and a filter's `inputColor`). Zero while held by a
     /// fill, paused, or not animating; nil before the layer's first commit.
     ///
     /// ```swift

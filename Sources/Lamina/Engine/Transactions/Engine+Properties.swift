@@ -326,8 +326,16 @@ extension Engine {
             // interruption), to the new value, with the transaction's duration and curve.
             let from = presentationValue(slot, key.property, info.defaultValue, at: now) ?? old
             // R17.6: a transaction's spring makes numeric changes springs that keep the velocity.
-            if let spring = s.spring,
-               attachImplicitSpring(slot, key.property, info, from: from, to: new, spring: spring, in: s) { break }
+            if let spring = s.spring {
+                if case .filterInput = key.component {
+                    // R19.4: a numeric or colour filter input springs by its key path.
+                    if attachImplicitSpring(
+                        slot, key.property, info, from: key.component.extract(from: from),
+                        to: key.component.extract(from: new), spring: spring, in: s, component: key.component) { break }
+                } else if attachImplicitSpring(slot, key.property, info, from: from, to: new, spring: spring, in: s) {
+                    break
+                }
+            }
             attachImplicit(
                 key: info.name, target: key.property, from: from, to: new,
                 duration: s.duration, curve: curveID(for: s), to: slot, in: s)
