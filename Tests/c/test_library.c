@@ -21,7 +21,7 @@ static void version_number_and_string_match_the_header(void **state) {
     assert_string_equal(s, LAMINA_VERSION_STRING);
     assert_ptr_equal(s, lamina_version_string());
     /* "MAJOR.MINOR.PATCH", with "-dev" between releases (docs/versioning.md). */
-    char expected[64], expected_dev[64];
+    char expected[64], expected_dev[sizeof expected + 4]; /* room for "-dev" */
     snprintf(expected, sizeof expected, "%d.%d.%d", LAMINA_VERSION_MAJOR, LAMINA_VERSION_MINOR,
              LAMINA_VERSION_PATCH);
     snprintf(expected_dev, sizeof expected_dev, "%s-dev", expected);
