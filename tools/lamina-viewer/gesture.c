@@ -173,27 +173,10 @@ int gesture_main(double at, double scale, const char *shot, const char *png, con
         }
         return headless_frames("lamina-viewer-frames", scale);
     }
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
-    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
     int w = (int)(GESTURE_DEMO_WIDTH * scale), h = (int)(GESTURE_DEMO_HEIGHT * scale);
-    SDL_Window *win = SDL_CreateWindow("lamina-viewer: gestures", SDL_WINDOWPOS_CENTERED,
-                                       SDL_WINDOWPOS_CENTERED, w, h,
-                                       SDL_WINDOW_OPENGL | (shot ? SDL_WINDOW_HIDDEN : 0));
-    SDL_GLContext gl = win ? SDL_GL_CreateContext(win) : NULL;
-    if (!gl && win) {
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
-        gl = SDL_GL_CreateContext(win);
-    }
-    if (!gl) {
-        fprintf(stderr, "lamina-viewer: no OpenGL ES 3 context (%s)\n", SDL_GetError());
-        if (win) SDL_DestroyWindow(win);
-        SDL_Quit();
-        return 1;
-    }
+    SDL_Window *win = NULL;
+    SDL_GLContext gl = viewer_open_window("lamina-viewer: gestures", w, h, shot != NULL, &win);
+    if (!gl) return 1;
     SDL_GL_SetSwapInterval(1);
     lamina_gles_renderer_t *renderer = NULL;
     lamina_status_t s = lamina_gles_renderer_create(&renderer);

@@ -114,6 +114,33 @@ static int headless_png(const scene_t *sc, double t, double scale, const char *p
     return 0;
 }
 
+/* An SDL window of w x h pixels (hidden when `hidden`, for screenshots) with an OpenGL ES 3
+ * context current, or desktop GL 3.3 core where ES is not offered (the renderer's shaders then
+ * switch to #version 330 core). NULL, with a message and SDL shut down, when neither is. */
+SDL_GLContext viewer_open_window(const char *title, int w, int h, int hidden, SDL_Window **out_win) {
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    SDL_Window *win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
+                                       SDL_WINDOW_OPENGL | (hidden ? SDL_WINDOW_HIDDEN : 0));
+    SDL_GLContext gl = win ? SDL_GL_CreateContext(win) : NULL;
+    if (!gl && win) {
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+        gl = SDL_GL_CreateContext(win);
+    }
+    if (!gl) {
+        fprintf(stderr, "lamina-viewer: no OpenGL ES 3 context (%s)\n", SDL_GetError());
+        if (win) SDL_DestroyWindow(win);
+        SDL_Quit();
+        return NULL;
+    }
+    *out_win = win;
+    return gl;
+}
+
 int viewer_screenshot(int w, int h, const char *path) {
     uint8_t *px = malloc((size_t)w * h * 4);
     if (!px) return 1;
@@ -210,28 +237,10 @@ int main(int argc, char **argv) {
         }
         return headless_frames(sc, "lamina-viewer-frames", 4.0, 10.0, scale);
     }
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
-    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
     int w = (int)(sc->width * scale), h = (int)(sc->height * scale);
-    SDL_Window *win = SDL_CreateWindow("lamina-viewer", SDL_WINDOWPOS_CENTERED,
-                                       SDL_WINDOWPOS_CENTERED, w, h,
-                                       SDL_WINDOW_OPENGL | (shot ? SDL_WINDOW_HIDDEN : 0));
-    SDL_GLContext gl = win ? SDL_GL_CreateContext(win) : NULL;
-    if (!gl && win) {
-        /* Desktop GL 3.3 core: the renderer's shaders switch to #version 330 core. */
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
-        gl = SDL_GL_CreateContext(win);
-    }
-    if (!gl) {
-        fprintf(stderr, "lamina-viewer: no OpenGL ES 3 context (%s)\n", SDL_GetError());
-        if (win) SDL_DestroyWindow(win);
-        SDL_Quit();
-        return shot ? 1 : headless_frames(sc, "lamina-viewer-frames", 4.0, 10.0, scale);
-    }
+    SDL_Window *win = NULL;
+    SDL_GLContext gl = viewer_open_window("lamina-viewer", w, h, shot != NULL, &win);
+    if (!gl) return shot ? 1 : headless_frames(sc, "lamina-viewer-frames", 4.0, 10.0, scale);
     SDL_GL_SetSwapInterval(1);
     lamina_gles_renderer_t *r = NULL;
     lamina_status_t s = lamina_gles_renderer_create(&r);
