@@ -23,7 +23,7 @@
 #ifdef LAMINA_LOTTIE_BENCH_GLES
 #include <lamina/lamina_gles.h>
 
-#include "headless_gl.h"
+#include "../renderer/scenes/headless_gl.h"
 #endif
 
 static double cpu_us(void) {

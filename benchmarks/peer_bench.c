@@ -31,7 +31,7 @@
 
 #include <lamina/lamina_gles.h>
 
-#include "headless_gl.h"
+#include "../renderer/scenes/headless_gl.h"
 
 enum { W = 800, H = 600 };
 

@@ -25,7 +25,7 @@
 
 #include <lamina/lamina_gles.h>
 
-#include "headless_gl.h"
+#include "../renderer/scenes/headless_gl.h"
 #include <lamina/lamina_text.h>
 
 enum { W = 800, H = 600, LABELS = 250, COLS = 5 };

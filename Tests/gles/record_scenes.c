@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../../renderer/scenes/headless_gl.h"
 
 #define TRY(call)                                                                              \
     do {                                                                                       \
@@ -820,17 +821,7 @@ static lamina_gles_renderer_t *renderer;
 
 static lamina_status_t init_gl(void) {
     if (renderer) return eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx) ? 0 : LAMINA_GLES_STATUS_GL_ERROR;
-    PFNEGLGETPLATFORMDISPLAYEXTPROC gd =
-        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    if (!gd) return LAMINA_GLES_STATUS_UNAVAILABLE;
-    dpy = gd(0x31DD /* EGL_PLATFORM_SURFACELESS_MESA */, EGL_DEFAULT_DISPLAY, NULL);
-    if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL)) return LAMINA_GLES_STATUS_UNAVAILABLE;
-    eglBindAPI(EGL_OPENGL_ES_API);
-    EGLint attrs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, 0, EGL_NONE}, n;
-    EGLConfig cfg;
-    if (!eglChooseConfig(dpy, attrs, &cfg, 1, &n) || n != 1) return LAMINA_GLES_STATUS_UNAVAILABLE;
-    EGLint cattrs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-    ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, cattrs);
+    ctx = headless_gl_context(&dpy);
     if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
         return LAMINA_GLES_STATUS_UNAVAILABLE;
     return lamina_gles_renderer_create(&renderer);

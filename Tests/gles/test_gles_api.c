@@ -19,6 +19,7 @@
 #include <GLES3/gl3.h>
 
 #include "scenes.h"
+#include "../../renderer/scenes/headless_gl.h"
 
 static uint8_t *render(const char *name, double at, double scale, uint32_t *w, uint32_t *h,
                        lamina_gles_stats_t *stats) {
@@ -310,31 +311,9 @@ static void test_headless_bad_input(void **state) {
 /* The renderer API in a context of the test's own. */
 static EGLDisplay dpy;
 static EGLContext make_context(void) {
-    PFNEGLGETPLATFORMDISPLAYEXTPROC gd =
-        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    assert_non_null(gd);
-    dpy = gd(0x31DD /* EGL_PLATFORM_SURFACELESS_MESA */, EGL_DEFAULT_DISPLAY, NULL);
-    assert_true(eglInitialize(dpy, NULL, NULL));
-    eglBindAPI(EGL_OPENGL_ES_API);
-    EGLint attrs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, 0, EGL_NONE}, n;
-    EGLConfig cfg;
-    assert_true(eglChooseConfig(dpy, attrs, &cfg, 1, &n) && n == 1);
-    EGLint cattrs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-    EGLContext c = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, cattrs);
+    EGLContext c = headless_gl_context(&dpy);
     assert_true(c != EGL_NO_CONTEXT);
     return c;
-}
-
-/* A side x side RGBA8 framebuffer bound as the draw target, with its viewport: the host's
- * "current context and viewport" the renderer draws into. */
-static void make_target(GLuint *fbo, GLuint *rb, GLsizei side) {
-    glGenFramebuffers(1, fbo);
-    glGenRenderbuffers(1, rb);
-    glBindRenderbuffer(GL_RENDERBUFFER, *rb);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, side, side);
-    glBindFramebuffer(GL_FRAMEBUFFER, *fbo);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, *rb);
-    glViewport(0, 0, side, side);
 }
 
 static void test_renderer_bad_input(void **state) {
@@ -348,7 +327,7 @@ static void test_renderer_bad_input(void **state) {
     EGLContext c1 = make_context(), c2 = make_context();
     assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, c1));
     GLuint fbo, rb;
-    make_target(&fbo, &rb, 64);
+    headless_gl_target(64, 64, &fbo, &rb);
     assert_int_equal(lamina_gles_renderer_create(&r), LAMINA_STATUS_OK);
 
     scene_ctx_t a, b;
@@ -425,7 +404,7 @@ static void test_texture_cache_and_external(void **state) {
     EGLContext c1 = make_context();
     assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, c1));
     GLuint fbo, rb;
-    make_target(&fbo, &rb, 200);
+    headless_gl_target(200, 200, &fbo, &rb);
     lamina_gles_renderer_t *r = NULL;
     assert_int_equal(lamina_gles_renderer_create(&r), LAMINA_STATUS_OK);
     scene_ctx_t a;
@@ -501,7 +480,7 @@ static void test_masks_and_group_override(void **state) {
     EGLContext c1 = make_context();
     assert_true(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, c1));
     GLuint fbo, rb;
-    make_target(&fbo, &rb, 200);
+    headless_gl_target(200, 200, &fbo, &rb);
     lamina_gles_renderer_t *r = NULL;
     assert_int_equal(lamina_gles_renderer_create(&r), LAMINA_STATUS_OK);
     scene_ctx_t a;

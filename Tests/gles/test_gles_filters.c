@@ -27,6 +27,7 @@
 #include <lamina/lamina_gles.h>
 
 #include "record_scenes.h"
+#include "../../renderer/scenes/headless_gl.h"
 
 enum { W = 240, H = 240, MAX_RECS = 16 };
 
@@ -46,25 +47,9 @@ static double scale = 1; /* device pixels per point of the next draws */
 
 static int setup(void **state) {
     (void)state;
-    PFNEGLGETPLATFORMDISPLAYEXTPROC gd =
-        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    if (!gd) return -1;
-    dpy = gd(0x31DD /* EGL_PLATFORM_SURFACELESS_MESA */, EGL_DEFAULT_DISPLAY, NULL);
-    if (!eglInitialize(dpy, NULL, NULL)) return -1;
-    eglBindAPI(EGL_OPENGL_ES_API);
-    EGLint attrs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, 0, EGL_NONE}, n;
-    EGLConfig cfg;
-    if (!eglChooseConfig(dpy, attrs, &cfg, 1, &n) || n != 1) return -1;
-    EGLint cattrs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-    ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, cattrs);
+    ctx = headless_gl_context(&dpy);
     if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) return -1;
-    glGenFramebuffers(1, &fbo);
-    glGenRenderbuffers(1, &rb);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
-    glViewport(0, 0, W, H);
+    headless_gl_target(W, H, &fbo, &rb);
     return lamina_gles_renderer_create(&renderer) ? -1 : 0;
 }
 

@@ -25,21 +25,12 @@
 
 #include <lamina/lamina.h>
 #include <lamina/lamina_gles.h>
+#include "../../renderer/scenes/headless_gl.h"
 
 static EGLDisplay dpy;
 
 static EGLContext make_context(void) {
-    PFNEGLGETPLATFORMDISPLAYEXTPROC gd =
-        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    assert_non_null(gd);
-    dpy = gd(0x31DD /* EGL_PLATFORM_SURFACELESS_MESA */, EGL_DEFAULT_DISPLAY, NULL);
-    assert_true(eglInitialize(dpy, NULL, NULL));
-    eglBindAPI(EGL_OPENGL_ES_API);
-    EGLint attrs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, 0, EGL_NONE}, n;
-    EGLConfig cfg;
-    assert_true(eglChooseConfig(dpy, attrs, &cfg, 1, &n) && n == 1);
-    EGLint cattrs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-    EGLContext c = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, cattrs);
+    EGLContext c = headless_gl_context(&dpy);
     assert_true(c != EGL_NO_CONTEXT);
     return c;
 }

@@ -28,6 +28,7 @@
 
 #include <lamina/lamina.h>
 #include <lamina/lamina_gles.h>
+#include "../../renderer/scenes/headless_gl.h"
 
 enum { SIDE = 64 };
 
@@ -42,25 +43,9 @@ static uint8_t px[SIDE * SIDE * 4], white[SIDE * SIDE * 4];
 
 static int setup(void **state) {
     (void)state;
-    PFNEGLGETPLATFORMDISPLAYEXTPROC gd =
-        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    if (!gd) return -1;
-    dpy = gd(0x31DD /* EGL_PLATFORM_SURFACELESS_MESA */, EGL_DEFAULT_DISPLAY, NULL);
-    if (!eglInitialize(dpy, NULL, NULL)) return -1;
-    eglBindAPI(EGL_OPENGL_ES_API);
-    EGLint attrs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, 0, EGL_NONE}, n;
-    EGLConfig cfg;
-    if (!eglChooseConfig(dpy, attrs, &cfg, 1, &n) || n != 1) return -1;
-    EGLint cattrs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-    ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, cattrs);
+    ctx = headless_gl_context(&dpy);
     if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) return -1;
-    glGenFramebuffers(1, &fbo);
-    glGenRenderbuffers(1, &rb);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, SIDE, SIDE);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
-    glViewport(0, 0, SIDE, SIDE);
+    headless_gl_target(SIDE, SIDE, &fbo, &rb);
     if (lamina_gles_renderer_create(&renderer)) return -1;
     /* A white 64 x 64 root with one clear 64 x 64 sublayer at the origin. */
     if (lamina_engine_create(&engine) || lamina_layer_create(engine, &root) ||
