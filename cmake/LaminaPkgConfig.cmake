@@ -35,3 +35,15 @@ else()
   string(REGEX REPLACE "(.)/+$" "\\1" LAMINA_PC_PREFIX "${LAMINA_PC_PREFIX}")
 endif()
 configure_file("${LAMINA_PC_TEMPLATE}" "${LAMINA_PC_OUTPUT}" @ONLY)
+
+# The install(FILES) rule that follows copies LAMINA_PC_OUTPUT only when its timestamp differs
+# from the installed file's, at one-second resolution: installing to a second prefix within the
+# same second as the first (Scripts/test-all.sh's move-and-reinstall) would keep the old prefix.
+# Removing the installed file first makes that copy unconditional.
+get_filename_component(_pc_name "${LAMINA_PC_OUTPUT}" NAME)
+if(IS_ABSOLUTE "${LAMINA_PC_LIBDIR}")
+  set(_pc_installed "$ENV{DESTDIR}${LAMINA_PC_LIBDIR}/pkgconfig/${_pc_name}")
+else()
+  set(_pc_installed "$ENV{DESTDIR}${CMAKE_INSTALL_PREFIX}/${LAMINA_PC_LIBDIR}/pkgconfig/${_pc_name}")
+endif()
+file(REMOVE "${_pc_installed}")
