@@ -281,7 +281,7 @@ consumer_window() (
     # The frosted-glass example (issue 32), headless: one frame at t = 0.5 against its picture.
     env -u LD_LIBRARY_PATH "$out/cmake/frosted" --png "$out/frosted.png" --at 0.5
     "$golden" --compare "$out/frosted.png" "$ROOT/docs/images/frosted.png"
-    echo "window: ok frosted
+    echo "window: ok frosted"
     "$PYTHON_VENV_PY" -m pip install --quiet -c "$ROOT/bindings/python/tools/test-requirements.txt" pysdl2
     (cd "$ROOT/examples/window" && LAMINA_LIBRARY="$BUILD_DIR/liblamina.so" \
         LAMINA_GLES_LIBRARY="$BUILD_DIR/liblamina-gles.so" PYTHONPATH="$ROOT/bindings/python/src" \
