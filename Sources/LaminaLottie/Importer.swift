@@ -5,11 +5,12 @@
 //   root (canvas; the host's media timing: play, seek, speed, loop)
 //   └ frame space (beginTime −ip/fr: local time t is frame t·fr)
 //     └ per Lottie layer, bottom to top: slot (in/out points as an animation of "hidden";
-//       track matte as its mask)
+//       track matte as its mask; blend mode as its compositingFilter)
 //         └ parents' transforms, outermost first (transform only: parenting does not pass on
 //           opacity or visibility)
 //           └ position + rotation layer → [skew layer] → anchor + scale + opacity layer
-//             └ masked layer (masks) → content (shapes, solid, precomposition …)
+//             └ [blurred layer (Gaussian blur)] → masked layer (masks) → content (shapes,
+//               solid, precomposition …; without masks the blur is on the content)
 //
 // A Lottie transform is T(position)·R·Sk·S·T(−anchor). A layer with anchorPoint (0, 0) maps a
 // point x to position + transform·(x − bounds.origin), so each factor lives on its own layer,
@@ -274,14 +275,27 @@ enum LottieImporter {
             a.isRemovedOnCompletion = false
             slot.add("lottie.visibility", a)
         }
-        if let bm = try layer["bm"]?.number(), bm != 0 { ctx.warn("blend mode \(clampedInt(bm)) drawn as normal") }
+        // The blend mode (R19.3): the slot's compositingFilter, so the whole Lottie layer —
+        // content, masks, transforms, opacity and track matte — blends as one group with what
+        // lies below it in its composition.
+        var blend: String?
+        if let bm = try layer["bm"]?.number(), bm != 0 {
+            if let name = blendModes[clampedInt(bm)] { blend = name }
+            else { ctx.warn("blend mode \(clampedInt(bm)) drawn as normal") }
+        }
         var shadow: JNode?
+        var blur: JNode?
         if let ef = layer["ef"], ef.count > 0 {
             for en in try ef.array() {
                 if (try en["en"]?.number() ?? 1) == 0 { continue }
                 if (try en["ty"]?.number()) == 25 {
                     if shadow == nil { shadow = en; continue }
                     ctx.warn("only the first drop shadow of a layer is drawn")
+                    continue
+                }
+                if (try en["ty"]?.number()) == 29 {
+                    if blur == nil { blur = en; continue }
+                    ctx.warn("only the first Gaussian blur of a layer is drawn")
                     continue
                 }
                 ctx.warn("effect '\(en.string("nm") ?? "type \(clampedInt((try? en["ty"]?.number()) ?? -1))")' not supported")
@@ -340,6 +354,17 @@ enum LottieImporter {
         }
 
         if let shadow { try applyDropShadow(shadow, to: content, ctx) }
+        if let blur {
+            // After Effects blurs after the masks (masks, then effects, then the transform): a
+            // masked layer's blur goes on a layer around the masked one, since a layer's own
+            // filters apply before its mask (R19.2).
+            if layer["masksProperties"].map({ $0.count > 0 }) == true {
+                let outer = try frameNode(size, ctx, at: layer.path)
+                outer.sublayers = [content]
+                content = outer
+            }
+            try applyGaussianBlur(blur, to: content, ctx)
+        }
 
         // Its transform, then the parents' transforms around it.
         var inner = try transformChain(
@@ -357,8 +382,58 @@ enum LottieImporter {
             parentRef = try parent["parent"]?.number()
         }
         slot.sublayers = [inner]
-        _ = asMatte
+        // A matte source draws only as a mask, whose compositing filter is ignored (R19.2).
+        if let blend, !asMatte { slot.set("compositingFilter", .string(blend)) }
         return slot
+    }
+
+    /// Lottie's blend modes (`bm`, the order of After Effects' menu, as lottie-web's
+    /// blendModes.js numbers them) by Core Image's names (R19.3). 16 (add) and 17 (hard mix)
+    /// have no Core Image blend mode: they are drawn as normal, with a warning.
+    static let blendModes: [Int: String] = [
+        1: "multiplyBlendMode", 2: "screenBlendMode", 3: "overlayBlendMode", 4: "darkenBlendMode",
+        5: "lightenBlendMode", 6: "colorDodgeBlendMode", 7: "colorBurnBlendMode",
+        8: "hardLightBlendMode", 9: "softLightBlendMode", 10: "differenceBlendMode",
+        11: "exclusionBlendMode", 12: "hueBlendMode", 13: "saturationBlendMode", 14: "colorBlendMode",
+        15: "luminosityBlendMode",
+    ]
+
+    /// The Gaussian's σ per unit of After Effects' blurriness: 0.3, the factor lottie-web
+    /// (`kBlurrinessToSigma`), Skottie (`kBlurSizeToSigma`) and ThorVG (`BLUR_TO_SIGMA`) use.
+    static let blurrinessToSigma = 0.3
+
+    /// After Effects' Gaussian Blur effect (`ty` 29) as a `gaussianBlur` filter named "blur" on
+    /// `node` (R19.1): blurriness (parameter 0, in the layer's pixels) × 0.3 is `inputRadius`
+    /// (σ in the layer's space), animated blurriness a keyframe animation of
+    /// `filters.blur.inputRadius`. Blur dimensions (parameter 1: 1 both, 2 horizontal,
+    /// 3 vertical) other than both, and repeat edge pixels (parameter 2), cannot be said with
+    /// the filter: the blur is drawn in both directions, fading at the edges, with a warning.
+    static func applyGaussianBlur(_ effect: JNode, to node: LottieNode, _ ctx: LottieContext) throws(LottieError) {
+        let params = try effect["ef"]?.array() ?? []
+        func prop(_ i: Int) throws(LottieError) -> LottieProp? {
+            guard i < params.count, let v = params[i]["v"] else { return nil }
+            return try LottieProp.parse(v, ctx, read: LottieValues.numbers)
+        }
+        func sigma(_ blurriness: Double) -> Double { max(blurriness, 0) * blurrinessToSigma }
+        if let dims = try prop(1), (dims.first.first ?? 1) != 1 || dims.isAnimated {
+            ctx.warn("Gaussian blur in one dimension drawn in both")
+        }
+        if let edges = try prop(2), (edges.first.first ?? 0) != 0 || edges.isAnimated {
+            ctx.warn("Gaussian blur's repeat edge pixels not supported")
+        }
+        guard let blurriness = try prop(0) else {
+            node.set("filters", .filterArray([.gaussianBlur(name: "blur", radius: 0)]))
+            return
+        }
+        let key = "filters.blur.inputRadius"
+        let mapped = ctx.map(key, [blurriness]) { v in .number(sigma(v[0].first ?? 0)) }
+        switch mapped {
+        case .constant(let v):
+            if case .number(let r) = v { node.set("filters", .filterArray([.gaussianBlur(name: "blur", radius: r)])) }
+        case .animated(let v, let a):
+            if case .number(let r) = v { node.set("filters", .filterArray([.gaussianBlur(name: "blur", radius: r)])) }
+            node.add(key, a)
+        }
     }
 
     /// After Effects' Drop Shadow effect (`ty` 25) as the content layer's shadow (RS-3): colour,
@@ -436,6 +511,12 @@ enum LottieImporter {
         defer { ctx.precompStack.removeLast() }
         let end = LottieLimits.maximumFrames * 4  // a precomposition's layers end by their op
         node.sublayers = try buildComposition(layers, size: size, endFrame: end, depth: depth + 1, ctx)
+        // After Effects renders a precomposition by itself, so the blend modes of its layers
+        // blend only with its own layers below them. A group is such a backdrop root (R19.5):
+        // an alpha filter of 1, which changes no pixel, makes the precomposition one.
+        if node.sublayers.contains(where: { n in n.values.contains { $0.key == "compositingFilter" } }) {
+            node.set("filters", .filterArray([Filter(type: .alpha, name: "isolation", parameters: [1])]))
+        }
         return node
     }
 

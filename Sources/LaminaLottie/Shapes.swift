@@ -74,6 +74,10 @@ extension LottieImporter {
         for (index, item) in items.enumerated() {
             guard item.isObject else { throw LottieError(item.path, "expected a shape item, found \(item.kindName)") }
             if (try item["hd"]?.number() ?? 0) != 0 { continue }
+            // Shape items' own blend modes (on fills and strokes) are not mapped: only layers'.
+            if let bm = try item["bm"]?.number(), bm != 0 {
+                ctx.warn("shape item blend mode \(clampedInt(bm)) drawn as normal")
+            }
             let ty = item.string("ty") ?? ""
             switch ty {
             case "gr":

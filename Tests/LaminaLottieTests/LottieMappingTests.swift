@@ -595,9 +595,9 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
     @Test func warningsNameWhatIsLeftOut() throws {
         let text = #"{"ty":5,"ind":3,"ip":0,"op":100,"st":0,"ks":{},"t":{}}"#
         let engine = Engine()
-        let anim = try engine.loadLottie(data: doc(layers: shapeLayer(extra: #""bm":3"#) + "," + text))
+        let anim = try engine.loadLottie(data: doc(layers: shapeLayer(extra: #""bm":16"#) + "," + text))
         #expect(anim.warnings.contains("text layers not supported"))
-        #expect(anim.warnings.contains("blend mode 3 drawn as normal"))
+        #expect(anim.warnings.contains("blend mode 16 drawn as normal"))
     }
 }
 

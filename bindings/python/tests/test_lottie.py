@@ -120,6 +120,25 @@ def test_warnings_list_what_is_left_out(engine):
     assert "text layers not supported" in anim.warnings
 
 
+def test_blend_modes_and_gaussian_blur_reach_the_draw_list(engine):
+    # Issue 28 item 2: bm 1 is the slot's multiplyBlendMode; the Gaussian Blur effect a
+    # "blur" filter of sigma 0.3 x blurriness, animated through filters.blur.inputRadius.
+    blur = ('"ef":[{"ty":29,"nm":"Gaussian Blur","en":1,"ef":[{"ty":0,"v":{"a":1,"k":['
+            '{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":100,"s":[40]}]}},'
+            '{"ty":7,"v":{"a":0,"k":1}},{"ty":7,"v":{"a":0,"k":0}}]}]')
+    layer = '{"ty":4,"ind":1,"ip":0,"op":1000,"st":0,"bm":1,%s,%s,%s}' % (RAMP, RECT, blur)
+    anim = engine.load_lottie(doc(layer))
+    assert not anim.warnings
+    anim.seek(0.5)
+    engine.tick(0)
+    records = engine.draw_list(anim.root)
+    assert [r.blend_mode for r in records if r.blend_mode] == ["multiplyBlendMode"]
+    blurs = [f for r in records for f in r.filters if f.type == "gaussianBlur"]
+    assert len(blurs) == 1 and blurs[0].sigma == pytest.approx(6.0)
+    add = engine.load_lottie(doc(LAYER.replace('"st":0', '"st":0,"bm":16')))
+    assert "blend mode 16 drawn as normal" in add.warnings
+
+
 @pytest.mark.parametrize("name", sorted(p.name for p in SAMPLES.glob("*.json")))
 def test_every_sample_loads_and_draws(engine, name):
     anim = engine.load_lottie(SAMPLES / name)
