@@ -4,7 +4,7 @@ names of ``compositing_filter``, and :class:`DrawFilter` (a record's evaluated f
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Literal, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Union
 
 from . import _capi as C
 from ._errors import InvalidArgumentError
@@ -14,7 +14,7 @@ from ._types import Color
 _TYPES = (None, "gaussianBlur", "colorMatrix", "colorControls", "colorInvert", "colorMonochrome", "alpha")
 
 #: The inputs of each type: name -> indices of ``params`` (R19.1, lamina_filter_t).
-_INPUTS = {
+_INPUTS: Dict[str, Dict[str, Tuple[int, ...]]] = {
     "gaussianBlur": {"inputRadius": (0,)},
     "colorMatrix": {"inputRVector": (0, 1, 2, 3), "inputGVector": (5, 6, 7, 8),
                     "inputBVector": (10, 11, 12, 13), "inputAVector": (15, 16, 17, 18),
@@ -206,7 +206,7 @@ class Filter:
             p[i] = v
         return Filter(self.type, self.name, tuple(p))
 
-    def _to_c(self, out: "C.Filter", keep: list) -> None:
+    def _to_c(self, out: "C.Filter", keep: List[bytes]) -> None:
         """Fills a lamina_filter_t; the encoded name goes into ``keep`` (alive for the call)."""
         out.type = _TYPES.index(self.type)
         name = self.name.encode("utf-8")

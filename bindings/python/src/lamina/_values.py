@@ -173,7 +173,7 @@ def _set_filter_array(v: "C.Value", filters: List[Filter]) -> None:
     """Makes ``v`` a LAMINA_VALUE_FILTER_ARRAY over new C buffers, which ``v`` keeps alive
     (the library copies the filters and their names on set)."""
     buf = (C.Filter * max(len(filters), 1))()
-    names: list = []
+    names: List[bytes] = []
     for i, f in enumerate(filters):
         f._to_c(buf[i], names)
     v.type = C.VALUE_FILTER_ARRAY
