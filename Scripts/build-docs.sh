@@ -114,10 +114,11 @@ cp -a "$ROOT/examples/c" "$ROOT/examples/python" "$ROOT/examples/expected" "$SRC
 cp -a "$ROOT/examples/swift/Sources" "$SRC/_examples/swift/"
 # Everything under images/ in the site is rendered now, by this build: the committed
 # docs/images copies (kept so pages read the same on a code host; Scripts/test-all.sh checks
-# they are current) are replaced, but for window.png, the window example's own screenshot.
+# they are current) are replaced, but for window.png and frosted.png, the window and frosted
+# examples' own frames (ctest consumer-window and frosted-example compare them with the programs).
 rm -rf "$SRC/images"
 mkdir -p "$SRC/images"
-cp "$ROOT/docs/images/window.png" "$SRC/images/"
+cp "$ROOT/docs/images/window.png" "$ROOT/docs/images/frosted.png" "$SRC/images/"
 "$ROOT/Scripts/make-pictures.sh" "$BUILD_DIR" "$SRC/images" ||
     fail "rendering the gallery and listing 7.7 failed (the reference compositor needs EGL:" \
         "Mesa's libegl-mesa0 and libgl1-mesa-dri; see docs/renderer.md)"

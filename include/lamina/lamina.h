@@ -2898,7 +2898,7 @@ LAMINA_API lamina_status_t lamina_animator_get_interruptible(
 /* ========================================================================================== */
 
 /* ========================================================================================== */
-/* Layer filters (issue 32; R19; since 0.2)                                                   */
+/* BEGIN layer filters (issue 32; R19; since 0.2)                                             */
 /*                                                                                            */
 /* Every layer has "filters" and "backgroundFilters" (LAMINA_VALUE_FILTER_ARRAY; NULL value or */
 /* an empty array: none) and "compositingFilter" (LAMINA_VALUE_STRING, a blend mode's Core     */
