@@ -5,7 +5,7 @@
 # compositor (liblamina-gles, lamina-viewer, the golden images) Mesa's EGL/OpenGL ES 3 with the
 # llvmpipe rasteriser, SDL2, libpng, Xvfb and glslang-tools (glslangValidator checks the
 # shaders); Doxygen for the docs (Scripts/build-docs.sh); Chromium for the golden images'
-# cross-check.
+# cross-check; xdotool for the gesture demo's live mouse test.
 # Debian/Ubuntu (apt-get), as root or through sudo.
 # Does nothing when everything is present.
 #
@@ -60,6 +60,9 @@ command -v doxygen >/dev/null || missing+=(doxygen)
 # The independent renderer every golden scene is checked against (issue 25, the gles-chromium
 # test, Tests/gles/chromium/README.md): Debian's headless-capable Chromium.
 command -v chromium >/dev/null || missing+=(chromium)
+# The gesture demo's live mouse test (issue 27, the viewer-gesture-live ctest) moves the
+# pointer of an Xvfb display with xdotool.
+command -v xdotool >/dev/null || missing+=(xdotool)
 
 if [[ ${#missing[@]} -eq 0 ]]; then
     exit 0
