@@ -7,17 +7,30 @@
  *   lamina-viewer --gesture --at T --png PATH        the same frame, headless
  *   lamina-viewer --gesture --frames DIR             the script's frames at 10 fps, headless
  *   lamina-viewer --gesture --filmstrip PATH         the docs' filmstrip (docs/images/interaction.png)
+ *   lamina-viewer --gesture --trace FILE [--shots DIR]  the window, its pointer path logged
+ *
+ * --trace FILE logs the window's live pointer path for the viewer-gesture-live test
+ * (Tests/gles/gesture_live.py, which drives the X server's pointer with xdotool): every pointer
+ * event as the demo got it (engine time, point), the card's and the list's presentation
+ * position and velocity after each event and each frame, and every hand-off with the motion
+ * just before and just after it. --shots DIR saves the frame drawn after each hand-off as
+ * DIR/live-NN-KIND-OF.png (at most 32).
  *
  * In the window: drag the card and let go (it decelerates, then springs into the slot nearest
  * where the fling would stop); press it while it moves to catch it, and throw it back. Drag
  * the list, fling it past its ends, pull it past them. S plays the script, R resets, Escape
  * quits. The scripted modes drive the same module with synthetic pointer events at 60 Hz.
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, for the X server's event times */
 #include <SDL.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#if defined(SDL_VIDEO_DRIVER_X11)
+#include <SDL_syswm.h>
+#endif
 
 #include <GLES3/gl3.h>
 
@@ -158,8 +171,114 @@ static int filmstrip(const char *path) {
     return 0;
 }
 
+/* --------------------------------------------------------------------------------------------
+ * The live path's trace (--trace FILE, --shots DIR)
+ * ------------------------------------------------------------------------------------------ */
+
+/* The card's position and velocity and the list content's position.y and its velocity, on the
+ * presentation at `t` (what the scripted test reads, Tests/gles/test_gesture_demo.c). */
+typedef struct motion {
+    double card_x, card_y, card_vx, card_vy, list, list_v;
+} motion_t;
+
+static lamina_status_t read_motion(const demo_run_t *r, double t, motion_t *m) {
+    lamina_value_t v;
+    lamina_layer_t card = gesture_demo_card(r->demo), list = gesture_demo_list_content(r->demo);
+    lamina_status_t s = lamina_layer_get_presentation_value_at(r->engine, card, "position", t, &v);
+    if (!s) m->card_x = v.u.point.x, m->card_y = v.u.point.y;
+    if (!s) s = lamina_layer_get_presentation_velocity(r->engine, card, "position", t, &v);
+    if (!s) m->card_vx = v.u.point.x, m->card_vy = v.u.point.y;
+    if (!s) s = lamina_layer_get_presentation_value_at(r->engine, list, "position.y", t, &v);
+    if (!s) m->list = v.u.number;
+    if (!s) s = lamina_layer_get_presentation_velocity(r->engine, list, "position.y", t, &v);
+    if (!s) m->list_v = v.u.number;
+    return s;
+}
+
+typedef struct live_trace {
+    FILE *file;        /* NULL: no trace */
+    const char *shots; /* NULL: no screenshots */
+    int n_shots;
+    int shot_due;      /* a hand-off happened since the last frame drawn */
+    char shot_name[64];
+} live_trace_t;
+
+static void trace_motion(FILE *f, const char *tag, const motion_t *m) {
+    fprintf(f, " %s=%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", tag, m->card_x, m->card_y, m->card_vx,
+            m->card_vy, m->list, m->list_v);
+}
+
+static void trace_state(live_trace_t *tr, const demo_run_t *r, const char *what, double t,
+                        const motion_t *m) {
+    if (!tr->file) return;
+    lamina_point_t p;
+    int down = gesture_demo_pointer_down(r->demo, &p);
+    fprintf(tr->file, "%s t=%.17g down=%d card_phase=%d list_phase=%d target=%d", what, t, down,
+            (int)gesture_demo_card_phase(r->demo), (int)gesture_demo_list_phase(r->demo),
+            gesture_demo_target_slot(r->demo));
+    trace_motion(tr->file, "motion", m);
+    fputc('\n', tr->file);
+}
+
+/* Logs the hand-offs the demo made in the step from `before` to `after` (both at `t`). */
+static void trace_handoffs(live_trace_t *tr, demo_run_t *r, double t, const motion_t *before,
+                           const motion_t *after) {
+    gesture_handoff_t h[16];
+    int n = gesture_demo_take_handoffs(r->demo, h, 16);
+    static const char *const kinds[] = {"none", "catch", "release", "spring"};
+    for (int i = 0; i < n && i < 16; i++) {
+        const char *kind = kinds[h[i].kind <= GESTURE_HANDOFF_SPRING ? h[i].kind : 0];
+        const char *of = h[i].list ? "list" : "card";
+        if (tr->file) {
+            fprintf(tr->file, "handoff kind=%s of=%s t=%.17g step_t=%.17g handed=%.17g,%.17g", kind,
+                    of, h[i].time, t, h[i].velocity.x, h[i].velocity.y);
+            trace_motion(tr->file, "before", before);
+            trace_motion(tr->file, "after", after);
+            fputc('\n', tr->file);
+        }
+        tr->shot_due = 1;
+        snprintf(tr->shot_name, sizeof tr->shot_name, "%s-%s", kind, of);
+    }
+}
+
+/* Where a live pointer event happened, in engine time. On X11 that is the X server's own
+ * timestamp of the event (milliseconds of CLOCK_MONOTONIC, as Xorg and Xvfb keep it), taken
+ * from the SYSWM event SDL queues just before the mouse event it makes of it: the pointer's
+ * velocity needs the events' true spacing, and SDL's own timestamps are when it read them,
+ * which bunches them up whenever a frame is slow. Elsewhere (or when the server's clock is
+ * not this machine's) SDL's timestamp. The result lies between the last tick and `now`. */
+typedef struct event_clock {
+    int have_x;           /* an X server time is pending for the next mouse event */
+    unsigned long x_time; /* it (X's Time: milliseconds, wrapping at 2^32) */
+    unsigned long now_ms; /* CLOCK_MONOTONIC milliseconds, mod 2^32, read with `now` */
+    int used_x;           /* the last event's time came from the X server */
+} event_clock_t;
+
+static unsigned long monotonic_ms32(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (unsigned long)(((unsigned long long)ts.tv_sec * 1000ull + (unsigned long long)ts.tv_nsec / 1000000ull) &
+                           0xffffffffull);
+}
+
+static double event_time(event_clock_t *c, const SDL_Event *ev, double now, double last_tick) {
+    double te = now - (double)(SDL_GetTicks() - ev->common.timestamp) / 1000.0;
+    c->used_x = 0;
+    if (c->have_x) {
+        unsigned long age = (c->now_ms - c->x_time) & 0xffffffffUL;
+        if (age <= 2000) { /* the same clock: a plausible age */
+            te = now - (double)age / 1000.0;
+            c->used_x = 1;
+        }
+        c->have_x = 0;
+    }
+    if (te > now) te = now;
+    if (te < last_tick) te = last_tick;
+    return te;
+}
+
 int gesture_main(double at, double scale, const char *shot, const char *png, const char *frames_dir,
-                 const char *strip) {
+                 const char *strip, const char *trace, const char *shots) {
     if (strip) return filmstrip(strip);
     if (frames_dir) return headless_frames(frames_dir, scale);
     if (at < 0) at = 2.0;
@@ -203,15 +322,58 @@ int gesture_main(double at, double scale, const char *shot, const char *png, con
     } else {
         printf("lamina-viewer: gestures: drag and fling the card (press it mid-flight to catch it), "
                "drag and fling the list. S plays the script, R resets, Esc quits.\n");
+        live_trace_t tr = {.shots = shots};
+        if (trace && !(tr.file = fopen(trace, "w"))) {
+            fprintf(stderr, "lamina-viewer: --trace: cannot write %s\n", trace);
+            rc = 1;
+        }
+        if (shots) mkdir(shots, 0777);
+        event_clock_t clock = {0};
+#if defined(SDL_VIDEO_DRIVER_X11)
+        /* The X server's event times (event_time()). */
+        SDL_EventState(SDL_SYSWMEVENT, SDL_ENABLE);
+#endif
+        if (tr.file) {
+            unsigned long xid = 0;
+#if defined(SDL_VIDEO_DRIVER_X11)
+            SDL_SysWMinfo info;
+            SDL_VERSION(&info.version);
+            if (SDL_GetWindowWMInfo(win, &info) && info.subsystem == SDL_SYSWM_X11)
+                xid = (unsigned long)info.info.x11.window;
+#endif
+            fprintf(tr.file, "# lamina-viewer --gesture --trace: the live pointer path (gesture.c)\n");
+            fprintf(tr.file, "window id=%lu w=%d h=%d scale=%.17g driver=%s\n", xid, w, h, scale,
+                    SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "?");
+            fflush(tr.file);
+        }
         Uint64 freq = SDL_GetPerformanceFrequency(), start = SDL_GetPerformanceCounter();
-        int running = 1;
+        int running = rc == 0;
+        long frames = 0, events = 0, x_times = 0;
         while (running && !s) {
+            SDL_PumpEvents(); /* first, so that `now` is after the events it reads */
             double now = (double)(SDL_GetPerformanceCounter() - start) / (double)freq;
+            clock.now_ms = monotonic_ms32();
             if (now < r.time) now = r.time;
             SDL_Event ev;
             int reset = -1;
+            motion_t before, after;
             while (SDL_PollEvent(&ev) && !s) {
                 if (ev.type == SDL_QUIT) running = 0;
+#if defined(SDL_VIDEO_DRIVER_X11)
+                else if (ev.type == SDL_SYSWMEVENT && ev.syswm.msg &&
+                         ev.syswm.msg->subsystem == SDL_SYSWM_X11) {
+                    const XEvent *xe = &ev.syswm.msg->msg.x11.event;
+                    /* The pointer's events, and the crossings SDL also makes a motion of. */
+                    if (xe->type == MotionNotify || xe->type == ButtonPress || xe->type == ButtonRelease ||
+                        xe->type == EnterNotify || xe->type == LeaveNotify) {
+                        clock.have_x = 1;
+                        clock.x_time = (unsigned long)(xe->type == MotionNotify ? xe->xmotion.time
+                                                       : xe->type == EnterNotify || xe->type == LeaveNotify
+                                                           ? xe->xcrossing.time
+                                                           : xe->xbutton.time);
+                    }
+                }
+#endif
                 else if (ev.type == SDL_KEYDOWN) {
                     SDL_Keycode k = ev.key.keysym.sym;
                     if (k == SDLK_ESCAPE || k == SDLK_q) running = 0;
@@ -219,35 +381,74 @@ int gesture_main(double at, double scale, const char *shot, const char *png, con
                     else if (k == SDLK_s) reset = 1;
                 } else if (!r.scripted && (ev.type == SDL_MOUSEBUTTONDOWN || ev.type == SDL_MOUSEBUTTONUP ||
                                            ev.type == SDL_MOUSEMOTION)) {
-                    if (ev.type != SDL_MOUSEMOTION && ev.button.button != SDL_BUTTON_LEFT) continue;
+                    if (ev.type != SDL_MOUSEMOTION && ev.button.button != SDL_BUTTON_LEFT) {
+                        clock.have_x = 0;
+                        continue;
+                    }
                     int x = ev.type == SDL_MOUSEMOTION ? ev.motion.x : ev.button.x;
                     int y = ev.type == SDL_MOUSEMOTION ? ev.motion.y : ev.button.y;
                     gesture_pointer_phase_t ph = ev.type == SDL_MOUSEBUTTONDOWN ? GESTURE_POINTER_DOWN
                                                  : ev.type == SDL_MOUSEBUTTONUP ? GESTURE_POINTER_UP
                                                                                 : GESTURE_POINTER_MOVE;
-                    /* Moves at the time SDL stamped them (velocity needs their spacing). */
-                    double te = now;
-                    if (ph == GESTURE_POINTER_MOVE) {
-                        te = now - (double)(SDL_GetTicks() - ev.common.timestamp) / 1000.0;
-                        if (te < r.time) te = r.time;
+                    /* At the time the event happened (velocity needs their spacing), then a tick
+                     * there: a hand-off takes effect at its event, as in the scripted path. */
+                    double te = event_time(&clock, &ev, now, r.time);
+                    lamina_point_t p = {x / scale, y / scale};
+                    if (tr.file) s = read_motion(&r, te, &before);
+                    if (!s) s = gesture_demo_pointer(r.demo, ph, p, te);
+                    if (!s) s = gesture_demo_frame(r.demo, te);
+                    if (!s) r.time = te;
+                    events++;
+                    x_times += clock.used_x;
+                    if (!s && tr.file) {
+                        static const char *const phases[] = {"down", "move", "up"};
+                        fprintf(tr.file, "event t=%.17g phase=%s x=%.17g y=%.17g clock=%s\n", te,
+                                phases[ph], p.x, p.y, clock.used_x ? "x11" : "sdl");
+                        s = read_motion(&r, te, &after);
+                        if (!s) trace_state(&tr, &r, "state", te, &after);
                     }
-                    s = gesture_demo_pointer(r.demo, ph, (lamina_point_t){x / scale, y / scale}, te);
+                    if (!s) trace_handoffs(&tr, &r, te, &before, &after);
                 }
             }
             if (reset >= 0) {
                 run_destroy(&r);
                 s = run_create(&r, reset);
                 start = SDL_GetPerformanceCounter();
+                if (tr.file) fprintf(tr.file, "reset scripted=%d\n", reset);
                 continue;
             }
             if (s) break;
-            s = r.scripted ? run_to(&r, now) : gesture_demo_frame(r.demo, now);
+            if (r.scripted) {
+                s = run_to(&r, now);
+            } else {
+                if (tr.file) s = read_motion(&r, now, &before);
+                if (!s) s = gesture_demo_frame(r.demo, now);
+                if (!s && tr.file) s = read_motion(&r, now, &after);
+                if (!s && tr.file) trace_state(&tr, &r, "frame", now, &after);
+                if (!s) trace_handoffs(&tr, &r, now, &before, &after);
+            }
             r.time = now;
             int dw, dh;
             SDL_GL_GetDrawableSize(win, &dw, &dh);
             glViewport(0, 0, dw, dh);
             if (!s) s = lamina_gles_renderer_render(renderer, r.engine, r.root, now, &frame);
+            if (!s && tr.shot_due && tr.shots && tr.n_shots < 32) {
+                char path[1024];
+                snprintf(path, sizeof path, "%s/live-%02d-%s.png", tr.shots, tr.n_shots, tr.shot_name);
+                if (viewer_screenshot(dw, dh, path) == 0) {
+                    tr.n_shots++;
+                    if (tr.file) fprintf(tr.file, "shot t=%.17g path=%s\n", now, path);
+                }
+            }
+            tr.shot_due = 0;
             SDL_GL_SwapWindow(win);
+            frames++;
+            if (tr.file) fflush(tr.file);
+        }
+        if (tr.file) {
+            fprintf(tr.file, "end frames=%ld events=%ld x11_times=%ld status=%d\n", frames, events,
+                    x_times, (int)s);
+            fclose(tr.file);
         }
         if (s) rc = fail("running the demo", s);
     }

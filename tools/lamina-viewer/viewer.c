@@ -8,7 +8,8 @@
  *   lamina-viewer --scene NAME [--at T] --png PATH       no window: one frame, headless
  *   lamina-viewer --list                                 the scenes
  *   lamina-viewer --lottie FILE [--progress P --screenshot PATH]  a Lottie file (lottie.c)
- *   lamina-viewer --gesture [--at T --screenshot PATH | --png PATH | --frames DIR | --filmstrip PATH]
+ *   lamina-viewer --gesture [--at T --screenshot PATH | --png PATH | --frames DIR | --filmstrip PATH
+ *                            | --trace FILE [--shots DIR]]
  *                                                        the gesture demo (gesture.c)
  *
  * The default scene is the gallery (what the compositor draws, at a glance); Right (or N) from
@@ -168,7 +169,7 @@ int viewer_screenshot(int w, int h, const char *path) {
 int main(int argc, char **argv) {
     const char *scene_name = "gallery", *shot = NULL, *frames_dir = NULL, *png = NULL;
     double at = -1, scale = 1;
-    const char *lottie = NULL, *strip = NULL;
+    const char *lottie = NULL, *strip = NULL, *trace = NULL, *shots = NULL;
     double progress = 0;
     int gesture = 0;
     for (int i = 1; i < argc; i++) {
@@ -182,6 +183,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--png") && i + 1 < argc) png = argv[++i];
         else if (!strcmp(argv[i], "--gesture")) gesture = 1;
         else if (!strcmp(argv[i], "--filmstrip") && i + 1 < argc) strip = argv[++i];
+        else if (!strcmp(argv[i], "--trace") && i + 1 < argc) trace = argv[++i];
+        else if (!strcmp(argv[i], "--shots") && i + 1 < argc) shots = argv[++i];
         else if (!strcmp(argv[i], "--list")) {
             size_t n;
             const scene_t *all = scenes_all(&n);
@@ -194,7 +197,8 @@ int main(int argc, char **argv) {
                     "                     [--frames DIR] [--list]\n"
                     "                     [--lottie FILE [--progress P --screenshot PATH]]\n"
                     "                     [--gesture [--at T --screenshot PATH | --png PATH |\n"
-                    "                                 --frames DIR | --filmstrip PATH]]\n");
+                    "                                 --frames DIR | --filmstrip PATH |\n"
+                    "                                 --trace FILE [--shots DIR]]]\n");
             return 2;
         }
     }
@@ -202,9 +206,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "lamina-viewer: --scale must be in (0, 8]\n");
         return 2;
     }
-    if (gesture) return gesture_main(at, scale, shot, png, frames_dir, strip);
-    if (strip) {
-        fprintf(stderr, "lamina-viewer: --filmstrip is a --gesture option\n");
+    if (gesture) return gesture_main(at, scale, shot, png, frames_dir, strip, trace, shots);
+    if (strip || trace || shots) {
+        fprintf(stderr, "lamina-viewer: --filmstrip, --trace and --shots are --gesture options\n");
         return 2;
     }
     if (lottie) {
