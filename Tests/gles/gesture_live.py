@@ -6,10 +6,12 @@ lamina-viewer --gesture runs in a window on an Xvfb display; xdotool moves and p
 server's real pointer, so the events reach the demo through SDL2 exactly as a user's mouse
 does. The script:
 
-  1. presses the card in slot 0, drags it right at a steady speed and lets go: a fling;
+  1. presses the card in slot 0, drags it right at 1200 pt/s and lets go: a fling;
   2. moves to where the fling is heading and presses while the card still moves: a catch;
-     drags it back left and lets go: a fling the other way, then the spring into a slot;
-  3. flings the list up past its end: a decay, then the bounce (a spring back to the end);
+     drags it back left at 1000 pt/s and lets go: a fling the other way, then the spring into
+     a slot;
+  3. flings the list up past its end (2500 pt/s): a decay, then the bounce (a spring back to
+     the end);
   4. drags the list further past its end (rubber band) and lets go: a spring back.
 
 The viewer's trace (--trace) logs every pointer event as the demo got it (engine time, point),
@@ -29,9 +31,13 @@ server or the machine timed the events; the tolerances are the scripted test's
 and where each motion comes to rest. The frames drawn after the hand-offs are saved for CI's
 artifacts (OUT/gesture-live/live-NN-KIND-OF.png), with the trace (OUT/gesture-live-trace.txt).
 
-A catch needs the press to land on the moving card; when the machine is so loaded that it
-lands too late (the card already at rest), step 2 is tried again (at most 4 times) and the
-test says so. If no pointer event reaches the window, the test fails and says that.
+The hand-offs' continuity does not depend on timing, but what the gestures become does: a
+catch needs the press to land on the moving card, a fling a steady stream of drag events.
+When the machine is so loaded that xdotool's drag stalls (fewer than 3 pointer samples in the
+last 0.1 s before a release, a release under 200 pt/s) or its press lands after the card
+stopped (under 20 pt/s), that step is tried again, at most 4 times, and the test says so;
+every attempt's hand-offs are checked all the same. If no pointer event reaches the window,
+the test fails and says that.
 
     gesture_live.py XVFB_RUN VIEWER OUT      (XVFB_RUN may be "" when xvfb-run is missing)
 
@@ -341,7 +347,6 @@ class Checker:
                 close(a["list_v"], v[1], RELEASE_V_REL * abs(v[1]), where + ": velocity handed")
                 fit, n = fit_velocity(gesture["samples"], t)
                 close(v[1], fit[1], FIT_V_REL * max(abs(v[1]), 1.0), where + ": velocity against the drag's samples")
-            check(n >= 3, where + ": only %d pointer samples in the last 0.1 s (events bunched?)" % n)
             gesture["fit_samples"] = n
         elif kind == "spring":
             if of == "card":
@@ -446,21 +451,18 @@ def drive(tr, viewer, xdotool):
                       "in its trace 20 s after a press and release on it): is the window mapped under "
                       "the pointer, and does SDL get core pointer events on this X server?")
 
-    # 1-2. The card: flung right from slot 0, caught mid-flight, dragged back and flung left.
-    attempts = 0
-    while True:
-        attempts += 1
-        check(attempts <= 4, "the press never caught the flung card mid-flight in 4 attempts")
-        # Wait for the card to rest.
+    # 1-2. The card: flung from its slot, caught mid-flight, dragged back and flung again.
+    def card_attempt():
         tr.wait(lambda rs: (last_frame(rs) or {}).get("card_phase") == CARD_IDLE, 30, "the card to rest", viewer)
-        f = last_frame(tr.records)
-        sx, sy = f["motion"]["card"]
-        # Fling it towards the neighbouring column (right from column 0, else left).
+        sx, sy = last_frame(tr.records)["motion"]["card"]
+        # Towards the neighbouring column: right from column 0, else left.
         direction = 1 if sx < 150 else -1
         mark = len(tr.records)
         x_release = sx + direction * 120
-        # Aim the catch at where the fling heads: 1.5 * 120 pt/s * 0.1 s past the release.
-        x_catch = x_release + direction * 150 * 0.6
+        # The press lands where the fling heads: a 1200 pt/s fling decays over about 120 pt
+        # (rate 0.99/ms), so 90 pt past the release the card covers the point from about
+        # 0.05 s after the release until it rests in the next slot.
+        x_catch = x_release + direction * 90
         (ptr.move(sx, sy).down().sleep(0.05)
             .drag(sx, sy, x_release, sy, 1200)
             .up()
@@ -469,31 +471,53 @@ def drive(tr, viewer, xdotool):
             .up().run())
         tr.wait(lambda rs: count(rs[mark:], "event", phase="up") >= 2, 30, "the card's two releases", viewer)
         tr.wait(lambda rs: (last_frame(rs) or {}).get("card_phase") == CARD_IDLE
-                and count(rs[mark:], "handoff", kind="release", of="card") >= 2, 30,
-                "the card to rest after its second fling", viewer)
-        kinds = [h["kind"] for h in handoffs_since(tr.records, mark) if h["of"] == "card"]
-        if "catch" in kinds:
-            break
-        log("attempt %d: the press landed after the card had stopped (hand-offs %s); again"
-            % (attempts, kinds))
+                and (last_frame(rs) or {}).get("down") == 0, 30, "the card to rest after the attempt", viewer)
+        return mark, [("release", "card"), ("catch", "card"), ("release", "card"), ("spring", "card")]
 
-    # 3. The list flung up hard past its end: decay, then the bounce.
-    tr.wait(lambda rs: (last_frame(rs) or {}).get("list_phase") == LIST_IDLE, 30, "the list to rest", viewer)
-    mark_list = len(tr.records)
+    # 3. The list flung up hard past its end: a decay, then the bounce. 280 pt of drag at
+    # 2500 pt/s passes the end (600 pt) from the top with a fling of 640 pt/s or more.
     lx = LIST_VIEW[0] + LIST_VIEW[2] / 2
-    ptr.move(lx, 340).down().sleep(0.03).drag(lx, 340, lx, 100, 2000).up().run()
-    tr.wait(lambda rs: count(rs[mark_list:], "handoff", kind="spring", of="list") >= 1, 30,
-            "the flung list to pass its end and bounce", viewer)
-    tr.wait(lambda rs: (last_frame(rs) or {}).get("list_phase") == LIST_IDLE, 30, "the list to rest at its end", viewer)
-    off = CONTENT_H / 2 - last_frame(tr.records)["motion"]["list"]
-    close(off, MAX_OFFSET, 1e-6, "the list's offset after the bounce")
+
+    def list_fling_attempt():
+        tr.wait(lambda rs: (last_frame(rs) or {}).get("list_phase") == LIST_IDLE, 30, "the list to rest", viewer)
+        off = CONTENT_H / 2 - last_frame(tr.records)["motion"]["list"]
+        mark = len(tr.records)
+        if off > 1e-6:
+            # Back to the top first (a slow drag down; let go still, so it stays).
+            ptr.move(lx, 60).down().sleep(0.03).drag(lx, 60, lx, 60 + off, 3000).sleep(0.15).up().run()
+            tr.wait(lambda rs: count(rs[mark:], "event", phase="up") >= 1, 30, "the list's return", viewer)
+            tr.wait(lambda rs: (last_frame(rs) or {}).get("list_phase") == LIST_IDLE, 30, "the list at the top", viewer)
+            mark = len(tr.records)
+        ptr.move(lx, 360).down().sleep(0.03).drag(lx, 360, lx, 80, 2500).up().run()
+        tr.wait(lambda rs: count(rs[mark:], "event", phase="up") >= 1, 30, "the list's release", viewer)
+        tr.wait(lambda rs: (last_frame(rs) or {}).get("list_phase") == LIST_IDLE, 30, "the list to rest", viewer)
+        return mark, [("release", "list"), ("spring", "list")]
 
     # 4. Pulled further past its end (rubber band) and let go: a spring back.
-    mark_pull = len(tr.records)
-    ptr.move(lx, 300).down().sleep(0.03).drag(lx, 300, lx, 60, 800).sleep(0.02).up().run()
-    tr.wait(lambda rs: count(rs[mark_pull:], "handoff", kind="release", of="list") >= 1, 30,
-            "the pulled list's release", viewer)
-    tr.wait(lambda rs: (last_frame(rs) or {}).get("list_phase") == LIST_IDLE, 30, "the list to spring back", viewer)
+    def list_pull_attempt():
+        mark = len(tr.records)
+        ptr.move(lx, 300).down().sleep(0.03).drag(lx, 300, lx, 60, 1000).up().run()
+        tr.wait(lambda rs: count(rs[mark:], "event", phase="up") >= 1, 30, "the pulled list's release", viewer)
+        tr.wait(lambda rs: (last_frame(rs) or {}).get("list_phase") == LIST_IDLE, 30, "the list to spring back", viewer)
+        return mark, [("release", "list")]
+
+    done = []  # (name, hand-offs of the attempt that did it)
+    for name, attempt in (("the card's fling, catch and throw back", card_attempt),
+                          ("the list's fling past its end", list_fling_attempt),
+                          ("the list's pull past its end", list_pull_attempt)):
+        for k in range(1, 5):
+            mark, want = attempt()
+            time.sleep(0.05)
+            tr.poll()
+            c = Checker(tr.records[mark:]).run()  # continuity: a failure here is a failure
+            why = attempt_shortfall(c, want)
+            if not why:
+                done.append((name, c))
+                break
+            log("%s, attempt %d: %s; again" % (name, k, why))
+        else:
+            raise Failure("%s: 4 attempts, none as asked (%s): is the machine too loaded for "
+                          "xdotool to keep a steady drag?" % (name, why))
     off = CONTENT_H / 2 - last_frame(tr.records)["motion"]["list"]
     close(off, MAX_OFFSET, 1e-6, "the list's offset after the rubber band's spring")
     time.sleep(0.2)
@@ -519,43 +543,55 @@ def drive(tr, viewer, xdotool):
     check(not untimed, "pointer events of a gesture without the X server's time (SYSWM events "
           "missing?): " + ", ".join(untimed[:5]))
     c = Checker(records).run()
-    seq = [(h["kind"], h["of"]) for h, _ in c.handoffs]
-    log("hand-offs, each continuous: " + ", ".join("%s %s" % k for k in seq))
-    # The story, in order (with whatever a retry added before it).
-    want = [("release", "card"), ("catch", "card"), ("release", "card"), ("spring", "card"),
-            ("release", "list"), ("spring", "list"), ("release", "list")]
-    i = 0
-    for k in seq:
-        if i < len(want) and k == want[i]:
-            i += 1
-    check(i == len(want), "hand-offs %s lack the sequence %s" % (seq, want))
-    # The catch was mid-flight: the card moved when the press landed on it.
-    check(c.catch_speeds and max(c.catch_speeds) > 20,
-          "the card was not moving when caught (speeds %s pt/s)" % c.catch_speeds)
-    log("caught mid-flight at %.1f pt/s" % max(c.catch_speeds))
-    # The flings were flings: the pointer's velocity at each release, against the drag's speed.
-    for h, g in c.handoffs:
-        if h["kind"] == "release":
-            v = math.hypot(*h["handed"])
-            log("release of the %s at t = %.3f: %.0f pt/s from %d samples in the last 0.1 s"
-                % (h["of"], h["t"], v, g.get("fit_samples", 0)))
-            if g.get("rubber"):
-                # Let go past the end: the band's slope slows the content (R17.7); it heads back up.
-                check(h["handed"][1] < -20, "the pulled list's release handed %.1f pt/s, not upwards"
-                      % h["handed"][1])
-                continue
-            check(v > 200, "the %s's release at t = %.3f handed only %.1f pt/s: the drag's events "
-                  "did not keep their spacing" % (h["of"], h["t"], v))
+    log("hand-offs, each continuous: " + ", ".join("%s %s" % (h["kind"], h["of"]) for h, _ in c.handoffs))
+    for name, a in done:
+        log(name + ": " + "; ".join(describe(h, g) for h, g in a.handoffs))
     check(c.rubber_checked >= 3, "only %d drag events past the list's end" % c.rubber_checked)
     log("rubber band: %d drag events past the end, up to %.1f pt past it, each the band of the finger's "
         "travel to %g pt" % (c.rubber_checked, c.max_rubber, POS_TOL))
     shots = [r for r in records if r["type"] == "shot"]
-    check(len(shots) >= len(want), "only %d screenshots of hand-offs" % len(shots))
+    check(len(shots) >= 6, "only %d screenshots of hand-offs" % len(shots))
     for s in shots:
         check(os.path.getsize(s["path"]) > 1000, "screenshot %s is empty" % s["path"])
     log("%d screenshots of hand-off frames saved" % len(shots))
     mutations_fail(records)
     return 0
+
+
+def describe(h, g):
+    if h["kind"] == "release":
+        return "release at %.0f pt/s (%d samples)" % (math.hypot(*h["handed"]), g.get("fit_samples", 0))
+    if h["kind"] == "catch":
+        return "catch at %.0f pt/s" % math.hypot(*h["before"]["card_v"]) if h["of"] == "card" else "catch"
+    v = h["before"]["card_v"] if h["of"] == "card" else (0.0, h["before"]["list_v"])
+    return "spring at %.0f pt/s" % math.hypot(*v)
+
+
+def attempt_shortfall(c, want):
+    """Why an attempt did not do what it asked (None when it did): the hand-offs `want` in
+    order; each release a fling of at least 200 pt/s from at least 3 samples in its last 0.1 s
+    (or, let go past the list's end, heading back); a catch of a card that was moving."""
+    seq = [(h["kind"], h["of"]) for h, _ in c.handoffs]
+    i = 0
+    for k in seq:
+        if i < len(want) and k == want[i]:
+            i += 1
+    if i < len(want):
+        return "hand-offs %s, not %s" % (seq, want)
+    for h, g in c.handoffs:
+        if h["kind"] == "release":
+            n = g.get("fit_samples", 0) if g else 0
+            if n < 3:
+                return "a release with %d pointer samples in its last 0.1 s (events bunched)" % n
+            if g.get("rubber"):
+                # Let go past the end: the band slows the content (R17.7); it heads back up.
+                if h["handed"][1] >= -20:
+                    return "the pulled list's release handed %.1f pt/s, not upwards" % h["handed"][1]
+            elif math.hypot(*h["handed"]) < 200:
+                return "a release at only %.1f pt/s" % math.hypot(*h["handed"])
+        if h["kind"] == "catch" and h["of"] == "card" and math.hypot(*h["before"]["card_v"]) < 20:
+            return "the card caught at %.1f pt/s" % math.hypot(*h["before"]["card_v"])
+    return None
 
 
 def mutations_fail(records):
