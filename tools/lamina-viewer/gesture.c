@@ -279,6 +279,11 @@ static double event_time(event_clock_t *c, const SDL_Event *ev, double now, doub
 
 int gesture_main(double at, double scale, const char *shot, const char *png, const char *frames_dir,
                  const char *strip, const char *trace, const char *shots) {
+    if ((trace || shots) && (shot || png || frames_dir || strip)) {
+        fprintf(stderr, "lamina-viewer: --trace and --shots log the interactive window; they do not "
+                        "go with --screenshot, --png, --frames or --filmstrip\n");
+        return 2;
+    }
     if (strip) return filmstrip(strip);
     if (frames_dir) return headless_frames(frames_dir, scale);
     if (at < 0) at = 2.0;
@@ -288,6 +293,11 @@ int gesture_main(double at, double scale, const char *shot, const char *png, con
         if (shot) {
             fprintf(stderr, "lamina-viewer: no display for --gesture --screenshot; run it under "
                             "xvfb-run, or use --png PATH for a headless frame\n");
+            return 1;
+        }
+        if (trace || shots) {
+            fprintf(stderr, "lamina-viewer: no display for --gesture --trace: it logs a window's "
+                            "pointer; run it under a display (xvfb-run in CI)\n");
             return 1;
         }
         return headless_frames("lamina-viewer-frames", scale);
