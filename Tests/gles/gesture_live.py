@@ -482,11 +482,14 @@ def drive(tr, viewer, xdotool):
         tr.wait(lambda rs: (last_frame(rs) or {}).get("list_phase") == LIST_IDLE, 30, "the list to rest", viewer)
         off = CONTENT_H / 2 - last_frame(tr.records)["motion"]["list"]
         mark = len(tr.records)
-        if off > 1e-6:
-            # Back to the top first (a slow drag down; let go still, so it stays).
-            ptr.move(lx, 60).down().sleep(0.03).drag(lx, 60, lx, 60 + off, 3000).sleep(0.15).up().run()
+        while off > 0.5:
+            # Back to the top first: drags down of at most 300 pt, each held still before it is
+            # let go (no fling), so the list stays where it is left.
+            stroke = min(off, 300.0)
+            ptr.move(lx, 60).down().sleep(0.03).drag(lx, 60, lx, 60 + stroke, 3000).sleep(0.15).up().run()
             tr.wait(lambda rs: count(rs[mark:], "event", phase="up") >= 1, 30, "the list's return", viewer)
-            tr.wait(lambda rs: (last_frame(rs) or {}).get("list_phase") == LIST_IDLE, 30, "the list at the top", viewer)
+            tr.wait(lambda rs: (last_frame(rs) or {}).get("list_phase") == LIST_IDLE, 30, "the list to rest", viewer)
+            off = CONTENT_H / 2 - last_frame(tr.records)["motion"]["list"]
             mark = len(tr.records)
         ptr.move(lx, 360).down().sleep(0.03).drag(lx, 360, lx, 80, 2500).up().run()
         tr.wait(lambda rs: count(rs[mark:], "event", phase="up") >= 1, 30, "the list's release", viewer)
