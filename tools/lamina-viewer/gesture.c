@@ -14,7 +14,18 @@
  * event as the demo got it (engine time, point), the card's and the list's presentation
  * position and velocity after each event and each frame, and every hand-off with the motion
  * just before and just after it. --shots DIR saves the frame drawn after each hand-off as
- * DIR/live-NN-KIND-OF.png (at most 32).
+ * DIR/live-NN-KIND-OF.png (at most 32). One record a line, flushed every frame:
+ *
+ *   window id=XID w= h= scale= driver=      the window (XID 0 off X11)
+ *   event t= phase=down|move|up x= y= clock=x11|sdl   a pointer event in points, at engine time t
+ *                                            (the X server's time of it, or SDL's)
+ *   state t= down= card_phase= list_phase= target= motion=M   after that event
+ *   frame t= ... motion=M                    after each frame's tick
+ *   handoff kind=catch|release|spring of=card|list t= step_t= handed=VX,VY before=M after=M
+ *   shot t= path=                            a --shots frame
+ *   end frames= events= x11_times= status=
+ *
+ * where M is card x,y, card vx,vy, list content position.y, its velocity (presentation, %.17g).
  *
  * In the window: drag the card and let go (it decelerates, then springs into the slot nearest
  * where the fling would stop); press it while it moves to catch it, and throw it back. Drag
