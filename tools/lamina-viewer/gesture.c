@@ -276,8 +276,10 @@ static double event_time(event_clock_t *c, const SDL_Event *ev, double now, doub
     double te = now - (double)(SDL_GetTicks() - ev->common.timestamp) / 1000.0;
     c->used_x = 0;
     if (c->have_x) {
-        unsigned long age = (c->now_ms - c->x_time) & 0xffffffffUL;
-        if (age <= 2000) { /* the same clock: a plausible age */
+        /* How long before `now` it happened (negative: read after `now` was taken). */
+        unsigned long d = (c->now_ms - c->x_time) & 0xffffffffUL;
+        long age = d >= 0x80000000UL ? -(long)(0x100000000UL - d) : (long)d;
+        if (age >= -2000 && age <= 2000) { /* the same clock: a plausible age */
             te = now - (double)age / 1000.0;
             c->used_x = 1;
         }
