@@ -263,6 +263,9 @@ typedef struct event_clock {
     unsigned long x_time; /* it (X's Time: milliseconds, wrapping at 2^32) */
     unsigned long now_ms; /* CLOCK_MONOTONIC milliseconds, mod 2^32, read with `now` */
     int used_x;           /* the last event's time came from the X server */
+    int seen_x;           /* X server times have come: an event without one is placed at the
+                             last tick (SDL makes motions of warps this way, and the X-timed
+                             events behind it in the queue may be older than SDL's stamp) */
 } event_clock_t;
 
 static unsigned long monotonic_ms32(void) {
@@ -282,8 +285,11 @@ static double event_time(event_clock_t *c, const SDL_Event *ev, double now, doub
         if (age >= -2000 && age <= 2000) { /* the same clock: a plausible age */
             te = now - (double)age / 1000.0;
             c->used_x = 1;
+            c->seen_x = 1;
         }
         c->have_x = 0;
+    } else if (c->seen_x) {
+        te = last_tick;
     }
     if (te > now) te = now;
     if (te < last_tick) te = last_tick;
