@@ -6,12 +6,13 @@ lamina-viewer --gesture runs in a window on an Xvfb display; xdotool moves and p
 server's real pointer, so the events reach the demo through SDL2 exactly as a user's mouse
 does. The script:
 
-  1. presses the card in slot 0, drags it right at 1200 pt/s and lets go: a fling;
+  1. presses the card in slot 0, drags it 160 pt right at 1200 pt/s and lets go: a fling;
   2. moves to where the fling is heading and presses while the card still moves: a catch;
      drags it back left at 1000 pt/s and lets go: a fling the other way, then the spring into
      a slot;
   3. flings the list up past its end (2500 pt/s): a decay, then the bounce (a spring back to
-     the end);
+     the end). The viewer is stopped (SIGSTOP) through this drag and reads it in one batch
+     afterwards, so the fling's velocity is right only if every event keeps its own time;
   4. drags the list further past its end (rubber band) and lets go: a spring back.
 
 The viewer's trace (--trace) logs every pointer event as the demo got it (engine time, point),
@@ -20,7 +21,7 @@ The checks read that trace, never the test's own clock, so they do not depend on
 server or the machine timed the events; the tolerances are the scripted test's
 (Tests/gles/test_gesture_demo.c):
 
-  catch    position unchanged to 1e-9 pt, velocity zero, the card moving before it
+  catch    position unchanged to 1e-9 pt, velocity zero, the card moving (20 pt/s) before it
   release  position where the pointer left it (pointer + grab offset) to 1e-9 pt; velocity the
            pointer's, to 1e-9 relative; and that is the least-squares slope of the drag's own
            samples over the last 0.1 s (recomputed here from the trace) to 1e-6 relative
@@ -34,8 +35,9 @@ artifacts (OUT/gesture-live/live-NN-KIND-OF.png), with the trace (OUT/gesture-li
 The hand-offs' continuity does not depend on timing, but what the gestures become does: a
 catch needs the press to land on the moving card, a fling a steady stream of drag events.
 When the machine is so loaded that xdotool's drag stalls (fewer than 3 pointer samples in the
-last 0.1 s before a release, a release under 200 pt/s) or its press lands after the card
-stopped (under 20 pt/s), that step is tried again, at most 4 times, and the test says so;
+last 0.1 s before a release, a release under 200 pt/s, the list's fling outside 750...5000
+pt/s) or its press lands after the card stopped (under 20 pt/s), that step is tried again, at
+most 4 times, and the test says so;
 every attempt's hand-offs are checked all the same. If no pointer event reaches the window,
 the test fails and says that.
 
@@ -67,7 +69,7 @@ RELEASE_V_REL = 1e-9
 FIT_V_REL = 1e-6
 SPRING_V_REL = 1e-6
 # The card's phases (gesture_card_phase_t) and the list's (gesture_list_phase_t).
-CARD_IDLE, CARD_DRAGGING, CARD_FLINGING, CARD_SETTLING = range(4)
+CARD_IDLE, CARD_DRAGGING = 0, 1
 LIST_IDLE, LIST_DRAGGING = 0, 1
 
 
@@ -365,10 +367,6 @@ class Checker:
 # ------------------------------------------------------------------------------------------
 # The run
 # ------------------------------------------------------------------------------------------
-
-def handoffs_since(records, start):
-    return [r for r in records[start:] if r["type"] == "handoff"]
-
 
 def main(argv):
     if len(argv) != 4:
