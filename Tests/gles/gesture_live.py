@@ -250,6 +250,18 @@ def banded(raw):
     return raw
 
 
+def unbanded(shown):
+    """The finger offset that shows `shown` (the rubber band's inverse, as gesture_demo.c's
+    unbanded(): a list caught past an end resumes its drag from there)."""
+    over = -shown if shown < 0 else shown - MAX_OFFSET if shown > MAX_OFFSET else 0.0
+    if over <= 0:
+        return shown
+    dim = LIST_VIEW[3]
+    over = min(over, 0.999 * dim)
+    raw = dim / RUBBER_C * (1.0 / (1.0 - over / dim) - 1.0)
+    return -raw if shown < 0 else MAX_OFFSET + raw
+
+
 def content_y(offset):
     return CONTENT_H / 2 - offset
 
@@ -263,7 +275,6 @@ class Checker:
         self.rubber_checked = 0
         self.max_rubber = 0.0
         self.catch_speeds = []
-        self.release_ratios = []
 
     def run(self):
         gesture = None  # {"of": "card"/"list", "samples": [...], "grab": (gx, gy), ...}
@@ -275,15 +286,14 @@ class Checker:
             elif typ == "state" and last_event is not None:
                 ev, m = last_event, rec["motion"]
                 t, p = ev["t"], (ev["x"], ev["y"])
-                if ev["phase"] == "down" and gesture is None:
+                if ev["phase"] == "down":
+                    gesture = None
                     if rec["card_phase"] == CARD_DRAGGING and self._on_card(m, p):
                         gesture = {"of": "card", "grab": (m["card"][0] - p[0], m["card"][1] - p[1]),
                                    "samples": [(t, m["card"][0], m["card"][1])]}
                     elif rec["list_phase"] == LIST_DRAGGING:
-                        offset = CONTENT_H / 2 - m["list"]
-                        inside = 0 <= offset <= MAX_OFFSET
                         gesture = {"of": "list", "samples": [(t, 0.0, m["list"])], "y0": p[1],
-                                   "raw0": offset if inside else None}
+                                   "raw0": unbanded(CONTENT_H / 2 - m["list"])}
                 elif ev["phase"] in ("move", "up") and gesture is not None:
                     if gesture["of"] == "card":
                         gx, gy = gesture["grab"]
@@ -291,15 +301,14 @@ class Checker:
                         close(m["card"][1], p[1] + gy, POS_TOL, "card dragged at t = %.4f: y" % t)
                         gesture["samples"].append((t, m["card"][0], m["card"][1]))
                     else:
-                        if gesture["raw0"] is not None:
-                            raw = gesture["raw0"] + (gesture["y0"] - p[1])
-                            close(m["list"], content_y(banded(raw)), POS_TOL,
-                                  "list dragged at t = %.4f (finger offset %.1f)" % (t, raw))
-                            if raw > MAX_OFFSET or raw < 0:
-                                self.rubber_checked += 1
-                                gesture["rubber"] = True
-                                over = abs(banded(raw) - (MAX_OFFSET if raw > 0 else 0))
-                                self.max_rubber = max(self.max_rubber, over)
+                        raw = gesture["raw0"] + (gesture["y0"] - p[1])
+                        close(m["list"], content_y(banded(raw)), POS_TOL,
+                              "list dragged at t = %.4f (finger offset %.1f)" % (t, raw))
+                        if raw > MAX_OFFSET or raw < 0:
+                            self.rubber_checked += 1
+                            gesture["rubber"] = True
+                            over = abs(banded(raw) - (MAX_OFFSET if raw > 0 else 0))
+                            self.max_rubber = max(self.max_rubber, over)
                         gesture["samples"].append((t, 0.0, m["list"]))
                     if ev["phase"] == "up":
                         gesture["t_up"] = t
@@ -644,8 +653,9 @@ def mutations_fail(records):
     def bump_state(r):
         r["motion"]["list"] += 1e-7
 
-    catch = first(lambda r: r["type"] == "handoff" and r["kind"] == "catch")
-    release = first(lambda r: r["type"] == "handoff" and r["kind"] == "release" and r["of"] == "card")
+    catch = first(lambda r: r["type"] == "handoff" and r["kind"] == "catch" and r["of"] == "card")
+    release = first(lambda r: r["type"] == "handoff" and r["kind"] == "release" and r["of"] == "card"
+                    and math.hypot(*r["handed"]) > 100)
     spring = first(lambda r: r["type"] == "handoff" and r["kind"] == "spring" and r["of"] == "list")
     pull = max(i for i, r in enumerate(records) if r["type"] == "handoff" and r["kind"] == "release")
     drag = max(i for i, r in enumerate(records[:pull]) if r["type"] == "state")
