@@ -381,6 +381,10 @@ enum LottieImporter {
         case 5:
             ctx.warn("text layers not supported")
             content = try frameNode(size, ctx, at: layer.path)
+        case 13:
+            // A camera draws nothing itself; its perspective is what is left out (R16.10).
+            ctx.warn("camera layers not supported: 3D layers are drawn without perspective")
+            return nil
         default:
             ctx.warn("layer type \(ty) not supported")
             return nil

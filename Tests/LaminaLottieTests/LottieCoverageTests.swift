@@ -157,6 +157,15 @@ func ramp(_ v0: Double, _ v1: Double) -> String {
         }
     }
 
+    @Test func aCameraLayerIsNamedAndTheLayersDrawWithoutPerspective() throws {
+        let camera = #"{"ty":13,"ind":9,"ip":0,"op":1000,"st":0,"pe":{"a":0,"k":800},"ks":{}}"#
+        let ks = ks3D(#""ry":{"a":0,"k":60}"#)
+        let (anim, r) = try shapes(doc(layers: camera + "," + shapeLayer(ks: ks, extra: #""ddd":1"#)), progress: 0)
+        #expect(anim.warnings == ["camera layers not supported: 3D layers are drawn without perspective"])
+        #expect(r.count == 1)
+        #expect(r[0].transform.m14 == 0 && r[0].transform.m24 == 0 && r[0].transform.m34 == 0)
+    }
+
     @Test func aStillTiltIsOneLayer() throws {
         func count(_ extra: String) throws -> Int {
             try LottieScene.load(doc(layers: shapeLayer(ks: ks3D(extra), extra: #""ddd":1"#))).root.allNodes.count
