@@ -742,9 +742,8 @@ enum LottieImporter {
     /// The tilt of a 3D layer's transform (`ry`, `rx`, `or`) as the transform of one layer, or
     /// nil when it has none (absent, or 0 and still). One animated angle alone is a keyframe
     /// animation of that angle (negated, see tiltMatrix) through the rotateX/rotateY value
-    /// function, exact between keys;
-    /// anything else animated is the matrix sampled at every frame (R16.3). `model` is the
-    /// first matrix when the animation's values are angles.
+    /// function, exact between keys; anything else animated is the matrix sampled at every
+    /// frame (R16.3). `model` is the first matrix when the animation's values are angles.
     static func tiltMapping(_ ks: JNode, _ ctx: LottieContext) throws(LottieError) -> (mapped: LottieMapped, model: Transform3D?)? {
         func prop(_ key: String, _ d: [Double]) throws(LottieError) -> LottieProp {
             guard let n = ks[key] else { return LottieProp(constant: d) }
