@@ -53,6 +53,8 @@ final class LottieContext {
     /// layers' animations are sampled in the time of the remapped precomposition's layer
     /// (R16.11). Nil elsewhere.
     var remap: LottieRemap?
+    /// Samples left for the animations inside curved time remaps (LottieLimits.maximumRemapSamples).
+    private var remapSamples = LottieLimits.maximumRemapSamples
 
     init(frameRate: Double, maximumKeyframes: Int = LottieLimits.maximumKeyframes) {
         self.frameRate = frameRate
@@ -62,6 +64,19 @@ final class LottieContext {
     /// Records a warning once.
     func warn(_ message: String) {
         if warned.insert(message).inserted { warnings.append(message) }
+    }
+
+    /// How many samples (plus one) an animation inside a curved time remap gets: `wanted`
+    /// while the file's budget lasts, then its remap's ends only, with a warning, so a file
+    /// with many remapped layers takes bounded memory.
+    func remapSampleCount(_ wanted: Int) -> Int {
+        if wanted + 1 <= remapSamples {
+            remapSamples -= wanted + 1
+            return wanted
+        }
+        warn("time remaps need more than \(LottieLimits.maximumRemapSamples) samples: the rest are drawn between their ends")
+        remapSamples = 0
+        return 1
     }
 
     func countKeyframes(_ n: Int, at path: @autoclosure () -> String) throws(LottieError) {
@@ -255,7 +270,7 @@ enum LottieImporter {
     /// remap may run backwards or stand still, so the layer may come and go more than once).
     static func remappedVisibility(from ip: Double, to op: Double, _ remap: LottieRemap, _ ctx: LottieContext) -> Animation {
         let span = remap.to - remap.from
-        let count = min(max(Int(span.rounded(.up)), 1), LottieLimits.maximumSamples)
+        let count = ctx.remapSampleCount(min(max(Int(span.rounded(.up)), 1), LottieLimits.maximumSamples))
         let step = span / Double(count)
         var values: [Value] = []
         values.reserveCapacity(count + 1)

@@ -41,6 +41,9 @@ enum LottieLimits {
     static let maximumFrames = 1_000_000.0
     /// The most samples when a property is sampled per frame.
     static let maximumSamples = 1_200
+    /// The most samples, over the whole file, of the animations inside curved time remaps
+    /// (R16.11), whose every animation and visibility is sampled: a bound on their memory.
+    static let maximumRemapSamples = 1_000_000
 }
 
 /// An animatable property: one keyframe (static) or several.
@@ -296,6 +299,7 @@ extension LottieContext {
         if case .path(let p) = initial, p.elements.count > 0 {
             count = max(2, min(count, 2_000_000 / (3 * p.elements.count)))
         }
+        if remap != nil { count = remapSampleCount(count) }
         var values: [Value] = [], times: [Double] = []
         values.reserveCapacity(count + 1)
         for k in 0...count {

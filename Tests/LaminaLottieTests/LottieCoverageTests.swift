@@ -236,6 +236,21 @@ func ramp(_ v0: Double, _ v1: Double) -> String {
         }
     }
 
+    @Test func remapSamplesAreBoundedOverTheFile() throws {
+        // 1,100 layers in a remap over 1,000 frames want 1,001 visibility samples each, more
+        // than the file's million: the rest are drawn between the remap's ends, with a warning.
+        let inner = (1...1_100).map { shapeLayer(ind: $0) }.joined(separator: ",")
+        let tm = #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0.7],"y":[0]},"i":{"x":[0.3],"y":[1]}},{"t":1000,"s":[100]}]}"#
+        let pre = #"{"ty":0,"ind":5,"refId":"comp","w":100,"h":100,"ip":0,"op":1000,"st":0,"tm":\#(tm),"ks":{}}"#
+        let scene = try LottieScene.load(doc(op: 1000, layers: pre, assets: #"[{"id":"comp","layers":[\#(inner)]}]"#))
+        #expect(scene.warnings.contains { $0.contains("time remaps need more than") }, "\(scene.warnings)")
+        var total = 0
+        for n in scene.root.allNodes {
+            for (_, a) in n.animations { if case .keyframe(let spec, _, _) = a.kind { total += spec.values.count } }
+        }
+        #expect(total <= LottieLimits.maximumRemapSamples + 2 * 1_100)
+    }
+
     @Test func aStraightRemapStaysMediaTiming() throws {
         // A linear remap needs no sampling: the inner layer keeps its one two-key animation.
         let tm = #"{"a":1,"k":[{"t":0,"s":[10],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":100,"s":[0]}]}"#
