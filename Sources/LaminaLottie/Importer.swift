@@ -26,6 +26,15 @@ import Glibc
 import Musl
 #endif
 
+/// A time remap that is not one straight line (R16.11): outer frames `from`…`to` (the
+/// remapped precomposition layer's frames, where its keyframes lie) map to inner frames through
+/// `frame`; outside them the remap holds its ends.
+struct LottieRemap {
+    let from: Double
+    let to: Double
+    let frame: (Double) -> Double
+}
+
 /// Import state: the frame rate, the warnings, the budgets.
 final class LottieContext {
     let frameRate: Double
@@ -40,6 +49,12 @@ final class LottieContext {
     var images: [String: Result<Image, LottieImageFailure>] = [:]
     /// Precomposition ids being built, to refuse cycles.
     var precompStack: [String] = []
+    /// The time remap of the precompositions being built, when one is not a straight line: their
+    /// layers' animations are sampled in the time of the remapped precomposition's layer
+    /// (R16.11). Nil elsewhere.
+    var remap: LottieRemap?
+    /// Samples left for the animations inside curved time remaps (LottieLimits.maximumRemapSamples).
+    private var remapSamples = LottieLimits.maximumRemapSamples
 
     init(frameRate: Double, maximumKeyframes: Int = LottieLimits.maximumKeyframes) {
         self.frameRate = frameRate
@@ -49,6 +64,19 @@ final class LottieContext {
     /// Records a warning once.
     func warn(_ message: String) {
         if warned.insert(message).inserted { warnings.append(message) }
+    }
+
+    /// How many samples (plus one) an animation inside a curved time remap gets: `wanted`
+    /// while the file's budget lasts, then its remap's ends only, with a warning, so a file
+    /// with many remapped layers takes bounded memory.
+    func remapSampleCount(_ wanted: Int) -> Int {
+        if wanted + 1 <= remapSamples {
+            remapSamples -= wanted + 1
+            return wanted
+        }
+        warn("time remaps need more than \(LottieLimits.maximumRemapSamples) samples: the rest are drawn between their ends")
+        remapSamples = 0
+        return 1
     }
 
     func countKeyframes(_ n: Int, at path: @autoclosure () -> String) throws(LottieError) {
@@ -237,6 +265,29 @@ enum LottieImporter {
         return out
     }
 
+    /// A layer's visibility (ip ≤ frame < op) inside a curved time remap (R16.11): `hidden`
+    /// as a discrete keyframe animation in the remapped layer's time, sampled at its frames (the
+    /// remap may run backwards or stand still, so the layer may come and go more than once).
+    static func remappedVisibility(from ip: Double, to op: Double, _ remap: LottieRemap, _ ctx: LottieContext) -> Animation {
+        let span = remap.to - remap.from
+        let count = ctx.remapSampleCount(min(max(Int(span.rounded(.up)), 1), LottieLimits.maximumSamples))
+        let step = span / Double(count)
+        var values: [Value] = []
+        values.reserveCapacity(count + 1)
+        for k in 0...count {
+            let f = remap.frame(remap.from + step * Double(k))
+            values.append(.bool(!(ip <= f && f < op)))
+        }
+        // Discrete, evenly spaced: value k holds from frame from + k·step for one step; the
+        // last holds from the remap's end on (fill both).
+        var a = Animation.keyframe(keyPath: "hidden", values: values, calculationMode: .discrete)
+        a.timing.beginTime = ctx.beginTime(frame: remap.from)
+        a.timing.duration = step * Double(count + 1) / ctx.frameRate
+        a.timing.fillMode = .both
+        a.isRemovedOnCompletion = false
+        return a
+    }
+
     /// A plain node whose space is its parent's: anchor (0, 0), bounds (0, 0, w, h).
     static func frameNode(_ size: Size, _ ctx: LottieContext, at path: @autoclosure () -> String, kind: LayerKind = .plain) throws(LottieError) -> LottieNode {
         let n = try ctx.node(kind, at: path())
@@ -264,7 +315,10 @@ enum LottieImporter {
         let op = try layer.number("op", default: LottieLimits.maximumFrames)
         if op <= ip { return nil }
         let visibleTo = op >= endFrame ? LottieLimits.maximumFrames * 2 : op
-        if ip > -LottieLimits.maximumFrames || visibleTo < LottieLimits.maximumFrames {
+        if let remap = ctx.remap {
+            slot.set("hidden", .bool(true))
+            slot.add("lottie.visibility", remappedVisibility(from: ip, to: visibleTo, remap, ctx))
+        } else if ip > -LottieLimits.maximumFrames || visibleTo < LottieLimits.maximumFrames {
             slot.set("hidden", .bool(true))
             let from = max(ip, -LottieLimits.maximumFrames)
             var a = Animation.basic(keyPath: "hidden", from: .bool(false), to: .bool(false))
@@ -342,6 +396,10 @@ enum LottieImporter {
         case 5:
             ctx.warn("text layers not supported")
             content = try frameNode(size, ctx, at: layer.path)
+        case 13:
+            // A camera draws nothing itself; its perspective is what is left out (R16.10).
+            ctx.warn("camera layers not supported: 3D layers are drawn without perspective")
+            return nil
         default:
             ctx.warn("layer type \(ty) not supported")
             return nil
@@ -478,11 +536,16 @@ enum LottieImporter {
         if sr == 0 { sr = 1 }
         var begin = st / ctx.frameRate
         var speed = 1 / sr
+        // The composition's frame at the layer's frame f, for a remap (R16.11).
+        var own: (Double) -> Double = { f in (f - st) / sr }
+        var curved: LottieProp?
         if let tm = layer["tm"] {
             // Time remapping: the composition's time is a function of the layer's. The engine's
-            // layer time is linear in its parent's, so the line through the first and last
-            // keyframes stands in for the curve.
+            // layer time is linear in its parent's: a remap on one straight line is the layer's
+            // begin time and speed, exactly; any other is sampled (R16.11).
             let prop = try LottieProp.parse(tm, ctx, read: LottieValues.numbers)
+            let fr = ctx.frameRate
+            own = { f in (prop.value(at: f).first ?? 0) * fr }
             if prop.isAnimated {
                 let a = prop.keys[0], b = prop.keys[prop.keys.count - 1]
                 let va = a.s.first ?? 0, vb = b.s.first ?? 0
@@ -496,14 +559,27 @@ enum LottieImporter {
                         speed = 0; begin = 0
                         node.set("timeOffset", .number(va))
                     }
-                    if !remapIsLinear(prop, rate: rate, frameRate: ctx.frameRate) {
-                        ctx.warn("time remapping that is not one straight line (eased, held or bent keyframes) follows the line through its ends")
-                    }
+                    if !remapIsLinear(prop, rate: rate, frameRate: ctx.frameRate) { curved = prop }
                 }
             } else {
                 speed = 0; begin = 0
                 node.set("timeOffset", .number(prop.first.first ?? 0))
             }
+        }
+        // Inside a sampled remap, or with one of its own: the precomposition runs in its
+        // layer's time (no time of its own), and its layers' animations are sampled at that
+        // time's frames through the remap, composed with any around it.
+        let outerRemap = ctx.remap
+        defer { ctx.remap = outerRemap }
+        if let outer = outerRemap {
+            let inner = own
+            ctx.remap = LottieRemap(from: outer.from, to: outer.to, frame: { f in inner(outer.frame(f)) })
+        } else if let curved {
+            ctx.remap = LottieRemap(from: curved.keys[0].t, to: curved.keys[curved.keys.count - 1].t, frame: own)
+        }
+        if ctx.remap != nil {
+            begin = 0; speed = 1
+            node.values.removeAll { $0.key == "timeOffset" }
         }
         node.set("beginTime", .number(begin))
         node.set("speed", .number(speed))
@@ -582,12 +658,18 @@ enum LottieImporter {
         }
         var rotation = ks["r"] ?? ks["rz"]
         if ks["r"] == nil, let rz = ks["rz"] { rotation = rz }
-        for key in ["rx", "ry", "or"] {
-            if let n = ks[key] {
-                let prop = try LottieProp.parse(n, ctx, read: LottieValues.numbers)
-                if prop.isAnimated || prop.first.contains(where: { $0 != 0 }) {
-                    ctx.warn("3D rotation (\(key)) not supported")
-                }
+        // 3D rotation (R16.10): the tilt (ry, rx, orientation) on this layer, the 2D rotation
+        // on one inside it, which After Effects applies first. A rotation about z keeps the
+        // plane, so flattening between the two layers (RS-6.3) loses nothing.
+        if let tilt = try tiltMapping(ks, ctx) {
+            outer.apply("transform", tilt.mapped)
+            if let first = tilt.model, let idx = outer.values.lastIndex(where: { $0.key == "transform" }) {
+                outer.values[idx].value = .transform(first)
+            }
+            if let r = rotation, (try? r["k"]?.number()) != 0 {
+                let spin = try frameNode(size, ctx, at: ks.path)
+                outer.sublayers = [spin]
+                outer = spin
             }
         }
         if let r = rotation {
@@ -654,10 +736,56 @@ enum LottieImporter {
         return top
     }
 
+    /// Lottie's 3D orientation and rotations about y and x (`or`, `ry`, `rx`, degrees) as one
+    /// matrix, in the order After Effects applies them (row vectors: ry, then rx, then the
+    /// orientation's z, y, x). lottie-web's matrix is already in Core Animation's axes (y down,
+    /// z towards the viewer: it negates the z of positions and anchors), where a positive x or
+    /// y angle is Core Animation's rotation by the opposite angle: a positive `rx` brings the
+    /// top edge towards the viewer, as lottie-web and ThorVG draw it.
+    static func tiltMatrix(ry: Double, rx: Double, orientation o: [Double]) -> Transform3D {
+        func rad(_ d: Double) -> Double { d * .pi / 180 }
+        func at(_ i: Int) -> Double { i < o.count ? o[i] : 0 }
+        var m = Transform3D.identity
+        if ry != 0 { m = m.concatenating(Transform3D(rotationAngle: -rad(ry), x: 0, y: 1, z: 0)) }
+        if rx != 0 { m = m.concatenating(Transform3D(rotationAngle: -rad(rx), x: 1, y: 0, z: 0)) }
+        if at(2) != 0 { m = m.concatenating(Transform3D(rotationAngle: rad(at(2)), x: 0, y: 0, z: 1)) }
+        if at(1) != 0 { m = m.concatenating(Transform3D(rotationAngle: -rad(at(1)), x: 0, y: 1, z: 0)) }
+        if at(0) != 0 { m = m.concatenating(Transform3D(rotationAngle: -rad(at(0)), x: 1, y: 0, z: 0)) }
+        return m
+    }
+
+    /// The tilt of a 3D layer's transform (`ry`, `rx`, `or`) as the transform of one layer, or
+    /// nil when it has none (absent, or 0 and still). One animated angle alone is a keyframe
+    /// animation of that angle (negated, see tiltMatrix) through the rotateX/rotateY value
+    /// function, exact between keys; anything else animated is the matrix sampled at every
+    /// frame (R16.3). `model` is the first matrix when the animation's values are angles.
+    static func tiltMapping(_ ks: JNode, _ ctx: LottieContext) throws(LottieError) -> (mapped: LottieMapped, model: Transform3D?)? {
+        func prop(_ key: String, _ d: [Double]) throws(LottieError) -> LottieProp {
+            guard let n = ks[key] else { return LottieProp(constant: d) }
+            return try LottieProp.parse(n, ctx, read: LottieValues.numbers)
+        }
+        let ry = try prop("ry", [0]), rx = try prop("rx", [0]), or = try prop("or", [0, 0, 0])
+        func still(_ p: LottieProp) -> Bool { !p.isAnimated && !p.first.contains { $0 != 0 } }
+        if still(ry) && still(rx) && still(or) { return nil }
+        let first = tiltMatrix(ry: ry.first.first ?? 0, rx: rx.first.first ?? 0, orientation: or.first)
+        if still(or) && (still(rx) || still(ry)) && (rx.isAnimated || ry.isAnimated) {
+            let (angle, function) = still(rx) ? (ry, ValueFunction.rotateY) : (rx, .rotateX)
+            let mapped = ctx.map("transform", [angle], valueFunction: function) { v in
+                .number(-(v[0].first ?? 0) * .pi / 180)
+            }
+            return (mapped, first)
+        }
+        let mapped = ctx.map("transform", [ry, rx, or], sampled: true) { v in
+            .transform(tiltMatrix(ry: v[0].first ?? 0, rx: v[1].first ?? 0, orientation: v[2]))
+        }
+        return (mapped, nil)
+    }
+
     /// A transform with nothing animated as one layer: position, bounds origin at the anchor,
     /// and the matrix S·Sk·R (row vectors: scale, then skew, then rotate), so a static group or
-    /// layer costs one layer instead of two or three. Nil when anything animates (or 3D
-    /// rotation or auto-orient is asked for): the caller builds the chain.
+    /// layer costs one layer instead of two or three; a still 3D rotation joins the matrix
+    /// after the 2D one. Nil when anything animates (or auto-orient is asked for): the caller
+    /// builds the chain.
     static func staticTransform(
         _ ks: JNode, content: LottieNode, size: Size, opacity: Bool, _ ctx: LottieContext
     ) throws(LottieError) -> LottieNode? {
@@ -673,10 +801,10 @@ enum LottieImporter {
         if let p = ks["p"], p["s"].map({ (try? $0.number()) == 1 }) == true || (p["x"] != nil && p["k"] == nil) {
             return nil  // separate x and y: the chain handles them
         }
-        for key in ["rx", "ry", "or"] where ks[key] != nil { return nil }
         guard let p = try prop("p", [0, 0]), let a = try prop("a", [0, 0]), let sc = try prop("s", [100, 100]),
               let r = try prop(ks["r"] != nil ? "r" : "rz", [0]), let sk = try prop("sk", [0]),
-              let o = try prop("o", [100])
+              let o = try prop("o", [100]), let rx = try prop("rx", [0]), let ry = try prop("ry", [0]),
+              let or = try prop("or", [0, 0, 0])
         else { return nil }
         // The axis matters only to a skew: with none, an animated axis keeps the layer static.
         let skewed = (sk.first.first ?? 0) != 0
@@ -692,6 +820,8 @@ enum LottieImporter {
         if let deg = r.first.first, deg != 0 {
             m = m.concatenating(Transform3D(rotationAngle: deg * .pi / 180, x: 0, y: 0, z: 1))
         }
+        // 3D rotation after the 2D one (R16.10), in the same matrix.
+        m = m.concatenating(tiltMatrix(ry: ry.first.first ?? 0, rx: rx.first.first ?? 0, orientation: or.first))
         if m != .identity { node.set("transform", .transform(m)) }
         if opacity {
             let value = min(max((o.first.first ?? 100) / 100, 0), 1)
@@ -721,7 +851,7 @@ enum LottieImporter {
         let spatial = n > 1 && (autoOrient || (0..<(n - 1)).contains { prop.isSpatial($0) })
         let hasHold = prop.keys.dropLast().contains { $0.hold }
         let oldFormat = prop.keys.contains { $0.e != nil }
-        guard spatial, !hasHold, !oldFormat, prop.easesUniformly() else {
+        guard spatial, !hasHold, !oldFormat, prop.easesUniformly(), ctx.remap == nil else {
             return ctx.map("position", [prop]) { v in .point(LottieValues.point(v[0])) }
         }
         let t0 = prop.keys[0].t, tn = prop.keys[n - 1].t

@@ -41,6 +41,9 @@ enum LottieLimits {
     static let maximumFrames = 1_000_000.0
     /// The most samples when a property is sampled per frame.
     static let maximumSamples = 1_200
+    /// The most samples, over the whole file, of the animations inside curved time remaps
+    /// (R16.11), whose every animation and visibility is sampled: a bound on their memory.
+    static let maximumRemapSamples = 1_000_000
 }
 
 /// An animatable property: one keyframe (static) or several.
@@ -231,7 +234,8 @@ extension LottieContext {
     /// Maps `props` onto `keyPath`: `value` turns the props' values (one array each) into the
     /// layer value. Exact keyframes when at most one prop is animated, its easing is the same in
     /// every dimension (or `perDimension` is false) and it has no spatial tangents; otherwise
-    /// sampled once per frame with linear segments (exact at whole frames).
+    /// sampled once per frame with linear segments (exact at whole frames). Inside a curved time
+    /// remap (`remap`), always sampled, at the remapped layer's frames.
     func map(
         _ keyPath: String, _ props: [LottieProp], valueFunction: ValueFunction? = nil,
         sampled: Bool = false, _ value: ([[Double]]) -> Value
@@ -242,7 +246,9 @@ extension LottieContext {
         if animatedIndices.isEmpty { return .constant(initial) }
         // `sampled`: the value is not linear in its inputs (a skew's matrix), so keyframes at the
         // inputs' keys would interpolate the wrong values in between: every frame is a key.
-        if animatedIndices.count == 1 && !sampled {
+        // Inside a remap that is not a straight line (R16.11) every animation is sampled in the
+        // remapped layer's time.
+        if animatedIndices.count == 1 && !sampled && remap == nil {
             let p = props[animatedIndices[0]]
             let spatial = (0..<(p.keys.count - 1)).contains { p.isSpatial($0) }
             if p.easesUniformly() && !spatial {
@@ -283,19 +289,23 @@ extension LottieContext {
         for i in animatedIndices {
             t0 = min(t0, props[i].keys[0].t); tn = max(tn, props[i].keys[props[i].keys.count - 1].t)
         }
+        let inner = remap?.frame
+        if let remap { t0 = remap.from; tn = remap.to }
         let span = tn - t0
-        if span <= 0 { return .constant(value(props.map { $0.value(at: tn) })) }
+        if span <= 0 { return .constant(value(props.map { $0.value(at: inner?(tn) ?? tn) })) }
         var count = Int(span.rounded(.up))
         count = min(max(count, 1), LottieLimits.maximumSamples)
         // Bound the memory of a sampled path: at most about two million points in all.
         if case .path(let p) = initial, p.elements.count > 0 {
             count = max(2, min(count, 2_000_000 / (3 * p.elements.count)))
         }
+        if remap != nil { count = remapSampleCount(count) }
         var values: [Value] = [], times: [Double] = []
         values.reserveCapacity(count + 1)
         for k in 0...count {
             let f = t0 + span * Double(k) / Double(count)
-            values.append(value(props.map { $0.value(at: f) }))
+            let g = inner?(f) ?? f
+            values.append(value(props.map { $0.value(at: g) }))
             times.append(Double(k) / Double(count))
         }
         return .animated(initial: initial, keyframeAnimation(

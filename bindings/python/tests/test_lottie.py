@@ -139,6 +139,43 @@ def test_blend_modes_and_gaussian_blur_reach_the_draw_list(engine):
     assert "blend mode 16 drawn as normal" in add.warnings
 
 
+def test_3d_rotation_and_an_eased_time_remap(engine):
+    # Issue 28 item 2 (R16.10, R16.11): ry 60 about the rect's centre halves its width (no
+    # perspective) without a warning; an eased remap shows, at every frame, the inner frame its
+    # Bezier gives (solved here by bisection).
+    tilt = ('"ks":{"a":{"a":0,"k":[50,40,0]},"p":{"a":0,"k":[50,40,0]},"rx":{"a":0,"k":0},'
+            '"ry":{"a":0,"k":60},"rz":{"a":0,"k":0},"or":{"a":0,"k":[0,0,0]}}')
+    anim = engine.load_lottie(doc('{"ty":4,"ddd":1,"ind":1,"ip":0,"op":1000,"st":0,%s,%s}' % (tilt, RECT)))
+    assert anim.warnings == ()
+    anim.seek(0)
+    engine.tick(0)
+    (record,) = [r for r in engine.draw_list(anim.root) if r.shape is not None]
+    left, right = record.transform.apply((40, 30)), record.transform.apply((60, 30))
+    assert (left.x, right.x) == (pytest.approx(45), pytest.approx(55))
+    assert (left.y, right.y) == (pytest.approx(30), pytest.approx(30))
+
+    tm = ('"tm":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0.7],"y":[0]},"i":{"x":[0.3],"y":[1]}},'
+          '{"t":100,"s":[10]}]}')
+    pre = '{"ty":0,"ind":5,"refId":"comp","w":100,"h":80,"ip":0,"op":1000,"st":0,%s,"ks":{}}' % tm
+    anim = engine.load_lottie(doc(pre, assets='[{"id":"comp","layers":[%s]}]' % LAYER))
+    assert anim.warnings == ()
+
+    def ease(x):
+        lo, hi = 0.0, 1.0
+        for _ in range(100):
+            u = (lo + hi) / 2
+            if 3 * (1 - u) ** 2 * u * 0.7 + 3 * (1 - u) * u * u * 0.3 + u ** 3 < x:
+                lo = u
+            else:
+                hi = u
+        return 3 * (1 - u) * u * u + u ** 3
+
+    for frame in (20, 40, 75):
+        anim.seek(frame / 100)
+        engine.tick(0)
+        assert shape_opacity(engine, anim) == pytest.approx(ease(frame / 100), abs=1e-6)
+
+
 @pytest.mark.parametrize("name", sorted(p.name for p in SAMPLES.glob("*.json")))
 def test_every_sample_loads_and_draws(engine, name):
     anim = engine.load_lottie(SAMPLES / name)
