@@ -214,7 +214,7 @@ static int opaque_root(const lgl_frame_t *f, const lamina_draw_record_t *rec, fl
 
 lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
                          const lamina_draw_record_t *records, size_t count, double time,
-                         const lamina_gles_frame_t *frame) {
+                         const lamina_gles_frame_t *frame, int known_age) {
     if (!r || !engine || !frame)
         return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "NULL renderer, engine or frame");
     if (frame->struct_size < sizeof(uint32_t) * 2 + sizeof(double))
@@ -256,6 +256,11 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     r->inst_count = 0;
     if (f.vp_w <= 0 || f.vp_h <= 0)
         return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "the viewport is empty (%dx%d)", f.vp_w, f.vp_h);
+    /* Partial redraw (issue 29): an empty region draws nothing, and the frame ends here. */
+    if (!lgl_partial_begin(&f, frame, records, count, known_age)) {
+        r->frame_no--; /* an idle frame ages no cache */
+        return f.status;
+    }
 
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_STENCIL_TEST);
@@ -264,6 +269,7 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     glEnable(GL_BLEND);
     glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     lgl_text_prepare(&f, records, count); /* R15.8: new text tiles, before any pass draws */
+    lgl_scissor_host(&f, 1); /* a partial frame clears its region only */
     if (frame->flags & LAMINA_GLES_FRAME_CLEAR) {
         lamina_color_t c = frame->clear_color;
         glClearColor((float)(c.r * c.a), (float)(c.g * c.a), (float)(c.b * c.a), (float)c.a);
@@ -273,18 +279,22 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     if (count > 0 && opaque_root(&f, &records[0], root_color)) {
         /* The viewport only: the host may draw elsewhere in its framebuffer. */
         glEnable(GL_SCISSOR_TEST);
-        glScissor(f.host_vp[0], f.host_vp[1], f.host_vp[2], f.host_vp[3]);
+        if (f.partial) /* a partial frame's region, inside the viewport */
+            glScissor(f.redraw[0], f.redraw[1], f.redraw[2], f.redraw[3]);
+        else
+            glScissor(f.host_vp[0], f.host_vp[1], f.host_vp[2], f.host_vp[3]);
         glClearColor(root_color[0], root_color[1], root_color[2], root_color[3]);
         glClear(GL_COLOR_BUFFER_BIT);
-        glDisable(GL_SCISSOR_TEST);
         f.cleared = &records[0];
     }
+    lgl_scissor_host(&f, 1);
     if (count > 0) {
         lgl_draw_range(&f, records, count, 1.0, 1.0, 0, 0);
         lgl_flush(&f);
     }
     glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)f.host_fbo);
     glViewport(f.host_vp[0], f.host_vp[1], f.host_vp[2], f.host_vp[3]);
+    glDisable(GL_SCISSOR_TEST);
     glBindVertexArray(0);
     r->inst_count = 0;
     lgl_evict_textures(r);
