@@ -335,6 +335,14 @@ static void test_explicit_damage_and_backdrop(void **state) {
     assert_true(st.redraw_y <= H - 130 && st.redraw_y + (int)st.redraw_height >= H - 90);
     assert_true(st.backdrops_filtered == 1);
     assert_true(max_diff() <= 1);
+    /* Half the viewport or more is drawn whole (a whole clear is far cheaper on llvmpipe). */
+    lamina_rect_t most = {{0, 0}, {W * 0.8, H * 0.7}};
+    OK(frame_ex(0, 1, 0, &most, 1));
+    assert_int_equal(area(), W * H);
+    assert_true(max_diff() <= 1);
+    lamina_rect_t less = {{0, 0}, {W * 0.5, H * 0.5}};
+    OK(frame_ex(0, 1, 0, &less, 1));
+    assert_true(area() < W * H / 2);
     /* No rectangles: nothing to draw. */
     lamina_rect_t none = {{0, 0}, {0, 0}};
     OK(frame_ex(0, 1, 0, &none, 0));

@@ -186,7 +186,11 @@ int lgl_partial_begin(lgl_frame_t *f, const lamina_gles_frame_t *frame, const la
         r->stats.redraw_width = r->stats.redraw_height = 0;
         return 0;
     }
-    if (memcmp(region, whole, sizeof region) != 0) {
+    /* A region of half the viewport or more is drawn whole: llvmpipe clears a whole surface
+     * far faster than a scissored part of it (100 moving squares: 0.55 ms whole, 2.1 ms through
+     * a 92 % scissor), and the pixels it saves are few. */
+    double share = (double)(region[2] - region[0]) * (region[3] - region[1]) / ((double)f->vp_w * f->vp_h);
+    if (share < 0.5) {
         f->partial = 1;
         f->redraw[0] = f->host_vp[0] + region[0];
         f->redraw[1] = f->host_vp[1] + (f->vp_h - region[3]);
