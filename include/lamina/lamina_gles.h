@@ -184,7 +184,8 @@ lamina_status_t lamina_gles_renderer_render(
  * draws (cleared to clear_color, then every record, clipped by a scissor); outside it the
  * framebuffer keeps its pixels. A backdrop (backgroundFilters) that the region meets widens it
  * to the whole backdrop, so a background blur never reads stale pixels. An empty region draws
- * nothing (0 draw calls): an idle frame costs the draw list's walk only.
+ * nothing (0 draw calls): an idle frame costs the draw list's walk only. A region of half the
+ * viewport or more is drawn whole (a whole clear is far cheaper than a scissored one).
  * Everything is redrawn when the buffer's age is unknown or older than the renderer remembers
  * (8 frames), on the renderer's first frame, and when the viewport's size, the scale, the
  * engine or the root differ from the last frame's. With frame->damage NULL every draw list
