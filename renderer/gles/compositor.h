@@ -208,6 +208,7 @@ typedef struct lgl_frame {
      * (framebuffer pixels, y up: x, y, width, height) while `partial` is set. */
     int partial;
     int redraw[4];
+    double region[4]; /* the same region in viewport pixels, y down: x0, y0, x1, y1 */
 } lgl_frame_t;
 
 /* One composite.frag draw: a target (or two) through a layer's plane (offscreen.c). */

@@ -192,6 +192,7 @@ int lgl_partial_begin(lgl_frame_t *f, const lamina_gles_frame_t *frame, const la
     double share = (double)(region[2] - region[0]) * (region[3] - region[1]) / ((double)f->vp_w * f->vp_h);
     if (share < 0.5) {
         f->partial = 1;
+        for (int k = 0; k < 4; k++) f->region[k] = region[k];
         f->redraw[0] = f->host_vp[0] + region[0];
         f->redraw[1] = f->host_vp[1] + (f->vp_h - region[3]);
         f->redraw[2] = region[2] - region[0];

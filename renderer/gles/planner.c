@@ -94,6 +94,28 @@ static int draw_in_place(lgl_frame_t *f, const lamina_draw_record_t *recs, size_
     return !leaf_plain;
 }
 
+/* Partial redraw (issue 29): whether a plain leaf drawn in place into the host's framebuffer
+ * lies wholly outside the frame's redraw region, so that skipping it changes no pixel there: a
+ * layer without sublayers, contents, shape, gradient, text or shadow, under a 2D affine map,
+ * draws only inside its bounds (the border is inset) plus an antialiasing ramp of under 2
+ * pixels. Everything else is drawn (and scissored). */
+static int outside_region(const lgl_frame_t *f, const lamina_draw_record_t *rec) {
+    const lamina_transform3d_t *m = &rec->transform;
+    if (rec->descendant_count != 0 || rec->shadow_opacity > 0 || lgl_has_contents(rec) ||
+        !lgl_has_kind_fields(rec) || rec->layer_kind != LAMINA_LAYER_KIND_PLAIN || lgl_rec_shape(rec) ||
+        lgl_rec_gradient(rec) ||
+        m->m14 != 0 || m->m24 != 0 || m->m44 != 1)
+        return 0;
+    double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+    for (int k = 0; k < 4; k++) {
+        double x = rec->bounds.origin.x + ((k & 1) ? rec->bounds.size.width : 0);
+        double y = rec->bounds.origin.y + ((k & 2) ? rec->bounds.size.height : 0);
+        double X = (x * m->m11 + y * m->m21 + m->m41) * f->scale, Y = (x * m->m12 + y * m->m22 + m->m42) * f->scale;
+        x0 = fmin(x0, X), y0 = fmin(y0, Y), x1 = fmax(x1, X), y1 = fmax(y1, Y);
+    }
+    return x1 + 2 <= f->region[0] || x0 - 2 >= f->region[2] || y1 + 2 <= f->region[1] || y0 - 2 >= f->region[3];
+}
+
 /* Draws recs[0..count) (whole subtrees) in painter's order into the bound target. `divisor` is
  * the opacity already applied outside this pass (a group's own). */
 void lgl_draw_range(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
@@ -132,6 +154,10 @@ void lgl_draw_range(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t cou
         case ROUTE_GROUP: lgl_draw_group(f, rec, end - i, divisor, level, which); break;
         case ROUTE_SHAPE_CLIP: lgl_draw_shape_clipped(f, rec, end - i, divisor, level, which); break;
         case ROUTE_IN_PLACE: {
+            if (f->partial && level == 0 && outside_region(f, rec)) {
+                i++; /* a leaf: nothing of it reaches the region */
+                continue;
+            }
             double alpha = rec->opacity / divisor;
             int border_after = draw_in_place(f, rec, end - i, alpha, level, which);
             if (rec->descendant_count > 0) open[n_open++] = i;
