@@ -293,6 +293,32 @@ static void test_sequence_matches_full_redraw(void **state) {
     finish();
 }
 
+/* After a frame whose damage covers half the viewport, 7 frames are drawn whole without asking
+ * the engine (its damage would cost for nothing while everything moves), then partial again. */
+static void test_busy_frames_skip_the_damage(void **state) {
+    (void)state;
+    start();
+    frame_matches(0, 1);
+    frame_matches(0, 1);
+    assert_int_equal(area(), 0);
+    begin_change();
+    OK(lamina_layer_set_color(engine, root, "backgroundColor", (lamina_color_t){0.8, 0.9, 1, 1}));
+    end_change();
+    frame_matches(0, 1);
+    assert_int_equal(area(), W * H);
+    for (int k = 1; k <= 8; k++) {
+        begin_change();
+        OK(lamina_layer_set_position(engine, mover, (lamina_point_t){25 + 3 * k, 20 + 2 * k}));
+        end_change();
+        frame_matches(0, 1);
+        if (k <= 7)
+            assert_int_equal(area(), W * H);
+        else
+            assert_true(area() > 0 && area() < W * H / 4);
+    }
+    finish();
+}
+
 /* Two buffers swapped in turn (age 2): each frame adds the damage of the frame before. */
 static void test_buffer_age(void **state) {
     (void)state;
@@ -425,6 +451,7 @@ static void test_headless_partial(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sequence_matches_full_redraw),
+        cmocka_unit_test(test_busy_frames_skip_the_damage),
         cmocka_unit_test(test_buffer_age),
         cmocka_unit_test(test_explicit_damage_and_backdrop),
         cmocka_unit_test(test_bad_input),

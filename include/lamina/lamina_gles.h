@@ -185,7 +185,9 @@ lamina_status_t lamina_gles_renderer_render(
  * framebuffer keeps its pixels. A backdrop (backgroundFilters) that the region meets widens it
  * to the whole backdrop, so a background blur never reads stale pixels. An empty region draws
  * nothing (0 draw calls): an idle frame costs the draw list's walk only. A region of half the
- * viewport or more is drawn whole (a whole clear is far cheaper than a scissored one).
+ * viewport or more is drawn whole (a whole clear is far cheaper than a scissored one); after
+ * a frame whose engine damage covered that much, the next 7 frames are drawn whole without
+ * asking the engine (its damage costs per record, for nothing while everything moves).
  * Everything is redrawn when the buffer's age is unknown or older than the renderer remembers
  * (8 frames), on the renderer's first frame, and when the viewport's size, the scale, the
  * engine or the root differ from the last frame's. With frame->damage NULL every draw list

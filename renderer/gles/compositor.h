@@ -85,6 +85,8 @@ typedef struct lgl_raster {
 
 /* Frames of damage a renderer remembers for buffer ages above 1 (partial.c). */
 enum { LGL_HIST_MAX = 8 };
+/* Frames a renderer draws whole, without the engine's damage, after a busy one (partial.c). */
+enum { LGL_BUSY_SKIP = 7 };
 
 struct lamina_gles_renderer {
     EGLContext context; /* EGL_NO_CONTEXT when made under another API (GLX). */
@@ -174,6 +176,9 @@ struct lamina_gles_renderer {
     double hist_scale;
     lamina_engine_t *hist_engine;
     lamina_layer_t hist_root;
+    /* Frames still drawn whole without asking the engine for damage, after one whose damage
+     * covered half the viewport or more (partial.c: its cost is then wasted). */
+    int busy_skip;
 };
 
 /* The state of one frame. */

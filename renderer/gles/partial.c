@@ -112,12 +112,24 @@ int lgl_partial_begin(lgl_frame_t *f, const lamina_gles_frame_t *frame, const la
     const lamina_rect_t *rects = v2 ? frame->damage : NULL;
     size_t n = v2 && rects ? frame->damage_count : 0;
     int damage[4] = {0, 0, 0, 0};
-    if (!rects && count > 0) {
+    int same = r->hist_w == f->vp_w && r->hist_h == f->vp_h && r->hist_scale == f->scale &&
+               r->hist_engine == f->engine && r->hist_root == (count > 0 ? recs[0].layer : LAMINA_LAYER_NONE);
+    int from_engine = !rects && count > 0, unknown = 0;
+    if (from_engine && same && r->busy_skip > 0) {
+        /* After a frame whose damage covered half the viewport: whole frames, without the
+         * engine's damage (it costs per record), for LGL_BUSY_SKIP frames. The next frame that
+         * asks gets the change since the last list, which a whole frame drew. */
+        r->busy_skip--;
+        push_history(r, f, recs, count, 0, whole);
+        goto full;
+    }
+    if (from_engine) {
         lamina_status_t s = lamina_engine_damage(f->engine, recs[0].layer, &rects, &n);
         if (s != LAMINA_STATUS_OK) {
             f->status = lgl_fail(s, "lamina_engine_damage: %s", lamina_last_error_message());
             return 0;
         }
+        unknown = n == 1 && rects[0].size.width >= 1e9; /* tracking starts: not a busy frame */
     } else if (!rects) {
         memcpy(damage, whole, sizeof damage); /* no root: what it drew before must go */
     }
@@ -148,8 +160,9 @@ int lgl_partial_begin(lgl_frame_t *f, const lamina_gles_frame_t *frame, const la
             from_egl = 1;
         }
     }
-    int same = r->hist_w == f->vp_w && r->hist_h == f->vp_h && r->hist_scale == f->scale &&
-               r->hist_engine == f->engine && r->hist_root == (count > 0 ? recs[0].layer : LAMINA_LAYER_NONE);
+    if (from_engine && !unknown &&
+        2.0 * (damage[2] - damage[0]) * (damage[3] - damage[1]) >= (double)f->vp_w * f->vp_h)
+        r->busy_skip = LGL_BUSY_SKIP;
     if (known_age > 0) {
         memcpy(region, damage, sizeof region); /* the caller's image: the last frame, by contract */
     } else if (age >= 1 && same && age <= r->hist_count) {
