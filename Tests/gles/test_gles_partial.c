@@ -38,6 +38,7 @@ static lamina_engine_t *engine;
 static lamina_layer_t root, mover, fader, blurred, panel, shadowed;
 static int vw = W, vh = H; /* the framebuffers' size */
 static double now;
+static double scale = 1; /* device pixels per point of the next frames */
 static const lamina_draw_record_t *recs;
 static size_t nrecs;
 static uint8_t px_full[W * H * 4], px_part[W * H * 4];
@@ -164,12 +165,14 @@ static lamina_status_t frame_ex(int which, int32_t age, uint32_t extra_flags, co
     glBindFramebuffer(GL_FRAMEBUFFER, fbo_full);
     glViewport(0, 0, vw, vh);
     lamina_gles_frame_t f = LAMINA_GLES_FRAME_INIT;
+    f.scale = scale;
     OK(lamina_gles_renderer_draw(full, engine, recs, nrecs, now, &f));
     read_into(fbo_full, px_full);
     glBindFramebuffer(GL_FRAMEBUFFER, fbo_part[which]);
     glViewport(0, 0, vw, vh);
     lamina_gles_frame_t p = LAMINA_GLES_FRAME_INIT;
     p.flags = LAMINA_GLES_FRAME_CLEAR | LAMINA_GLES_FRAME_PARTIAL | extra_flags;
+    p.scale = scale;
     p.damage = damage;
     p.damage_count = ndamage;
     p.buffer_age = age;
@@ -319,6 +322,30 @@ static void test_busy_frames_skip_the_damage(void **state) {
     finish();
 }
 
+/* At a fractional scale, with a rotated layer and moves by fractions of a point: the region's
+ * rounding and the cull of leaves outside it keep every pixel. */
+static void test_fractional_scale_and_rotation(void **state) {
+    (void)state;
+    scale = 1.5;
+    start();
+    lamina_layer_t turned = add(root, 70, 60, 30, 12, (lamina_color_t){0.3, 0.7, 0.9, 1});
+    OK(lamina_layer_set_number(engine, turned, "transform.rotation.z", 0.5));
+    OK(lamina_engine_tick(engine, now));
+    frame_matches(0, 1);
+    frame_matches(0, 1);
+    assert_int_equal(area(), 0);
+    for (int k = 1; k <= 4; k++) {
+        begin_change();
+        OK(lamina_layer_set_position(engine, mover, (lamina_point_t){25 + 3.3 * k, 20 + 1.7 * k}));
+        OK(lamina_layer_set_number(engine, turned, "transform.rotation.z", 0.5 + 0.2 * k));
+        end_change();
+        frame_matches(0, 1);
+        assert_true(area() > 0 && area() < W * H / 2);
+    }
+    finish();
+    scale = 1;
+}
+
 /* Two buffers swapped in turn (age 2): each frame adds the damage of the frame before. */
 static void test_buffer_age(void **state) {
     (void)state;
@@ -452,6 +479,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sequence_matches_full_redraw),
         cmocka_unit_test(test_busy_frames_skip_the_damage),
+        cmocka_unit_test(test_fractional_scale_and_rotation),
         cmocka_unit_test(test_buffer_age),
         cmocka_unit_test(test_explicit_damage_and_backdrop),
         cmocka_unit_test(test_bad_input),
