@@ -3,7 +3,7 @@
  * Lamina's side of the side-by-side benchmark against Qt Quick (issue 29; the driver is
  * benchmarks/peer_bench.py, the peer benchmarks/qt_peer/qt_peer.cpp). One scene, one round:
  *
- *   lamina-peer-bench --scene NAME [--frames F] [--warmup W] [--floor] [--png PATH]
+ *   lamina-peer-bench --scene NAME [--frames F] [--warmup W] [--floor] [--partial] [--png PATH]
  *
  * draws W + F frames of the scene at 800 x 600 into an offscreen framebuffer through EGL's
  * surfaceless platform (OpenGL ES 3; llvmpipe on a machine without a GPU) and prints the median,
@@ -20,7 +20,11 @@
  * images-distinct, images-shared (1,000 such squares showing a 16 x 16 image each: a
  * distinct one, or one shared); cards (1,000 moving 48 x 32 cards, cornerRadius 6, a 1 px
  * grey border, shadow offset (0, 2), radius 3, opacity 0.3); idle-100k (100,000 2 x 2 squares
- * on a grid, every 100th moving).
+ * on a grid, every 100th moving). Lamina only (the peer has no such scenes; issue 29 item 2):
+ * button (1,000 still squares and one moving 120 x 40 rounded button), idle (1,000 still
+ * squares). --partial draws with LAMINA_GLES_FRAME_PARTIAL (the engine's damage, buffer age
+ * 1: the offscreen framebuffer keeps the last frame) and also prints the median share of the
+ * viewport redrawn.
  */
 #include <GLES3/gl3.h>
 #include <math.h>
@@ -81,6 +85,8 @@ static int make_scene(const char *name, scene_t *s) {
     else if (!strcmp(name, "images-shared")) n = 1000, s->images = 2;
     else if (!strcmp(name, "cards")) n = 1000, s->cards = 1;
     else if (!strcmp(name, "idle-100k")) n = 100000, grid = 1;
+    else if (!strcmp(name, "button")) n = 1001, grid = 2;
+    else if (!strcmp(name, "idle")) n = 1000, grid = 3;
     else return 0;
     s->n = n;
     s->items = calloc((size_t)n + 1, sizeof(item_t));
@@ -91,7 +97,11 @@ static int make_scene(const char *name, scene_t *s) {
         it->color[2] = (float)((i % 3) / 3.0);
         it->color[3] = 1;
         it->dur = 1.0 + (i % 10) * 0.1;
-        if (grid) {
+        if (grid >= 2) { /* still squares; the button's last item moves */
+            it->x = 10 + (i * 37) % (W - 40), it->y = 10 + (i * 53 / 7) % (H - 40), it->w = it->h = 16;
+            it->dx = 20, it->dy = 15, it->moves = 0, it->fades = 0;
+            if (grid == 2 && i == n - 1) it->x = 400, it->y = 300, it->w = 120, it->h = 40, it->moves = 1;
+        } else if (grid) {
             it->x = 1 + 2 * (i % 400), it->y = 51 + 2 * (i / 400), it->w = it->h = 2;
             it->dx = 20, it->dy = 0, it->moves = i % 100 == 0, it->fades = 0;
         } else {
@@ -153,6 +163,7 @@ static lamina_layer_t build(lamina_engine_t *e, const scene_t *s) {
             CK(lamina_layer_set_color(e, l, "backgroundColor",
                                       (lamina_color_t){it->color[0], it->color[1], it->color[2], 1}));
         }
+        if (it->w == 120) CK(lamina_layer_set_number(e, l, "cornerRadius", 8)); /* the button */
         if (s->cards) {
             CK(lamina_layer_set_number(e, l, "cornerRadius", 6));
             CK(lamina_layer_set_number(e, l, "borderWidth", 1));
@@ -232,20 +243,22 @@ static double phase(const item_t *it, double t) {
 
 int main(int argc, char **argv) {
     const char *name = NULL, *png = NULL;
-    int frames = 60, warmup = 5, floor_mode = 0;
+    int frames = 60, warmup = 5, floor_mode = 0, partial = 0;
+    double *share = NULL; /* --partial: the viewport's share redrawn per frame */
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--scene") && i + 1 < argc) name = argv[++i];
         else if (!strcmp(argv[i], "--frames") && i + 1 < argc) frames = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--warmup") && i + 1 < argc) warmup = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--floor")) floor_mode = 1;
+        else if (!strcmp(argv[i], "--partial")) partial = 1;
         else if (!strcmp(argv[i], "--png") && i + 1 < argc) png = argv[++i];
         else name = NULL, i = argc;
     }
     scene_t sc;
     if (!name || frames < 1 || warmup < 0 || !make_scene(name, &sc)) {
-        fprintf(stderr, "usage: lamina-peer-bench --scene NAME [--frames F] [--warmup W] [--floor] [--png PATH]\n"
+        fprintf(stderr, "usage: lamina-peer-bench --scene NAME [--frames F] [--warmup W] [--floor] [--partial] [--png PATH]\n"
                         "scenes: background squares-100 squares-1000 squares-10000 images-distinct "
-                        "images-shared cards idle-100k\n");
+                        "images-shared cards idle-100k button idle\n");
         return 2;
     }
     bench_gl_t gl;
@@ -298,6 +311,8 @@ int main(int argc, char **argv) {
         lamina_gles_renderer_t *r;
         CK(lamina_gles_renderer_create(&r));
         lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+        if (partial) frame.flags |= LAMINA_GLES_FRAME_PARTIAL, frame.buffer_age = 1;
+        share = calloc((size_t)frames, sizeof *share);
         lamina_gles_stats_t st = {.struct_size = sizeof st};
         for (int f = 0; f < warmup + frames; f++) {
             double t = (f + 1) / 60.0;
@@ -309,6 +324,8 @@ int main(int argc, char **argv) {
             CK(lamina_gles_renderer_draw(r, e, recs, count, t, &frame));
             glFinish();
             if (f >= warmup) ms[f - warmup] = cpu_ms() - t0;
+            CK(lamina_gles_renderer_get_stats(r, &st));
+            if (f >= warmup) share[f - warmup] = (double)st.redraw_width * st.redraw_height / ((double)W * H);
             if (count != (size_t)sc.n + 1) {
                 fprintf(stderr, "sanity: %zu records, expected %d\n", count, sc.n + 1);
                 return 3;
@@ -340,9 +357,15 @@ int main(int argc, char **argv) {
     }
     qsort(ms, (size_t)frames, sizeof *ms, cmp);
     double med = frames % 2 ? ms[frames / 2] : 0.5 * (ms[frames / 2 - 1] + ms[frames / 2]);
-    printf("PEER %s scene=%s frames=%d cpu_ms=%.3f min_ms=%.3f max_ms=%.3f draw_calls=%u gl=\"%s\"\n",
-           floor_mode ? "floor" : "lamina", name, frames, med, ms[0], ms[frames - 1], calls,
-           (const char *)glGetString(GL_RENDERER));
+    double redrawn = 1;
+    if (share) {
+        qsort(share, (size_t)frames, sizeof *share, cmp);
+        redrawn = share[frames / 2];
+        free(share);
+    }
+    printf("PEER %s scene=%s frames=%d cpu_ms=%.3f min_ms=%.3f max_ms=%.3f draw_calls=%u redrawn=%.4f gl=\"%s\"\n",
+           floor_mode ? "floor" : partial ? "partial" : "lamina", name, frames, med, ms[0], ms[frames - 1], calls,
+           redrawn, (const char *)glGetString(GL_RENDERER));
     free(ms);
     free(sc.items);
     bench_gl_end(&gl);

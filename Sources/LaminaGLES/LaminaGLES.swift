@@ -55,6 +55,16 @@ public struct RenderStats: Hashable, Sendable {
     public var filtersReused: Int
     /// Layers whose background filters read and filtered the backdrop.
     public var backdropsFiltered: Int
+    /// The region the frame redrew (issue 29), in framebuffer pixels with y up (as
+    /// `glScissor` takes it): the viewport for a full frame, width 0 when a partial frame had
+    /// nothing to draw.
+    public var redrawX: Int
+    /// See ``redrawX``.
+    public var redrawY: Int
+    /// See ``redrawX``.
+    public var redrawWidth: Int
+    /// See ``redrawX``.
+    public var redrawHeight: Int
 
     /// All figures 0 (an image that was not rendered, a renderer before its first frame).
     public init() {
@@ -76,6 +86,10 @@ public struct RenderStats: Hashable, Sendable {
         filtersApplied = Int(s.filters_applied)
         filtersReused = Int(s.filters_reused)
         backdropsFiltered = Int(s.backdrops_filtered)
+        redrawX = Int(s.redraw_x)
+        redrawY = Int(s.redraw_y)
+        redrawWidth = Int(s.redraw_width)
+        redrawHeight = Int(s.redraw_height)
     }
 }
 
@@ -148,24 +162,31 @@ public struct RenderedImage: Hashable, Sendable {
 ///   - time: the presentation's time; the engine's ``Engine/time`` when nil (as after
 ///     ``Engine/tick()``).
 ///   - groupOpacity: false draws every layer as `allowsGroupOpacity` NO would (RS-2.3).
+///   - previous: partial redraw (issue 29): the image the last call returned for `root` at
+///     this size and scale; only the engine's damage since then is rendered, over a copy of it
+///     (every draw list of `root` in between must have been rendered). Nil renders every pixel.
 /// - Returns: the pixels, with the frame's figures in ``RenderedImage/stats``.
 /// - Throws: ``LaminaError`` `.invalidArgument` (a size of 0 or above 16384, a scale or time
-///   that is not finite, a scale ≤ 0), the errors of the engine's draw list
+///   that is not finite, a scale ≤ 0, a `previous` image of another size), the errors of the engine's draw list
 ///   (`.noPresentation` before the first commit, `.staleHandle` for a released layer),
 ///   `.renderingUnavailable` (no EGL or OpenGL ES 3 here), `.glError`.
 /// Safe from any thread: renders are serialized on one process-wide EGL context.
 public func renderImage(
     _ root: Layer, width: Int, height: Int, scale: Double = 1, at time: Double? = nil,
-    groupOpacity: Bool = true
+    groupOpacity: Bool = true, previous: RenderedImage? = nil
 ) throws(LaminaError) -> RenderedImage {
     guard width > 0, width <= 16384, height > 0, height <= 16384 else {
         throw LaminaError(.invalidArgument, "image size must be 1...16384 on each side, got \(width) x \(height)")
     }
+    if let p = previous, p.width != width || p.height != height {
+        throw LaminaError(.invalidArgument, "previous is \(p.width) x \(p.height), the render \(width) x \(height)")
+    }
     let at = time ?? root.engine.time
     var frame = makeFrame(scale: scale, clear: nil, groupOpacity: groupOpacity)
+    if previous != nil { frame.flags |= UInt32(LAMINA_GLES_FRAME_PARTIAL) }
     var st = lamina_gles_stats_t()
     st.struct_size = UInt32(MemoryLayout<lamina_gles_stats_t>.size)
-    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    var pixels = previous?.rgba ?? [UInt8](repeating: 0, count: width * height * 4)
     let view = try EngineView(root.engine)
     defer { view.end() }
     let status = pixels.withUnsafeMutableBufferPointer { p in
@@ -225,12 +246,22 @@ public final class Renderer {
     ///   - clear: the colour the viewport is cleared to first, or nil to draw over what is
     ///     there.
     ///   - groupOpacity: false draws every layer as `allowsGroupOpacity` NO would (RS-2.3).
+    ///   - partial: partial redraw (issue 29): draw only the damage region and keep the
+    ///     framebuffer's other pixels (needs `clear`); everything is redrawn when the buffer's
+    ///     age is unknown, on a resize, or for another root.
+    ///   - damage: with `partial`, the root-space rectangles that changed since the last frame;
+    ///     nil uses the engine's damage of `root` (every draw list of `root` must then be drawn
+    ///     by this renderer).
+    ///   - bufferAge: with `partial`, what the framebuffer holds: n ≥ 1, the frame this
+    ///     renderer drew n frames ago (1 for a framebuffer of your own); 0 asks EGL
+    ///     (`EGL_EXT_buffer_age` of the current window surface); < 0, unknown.
     /// - Throws: ``LaminaError`` `.invalidArgument` (a scale or time that is not finite, a
-    ///   scale ≤ 0), `.noPresentation` (nothing committed yet), `.staleHandle` (a released
+    ///   scale ≤ 0, `partial` without `clear`, a damage rectangle that is not finite),
+    ///   `.noPresentation` (nothing committed yet), `.staleHandle` (a released
     ///   layer), `.noContext` (the current context is not this renderer's), `.glError`.
     public func render(
         _ root: Layer, at time: Double? = nil, scale: Double = 1, clear: Color? = Color(red: 0, green: 0, blue: 0, alpha: 0),
-        groupOpacity: Bool = true
+        groupOpacity: Bool = true, partial: Bool = false, damage: [Rect]? = nil, bufferAge: Int = 0
     ) throws(LaminaError) {
         let engine = root.engine
         if view?.engine !== engine {
@@ -239,8 +270,34 @@ public final class Renderer {
             view = try EngineView(engine)
         }
         var frame = makeFrame(scale: scale, clear: clear, groupOpacity: groupOpacity)
-        try check(lamina_gles_renderer_render(
-            renderer, view!.handle, lamina_layer_t(root.id.rawValue), time ?? engine.time, &frame))
+        if partial { frame.flags |= UInt32(LAMINA_GLES_FRAME_PARTIAL) }
+        frame.buffer_age = Int32(clamping: bufferAge)
+        let rects = (damage ?? []).map {
+            lamina_rect_t(origin: lamina_point_t(x: $0.origin.x, y: $0.origin.y),
+                          size: lamina_size_t(width: $0.size.width, height: $0.size.height))
+        }
+        let handle = view!.handle
+        // One element at least, so no rectangles still passes a pointer (NULL means "the
+        // engine's damage").
+        let storage = rects.isEmpty ? [lamina_rect_t()] : rects
+        let status = storage.withUnsafeBufferPointer { p -> lamina_status_t in
+            if damage != nil {
+                frame.damage = p.baseAddress
+                frame.damage_count = rects.count
+            }
+            return lamina_gles_renderer_render(
+                renderer, handle, lamina_layer_t(root.id.rawValue), time ?? engine.time, &frame)
+        }
+        try check(status)
+    }
+
+    /// Presents the current EGL window surface with the last frame's redraw region
+    /// (`eglSwapBuffersWithDamageKHR` where the display has it, else `eglSwapBuffers`), for
+    /// hosts that made the surface with EGL.
+    /// - Throws: ``LaminaError`` `.noContext` (no EGL draw surface is current), `.glError`
+    ///   (the swap failed).
+    public func swapBuffers() throws(LaminaError) {
+        try check(lamina_gles_swap_buffers(renderer))
     }
 
     /// The figures of the last frame drawn (all 0 before the first).

@@ -7,7 +7,7 @@ import Lamina
 import LaminaGLES
 import Testing
 
-private let W = 120, H = 80
+let W = 120, H = 80
 
 /// A white root with a red rounded card at (50, 40), committed at time 0.
 private func scene(_ engine: Engine) throws -> (root: Layer, card: Layer) {
@@ -110,7 +110,7 @@ private func scene(_ engine: Engine) throws -> (root: Layer, card: Layer) {
 
 /// An OpenGL ES 3 context of the test's own (EGL on Mesa's surfaceless platform) with a W x H
 /// framebuffer bound, as a window's would be.
-private final class HostContext {
+final class HostContext {
     let display: EGLDisplay
     let context: EGLContext
     var fbo: GLuint = 0

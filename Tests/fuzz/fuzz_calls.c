@@ -672,6 +672,15 @@ static lamina_gles_frame_t fuzz_frame(struct reader *r) {
     if (byte(r) & 1) frame.scale = number(r);
     if (byte(r) == 255) frame.struct_size = 4; /* too small */
     frame.clear_color = col(r);
+    if (byte(r) & 1) { /* partial redraw (issue 29): damage given or the engine's, any age */
+        static lamina_rect_t damage[2];
+        frame.flags |= (uint32_t)(byte(r) & 1) * LAMINA_GLES_FRAME_PARTIAL;
+        for (int i = 0; i < 2; i++)
+            damage[i] = (lamina_rect_t){{number(r), number(r)}, {number(r), number(r)}};
+        frame.damage = byte(r) & 1 ? damage : NULL;
+        frame.damage_count = byte(r) % 3;
+        frame.buffer_age = (int32_t)(byte(r) % 12) - 2;
+    }
     return frame;
 }
 
@@ -756,8 +765,9 @@ static void renderer_op(struct reader *r, int ei) {
     }
     case 3: { /* bad arguments, and no context current: refused with a status */
         lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
-        switch (byte(r) % 5) {
+        switch (byte(r) % 6) {
         case 0: check_gles(lamina_gles_renderer_draw(NULL, e, fuzz_records, 0, 0, &frame)); break;
+        case 4: check_gles(lamina_gles_swap_buffers(byte(r) & 1 ? renderer : NULL)); break; /* no surface */
         case 1: if (gl_current()) check_gles(lamina_gles_renderer_draw(renderer, e, NULL, 1 + byte(r) % 3, 0, &frame)); break;
         case 2: if (gl_current()) check_gles(lamina_gles_renderer_draw(renderer, e, fuzz_records, 0, 0, NULL)); break;
         case 3: check_gles(lamina_gles_renderer_create(NULL)); break;

@@ -74,6 +74,10 @@ typedef struct lamina_gles_renderer lamina_gles_renderer_t;
                                                         opacity multiplies into each part (RS-2.3). */
 #define LAMINA_GLES_FRAME_NO_TEXT_TILES (1u << 2)    /* Draw every text layer glyph by glyph, not
                                                         from its text tile (R15.8). Since: 0.2 */
+#define LAMINA_GLES_FRAME_PARTIAL (1u << 3)          /* Partial redraw (issue 29): draw only the
+                                                        damage region, keep the framebuffer's other
+                                                        pixels; see "Partial redraw". Needs
+                                                        LAMINA_GLES_FRAME_CLEAR. Since: 0.2 */
 
 /** How to draw one frame. Initialise with LAMINA_GLES_FRAME_INIT. */
 typedef struct lamina_gles_frame {
@@ -81,10 +85,21 @@ typedef struct lamina_gles_frame {
     uint32_t flags;            /* LAMINA_GLES_FRAME_* */
     double scale;              /* Device pixels per point (contentsScale of the screen), > 0. */
     lamina_color_t clear_color; /* Non-premultiplied; used with LAMINA_GLES_FRAME_CLEAR. */
+    /* Since 0.2: partial redraw (LAMINA_GLES_FRAME_PARTIAL; read only with the flag). */
+    const lamina_rect_t *damage; /* Root-space rectangles that changed since the last frame
+                                    (borrowed for the call), or NULL: the engine's damage of the
+                                    list's root (lamina_engine_damage()). */
+    size_t damage_count;         /* Rectangles at `damage`; 0 with a non-NULL `damage`: none. */
+    int32_t buffer_age;          /* What the framebuffer holds: n >= 1, the frame this renderer
+                                    drew n frames ago (1: the last one, as an FBO of the host's
+                                    own); 0, ask EGL (EGL_EXT_buffer_age of the current draw
+                                    surface when framebuffer 0 is bound), else unknown; < 0,
+                                    unknown. Unknown redraws everything. */
 } lamina_gles_frame_t;
 
 #define LAMINA_GLES_FRAME_INIT \
-    { (uint32_t)sizeof(lamina_gles_frame_t), LAMINA_GLES_FRAME_CLEAR, 1.0, { 0.0, 0.0, 0.0, 0.0 } }
+    { (uint32_t)sizeof(lamina_gles_frame_t), LAMINA_GLES_FRAME_CLEAR, 1.0, { 0.0, 0.0, 0.0, 0.0 }, \
+      NULL, 0, 0 }
 
 /** Figures of the last frame drawn by a renderer. */
 typedef struct lamina_gles_stats {
@@ -115,6 +130,11 @@ typedef struct lamina_gles_stats {
     uint32_t filters_applied;     /* Filtered layers whose filters ran this frame. */
     uint32_t filters_reused;      /* Filtered layers drawn from their unchanged filtered texture. */
     uint32_t backdrops_filtered;  /* Background filters run (a backdrop read and filtered). */
+    /* Since 0.2: partial redraw (issue 29). The region the frame redrew, in framebuffer pixels
+     * with y up (as glScissor and eglSwapBuffersWithDamageKHR take it): the viewport for a full
+     * frame, width 0 when nothing was redrawn (an idle partial frame). */
+    int32_t redraw_x, redraw_y;
+    uint32_t redraw_width, redraw_height;
 } lamina_gles_stats_t;
 
 /** Creates a renderer for the GL context current on the calling thread (OpenGL ES 3.0 or
@@ -140,7 +160,9 @@ void lamina_gles_renderer_destroy(lamina_gles_renderer_t *renderer);
  *  end, depths that do not nest), STALE_HANDLE (the first record's layer is not a layer of
  *  `engine`: a list of another engine or a destroyed layer), LAMINA_GLES_STATUS_NO_CONTEXT (not
  *  the renderer's context), LAMINA_GLES_STATUS_GL_ERROR (GL reported an error, e.g. a lost
- *  context). Nothing is drawn when a check fails. */
+ *  context). With LAMINA_GLES_FRAME_PARTIAL (Since: 0.2; see "Partial redraw" below) also
+ *  INVALID_ARGUMENT without LAMINA_GLES_FRAME_CLEAR (the region's old pixels would show through)
+ *  or for a damage rectangle that is not finite, and the errors of lamina_engine_damage(). Nothing is drawn when a check fails. */
 lamina_status_t lamina_gles_renderer_draw(
     lamina_gles_renderer_t *renderer, lamina_engine_t *engine,
     const lamina_draw_record_t *records, size_t count, double time,
@@ -152,6 +174,38 @@ lamina_status_t lamina_gles_renderer_render(
     lamina_gles_renderer_t *renderer, lamina_engine_t *engine, lamina_layer_t root, double time,
     const lamina_gles_frame_t *frame);
 
+/* ------------------------------------------------------------------------------------------
+ * Partial redraw (issue 29; docs/renderer.md, "Partial redraw")
+ *
+ * With LAMINA_GLES_FRAME_PARTIAL a frame redraws only its damage region: the bounding box, in
+ * device pixels, of the frame's damage (frame->damage, or the engine's damage of the root,
+ * lamina_engine_damage()) and, for a buffer of age n > 1, of the damage of the n - 1 frames
+ * before it as this renderer drew them. Inside the region the frame is what a full redraw
+ * draws (cleared to clear_color, then every record, clipped by a scissor); outside it the
+ * framebuffer keeps its pixels. A backdrop (backgroundFilters) that the region meets widens it
+ * to the whole backdrop, so a background blur never reads stale pixels. An empty region draws
+ * nothing (0 draw calls): an idle frame costs the draw list's walk only. A region of half the
+ * viewport or more is drawn whole (a whole clear is far cheaper than a scissored one); after
+ * a frame whose engine damage covered that much, the next 7 frames are drawn whole without
+ * asking the engine (its damage costs per record, for nothing while everything moves).
+ * Everything is redrawn when the buffer's age is unknown or older than the renderer remembers
+ * (8 frames), on the renderer's first frame, and when the viewport's size, the scale, the
+ * engine or the root differ from the last frame's. With frame->damage NULL every draw list
+ * built for the root must be drawn by this renderer (the engine's damage compares the last
+ * two). With EGL (framebuffer 0 bound, buffer_age 0) the renderer queries the surface's buffer
+ * age and, where the display has EGL_KHR_partial_update, sets the surface's damage region
+ * before drawing; lamina_gles_swap_buffers() then presents with the frame's damage.
+ * ------------------------------------------------------------------------------------------ */
+
+/** Presents the current EGL draw surface after a frame of `renderer`: with
+ *  eglSwapBuffersWithDamageKHR (or _EXT) and the last frame's redraw region where the display
+ *  has EGL_KHR_swap_buffers_with_damage (or EGL_EXT_), else eglSwapBuffers. Call it on the
+ *  renderer's thread, its context current with a window surface. Errors: INVALID_ARGUMENT
+ *  (NULL), LAMINA_GLES_STATUS_NO_CONTEXT (no EGL context or draw surface current),
+ *  LAMINA_GLES_STATUS_GL_ERROR (the swap failed; the message has EGL's error).
+ *  Since: 0.2 */
+lamina_status_t lamina_gles_swap_buffers(lamina_gles_renderer_t *renderer);
+
 /** The figures of the renderer's last frame. Errors: INVALID_ARGUMENT (NULL, or struct_size
  *  smaller than the first two fields). */
 lamina_status_t lamina_gles_renderer_get_stats(
@@ -162,7 +216,10 @@ lamina_status_t lamina_gles_renderer_get_stats(
  *  transparent background. `scale` is device pixels per point (root-space points are scaled by
  *  it). Uses a process-wide EGL context on Mesa's surfaceless platform, made current for the
  *  call only; safe from any thread (calls are serialized). `frame` may be NULL (defaults:
- *  group opacity on); its scale is ignored in favour of `scale`. Errors: INVALID_ARGUMENT (NULL,
+ *  group opacity on); its scale is ignored in favour of `scale`. With LAMINA_GLES_FRAME_PARTIAL
+ *  (Since: 0.2) `out_rgba` must hold the image the last call returned for `root` at this size
+ *  and scale: only the damage region (frame->damage, or the engine's damage of `root`) is
+ *  rendered and written, the other pixels are left as they are (buffer_age is not read). Errors: INVALID_ARGUMENT (NULL,
  *  width or height 0 or above 16384, scale not finite and > 0, out_size < width*height*4),
  *  those of lamina_engine_draw_list(), LAMINA_GLES_STATUS_UNAVAILABLE (no EGL/GLES 3 here),
  *  LAMINA_GLES_STATUS_GL_ERROR. */

@@ -83,6 +83,11 @@ typedef struct lgl_raster {
  * radii are clamped to it, so no filter target grows with an absurd radius. */
 #define LGL_FX_MAX_SIGMA 100.0
 
+/* Frames of damage a renderer remembers for buffer ages above 1 (partial.c). */
+enum { LGL_HIST_MAX = 8 };
+/* Frames a renderer draws whole, without the engine's damage, after a busy one (partial.c). */
+enum { LGL_BUSY_SKIP = 7 };
+
 struct lamina_gles_renderer {
     EGLContext context; /* EGL_NO_CONTEXT when made under another API (GLX). */
     int is_es;
@@ -162,6 +167,18 @@ struct lamina_gles_renderer {
     GLuint fblend_prog[16]; /* per blend mode, linked on first use (fblend.frag) */
     GLint fblend_u[16][15];
     lgl_target_t fx[7];
+    /* Partial redraw (issue 29; partial.c): the damage boxes of the last frames (viewport
+     * pixels, y down: x0, y0, x1, y1), newest first, and what those frames were drawn with; a
+     * frame drawn otherwise starts the history again. */
+    int hist[LGL_HIST_MAX][4];
+    int hist_count;
+    int hist_w, hist_h;
+    double hist_scale;
+    lamina_engine_t *hist_engine;
+    lamina_layer_t hist_root;
+    /* Frames still drawn whole without asking the engine for damage, after one whose damage
+     * covered half the viewport or more (partial.c: its cost is then wasted). */
+    int busy_skip;
 };
 
 /* The state of one frame. */
@@ -192,6 +209,11 @@ typedef struct lgl_frame {
     /* The layer whose subtree a filter pass draws (filter.c): its record draws unfiltered there,
      * also from a copy (a mask's pass copies the records); LAMINA_LAYER_NONE otherwise. */
     lamina_layer_t unfiltered;
+    /* Partial redraw (partial.c): the host framebuffer's draws are scissored to `redraw`
+     * (framebuffer pixels, y up: x, y, width, height) while `partial` is set. */
+    int partial;
+    int redraw[4];
+    double region[4]; /* the same region in viewport pixels, y down: x0, y0, x1, y1 */
 } lgl_frame_t;
 
 /* One composite.frag draw: a target (or two) through a layer's plane (offscreen.c). */
@@ -481,6 +503,25 @@ lgl_raster_t *lgl_raster_update(lgl_frame_t *f, const lamina_draw_record_t *recs
 /* The record's background filters, then its subtree through its filters and blend mode. */
 void lgl_draw_filtered(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
                        double divisor, double parent_opacity, int level, int which);
+
+/* partial.c: partial redraw (issue 29). */
+/* The frame's redraw region from its damage, buffer age and the renderer's history, widened
+ * over the backdrops it meets; sets f->partial and f->redraw (and the EGL surface's damage
+ * region where the display has EGL_KHR_partial_update). `known_age` > 0 stands for the buffer
+ * age (the headless path: the caller's image), 0 reads it from the frame or EGL. Returns 0
+ * when the region is empty (nothing to draw), 1 otherwise; a failure sets f->status. */
+int lgl_partial_begin(lgl_frame_t *f, const lamina_gles_frame_t *frame,
+                      const lamina_draw_record_t *recs, size_t count, int known_age);
+/* Scissors the draws to the redraw region when the host's framebuffer is bound during a
+ * partial frame; no scissor otherwise (offscreen targets are always drawn whole). */
+static inline void lgl_scissor_host(const lgl_frame_t *f, int at_host) {
+    if (f->partial && at_host) {
+        glEnable(GL_SCISSOR_TEST);
+        glScissor(f->redraw[0], f->redraw[1], f->redraw[2], f->redraw[3]);
+    } else {
+        glDisable(GL_SCISSOR_TEST);
+    }
+}
 
 /* planner.c: the frame planner. */
 /* Checks that recs[0..count) nest as a draw list does (a transition's old subtree); the

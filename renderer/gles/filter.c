@@ -211,6 +211,7 @@ static int run_chain(lgl_frame_t *f, const fx_chain_t *c, GLuint src, const floa
     int cur_w = tw, cur_h = th;
     int ping = FX_A;
     glDisable(GL_BLEND);
+    glDisable(GL_SCISSOR_TEST); /* scratch targets are drawn whole (a partial frame's scissor) */
     for (int i = 0; i < c->n && f->status == LAMINA_STATUS_OK; i++) {
         const fx_stage_t *st = &c->st[i];
         lgl_target_t *dest = i == c->n - 1 ? out : fx_target(f, ping, w, h);

@@ -11,6 +11,7 @@
 #include <GLES3/gl3.h>
 #include <math.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,38 @@ static lamina_status_t headless_init(void) {
     return LAMINA_STATUS_OK;
 }
 
+/* A partial frame's redraw region (the renderer's stats) read back into `out` (rows top
+ * first, straight colour); the other pixels of `out` stay as the caller's last image. */
+static lamina_status_t read_region(uint8_t *out, uint32_t width, uint32_t height) {
+    lamina_gles_stats_t stats = {.struct_size = sizeof stats};
+    lamina_gles_renderer_get_stats(headless_renderer, &stats);
+    const lamina_gles_stats_t *st = &stats;
+    uint32_t w = st->redraw_width, h = st->redraw_height;
+    if (w == 0 || h == 0) return LAMINA_STATUS_OK;
+    uint8_t *tmp = malloc((size_t)w * h * 4);
+    if (!tmp) return lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory");
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(st->redraw_x, st->redraw_y, (GLsizei)w, (GLsizei)h, GL_RGBA, GL_UNSIGNED_BYTE, tmp);
+    if (glGetError() != GL_NO_ERROR) {
+        free(tmp);
+        return lgl_fail(LAMINA_GLES_STATUS_GL_ERROR, "glReadPixels failed");
+    }
+    for (uint32_t j = 0; j < h; j++) {
+        const uint8_t *src = tmp + (size_t)j * w * 4;
+        uint8_t *dst = out + ((size_t)(height - 1 - ((uint32_t)st->redraw_y + j)) * width + (uint32_t)st->redraw_x) * 4;
+        for (uint32_t i = 0; i < w; i++, src += 4, dst += 4) {
+            unsigned a = src[3];
+            dst[3] = (uint8_t)a;
+            for (int c = 0; c < 3; c++) {
+                unsigned v = a == 0 ? 0 : (src[c] * 255u + a / 2) / a;
+                dst[c] = (uint8_t)(v > 255 ? 255 : v);
+            }
+        }
+    }
+    free(tmp);
+    return LAMINA_STATUS_OK;
+}
+
 static lamina_status_t render_locked(lamina_engine_t *engine, lamina_layer_t root, double time,
                                      uint32_t width, uint32_t height, double scale,
                                      const lamina_gles_frame_t *frame_in, uint8_t *out,
@@ -97,9 +130,14 @@ static lamina_status_t render_locked(lamina_engine_t *engine, lamina_layer_t roo
     if (frame_in) {
         frame.flags = frame_in->flags;
         frame.clear_color = frame_in->clear_color;
+        if (frame_in->struct_size >= offsetof(lamina_gles_frame_t, damage_count) + sizeof frame.damage_count) {
+            frame.damage = frame_in->damage;
+            frame.damage_count = frame_in->damage_count;
+        }
     }
     frame.flags |= LAMINA_GLES_FRAME_CLEAR;
     frame.scale = scale;
+    int partial = (frame.flags & LAMINA_GLES_FRAME_PARTIAL) != 0;
     {
         const lamina_draw_record_t *recs = NULL;
         size_t n = 0;
@@ -108,8 +146,13 @@ static lamina_status_t render_locked(lamina_engine_t *engine, lamina_layer_t roo
             lgl_fail(s, "lamina_engine_draw_list: %s", lamina_last_error_message());
             goto done;
         }
-        s = lgl_draw(headless_renderer, engine, recs, n, time, &frame);
+        /* Partial: the caller's image is the last frame (age 1); only the region is read. */
+        s = lgl_draw(headless_renderer, engine, recs, n, time, &frame, partial ? 1 : 0);
         if (s != LAMINA_STATUS_OK) goto done;
+    }
+    if (partial) {
+        s = read_region(out, width, height);
+        goto stats;
     }
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(0, 0, (GLsizei)width, (GLsizei)height, GL_RGBA, GL_UNSIGNED_BYTE, out);
@@ -146,6 +189,8 @@ static lamina_status_t render_locked(lamina_engine_t *engine, lamina_layer_t roo
             }
         }
     }
+stats:
+    if (s != LAMINA_STATUS_OK) goto done;
     if (out_stats) {
         if (out_stats->struct_size < 2 * sizeof(uint32_t)) {
             s = lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "out_stats->struct_size is too small");

@@ -13,10 +13,11 @@ lamina_status_t lgl_fail(lamina_status_t status, const char *fmt, ...)
     ;
 
 /* Draws into the framebuffer that is bound, like lamina_gles_renderer_draw(), but without the
- * context identity check (the headless path owns its context). */
+ * context identity check (the headless path owns its context). `known_age` > 0: a partial
+ * frame's buffer age as the caller knows it (the headless image), 0: the frame's or EGL's. */
 lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
                          const lamina_draw_record_t *records, size_t count, double time,
-                         const lamina_gles_frame_t *frame);
+                         const lamina_gles_frame_t *frame, int known_age);
 
 /* Shape layers' geometry (shape_geom.c, RS-8): a fill or stroke as device-pixel edges binned in
  * cells (a pixel row by a tile) for the coverage shader. Buffers grow, then are reused frame after frame. */

@@ -45,6 +45,7 @@ void lgl_bind_level(lgl_frame_t *f, int level, int which) {
         glBindFramebuffer(GL_FRAMEBUFFER, f->r->targets[2 * (level - 1) + which].fbo);
         glViewport(0, 0, f->vp_w, f->vp_h);
     }
+    lgl_scissor_host(f, level == 0);
 }
 
 void lgl_draw_composite(lgl_frame_t *f, const lgl_composite_t *c) {

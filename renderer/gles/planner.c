@@ -94,6 +94,28 @@ static int draw_in_place(lgl_frame_t *f, const lamina_draw_record_t *recs, size_
     return !leaf_plain;
 }
 
+/* Partial redraw (issue 29): whether a plain leaf drawn in place into the host's framebuffer
+ * lies wholly outside the frame's redraw region, so that skipping it changes no pixel there: a
+ * layer without sublayers, contents, shape, gradient, text or shadow, under a 2D affine map,
+ * draws only inside its bounds (the border is inset) plus an antialiasing ramp of under 2
+ * pixels. Everything else is drawn (and scissored). */
+static int outside_region(const lgl_frame_t *f, const lamina_draw_record_t *rec) {
+    const lamina_transform3d_t *m = &rec->transform;
+    if (rec->descendant_count != 0 || rec->shadow_opacity > 0 || lgl_has_contents(rec) ||
+        !lgl_has_kind_fields(rec) || rec->layer_kind != LAMINA_LAYER_KIND_PLAIN || lgl_rec_shape(rec) ||
+        lgl_rec_gradient(rec) ||
+        m->m14 != 0 || m->m24 != 0 || m->m44 != 1)
+        return 0;
+    double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+    for (int k = 0; k < 4; k++) {
+        double x = rec->bounds.origin.x + ((k & 1) ? rec->bounds.size.width : 0);
+        double y = rec->bounds.origin.y + ((k & 2) ? rec->bounds.size.height : 0);
+        double X = (x * m->m11 + y * m->m21 + m->m41) * f->scale, Y = (x * m->m12 + y * m->m22 + m->m42) * f->scale;
+        x0 = fmin(x0, X), y0 = fmin(y0, Y), x1 = fmax(x1, X), y1 = fmax(y1, Y);
+    }
+    return x1 + 2 <= f->region[0] || x0 - 2 >= f->region[2] || y1 + 2 <= f->region[1] || y0 - 2 >= f->region[3];
+}
+
 /* Draws recs[0..count) (whole subtrees) in painter's order into the bound target. `divisor` is
  * the opacity already applied outside this pass (a group's own). */
 void lgl_draw_range(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t count,
@@ -132,6 +154,10 @@ void lgl_draw_range(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t cou
         case ROUTE_GROUP: lgl_draw_group(f, rec, end - i, divisor, level, which); break;
         case ROUTE_SHAPE_CLIP: lgl_draw_shape_clipped(f, rec, end - i, divisor, level, which); break;
         case ROUTE_IN_PLACE: {
+            if (f->partial && level == 0 && outside_region(f, rec)) {
+                i++; /* a leaf: nothing of it reaches the region */
+                continue;
+            }
             double alpha = rec->opacity / divisor;
             int border_after = draw_in_place(f, rec, end - i, alpha, level, which);
             if (rec->descendant_count > 0) open[n_open++] = i;
@@ -214,7 +240,7 @@ static int opaque_root(const lgl_frame_t *f, const lamina_draw_record_t *rec, fl
 
 lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
                          const lamina_draw_record_t *records, size_t count, double time,
-                         const lamina_gles_frame_t *frame) {
+                         const lamina_gles_frame_t *frame, int known_age) {
     if (!r || !engine || !frame)
         return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "NULL renderer, engine or frame");
     if (frame->struct_size < sizeof(uint32_t) * 2 + sizeof(double))
@@ -256,6 +282,11 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     r->inst_count = 0;
     if (f.vp_w <= 0 || f.vp_h <= 0)
         return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "the viewport is empty (%dx%d)", f.vp_w, f.vp_h);
+    /* Partial redraw (issue 29): an empty region draws nothing, and the frame ends here. */
+    if (!lgl_partial_begin(&f, frame, records, count, known_age)) {
+        r->frame_no--; /* an idle frame ages no cache */
+        return f.status;
+    }
 
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_STENCIL_TEST);
@@ -264,6 +295,7 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     glEnable(GL_BLEND);
     glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     lgl_text_prepare(&f, records, count); /* R15.8: new text tiles, before any pass draws */
+    lgl_scissor_host(&f, 1); /* a partial frame clears its region only */
     if (frame->flags & LAMINA_GLES_FRAME_CLEAR) {
         lamina_color_t c = frame->clear_color;
         glClearColor((float)(c.r * c.a), (float)(c.g * c.a), (float)(c.b * c.a), (float)c.a);
@@ -273,18 +305,22 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     if (count > 0 && opaque_root(&f, &records[0], root_color)) {
         /* The viewport only: the host may draw elsewhere in its framebuffer. */
         glEnable(GL_SCISSOR_TEST);
-        glScissor(f.host_vp[0], f.host_vp[1], f.host_vp[2], f.host_vp[3]);
+        if (f.partial) /* a partial frame's region, inside the viewport */
+            glScissor(f.redraw[0], f.redraw[1], f.redraw[2], f.redraw[3]);
+        else
+            glScissor(f.host_vp[0], f.host_vp[1], f.host_vp[2], f.host_vp[3]);
         glClearColor(root_color[0], root_color[1], root_color[2], root_color[3]);
         glClear(GL_COLOR_BUFFER_BIT);
-        glDisable(GL_SCISSOR_TEST);
         f.cleared = &records[0];
     }
+    lgl_scissor_host(&f, 1);
     if (count > 0) {
         lgl_draw_range(&f, records, count, 1.0, 1.0, 0, 0);
         lgl_flush(&f);
     }
     glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)f.host_fbo);
     glViewport(f.host_vp[0], f.host_vp[1], f.host_vp[2], f.host_vp[3]);
+    glDisable(GL_SCISSOR_TEST);
     glBindVertexArray(0);
     r->inst_count = 0;
     lgl_evict_textures(r);

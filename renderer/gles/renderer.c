@@ -139,7 +139,7 @@ lamina_status_t lamina_gles_renderer_draw(lamina_gles_renderer_t *r, lamina_engi
     if (r->context != EGL_NO_CONTEXT && eglGetCurrentContext() != r->context)
         return lgl_fail(LAMINA_GLES_STATUS_NO_CONTEXT,
                         "the current GL context is not the one the renderer was created on");
-    return lgl_draw(r, engine, records, count, time, frame);
+    return lgl_draw(r, engine, records, count, time, frame, 0);
 }
 
 lamina_status_t lamina_gles_renderer_render(lamina_gles_renderer_t *r, lamina_engine_t *engine,

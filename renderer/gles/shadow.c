@@ -267,6 +267,7 @@ static int cached_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double
         r->shadow_tex_count++;
         glViewport(0, 0, tw, th);
         glDisable(GL_BLEND);
+        glDisable(GL_SCISSOR_TEST); /* the cache texture is drawn whole (a partial frame's scissor) */
         glClearColor(0, 0, 0, 0);
         glClear(GL_COLOR_BUFFER_BIT);
         /* One shadow.frag instance: the rect at the origin, white, mapped to texels. */

@@ -54,6 +54,10 @@ class _Frame(ctypes.Structure):
         ("flags", ctypes.c_uint32),
         ("scale", ctypes.c_double),
         ("clear_color", C.Color),
+        # Since 0.2 (issue 29): partial redraw.
+        ("damage", ctypes.POINTER(C.Rect)),
+        ("damage_count", ctypes.c_size_t),
+        ("buffer_age", ctypes.c_int32),
     ]
 
 
@@ -79,11 +83,34 @@ class _Stats(ctypes.Structure):
         ("filters_applied", ctypes.c_uint32),
         ("filters_reused", ctypes.c_uint32),
         ("backdrops_filtered", ctypes.c_uint32),
+        # Since 0.2 (issue 29): the region the frame redrew (framebuffer pixels, y up).
+        ("redraw_x", ctypes.c_int32),
+        ("redraw_y", ctypes.c_int32),
+        ("redraw_width", ctypes.c_uint32),
+        ("redraw_height", ctypes.c_uint32),
     ]
 
 
 _FRAME_NO_GROUP_OPACITY = 1 << 1
 _FRAME_NO_TEXT_TILES = 1 << 2
+_FRAME_PARTIAL = 1 << 3
+
+
+def _damage_array(damage: Any, op: str) -> Tuple[Any, int]:
+    """``damage`` (rectangles as (x, y, width, height)) as a C array and its count; (None, 0)
+    for None (the engine's damage)."""
+    if damage is None:
+        return None, 0
+    try:
+        rects = [tuple(float(v) for v in r) for r in damage]
+    except (TypeError, ValueError):
+        raise TypeError(f"{op}: damage must be a list of (x, y, width, height), got {damage!r}") from None
+    if any(len(r) != 4 for r in rects):
+        raise TypeError(f"{op}: damage must be a list of (x, y, width, height), got {damage!r}")
+    arr = (C.Rect * max(len(rects), 1))()
+    for i, (x, y, w, h) in enumerate(rects):
+        arr[i] = C.Rect(C.Point(x, y), C.Size(w, h))
+    return arr, len(rects)
 
 
 def _frame_flags(group_opacity: bool, text_tiles: bool) -> int:
@@ -137,6 +164,9 @@ def _load() -> ctypes.CDLL:
             lib.lamina_gles_last_error_message.restype = ctypes.c_char_p
             lib.lamina_gles_status_string.argtypes = [ctypes.c_int32]
             lib.lamina_gles_status_string.restype = ctypes.c_char_p
+            # Since 0.2 (issue 29): presenting an EGL surface with the frame's damage.
+            lib.lamina_gles_swap_buffers.argtypes = [ctypes.c_void_p]
+            lib.lamina_gles_swap_buffers.restype = ctypes.c_int32
             lib._lamina_gles_path = path  # type: ignore[attr-defined]
             _lib = lib
             return lib
@@ -179,19 +209,23 @@ class RenderedImage:
             ``filters`` is filtered again only when its subtree or its filters changed).
         filters_reused: filtered layers drawn from their unchanged filtered texture.
         backdrops_filtered: layers whose ``backgroundFilters`` read and filtered the backdrop.
+        redraw: the region the frame drew, ``(x, y, width, height)`` in pixels from the
+            top-left: the whole image, or with ``render(..., previous=...)`` the damage only
+            (width 0 when nothing changed; issue 29).
 
     Example: ``img = lamina.render(root, (200, 200)); img.pixel(0, 0)``
     """
 
     __slots__ = ("width", "height", "rgba", "draw_calls", "rasters_drawn", "rasters_reused",
                  "glyphs_uploaded", "text_tiles_rendered", "text_tiles_drawn", "filters_applied",
-                 "filters_reused", "backdrops_filtered")
+                 "filters_reused", "backdrops_filtered", "redraw")
 
     def __init__(self, width: int, height: int, rgba: bytes, draw_calls: int = 0,
                  rasters_drawn: int = 0, rasters_reused: int = 0,
                  glyphs_uploaded: int = 0, text_tiles_rendered: int = 0,
                  text_tiles_drawn: int = 0, filters_applied: int = 0, filters_reused: int = 0,
-                 backdrops_filtered: int = 0) -> None:
+                 backdrops_filtered: int = 0,
+                 redraw: Optional[Tuple[int, int, int, int]] = None) -> None:
         if len(rgba) != width * height * 4:
             raise ValueError(f"rgba holds {len(rgba)} bytes, expected {width * height * 4}")
         self.width = width
@@ -206,6 +240,7 @@ class RenderedImage:
         self.filters_applied = filters_applied
         self.filters_reused = filters_reused
         self.backdrops_filtered = backdrops_filtered
+        self.redraw = redraw if redraw is not None else (0, 0, width, height)
 
     def pixel(self, x: int, y: int) -> Tuple[int, int, int, int]:
         """The (r, g, b, a) bytes of pixel (x, y), (0, 0) being the top-left.
@@ -245,7 +280,8 @@ def _png(width: int, height: int, rgba: bytes) -> bytes:
 
 
 def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: float = 1.0,
-           group_opacity: bool = True, text_tiles: bool = True) -> RenderedImage:
+           group_opacity: bool = True, text_tiles: bool = True,
+           previous: Optional[RenderedImage] = None) -> RenderedImage:
     """Renders ``root``'s subtree as the reference compositor draws it, headless, e.g.
     ``lamina.render(root, (320, 240)).save_png("frame.png")``.
 
@@ -260,12 +296,17 @@ def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: 
         text_tiles: draw each text layer that is only translated and scaled from its text tile,
             rendered once per look (R15.8), as the compositor does by default; False draws
             every glyph every frame.
+        previous: partial redraw (issue 29): the image the last call returned for ``root`` at
+            this size and scale; only the engine's damage since then is rendered, over a copy
+            of it (every draw list of ``root`` in between must have been rendered). None
+            renders every pixel.
 
     Returns:
         A :class:`RenderedImage` over a transparent background.
 
     Raises:
-        InvalidArgumentError: a size of 0 or above 16384, a scale or time that is not finite.
+        InvalidArgumentError: a size of 0 or above 16384, a scale or time that is not finite,
+            a ``previous`` image of another size.
         StaleHandleError: the layer or its engine is gone.
         NoPresentationError: the layer was never committed (tick the engine first).
         RendererUnavailableError: liblamina-gles or headless OpenGL ES 3 is missing.
@@ -284,9 +325,17 @@ def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: 
                                f"size {w}x{h}: width and height must be in 1...16384", "render")
         raise err
     at, scale = _time_and_scale(engine, at, scale, "render")
-    buf = ctypes.create_string_buffer(w * h * 4)
-    frame = _Frame(ctypes.sizeof(_Frame), _frame_flags(group_opacity, text_tiles), scale,
-                   C.Color(0, 0, 0, 0))
+    flags = _frame_flags(group_opacity, text_tiles)
+    if previous is not None:
+        if (previous.width, previous.height) != (w, h):
+            raise error_for_status(1, "LAMINA_STATUS_INVALID_ARGUMENT",
+                                   f"previous is {previous.width}x{previous.height}, the render {w}x{h}",
+                                   "render")
+        buf = ctypes.create_string_buffer(bytes(previous.rgba), w * h * 4)
+        flags |= _FRAME_PARTIAL
+    else:
+        buf = ctypes.create_string_buffer(w * h * 4)
+    frame = _Frame(ctypes.sizeof(_Frame), flags, scale, C.Color(0, 0, 0, 0))
     stats = _Stats(ctypes.sizeof(_Stats))
     # The render builds the engine's draw list: never at once with another thread's draw
     # list of the same engine (issue 31 item 7b; the C header asks hosts to serialise them).
@@ -296,7 +345,9 @@ def render(root: Any, size: Tuple[int, int], at: Optional[float] = None, scale: 
     _check(lib, status, "render")
     return RenderedImage(w, h, buf.raw, stats.draw_calls, stats.rasters_drawn, stats.rasters_reused,
                          stats.glyphs_uploaded, stats.text_tiles_rendered, stats.text_tiles_drawn,
-                         stats.filters_applied, stats.filters_reused, stats.backdrops_filtered)
+                         stats.filters_applied, stats.filters_reused, stats.backdrops_filtered,
+                         (stats.redraw_x, h - stats.redraw_y - stats.redraw_height,
+                          stats.redraw_width, stats.redraw_height))
 
 
 def _check(lib: ctypes.CDLL, status: int, op: str) -> None:
