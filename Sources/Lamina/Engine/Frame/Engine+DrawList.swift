@@ -951,12 +951,13 @@ extension Engine {
                    slotBuf[Int(ms)].parent < 0 {
                     maskSlot = ms
                 }
-                // A mask's own filters are ignored (R19.2).
-                if inMask && record.hasFilters { record.clearFilters() }
-                // Groups (RS-2.2, RS-5.6, RS-11.3, R19.2, R19.3): an offscreen target composited once.
-                let group = maskSlot >= 0 || record.shouldRasterize || record.filtersMakeGroup
+                // Groups (RS-2.2, RS-5.6, RS-11.3): an offscreen target composited once.
+                var group = maskSlot >= 0 || record.shouldRasterize
                     || (own < 1 && (p.pointee.flags & LayerProperties.Flags.allowsGroupOpacity != 0)
                         && slotBuf[i].firstChild >= 0)
+                // Filters and blend modes make one too (R19.2, R19.3); a mask's own are ignored.
+                // One flag test for the layers without any (issue 29).
+                if record.hasFilters { group = record.filtersGroup(inMask: inMask) || group }
                 let chainAbove = inherits ? up.chain : 1
                 let target = inherits ? up.target : -1
                 record.isGroup = group
