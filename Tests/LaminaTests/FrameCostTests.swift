@@ -210,6 +210,54 @@ struct DrawListShortcutTests {
     }
 }
 
+@Suite("Issue 29 item 3: the draw list resets what few records set only after one that set it")
+struct TransientFieldTests {
+    @Test("A record after one with a mask, a transition or a contents cross-fade has none of them")
+    func nothingLeaks() throws {
+        let engine = Engine()
+        let root = engine.makeLayer()
+        root.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+        var plain: [Layer] = []
+        func sibling() -> Layer {
+            let l = engine.makeLayer()
+            l.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+            root.addSublayer(l)
+            return l
+        }
+        let masked = sibling()
+        let mask = engine.makeLayer()
+        mask.bounds = Rect(x: 0, y: 0, width: 5, height: 5)
+        masked.mask = mask
+        plain.append(sibling())
+        let transitioned = sibling()
+        plain.append(sibling())
+        let fading = sibling()
+        plain.append(sibling())
+        engine.tick(0)
+        try transitioned.add(.transition(.push, duration: 1), forKey: nil)
+        let a = try Image(width: 1, height: 1, rgba: [1, 1, 1, 255], premultiplied: true)
+        let b = try Image(width: 2, height: 2, rgba: [UInt8](repeating: 255, count: 16), premultiplied: true)
+        try fading.add(Animation.basic(keyPath: "contents", from: .image(a), to: .image(b), duration: 1), forKey: "swap")
+        engine.tick(0.1)
+        engine.tick(0.3)
+        let records = try engine.drawList(root: root)
+        func record(_ l: Layer) throws -> DrawRecord { try #require(records.first { $0.layer == l.id }) }
+        // The three set what they should ...
+        #expect(try record(masked).maskIndex != nil)
+        #expect(try record(transitioned).transition != nil && record(transitioned).transitionBefore != nil)
+        #expect(try record(fading).contentsPrevious == a && record(fading).contentsFade < 1)
+        // ... and the records after them have the defaults: the mask's own, which follows its
+        // host's, and the plain sibling after each.
+        #expect(try #require(records.first { $0.layer == mask.id }).maskIndex == nil)
+        for l in plain {
+            let r = try record(l)
+            #expect(r.maskIndex == nil && r.maskCount == 0)
+            #expect(r.transition == nil && r.transitionBefore == nil)
+            #expect(r.contentsPrevious == nil && r.contentsFade == 1 && r.contentsPreviousDestination == .zero)
+        }
+    }
+}
+
 @Suite("Issue 29 item 4: tree edits post their events only when something could react")
 struct TreeEventSkipTests {
     /// A committed parent and a committed child not in the tree.
