@@ -51,19 +51,14 @@ public func lamina_layer_release(_ engine: OpaquePointer?, _ layer: lamina_layer
 public func lamina_layer_add_sublayer(
     _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ child: lamina_layer_t
 ) -> lamina_status_t {
-    withEngine(engine, layer: parent) { e throws(LaminaError) in
-        try e.insertSublayer(LayerID(rawValue: child), into: LayerID(rawValue: parent), at: .end)
-    }
+    insert(engine, child, parent, .end)
 }
 
 @_cdecl("lamina_layer_insert_sublayer_at")
 public func lamina_layer_insert_sublayer_at(
     _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ child: lamina_layer_t, _ index: UInt32
 ) -> lamina_status_t {
-    withEngine(engine, layer: parent) { e throws(LaminaError) in
-        try e.insertSublayer(
-            LayerID(rawValue: child), into: LayerID(rawValue: parent), at: .index(Int(index)))
-    }
+    insert(engine, child, parent, .index(Int(index)))
 }
 
 @_cdecl("lamina_layer_insert_sublayer_above")
@@ -71,11 +66,7 @@ public func lamina_layer_insert_sublayer_above(
     _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ child: lamina_layer_t,
     _ sibling: lamina_layer_t
 ) -> lamina_status_t {
-    withEngine(engine, layer: parent) { e throws(LaminaError) in
-        try e.insertSublayer(
-            LayerID(rawValue: child), into: LayerID(rawValue: parent),
-            at: .above(LayerID(rawValue: sibling)))
-    }
+    insert(engine, child, parent, .above(LayerID(rawValue: sibling)))
 }
 
 @_cdecl("lamina_layer_insert_sublayer_below")
@@ -83,18 +74,34 @@ public func lamina_layer_insert_sublayer_below(
     _ engine: OpaquePointer?, _ parent: lamina_layer_t, _ child: lamina_layer_t,
     _ sibling: lamina_layer_t
 ) -> lamina_status_t {
-    withEngine(engine, layer: parent) { e throws(LaminaError) in
-        try e.insertSublayer(
-            LayerID(rawValue: child), into: LayerID(rawValue: parent),
-            at: .below(LayerID(rawValue: sibling)))
-    }
+    insert(engine, child, parent, .below(LayerID(rawValue: sibling)))
 }
 
 @_cdecl("lamina_layer_remove_from_superlayer")
 public func lamina_layer_remove_from_superlayer(
     _ engine: OpaquePointer?, _ layer: lamina_layer_t
 ) -> lamina_status_t {
-    withEngine(engine, layer: layer) { e throws(LaminaError) in try e.removeFromSuperlayer(LayerID(rawValue: layer)) }
+    // One atomic operation when no event of the edit could react (issue 29 item 4); else the
+    // edit is made through the general path, which posts the events without the lock.
+    withLockedEngine(engine, layer: layer, { e throws(LaminaError) in
+        try e.removeFromSuperlayerIfQuiet(LayerID(rawValue: layer))
+    }, else: { e throws(LaminaError) in
+        try e.removeFromSuperlayer(LayerID(rawValue: layer))
+    })
+}
+
+/// The four insertions: under the lock taken once through the handle table when no event of
+/// the edit could react (issue 29 item 4: most edits), else through the general path, which
+/// posts the events without the lock. A failure names the parent, as before.
+@inline(__always)
+private func insert(
+    _ engine: OpaquePointer?, _ child: lamina_layer_t, _ parent: lamina_layer_t, _ position: Engine.SublayerPosition
+) -> lamina_status_t {
+    withLockedEngine(engine, layer: parent, { e throws(LaminaError) in
+        try e.insertSublayerIfQuiet(LayerID(rawValue: child), into: LayerID(rawValue: parent), at: position)
+    }, else: { e throws(LaminaError) in
+        try e.insertSublayer(LayerID(rawValue: child), into: LayerID(rawValue: parent), at: position)
+    })
 }
 
 @_cdecl("lamina_layer_replace_sublayer")

@@ -5,9 +5,7 @@ import CLamina
 import Lamina
 
 // Resolved once: the shortcuts skip the key lookup entirely.
-private let positionKey = ResolvedKey.whole(.position)
 private let boundsKey = ResolvedKey.whole(.bounds)
-private let opacityKey = ResolvedKey.whole(.opacity)
 
 /// Sets a key path of a layer from a Swift value (after checking the C arguments).
 @inline(__always)
@@ -281,7 +279,7 @@ public func lamina_layer_get_position(
 ) -> lamina_status_t {
     withLockedEngine(engine, layer: layer) { e throws(LaminaError) in
         let o = try required(outPosition, "out_position")
-        if case .point(let p) = try e.modelScalarLocked(of: LayerID(rawValue: layer), forKey: positionKey) { o.pointee = p.c }
+        o.pointee = try e.modelPositionLocked(of: LayerID(rawValue: layer)).c
     }
 }
 
@@ -316,7 +314,7 @@ public func lamina_layer_get_opacity(
 ) -> lamina_status_t {
     withLockedEngine(engine, layer: layer) { e throws(LaminaError) in
         let o = try required(outOpacity, "out_opacity")
-        if case .number(let n) = try e.modelScalarLocked(of: LayerID(rawValue: layer), forKey: opacityKey) { o.pointee = n }
+        o.pointee = try e.modelOpacityLocked(of: LayerID(rawValue: layer))
     }
 }
 

@@ -210,6 +210,54 @@ struct DrawListShortcutTests {
     }
 }
 
+@Suite("Issue 29 item 3: the draw list resets what few records set only after one that set it")
+struct TransientFieldTests {
+    @Test("A record after one with a mask, a transition or a contents cross-fade has none of them")
+    func nothingLeaks() throws {
+        let engine = Engine()
+        let root = engine.makeLayer()
+        root.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+        var plain: [Layer] = []
+        func sibling() -> Layer {
+            let l = engine.makeLayer()
+            l.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+            root.addSublayer(l)
+            return l
+        }
+        let masked = sibling()
+        let mask = engine.makeLayer()
+        mask.bounds = Rect(x: 0, y: 0, width: 5, height: 5)
+        masked.mask = mask
+        plain.append(sibling())
+        let transitioned = sibling()
+        plain.append(sibling())
+        let fading = sibling()
+        plain.append(sibling())
+        engine.tick(0)
+        try transitioned.add(.transition(.push, duration: 1), forKey: nil)
+        let a = try Image(width: 1, height: 1, rgba: [1, 1, 1, 255], premultiplied: true)
+        let b = try Image(width: 2, height: 2, rgba: [UInt8](repeating: 255, count: 16), premultiplied: true)
+        try fading.add(Animation.basic(keyPath: "contents", from: .image(a), to: .image(b), duration: 1), forKey: "swap")
+        engine.tick(0.1)
+        engine.tick(0.3)
+        let records = try engine.drawList(root: root)
+        func record(_ l: Layer) throws -> DrawRecord { try #require(records.first { $0.layer == l.id }) }
+        // The three set what they should ...
+        #expect(try record(masked).maskIndex != nil)
+        #expect(try record(transitioned).transition != nil && record(transitioned).transitionBefore != nil)
+        #expect(try record(fading).contentsPrevious == a && record(fading).contentsFade < 1)
+        // ... and the records after them have the defaults: the mask's own, which follows its
+        // host's, and the plain sibling after each.
+        #expect(try #require(records.first { $0.layer == mask.id }).maskIndex == nil)
+        for l in plain {
+            let r = try record(l)
+            #expect(r.maskIndex == nil && r.maskCount == 0)
+            #expect(r.transition == nil && r.transitionBefore == nil)
+            #expect(r.contentsPrevious == nil && r.contentsFade == 1 && r.contentsPreviousDestination == .zero)
+        }
+    }
+}
+
 @Suite("Issue 29 item 4: tree edits post their events only when something could react")
 struct TreeEventSkipTests {
     /// A committed parent and a committed child not in the tree.
@@ -297,5 +345,94 @@ struct TreeEventSkipTests {
         parent.addSublayer(child)
         #expect(log.lines.isEmpty)
         #expect(parent.sublayers.map(\.id) == [child.id])
+    }
+
+    /// The C ABI's locked edits (`lamina_layer_add_sublayer` and the others).
+    private func quietInsert(_ engine: Engine, _ child: Layer, _ parent: Layer, _ at: Engine.SublayerPosition = .end) throws -> Bool {
+        try engine.lock.withLock { () throws(LaminaError) -> Bool in
+            try engine.insertSublayerIfQuiet(child.id, into: parent.id, at: at)
+        }
+    }
+
+    private func quietRemove(_ engine: Engine, _ layer: Layer) throws -> Bool {
+        try engine.lock.withLock { () throws(LaminaError) -> Bool in try engine.removeFromSuperlayerIfQuiet(layer.id) }
+    }
+
+    @Test("The locked edit is made when no event could react; when one could it changes nothing and is refused")
+    func quietEdits() throws {
+        let engine = Engine()
+        let (parent, child) = pair(engine)
+        let other = engine.makeLayer()
+        engine.tick(0)
+        // Nothing could react: made under the lock, at every position.
+        #expect(try quietInsert(engine, child, parent))
+        #expect(try quietInsert(engine, other, parent, .below(child.id)))
+        #expect(parent.sublayers.map(\.id) == [other.id, child.id])
+        #expect(try quietInsert(engine, other, parent, .index(2)))
+        #expect(parent.sublayers.map(\.id) == [child.id, other.id])
+        #expect(try quietRemove(engine, other))
+        #expect(parent.sublayers.map(\.id) == [child.id])
+        // Errors are the general path's.
+        #expect(throws: LaminaError.self) { try quietInsert(engine, parent, child) }  // a cycle
+        // Each of these could react: refused before any change, and nothing asked or run.
+        let log = EventLog()
+        try child.setAction(.action(mark("child", log)), forKey: LayerEvent.orderOut)
+        #expect(try !quietRemove(engine, child))
+        #expect(parent.sublayers.map(\.id) == [child.id])
+        try child.setAction(nil, forKey: LayerEvent.orderOut)
+        try parent.setDelegate(LayerDelegate { _, event in
+            log.lines.append("asked \(event)")
+            return .continueSearch
+        })
+        #expect(try !quietRemove(engine, child))
+        #expect(try !quietInsert(engine, other, parent))
+        #expect(parent.sublayers.map(\.id) == [child.id])
+        try parent.setDelegate(nil)
+        try engine.setDefaultAction(.action(mark("default", log)), forKey: LayerEvent.orderIn)
+        #expect(try !quietInsert(engine, other, parent))
+        #expect(parent.sublayers.map(\.id) == [child.id])
+        #expect(log.lines.isEmpty)
+        // The general path, which the C entry falls back to, posts them.
+        parent.addSublayer(other)
+        #expect(log.lines == ["default onOrderIn"])
+        // Under disableActions nothing could react: made under the lock.
+        let (removed, added) = try engine.withTransaction(disableActions: true) { () throws -> (Bool, Bool) in
+            (try quietRemove(engine, other), try quietInsert(engine, other, parent))
+        }
+        #expect(removed && added)
+        #expect(log.lines == ["default onOrderIn"])
+    }
+
+    @Test("A tree edit takes no snapshot; a property change after it in the transaction still starts from the committed value")
+    func editTakesNoSnapshot() throws {
+        let engine = Engine()
+        let (parent, child) = pair(engine)
+        try engine.withTransaction(disableActions: true) { child.bounds = Rect(x: 0, y: 0, width: 10, height: 10) }
+        engine.tick(0)
+        try engine.transaction.begin()
+        try engine.transaction.setAnimationDuration(1)
+        parent.addSublayer(child)
+        #expect(SavedValueTests.state(engine).snapshots == 0)
+        child.bounds = Rect(x: 0, y: 0, width: 30, height: 30)
+        #expect(SavedValueTests.state(engine).snapshots == 1)
+        // The committed value is still the one presented until the commit (CA-1.3).
+        #expect(try child.presentationValue(forKeyPath: "bounds") == .rect(Rect(x: 0, y: 0, width: 10, height: 10)))
+        try engine.transaction.commit()
+        #expect(SavedValueTests.state(engine).snapshots == 0)
+        engine.tick(0.5)
+        engine.tick(1)  // the commit began at 0.5 (R2): half way now, from 10 to 30
+        guard case .rect(let r)? = try child.presentationValue(forKeyPath: "bounds") else {
+            Issue.record("no presented bounds")
+            return
+        }
+        #expect(r.size.width > 10 && r.size.width < 30)
+        // Removing and adding back, committed: the layer is drawn where it was, no snapshot taken.
+        try engine.transaction.begin()
+        child.removeFromSuperlayer()
+        parent.addSublayer(child)
+        #expect(SavedValueTests.state(engine).snapshots == 0)
+        try engine.transaction.commit()
+        engine.tick(3)
+        #expect(try engine.drawList(root: parent).map(\.layer) == [parent.id, child.id])
     }
 }

@@ -751,6 +751,64 @@ static void listing_7_6_colour_change_pushes_from_the_left(void **state) {
 /* Events that are not properties (CA-3.2, CA-3.3, R5)                                         */
 /* ------------------------------------------------------------------------------------------ */
 
+/* Issue 29 item 4: the tree edits' C entries make the edit under one lock when none of its events
+ * could react; a layer's own actions (not only the defaults) still run through every entry, and an
+ * edit whose events run nothing still edits. */
+static void tree_edit_entries_post_layer_actions_and_still_edit_when_quiet(void **state) {
+    lt_fixture_t *f = (lt_fixture_t *)*state;
+    commit_layer(f);
+    lamina_layer_t a = LAMINA_LAYER_NONE, b = LAMINA_LAYER_NONE;
+    ASSERT_OK(lamina_layer_create(f->engine, &a));
+    ASSERT_OK(lamina_layer_create(f->engine, &b));
+    ASSERT_OK(lamina_engine_tick(f->engine, 0.0)); /* commits a and b: events need that */
+    call_log_t log = {0};
+    marker_t m_in, m_out, m_subs;
+    lamina_action_t *in = make_marker(&m_in, &log, "in");
+    lamina_action_t *out = make_marker(&m_out, &log, "out");
+    lamina_action_t *subs = make_marker(&m_subs, &log, "subs");
+
+    /* Nothing could react: every entry edits, and nothing is posted. */
+    ASSERT_OK(lamina_layer_add_sublayer(f->engine, f->layer, a));
+    ASSERT_OK(lamina_layer_insert_sublayer_below(f->engine, f->layer, b, a));
+    lamina_layer_t subl[2] = {0};
+    size_t n = 0;
+    ASSERT_OK(lamina_layer_get_sublayers(f->engine, f->layer, subl, 2, &n));
+    assert_int_equal(n, 2);
+    assert_true(subl[0] == b && subl[1] == a);
+    ASSERT_OK(lamina_layer_insert_sublayer_at(f->engine, f->layer, b, 2)); /* clamped: on top */
+    ASSERT_OK(lamina_layer_get_sublayers(f->engine, f->layer, subl, 2, &n));
+    assert_true(subl[0] == a && subl[1] == b);
+    ASSERT_OK(lamina_layer_remove_from_superlayer(f->engine, b));
+    assert_int_equal(log.count, 0);
+
+    /* The layers' own actions run, on the layer they belong to. */
+    ASSERT_OK(lamina_layer_set_action(f->engine, f->layer, "sublayers", subs));
+    ASSERT_OK(lamina_layer_set_action(f->engine, b, "onOrderIn", in));
+    ASSERT_OK(lamina_layer_set_action(f->engine, a, "onOrderOut", out));
+    ASSERT_OK(lamina_layer_insert_sublayer_above(f->engine, f->layer, b, a));
+    const char *e1[] = {"subs sublayers", "in onOrderIn"};
+    assert_log(&log, 2, e1);
+    assert_true(log.layers[0] == f->layer && log.layers[1] == b);
+    ASSERT_OK(lamina_layer_set_action(f->engine, f->layer, "sublayers", NULL));
+    ASSERT_OK(lamina_layer_remove_from_superlayer(f->engine, a));
+    const char *e2[] = {"subs sublayers", "in onOrderIn", "out onOrderOut"};
+    assert_log(&log, 3, e2);
+    assert_true(log.layers[2] == a);
+    ASSERT_OK(lamina_layer_get_sublayers(f->engine, f->layer, subl, 2, &n));
+    assert_int_equal(n, 1);
+    assert_true(subl[0] == b);
+
+    /* Errors are as before: a cycle is MISUSE, naming the parent. */
+    assert_int_equal(lamina_layer_add_sublayer(f->engine, b, f->layer), LAMINA_STATUS_MISUSE);
+
+    lamina_action_t *all[] = {in, out, subs};
+    for (int i = 0; i < 3; i++) ASSERT_OK(lamina_action_release(all[i]));
+    ASSERT_OK(lamina_layer_release(f->engine, a));
+    ASSERT_OK(lamina_layer_release(f->engine, b));
+    ASSERT_OK(lamina_engine_destroy(f->engine));
+    f->engine = NULL;
+}
+
 static void order_events_sublayers_and_transition_reach_default_actions(void **state) {
     lt_fixture_t *f = (lt_fixture_t *)*state;
     commit_layer(f);
@@ -1521,6 +1579,7 @@ int main(void) {
         LT_TEST(animation_action_is_added_under_the_event_key),
         LT_TEST(listing_7_6_colour_change_pushes_from_the_left),
         LT_TEST(order_events_sublayers_and_transition_reach_default_actions),
+        LT_TEST(tree_edit_entries_post_layer_actions_and_still_edit_when_quiet),
         LT_TEST(get_action_reports_the_builtin_animation),
         LT_TEST(get_action_errors),
         LT_TEST(layer_set_action_removes_and_fails_cleanly),

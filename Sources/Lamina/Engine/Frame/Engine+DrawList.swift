@@ -173,6 +173,11 @@ public struct DrawRecord: Hashable, Sendable {
     package var hasFilters = false
     /// Whether the filters make the record a group (filters or a blend mode, R19.2, R19.3).
     package var filtersMakeGroup = false
+    /// Whether one of the fields the traversal sets on few records (``transition``,
+    /// ``transitionBefore``, ``contentsPrevious`` with its fade and destination, ``maskIndex``
+    /// and ``maskCount``) may differ from its default: the record fill resets them only then,
+    /// one test for nearly every record instead of seven fields (issue 29).
+    package var hasTransient = false
 
     /// Creates a record.
     public init(
@@ -667,9 +672,6 @@ extension Engine {
         record.descendantCount = 0
         record.clipIndex = clipIndex >= 0 ? clipIndex : nil
         record.clipRect = clipRect
-        // Reference fields are stored only when they change: storing nil over nil still costs
-        // a release call, on nearly every record.
-        if record.transition != nil { record.transition = nil }
         record.clipIsRect = clipIsRect
         record.contentsAreFlipped = flipped
         record.isGeometryFlipped = (p.pointee.flags & LayerProperties.Flags.geometryFlipped != 0)
@@ -710,14 +712,21 @@ extension Engine {
             if record.hasFilters || rare.value.look.hasEffects { record.setFilters(rare.value.look.effects) }
             rareDefaults = !LayerProperties.hasRare(p)
         }
-        if record.contentsPrevious != nil { record.contentsPrevious = nil }
-        record.contentsFade = 1
-        record.contentsPreviousDestination = .zero
-        record.maskIndex = nil
-        record.maskCount = 0
+        // The fields set on few records, back to their defaults when the record before set one
+        // (`hasTransient`). Reference fields are stored only when they change: storing nil over
+        // nil still costs a release call.
+        if record.hasTransient {
+            if record.transition != nil { record.transition = nil }
+            if record.contentsPrevious != nil { record.contentsPrevious = nil }
+            record.contentsFade = 1
+            record.contentsPreviousDestination = .zero
+            record.maskIndex = nil
+            record.maskCount = 0
+            if record.transitionBefore != nil { record.transitionBefore = nil }
+            record.hasTransient = false
+        }
         // isMaskContent, maskHostIndex, isGroup, groupIndex, targetOpacity and groupOpacity are
         // the callers' (both write all six right after this).
-        if record.transitionBefore != nil { record.transitionBefore = nil }
         // Issue 15: the kind's drawing (the replicator instance fields are the caller's). Only a
         // shape or gradient record can hold a shape or gradient: the previous record's kind says
         // whether there is one to clear (no test of the optional, which copies it); plain after
@@ -775,6 +784,7 @@ extension Engine {
         }
         record.contents = to
         record.contentsDestination = place(to)
+        record.hasTransient = true
         record.contentsPrevious = from
         record.contentsPreviousDestination = place(from)
         record.contentsFade = f
@@ -951,12 +961,13 @@ extension Engine {
                    slotBuf[Int(ms)].parent < 0 {
                     maskSlot = ms
                 }
-                // A mask's own filters are ignored (R19.2).
-                if inMask && record.hasFilters { record.clearFilters() }
-                // Groups (RS-2.2, RS-5.6, RS-11.3, R19.2, R19.3): an offscreen target composited once.
-                let group = maskSlot >= 0 || record.shouldRasterize || record.filtersMakeGroup
+                // Groups (RS-2.2, RS-5.6, RS-11.3): an offscreen target composited once.
+                var group = maskSlot >= 0 || record.shouldRasterize
                     || (own < 1 && (p.pointee.flags & LayerProperties.Flags.allowsGroupOpacity != 0)
                         && slotBuf[i].firstChild >= 0)
+                // Filters and blend modes make one too (R19.2, R19.3); a mask's own are ignored.
+                // One flag test for the layers without any (issue 29).
+                if record.hasFilters { group = record.filtersGroup(inMask: inMask) || group }
                 let chainAbove = inherits ? up.chain : 1
                 let target = inherits ? up.target : -1
                 record.isGroup = group
@@ -966,7 +977,7 @@ extension Engine {
                 record.isMaskContent = inMask
                 let maskHost = isMaskRoot ? parent : parent >= 0 ? up.maskHost : -1
                 record.maskHostIndex = inMask && maskHost >= 0 ? maskHost : nil
-                if maskSlot >= 0 { record.maskIndex = index; record.maskCount = 0 }  // patched later
+                if maskSlot >= 0 { record.maskIndex = index; record.maskCount = 0; record.hasTransient = true }  // patched later
 
                 var plain = rareDefaults && record.kind == .plain
                 // One pass over an animated layer's animations: its transition, and the
@@ -974,6 +985,7 @@ extension Engine {
                 // while the engine has no such animation (issue 29).
                 if lookAnimations > 0, headBuf[i].animIndex >= 0, let (state, before, snapshot) = runningLook(slot, at: lt, record: &record, plain: &plain, rare, p.pointee.bounds) {
                     plain = false
+                    record.hasTransient = true
                     record.transition = state
                     var b = before
                     b.bounds = b.bounds.standardized

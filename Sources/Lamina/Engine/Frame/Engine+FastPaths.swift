@@ -121,6 +121,20 @@ extension Engine {
         modelScalar(try resolveIndex(layer), key)
     }
 
+    /// A layer's model position, for the C ABI's typed getter: the field read in place, with
+    /// no key to compare and no ``ScalarRead`` to return, both of which grew when key paths
+    /// learned filter inputs (issue 29: `get_position` went from 149 to 159 instructions).
+    /// Lock held.
+    package func modelPositionLocked(of layer: LayerID) throws(LaminaError) -> Point {
+        slots[try resolveIndex(layer)].model.position
+    }
+
+    /// A layer's model opacity: ``modelPositionLocked(of:)`` for the typed opacity getter.
+    /// Lock held.
+    package func modelOpacityLocked(of layer: LayerID) throws(LaminaError) -> Double {
+        slots[try resolveIndex(layer)].model.opacity
+    }
+
     /// The model value of `key` of slot `i` read from its field, or `.general(key)`. Lock held.
     @inline(__always)
     func modelScalar(_ i: Int, _ key: ResolvedKey) -> ScalarRead {

@@ -73,15 +73,14 @@ public final class DrawFilters: Hashable, Sendable {
 
 extension DrawRecord {
     /// Writes the record's filters from the layer's presented ones (nil: none). Called only
-    /// for records whose layer has a box of rare values or follows one that had filters.
-    @inline(__always)
+    /// for records whose layer has a box of rare values and filters, or that follow one that
+    /// had filters. Out of line: inlined, its arrays' code made the draw list's traversal too
+    /// big for the optimiser to inline the record fill into it, which cost every record ~80
+    /// instructions (issue 29).
+    @inline(never)
     mutating func setFilters(_ e: LayerFilters?) {
         guard let e else {
-            if hasFilters {
-                filters = nil
-                hasFilters = false
-                filtersMakeGroup = false
-            }
+            clearFilters()
             return
         }
         let m = transform
@@ -92,7 +91,7 @@ extension DrawRecord {
         filtersMakeGroup = d.makesGroup
     }
 
-    /// Drops the filters (a mask's content ignores them, R19.2).
+    /// Drops the filters.
     @inline(__always)
     mutating func clearFilters() {
         if hasFilters {
@@ -100,5 +99,17 @@ extension DrawRecord {
             hasFilters = false
             filtersMakeGroup = false
         }
+    }
+
+    /// For a record with filters: whether they make it a group (R19.2, R19.3). Inside a mask
+    /// they are dropped and make none (a mask's own filters are ignored, R19.2). Out of line:
+    /// the traversal calls it only after testing ``hasFilters``.
+    @inline(never)
+    mutating func filtersGroup(inMask: Bool) -> Bool {
+        if inMask {
+            clearFilters()
+            return false
+        }
+        return filtersMakeGroup
     }
 }

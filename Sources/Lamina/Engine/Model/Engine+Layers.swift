@@ -235,78 +235,158 @@ extension Engine {
     ) throws(LaminaError) {
         var events = TreeEvents()
         try lock.withLock { () throws(LaminaError) in
-            let p = try resolveForEdit(parent)
-            let c = try resolveForEdit(child)
-            // A root that masks nothing has no owner: only the child itself would be a cycle.
-            if c == p || slots[Int(p)].parent >= 0 || slots[Int(p)].extras != nil {
-                try checkNoCycle(child: c, parent: p)
-            }
-            var sibling: Int32 = -1
-            switch position {
-            case .above(let s), .below(let s):
-                sibling = try resolve(s)
-                guard slots[Int(sibling)].parent == p else {
-                    throw LaminaError(.notFound, "sibling \(s.rawValue) is not a sublayer of \(parent.rawValue)")
-                }
-                if sibling == c { return }  // above or below itself: where it already is
-            default: break
-            }
-            // The thread's transaction borrowed, not retained (nothing below throws).
-            withStack { s in
-                detach(c, in: s)
-                if slots[Int(c)].extras != nil { detachMask(c, in: s) }
-                // The sibling `c` goes in front of (-1: at the end), found after `c` left.
-                let next: Int32
-                switch position {
-                case .end: next = -1
-                case .index(let n): next = childSlot(of: p, at: n)
-                case .above: next = slots[Int(sibling)].nextSibling
-                case .below: next = sibling
-                }
-                link(c, into: p, before: next)
-                markDirtyForEdit(p, in: s)
-                markDirtyForEdit(c, in: s)
-                if slots[head: Int(p)].everCommitted {
-                    // The parent posts "sublayers" (CA-3.3); the child joins a visible tree (CA-3.2).
-                    events.addSublayers(on: p, parent, engine: self, in: s)
-                    events.addOrderIn(on: c, child, engine: self, in: s)
-                }
-            }
+            _ = try insertSublayerLocked(child, into: parent, at: position, events: &events, quietOnly: false)
         }
         events.post(on: self)
+    }
+
+    /// ``insertSublayer(_:into:at:)`` for a caller that holds the engine's lock and so cannot
+    /// post the edit's events (the C ABI's one-atomic calls, issue 29 item 4): makes the edit
+    /// and answers true when none of its events could run anything
+    /// (``eventMayReact(_:_:in:)``), the common case; answers false, having changed nothing,
+    /// when one could, and the caller then makes the edit through `insertSublayer`, which
+    /// posts them without the lock. Throws what `insertSublayer` throws. Lock held.
+    package func insertSublayerIfQuiet(
+        _ child: LayerID, into parent: LayerID, at position: SublayerPosition
+    ) throws(LaminaError) -> Bool {
+        var events = TreeEvents()
+        return try insertSublayerLocked(child, into: parent, at: position, events: &events, quietOnly: true)
+    }
+
+    /// The work of both: with `quietOnly`, false before any change when an event could react.
+    /// Lock held.
+    @inline(__always)
+    private func insertSublayerLocked(
+        _ child: LayerID, into parent: LayerID, at position: SublayerPosition, events: inout TreeEvents,
+        quietOnly: Bool
+    ) throws(LaminaError) -> Bool {
+        let p = try resolveForEdit(parent)
+        let c = try resolveForEdit(child)
+        // A root that masks nothing has no owner: only the child itself would be a cycle.
+        if c == p || slots[Int(p)].parent >= 0 || slots[Int(p)].extras != nil {
+            try checkNoCycle(child: c, parent: p)
+        }
+        var sibling: Int32 = -1
+        switch position {
+        case .above(let s), .below(let s):
+            sibling = try resolve(s)
+            guard slots[Int(sibling)].parent == p else {
+                throw LaminaError(.notFound, "sibling \(s.rawValue) is not a sublayer of \(parent.rawValue)")
+            }
+            if sibling == c { return true }  // above or below itself: where it already is
+        default: break
+        }
+        // The thread's transaction borrowed, not retained (nothing below throws).
+        return borrowedStack()._withUnsafeGuaranteedRef { s -> Bool in
+            // The parent posts "sublayers" (CA-3.3); the child joins a visible tree (CA-3.2).
+            let posts = slots[head: Int(p)].everCommitted
+            let childExtras = slots[Int(c)].extras != nil  // read once: the mask test below needs it too
+            if quietOnly && posts && (childExtras || mayReact(p))
+                && (eventMayReact(p, LayerEvent.sublayers, in: s) || eventMayReact(c, LayerEvent.orderIn, in: s)) {
+                return false
+            }
+            if slots[Int(c)].parent >= 0 { detach(c, in: s) }
+            if childExtras { detachMask(c, in: s) }
+            // The sibling `c` goes in front of (-1: at the end), found after `c` left.
+            let next: Int32
+            switch position {
+            case .end: next = -1
+            case .index(let n): next = childSlot(of: p, at: n)
+            case .above: next = slots[Int(sibling)].nextSibling
+            case .below: next = sibling
+            }
+            link(c, into: p, before: next)
+            s.ensureOpen()
+            listForEdit(p, in: s)
+            listForEdit(c, in: s)
+            // (Quiet: none of them could react, so there is nothing to add.)
+            if posts && !quietOnly {
+                events.addSublayers(on: p, parent, engine: self, in: s)
+                events.addOrderIn(on: c, child, engine: self, in: s)
+            }
+            return true
+        }
     }
 
     /// Removes a layer from its superlayer; it is destroyed if no host reference is left.
     package func removeFromSuperlayer(_ layer: LayerID) throws(LaminaError) {
         var events = TreeEvents()
         try lock.withLock { () throws(LaminaError) in
-            let c = try resolveForEdit(layer)
-            let p = slots[Int(c)].parent
-            guard p >= 0 else { return }
-            withStack { s in
-                if slots[head: Int(p)].everCommitted {
-                    // A destroyed layer's onOrderOut finds no layer and is dropped.
-                    events.addSublayers(on: p, handle(p), engine: self, in: s)
-                    events.addOrderOut(on: c, layer, engine: self, in: s)
-                }
-                detach(c, in: s)
-            }
-            destroyIfUnreferenced(c)
+            _ = try removeFromSuperlayerLocked(layer, events: &events, quietOnly: false)
         }
         events.post(on: self)
     }
 
-    /// ``markDirty(_:in:)`` with its common case of an edit inlined: the layer already listed
-    /// in this transaction with its committed values kept (a snapshot) or never committed, so
-    /// that there is nothing to do but make sure the transaction is open. Lock held.
+    /// ``removeFromSuperlayer(_:)`` for a caller that holds the engine's lock, as
+    /// ``insertSublayerIfQuiet(_:into:at:)``: true when it made the edit, which posts no event;
+    /// false, with nothing changed, when the superlayer's "sublayers" or the layer's
+    /// onOrderOut could run something. Lock held.
+    package func removeFromSuperlayerIfQuiet(_ layer: LayerID) throws(LaminaError) -> Bool {
+        var events = TreeEvents()
+        return try removeFromSuperlayerLocked(layer, events: &events, quietOnly: true)
+    }
+
+    /// The work of both: with `quietOnly`, false before any change when an event could react.
+    /// Lock held.
     @inline(__always)
-    private func markDirtyForEdit(_ slot: Int32, in s: TransactionStack) {
-        let ls = slots.pointer(Int(slot))
-        if ls.pointee.dirtyMark == s.mark, ls.pointee.snapshot >= 0 || !slots[head: Int(slot)].everCommitted {
-            s.ensureOpen()
-            return
+    private func removeFromSuperlayerLocked(
+        _ layer: LayerID, events: inout TreeEvents, quietOnly: Bool
+    ) throws(LaminaError) -> Bool {
+        let c = try resolveForEdit(layer)
+        let p = slots[Int(c)].parent
+        guard p >= 0 else { return true }
+        let done = borrowedStack()._withUnsafeGuaranteedRef { s -> Bool in
+            let posts = slots[head: Int(p)].everCommitted
+            if quietOnly && posts && (slots[Int(c)].extras != nil || mayReact(p))
+                && (eventMayReact(p, LayerEvent.sublayers, in: s) || eventMayReact(c, LayerEvent.orderOut, in: s)) {
+                return false
+            }
+            if posts && !quietOnly {
+                // A destroyed layer's onOrderOut finds no layer and is dropped.
+                events.addSublayers(on: p, handle(p), engine: self, in: s)
+                events.addOrderOut(on: c, layer, engine: self, in: s)
+            }
+            detach(c, in: s)
+            return true
         }
-        markDirty(slot, in: s)
+        guard done else { return false }
+        destroyIfUnreferenced(c)
+        return true
+    }
+
+    /// Whether an event of the layer could react at all: it has a delegate, actions or a style
+    /// (all in its extras), or the engine has default actions. Most edits answer no here for
+    /// both layers, with no transaction read (the quiet edits' first test). Lock held.
+    @inline(__always)
+    private func mayReact(_ slot: Int32) -> Bool {
+        slots[Int(slot)].extras != nil || !defaultActions.isEmpty
+    }
+
+    /// The calling thread's transaction stack, unretained (``withStack(_:)``'s lookup, which
+    /// calls its closure from two places and so kept it out of line in the tree edits). The
+    /// stack stays alive: the engine holds it (`stacks`, `lastStack`). Lock held.
+    @inline(__always)
+    private func borrowedStack() -> Unmanaged<TransactionStack> {
+        if let p = pthread_getspecific(threadKey), let u = lastStackRef,
+           Unmanaged<ThreadState>.fromOpaque(p)._withUnsafeGuaranteedRef({ $0.token }) == lastToken {
+            return u
+        }
+        return Unmanaged.passUnretained(stack())
+    }
+
+    /// Lists a layer a tree edit touched in the transaction (once), with no snapshot: an edit
+    /// changes the tree, not the layer's properties, so its committed values stay its model
+    /// values (issue 29 item 4: a snapshot copied the whole model on every edit). A property
+    /// change later in the transaction still snapshots or saves first (`markDirty`'s tests
+    /// are on the snapshot, not the listing). Lock held.
+    /// (The caller opens the transaction first: `s.ensureOpen()`, once for both layers.)
+    @inline(__always)
+    private func listForEdit(_ slot: Int32, in s: TransactionStack) {
+        let ls = slots.pointer(Int(slot))
+        if ls.pointee.dirtyMark != s.mark {
+            ls.pointee.dirtyMark = s.mark
+            s.dirty.push((slot, slots[head: Int(slot)].generation))
+        }
     }
 
     /// ``resolve(_:)`` inlined into the tree edits (issue 29 item 4: an edit resolves two
@@ -399,18 +479,22 @@ extension Engine {
     }
 
     /// Unlinks `c` from its superlayer without destroying it. Lock held.
+    @inline(__always)
     private func detach(_ c: Int32, in s: TransactionStack) {
         let old = slots[Int(c)].parent
         guard old >= 0 else { return }
         unlink(c)
-        markDirtyForEdit(old, in: s)
-        markDirtyForEdit(c, in: s)
+        s.ensureOpen()
+        listForEdit(old, in: s)
+        listForEdit(c, in: s)
     }
 
     // MARK: - Sibling list
 
     /// Links `c` (which has no superlayer) into `p`'s sublayers in front of `next`, a sublayer
-    /// of `p`, or at the end when `next` is -1. O(1). Lock held.
+    /// of `p`, or at the end when `next` is -1. O(1). Inlined into the edits (issue 29 item 4).
+    /// Lock held.
+    @inline(__always)
     func link(_ c: Int32, into p: Int32, before next: Int32) {
         // Each slot's address computed once (a chunk lookup each).
         let cs = slots.pointer(Int(c)), ps = slots.pointer(Int(p))
@@ -548,3 +632,9 @@ struct TreeEvents {
         if count > 2 { engine.post(Code.event(codes.2), to: layers.2) }
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
