@@ -37,6 +37,7 @@ struct KindPropertyTests {
         let expectedGradient: [(String, Value)] = [
             ("colors", .null), ("locations", .null), ("startPoint", .point(Point(x: 0.5, y: 0))),
             ("endPoint", .point(Point(x: 0.5, y: 1))), ("type", .string("axial")),
+            ("focalOffset", .point(Point(x: 0, y: 0))),  // RS-9.10
         ]
         for (key, v) in expectedGradient { #expect(try gradient.value(forKeyPath: key) == v, "\(key)") }
         let replicator = engine.makeReplicatorLayer()
