@@ -629,6 +629,7 @@ final class CDrawSide {
         c.count = g.colors.count
         c.start_point = g.startPoint.c
         c.end_point = g.endPoint.c
+        c.focal_point = g.focalPoint.c
         gradientFixups.append((index, before, gradients.count, colorsAt, locationsAt))
         gradients.append(c)
     }

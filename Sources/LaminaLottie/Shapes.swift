@@ -468,6 +468,19 @@ extension LottieImporter {
         return area.origin.x.isFinite && area.size.width.isFinite && area.size.height.isFinite ? area : nil
     }
 
+    /// A radial gradient's highlight as the gradient layer's `focalOffset` (RS-9.10), in unit
+    /// space of `area`: lottie-web's focal point, at h·r from the start point (h the length in
+    /// percent of the radius r = |end − start|, clamped to ±99 %) at the angle of start → end plus
+    /// `angle` degrees. Non-finite inputs give no offset.
+    static func highlightOffset(start: Point, end: Point, length: Double, angle: Double, area: Rect) -> Point {
+        let dx = end.x - start.x, dy = end.y - start.y
+        let r = (dx * dx + dy * dy).squareRoot()
+        let h = min(max(length / 100, -0.99), 0.99)
+        let theta = atan2(dy, dx) + angle * Double.pi / 180
+        let o = Point(x: cos(theta) * h * r / area.size.width, y: sin(theta) * h * r / area.size.height)
+        return o.x.isFinite && o.y.isFinite ? o : Point(x: 0, y: 0)
+    }
+
     /// A gradient fill or stroke: a gradient layer over a generous area, masked by the shape.
     static func gradientNode(
         _ item: JNode, mask: LottieNode, opacity: LottieProp, size: Size, _ ctx: LottieContext
@@ -494,9 +507,17 @@ extension LottieImporter {
         let s = try LottieProp.parse(try item.required("s"), ctx, read: LottieValues.numbers)
         let e = try LottieProp.parse(try item.required("e"), ctx, read: LottieValues.numbers)
         if radial {
-            if let h = item["h"], let hp = try? LottieProp.parse(h, ctx, read: LottieValues.numbers),
-               hp.isAnimated || (hp.first.first ?? 0) != 0 {
-                ctx.warn("radial gradient highlights not supported")
+            // The highlight (RS-9.10): lottie-web puts the focal point h (a percentage of the
+            // radius, clamped to ±99 %) of the way from s toward the edge, at the angle of s → e
+            // plus a degrees; as an offset from startPoint in the gradient layer's unit space.
+            let h = try item["h"].map { n throws(LottieError) in try LottieProp.parse(n, ctx, read: LottieValues.numbers) }
+            let a = try item["a"].map { n throws(LottieError) in try LottieProp.parse(n, ctx, read: LottieValues.numbers) }
+                ?? LottieProp(constant: [0])
+            if let h, h.isAnimated || (h.first.first ?? 0) != 0 {
+                g.apply("focalOffset", ctx.map("focalOffset", [s, e, h, a]) { v in
+                    .point(highlightOffset(start: LottieValues.point(v[0]), end: LottieValues.point(v[1]),
+                                           length: v[2].first ?? 0, angle: v[3].first ?? 0, area: area))
+                })
             }
             g.apply("startPoint", ctx.map("startPoint", [s]) { v in .point(unit(v[0])) })
             // Core Animation's radial gradient reaches the ellipse through endPoint: a circle of

@@ -353,14 +353,43 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(!anim.warnings.contains { $0.contains("dash") })
     }
 
-    @Test func radialHighlightWarns() throws {
-        // CAGradientLayer's radial gradient has no focal point: a highlight is named, not drawn.
-        func layer(_ h: Double) -> String {
-            let g = #"{"ty":"gf","t":2,"s":{"a":0,"k":[50,50]},"e":{"a":0,"k":[80,50]},"h":{"a":0,"k":\#(h)},"a":{"a":0,"k":30},"o":{"a":0,"k":100},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1]}}}"#
-            return #"{"ty":4,"ind":1,"ip":0,"op":1000,"st":0,"ks":{},"shapes":[{"ty":"el","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,40]}},\#(g)]}"#
+    @Test func radialHighlightIsTheFocalPoint() throws {
+        // RS-9.10: lottie-web's focal point, h % of the radius r = |e − s| from s, at the angle
+        // of s → e plus a degrees, h clamped to ±99 %; static, animated (h 0 → 80 over frames
+        // 0…100, linear: 40 at frame 50) and clamped (150 → 99). No warning any more.
+        func layer(_ h: String, a: Double) -> String {
+            let g = #"{"ty":"gf","t":2,"s":{"a":0,"k":[50,50]},"e":{"a":0,"k":[80,50]},"h":\#(h),"a":{"a":0,"k":\#(a)},"o":{"a":0,"k":100},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1]}}}"#
+            return #"{"ty":4,"ind":1,"ip":0,"op":100,"st":0,"ks":{},"shapes":[{"ty":"el","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,40]}},\#(g)]}"#
         }
-        #expect(try Engine().loadLottie(data: doc(layers: layer(40))).warnings.contains("radial gradient highlights not supported"))
-        #expect(!(try Engine().loadLottie(data: doc(layers: layer(0))).warnings.contains { $0.contains("highlight") }))
+        func focal(_ h: String, a: Double, progress: Double) throws -> (Point, [String]) {
+            let engine = Engine()
+            let anim = try engine.loadLottie(data: doc(layers: layer(h, a: a)))
+            anim.seek(progress: progress)
+            engine.tick(0)
+            let r = try #require(try engine.drawList(root: anim.root).first { $0.gradient != nil })
+            let d = try #require(r.gradient)
+            #expect(d.type == .radial)
+            let f = Point(x: r.bounds.origin.x + d.focalPoint.x * r.bounds.size.width,
+                          y: r.bounds.origin.y + d.focalPoint.y * r.bounds.size.height).applying(r.transform)
+            return (f, anim.warnings)
+        }
+        func lottieWeb(_ percent: Double, _ degrees: Double) -> Point {
+            let p = min(max(percent / 100, -0.99), 0.99), dist = 30 * p
+            let ang = atan2(0.0, 30.0) + degrees * Double.pi / 180
+            return Point(x: 50 + cos(ang) * dist, y: 50 + sin(ang) * dist)
+        }
+        let cases: [(String, Double, Double, Point)] = [
+            (#"{"a":0,"k":40}"#, 30, 0, lottieWeb(40, 30)),
+            (#"{"a":0,"k":-25}"#, -120, 0, lottieWeb(-25, -120)),
+            (#"{"a":0,"k":150}"#, 90, 0, lottieWeb(99, 90)),
+            (#"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":100,"s":[80]}]}"#, 45, 0.5, lottieWeb(40, 45)),
+            (#"{"a":0,"k":0}"#, 30, 0, Point(x: 50, y: 50)),
+        ]
+        for (h, a, progress, want) in cases {
+            let (f, warnings) = try focal(h, a: a, progress: progress)
+            #expect(abs(f.x - want.x) < 1e-6 && abs(f.y - want.y) < 1e-6, "h \(h) a \(a): \(f) vs \(want)")
+            #expect(!warnings.contains { $0.contains("highlight") })
+        }
     }
 
     @Test func imageLayerShowsItsEmbeddedPNG() throws {

@@ -308,7 +308,7 @@ struct DefaultValueTests {
     @Test("The table above covers every built-in property (CA-13)")
     func tableIsComplete() {
         #expect(Builtins.table.count == Int(PropertyID.builtinCount))
-        #expect(Builtins.table.count == 83)  // 72, the text layer's 7 (issue 26, R15.2), maskMode (R16.9), the 3 filter properties (R19)
+        #expect(Builtins.table.count == 84)  // 72, the text layer's 7 (issue 26, R15.2), maskMode (R16.9), the 3 filter properties (R19), focalOffset (RS-9.10)
     }
 
     @Test("The typed accessors agree with the key-value defaults (CA-13)")

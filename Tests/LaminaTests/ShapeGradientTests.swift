@@ -37,6 +37,7 @@ struct KindPropertyTests {
         let expectedGradient: [(String, Value)] = [
             ("colors", .null), ("locations", .null), ("startPoint", .point(Point(x: 0.5, y: 0))),
             ("endPoint", .point(Point(x: 0.5, y: 1))), ("type", .string("axial")),
+            ("focalOffset", .point(Point(x: 0, y: 0))),  // RS-9.10
         ]
         for (key, v) in expectedGradient { #expect(try gradient.value(forKeyPath: key) == v, "\(key)") }
         let replicator = engine.makeReplicatorLayer()
@@ -445,5 +446,57 @@ struct KindAnimationEdgeTests {
             _ = try engine.drawList(root: g)
             _ = try engine.drawList(root: shape)
         }
+    }
+}
+
+@Suite("Gradient layers: the radial focal point (RS-9.10)")
+struct GradientFocalTests {
+    @Test("focalOffset defaults to (0, 0), round-trips, is gradient-only and reaches the record as start + offset (RS-9.10)")
+    func focalOffsetRecord() throws {
+        let engine = Engine()
+        let g = engine.makeGradientLayer()
+        #expect(try g.value(forKeyPath: "focalOffset") == .point(Point(x: 0, y: 0)))
+        #expect(g.focalOffset == Point(x: 0, y: 0))
+        g.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+        try engine.withTransaction(disableActions: true) {
+        g.colors = [.black, .white]
+        g.type = .radial
+        g.startPoint = Point(x: 0.5, y: 0.5)
+        g.endPoint = Point(x: 1, y: 1)
+        }
+        engine.tick(0)
+        // Without an offset the focal point is the start point (RS-9.7 exactly).
+        #expect(try engine.drawList(root: g)[0].gradient?.focalPoint == Point(x: 0.5, y: 0.5))
+        try engine.withTransaction(disableActions: true) {
+        g.focalOffset = Point(x: 0.25, y: -0.125)
+        }
+        #expect(try g.value(forKeyPath: "focalOffset") == .point(Point(x: 0.25, y: -0.125)))
+        #expect(try g.value(forKeyPath: "focalOffset.x") == .number(0.25))
+        engine.tick(0)
+        #expect(try engine.drawList(root: g)[0].gradient?.focalPoint == Point(x: 0.75, y: 0.375))
+        // Another kind of layer has no focal point.
+        let plain = engine.makeLayer()
+        #expect(throws: LaminaError.self) { try plain.setValue(.point(Point(x: 0, y: 0)), forKeyPath: "focalOffset") }
+        #expect(throws: LaminaError.self) { try g.setValue(.number(1), forKeyPath: "focalOffset") }
+    }
+
+    @Test("focalOffset animates implicitly like the other points (RS-9.1, RS-9.10)")
+    func focalOffsetAnimates() throws {
+        let engine = Engine()
+        let g = engine.makeGradientLayer()
+        g.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+        g.colors = [.black, .white]
+        g.type = .radial
+        engine.tick(0)  // committed without animations (never committed before, R4)
+        engine.tick(1)
+        try engine.withTransaction(duration: 1, timingFunction: .linear) { g.focalOffset = Point(x: 0.4, y: -0.2) }
+        engine.tick(1)
+        engine.tick(1.5)  // half-way
+        let p = try #require(try g.presentation()?.focalOffset)
+        #expect(abs(p.x - 0.2) < 1e-6 && abs(p.y + 0.1) < 1e-6, "\(p)")
+        let d = try #require(try engine.drawList(root: g)[0].gradient)
+        #expect(abs(d.focalPoint.x - (0.5 + 0.2)) < 1e-6 && abs(d.focalPoint.y - (0 - 0.1)) < 1e-6, "\(d.focalPoint)")
+        engine.tick(2.5)
+        #expect(try g.presentation()?.focalOffset == Point(x: 0.4, y: -0.2))
     }
 }

@@ -261,6 +261,7 @@ static void shape_and_gradient_records(void **state) {
     ASSERT_NEAR(1.0, g->locations[2], 1e-12);
     ASSERT_POINT_EQ(0.5, 0.0, g->start_point);
     ASSERT_POINT_EQ(0.5, 1.0, g->end_point);
+    ASSERT_POINT_EQ(0.5, 0.0, g->focal_point); /* no focalOffset: the start point (RS-9.10) */
     /* strokeStart >= strokeEnd and no fill colour: a shape with neither flag; locations of
      * another count: no gradient (RS-8.3, RS-9.3). */
     ASSERT_OK(lamina_layer_set_number(e, shape, "strokeStart", 0.7));
@@ -443,6 +444,46 @@ static void replicator_bounds(void **state) {
     ASSERT_OK(lamina_layer_release(e, outer));
 }
 
+/* RS-9.10: "focalOffset" (default (0, 0)) is a gradient layer's point; the record's focal_point
+ * is start + offset, and an implicit animation interpolates it; other kinds: UNKNOWN_KEY. */
+static void gradient_focal_point(void **state) {
+    lt_fixture_t *f = (lt_fixture_t *)*state;
+    lamina_engine_t *e = f->engine;
+    lamina_layer_t g = make_kind(e, LAMINA_LAYER_KIND_GRADIENT, 10, 10);
+    lamina_layer_t plain = make_kind(e, LAMINA_LAYER_KIND_PLAIN, 10, 10);
+    lamina_value_t v;
+    ASSERT_OK(lamina_layer_get_value(e, g, "focalOffset", &v));
+    assert_int_equal(v.type, LAMINA_VALUE_POINT);
+    ASSERT_POINT_EQ(0.0, 0.0, v.u.point);
+    assert_int_equal(lamina_layer_set_point(e, plain, "focalOffset", (lamina_point_t){0.1, 0}),
+                     LAMINA_STATUS_UNKNOWN_KEY);
+    assert_int_equal(lamina_layer_set_number(e, g, "focalOffset", 1), LAMINA_STATUS_TYPE_MISMATCH);
+    lamina_color_t colors[2] = {{1, 0, 0, 1}, {0, 0, 1, 1}};
+    v = colors_value(colors, 2);
+    ASSERT_OK(lamina_layer_set_value(e, g, "colors", &v));
+    v = lt_string("radial");
+    ASSERT_OK(lamina_layer_set_value(e, g, "type", &v));
+    ASSERT_OK(lamina_layer_set_point(e, g, "startPoint", (lamina_point_t){0.5, 0.5}));
+    ASSERT_OK(lamina_layer_set_point(e, g, "focalOffset", (lamina_point_t){0.25, -0.125}));
+    ASSERT_OK(lamina_engine_tick(e, 0));
+    const lamina_draw_record_t *r;
+    size_t n;
+    ASSERT_OK(lamina_engine_draw_list(e, g, 0, &r, &n));
+    assert_non_null(r[0].gradient);
+    ASSERT_POINT_EQ(0.75, 0.375, r[0].gradient->focal_point);
+    /* Animatable: the implicit animation (0.25 s from the commit at 1) is between the two. */
+    ASSERT_OK(lamina_layer_set_point(e, g, "focalOffset", (lamina_point_t){-0.25, -0.125}));
+    ASSERT_OK(lamina_engine_tick(e, 1));
+    ASSERT_OK(lamina_engine_draw_list(e, g, 1.125, &r, &n));
+    double x = r[0].gradient->focal_point.x;
+    assert_true(x > 0.25 + 1e-6 && x < 0.75 - 1e-6);
+    ASSERT_NEAR(0.375, r[0].gradient->focal_point.y, 1e-12);
+    ASSERT_OK(lamina_engine_draw_list(e, g, 2, &r, &n));
+    ASSERT_POINT_EQ(0.25, 0.375, r[0].gradient->focal_point);
+    ASSERT_OK(lamina_layer_release(e, g));
+    ASSERT_OK(lamina_layer_release(e, plain));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         LT_TEST(create_and_get_kind),
@@ -452,6 +493,7 @@ int main(void) {
         LT_TEST(replicator_records),
         LT_TEST(transition_before_keeps_the_shape),
         LT_TEST(replicator_bounds),
+        LT_TEST(gradient_focal_point),
     };
     return cmocka_run_group_tests_name("layer kinds (issue 15)", tests, NULL, NULL);
 }

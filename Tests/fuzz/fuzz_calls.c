@@ -93,7 +93,7 @@ static const char *kind_keys[] = {"path", "fillColor", "strokeColor", "lineWidth
                                   "colors", "locations", "startPoint", "endPoint", "type",
                                   "instanceCount", "instanceDelay", "instanceTransform",
                                   "instanceColor", "instanceRedOffset", "instanceAlphaOffset",
-                                  "fillRule", "lineCap", "opacity", "position"};
+                                  "fillRule", "lineCap", "opacity", "position", "focalOffset"};
 enum { KIND_KEYS = sizeof kind_keys / sizeof kind_keys[0] };
 
 /* Arrays for values: up to one item over the 65536 limit, so both sides of it are tried. */

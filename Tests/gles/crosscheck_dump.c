@@ -118,8 +118,10 @@ static void record(FILE *f, const char *out, const lamina_draw_record_t *r, int 
     }
     if (r->gradient) {
         const lamina_draw_gradient_t *g = r->gradient;
-        fprintf(f, "\"gradient\":{\"type\":%d,\"start\":[%.9g,%.9g],\"end\":[%.9g,%.9g],\"stops\":[",
-                g->type, g->start_point.x, g->start_point.y, g->end_point.x, g->end_point.y);
+        fprintf(f, "\"gradient\":{\"type\":%d,\"start\":[%.9g,%.9g],\"end\":[%.9g,%.9g],"
+                   "\"focal\":[%.9g,%.9g],\"stops\":[",
+                g->type, g->start_point.x, g->start_point.y, g->end_point.x, g->end_point.y,
+                g->focal_point.x, g->focal_point.y);
         for (size_t i = 0; i < g->count; i++)
             fprintf(f, "%s[%.9g,%.9g,%.9g,%.9g,%.9g]", i ? "," : "", g->locations[i], g->colors[i].r,
                     g->colors[i].g, g->colors[i].b, g->colors[i].a);

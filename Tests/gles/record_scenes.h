@@ -51,6 +51,7 @@ static inline lamina_draw_gradient_t record_gradient(int type, const lamina_colo
     g.count = n;
     g.start_point = (lamina_point_t){sx, sy};
     g.end_point = (lamina_point_t){ex, ey};
+    g.focal_point = g.start_point; /* no focal offset (RS-9.10) */
     return g;
 }
 

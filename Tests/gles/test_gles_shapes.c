@@ -339,6 +339,63 @@ static void test_gradient_values(void **state) {
     assert_near(at(50, 32)[0], 128, 3);
 }
 
+/* RS-9.10: a radial gradient's focal point. On the line through S and F the answer is known by
+ * hand: t = |p - F| / (the distance from F to the edge that way). Black at F, white at the edge;
+ * tolerance 2/255 (5 at F, where the antialiasing filter along t meets the padded end). */
+static void test_gradient_focal(void **state) {
+    (void)state;
+    const lamina_color_t bw[2] = {{0, 0, 0, 1}, {1, 1, 1, 1}};
+    const double l2[2] = {0, 1};
+    const double c = 32.5 / 64; /* S on pixel centre (32, 32) */
+    /* A circle of radius 16 (end (c + 0.25, c), zero y axis), F 8 points right of S. */
+    lamina_draw_gradient_t g = record_gradient(LAMINA_GRADIENT_RADIAL, bw, l2, 2, c, c, c + 0.25, c);
+    g.focal_point = (lamina_point_t){c + 8.0 / 64, c};
+    with_gradient(&g);
+    assert_int_equal(draw(recs), LAMINA_STATUS_OK);
+    assert_near(at(40, 32)[0], 0, 5); /* F: t = 0 (the pixel-wide filter along t lifts it a little) */
+    assert_near(at(44, 32)[0], 128, 2);                    /* 4 of 8 to the right edge */
+    assert_near(at(28, 32)[0], 128, 2);                    /* 12 of 24 to the left edge (not 64) */
+    assert_near(at(22, 32)[0], (int)lround(18.0 / 24 * 255), 2);
+    assert_near(at(50, 32)[0], 255, 0);                    /* past the edge: padded */
+    /* Off the axis: along F -> p, the edge is s = -f.u + sqrt((f.u)^2 + 1 - |f|^2) radii away. */
+    for (int y = 20; y <= 44; y += 6) {
+        if (y == 32) continue;
+        double l = fabs(y - 32) / 16.0, sd = sqrt(1 - 0.25); /* f = (0.5, 0), u vertical */
+        assert_near(at(40, y)[0], (int)lround(fmin(l / sd, 1) * 255), 2);
+    }
+    /* An ellipse (a = 16, b = 8) with F half-way down its short axis: 4 points down to the
+     * edge, 12 up; t = 0.5 two points below F and six above. */
+    g = record_gradient(LAMINA_GRADIENT_RADIAL, bw, l2, 2, c, c, c + 0.25, c + 0.125);
+    g.focal_point = (lamina_point_t){c, c + 4.0 / 64};
+    assert_int_equal(draw(recs), LAMINA_STATUS_OK);
+    assert_near(at(32, 36)[0], 0, 5);
+    assert_near(at(32, 38)[0], 128, 2);
+    assert_near(at(32, 30)[0], 128, 2);
+    /* On or past the edge: moved to 0.99 of the way (F.x = 32.5 + 15.84). */
+    g = record_gradient(LAMINA_GRADIENT_RADIAL, bw, l2, 2, c, c, c + 0.25, c);
+    g.focal_point = (lamina_point_t){c + 20.0 / 64, c};
+    assert_int_equal(draw(recs), LAMINA_STATUS_OK);
+    double f99 = 32.5 + 0.99 * 16;
+    assert_near(at(44, 32)[0], (int)lround((f99 - 44.5) / (f99 - 16.5) * 255), 2);
+    assert_near(at(24, 32)[0], (int)lround((f99 - 24.5) / (f99 - 16.5) * 255), 2);
+    /* A non-finite focal point, or one equal to S, draws RS-9.7's gradient exactly. */
+    g = record_gradient(LAMINA_GRADIENT_RADIAL, bw, l2, 2, c, c, c + 0.25, c);
+    assert_int_equal(draw(recs), LAMINA_STATUS_OK);
+    uint8_t centred[sizeof px];
+    memcpy(centred, px, sizeof px);
+    assert_near(at(44, 32)[0], (int)lround(12.0 / 16 * 255), 2);
+    g.focal_point = (lamina_point_t){NAN, INFINITY};
+    assert_int_equal(draw(recs), LAMINA_STATUS_OK);
+    assert_memory_equal(px, centred, sizeof px);
+    /* Axial and conic gradients ignore it. */
+    g = record_gradient(LAMINA_GRADIENT_AXIAL, bw, l2, 2, 0, 0.5, 1, 0.5);
+    assert_int_equal(draw(recs), LAMINA_STATUS_OK);
+    memcpy(centred, px, sizeof px);
+    g.focal_point = (lamina_point_t){0.9, 0.1};
+    assert_int_equal(draw(recs), LAMINA_STATUS_OK);
+    assert_memory_equal(px, centred, sizeof px);
+}
+
 /* RS-13: the instance colour multiplies the background, shapes and gradients; (1, 1, 1, 1) and
  * records older than the field draw exactly as before. */
 static void test_instance_color(void **state) {
@@ -752,6 +809,7 @@ int main(void) {
         cmocka_unit_test(test_stroke_caps_exact),
         cmocka_unit_test(test_dashes_and_trim_exact),
         cmocka_unit_test(test_gradient_values),
+        cmocka_unit_test(test_gradient_focal),
         cmocka_unit_test(test_instance_color),
         cmocka_unit_test(test_bad_shapes),
         cmocka_unit_test(test_draw_calls),

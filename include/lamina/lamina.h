@@ -476,6 +476,10 @@ LAMINA_API lamina_status_t lamina_layer_get_sublayers(
 /* mattes, not animatable): how its mask gates it, "alpha" (the default, Core Animation's),   */
 /* "alphaInverted", "luminance" or "luminanceInverted"; unknown names are INVALID_ARGUMENT.   */
 /*                                                                                             */
+/* Gradient layers also have focalOffset (since 0.2; RS-9.10, a Lamina extension for SVG's    */
+/* fx/fy and Lottie's radial highlight; POINT, default (0, 0), animatable): a radial          */
+/* gradient's focal point as an offset from startPoint in unit space of the bounds.           */
+/*                                                                                             */
 /* A setter stores the model value at once (readable back immediately). Unless actions are    */
 /* disabled, the value is unchanged, or the layer has never been committed (R4), it runs the  */
 /* action search and, for animatable properties, attaches the implicit animation (R6).        */
@@ -959,6 +963,12 @@ typedef struct lamina_draw_gradient {
     size_t count;
     lamina_point_t start_point;   /* Unit space of the bounds (RS-9.5). */
     lamina_point_t end_point;
+    lamina_point_t focal_point;   /* A radial gradient's focal point (t = 0), unit space of the
+                                     bounds: start_point + the layer's "focalOffset" (RS-9.10),
+                                     equal to start_point without one; a renderer draws a point
+                                     on or past the ellipse 0.99 of the way to it. Appended in
+                                     0.2 with the struct itself, so it is always present.
+                                     Since: 0.2 */
 } lamina_draw_gradient_t;
 
 /* ---- Text layers (issue 26; R15; since 0.2; docs/draw-records.md section 17) ------------ */

@@ -146,7 +146,7 @@ struct lamina_gles_renderer {
     lgl_geom_t geom;
     /* Gradient layers (RS-9): the program and its stop texture. */
     GLuint grad, stop_tex;
-    GLint grad_u[17];
+    GLint grad_u[18];
     size_t stop_tex_rows;
     float *stops;
     size_t stops_cap;

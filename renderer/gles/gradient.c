@@ -60,6 +60,19 @@ void lgl_emit_gradient(lgl_frame_t *f, const lamina_draw_record_t *rec, double a
     double ax = fabs(ex - sx), ay = fabs(ey - sy);
     if (ax == 0) ax = ay;
     if (ay == 0) ay = ax;
+    /* RS-9.10: the focal point in the ellipse's unit-circle coordinates, moved to 0.99 of the way
+     * to the edge when on or past it; (0, 0) is RS-9.7's gradient. */
+    double fx = 0, fy = 0;
+    if (gr->type == LAMINA_GRADIENT_RADIAL && ax > 0) {
+        fx = (b.origin.x + gr->focal_point.x * w - sx) / ax;
+        fy = (b.origin.y + gr->focal_point.y * h - sy) / ay;
+        double fl = sqrt(fx * fx + fy * fy);
+        if (!isfinite(fl)) fx = fy = 0;
+        else if (fl > 0.99) {
+            fx *= 0.99 / fl;
+            fy *= 0.99 / fl;
+        }
+    }
     const GLint *u = r->grad_u;
     double margin = lgl_local_margin(&rec->transform, b, f->scale);
     lamina_rect_t quad = {{b.origin.x - margin, b.origin.y - margin},
@@ -80,6 +93,7 @@ void lgl_emit_gradient(lgl_frame_t *f, const lamina_draw_record_t *rec, double a
     glUniform4f(u[14], (float)b.origin.x, (float)b.origin.y, (float)b.size.width, (float)b.size.height);
     glUniform1f(u[15], (float)rec->corner_radius);
     glUniform1f(u[16], lgl_corner_code(rec) + lgl_edge_code(rec));
+    glUniform2f(u[17], (float)fx, (float)fy);
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     r->stats.draw_calls++;
     r->stats.primitives++;

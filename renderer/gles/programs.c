@@ -229,12 +229,12 @@ int lgl_create_programs(lamina_gles_renderer_t *r) {
                                            "u_edges", "u_cells", "u_color", "u_rule", "u_clip",
                                            "u_bounds", "u_radius", "u_clip_bounds", "u_corner",
                                            "u_rows"};
-        static const char *const gn[17] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
+        static const char *const gn[18] = {"u_r1", "u_r2", "u_r4", "u_quad", "u_vp", "u_scale",
                                            "u_stops", "u_count", "u_type", "u_se", "u_axes",
                                            "u_tint", "u_alpha", "u_clip", "u_bounds", "u_radius",
-                                           "u_corner"};
+                                           "u_corner", "u_focal"};
         for (int i = 0; i < 16; i++) r->shp_u[i] = glGetUniformLocation(r->shp, sn[i]);
-        for (int i = 0; i < 17; i++) r->grad_u[i] = glGetUniformLocation(r->grad, gn[i]);
+        for (int i = 0; i < 18; i++) r->grad_u[i] = glGetUniformLocation(r->grad, gn[i]);
         /* Filters (issue 32; filter.c). */
         static const char *const xn[11] = {"u_src", "u_src_rect", "u_texel", "u_mode", "u_dir",
                                            "u_sigma", "u_taps", "u_factor", "u_nmat", "u_mat",

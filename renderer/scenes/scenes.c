@@ -1393,6 +1393,45 @@ static void b_gradient_layers(scene_ctx_t *ctx) {
     S(lamina_layer_set_value(ctx->engine, conic, "colors", &colors));
 }
 
+static void b_gradient_focal(scene_ctx_t *ctx) {
+    /* RS-9.10: radial gradients whose focal point (focalOffset) is moved off the centre: a
+     * circle (focal up and right), an ellipse (focal left), a focal point past the edge (drawn
+     * at 0.99 of the way, a hard ring) and one half-way through an implicit animation of
+     * focalOffset from (0, 0) to (0.4, 0). */
+    const lamina_color_t three[3] = {WHITE, BLUE, {0.05, 0.05, 0.2, 1}};
+    const lamina_color_t step[4] = {YELLOW, YELLOW, PURPLE, PURPLE};
+    const double step_loc[4] = {0, 0.5, 0.5, 1};
+    lamina_value_t colors = {.type = LAMINA_VALUE_COLOR_ARRAY};
+    colors.u.colors.items = three;
+    colors.u.colors.count = 3;
+    lamina_value_t locations = {.type = LAMINA_VALUE_NUMBER_ARRAY};
+    locations.u.numbers.items = step_loc;
+    locations.u.numbers.count = 4;
+    const double frames[4][4] = {{5, 5, 90, 90}, {105, 20, 90, 60}, {5, 105, 90, 90}, {105, 105, 90, 90}};
+    const lamina_point_t focal[4] = {{0.25, -0.2}, {-0.3, 0.1}, {0.8, 0}, {0, 0}};
+    lamina_layer_t g[4];
+    for (int i = 0; i < 4; i++) {
+        g[i] = kind_box(ctx, LAMINA_LAYER_KIND_GRADIENT, frames[i][0], frames[i][1], frames[i][2], frames[i][3]);
+        set_name(ctx, g[i], "type", "radial");
+        S(lamina_layer_set_point(ctx->engine, g[i], "startPoint", (lamina_point_t){0.5, 0.5}));
+        S(lamina_layer_set_point(ctx->engine, g[i], "endPoint", (lamina_point_t){1, 1}));
+        if (i == 2) {
+            colors.u.colors.items = step;
+            colors.u.colors.count = 4;
+            S(lamina_layer_set_value(ctx->engine, g[i], "locations", &locations));
+        } else {
+            colors.u.colors.items = three;
+            colors.u.colors.count = 3;
+        }
+        S(lamina_layer_set_value(ctx->engine, g[i], "colors", &colors));
+        S(lamina_layer_set_point(ctx->engine, g[i], "focalOffset", focal[i]));
+    }
+    commit(ctx);
+    linear_begin(ctx, 1.0);
+    S(lamina_layer_set_point(ctx->engine, g[3], "focalOffset", (lamina_point_t){0.4, 0})); /* (0.2, 0) at 0.5 s */
+    linear_end(ctx);
+}
+
 static void b_replicator(scene_ctx_t *ctx) {
     /* RS-13: one white dot, twelve instances a twelfth of a turn apart, tinted blue and each
      * one greener and less blue than the one before, its opacity animation delayed 1/12 s more. */
@@ -1557,6 +1596,7 @@ static const scene_t table[] = {
     SC("frosted-glass", "R19", "filters end to end: stripes half-way through a slide under a frosted card (blur 12, saturation 1.6), a disc multiplied over them, a tile's blur animating 0 -> 8 (4 now)", 200, 200, 0.5, 1, 0, b_frosted_glass, NULL),
     SC("gallery", "R14", "the gallery: shadow, corners, border, contents with a mask, 3D, group opacity under frosted glass, spring, text, a replicator, a gradient and a shape", 600, 300, 0.8, 1, 0, b_gallery, NULL),
     SC("demo", "CA-12.11", "listing 7.7: click the box to recolour it, elsewhere to send it there", 400, 400, 2.0, 1, 0, b_demo, demo_tap),
+    SC("gradient-focal", "RS-9.10", "radial focal points: a circle's up-right, an ellipse's left, one past the edge (0.99, a hard ring), one animating (0,0) -> (0.4,0) half-way", 200, 200, 0.5, 1, 0, b_gradient_focal, NULL),
 };
 
 const scene_t *scenes_all(size_t *count) {

@@ -417,7 +417,15 @@ class Scene:
         else:
             a, b = abs(ex - sx), abs(ey - sy)
             a, b = (a or b), (b or a)
+            # RS-9.10: the focal point is SVG's fx/fy (focal radius 0), in the gradient's own
+            # space (y scaled by a / b), moved to 0.99 of the way to the edge when on or past it.
+            fu = (g.get("focal", g["start"])[0] * w - sx) / a if a else 0.0
+            fv = (g.get("focal", g["start"])[1] * h - sy) / b if b else 0.0
+            fl = math.hypot(fu, fv)
+            if fl > 0.99:
+                fu, fv = fu * 0.99 / fl, fv * 0.99 / fl
             grad = (f'<radialGradient id="{gid}" gradientUnits="userSpaceOnUse" cx="{sx:.6g}" cy="{sy:.6g}" '
+                    f'fx="{sx + fu * a:.6g}" fy="{sy + fv * a:.6g}" '
                     f'r="{a:.6g}" gradientTransform="translate({sx:.6g} {sy:.6g}) scale(1 {b / a if a else 1:.6g}) '
                     f'translate({-sx:.6g} {-sy:.6g})">{stop_el}</radialGradient>')
         return (f'<div style="position:absolute;left:0;top:0;width:100%;height:100%;overflow:hidden;{radius}">'

@@ -191,6 +191,30 @@ def test_gradient_record_follows_animated_colors(engine):
     assert approx_color(d.colors[0], (0.5, 0, 0.5, 1)) and approx_color(d.colors[1], (0.5, 0, 0.5, 1))
 
 
+def test_gradient_record_carries_the_focal_point_rs_9_10(engine):
+    # RS-9.10: focal_point = start_point + focal_offset; equal to start_point without one.
+    g = engine.gradient_layer(bounds=(0, 0, 40, 20), colors=[RED, BLUE], type="radial",
+                              start_point=(0.5, 0.5), end_point=(1, 1))
+    assert g.focal_offset == Point(0, 0)
+    engine.tick(0)
+    assert engine.draw_list(g)[0].gradient.focal_point == Point(0.5, 0.5)
+    with engine.transaction(disable_actions=True):
+        g.focal_offset = (0.25, -0.125)
+    assert g.focal_offset == Point(0.25, -0.125)
+    engine.tick(0)
+    assert engine.draw_list(g)[0].gradient.focal_point == Point(0.75, 0.375)
+    # Animatable: half-way through a linear second, half-way there.
+    with engine.transaction(duration=1.0, timing="linear"):
+        g.focal_offset = (0.25, 0.375)
+    engine.tick(0)
+    f = engine.draw_list(g, at=0.5)[0].gradient.focal_point
+    assert f.x == pytest.approx(0.75, abs=TOL) and f.y == pytest.approx(0.625, abs=TOL)
+    assert g.presentation(0.5).focal_offset.y == pytest.approx(0.125, abs=TOL)
+    # Only gradient layers have it.
+    with pytest.raises(lamina.UnknownKeyError):
+        engine.layer().set_value("focalOffset", Point(0, 0))
+
+
 # --- replicator records (RS-13) -----------------------------------------------------------------
 @pytest.fixture
 def replicator_scene(engine):

@@ -92,3 +92,46 @@ def test_replicator_instances_are_drawn_with_their_colours(engine):
     assert close(img.pixel(50, 10), (0, 0, 0, 255))
     assert img.pixel(70, 10)[3] == 0  # no fourth instance
     assert img.pixel(20, 10)[3] == 0  # between the instances
+
+
+def _lottie_highlight(h, a):
+    """A 200 x 200 Lottie file: a circle of radius 85 at (100, 100) filled with a radial
+    gradient from (100, 100) to (180, 100) (r = 80), white to t = 0.1 then black (a hard step),
+    with the highlight `h` (percent) at `a` degrees."""
+    import json
+    grad = {"ty": "gf", "t": 2, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": [80, 0]},
+            "h": {"a": 0, "k": h}, "a": {"a": 0, "k": a}, "o": {"a": 0, "k": 100}, "r": 1,
+            "g": {"p": 4, "k": {"a": 0, "k": [0, 1, 1, 1, 0.1, 1, 1, 1, 0.1, 0, 0, 0, 1, 0, 0, 0]}}}
+    ellipse = {"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [170, 170]}}
+    tr = {"ty": "tr", "p": {"a": 0, "k": [100, 100]}, "a": {"a": 0, "k": [0, 0]},
+          "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}
+    layer = {"ty": 4, "ind": 1, "ip": 0, "op": 10, "st": 0, "ks": {},
+             "shapes": [{"ty": "gr", "it": [ellipse, grad, tr]}]}
+    return json.dumps({"v": "5.7.0", "fr": 30, "ip": 0, "op": 10, "w": 200, "h": 200,
+                       "layers": [layer]}).encode()
+
+
+@pytest.mark.parametrize("h, a", [(60, 30), (-45, 120), (150, -90), (0, 0)])
+def test_a_lottie_radial_highlight_moves_the_focal_point_rs_9_10(engine, h, a):
+    # lottie-web's focal point F: h % of r (clamped to +-99 %) from the start at the angle of
+    # start -> end plus a. The white region t < 0.1 is the circle shrunk by 0.1 about F, so its
+    # centroid is 0.9 F + 0.1 S: within a pixel of that, and not at S unless h = 0.
+    import math
+    anim = engine.load_lottie(_lottie_highlight(h, a))
+    assert not any("highlight" in w for w in anim.warnings)
+    anim.seek(0)
+    engine.tick(engine.time + 1)
+    img = lamina.render(anim.root, (200, 200))
+    p = max(-0.99, min(0.99, h / 100))
+    fx, fy = 100 + 80 * p * math.cos(math.radians(a)), 100 + 80 * p * math.sin(math.radians(a))
+    want = (0.9 * fx + 0.1 * 100, 0.9 * fy + 0.1 * 100)
+    sx = sy = n = 0.0
+    for y in range(200):
+        for x in range(200):
+            r, g, b, alpha = img.pixel(x, y)
+            w = (r / 255) * (alpha / 255)  # white's share (antialiased edge pixels weigh less)
+            sx += w * (x + 0.5)
+            sy += w * (y + 0.5)
+            n += w
+    assert n > 100, "a white region is drawn"
+    assert abs(sx / n - want[0]) < 1.0 and abs(sy / n - want[1]) < 1.0, (sx / n, sy / n, want)

@@ -10,6 +10,7 @@ in vec2 v_local;
 uniform highp sampler2D u_stops; uniform int u_count; uniform int u_type;
 uniform vec4 u_se;  // S and E in layer space
 uniform vec2 u_axes;  // radial semi-axes a, b
+uniform vec2 u_focal;  // radial focal point in the unit circle's coordinates, |f| <= 0.99 (RS-9.10)
 uniform vec4 u_tint; uniform float u_alpha;  // straight instance colour, opacity
 uniform vec4 u_vp; uniform vec4 u_clip;
 uniform vec4 u_bounds; uniform float u_radius; uniform float u_corner;
@@ -47,9 +48,22 @@ void main() {
   if (u_type == 1) {
     if (u_axes.x <= 0.0) { t = 1e30; dt = 0.0; }
     else {
-      vec2 q = (p - S) / u_axes;
-      t = length(q);
-      vec2 gt = t > 1e-6 ? (q / u_axes) / t : vec2(1.0 / min(u_axes.x, u_axes.y), 0.0);
+      vec2 q = (p - S) / u_axes, gt;
+      if (u_focal == vec2(0.0)) {
+        t = length(q);
+        gt = t > 1e-6 ? (q / u_axes) / t : vec2(1.0 / min(u_axes.x, u_axes.y), 0.0);
+      } else {
+        // RS-9.10: t = |q - f| / s, s the distance from f to the unit circle along f -> q (SVG's
+        // fx/fy). W = f + s u is where the ray meets the circle; t's gradient in q is
+        // W / (1 - W.f) (differentiate |f + (q - f)/t| = 1), positive since |f| < 1.
+        vec2 f = u_focal, v = q - f;
+        float l = length(v);
+        vec2 u = l > 1e-6 ? v / l : vec2(1.0, 0.0);
+        float fu = dot(f, u), sd = -fu + sqrt(max(fu * fu + 1.0 - dot(f, f), 0.0));
+        t = l / sd;
+        vec2 W = f + sd * u;
+        gt = (W / (1.0 - dot(W, f))) / u_axes;
+      }
       dt = length(vec2(dot(gt, g_dx), dot(gt, g_dy)));
     }
   } else if (u_type == 2) {

@@ -145,6 +145,16 @@ public final class GradientLayer: Layer, @unchecked Sendable {
         set { set(.endPoint, .point(newValue)) }
     }
 
+    /// A radial gradient's focal point (where t = 0), as an offset from ``startPoint`` in unit
+    /// space of the bounds (default (0, 0): the centre, Core Animation's radial gradient). A
+    /// Lamina extension (RS-9.10) for SVG's fx/fy and Lottie's highlight; a point on or past
+    /// the ellipse is drawn 0.99 of the way to it. Axial and conic gradients ignore it.
+    /// Animatable.
+    public var focalOffset: Point {
+        get { if case .point(let v) = get(.focalOffset) { return v }; return Point(x: 0, y: 0) }
+        set { set(.focalOffset, .point(newValue)) }
+    }
+
     /// The gradient's type (default ``GradientType/axial``). Not animatable.
     public var type: GradientType {
         get { if case .string(let v) = get(.gradientType) { return GradientType(rawValue: v) ?? .axial }; return .axial }
@@ -394,14 +404,18 @@ public struct DrawGradient: Hashable, Sendable {
     public var startPoint: Point
     /// The end point, unit space of the bounds.
     public var endPoint: Point
+    /// A radial gradient's focal point, unit space of the bounds: ``startPoint`` plus the
+    /// layer's `focalOffset` (RS-9.10); equal to ``startPoint`` without one.
+    public var focalPoint: Point
 
-    /// Creates a gradient record.
-    public init(type: GradientType, colors: [Color], locations: [Double], startPoint: Point, endPoint: Point) {
+    /// Creates a gradient record; `focalPoint` nil means the start point (no offset).
+    public init(type: GradientType, colors: [Color], locations: [Double], startPoint: Point, endPoint: Point, focalPoint: Point? = nil) {
         self.type = type
         self.colors = colors
         self.locations = locations
         self.startPoint = startPoint
         self.endPoint = endPoint
+        self.focalPoint = focalPoint ?? startPoint
     }
 }
 
@@ -465,8 +479,10 @@ extension LayerProperties {
         var start = Point(x: 0.5, y: 0), end = Point(x: 0.5, y: 1)
         if case .point(let p) = kindValue(.startPoint) { start = p }
         if case .point(let p) = kindValue(.endPoint) { end = p }
+        var focal = start
+        if case .point(let o) = kindValue(.focalOffset) { focal = Point(x: start.x + o.x, y: start.y + o.y) }
         return DrawGradient(
             type: GradientType(rawValue: kindString(.gradientType)) ?? .axial, colors: colors,
-            locations: locations, startPoint: start, endPoint: end)
+            locations: locations, startPoint: start, endPoint: end, focalPoint: focal)
     }
 }

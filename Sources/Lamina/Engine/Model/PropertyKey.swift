@@ -164,8 +164,12 @@ package struct PropertyID: Hashable, Sendable, RawRepresentable {
     public static let backgroundFilters = PropertyID(rawValue: 81)
     /// The blend mode by Core Image's name (R19.3); nil for source-over.
     public static let compositingFilter = PropertyID(rawValue: 82)
+    // Gradient layers again (issue 28, RS-9.10): after the filters, so their numbers stay.
+    /// A radial gradient's focal point, an offset from its start point in unit space of the
+    /// bounds (default (0, 0): the centre; a Lamina extension, RS-9.10).
+    public static let focalOffset = PropertyID(rawValue: 83)
 
-    static let builtinCount: UInt16 = 83
+    static let builtinCount: UInt16 = 84
 
     /// One past the last kind-specific built-in (later built-ins are every layer's again).
     static let kindSpecificEnd: UInt16 = 79
@@ -176,7 +180,9 @@ package struct PropertyID: Hashable, Sendable, RawRepresentable {
 
     /// Whether only one kind of layer has this property (``PropertyInfo/kind``).
     @inline(__always)
-    var isKindSpecific: Bool { rawValue >= Self.firstKindSpecific && rawValue < Self.kindSpecificEnd }
+    var isKindSpecific: Bool {
+        (rawValue >= Self.firstKindSpecific && rawValue < Self.kindSpecificEnd) || rawValue == Self.focalOffset.rawValue
+    }
 
     /// Whether this is one of the layer timing properties.
     var isLayerTiming: Bool {
@@ -314,6 +320,8 @@ enum Builtins {
         PropertyInfo(name: "filters", type: .filterArray, defaultValue: .null, nullable: true, animatable: true),
         PropertyInfo(name: "backgroundFilters", type: .filterArray, defaultValue: .null, nullable: true, animatable: true),
         PropertyInfo(name: "compositingFilter", type: .string, defaultValue: .null, nullable: true, animatable: false),
+        // RS-9.10 (issue 28): a gradient layer's, animatable like its other points.
+        PropertyInfo(name: "focalOffset", type: .point, defaultValue: .point(Point(x: 0, y: 0)), nullable: false, animatable: true, kind: .gradient),
     ]
 
     static let byName: [String: PropertyID] = {

@@ -87,6 +87,8 @@ extension Presentation {
     public var startPoint: Point? { point("startPoint") }
     /// A gradient layer's end point on screen; nil for another kind.
     public var endPoint: Point? { point("endPoint") }
+    /// A gradient layer's focal offset on screen (RS-9.10); nil for another kind.
+    public var focalOffset: Point? { point("focalOffset") }
 
     // MARK: Replicator layers (RS-13); nil on other kinds
 

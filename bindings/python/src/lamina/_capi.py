@@ -199,6 +199,7 @@ class DrawGradient(Structure):
         ("count", c_size_t),
         ("start_point", Point),
         ("end_point", Point),
+        ("focal_point", Point),  # RS-9.10; since 0.2
     ]
 
 

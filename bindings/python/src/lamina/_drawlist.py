@@ -73,6 +73,9 @@ class DrawGradient:
     locations: List[float]
     start_point: Point
     end_point: Point
+    #: A radial gradient's focal point in the unit space of the bounds: ``start_point`` plus
+    #: the layer's ``focal_offset`` (RS-9.10), equal to ``start_point`` without one.
+    focal_point: Point
 
 
 @dataclass(frozen=True)
@@ -353,6 +356,7 @@ def _record_kind_fields(r: Any, shared: Optional[Dict[Any, Any]] = None) -> Dict
             locations=[g.locations[i] for i in range(n)] if g.locations else [],
             start_point=from_c_point(g.start_point),
             end_point=from_c_point(g.end_point),
+            focal_point=from_c_point(g.focal_point),
         )
     elif kind == C.LAYER_KIND_TEXT and r.struct_size >= _TEXT_FIELDS_END and r.text:
         out.update(_text_fields(r.text[0]))

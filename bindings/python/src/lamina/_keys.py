@@ -97,6 +97,7 @@ _GRADIENT_PROPS: Dict[str, Tuple[str, str]] = {
     "start_point": ("startPoint", "point"),
     "end_point": ("endPoint", "point"),
     "type": ("type", "enum"),
+    "focal_offset": ("focalOffset", "point"),
 }
 _REPLICATOR_PROPS: Dict[str, Tuple[str, str]] = {
     "instance_count": ("instanceCount", "int"),

@@ -114,6 +114,7 @@ class GradientPresentation(Presentation):
     start_point: _PProp[Point] = _PPairProp("startPoint", "The startPoint on screen (Point).", Point)
     end_point: _PProp[Point] = _PPairProp("endPoint", "The endPoint on screen (Point).", Point)
     type: _PProp[GradientType] = _PProp("type", "The type on screen (str).")
+    focal_offset: _PProp[Point] = _PPairProp("focalOffset", "The focalOffset on screen (Point).", Point)
 
     @property
     def layer(self) -> "GradientLayer":
@@ -270,6 +271,13 @@ class GradientLayer(Layer):
         default), ``"radial"`` or ``"conic"``. Not animatable.
 
         Example: ``sky.type = "radial"``""")
+    focal_offset = _PointProp("focalOffset", """A radial gradient's focal point (where it starts,
+        SVG's fx/fy, Lottie's highlight) as an offset from ``start_point`` in the unit space of
+        the bounds (Point), (0, 0) by default: the centre, as in Core Animation. A Lamina
+        extension (RS-9.10); a point on or past the ellipse is drawn 0.99 of the way to it.
+        Axial and conic gradients ignore it. Animatable.
+
+        Example: ``glow.focal_offset = (0.2, -0.1)``""")
 
     def presentation(self, at: Optional[float] = None) -> Optional[GradientPresentation]:
         """The gradient layer's presentation at the engine's time or at ``at`` (None before

@@ -100,6 +100,7 @@ if TYPE_CHECKING:
 
         colors: Optional[Sequence[ColorLike]]
         end_point: PointLike
+        focal_offset: PointLike
         locations: Optional[Sequence[float]]
         start_point: PointLike
         type: GradientType

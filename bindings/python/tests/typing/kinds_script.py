@@ -59,11 +59,13 @@ def main() -> None:
         assert_type(gradient.start_point, lamina.Point)
         assert_type(gradient.end_point, lamina.Point)
         assert_type(gradient.type, lamina.GradientType)
+        assert_type(gradient.focal_offset, lamina.Point)
         gradient.colors = [lamina.RED, (0.0, 0.0, 1.0)]
         gradient.locations = [0.0, 1.0]
         gradient.start_point = (0.0, 0.5)
         gradient.end_point = (1.0, 0.5)
         gradient.type = "radial"
+        gradient.focal_offset = (0.25, 0.0)
         # -- ReplicatorLayer
         replicator = engine.replicator_layer(bounds=(0.0, 0.0, 50.0, 50.0))
         assert_type(replicator, lamina.ReplicatorLayer)
@@ -128,6 +130,7 @@ def main() -> None:
         assert_type(gp.start_point, lamina.Point)
         assert_type(gp.end_point, lamina.Point)
         assert_type(gp.type, lamina.GradientType)
+        assert_type(gp.focal_offset, lamina.Point)
         rp = replicator.presentation()
         assert rp is not None
         assert_type(rp, lamina.ReplicatorPresentation)

@@ -305,6 +305,7 @@ def main() -> None:
                 assert_type(r.gradient.locations, List[float])
                 assert_type(r.gradient.start_point, lamina.Point)
                 assert_type(r.gradient.end_point, lamina.Point)
+                assert_type(r.gradient.focal_point, lamina.Point)
 
 
 if __name__ == "__main__":
