@@ -40,6 +40,10 @@ final class LottieContext {
     var images: [String: Result<Image, LottieImageFailure>] = [:]
     /// Precomposition ids being built, to refuse cycles.
     var precompStack: [String] = []
+    /// The frames of the composition being built that the animation can ever show, a frame
+    /// wider on each side: a layer visible at none of them gets no layers at all
+    /// (docs/lottie.md#unseen). Unbounded under a time remap.
+    var shownFrames: (lo: Double, hi: Double) = (-.infinity, .infinity)
 
     init(frameRate: Double, maximumKeyframes: Int = LottieLimits.maximumKeyframes) {
         self.frameRate = frameRate
@@ -188,6 +192,8 @@ enum LottieImporter {
         frameSpace.set("beginTime", .number(-ip / fr))
         root.sublayers.append(frameSpace)
         let layers = try top.required("layers")
+        // Progress 0…1 shows frames ip…op and nothing else (R16.1).
+        ctx.shownFrames = (ip - 1, op + 1)
         frameSpace.sublayers = try buildComposition(
             layers, size: Size(width: w, height: h), endFrame: op, depth: 0, ctx)
         return LottieScene(root: root, info: info, warnings: ctx.warnings)
@@ -264,6 +270,9 @@ enum LottieImporter {
         let op = try layer.number("op", default: LottieLimits.maximumFrames)
         if op <= ip { return nil }
         let visibleTo = op >= endFrame ? LottieLimits.maximumFrames * 2 : op
+        // Never on screen: no layers (a matte source is built whenever its layer is, as before).
+        let shown = (lo: max(ip, ctx.shownFrames.lo), hi: min(visibleTo, ctx.shownFrames.hi))
+        if shown.lo >= shown.hi && !asMatte { return nil }
         if ip > -LottieLimits.maximumFrames || visibleTo < LottieLimits.maximumFrames {
             slot.set("hidden", .bool(true))
             let from = max(ip, -LottieLimits.maximumFrames)
@@ -307,6 +316,18 @@ enum LottieImporter {
         var content: LottieNode
         switch ty {
         case 0:
+            // The precomposition's frames while this layer can show: frame (f − st)/sr.
+            let outer = ctx.shownFrames
+            defer { ctx.shownFrames = outer }
+            let st = try layer.number("st", default: 0)
+            var sr = try layer.number("sr", default: 1)
+            if sr == 0 { sr = 1 }
+            let a = (shown.lo - st) / sr, b = (shown.hi - st) / sr
+            if layer["tm"] != nil || shown.lo >= shown.hi || !a.isFinite || !b.isFinite {
+                ctx.shownFrames = (-.infinity, .infinity)
+            } else {
+                ctx.shownFrames = (min(a, b) - 1, max(a, b) + 1)
+            }
             content = try buildPrecomp(layer, depth: depth, ctx)
         case 1:
             content = try frameNode(size, ctx, at: layer.path)

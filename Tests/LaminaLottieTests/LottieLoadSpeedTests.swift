@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the importer leaves out or says more compactly to load fast (issue 28's load target,
+// docs/lottie.md#unseen): layers never on screen get no layers, and what they would show is
+// unchanged.
+
+import Lamina
+@testable import LaminaLottie
+import Testing
+
+/// The names of the scene's nodes (each Lottie layer's slot carries its `nm`).
+private func names(_ bytes: [UInt8]) throws -> Set<String> {
+    let scene = try LottieScene.load(bytes)
+    var out: Set<String> = []
+    for n in scene.root.allNodes {
+        for (k, v) in n.values where k == "name" { if case .string(let s) = v { out.insert(s) } }
+    }
+    return out
+}
+
+/// The shape records' opacities at progress `p` (what a host draws).
+private func shown(_ bytes: [UInt8], _ p: Double) throws -> [Double] {
+    try shapes(bytes, progress: p).1.map(\.opacity)
+}
+
+/// A precomposition asset "comp" holding `layers`.
+private func comp(_ layers: String) -> String { #"[{"id":"comp","layers":[\#(layers)]}]"# }
+
+/// A precomposition layer showing "comp" over frames ip…op, starting at `st`, stretched by `sr`.
+private func precompLayer(ip: Double = 0, op: Double = 1000, st: Double = 0, sr: Double = 1, extra: String = "") -> String {
+    #"{"ty":0,"ind":9,"nm":"pre","refId":"comp","w":100,"h":100,"ip":\#(ip),"op":\#(op),"st":\#(st),"sr":\#(sr),\#(extra)"ks":{}}"#
+}
+
+@Suite struct LottieLoadSpeedTests {
+    @Test func layersOutsideTheAnimationsFramesAreNotBuilt() throws {
+        // The file shows frames 0…100: a layer living at frames 200…300 never shows.
+        let late = shapeLayer(ind: 2, ip: 200, op: 300)
+        let bytes = doc(ip: 0, op: 100, layers: shapeLayer(ind: 1) + "," + late)
+        #expect(try names(bytes) == ["L1"])
+        // The same layer at frames 50…60 is built and shows there.
+        let visible = doc(ip: 0, op: 100, layers: shapeLayer(ind: 1) + "," + shapeLayer(ind: 2, ip: 50, op: 60))
+        #expect(try names(visible) == ["L1", "L2"])
+        #expect(try shown(visible, 0.55).count == 2)
+        #expect(try shown(visible, 0.65).count == 1)
+        // Before the in frame too.
+        let early = doc(ip: 50, op: 100, layers: shapeLayer(ind: 1) + "," + shapeLayer(ind: 2, ip: 0, op: 40))
+        #expect(try names(early) == ["L1"])
+    }
+
+    @Test func aPrecompositionsLayersAreKeptByItsOwnTime() throws {
+        // The precomposition runs at half speed from frame 20 (st 20, sr 2): the file's frames
+        // 0…100 are its frames −10…40. Its layer at its frames 30…35 shows (file frames 80…90);
+        // one at 60…70 never does.
+        let inner = shapeLayer(ind: 1, ip: 30, op: 35) + "," + shapeLayer(ind: 2, ip: 60, op: 70)
+        let bytes = doc(ip: 0, op: 100, layers: precompLayer(st: 20, sr: 2), assets: comp(inner))
+        #expect(try names(bytes) == ["pre", "L1"])
+        #expect(try shown(bytes, 0.85).count == 1)
+        #expect(try shown(bytes, 0.75).isEmpty)
+        // The precomposition layer's own out point narrows its window: shown at file frames
+        // 0…50 only, i.e. its frames −10…15, so a layer at its frames 30…35 is left out.
+        let cut = doc(ip: 0, op: 100, layers: precompLayer(op: 50, st: 20, sr: 2), assets: comp(inner))
+        #expect(try names(cut) == ["pre"])
+        // A precomposition never on screen is not built at all.
+        let never = doc(ip: 0, op: 100, layers: precompLayer(ip: 150, op: 200), assets: comp(inner))
+        #expect(try names(never).isEmpty)
+    }
+
+    @Test func aTimeRemappedPrecompositionKeepsEveryLayer() throws {
+        // A time remap can show any of the precomposition's frames: nothing is left out.
+        let tm = #""tm":{"a":1,"k":[{"t":0,"s":[0]},{"t":100,"s":[1]}]},"#
+        let inner = shapeLayer(ind: 1, ip: 0, op: 5) + "," + shapeLayer(ind: 2, ip: 500, op: 600)
+        let bytes = doc(ip: 0, op: 100, layers: precompLayer(extra: tm), assets: comp(inner))
+        #expect(try names(bytes) == ["pre", "L1", "L2"])
+    }
+
+    @Test func aMatteSourceIsBuiltWithItsLayer() throws {
+        // The matte source (td 1) lives only at frames 200…300, outside the file's frames; the
+        // layer it mattes still gets it as its mask, as before: an alpha matte that never
+        // shows hides the layer at every frame.
+        let matte = #"{"ty":4,"ind":1,"nm":"matte","td":1,"ip":200,"op":300,"st":0,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}}]}"#
+        let masked = shapeLayer(ind: 2, extra: #""tt":1"#)
+        let bytes = doc(ip: 0, op: 100, layers: matte + "," + masked)
+        #expect(try names(bytes) == ["matte", "L2"])
+    }
+}
