@@ -633,7 +633,30 @@ enum LottieImporter {
                 ?? LottieProp(constant: [0])
             // A skew that stays 0 is no skew whatever its axis does: no layer, and no sampled
             // animation of identity matrices.
-            if skew.isAnimated || (skew.first.first ?? 0) != 0 {
+            if !skew.isAnimated, axis.isAnimated, let k = skew.first.first, k != 0 {
+                // A fixed skew along a turning axis is R(a)·Sh·R(−a) (skewMatrix): the two turns
+                // are exact rotateZ keyframes around a constant shear, three layers instead of
+                // a matrix sampled at every frame (docs/lottie.md#keyframes).
+                let back = try frameNode(size, ctx, at: sk.path)
+                let shear = try frameNode(size, ctx, at: sk.path)
+                let turn = try frameNode(size, ctx, at: sk.path)
+                for (node, sign) in [(back, -1.0), (turn, 1.0)] {
+                    node.apply("transform", ctx.map("transform", [axis], valueFunction: .rotateZ) { v in
+                        .number(sign * (v[0].first ?? 0) * .pi / 180)
+                    })
+                    if let idx = node.values.lastIndex(where: { $0.key == "transform" }) {
+                        node.values[idx].value = .transform(Transform3D(
+                            rotationAngle: sign * (axis.first.first ?? 0) * .pi / 180, x: 0, y: 0, z: 1))
+                    }
+                }
+                var m = Transform3D.identity
+                m.m21 = tan(-k * .pi / 180)
+                shear.set("transform", .transform(m))
+                outer.sublayers = [back]
+                back.sublayers = [shear]
+                shear.sublayers = [turn]
+                middle = turn
+            } else if skew.isAnimated || (skew.first.first ?? 0) != 0 {
                 // An animated skew is its matrix sampled at every frame (R16.3).
                 let skewNode = try frameNode(size, ctx, at: sk.path)
                 skewNode.apply("transform", ctx.map("transform", [skew, axis], sampled: true) { v in

@@ -81,4 +81,27 @@ private func precompLayer(ip: Double = 0, op: Double = 1000, st: Double = 0, sr:
         let bytes = doc(ip: 0, op: 100, layers: matte + "," + masked)
         #expect(try names(bytes) == ["matte", "L2"])
     }
+
+    @Test func aFixedSkewAlongATurningAxisIsExactWithoutSampling() throws {
+        // Skew 20° along an axis turning 0° → 90° over frames 0…100 (linear): R(a)·Sh·R(−a) with
+        // exact rotateZ keyframes, so between whole frames (37.5: axis 33.75°) the matrix is the
+        // skew itself, not a line between two frames' matrices.
+        let ks = #""a":{"a":0,"k":[0,0]},"p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100},"sk":{"a":0,"k":20},"sa":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":100,"s":[90]}]}"#
+        let bytes = doc(layers: shapeLayer(ks: ks))
+        for (p, axis) in [(0.375, 33.75), (0.0, 0.0), (1.0, 90.0), (0.618, 55.62)] {
+            let (_, r) = try shapes(bytes, progress: p)
+            let expected = LottieImporter.skewMatrix(20, axis: axis)
+            for point in [Point(x: 10, y: 20), Point(x: 30, y: -5)] {
+                let got = point.applying(r[0].transform), want = point.applying(expected)
+                #expect(abs(got.x - want.x) < 1e-9 && abs(got.y - want.y) < 1e-9, "p = \(p): \(got) vs \(want)")
+            }
+        }
+        // No animation holds more than its two keyframes (a sampled one holds one per frame).
+        let scene = try LottieScene.load(bytes)
+        let counts = scene.root.allNodes.flatMap(\.animations).compactMap { a -> Int? in
+            if case .keyframe(let spec, _, _) = a.animation.kind { return spec.values.count }
+            return nil
+        }
+        #expect(counts.count == 2 && counts.allSatisfy { $0 <= 2 }, "the two turns: \(counts)")
+    }
 }
