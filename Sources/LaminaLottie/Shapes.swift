@@ -439,8 +439,18 @@ extension LottieImporter {
                     if a >= 1 { a -= 1; b -= 1 }
                     return (min(max(a, 0), 1), min(max(b, 0), 1))
                 }
-                shape.apply("strokeStart", ctx.map("strokeStart", props) { v in .number(ends(v).0) })
-                shape.apply("strokeEnd", ctx.map("strokeEnd", props) { v in .number(ends(v).1) })
+                if !trim.offset.isAnimated, (trim.offset.first.first ?? 0).truncatingRemainder(dividingBy: 360) == 0,
+                   let s = trim.start.valueRange, let e = trim.end.valueRange, s.lo >= 0, e.hi <= 100,
+                   trim.start.staysAtMost(trim.end)
+                {
+                    // Start never passes end and both stay in 0…100 (ExactForms.swift): each end
+                    // is its own property's keyframes, not a sample of both at every frame.
+                    shape.apply("strokeStart", ctx.map("strokeStart", [trim.start]) { v in .number((v[0].first ?? 0) / 100) })
+                    shape.apply("strokeEnd", ctx.map("strokeEnd", [trim.end]) { v in .number((v[0].first ?? 100) / 100) })
+                } else {
+                    shape.apply("strokeStart", ctx.map("strokeStart", props) { v in .number(ends(v).0) })
+                    shape.apply("strokeEnd", ctx.map("strokeEnd", props) { v in .number(ends(v).1) })
+                }
             }
         }
         guard style.type == "gf" || style.type == "gs" else { return shape }

@@ -104,4 +104,57 @@ private func precompLayer(ip: Double = 0, op: Double = 1000, st: Double = 0, sr:
         }
         #expect(counts.count == 2 && counts.allSatisfy { $0 <= 2 }, "the two turns: \(counts)")
     }
+
+    /// A square trimmed by `trim` (a `tm` item) and stroked, as one shape layer.
+    private func trimmed(_ trim: String) -> [UInt8] {
+        let items = #"{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},\#(trim),{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":4},"lc":1,"lj":1}"#
+        return doc(layers: #"{"ty":4,"ind":1,"ip":0,"op":1000,"st":0,"ks":{},"shapes":[\#(items)]}"#)
+    }
+
+    /// The presentation strokeStart and strokeEnd of the scene's stroked layer at progress `p`,
+    /// and the keyframe counts of their animations.
+    private func trimEnds(_ bytes: [UInt8], progress p: Double) throws -> (start: Double, end: Double, keys: [Int]) {
+        let engine = Engine()
+        let anim = try engine.loadLottie(data: bytes)
+        anim.seek(progress: p)
+        engine.tick(0)
+        var work = [anim.root]
+        while let l = work.popLast() {
+            if let e = try l.presentation()?.strokeEnd, let s = try l.presentation()?.strokeStart {
+                let keys = ["strokeStart", "strokeEnd"].compactMap { k -> Int? in
+                    guard let a = l.animation(forKey: k), case .keyframe(let spec, _, _) = a.kind else { return nil }
+                    return spec.values.count
+                }
+                return (s, e, keys)
+            }
+            work += l.sublayers
+        }
+        throw LottieError("$", "no shape layer")
+    }
+
+    @Test func aTrimWhoseStartStaysBelowItsEndIsExactKeyframes() throws {
+        // Start 47 → 29 → 9 and end 48 → 30 → 10 (the old format's `e`), frames 44, 56, 78, the
+        // same easing: start never passes end, so each is its own keyframes (3 keys and the
+        // old format's segment ends), exact between whole frames.
+        let ease = #""o":{"x":[0.167],"y":[0.167]},"i":{"x":[0.833],"y":[0.833]}"#
+        func prop(_ a: Double, _ b: Double, _ c: Double) -> String {
+            #"{"a":1,"k":[{"t":44,"s":[\#(a)],"e":[\#(b)],\#(ease)},{"t":56,"s":[\#(b)],"e":[\#(c)],\#(ease)},{"t":78}]}"#
+        }
+        let bytes = trimmed(#"{"ty":"tm","s":\#(prop(47, 29, 9)),"e":\#(prop(48, 30, 10)),"o":{"a":0,"k":0},"m":1}"#)
+        let y = TimingFunction(controlPoints: 0.167, 0.167, 0.833, 0.833).progress(at: (50.5 - 44) / 12)
+        let r = try trimEnds(bytes, progress: 0.505)
+        #expect(abs(r.start - (47 + (29 - 47) * y) / 100) < 1e-9, "\(r)")
+        #expect(abs(r.end - (48 + (30 - 48) * y) / 100) < 1e-9, "\(r)")
+        #expect(r.keys.count == 2 && r.keys.allSatisfy { $0 <= 4 }, "no per-frame samples: \(r.keys)")
+    }
+
+    @Test func aTrimWhoseEndsCrossIsStillSampled() throws {
+        // Start 0 → 100 while end goes 50 → 60: they cross near frame 55, where start and end
+        // swap (strokeStart is the smaller), so the pair is sampled at every frame, as before.
+        let linear = #""o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}"#
+        let bytes = trimmed(#"{"ty":"tm","s":{"a":1,"k":[{"t":0,"s":[0],\#(linear)},{"t":100,"s":[100]}]},"e":{"a":1,"k":[{"t":0,"s":[50],\#(linear)},{"t":100,"s":[60]}]},"o":{"a":0,"k":0},"m":1}"#)
+        let r = try trimEnds(bytes, progress: 0.8)
+        #expect(abs(r.start - 0.58) < 1e-9 && abs(r.end - 0.8) < 1e-9, "\(r)")
+        #expect(r.keys.allSatisfy { $0 > 50 }, "\(r.keys)")
+    }
 }
