@@ -84,23 +84,21 @@ enum LottieValues {
             node = f
         }
         guard node.isObject else { throw LottieError(node.path, "expected a shape object with i, o, v") }
-        let v = try node.required("v").array()
-        let i = try node["i"]?.array() ?? []
-        let o = try node["o"]?.array() ?? []
-        guard v.count * 6 <= LottieLimits.maximumValueCount else {
-            throw LottieError("\(node.path).v", "\(v.count) vertices in one shape")
+        let v = try node.required("v")
+        guard v.isArray else { throw LottieError(v.path, "expected an array, found \(v.kindName)") }
+        let count = v.count
+        guard count * 6 <= LottieLimits.maximumValueCount else {
+            throw LottieError("\(node.path).v", "\(count) vertices in one shape")
         }
         let closed: Double = (try node["c"]?.number() ?? 0) != 0 ? 1 : 0
-        var out: [Double] = [closed, Double(v.count)]
-        out.reserveCapacity(2 + v.count * 6)
-        for list in [v, i, o] {
-            for k in 0..<v.count {
-                if k < list.count {
-                    let p = try list[k].numbers()
-                    out.append(p.count > 0 ? p[0] : 0); out.append(p.count > 1 ? p[1] : 0)
-                } else {
-                    out.append(0); out.append(0)
-                }
+        var out: [Double] = [closed, Double(count)]
+        out.reserveCapacity(2 + count * 6)
+        // Read in place, two numbers at a time (no array per point).
+        for key in ["v", "i", "o"] {
+            if let list = key == "v" ? v : node[key] {
+                try list.appendPoints(count, to: &out)
+            } else {
+                out.append(contentsOf: repeatElement(0, count: 2 * count))
             }
         }
         return out
