@@ -247,7 +247,13 @@ extension LottieImporter {
             let p = try prop("p", [0, 0]), s = try prop("s", [0, 0])
             return LottiePathSource(props: [p, s]) { v, path in
                 let c = LottieValues.point(v[0]), sz = LottieValues.point(v[1])
-                let e = Path.ellipse(in: Rect(x: c.x - sz.x / 2, y: c.y - sz.y / 2, width: sz.x, height: sz.y))
+                var e = Path.ellipse(in: Rect(x: c.x - sz.x / 2, y: c.y - sz.y / 2, width: sz.x, height: sz.y))
+                // Lottie's ellipse starts at the top and turns clockwise (lottie-web, rlottie and
+                // ThorVG alike), which is where a trim counts from; Core Graphics' starts at the
+                // right: the same four arcs, begun one arc earlier.
+                if e.elements.count == 6, case .cubicCurve(_, _, let top) = e.elements[3] {
+                    e.elements = [.move(top), e.elements[4], e.elements[1], e.elements[2], e.elements[3], .close]
+                }
                 path.elements.append(contentsOf: reversed ? reverse(e).elements : e.elements)
             }
         default:  // "sr": star (sy 1) or polygon (sy 2)

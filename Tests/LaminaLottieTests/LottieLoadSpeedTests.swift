@@ -158,3 +158,30 @@ private func precompLayer(ip: Double = 0, op: Double = 1000, st: Double = 0, sr:
         #expect(r.keys.allSatisfy { $0 > 50 }, "\(r.keys)")
     }
 }
+
+@Suite struct LottieEllipseStartTests {
+    /// The path of the one shape layer drawn for an ellipse item with direction `d`.
+    private func ellipsePath(d: Int) throws -> Path {
+        let items = #"{"ty":"el","d":\#(d),"p":{"a":0,"k":[50,40]},"s":{"a":0,"k":[40,20]}},{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"lc":1,"lj":1}"#
+        let bytes = doc(layers: #"{"ty":4,"ind":1,"ip":0,"op":1000,"st":0,"ks":{},"shapes":[\#(items)]}"#)
+        let r = try shapes(bytes, progress: 0).1
+        return try #require(r.first?.shape?.path)
+    }
+
+    @Test func anEllipseStartsAtTheTopAndTurnsClockwise() throws {
+        // Lottie's ellipse begins at the top (where a trim counts from), then the right, the
+        // bottom and the left (y down: clockwise); d 3 turns the other way from the same top.
+        func ends(_ p: Path) -> [Point] {
+            p.elements.compactMap { e -> Point? in
+                switch e {
+                case .move(let q): return q
+                case .cubicCurve(_, _, let q): return q
+                default: return nil
+                }
+            }
+        }
+        let top = Point(x: 50, y: 30), right = Point(x: 70, y: 40), bottom = Point(x: 50, y: 50), left = Point(x: 30, y: 40)
+        #expect(ends(try ellipsePath(d: 1)) == [top, right, bottom, left, top])
+        #expect(ends(try ellipsePath(d: 3)) == [top, left, bottom, right, top])
+    }
+}
