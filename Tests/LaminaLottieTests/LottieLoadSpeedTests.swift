@@ -185,3 +185,31 @@ private func precompLayer(ip: Double = 0, op: Double = 1000, st: Double = 0, sr:
         #expect(ends(try ellipsePath(d: 3)) == [top, left, bottom, right, top])
     }
 }
+
+@Suite struct LottiePathReadingTests {
+    /// The error of loading a shape layer whose one path item has `shape` as its `ks.k`.
+    private func pathError(_ shape: String) -> LottieError? {
+        let items = #"{"ty":"sh","ks":{"a":0,"k":\#(shape)}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
+        let bytes = doc(layers: #"{"ty":4,"ind":1,"ip":0,"op":1000,"st":0,"ks":{},"shapes":[\#(items)]}"#)
+        do {
+            _ = try Engine().loadLottie(data: bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func pathsReadInPlaceStillNameWhatIsWrong() throws {
+        // Read two numbers at a time, every number of a point is still checked, with its path.
+        let bad = pathError(#"{"c":true,"v":[[0,0],[10,"x"],[0,10]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}"#)
+        #expect(bad?.path.hasSuffix(".ks.k.v[1][1]") == true, "\(String(describing: bad))")
+        let third = pathError(#"{"c":true,"v":[[0,0],[10,0,null],[0,10]]}"#)
+        #expect(third?.path.hasSuffix(".ks.k.v[1][2]") == true, "\(String(describing: third))")
+        let notArray = pathError(#"{"c":true,"v":[[0,0],[10,0],[0,10]],"i":5}"#)
+        #expect(notArray?.path.hasSuffix(".ks.k.i") == true && notArray?.message.contains("array") == true,
+                "\(String(describing: notArray))")
+        // Missing tangents are 0, a point given as one number is (x, 0), as before.
+        #expect(pathError(#"{"c":true,"v":[[0,0],[10,0],[0,10]]}"#) == nil)
+        #expect(pathError(#"{"c":false,"v":[[0,0],5,[0,10]],"o":[[1,1]]}"#) == nil)
+    }
+}
