@@ -579,9 +579,20 @@ enum LottieImporter {
         if let p = ks["p"], p["s"].map({ (try? $0.number()) == 1 }) == true || (p["x"] != nil && p["k"] == nil) {
             let x = try LottieProp.parse(try p.required("x"), ctx, read: LottieValues.numbers)
             let y = try LottieProp.parse(try p.required("y"), ctx, read: LottieValues.numbers)
-            outer.apply("position", ctx.map("position", [x, y]) { v in
-                .point(Point(x: v[0].first ?? 0, y: v[1].first ?? 0))
-            })
+            if x.isAnimated && y.isAnimated {
+                // Both move: each is its own component's keyframes ("position.x", "position.y",
+                // CA-16.5), not the point sampled at every frame.
+                outer.set("position", .point(Point(x: x.first.first ?? 0, y: y.first.first ?? 0)))
+                for (key, prop) in [("position.x", x), ("position.y", y)] {
+                    if case .animated(_, let a) = ctx.map(key, [prop], { v in .number(v[0].first ?? 0) }) {
+                        outer.add(key, a)
+                    }
+                }
+            } else {
+                outer.apply("position", ctx.map("position", [x, y]) { v in
+                    .point(Point(x: v[0].first ?? 0, y: v[1].first ?? 0))
+                })
+            }
         } else if let p = ks["p"] {
             let prop = try LottieProp.parse(p, ctx, read: LottieValues.numbers)
             let mapped = positionAnimation(prop, ctx, autoOrient: autoOrient)
