@@ -41,4 +41,19 @@ extension LottieProp {
         }
         return true
     }
+
+    /// Dimension `d` alone, with its own easing (a value or easing array shorter than `d + 1`
+    /// gives its last entry, as ``timingFunction(_:dim:)`` reads it): one component of a value
+    /// whose dimensions ease differently, which a keyframe animation of that component says
+    /// exactly.
+    func dimension(_ d: Int) -> LottieProp {
+        func pick(_ v: [Double]) -> [Double] { v.isEmpty ? v : [v[min(d, v.count - 1)]] }
+        return LottieProp(keys: keys.map { k in
+            var c = k
+            c.s = pick(k.s)
+            c.e = k.e.map(pick)
+            c.ox = pick(k.ox); c.oy = pick(k.oy); c.ix = pick(k.ix); c.iy = pick(k.iy)
+            return c
+        })
+    }
 }

@@ -683,13 +683,27 @@ enum LottieImporter {
                 inner.values[idx] = ("bounds", .rect(Rect(x: o.x, y: o.y, width: size.width, height: size.height)))
             }
         }
+        var scaleY: LottieNode?  // the y scale's layer, between `middle` and `inner`
         if let s = ks["s"] {
             let prop = try LottieProp.parse(s, ctx, read: LottieValues.numbers)
             func scale(_ v: [Double]) -> Point {
                 Point(x: (v.count > 0 ? v[0] : 100) / 100, y: (v.count > 1 ? v[1] : (v.count > 0 ? v[0] : 100)) / 100)
             }
             let first = scale(prop.first)
-            if prop.isAnimated {
+            if prop.isAnimated, !prop.easesUniformly() {
+                // Easing that differs per dimension: x and y scale on two layers (diagonal scales
+                // commute), each its own exact keyframes, instead of the pair sampled every frame.
+                let y = try frameNode(size, ctx, at: s.path)
+                for (node, d, function) in [(inner, 0, ValueFunction.scaleX), (y, 1, .scaleY)] {
+                    node.apply("transform", ctx.map("transform", [prop.dimension(d)], valueFunction: function) { v in
+                        .number((v[0].first ?? 100) / 100)
+                    })
+                    if let idx = node.values.lastIndex(where: { $0.key == "transform" }) {
+                        node.values[idx].value = .transform(Transform3D(scaleX: d == 0 ? first.x : 1, y: d == 1 ? first.y : 1, z: 1))
+                    }
+                }
+                scaleY = y
+            } else if prop.isAnimated {
                 inner.apply("transform", ctx.map("transform", [prop], valueFunction: .scale) { v in .point(scale(v[0])) })
                 if let idx = inner.values.lastIndex(where: { $0.key == "transform" }) {
                     inner.values[idx].value = .transform(Transform3D(scaleX: first.x, y: first.y, z: 1))
@@ -702,7 +716,12 @@ enum LottieImporter {
             let prop = try LottieProp.parse(o, ctx, read: LottieValues.numbers)
             inner.apply("opacity", ctx.map("opacity", [prop]) { v in .number(min(max((v[0].first ?? 100) / 100, 0), 1)) })
         }
-        middle.sublayers = [inner]
+        if let scaleY {
+            middle.sublayers = [scaleY]
+            scaleY.sublayers = [inner]
+        } else {
+            middle.sublayers = [inner]
+        }
         inner.sublayers = [content]
         return top
     }

@@ -186,6 +186,27 @@ private func precompLayer(ip: Double = 0, op: Double = 1000, st: Double = 0, sr:
     }
 }
 
+@Suite struct LottieSeparatePositionTests {
+    @Test func separateXAndYEachKeepTheirOwnEasing() throws {
+        // x 0 → 60 over frames 0…100 eased in, y 0 → 40 over frames 20…60 eased out: two
+        // component animations, each exact between whole frames.
+        let ex = #""o":{"x":[0.6],"y":[0]},"i":{"x":[1],"y":[1]}"#, ey = #""o":{"x":[0],"y":[0]},"i":{"x":[0.2],"y":[1]}"#
+        let p = #""p":{"s":true,"x":{"a":1,"k":[{"t":0,"s":[0],\#(ex)},{"t":100,"s":[60]}]},"y":{"a":1,"k":[{"t":20,"s":[0],\#(ey)},{"t":60,"s":[40]}]}}"#
+        let ks = #""a":{"a":0,"k":[0,0]},\#(p),"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}"#
+        let bytes = doc(layers: shapeLayer(ks: ks))
+        for f in [0.0, 10.5, 33.3, 59.5, 75.25, 100.0] {
+            let (_, r) = try shapes(bytes, progress: f / 100)
+            let x = 60 * TimingFunction(controlPoints: 0.6, 0, 1, 1).progress(at: f / 100)
+            let y = 40 * TimingFunction(controlPoints: 0, 0, 0.2, 1).progress(at: min(max((f - 20) / 40, 0), 1))
+            let corner = Point(x: 10, y: 10).applying(r[0].transform)
+            #expect(abs(corner.x - (10 + x)) < 1e-6 && abs(corner.y - (10 + y)) < 1e-6, "frame \(f): \(corner) vs \(x), \(y)")
+        }
+        let scene = try LottieScene.load(bytes)
+        let keys = scene.root.allNodes.flatMap(\.animations).map(\.key)
+        #expect(keys.contains("position.x") && keys.contains("position.y") && !keys.contains("position"), "\(keys)")
+    }
+}
+
 @Suite struct LottiePathReadingTests {
     /// The error of loading a shape layer whose one path item has `shape` as its `ks.k`.
     private func pathError(_ shape: String) -> LottieError? {
@@ -214,23 +235,27 @@ private func precompLayer(ip: Double = 0, op: Double = 1000, st: Double = 0, sr:
     }
 }
 
-@Suite struct LottieSeparatePositionTests {
-    @Test func separateXAndYEachKeepTheirOwnEasing() throws {
-        // x 0 → 60 over frames 0…100 eased in, y 0 → 40 over frames 20…60 eased out: two
-        // component animations, each exact between whole frames.
-        let ex = #""o":{"x":[0.6],"y":[0]},"i":{"x":[1],"y":[1]}"#, ey = #""o":{"x":[0],"y":[0]},"i":{"x":[0.2],"y":[1]}"#
-        let p = #""p":{"s":true,"x":{"a":1,"k":[{"t":0,"s":[0],\#(ex)},{"t":100,"s":[60]}]},"y":{"a":1,"k":[{"t":20,"s":[0],\#(ey)},{"t":60,"s":[40]}]}}"#
-        let ks = #""a":{"a":0,"k":[0,0]},\#(p),"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}"#
+@Suite struct LottieScaleEasingTests {
+    @Test func aScaleEasedPerDimensionIsTwoExactComponents() throws {
+        // Scale 100 % → 200 % (x) and 100 % → 50 % (y) over frames 0…100, x eased in, y eased
+        // out: the x and y scales on two layers, each exact between whole frames.
+        let ease = #""o":{"x":[0.6,0],"y":[0,0]},"i":{"x":[1,0.2],"y":[1,1]}"#
+        let s = #""s":{"a":1,"k":[{"t":0,"s":[100,100,100],\#(ease)},{"t":100,"s":[200,50,100]}]}"#
+        let ks = #""a":{"a":0,"k":[20,20]},"p":{"a":0,"k":[50,50]},\#(s),"r":{"a":0,"k":0},"o":{"a":0,"k":100}"#
         let bytes = doc(layers: shapeLayer(ks: ks))
-        for f in [0.0, 10.5, 33.3, 59.5, 75.25, 100.0] {
+        for f in [0.0, 12.5, 40.4, 77.7, 100.0] {
             let (_, r) = try shapes(bytes, progress: f / 100)
-            let x = 60 * TimingFunction(controlPoints: 0.6, 0, 1, 1).progress(at: f / 100)
-            let y = 40 * TimingFunction(controlPoints: 0, 0, 0.2, 1).progress(at: min(max((f - 20) / 40, 0), 1))
+            let sx = 1 + TimingFunction(controlPoints: 0.6, 0, 1, 1).progress(at: f / 100)
+            let sy = 1 - 0.5 * TimingFunction(controlPoints: 0, 0, 0.2, 1).progress(at: f / 100)
+            // The rectangle's corner (10, 10) is (−10, −10) from the anchor (20, 20).
             let corner = Point(x: 10, y: 10).applying(r[0].transform)
-            #expect(abs(corner.x - (10 + x)) < 1e-6 && abs(corner.y - (10 + y)) < 1e-6, "frame \(f): \(corner) vs \(x), \(y)")
+            #expect(abs(corner.x - (50 - 10 * sx)) < 1e-6 && abs(corner.y - (50 - 10 * sy)) < 1e-6,
+                    "frame \(f): \(corner) vs \(sx), \(sy)")
         }
-        let scene = try LottieScene.load(bytes)
-        let keys = scene.root.allNodes.flatMap(\.animations).map(\.key)
-        #expect(keys.contains("position.x") && keys.contains("position.y") && !keys.contains("position"), "\(keys)")
+        let counts = try LottieScene.load(bytes).root.allNodes.flatMap(\.animations).compactMap { a -> Int? in
+            if case .keyframe(let spec, _, _) = a.animation.kind { return spec.values.count }
+            return nil
+        }
+        #expect(counts == [2, 2], "two components of two keyframes each: \(counts)")
     }
 }
