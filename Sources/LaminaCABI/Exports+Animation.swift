@@ -283,13 +283,13 @@ func rotationMode(_ m: lamina_rotation_mode_t) throws(LaminaError) -> RotationMo
 
 /// A value for an animation: a valid tag, finite numbers, and not a string (no animatable
 /// property holds one).
-func animationValue(_ v: lamina_value_t, _ what: String) throws(LaminaError) -> Value {
+func animationValue(_ v: lamina_value_t, _ what: @autoclosure () -> String) throws(LaminaError) -> Value {
     let value = try Value(v)
     if case .string = value {
-        throw LaminaError(.typeMismatch, "\(what): no animatable property holds a string")
+        throw LaminaError(.typeMismatch, "\(what()): no animatable property holds a string")
     }
     guard value.isFiniteAndBounded else {
-        throw LaminaError(.invalidArgument, "\(what) must be finite, of magnitude at most 1e15")
+        throw LaminaError(.invalidArgument, "\(what()) must be finite, of magnitude at most 1e15")
     }
     return value
 }

@@ -55,6 +55,10 @@ final class LottieContext {
     var remap: LottieRemap?
     /// Samples left for the animations inside curved time remaps (LottieLimits.maximumRemapSamples).
     private var remapSamples = LottieLimits.maximumRemapSamples
+    /// The frames of the composition being built that the animation can ever show, a frame
+    /// wider on each side: a layer visible at none of them gets no layers at all
+    /// (docs/lottie.md#unseen). Unbounded under a time remap.
+    var shownFrames: (lo: Double, hi: Double) = (-.infinity, .infinity)
 
     init(frameRate: Double, maximumKeyframes: Int = LottieLimits.maximumKeyframes) {
         self.frameRate = frameRate
@@ -108,23 +112,21 @@ enum LottieValues {
             node = f
         }
         guard node.isObject else { throw LottieError(node.path, "expected a shape object with i, o, v") }
-        let v = try node.required("v").array()
-        let i = try node["i"]?.array() ?? []
-        let o = try node["o"]?.array() ?? []
-        guard v.count * 6 <= LottieLimits.maximumValueCount else {
-            throw LottieError("\(node.path).v", "\(v.count) vertices in one shape")
+        let v = try node.required("v")
+        guard v.isArray else { throw LottieError(v.path, "expected an array, found \(v.kindName)") }
+        let count = v.count
+        guard count * 6 <= LottieLimits.maximumValueCount else {
+            throw LottieError("\(node.path).v", "\(count) vertices in one shape")
         }
         let closed: Double = (try node["c"]?.number() ?? 0) != 0 ? 1 : 0
-        var out: [Double] = [closed, Double(v.count)]
-        out.reserveCapacity(2 + v.count * 6)
-        for list in [v, i, o] {
-            for k in 0..<v.count {
-                if k < list.count {
-                    let p = try list[k].numbers()
-                    out.append(p.count > 0 ? p[0] : 0); out.append(p.count > 1 ? p[1] : 0)
-                } else {
-                    out.append(0); out.append(0)
-                }
+        var out: [Double] = [closed, Double(count)]
+        out.reserveCapacity(2 + count * 6)
+        // Read in place, two numbers at a time (no array per point).
+        for key in ["v", "i", "o"] {
+            if let list = key == "v" ? v : node[key] {
+                try list.appendPoints(count, to: &out)
+            } else {
+                out.append(contentsOf: repeatElement(0, count: 2 * count))
             }
         }
         return out
@@ -216,6 +218,8 @@ enum LottieImporter {
         frameSpace.set("beginTime", .number(-ip / fr))
         root.sublayers.append(frameSpace)
         let layers = try top.required("layers")
+        // Progress 0…1 shows frames ip…op and nothing else (R16.1).
+        ctx.shownFrames = (ip - 1, op + 1)
         frameSpace.sublayers = try buildComposition(
             layers, size: Size(width: w, height: h), endFrame: op, depth: 0, ctx)
         return LottieScene(root: root, info: info, warnings: ctx.warnings)
@@ -315,6 +319,9 @@ enum LottieImporter {
         let op = try layer.number("op", default: LottieLimits.maximumFrames)
         if op <= ip { return nil }
         let visibleTo = op >= endFrame ? LottieLimits.maximumFrames * 2 : op
+        // Never on screen: no layers (a matte source is built whenever its layer is, as before).
+        let shown = (lo: max(ip, ctx.shownFrames.lo), hi: min(visibleTo, ctx.shownFrames.hi))
+        if shown.lo >= shown.hi && !asMatte { return nil }
         if let remap = ctx.remap {
             slot.set("hidden", .bool(true))
             slot.add("lottie.visibility", remappedVisibility(from: ip, to: visibleTo, remap, ctx))
@@ -361,6 +368,18 @@ enum LottieImporter {
         var content: LottieNode
         switch ty {
         case 0:
+            // The precomposition's frames while this layer can show: frame (f − st)/sr.
+            let outer = ctx.shownFrames
+            defer { ctx.shownFrames = outer }
+            let st = try layer.number("st", default: 0)
+            var sr = try layer.number("sr", default: 1)
+            if sr == 0 { sr = 1 }
+            let a = (shown.lo - st) / sr, b = (shown.hi - st) / sr
+            if layer["tm"] != nil || shown.lo >= shown.hi || !a.isFinite || !b.isFinite {
+                ctx.shownFrames = (-.infinity, .infinity)
+            } else {
+                ctx.shownFrames = (min(a, b) - 1, max(a, b) + 1)
+            }
             content = try buildPrecomp(layer, depth: depth, ctx)
         case 1:
             content = try frameNode(size, ctx, at: layer.path)
@@ -636,9 +655,20 @@ enum LottieImporter {
         if let p = ks["p"], p["s"].map({ (try? $0.number()) == 1 }) == true || (p["x"] != nil && p["k"] == nil) {
             let x = try LottieProp.parse(try p.required("x"), ctx, read: LottieValues.numbers)
             let y = try LottieProp.parse(try p.required("y"), ctx, read: LottieValues.numbers)
-            outer.apply("position", ctx.map("position", [x, y]) { v in
-                .point(Point(x: v[0].first ?? 0, y: v[1].first ?? 0))
-            })
+            if x.isAnimated && y.isAnimated {
+                // Both move: each is its own component's keyframes ("position.x", "position.y",
+                // CA-16.5), not the point sampled at every frame.
+                outer.set("position", .point(Point(x: x.first.first ?? 0, y: y.first.first ?? 0)))
+                for (key, prop) in [("position.x", x), ("position.y", y)] {
+                    if case .animated(_, let a) = ctx.map(key, [prop], { v in .number(v[0].first ?? 0) }) {
+                        outer.add(key, a)
+                    }
+                }
+            } else {
+                outer.apply("position", ctx.map("position", [x, y]) { v in
+                    .point(Point(x: v[0].first ?? 0, y: v[1].first ?? 0))
+                })
+            }
         } else if let p = ks["p"] {
             let prop = try LottieProp.parse(p, ctx, read: LottieValues.numbers)
             let mapped = positionAnimation(prop, ctx, autoOrient: autoOrient)
@@ -694,7 +724,30 @@ enum LottieImporter {
                 ?? LottieProp(constant: [0])
             // A skew that stays 0 is no skew whatever its axis does: no layer, and no sampled
             // animation of identity matrices.
-            if skew.isAnimated || (skew.first.first ?? 0) != 0 {
+            if !skew.isAnimated, axis.isAnimated, let k = skew.first.first, k != 0 {
+                // A fixed skew along a turning axis is R(a)·Sh·R(−a) (skewMatrix): the two turns
+                // are exact rotateZ keyframes around a constant shear, three layers instead of
+                // a matrix sampled at every frame (docs/lottie.md#keyframes).
+                let back = try frameNode(size, ctx, at: sk.path)
+                let shear = try frameNode(size, ctx, at: sk.path)
+                let turn = try frameNode(size, ctx, at: sk.path)
+                for (node, sign) in [(back, -1.0), (turn, 1.0)] {
+                    node.apply("transform", ctx.map("transform", [axis], valueFunction: .rotateZ) { v in
+                        .number(sign * (v[0].first ?? 0) * .pi / 180)
+                    })
+                    if let idx = node.values.lastIndex(where: { $0.key == "transform" }) {
+                        node.values[idx].value = .transform(Transform3D(
+                            rotationAngle: sign * (axis.first.first ?? 0) * .pi / 180, x: 0, y: 0, z: 1))
+                    }
+                }
+                var m = Transform3D.identity
+                m.m21 = tan(-k * .pi / 180)
+                shear.set("transform", .transform(m))
+                outer.sublayers = [back]
+                back.sublayers = [shear]
+                shear.sublayers = [turn]
+                middle = turn
+            } else if skew.isAnimated || (skew.first.first ?? 0) != 0 {
                 // An animated skew is its matrix sampled at every frame (R16.3).
                 let skewNode = try frameNode(size, ctx, at: sk.path)
                 skewNode.apply("transform", ctx.map("transform", [skew, axis], sampled: true) { v in
@@ -712,13 +765,27 @@ enum LottieImporter {
                 inner.values[idx] = ("bounds", .rect(Rect(x: o.x, y: o.y, width: size.width, height: size.height)))
             }
         }
+        var scaleY: LottieNode?  // the y scale's layer, between `middle` and `inner`
         if let s = ks["s"] {
             let prop = try LottieProp.parse(s, ctx, read: LottieValues.numbers)
             func scale(_ v: [Double]) -> Point {
                 Point(x: (v.count > 0 ? v[0] : 100) / 100, y: (v.count > 1 ? v[1] : (v.count > 0 ? v[0] : 100)) / 100)
             }
             let first = scale(prop.first)
-            if prop.isAnimated {
+            if prop.isAnimated, !prop.easesUniformly() {
+                // Easing that differs per dimension: x and y scale on two layers (diagonal scales
+                // commute), each its own exact keyframes, instead of the pair sampled every frame.
+                let y = try frameNode(size, ctx, at: s.path)
+                for (node, d, function) in [(inner, 0, ValueFunction.scaleX), (y, 1, .scaleY)] {
+                    node.apply("transform", ctx.map("transform", [prop.dimension(d)], valueFunction: function) { v in
+                        .number((v[0].first ?? 100) / 100)
+                    })
+                    if let idx = node.values.lastIndex(where: { $0.key == "transform" }) {
+                        node.values[idx].value = .transform(Transform3D(scaleX: d == 0 ? first.x : 1, y: d == 1 ? first.y : 1, z: 1))
+                    }
+                }
+                scaleY = y
+            } else if prop.isAnimated {
                 inner.apply("transform", ctx.map("transform", [prop], valueFunction: .scale) { v in .point(scale(v[0])) })
                 if let idx = inner.values.lastIndex(where: { $0.key == "transform" }) {
                     inner.values[idx].value = .transform(Transform3D(scaleX: first.x, y: first.y, z: 1))
@@ -731,7 +798,12 @@ enum LottieImporter {
             let prop = try LottieProp.parse(o, ctx, read: LottieValues.numbers)
             inner.apply("opacity", ctx.map("opacity", [prop]) { v in .number(min(max((v[0].first ?? 100) / 100, 0), 1)) })
         }
-        middle.sublayers = [inner]
+        if let scaleY {
+            middle.sublayers = [scaleY]
+            scaleY.sublayers = [inner]
+        } else {
+            middle.sublayers = [inner]
+        }
         inner.sublayers = [content]
         return top
     }

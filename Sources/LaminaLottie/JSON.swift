@@ -221,6 +221,36 @@ struct JNode {
         }
     }
 
+    /// Appends the first two numbers of each of this array's first `count` elements (x and y of
+    /// a path's vertices or tangents; missing ones are 0) to `out`, checking every number as
+    /// ``numbers()`` does, without an array per element: the inner loop of reading paths.
+    func appendPoints(_ count: Int, to out: inout [Double]) throws(LottieError) {
+        let n = node
+        guard n.kind == kindArray else { throw LottieError(path, "expected an array, found \(kindName)") }
+        let nodes = document.nodes
+        var i = index + 1
+        for k in 0..<count {
+            guard k < Int(n.count) else { out.append(0); out.append(0); continue }
+            let e = nodes[i]
+            var x = 0.0, y = 0.0
+            switch e.kind {
+            case kindNumber, kindTrue, kindFalse:
+                x = try JNode(document, i).number()
+            case kindArray:
+                var j = i + 1
+                for m in 0..<Int(e.count) {
+                    let v = try JNode(document, j).number()
+                    if m == 0 { x = v } else if m == 1 { y = v }
+                    j = Int(nodes[j].end)
+                }
+            default:
+                throw LottieError(JNode(document, i).path, "expected a number or an array of numbers, found \(JNode(document, i).kindName)")
+            }
+            out.append(x); out.append(y)
+            i = Int(e.end)
+        }
+    }
+
     /// This value as a string.
     func string() throws(LottieError) -> String {
         guard node.kind == kindString else { throw LottieError(path, "expected a string, found \(kindName)") }

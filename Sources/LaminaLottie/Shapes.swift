@@ -247,7 +247,13 @@ extension LottieImporter {
             let p = try prop("p", [0, 0]), s = try prop("s", [0, 0])
             return LottiePathSource(props: [p, s]) { v, path in
                 let c = LottieValues.point(v[0]), sz = LottieValues.point(v[1])
-                let e = Path.ellipse(in: Rect(x: c.x - sz.x / 2, y: c.y - sz.y / 2, width: sz.x, height: sz.y))
+                var e = Path.ellipse(in: Rect(x: c.x - sz.x / 2, y: c.y - sz.y / 2, width: sz.x, height: sz.y))
+                // Lottie's ellipse starts at the top and turns clockwise (lottie-web, rlottie and
+                // ThorVG alike), which is where a trim counts from; Core Graphics' starts at the
+                // right: the same four arcs, begun one arc earlier.
+                if e.elements.count == 6, case .cubicCurve(_, _, let top) = e.elements[3] {
+                    e.elements = [.move(top), e.elements[4], e.elements[1], e.elements[2], e.elements[3], .close]
+                }
                 path.elements.append(contentsOf: reversed ? reverse(e).elements : e.elements)
             }
         default:  // "sr": star (sy 1) or polygon (sy 2)
@@ -439,8 +445,18 @@ extension LottieImporter {
                     if a >= 1 { a -= 1; b -= 1 }
                     return (min(max(a, 0), 1), min(max(b, 0), 1))
                 }
-                shape.apply("strokeStart", ctx.map("strokeStart", props) { v in .number(ends(v).0) })
-                shape.apply("strokeEnd", ctx.map("strokeEnd", props) { v in .number(ends(v).1) })
+                if !trim.offset.isAnimated, (trim.offset.first.first ?? 0).truncatingRemainder(dividingBy: 360) == 0,
+                   let s = trim.start.valueRange, let e = trim.end.valueRange, s.lo >= 0, e.hi <= 100,
+                   trim.start.staysAtMost(trim.end)
+                {
+                    // Start never passes end and both stay in 0…100 (ExactForms.swift): each end
+                    // is its own property's keyframes, not a sample of both at every frame.
+                    shape.apply("strokeStart", ctx.map("strokeStart", [trim.start]) { v in .number((v[0].first ?? 0) / 100) })
+                    shape.apply("strokeEnd", ctx.map("strokeEnd", [trim.end]) { v in .number((v[0].first ?? 100) / 100) })
+                } else {
+                    shape.apply("strokeStart", ctx.map("strokeStart", props) { v in .number(ends(v).0) })
+                    shape.apply("strokeEnd", ctx.map("strokeEnd", props) { v in .number(ends(v).1) })
+                }
             }
         }
         guard style.type == "gf" || style.type == "gs" else { return shape }
