@@ -92,13 +92,19 @@ extension Engine {
     /// when it begins, `resolveSpringVelocity`). False when the values are not numeric: the
     /// caller then attaches the curve-timed animation. With a `component` (a filter input,
     /// R19.4) `from` and `to` are the component's values and the spring animates and is
-    /// stored under the component's key path. Lock held.
+    /// stored under the component's key path. A transaction's spring on a whole property
+    /// (no delay, no delegate) joins the transaction's spring group (TimingGroups.swift, issue
+    /// 27: no explicit state per layer); the others are explicit animations. Lock held.
     func attachImplicitSpring(
         _ slot: Int32, _ property: PropertyID, _ info: PropertyInfo, from: Value, to: Value,
         spring: SpringParameters, in s: TransactionStack, delay: Double = 0, delegate: AnimationDelegate? = nil,
         component: KeyComponent = .whole
     ) -> Bool {
-        guard from.vector != nil, to.vector != nil, from.type == to.type else { return false }
+        guard let f = from.vector, let t = to.vector, from.type == to.type else { return false }
+        if component == .whole, delay == 0, delegate == nil {
+            attachGroupSpring(slot, property, type: to.type, from: f, to: t, spring: spring, in: s)
+            return true
+        }
         let key = ResolvedKey(property: property, component: component)
         let keyPath = component == .whole ? info.name : "\(info.name).\(component.keyPathSuffix)"
         let inherited = springStartVelocity(slot, key, at: now)
@@ -124,6 +130,24 @@ extension Engine {
         e.springUnit = memo.unit
         setSpringVelocity(e, inherited: inherited)
         return true
+    }
+
+    /// A transaction spring's change of a whole numeric property as a member of the
+    /// transaction's spring group (R17.6): from the presentation value `f` to `t`, with the
+    /// presentation velocity now plus the spring's own initial velocity times the distance (both
+    /// read again with the start value when it begins, `resolveSpringVelocity`). Lock held.
+    func attachGroupSpring(
+        _ slot: Int32, _ property: PropertyID, type: ValueType, from f: SIMD4<Double>, to t: SIMD4<Double>,
+        spring: SpringParameters, in s: TransactionStack
+    ) {
+        let inherited = springStartVelocity(slot, .whole(property), at: now)
+        var params = spring
+        let own = params.initialVelocity
+        params.initialVelocity = 0
+        let memo = springMemo(for: params)
+        attachImplicitSpringMember(
+            key: info(of: property).name, target: property, type: type, from: f, to: t,
+            velocity: inherited + (t - f) * own, spring: memo, ownVelocity: own, to: slot, in: s)
     }
 
     /// `params`' solved motion, its motion for a unit initial velocity and its settling
@@ -160,6 +184,15 @@ extension Engine {
     func resolveSpringVelocity(ofRecord k: Int, at a: Int) {
         // Read in place: this runs for every start value re-read at a commit (R6); an implicit
         // record has no explicit state, and copying it would retain its key.
+        let (track, member, target) = animated[a].animations.withUnsafeMutableBufferPointer {
+            ($0[k].track, $0[k].member, $0[k].target)
+        }
+        if track >= 0 {
+            guard isSpringGroup(track) else { return }  // a curve has no velocity to inherit
+            setSpringMemberVelocity(
+                track, member, inherited: springStartVelocity(animated[a].slot, .whole(target), at: now))
+            return
+        }
         guard let e = animated[a].animations.withUnsafeMutableBufferPointer({ $0[k].explicit }),
               e.inheritsVelocity, let target = e.target else { return }
         setSpringVelocity(e, inherited: springStartVelocity(animated[a].slot, target, at: now))
@@ -172,8 +205,17 @@ extension Engine {
     func resolveHandoffSpringVelocity(
         ofRecord k: Int, at a: Int, time: Double, replaced: [AttachedAnimation]
     ) {
-        guard let e = animated[a].animations.withUnsafeMutableBufferPointer({ $0[k].explicit }),
-              e.inheritsVelocity, let target = e.target else { return }
+        let (track, member, property, e) = animated[a].animations.withUnsafeMutableBufferPointer {
+            ($0[k].track, $0[k].member, $0[k].target, $0[k].explicit)
+        }
+        let target: ResolvedKey
+        if let e {
+            guard e.inheritsVelocity, let t = e.target else { return }
+            target = t
+        } else {
+            guard track >= 0, isSpringGroup(track) else { return }
+            target = .whole(property)
+        }
         let slot = animated[a].slot
         guard var fold = try? velocityFold(for: target) else { return }
         do {
@@ -188,7 +230,8 @@ extension Engine {
         } catch {
             fold.v = .zero  // no velocity defined: the spring starts from rest (R17.4)
         }
-        setSpringVelocity(e, inherited: velocityValue(fold, key: target, scale: 1).vector ?? .zero)
+        let inherited = velocityValue(fold, key: target, scale: 1).vector ?? .zero
+        if let e { setSpringVelocity(e, inherited: inherited) } else { setSpringMemberVelocity(track, member, inherited: inherited) }
     }
 }
 
