@@ -63,6 +63,7 @@ DESCRIPTIONS = {
     "draw_list_text_idle_per_record": "engine_draw_list per idle text record (no layout)",
     "draw_list_explicit_per_record": "engine_draw_list per record, 5N explicitly animated layers",
     "tick_explicit_per_animation": "engine_tick per explicit animation, 5N layers",
+    "spring_retarget": "spring transaction retargeting a running spring: set + commit share",
 }
 ORDER = list(DESCRIPTIONS)
 
