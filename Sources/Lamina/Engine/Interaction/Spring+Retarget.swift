@@ -199,11 +199,12 @@ extension Engine {
     }
 
     /// The hand-off's counterpart (`resolveHandoff`): the velocity at layer time `time` of the
-    /// animations the start value was read from — the replaced ones in `replaced`, then the
+    /// animations the start value was read from — the replaced ones of the hand-off blocks in
+    /// `chain` (oldest first, read in place: no copy per layer), then the
     /// records before `k` that are not pending, skipping those that wait to begin from the
     /// screen — over a committed value that is constant in time. Lock held.
     func resolveHandoffSpringVelocity(
-        ofRecord k: Int, at a: Int, time: Double, replaced: [AttachedAnimation]
+        ofRecord k: Int, at a: Int, time: Double, chain: [Int32]
     ) {
         let (track, member, property, e) = animated[a].animations.withUnsafeMutableBufferPointer {
             ($0[k].track, $0[k].member, $0[k].target, $0[k].explicit)
@@ -219,8 +220,12 @@ extension Engine {
         let slot = animated[a].slot
         guard var fold = try? velocityFold(for: target) else { return }
         do {
-            for r in replaced where !(r.awaitingTick && Self.startsFromScreen(r)) {
-                try foldVelocity(of: r, slot: slot, at: time, into: &fold)
+            for b in chain {
+                for i in handoffBlocks[Int(b)].replaced {
+                    let r = handoffReplaced[i]
+                    guard !(r.awaitingTick && Self.startsFromScreen(r)) else { continue }
+                    try foldVelocity(of: r, slot: slot, at: time, into: &fold)
+                }
             }
             for j in 0..<k {
                 let r = animated[a].animations[j]

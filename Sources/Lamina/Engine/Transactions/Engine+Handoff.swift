@@ -230,9 +230,7 @@ extension Engine {
             }
             if inherits {
                 // R17.6: the velocity of the same animations at the same time.
-                var replaced: [AttachedAnimation] = []
-                for b in chain { for r in handoffBlocks[Int(b)].replaced { replaced.append(handoffReplaced[r]) } }
-                resolveHandoffSpringVelocity(ofRecord: k, at: a, time: time, replaced: replaced)
+                resolveHandoffSpringVelocity(ofRecord: k, at: a, time: time, chain: chain)
             }
         }
         h = newest
