@@ -164,6 +164,38 @@ struct SpringGroupTests {
         #expect(close(try velocity(r.layer, at: t), try difference(r.layer, at: t)))
     }
 
+    @Test("Members begun at different layer times split into groups of their own, velocity lanes and all (CA-5.11, R17.6)")
+    func splitGroup() throws {
+        let engine = Engine()
+        let a = engine.makeLayer(), b = engine.makeLayer()
+        b.speed = 2
+        engine.tick(0)
+        try engine.withTransaction(duration: 1) {
+            a.position = Point(x: 300, y: 0)
+            b.position = Point(x: 300, y: 0)
+        }
+        engine.tick(0)
+        engine.tick(0.1)
+        let t1 = 0.1 + 1.0 / 60
+        let before = try [a, b].map { (try presented($0, at: t1), try velocity($0, at: t1)) }
+        try engine.animate(spring: spring) {
+            a.position = Point(x: -100, y: 80)
+            b.position = Point(x: -100, y: 80)
+        }
+        engine.tick(t1)
+        for (l, (p0, v0)) in zip([a, b], before) {
+            let v1 = try velocity(l)
+            #expect(length(v0) > 100)
+            #expect(length(v1 - v0) <= 1e-6 * length(v0), "\(v0) → \(v1)")
+            #expect(length(try presented(l) - p0) <= 1e-9)
+        }
+        #expect(springGroups(engine) == [1, 1])
+        for l in [a, b] {
+            let t = t1 + 0.07
+            #expect(close(try velocity(l, at: t), try difference(l, at: t)))
+        }
+    }
+
     @Test("A paused layer's grouped spring holds still: value frozen, velocity zero (CA-5.12, R17.4)")
     func paused() throws {
         let engine = Engine()

@@ -167,8 +167,57 @@ extension Engine {
     /// The presentation velocity of a whole property per layer time, or zero where it has none
     /// (an animation whose velocity is not defined drives it: R17.4). Lock held.
     func springStartVelocity(_ slot: Int32, _ key: ResolvedKey, at time: Double) -> SIMD4<Double> {
+        if key.component == .whole, timedLayers == 0, let v = implicitStartVelocity(slot, key.property, at: time) {
+            return v
+        }
         let v = try? presentationVelocity(slot, key, at: time, perLocalTime: true)
         return v?.vector ?? .zero
+    }
+
+    /// `springStartVelocity`'s common case without the general fold (issue 27: it was a fifth of
+    /// a spring retarget): a whole property of a layer on engine time driven by implicit
+    /// animations only. They are not additive, so the last one active decides (as in the fold);
+    /// one that waits for its tick holds still (R2). Nil when the general path must answer:
+    /// an explicit animation or a general-path one drives the property. Lock held.
+    private func implicitStartVelocity(_ slot: Int32, _ property: PropertyID, at time: Double) -> SIMD4<Double>? {
+        guard slots[head: Int(slot)].everCommitted else { return nil }
+        let a = Int(slots[head: Int(slot)].animIndex)
+        guard a >= 0 else { return .zero }
+        return animated[a].animations.withUnsafeMutableBufferPointer { buf -> SIMD4<Double>? in
+            guard let first = buf.baseAddress else { return .zero }
+            var k = buf.count
+            while k > 0 {
+                k -= 1
+                let r = first + k
+                guard r.pointee.state != .pending else { continue }
+                if let e = AttachedAnimation.explicit(r) {
+                    if e.touches(property) { return nil }
+                    continue
+                }
+                guard r.pointee.target == property else { continue }
+                if r.pointee.awaitingTick { return .zero }
+                guard r.pointee.track >= 0 else { return nil }
+                if r.pointee.curve == TimingGroup.springCurve {
+                    if let v = springMemberVelocity(r.pointee.track, r.pointee.member, at: time) { return v }
+                    continue  // not active at `time`: the one beneath decides
+                }
+                // A curve's member: (to − from)·curve′(x)/duration while active.
+                let v = groups.withUnsafeBufferPointer { gs -> SIMD4<Double>? in
+                    let g = Int(r.pointee.track)
+                    let begin = gs[g].begin, duration = gs[g].duration
+                    guard gs[g].stamped, time >= begin, time < begin + duration else { return nil }
+                    let slope = curves[Int(gs[g].curve)].slope(at: min((time - begin) / duration, 1)) / duration
+                    let lane = Int(gs[g].members[Int(r.pointee.member)].lane)
+                    var v = SIMD4<Double>.zero
+                    for c in 0..<Int(gs[g].members[Int(r.pointee.member)].width) {
+                        v[c] = (gs[g].to[lane + c] - gs[g].from[lane + c]) * slope
+                    }
+                    return v
+                }
+                if let v { return v }
+            }
+            return .zero
+        }
     }
 
     /// V = the inherited velocity plus the spring's own initial velocity times its distance
