@@ -270,7 +270,15 @@ extension Engine {
             return
         }
         if groups[g].begin == time, groups[g].deferred == deferred { return }
-        // Move to a group of its own.
+        moveToOwnGroup(&anim, at: time, deferred: deferred)
+    }
+
+    /// `stampMember`'s rare case, out of line so that the common one stays small enough to
+    /// inline into the commit: the member moves to a group of its own (its velocity lanes and
+    /// spring with it), stamped at `time`. Lock held.
+    @inline(never)
+    private func moveToOwnGroup(_ anim: inout AttachedAnimation, at time: Double, deferred: Bool) {
+        let g = Int(anim.track)
         let member = groups[g].members[Int(anim.member)]
         var from = SIMD4<Double>.zero, to = SIMD4<Double>.zero, vel = SIMD4<Double>.zero
         let spring = groups[g].spring

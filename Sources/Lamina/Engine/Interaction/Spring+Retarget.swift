@@ -135,7 +135,9 @@ extension Engine {
     /// A transaction spring's change of a whole numeric property as a member of the
     /// transaction's spring group (R17.6): from the presentation value `f` to `t`, with the
     /// presentation velocity now plus the spring's own initial velocity times the distance (both
-    /// read again with the start value when it begins, `resolveSpringVelocity`). Lock held.
+    /// read again with the start value when it begins, `resolveSpringVelocity`). Out of line:
+    /// the curve's change shares its caller (`setImplicit`) and must not pay for it. Lock held.
+    @inline(never)
     func attachGroupSpring(
         _ slot: Int32, _ property: PropertyID, type: ValueType, from f: SIMD4<Double>, to t: SIMD4<Double>,
         spring: SpringParameters, in s: TransactionStack
