@@ -961,6 +961,38 @@ static double cost_scenario(size_t n, int measure) {
         CHECK(lamina_engine_destroy(x));
     }
 
+    /* Retargeting running springs (issue 27): N layers sprung by one transaction's spring,
+     * retargeted 0.2 s in by another spring transaction, each change interrupting a running
+     * spring (set + commit per retarget; R17.6: from the presentation value and velocity).
+     * benchmarks/retarget_probe.c measures the same against a curve's change. */
+    {
+        lamina_engine_t *r;
+        lamina_spring_t sp;
+        lamina_layer_t *rl = xmalloc(n * sizeof *rl);
+        CHECK(lamina_spring_init_perceptual(0.5, 0.2, &sp));
+        CHECK(lamina_engine_create(&r));
+        for (size_t i = 0; i < n; i++) CHECK(lamina_layer_create(r, &rl[i]));
+        CHECK(lamina_engine_tick(r, 0.0));
+        for (int k = 0; k < 2; k++) {
+            CHECK(lamina_transaction_begin(r));
+            CHECK(lamina_transaction_set_duration(r, 1.0));
+            CHECK(lamina_transaction_set_spring(r, &sp));
+            if (k == 1) COST_BEGIN();
+            for (size_t i = 0; i < n; i++)
+                CHECK(lamina_layer_set_position(r, rl[i], (lamina_point_t){100.0 + k * 10 + (double)(i % 7), 50}));
+            CHECK(lamina_transaction_commit(r));
+            if (k == 1) COST_END("spring_retarget", (double)n);
+            CHECK(lamina_engine_tick(r, k * 0.2 + 1.0 / 60));
+            CHECK(lamina_engine_tick(r, k * 0.2 + 0.2));
+        }
+        /* Both springs moved their layers: the last one is on its way to its second target. */
+        lamina_point_t rp = pres_point(r, rl[n - 1], "position");
+        SANITY(rp.x != 0 && rp.x != 110.0 + (double)((n - 1) % 7), "cost: retargeted spring at x %g", rp.x);
+        sink += rp.x;
+        free(rl);
+        CHECK(lamina_engine_destroy(r));
+    }
+
     /* The floor: 2N values, `frames` frames spread over the curve. */
     {
         size_t nv = 2 * n;

@@ -1149,6 +1149,22 @@ public final class Engine: @unchecked Sendable {
         attachRecord(consume anim, to: slot, in: s)
     }
 
+    /// Attaches an implicit spring of a whole numeric property (R17.6) in vector form, with
+    /// initial velocity `velocity` per second of its layer's time: it joins the transaction's
+    /// spring group for `spring` and `ownVelocity` (TimingGroups.swift). Lock held.
+    func attachImplicitSpringMember(
+        key: String, target: PropertyID, type: ValueType, from f: SIMD4<Double>, to t: SIMD4<Double>,
+        velocity: SIMD4<Double>, spring: SpringMemo, ownVelocity: Double, to slot: Int32, in s: TransactionStack
+    ) {
+        var anim = AttachedAnimation(
+            key: key, target: target, duration: spring.settlingDuration, curve: TimingGroup.springCurve)
+        anim.valueType = type
+        (anim.track, anim.member) = addSpringMember(
+            from: f, to: t, velocity: velocity, width: type.laneCount, spring: spring, ownVelocity: ownVelocity,
+            owner: slot, mark: s.mark)
+        attachRecord(consume anim, to: slot, in: s)
+    }
+
     /// Stores an attached animation under its key (see ``attach(_:to:in:)``). Lock held.
     private func attachRecord(_ anim: consuming AttachedAnimation, to slot: Int32, in s: TransactionStack) {
         // Until its commit a record's begin time is unused: it holds the screen's serial at

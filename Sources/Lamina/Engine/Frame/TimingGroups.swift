@@ -7,6 +7,13 @@
 // curve once per group and then runs one multiply-add per lane. A group whose time is up
 // retires all its members in that frame. Animations with other endpoints (transforms,
 // booleans, nil colours) and explicit animations stay on the general path (Engine.swift).
+//
+// A transaction's spring (R17.6) makes spring groups: the same lanes plus each member's
+// initial velocity (`vel`), the spring solved once per group, and each member's value
+// to + (from − to)·X(τ) + V·G(τ), where X is the spring's displacement for no initial velocity
+// and G = X − U, U its displacement for a unit one: a frame evaluates X and G once per group,
+// then runs two multiply-adds per lane. Issue 27: a retargeted spring then costs what a
+// retargeted curve does, with no explicit state per layer.
 
 /// One numeric animation in a timing group: where its components live in the group's lanes.
 struct GroupMember {
@@ -55,6 +62,32 @@ struct TimingGroup {
     /// with `from` (nothing reads it before: `hasOutput` is false until then).
     var out: [Double] = []
     var members: [GroupMember] = []
+    /// A spring group's motion (R17.6), or nil for a curve group (then `curve` indexes
+    /// `Engine.curves`; a spring group's `curve` is `TimingGroup.springCurve`).
+    var spring: SpringMemo? = nil
+    /// Spring groups only: the transaction spring's own initial velocity, in distances per
+    /// second (a member's velocity lanes add it times its distance, R17.6).
+    var springOwnVelocity: Double = 0
+    /// Spring groups only: each lane's initial velocity, per second of its layer's time.
+    var vel: [Double] = []
+    /// Spring groups only: (X, G, X′, G′) at `springTau`, the τ the last tick sampled (when not
+    /// `perMember`): a velocity read at the current frame reuses them.
+    var springSample: SIMD4<Double> = .zero
+    var springTau: Double = .nan
+
+    /// The `curve` of a spring group and of its members' records: no index into the curves.
+    static let springCurve: Int32 = -1
+}
+
+extension SpringMemo {
+    /// (X, G, X′, G′) at τ (R17.6): the displacement for no initial velocity, G = X − U for the
+    /// displacement U for a unit one, and their rates.
+    @inline(__always)
+    func sample(at tau: Double) -> SIMD4<Double> {
+        let x = solution.displacement(at: tau)
+        let dx = solution.displacementVelocity(at: tau)
+        return SIMD4(x, x - unit.displacement(at: tau), dx, dx - unit.displacementVelocity(at: tau))
+    }
 }
 
 extension ValueType {
@@ -83,7 +116,21 @@ extension Engine {
         return (g, m)
     }
 
-    private func appendMember(_ g: Int32, from: SIMD4<Double>, to: SIMD4<Double>, width: Int, owner: Int32) -> Int32 {
+    /// Adds a pending numeric spring (R17.6) to the open spring group of transaction stack
+    /// `mark` for this spring and own initial velocity (opening one if needed), with initial
+    /// velocity `velocity` per second of its layer's time; returns (group, member). Lock held.
+    func addSpringMember(
+        from: SIMD4<Double>, to: SIMD4<Double>, velocity: SIMD4<Double>, width: Int, spring: SpringMemo,
+        ownVelocity: Double, owner: Int32, mark: UInt32
+    ) -> (group: Int32, member: Int32) {
+        let g = openSpringGroup(spring, ownVelocity: ownVelocity, mark: mark)
+        let m = appendMember(g, from: from, to: to, width: width, owner: owner, velocity: velocity)
+        return (g, m)
+    }
+
+    private func appendMember(
+        _ g: Int32, from: SIMD4<Double>, to: SIMD4<Double>, width: Int, owner: Int32, velocity: SIMD4<Double>? = nil
+    ) -> Int32 {
         let gi = Int(g)
         // One access to `groups` for the whole member, not one per lane appended.
         return groups.withUnsafeMutableBufferPointer { gs in
@@ -92,6 +139,7 @@ extension Engine {
                 gs[gi].from.append(from[c])
                 gs[gi].to.append(to[c])
             }
+            if let velocity { for c in 0..<width { gs[gi].vel.append(velocity[c]) } }
             let m = Int32(truncatingIfNeeded: gs[gi].members.count)
             gs[gi].members.append(GroupMember(owner: owner, lane: lane, width: UInt8(truncatingIfNeeded: width)))
             gs[gi].live += 1
@@ -112,6 +160,35 @@ extension Engine {
         }
         lastOpenGroup = findOrOpenGroup(duration: duration, curve: curve, mark: mark)
         return lastOpenGroup
+    }
+
+    /// The open spring group for `mark`, this spring and own initial velocity, or a new one
+    /// (`openGroup`'s counterpart: the same cache and list).
+    private func openSpringGroup(_ spring: SpringMemo, ownVelocity: Double, mark: UInt32) -> Int32 {
+        let last = lastOpenGroup
+        if last >= 0, isOpenSpringGroup(Int(last), spring, ownVelocity, mark) { return last }
+        var k = openGroups.count
+        while k > 0 {
+            k -= 1
+            if isOpenSpringGroup(Int(openGroups[k]), spring, ownVelocity, mark) {
+                lastOpenGroup = openGroups[k]
+                return lastOpenGroup
+            }
+        }
+        openGroups.removeAll { !groups[Int($0)].inUse || groups[Int($0)].stamped }
+        let g = newGroup(duration: spring.settlingDuration, curve: TimingGroup.springCurve, mark: mark)
+        groups[Int(g)].spring = spring
+        groups[Int(g)].springOwnVelocity = ownVelocity
+        openGroups.append(g)
+        lastOpenGroup = g
+        return g
+    }
+
+    @inline(__always)
+    private func isOpenSpringGroup(_ g: Int, _ spring: SpringMemo, _ ownVelocity: Double, _ mark: UInt32) -> Bool {
+        guard groups[g].inUse, !groups[g].stamped, groups[g].mark == mark, groups[g].curve == TimingGroup.springCurve,
+              groups[g].springOwnVelocity == ownVelocity, let s = groups[g].spring else { return false }
+        return s.params == spring.params
     }
 
     /// `openGroup` without its cache: the open groups scanned, else a new one.
@@ -193,15 +270,31 @@ extension Engine {
             return
         }
         if groups[g].begin == time, groups[g].deferred == deferred { return }
-        // Move to a group of its own.
+        moveToOwnGroup(&anim, at: time, deferred: deferred)
+    }
+
+    /// `stampMember`'s rare case, out of line so that the common one stays small enough to
+    /// inline into the commit: the member moves to a group of its own (its velocity lanes and
+    /// spring with it), stamped at `time`. Lock held.
+    @inline(never)
+    private func moveToOwnGroup(_ anim: inout AttachedAnimation, at time: Double, deferred: Bool) {
+        let g = Int(anim.track)
         let member = groups[g].members[Int(anim.member)]
-        var from = SIMD4<Double>.zero, to = SIMD4<Double>.zero
+        var from = SIMD4<Double>.zero, to = SIMD4<Double>.zero, vel = SIMD4<Double>.zero
+        let spring = groups[g].spring
         for c in 0..<Int(member.width) {
             from[c] = groups[g].from[Int(member.lane) + c]
             to[c] = groups[g].to[Int(member.lane) + c]
+            if spring != nil { vel[c] = groups[g].vel[Int(member.lane) + c] }
         }
         let fresh = newGroup(duration: groups[g].duration, curve: groups[g].curve, mark: 0)
-        let m = appendMember(fresh, from: from, to: to, width: Int(member.width), owner: member.owner)
+        if let spring {
+            groups[Int(fresh)].spring = spring
+            groups[Int(fresh)].springOwnVelocity = groups[g].springOwnVelocity
+        }
+        let m = appendMember(
+            fresh, from: from, to: to, width: Int(member.width), owner: member.owner,
+            velocity: spring != nil ? vel : nil)
         releaseMember(Int32(g), anim.member)
         anim.track = fresh
         anim.member = m
@@ -219,6 +312,7 @@ extension Engine {
         let from = groups[g].from
         groups[g].out.removeAll(keepingCapacity: true)
         groups[g].out.append(contentsOf: from)
+        groups[g].springTau = .nan
         let active = groups[g].duration > 0
         groups[g].hasOutput = active
         if groups[g].perMember {
@@ -261,6 +355,8 @@ extension Engine {
                             for m in gs[gi].members where m.alive { finishedOwners.append(m.owner) }
                         } else if time < begin {
                             gs[gi].hasOutput = false  // fill mode "removed" (CA-5.9)
+                        } else if let spring = gs[gi].spring {
+                            Self.sampleSpring(&gs[gi], spring, tau: time - begin)
                         } else {
                             let x = min((time - begin) / duration, 1)
                             let y = memo.progress(gs[gi].curve, x: x, curves)
@@ -284,6 +380,95 @@ extension Engine {
         }
     }
 
+    /// Samples spring group `group` at τ after its begin: X and G once, then
+    /// to + (from − to)·X + V·G per lane (R17.6). Lock held.
+    @inline(never)
+    private static func sampleSpring(_ group: inout TimingGroup, _ spring: SpringMemo, tau: Double) {
+        let s = spring.sample(at: tau)
+        group.springSample = s
+        group.springTau = tau
+        let x = s[0], gv = s[1]
+        let n = group.from.count
+        group.from.withUnsafeBufferPointer { f in
+            group.to.withUnsafeBufferPointer { t in
+                group.vel.withUnsafeBufferPointer { v in
+                    group.out.withUnsafeMutableBufferPointer { o in
+                        guard let f = f.baseAddress, let t = t.baseAddress, let v = v.baseAddress,
+                              let o = o.baseAddress else { return }
+                        for j in 0..<n { o[j] = t[j] + (f[j] - t[j]) * x + v[j] * gv }
+                    }
+                }
+            }
+        }
+        group.hasOutput = true
+    }
+
+    /// A spring group member's value at τ after the group's begin, in vector form (R17.6).
+    @inline(__always)
+    private static func springValue(_ group: borrowing TimingGroup, _ spring: SpringMemo, lane: Int, width: Int, tau: Double) -> SIMD4<Double> {
+        let x = spring.solution.displacement(at: tau)
+        let gv = x - spring.unit.displacement(at: tau)
+        var v = SIMD4<Double>.zero
+        for c in 0..<width {
+            let t = group.to[lane + c]
+            v[c] = t + (group.from[lane + c] - t) * x + group.vel[lane + c] * gv
+        }
+        return v
+    }
+
+    /// The velocity (per second of its layer's time) of member `m` of spring group `g` at its
+    /// layer's time `local`, or nil outside its active interval (R17.1, R17.6). Lock held.
+    func springMemberVelocity(_ g: Int32, _ m: Int32, at local: Double) -> SIMD4<Double>? {
+        groups.withUnsafeBufferPointer { gs -> SIMD4<Double>? in
+            let gi = Int(g)
+            guard let spring = gs[gi].spring, gs[gi].stamped else { return nil }
+            let begin = gs[gi].begin
+            guard local >= begin, local < begin + gs[gi].duration else { return nil }
+            let tau = local - begin
+            // The last tick's rates when it sampled this very τ (a read at the current frame).
+            let s = !gs[gi].perMember && gs[gi].springTau == tau ? gs[gi].springSample : spring.sample(at: tau)
+            let lane = Int(gs[gi].members[Int(m)].lane)
+            var v = SIMD4<Double>.zero
+            for c in 0..<Int(gs[gi].members[Int(m)].width) {
+                v[c] = (gs[gi].from[lane + c] - gs[gi].to[lane + c]) * s[2] + gs[gi].vel[lane + c] * s[3]
+            }
+            return v
+        }
+    }
+
+    /// Sets the velocity lanes of member `m` of spring group `g` from the velocity it inherits
+    /// (per second of its layer's time): V = inherited + (to − from)·own, the transaction
+    /// spring's own initial velocity times the distance (R17.6), from its start value as
+    /// resolved so far. Lock held.
+    func setSpringMemberVelocity(_ g: Int32, _ m: Int32, inherited: SIMD4<Double>) {
+        groups.withUnsafeMutableBufferPointer { gs in
+            let gi = Int(g)
+            guard gs[gi].spring != nil else { return }
+            let own = gs[gi].springOwnVelocity
+            let lane = Int(gs[gi].members[Int(m)].lane)
+            for c in 0..<Int(gs[gi].members[Int(m)].width) {
+                gs[gi].vel[lane + c] = inherited[c] + (gs[gi].to[lane + c] - gs[gi].from[lane + c]) * own
+            }
+        }
+    }
+
+    /// Whether group `g` is a spring group. Lock held.
+    @inline(__always)
+    func isSpringGroup(_ g: Int32) -> Bool {
+        groups.withUnsafeBufferPointer { $0[Int(g)].curve == TimingGroup.springCurve }
+    }
+
+    /// A spring group member's spring, own initial velocity and velocity lanes (introspection).
+    /// Lock held.
+    func springMemberInfo(_ g: Int32, _ m: Int32) -> (spring: SpringMemo, own: Double, velocity: SIMD4<Double>)? {
+        let gi = Int(g)
+        guard let spring = groups[gi].spring else { return nil }
+        let lane = Int(groups[gi].members[Int(m)].lane)
+        var v = SIMD4<Double>.zero
+        for c in 0..<Int(groups[gi].members[Int(m)].width) { v[c] = groups[gi].vel[lane + c] }
+        return (spring, groups[gi].springOwnVelocity, v)
+    }
+
     /// Samples a group member by member, each in its layer's time. Lock held.
     private func sampleMembers(
         _ group: inout TimingGroup, at time: Double, _ curves: UnsafeBufferPointer<TimingFunction>,
@@ -300,6 +485,11 @@ extension Engine {
                 finishedOwners.append(owner)
             } else if local < begin {
                 group.members[k].hasOutput = false
+            } else if let spring = group.spring {
+                let lane = Int(group.members[k].lane), width = Int(group.members[k].width)
+                let v = Self.springValue(group, spring, lane: lane, width: width, tau: local - begin)
+                for c in 0..<width { group.out[lane + c] = v[c] }
+                group.members[k].hasOutput = true
             } else {
                 let x = min((local - begin) / duration, 1)
                 let y = memo.progress(curve, x: x, curves)
@@ -329,6 +519,11 @@ extension Engine {
     func memberValue(_ g: Int32, _ m: Int32, at time: Double, as type: ValueType) -> Value? {
         let group = groups[Int(g)]
         guard group.stamped, time >= group.begin, time < group.begin + group.duration else { return nil }
+        if let spring = group.spring {
+            let member = group.members[Int(m)]
+            let v = Self.springValue(group, spring, lane: Int(member.lane), width: Int(member.width), tau: time - group.begin)
+            return Value.fromVector(v, as: type)
+        }
         var memo = TimingMemo()
         let x = min((time - group.begin) / group.duration, 1)
         let y = curves.withUnsafeBufferPointer { memo.progress(group.curve, x: x, $0) }
@@ -379,7 +574,8 @@ extension Engine {
             guard groups[gi].inUse, groups[gi].compactQueued else { continue }
             groups[gi].compactQueued = false
             let old = groups[gi]
-            var from: [Double] = [], to: [Double] = [], out: [Double] = []
+            var from: [Double] = [], to: [Double] = [], out: [Double] = [], vel: [Double] = []
+            let spring = old.spring != nil
             var members: [GroupMember] = []
             members.reserveCapacity(Int(old.live))
             for (oldIndex, member) in old.members.enumerated() where member.alive {
@@ -389,6 +585,7 @@ extension Engine {
                 for c in lane..<lane + Int(member.width) {
                     from.append(old.from[c])
                     to.append(old.to[c])
+                    if spring { vel.append(old.vel[c]) }
                     if old.stamped { out.append(old.out[c]) }  // an open group has no `out` yet
                 }
                 let newIndex = Int32(truncatingIfNeeded: members.count)
@@ -398,6 +595,7 @@ extension Engine {
             groups[gi].from = from
             groups[gi].to = to
             groups[gi].out = out
+            groups[gi].vel = vel
             groups[gi].members = members
         }
     }

@@ -92,13 +92,19 @@ extension Engine {
     /// when it begins, `resolveSpringVelocity`). False when the values are not numeric: the
     /// caller then attaches the curve-timed animation. With a `component` (a filter input,
     /// R19.4) `from` and `to` are the component's values and the spring animates and is
-    /// stored under the component's key path. Lock held.
+    /// stored under the component's key path. A transaction's spring on a whole property
+    /// (no delay, no delegate) joins the transaction's spring group (TimingGroups.swift, issue
+    /// 27: no explicit state per layer); the others are explicit animations. Lock held.
     func attachImplicitSpring(
         _ slot: Int32, _ property: PropertyID, _ info: PropertyInfo, from: Value, to: Value,
         spring: SpringParameters, in s: TransactionStack, delay: Double = 0, delegate: AnimationDelegate? = nil,
         component: KeyComponent = .whole
     ) -> Bool {
-        guard from.vector != nil, to.vector != nil, from.type == to.type else { return false }
+        guard let f = from.vector, let t = to.vector, from.type == to.type else { return false }
+        if component == .whole, delay == 0, delegate == nil {
+            attachGroupSpring(slot, property, type: to.type, from: f, to: t, spring: spring, in: s)
+            return true
+        }
         let key = ResolvedKey(property: property, component: component)
         let keyPath = component == .whole ? info.name : "\(info.name).\(component.keyPathSuffix)"
         let inherited = springStartVelocity(slot, key, at: now)
@@ -126,6 +132,26 @@ extension Engine {
         return true
     }
 
+    /// A transaction spring's change of a whole numeric property as a member of the
+    /// transaction's spring group (R17.6): from the presentation value `f` to `t`, with the
+    /// presentation velocity now plus the spring's own initial velocity times the distance (both
+    /// read again with the start value when it begins, `resolveSpringVelocity`). Out of line:
+    /// the curve's change shares its caller (`setImplicit`) and must not pay for it. Lock held.
+    @inline(never)
+    func attachGroupSpring(
+        _ slot: Int32, _ property: PropertyID, type: ValueType, from f: SIMD4<Double>, to t: SIMD4<Double>,
+        spring: SpringParameters, in s: TransactionStack
+    ) {
+        let inherited = springStartVelocity(slot, .whole(property), at: now)
+        var params = spring
+        let own = params.initialVelocity
+        params.initialVelocity = 0
+        let memo = springMemo(for: params)
+        attachImplicitSpringMember(
+            key: info(of: property).name, target: property, type: type, from: f, to: t,
+            velocity: inherited + (t - f) * own, spring: memo, ownVelocity: own, to: slot, in: s)
+    }
+
     /// `params`' solved motion, its motion for a unit initial velocity and its settling
     /// duration, kept for the next layer of the same transaction (solving them was about 3 % of a
     /// retarget). Lock held.
@@ -143,8 +169,57 @@ extension Engine {
     /// The presentation velocity of a whole property per layer time, or zero where it has none
     /// (an animation whose velocity is not defined drives it: R17.4). Lock held.
     func springStartVelocity(_ slot: Int32, _ key: ResolvedKey, at time: Double) -> SIMD4<Double> {
+        if key.component == .whole, timedLayers == 0, let v = implicitStartVelocity(slot, key.property, at: time) {
+            return v
+        }
         let v = try? presentationVelocity(slot, key, at: time, perLocalTime: true)
         return v?.vector ?? .zero
+    }
+
+    /// `springStartVelocity`'s common case without the general fold (issue 27: it was a fifth of
+    /// a spring retarget): a whole property of a layer on engine time driven by implicit
+    /// animations only. They are not additive, so the last one active decides (as in the fold);
+    /// one that waits for its tick holds still (R2). Nil when the general path must answer:
+    /// an explicit animation or a general-path one drives the property. Lock held.
+    private func implicitStartVelocity(_ slot: Int32, _ property: PropertyID, at time: Double) -> SIMD4<Double>? {
+        guard slots[head: Int(slot)].everCommitted else { return nil }
+        let a = Int(slots[head: Int(slot)].animIndex)
+        guard a >= 0 else { return .zero }
+        return animated[a].animations.withUnsafeMutableBufferPointer { buf -> SIMD4<Double>? in
+            guard let first = buf.baseAddress else { return .zero }
+            var k = buf.count
+            while k > 0 {
+                k -= 1
+                let r = first + k
+                guard r.pointee.state != .pending else { continue }
+                if let e = AttachedAnimation.explicit(r) {
+                    if e.touches(property) { return nil }
+                    continue
+                }
+                guard r.pointee.target == property else { continue }
+                if r.pointee.awaitingTick { return .zero }
+                guard r.pointee.track >= 0 else { return nil }
+                if r.pointee.curve == TimingGroup.springCurve {
+                    if let v = springMemberVelocity(r.pointee.track, r.pointee.member, at: time) { return v }
+                    continue  // not active at `time`: the one beneath decides
+                }
+                // A curve's member: (to − from)·curve′(x)/duration while active.
+                let v = groups.withUnsafeBufferPointer { gs -> SIMD4<Double>? in
+                    let g = Int(r.pointee.track)
+                    let begin = gs[g].begin, duration = gs[g].duration
+                    guard gs[g].stamped, time >= begin, time < begin + duration else { return nil }
+                    let slope = curves[Int(gs[g].curve)].slope(at: min((time - begin) / duration, 1)) / duration
+                    let lane = Int(gs[g].members[Int(r.pointee.member)].lane)
+                    var v = SIMD4<Double>.zero
+                    for c in 0..<Int(gs[g].members[Int(r.pointee.member)].width) {
+                        v[c] = (gs[g].to[lane + c] - gs[g].from[lane + c]) * slope
+                    }
+                    return v
+                }
+                if let v { return v }
+            }
+            return .zero
+        }
     }
 
     /// V = the inherited velocity plus the spring's own initial velocity times its distance
@@ -160,25 +235,48 @@ extension Engine {
     func resolveSpringVelocity(ofRecord k: Int, at a: Int) {
         // Read in place: this runs for every start value re-read at a commit (R6); an implicit
         // record has no explicit state, and copying it would retain its key.
+        let (track, member, target) = animated[a].animations.withUnsafeMutableBufferPointer {
+            ($0[k].track, $0[k].member, $0[k].target)
+        }
+        if track >= 0 {
+            guard isSpringGroup(track) else { return }  // a curve has no velocity to inherit
+            setSpringMemberVelocity(
+                track, member, inherited: springStartVelocity(animated[a].slot, .whole(target), at: now))
+            return
+        }
         guard let e = animated[a].animations.withUnsafeMutableBufferPointer({ $0[k].explicit }),
               e.inheritsVelocity, let target = e.target else { return }
         setSpringVelocity(e, inherited: springStartVelocity(animated[a].slot, target, at: now))
     }
 
     /// The hand-off's counterpart (`resolveHandoff`): the velocity at layer time `time` of the
-    /// animations the start value was read from — the replaced ones in `replaced`, then the
+    /// animations the start value was read from — the replaced ones of the hand-off blocks in
+    /// `chain` (oldest first, read in place: no copy per layer), then the
     /// records before `k` that are not pending, skipping those that wait to begin from the
     /// screen — over a committed value that is constant in time. Lock held.
     func resolveHandoffSpringVelocity(
-        ofRecord k: Int, at a: Int, time: Double, replaced: [AttachedAnimation]
+        ofRecord k: Int, at a: Int, time: Double, chain: [Int32]
     ) {
-        guard let e = animated[a].animations.withUnsafeMutableBufferPointer({ $0[k].explicit }),
-              e.inheritsVelocity, let target = e.target else { return }
+        let (track, member, property, e) = animated[a].animations.withUnsafeMutableBufferPointer {
+            ($0[k].track, $0[k].member, $0[k].target, $0[k].explicit)
+        }
+        let target: ResolvedKey
+        if let e {
+            guard e.inheritsVelocity, let t = e.target else { return }
+            target = t
+        } else {
+            guard track >= 0, isSpringGroup(track) else { return }
+            target = .whole(property)
+        }
         let slot = animated[a].slot
         guard var fold = try? velocityFold(for: target) else { return }
         do {
-            for r in replaced where !(r.awaitingTick && Self.startsFromScreen(r)) {
-                try foldVelocity(of: r, slot: slot, at: time, into: &fold)
+            for b in chain {
+                for i in handoffBlocks[Int(b)].replaced {
+                    let r = handoffReplaced[i]
+                    guard !(r.awaitingTick && Self.startsFromScreen(r)) else { continue }
+                    try foldVelocity(of: r, slot: slot, at: time, into: &fold)
+                }
             }
             for j in 0..<k {
                 let r = animated[a].animations[j]
@@ -188,7 +286,8 @@ extension Engine {
         } catch {
             fold.v = .zero  // no velocity defined: the spring starts from rest (R17.4)
         }
-        setSpringVelocity(e, inherited: velocityValue(fold, key: target, scale: 1).vector ?? .zero)
+        let inherited = velocityValue(fold, key: target, scale: 1).vector ?? .zero
+        if let e { setSpringVelocity(e, inherited: inherited) } else { setSpringMemberVelocity(track, member, inherited: inherited) }
     }
 }
 

@@ -443,6 +443,11 @@ extension Engine {
             fold.v = .zero  // holds its start value until its tick begins it (R2)
             return
         }
+        if r.track >= 0, r.curve == TimingGroup.springCurve {
+            // A spring group's member (R17.6): (from − to)·X′(τ) + V·G′(τ).
+            if let own = springMemberVelocity(r.track, r.member, at: local) { fold.v = own }
+            return
+        }
         if r.track >= 0 {
             // The group's fields read in place (a copy of the group would retain its lanes).
             let own: SIMD4<Double>? = groups.withUnsafeBufferPointer { gs -> SIMD4<Double>? in

@@ -225,11 +225,12 @@ extension Engine {
             }
             let whole = p.get(key.property, customDefault: customDefault)
             setStartValue(ofRecord: k, at: a, key.component.extract(from: whole))
-            if animated[a].animations.withUnsafeMutableBufferPointer({ $0[k].explicit?.inheritsVelocity == true }) {
+            let inherits = animated[a].animations.withUnsafeMutableBufferPointer {
+                $0[k].explicit?.inheritsVelocity == true || ($0[k].explicit == nil && $0[k].track >= 0 && isSpringGroup($0[k].track))
+            }
+            if inherits {
                 // R17.6: the velocity of the same animations at the same time.
-                var replaced: [AttachedAnimation] = []
-                for b in chain { for r in handoffBlocks[Int(b)].replaced { replaced.append(handoffReplaced[r]) } }
-                resolveHandoffSpringVelocity(ofRecord: k, at: a, time: time, replaced: replaced)
+                resolveHandoffSpringVelocity(ofRecord: k, at: a, time: time, chain: chain)
             }
         }
         h = newest

@@ -236,7 +236,8 @@ extension Engine {
     /// R5). For a number or a point it makes the change as `setLocked` would, typed: the layer
     /// is marked dirty, the field stored, and the animation runs from the presentation value at
     /// the current frame to the new value with the transaction's duration and curve (R6), in
-    /// its timing group. False, having at most marked the layer dirty and saved the property's
+    /// its timing group; with a transaction spring, a spring in its spring group that starts
+    /// with the presentation velocity (R17.6). False, having at most marked the layer dirty and saved the property's
     /// committed value (the general path's `markDirty` turns that into a snapshot), when
     /// `setSearching` must make it: a rectangle, or a property an
     /// explicit or general-path animation drives. Lock held.
@@ -245,7 +246,6 @@ extension Engine {
         _ ls: UnsafeMutablePointer<LayerSlot>, _ slot: Int32, _ property: PropertyID, _ value: InlineSetValue,
         _ s: TransactionStack
     ) -> Bool {
-        if s.spring != nil { return false }  // a spring is an explicit animation (R17.6)
         let to: SIMD4<Double>
         let type: ValueType
         switch value {
@@ -261,6 +261,11 @@ extension Engine {
         default: return false
         }
         Self.store(ls, property, value)
+        if let spring = s.spring {
+            // R17.6: a transaction's spring, in its spring group, with the velocity on screen.
+            attachGroupSpring(slot, property, type: type, from: from, to: to, spring: spring, in: s)
+            return true
+        }
         attachImplicit(
             key: Self.implicitKey(property), target: property, type: type, from: from, to: to,
             duration: s.duration, curve: curveID(for: s), to: slot, in: s)

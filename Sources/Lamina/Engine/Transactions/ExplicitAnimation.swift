@@ -656,8 +656,18 @@ extension Engine {
     func implicitAnimation(_ anim: AttachedAnimation) -> Animation {
         var from = anim.from, to = anim.to
         if anim.track >= 0 { (from, to) = memberEnds(anim.track, anim.member, as: anim.valueType) }
-        var a = Animation.basic(keyPath: info(of: anim.target).name, from: from, to: to, duration: anim.duration)
-        a.timingFunction = curves[Int(anim.curve)]
+        var a: Animation
+        if anim.track >= 0, let (memo, own, _) = springMemberInfo(anim.track, anim.member) {
+            // A transaction's spring (R17.6): the spring it runs, which inherits the velocity.
+            var params = memo.params
+            params.initialVelocity = own
+            a = Animation.spring(
+                keyPath: info(of: anim.target).name, from: from, to: to, parameters: params, duration: anim.duration)
+            a.inheritsVelocity = true
+        } else {
+            a = Animation.basic(keyPath: info(of: anim.target).name, from: from, to: to, duration: anim.duration)
+            a.timingFunction = curves[Int(anim.curve)]
+        }
         // Pending until the commit, and for a hand-driven engine's commit between two ticks until
         // the next tick, which sets it (R2).
         if anim.state != .pending, !anim.awaitingTick { a.timing.beginTime = anim.beginTime }
