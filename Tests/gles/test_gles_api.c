@@ -743,10 +743,12 @@ static void test_cached_shadow_matches_analytic(void **state) {
  * shadow texture's render), and match the two draws per card that a clip still takes (the root's
  * masksToBounds: card.frag has no clip) within 2/255 at every pixel: overlapping cards, each
  * over the one before and its shadow, some translucent (opacity 0.6, no hole in the shadow), at
- * fractional positions. */
+ * fractional positions. Again with a sublayer in every third card (its card's instance is the
+ * shadow and background; the border follows the sublayer). */
 static void test_cards_one_draw(void **state) {
     (void)state;
     static uint8_t px[2][240 * 180 * 4];
+    for (int nested = 0; nested < 2; nested++) {
     uint32_t calls[2] = {0, 0};
     for (int clipped = 0; clipped < 2; clipped++) {
         lamina_engine_t *e = NULL;
@@ -774,6 +776,15 @@ static void test_cards_one_draw(void **state) {
             assert_int_equal(lamina_layer_set_number(e, l, "shadowRadius", 3), LAMINA_STATUS_OK);
             assert_int_equal(lamina_layer_set_size(e, l, "shadowOffset", (lamina_size_t){0, 2}), LAMINA_STATUS_OK);
             if (k % 4 == 1) assert_int_equal(lamina_layer_set_number(e, l, "opacity", 0.6), LAMINA_STATUS_OK);
+            if (nested && k % 3 == 0) { /* a sublayer: the border goes over it, after */
+                lamina_layer_t in;
+                assert_int_equal(lamina_layer_create(e, &in), LAMINA_STATUS_OK);
+                assert_int_equal(lamina_layer_set_bounds(e, in, (lamina_rect_t){{0, 0}, {20, 10}}), LAMINA_STATUS_OK);
+                assert_int_equal(lamina_layer_set_position(e, in, (lamina_point_t){10.5, 16}), LAMINA_STATUS_OK);
+                assert_int_equal(lamina_layer_set_color(e, in, "backgroundColor", (lamina_color_t){1, 1, 0, 1}), LAMINA_STATUS_OK);
+                assert_int_equal(lamina_layer_add_sublayer(e, l, in), LAMINA_STATUS_OK);
+                assert_int_equal(lamina_layer_release(e, in), LAMINA_STATUS_OK);
+            }
             assert_int_equal(lamina_layer_add_sublayer(e, root, l), LAMINA_STATUS_OK);
             assert_int_equal(lamina_layer_release(e, l), LAMINA_STATUS_OK);
         }
@@ -786,14 +797,24 @@ static void test_cards_one_draw(void **state) {
         assert_int_equal(lamina_layer_release(e, root), LAMINA_STATUS_OK);
         assert_int_equal(lamina_engine_destroy(e), LAMINA_STATUS_OK);
     }
-    assert_int_equal(calls[0], 2);      /* the shadow texture, then every card */
-    assert_true(calls[1] >= 2 * 40);    /* the shadow's strips, then the box, per card */
+    if (!nested) {
+        assert_int_equal(calls[0], 2);   /* the shadow texture, then every card */
+        assert_true(calls[1] >= 2 * 40); /* the shadow's strips, then the box, per card */
+    } else {
+        assert_true(calls[0] < calls[1]); /* a nested card: its instance, the sublayer, its border */
+    }
     int worst = 0;
     for (size_t i = 0; i < sizeof px[0]; i++) {
         int d = abs((int)px[0][i] - (int)px[1][i]);
         if (d > worst) worst = d;
     }
-    if (worst > 2) fail_msg("cards in one draw and in two per card differ by %d/255", worst);
+    if (worst > 2) fail_msg("cards (nested %d) in one draw and in two per card differ by %d/255", nested, worst);
+    /* The sublayer shows (yellow) in card 0, at (30.25 - 24 + 10.5, 25.6 - 16 + 16): 16.75, 25.6. */
+    if (nested) {
+        const uint8_t *q = px[0] + 4 * (26 * 240 + 17);
+        assert_true(q[0] > 240 && q[1] > 240 && q[2] < 20);
+    }
+    }
 }
 
 /* Issue 29: batched contents under a scale-and-translate map (image_rect.frag) match the general

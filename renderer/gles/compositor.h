@@ -414,7 +414,8 @@ void lgl_emit_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alp
                      int which);
 /* Deletes the cached shadow textures not drawn for TEX_KEEP_FRAMES frames (all with `all`). */
 void lgl_evict_shadow_texs(lamina_gles_renderer_t *r, int all);
-int lgl_emit_card(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha, int level, int which);
+int lgl_emit_card(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha, int level, int which,
+                  int with_border);
 /* Whether the record (recs[0], its subtree recs[0..count)) casts its rendering's alpha as its
  * shadow (RS-3.3) rather than the analytic shadow of its bounds. */
 int lgl_casts_alpha_shadow(const lamina_draw_record_t *recs, size_t count);

@@ -360,14 +360,16 @@ static float pack12(float hi, float lo) {
     return (float)(a * 4096 + b);
 }
 
-/* Issue 29: a shadowed leaf that draws only its background and border (four circular corners,
- * no clip) and whose shadow has a cached texture is one card.frag instance: the shadow, the
- * background and the border, composited in the shader. Consecutive such layers (a list of
- * cards) are then one instanced draw in painter's order, where the shadow and the box programs
- * alternated, one draw call each per layer. Source-over is associative, so the pixels are the
- * two draws' up to 8-bit rounding. Returns 0 (nothing emitted) when the record is not such a
- * one; the caller then draws the shadow and the background as before. */
-int lgl_emit_card(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha, int level, int which) {
+/* Issue 29: a layer with a bounds-shaped shadow that has a cached texture, four circular
+ * corners and no clip draws its shadow and background (and with `with_border`, a leaf's border:
+ * lgl_emit_background's rule) as one card.frag instance, composited in the shader. Consecutive
+ * such layers (a list of cards) are then one instanced draw in painter's order, where the
+ * shadow and the box programs alternated, one draw call each per layer; what else the layer
+ * draws (contents, sublayers, a later border) follows as before. Source-over is associative, so
+ * the pixels are the two draws' up to 8-bit rounding. Returns 0 (nothing emitted) when the
+ * record is not such a one; the caller then draws the shadow and the background as before. */
+int lgl_emit_card(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha, int level, int which,
+                  int with_border) {
     lamina_gles_renderer_t *r = f->r;
     if (!(rec->flags & LAMINA_DRAW_HAS_SHADOW_COLOR) || !(rec->shadow_opacity > 0) ||
         (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) || !lgl_draws_own_shape(rec) ||
@@ -394,8 +396,8 @@ int lgl_emit_card(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha,
     double x1 = fmax(p[16] + p[18], dx + t->ew), y1 = fmax(p[17] + p[19], dy + t->eh);
     p[16] = (float)x0, p[17] = (float)y0, p[18] = (float)(x1 - x0), p[19] = (float)(y1 - y0);
     int has_bg = (rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && rec->background_color.a > 0;
-    int has_border = (rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) && rec->border_width > 0 &&
-                     rec->border_color.a > 0;
+    int has_border = with_border && (rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) &&
+                     rec->border_width > 0 && rec->border_color.a > 0;
     if (has_bg) lgl_premultiplied(lgl_tinted(rec->background_color, rec), alpha, p + 20);
     else memset(p + 20, 0, 4 * sizeof(float));
     if (has_border) lgl_premultiplied(lgl_tinted(rec->border_color, rec), alpha, p + 24);
