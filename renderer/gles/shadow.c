@@ -4,7 +4,9 @@
  * flattened and filled (shadow_path.frag), then blurred (blur.c); any other layer whose
  * composited alpha is more than its opaque bounds (no background, a translucent one, or
  * sublayers, contents or their shadows reaching outside) casts its rendering's alpha (its
- * subtree offscreen, then blurred and tinted).
+ * subtree offscreen, then blurred and tinted). Under a scale-and-translate map the bounds-shaped
+ * shadow comes from a cached texture (shadow_tex.frag), and without a clip it is drawn together
+ * with its layer's background as one card.frag instance (lgl_emit_card, issue 29).
  */
 #include "compositor.h"
 
