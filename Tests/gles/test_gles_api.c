@@ -743,8 +743,9 @@ static void test_cached_shadow_matches_analytic(void **state) {
  * shadow texture's render), and match the two draws per card that a clip still takes (the root's
  * masksToBounds: card.frag has no clip) within 2/255 at every pixel: overlapping cards, each
  * over the one before and its shadow, some translucent (opacity 0.6, no hole in the shadow), at
- * fractional positions. Again with a sublayer in every third card (its card's instance is the
- * shadow and background; the border follows the sublayer). */
+ * fractional positions (corner radius 6 over a 1-unit border: card_round.frag). Again with a
+ * sublayer in every third card (its card's instance is the shadow and background; the border
+ * follows the sublayer) and a corner radius of 0.5 in every fifth (card.frag's general maths). */
 static void test_cards_one_draw(void **state) {
     (void)state;
     static uint8_t px[2][240 * 180 * 4];
@@ -776,6 +777,8 @@ static void test_cards_one_draw(void **state) {
             assert_int_equal(lamina_layer_set_number(e, l, "shadowRadius", 3), LAMINA_STATUS_OK);
             assert_int_equal(lamina_layer_set_size(e, l, "shadowOffset", (lamina_size_t){0, 2}), LAMINA_STATUS_OK);
             if (k % 4 == 1) assert_int_equal(lamina_layer_set_number(e, l, "opacity", 0.6), LAMINA_STATUS_OK);
+            if (nested && k % 5 == 2) /* a radius under the border: card.frag, not card_round.frag */
+                assert_int_equal(lamina_layer_set_number(e, l, "cornerRadius", 0.5), LAMINA_STATUS_OK);
             if (nested && k % 3 == 0) { /* a sublayer: the border goes over it, after */
                 lamina_layer_t in;
                 assert_int_equal(lamina_layer_create(e, &in), LAMINA_STATUS_OK);

@@ -19,7 +19,7 @@
 /* One instance of primitive.vert (batch.c): 9 vec4 attributes (36 floats). */
 enum { INST_FLOATS = 36 };
 enum { KIND_SHAPE = 0, KIND_SHADOW = 1, KIND_SHAPE_EXT = 2, KIND_RECT = 3, KIND_IMAGE = 4, KIND_SHADOW_TEX = 5,
-       KIND_IMAGE_RECT = 6, KIND_CARD = 7 };
+       KIND_IMAGE_RECT = 6, KIND_CARD = 7, KIND_CARD_ROUND = 8 };
 
 enum { MAX_PASS_DEPTH = 8 }; /* Nested offscreen passes; deeper groups draw without one. */
 
@@ -109,6 +109,8 @@ struct lamina_gles_renderer {
      * the pending batch's shadow texture is batch_tex, its extent in layer units this. */
     GLuint card_prog;
     GLint card_u_vp, card_u_scale, card_u_tex, card_u_shadow_size;
+    GLuint card_round_prog; /* KIND_CARD_ROUND: the same under a uniform scale (card_round.frag) */
+    GLint card_round_u_vp, card_round_u_scale, card_round_u_tex, card_round_u_shadow_size;
     float batch_shadow_size[2];
     GLuint batch_tex;
     GLint batch_min, batch_mag;

@@ -385,9 +385,21 @@ int lgl_emit_card(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha,
     if (clip[0] > -1e8f) return 0; /* card.frag carries the shadow where the clip would go */
     lgl_shadow_tex_t *t = shadow_tex_for(f, rec, level, which);
     if (!t) return 0;
-    if (r->batch_kind == KIND_CARD && r->inst_count > 0 && r->batch_tex != t->tex) lgl_flush(f);
+    int has_bg = (rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && rec->background_color.a > 0;
+    int has_border = with_border && (rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) &&
+                     rec->border_width > 0 && rec->border_color.a > 0;
+    /* card_round.frag: the same pixels per unit on both axes, every edge antialiased and the
+     * corner radius (as box.frag clamps it) above the border, so the border's inner box is
+     * rounded too: box.frag's coverage is then the distance times the pixels per unit. */
+    const lamina_transform3d_t *m = &rec->transform;
+    double rad = fmin(rec->corner_radius, fmin(rec->bounds.size.width, rec->bounds.size.height) / 2);
+    int kind = m->m11 == m->m22 && lgl_edge_code(rec) == 0.0f && rad > 0 &&
+                       rad > (has_border ? rec->border_width : 0)
+                   ? KIND_CARD_ROUND
+                   : KIND_CARD;
+    if (r->batch_kind == kind && r->inst_count > 0 && r->batch_tex != t->tex) lgl_flush(f);
     double margin = lgl_local_margin(&rec->transform, rec->bounds, f->scale);
-    float *p = lgl_instance_for(f, rec, rec->bounds, margin, KIND_CARD);
+    float *p = lgl_instance_for(f, rec, rec->bounds, margin, kind);
     if (!p) return 1;
     r->batch_tex = t->tex;
     r->batch_shadow_size[0] = (float)t->ew, r->batch_shadow_size[1] = (float)t->eh;
@@ -397,9 +409,6 @@ int lgl_emit_card(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha,
     double x0 = fmin(p[16], dx), y0 = fmin(p[17], dy);
     double x1 = fmax(p[16] + p[18], dx + t->ew), y1 = fmax(p[17] + p[19], dy + t->eh);
     p[16] = (float)x0, p[17] = (float)y0, p[18] = (float)(x1 - x0), p[19] = (float)(y1 - y0);
-    int has_bg = (rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && rec->background_color.a > 0;
-    int has_border = with_border && (rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) &&
-                     rec->border_width > 0 && rec->border_color.a > 0;
     if (has_bg) lgl_premultiplied(lgl_tinted(rec->background_color, rec), alpha, p + 20);
     else memset(p + 20, 0, 4 * sizeof(float));
     if (has_border) lgl_premultiplied(lgl_tinted(rec->border_color, rec), alpha, p + 24);
@@ -407,7 +416,7 @@ int lgl_emit_card(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha,
     p[28] = (float)rec->corner_radius;
     p[29] = has_border ? (float)rec->border_width : 0.0f;
     p[30] = 15.0f + lgl_edge_code(rec);
-    p[31] = 0;
+    p[31] = (float)(m->m11 * f->scale); /* card_round.frag's device pixels per unit */
     float col[4];
     double so = (rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity) * shadow_shape_alpha(rec);
     lgl_premultiplied(lgl_tinted(rec->shadow_color, rec), so * alpha, col);
