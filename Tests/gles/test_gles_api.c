@@ -682,8 +682,8 @@ static void test_images_batched(void **state) {
 }
 
 /* Issue 29: a blurred bounds-shaped shadow under a scale-and-translate map draws from a texture
- * rendered once (one extra draw call in the first frame, shared by every shadow of its size) and
- * matches the analytic shadow (the same layers turned by 1e-7 rad, which takes shadow.frag)
+ * rendered once (one extra draw call in the first frame, shared by every shadow of its size), with
+ * its layer's background in one instance (card.frag), and matches the analytic shadow (the same layers turned by 1e-7 rad, which takes shadow.frag)
  * within 2/255 at every pixel. */
 static void test_cached_shadow_matches_analytic(void **state) {
     (void)state;
@@ -724,7 +724,10 @@ static void test_cached_shadow_matches_analytic(void **state) {
         assert_int_equal(lamina_layer_release(e, root), LAMINA_STATUS_OK);
         assert_int_equal(lamina_engine_destroy(e), LAMINA_STATUS_OK);
     }
-    assert_int_equal(calls[0], calls[1] + 1); /* the texture's one render */
+    /* Cached: the texture's one render, then the three cards (shadow, background) as one
+     * instanced draw (card.frag); analytic: a shadow and a background draw per layer. */
+    assert_int_equal(calls[0], 2);
+    assert_int_equal(calls[1], 6);
     int worst = 0;
     for (size_t i = 0; i < sizeof a; i++) {
         int d = abs((int)a[i] - (int)b[i]);
@@ -733,6 +736,88 @@ static void test_cached_shadow_matches_analytic(void **state) {
     if (worst > 2) fail_msg("cached and analytic shadows differ by %d/255", worst);
     /* The shadow is there: below the first card's bottom edge (y 76.7) it darkens the white. */
     assert_true(a[4 * (80 * 200 + 40)] < 230);
+}
+
+/* Issue 29: shadowed leaves with a background and a border ("cards") draw shadow, background and
+ * border as one card.frag instance each, so 40 overlapping cards are one instanced draw (and the
+ * shadow texture's render), and match the two draws per card that a clip still takes (the root's
+ * masksToBounds: card.frag has no clip) within 2/255 at every pixel: overlapping cards, each
+ * over the one before and its shadow, some translucent (opacity 0.6, no hole in the shadow), at
+ * fractional positions (corner radius 6 over a 1-unit border: card_round.frag). Again with a
+ * sublayer in every third card (its card's instance is the shadow and background; the border
+ * follows the sublayer) and a corner radius of 0.5 in every fifth (card.frag's general maths). */
+static void test_cards_one_draw(void **state) {
+    (void)state;
+    static uint8_t px[2][240 * 180 * 4];
+    for (int nested = 0; nested < 2; nested++) {
+    uint32_t calls[2] = {0, 0};
+    for (int clipped = 0; clipped < 2; clipped++) {
+        lamina_engine_t *e = NULL;
+        lamina_layer_t root;
+        assert_int_equal(lamina_engine_create(&e), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_create(e, &root), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_bounds(e, root, (lamina_rect_t){{0, 0}, {240, 180}}), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_position(e, root, (lamina_point_t){120, 90}), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_color(e, root, "backgroundColor", (lamina_color_t){1, 1, 1, 1}), LAMINA_STATUS_OK);
+        if (clipped) assert_int_equal(lamina_layer_set_bool(e, root, "masksToBounds", 1), LAMINA_STATUS_OK);
+        for (int k = 0; k < 40; k++) {
+            lamina_layer_t l;
+            assert_int_equal(lamina_layer_create(e, &l), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_bounds(e, l, (lamina_rect_t){{0, 0}, {48, 32}}), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_position(e, l, (lamina_point_t){30.25 + (k * 37) % 180 + 0.1 * k,
+                                                                               25.6 + (k * 53 / 7) % 130}),
+                             LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_color(e, l, "backgroundColor",
+                                                    (lamina_color_t){(k % 7) / 7.0, (k % 5) / 5.0, (k % 3) / 3.0, 1}),
+                             LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_number(e, l, "cornerRadius", 6), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_number(e, l, "borderWidth", 1), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_color(e, l, "borderColor", (lamina_color_t){0.5, 0.5, 0.5, 1}), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_number(e, l, "shadowOpacity", 0.3 + 0.1 * (k % 5)), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_number(e, l, "shadowRadius", 3), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_set_size(e, l, "shadowOffset", (lamina_size_t){0, 2}), LAMINA_STATUS_OK);
+            if (k % 4 == 1) assert_int_equal(lamina_layer_set_number(e, l, "opacity", 0.6), LAMINA_STATUS_OK);
+            if (nested && k % 5 == 2) /* a radius under the border: card.frag, not card_round.frag */
+                assert_int_equal(lamina_layer_set_number(e, l, "cornerRadius", 0.5), LAMINA_STATUS_OK);
+            if (nested && k % 3 == 0) { /* a sublayer: the border goes over it, after */
+                lamina_layer_t in;
+                assert_int_equal(lamina_layer_create(e, &in), LAMINA_STATUS_OK);
+                assert_int_equal(lamina_layer_set_bounds(e, in, (lamina_rect_t){{0, 0}, {20, 10}}), LAMINA_STATUS_OK);
+                assert_int_equal(lamina_layer_set_position(e, in, (lamina_point_t){10.5, 16}), LAMINA_STATUS_OK);
+                assert_int_equal(lamina_layer_set_color(e, in, "backgroundColor", (lamina_color_t){1, 1, 0, 1}), LAMINA_STATUS_OK);
+                assert_int_equal(lamina_layer_add_sublayer(e, l, in), LAMINA_STATUS_OK);
+                assert_int_equal(lamina_layer_release(e, in), LAMINA_STATUS_OK);
+            }
+            assert_int_equal(lamina_layer_add_sublayer(e, root, l), LAMINA_STATUS_OK);
+            assert_int_equal(lamina_layer_release(e, l), LAMINA_STATUS_OK);
+        }
+        assert_int_equal(lamina_engine_tick(e, 0), LAMINA_STATUS_OK);
+        lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+        lamina_gles_stats_t st = {.struct_size = sizeof st};
+        assert_int_equal(lamina_gles_render_rgba(e, root, 0, 240, 180, 1, &frame, px[clipped], sizeof px[0], &st),
+                         LAMINA_STATUS_OK);
+        calls[clipped] = st.draw_calls;
+        assert_int_equal(lamina_layer_release(e, root), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_engine_destroy(e), LAMINA_STATUS_OK);
+    }
+    if (!nested) {
+        assert_int_equal(calls[0], 2);   /* the shadow texture, then every card */
+        assert_true(calls[1] >= 2 * 40); /* the shadow's strips, then the box, per card */
+    } else {
+        assert_true(calls[0] < calls[1]); /* a nested card: its instance, the sublayer, its border */
+    }
+    int worst = 0;
+    for (size_t i = 0; i < sizeof px[0]; i++) {
+        int d = abs((int)px[0][i] - (int)px[1][i]);
+        if (d > worst) worst = d;
+    }
+    if (worst > 2) fail_msg("cards (nested %d) in one draw and in two per card differ by %d/255", nested, worst);
+    /* The sublayer shows (yellow) in card 0, at (30.25 - 24 + 10.5, 25.6 - 16 + 16): 16.75, 25.6. */
+    if (nested) {
+        const uint8_t *q = px[0] + 4 * (26 * 240 + 17);
+        assert_true(q[0] > 240 && q[1] > 240 && q[2] < 20);
+    }
+    }
 }
 
 /* Issue 29: batched contents under a scale-and-translate map (image_rect.frag) match the general
@@ -795,6 +880,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_image_rect_matches_general),
         cmocka_unit_test(test_cached_shadow_matches_analytic),
+        cmocka_unit_test(test_cards_one_draw),
         cmocka_unit_test(test_opaque_root_and_plain_rects),
         cmocka_unit_test(test_images_batched),
         cmocka_unit_test(test_red_square_exact),

@@ -66,6 +66,22 @@ void lgl_flush(lgl_frame_t *f) {
         glUniform1i(r->shadow_tex_u_tex, 0);
         glActiveTexture(GL_TEXTURE0);
         glBindTexture(GL_TEXTURE_2D, r->batch_tex);
+    } else if (r->batch_kind == KIND_CARD) {
+        glUseProgram(r->card_prog);
+        lgl_set_device_vp(f, r->card_u_vp);
+        glUniform1f(r->card_u_scale, (float)f->scale);
+        glUniform1i(r->card_u_tex, 0);
+        glUniform2f(r->card_u_shadow_size, r->batch_shadow_size[0], r->batch_shadow_size[1]);
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D, r->batch_tex);
+    } else if (r->batch_kind == KIND_CARD_ROUND) {
+        glUseProgram(r->card_round_prog);
+        lgl_set_device_vp(f, r->card_round_u_vp);
+        glUniform1f(r->card_round_u_scale, (float)f->scale);
+        glUniform1i(r->card_round_u_tex, 0);
+        glUniform2f(r->card_round_u_shadow_size, r->batch_shadow_size[0], r->batch_shadow_size[1]);
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D, r->batch_tex);
     } else if (r->batch_kind == KIND_RECT) {
         glUseProgram(r->rect);
         lgl_set_device_vp(f, r->rect_u_vp);

@@ -19,7 +19,7 @@
 /* One instance of primitive.vert (batch.c): 9 vec4 attributes (36 floats). */
 enum { INST_FLOATS = 36 };
 enum { KIND_SHAPE = 0, KIND_SHADOW = 1, KIND_SHAPE_EXT = 2, KIND_RECT = 3, KIND_IMAGE = 4, KIND_SHADOW_TEX = 5,
-       KIND_IMAGE_RECT = 6 };
+       KIND_IMAGE_RECT = 6, KIND_CARD = 7, KIND_CARD_ROUND = 8 };
 
 enum { MAX_PASS_DEPTH = 8 }; /* Nested offscreen passes; deeper groups draw without one. */
 
@@ -105,6 +105,13 @@ struct lamina_gles_renderer {
     GLint img_rect_u_vp, img_rect_u_scale, img_rect_u_tex;
     GLuint shadow_tex_prog; /* KIND_SHADOW_TEX: cached shadows (shadow_tex.frag) */
     GLint shadow_tex_u_vp, shadow_tex_u_scale, shadow_tex_u_tex;
+    /* KIND_CARD: a leaf's cached shadow, background and border in one instance (card.frag);
+     * the pending batch's shadow texture is batch_tex, its extent in layer units this. */
+    GLuint card_prog;
+    GLint card_u_vp, card_u_scale, card_u_tex, card_u_shadow_size;
+    GLuint card_round_prog; /* KIND_CARD_ROUND: the same under a uniform scale (card_round.frag) */
+    GLint card_round_u_vp, card_round_u_scale, card_round_u_tex, card_round_u_shadow_size;
+    float batch_shadow_size[2];
     GLuint batch_tex;
     GLint batch_min, batch_mag;
     float batch_bias;
@@ -409,6 +416,8 @@ void lgl_emit_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alp
                      int which);
 /* Deletes the cached shadow textures not drawn for TEX_KEEP_FRAMES frames (all with `all`). */
 void lgl_evict_shadow_texs(lamina_gles_renderer_t *r, int all);
+int lgl_emit_card(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha, int level, int which,
+                  int with_border);
 /* Whether the record (recs[0], its subtree recs[0..count)) casts its rendering's alpha as its
  * shadow (RS-3.3) rather than the analytic shadow of its bounds. */
 int lgl_casts_alpha_shadow(const lamina_draw_record_t *recs, size_t count);

@@ -82,11 +82,12 @@ static int draw_in_place(lgl_frame_t *f, const lamina_draw_record_t *recs, size_
     const lamina_draw_record_t *rec = &recs[0];
     int leaf_plain = rec->descendant_count == 0 && !lgl_has_contents(rec) && !lgl_rec_shape(rec) &&
                      !lgl_rec_gradient(rec);
+    int card = 0; /* issue 29: its shadow and background (and a leaf's border) as one instance */
     if (lgl_casts_alpha_shadow(recs, count))
         lgl_emit_alpha_shadow(f, rec, count, alpha, level, which);
-    else
+    else if (!(card = lgl_emit_card(f, rec, alpha, level, which, leaf_plain)))
         lgl_emit_shadow(f, rec, alpha, level, which);
-    lgl_emit_background(f, rec, alpha, leaf_plain);
+    if (!card) lgl_emit_background(f, rec, alpha, leaf_plain);
     lgl_emit_gradient(f, rec, alpha); /* RS-9.2: over the background, under the contents */
     lgl_emit_contents(f, rec, alpha);
     lgl_emit_shape(f, rec, alpha);    /* RS-8.2: between the contents and the first sublayer */

@@ -66,6 +66,8 @@ void lgl_delete_gl(lamina_gles_renderer_t *r) {
     if (r->img_inst) glDeleteProgram(r->img_inst);
     if (r->img_rect) glDeleteProgram(r->img_rect);
     if (r->shadow_tex_prog) glDeleteProgram(r->shadow_tex_prog);
+    if (r->card_prog) glDeleteProgram(r->card_prog);
+    if (r->card_round_prog) glDeleteProgram(r->card_round_prog);
     if (r->shadow) glDeleteProgram(r->shadow);
     if (r->comp) glDeleteProgram(r->comp);
     if (r->img) glDeleteProgram(r->img);
@@ -176,7 +178,9 @@ int lgl_create_programs(lamina_gles_renderer_t *r) {
     r->img_rect = r->img_inst ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_image_rect_frag) : 0;
     r->shadow_tex_prog = r->img_rect ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_shadow_tex_frag) : 0;
     r->shadow = r->shadow_tex_prog ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_shadow_frag) : 0;
-    r->comp = r->shadow ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_composite_frag) : 0;
+    r->card_prog = r->shadow ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_card_frag) : 0;
+    r->card_round_prog = r->card_prog ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_card_round_frag) : 0;
+    r->comp = r->card_round_prog ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_composite_frag) : 0;
     r->img = r->comp ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_contents_frag) : 0;
     r->path = r->img ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_shadow_path_frag) : 0;
     r->blur = r->path ? lgl_link_program(r, lgl_shader_plane_vert, lgl_shader_blur_frag) : 0;
@@ -209,6 +213,14 @@ int lgl_create_programs(lamina_gles_renderer_t *r) {
     r->shadow_tex_u_vp = glGetUniformLocation(r->shadow_tex_prog, "u_vp");
     r->shadow_tex_u_scale = glGetUniformLocation(r->shadow_tex_prog, "u_scale");
     r->shadow_tex_u_tex = glGetUniformLocation(r->shadow_tex_prog, "u_tex");
+    r->card_u_vp = glGetUniformLocation(r->card_prog, "u_vp");
+    r->card_u_scale = glGetUniformLocation(r->card_prog, "u_scale");
+    r->card_u_tex = glGetUniformLocation(r->card_prog, "u_tex");
+    r->card_u_shadow_size = glGetUniformLocation(r->card_prog, "u_shadow_size");
+    r->card_round_u_vp = glGetUniformLocation(r->card_round_prog, "u_vp");
+    r->card_round_u_scale = glGetUniformLocation(r->card_round_prog, "u_scale");
+    r->card_round_u_tex = glGetUniformLocation(r->card_round_prog, "u_tex");
+    r->card_round_u_shadow_size = glGetUniformLocation(r->card_round_prog, "u_shadow_size");
     r->shadow_u_vp = glGetUniformLocation(r->shadow, "u_vp");
     r->shadow_u_scale = glGetUniformLocation(r->shadow, "u_scale");
 #define U(name) r->comp_##name = glGetUniformLocation(r->comp, #name)

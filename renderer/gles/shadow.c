@@ -4,7 +4,9 @@
  * flattened and filled (shadow_path.frag), then blurred (blur.c); any other layer whose
  * composited alpha is more than its opaque bounds (no background, a translucent one, or
  * sublayers, contents or their shadows reaching outside) casts its rendering's alpha (its
- * subtree offscreen, then blurred and tinted).
+ * subtree offscreen, then blurred and tinted). Under a scale-and-translate map the bounds-shaped
+ * shadow comes from a cached texture (shadow_tex.frag), and without a clip it is drawn together
+ * with its layer's background as one card.frag instance (lgl_emit_card, issue 29).
  */
 #include "compositor.h"
 
@@ -216,19 +218,19 @@ void lgl_evict_shadow_texs(lamina_gles_renderer_t *r, int all) {
  * from a texture of its coverage, rendered once by shadow.frag itself at the same device pixels
  * per unit (texel centres where pixel centres fall) and reused for every shadow of the same
  * size, radius, blur and corners: a batched, bilinearly filtered instance (shadow_tex.frag)
- * instead of shadow.frag's Gaussian integral at every pixel of every shadow. Returns 0 when the
- * shadow is not such a one (the caller draws it analytically). */
-static int cached_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha, int level,
-                         int which) {
+ * instead of shadow.frag's Gaussian integral at every pixel of every shadow. Returns the record's
+ * texture (made on first use), NULL when its shadow is not such a one (drawn analytically). */
+static lgl_shadow_tex_t *shadow_tex_for(lgl_frame_t *f, const lamina_draw_record_t *rec, int level,
+                                        int which) {
     lamina_gles_renderer_t *r = f->r;
     const lamina_transform3d_t *m = &rec->transform;
     double sigma = rec->shadow_radius;
     if (!(sigma > 0) || m->m12 != 0 || m->m21 != 0 || m->m14 != 0 || m->m24 != 0 || m->m44 != 1 ||
         !(m->m11 > 0) || !(m->m22 > 0))
-        return 0;
+        return NULL;
     double w = rec->bounds.size.width, h = rec->bounds.size.height;
     double sx = m->m11 * f->scale, sy = m->m22 * f->scale;
-    if (!(w > 0) || !(h > 0)) return 0;
+    if (!(w > 0) || !(h > 0)) return NULL;
     double key[7] = {w, h, rec->corner_radius, sigma, lgl_corner_code(rec), sx, sy};
     lgl_shadow_tex_t *t = NULL;
     for (int i = 0; i < r->shadow_tex_count && !t; i++)
@@ -239,7 +241,7 @@ static int cached_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double
         double dw = ceil((w + 6 * sigma) * sx + 3) + 2, dh = ceil((h + 6 * sigma) * sy + 3) + 2;
         if (r->shadow_tex_count == SHADOW_TEX_MAX || !(dw <= SHADOW_TEX_SIDE) || !(dh <= SHADOW_TEX_SIDE) ||
             !isfinite(rec->corner_radius))
-            return 0; /* large, or not a number (bad records draw as before) */
+            return NULL; /* large, or not a number (bad records draw as before) */
         int tw = (int)dw, th = (int)dh;
         lgl_flush(f); /* what is pending draws into the current target first */
         t = &r->shadow_texs[r->shadow_tex_count];
@@ -262,7 +264,7 @@ static int cached_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double
             glDeleteFramebuffers(1, &t->fbo);
             glDeleteTextures(1, &t->tex);
             lgl_bind_level(f, level, which);
-            return 0;
+            return NULL;
         }
         r->shadow_tex_count++;
         glViewport(0, 0, tw, th);
@@ -290,6 +292,18 @@ static int cached_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double
         lgl_bind_level(f, level, which);
     }
     t->last_frame = r->frame_no;
+    return t;
+}
+
+/* The shadow from its cached texture (shadow_tex_for): 0 when there is none. */
+static int cached_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha, int level,
+                         int which) {
+    lamina_gles_renderer_t *r = f->r;
+    const lamina_transform3d_t *m = &rec->transform;
+    lgl_shadow_tex_t *t = shadow_tex_for(f, rec, level, which);
+    if (!t) return 0;
+    double w = rec->bounds.size.width, h = rec->bounds.size.height;
+    double sx = m->m11 * f->scale, sy = m->m22 * f->scale;
     if (r->batch_kind == KIND_SHADOW_TEX && r->inst_count > 0 && r->batch_tex != t->tex) lgl_flush(f);
     lamina_rect_t dest = {{rec->bounds.origin.x + rec->shadow_offset.width + t->ox,
                            rec->bounds.origin.y + rec->shadow_offset.height + t->oy},
@@ -338,6 +352,76 @@ static int cached_shadow(lgl_frame_t *f, const lamina_draw_record_t *rec, double
         lgl_premultiplied(lgl_tinted(rec->shadow_color, rec), so * alpha, p + 20);
         memset(p + 24, 0, 8 * sizeof(float));
     }
+    return 1;
+}
+
+/* Packs two channels in [0, 1] at 12 bits each into one float (an integer below 2^24, exact):
+ * card.frag's unpack12. */
+static float pack12(float hi, float lo) {
+    double a = floor(fmin(fmax(hi, 0), 1) * 4095 + 0.5), b = floor(fmin(fmax(lo, 0), 1) * 4095 + 0.5);
+    return (float)(a * 4096 + b);
+}
+
+/* Issue 29: a layer with a bounds-shaped shadow that has a cached texture, four circular
+ * corners and no clip draws its shadow and background (and with `with_border`, a leaf's border:
+ * lgl_emit_background's rule) as one card.frag instance, composited in the shader. Consecutive
+ * such layers (a list of cards) are then one instanced draw in painter's order, where the
+ * shadow and the box programs alternated, one draw call each per layer; what else the layer
+ * draws (contents, sublayers, a later border) follows as before. Source-over is associative, so
+ * the pixels are the two draws' up to 8-bit rounding. Returns 0 (nothing emitted) when the
+ * record is not such a one; the caller then draws the shadow and the background as before. */
+int lgl_emit_card(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha, int level, int which,
+                  int with_border) {
+    lamina_gles_renderer_t *r = f->r;
+    if (!(rec->flags & LAMINA_DRAW_HAS_SHADOW_COLOR) || !(rec->shadow_opacity > 0) ||
+        (rec->flags & LAMINA_DRAW_MASKS_TO_BOUNDS) || !lgl_draws_own_shape(rec) ||
+        lgl_corner_code(rec) != 15.0f || f->cleared == rec)
+        return 0;
+    if (rec->struct_size >= offsetof(lamina_draw_record_t, shadow_path_count) + sizeof(size_t) &&
+        rec->shadow_path && rec->shadow_path_count > 0)
+        return 0;
+    float clip[4];
+    lgl_clip_box(f, rec, clip);
+    if (clip[0] > -1e8f) return 0; /* card.frag carries the shadow where the clip would go */
+    lgl_shadow_tex_t *t = shadow_tex_for(f, rec, level, which);
+    if (!t) return 0;
+    int has_bg = (rec->flags & LAMINA_DRAW_HAS_BACKGROUND) && rec->background_color.a > 0;
+    int has_border = with_border && (rec->flags & LAMINA_DRAW_HAS_BORDER_COLOR) &&
+                     rec->border_width > 0 && rec->border_color.a > 0;
+    /* card_round.frag: the same pixels per unit on both axes, every edge antialiased and the
+     * corner radius (as box.frag clamps it) above the border, so the border's inner box is
+     * rounded too: box.frag's coverage is then the distance times the pixels per unit. */
+    const lamina_transform3d_t *m = &rec->transform;
+    double rad = fmin(rec->corner_radius, fmin(rec->bounds.size.width, rec->bounds.size.height) / 2);
+    int kind = m->m11 == m->m22 && lgl_edge_code(rec) == 0.0f && rad > 0 &&
+                       rad > (has_border ? rec->border_width : 0)
+                   ? KIND_CARD_ROUND
+                   : KIND_CARD;
+    if (r->batch_kind == kind && r->inst_count > 0 && r->batch_tex != t->tex) lgl_flush(f);
+    double margin = lgl_local_margin(&rec->transform, rec->bounds, f->scale);
+    float *p = lgl_instance_for(f, rec, rec->bounds, margin, kind);
+    if (!p) return 1;
+    r->batch_tex = t->tex;
+    r->batch_shadow_size[0] = (float)t->ew, r->batch_shadow_size[1] = (float)t->eh;
+    /* The quad: the box's (with its antialiasing margin) and the shadow texture's, together. */
+    double dx = rec->bounds.origin.x + rec->shadow_offset.width + t->ox;
+    double dy = rec->bounds.origin.y + rec->shadow_offset.height + t->oy;
+    double x0 = fmin(p[16], dx), y0 = fmin(p[17], dy);
+    double x1 = fmax(p[16] + p[18], dx + t->ew), y1 = fmax(p[17] + p[19], dy + t->eh);
+    p[16] = (float)x0, p[17] = (float)y0, p[18] = (float)(x1 - x0), p[19] = (float)(y1 - y0);
+    if (has_bg) lgl_premultiplied(lgl_tinted(rec->background_color, rec), alpha, p + 20);
+    else memset(p + 20, 0, 4 * sizeof(float));
+    if (has_border) lgl_premultiplied(lgl_tinted(rec->border_color, rec), alpha, p + 24);
+    else memset(p + 24, 0, 4 * sizeof(float));
+    p[28] = (float)rec->corner_radius;
+    p[29] = has_border ? (float)rec->border_width : 0.0f;
+    p[30] = 15.0f + lgl_edge_code(rec);
+    p[31] = (float)(m->m11 * f->scale); /* card_round.frag's device pixels per unit */
+    float col[4];
+    double so = (rec->shadow_opacity > 1 ? 1 : rec->shadow_opacity) * shadow_shape_alpha(rec);
+    lgl_premultiplied(lgl_tinted(rec->shadow_color, rec), so * alpha, col);
+    p[32] = (float)dx, p[33] = (float)dy;
+    p[34] = pack12(col[0], col[1]), p[35] = pack12(col[2], col[3]);
     return 1;
 }
 

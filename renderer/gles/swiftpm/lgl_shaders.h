@@ -7,6 +7,8 @@ extern const char lgl_shader_backdrop_frag[];
 extern const char lgl_shader_blur_frag[];
 extern const char lgl_shader_box_frag[];
 extern const char lgl_shader_box_ext_frag[];
+extern const char lgl_shader_card_frag[];
+extern const char lgl_shader_card_round_frag[];
 extern const char lgl_shader_composite_frag[];
 extern const char lgl_shader_contents_frag[];
 extern const char lgl_shader_coverage_frag[];
