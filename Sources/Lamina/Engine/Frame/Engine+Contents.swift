@@ -92,8 +92,11 @@ extension Engine {
     /// - A running transition also damages where its composite draws, and a stroke its real
     ///   joins' reach (docs/draw-records.md section 15).
     ///
-    /// Tracking a root costs one record copy per record and draw list (no allocation in steady
-    /// state); roots never asked about cost nothing.
+    /// Tracking a root costs each draw list one comparison per record and a copy of each
+    /// record that changed; a damage call, in the usual frame (the same layers in the same
+    /// order, no filters or shadows), work in proportion to the changed records, and otherwise
+    /// one pass over both lists (no allocation in steady state). Roots never asked about cost
+    /// nothing.
     ///
     /// - Throws: `staleHandle`.
     package func damage(root: LayerID) throws(LaminaError) -> [Rect] {
@@ -114,11 +117,33 @@ extension Engine {
     }
 }
 
-/// The last two draw lists of one root, as records, for ``Engine/damage(root:)``.
+/// The last two draw lists of one root, for ``Engine/damage(root:)``: the last list in place,
+/// and the one before it as the records the last list changed (issue 31: a still record costs
+/// one comparison per list, no copy).
 final class DamageTracker {
-    private var previous: [DrawRecord] = []
+    /// The last list built. A list overwrites only the records that differ from the ones at
+    /// their index.
     private var current: [DrawRecord] = []
-    private var building: [DrawRecord] = []
+    /// The list before it, as the last list's changes to `current`: the old record of each
+    /// index it overwrote, patched or cut off (`oldIndex[s]`, `oldRecords[s]`).
+    private var oldIndex: [Int] = []
+    private var oldRecords: [DrawRecord] = []
+    /// Per index, the list (`serial`) in which its old record was saved, and where (`s`).
+    private var savedIn: [UInt32] = []
+    private var savedAt: [Int] = []
+    private var serial: UInt32 = 0
+    private var previousCount = 0
+    private var next = 0
+    /// Records whose ink may spread over their subtree or which read their backdrop (filters,
+    /// a shadow), in the last list and the one before: with none, each record's extent is its
+    /// own and only changed records need one.
+    private var spreading = 0
+    private var previousSpreading = 0
+    /// Indices of the last list's records with background filters.
+    private var backdrops: [Int] = []
+    /// The list before the last one as records, built only when a damage call needs it all
+    /// (structure changed, or spreads).
+    private var previous: [DrawRecord] = []
     private var lists = 0
     private var out: [Rect] = []
     // The damage's reusable state (no allocation in steady state): the changed pairs (previous
@@ -130,13 +155,73 @@ final class DamageTracker {
     private var generation: UInt32 = 0
     private var at: [LayerID: Int] = [:]
     private var seen: [Bool] = []
+    private var order: [Int] = []
 
-    func begin() { building.removeAll(keepingCapacity: true) }
-    func add(_ r: DrawRecord) { building.append(r) }
+    func begin() {
+        serial &+= 1
+        if serial == 0 {
+            // Wrapped: forget every stamp so none is mistaken for this list's.
+            for k in savedIn.indices { savedIn[k] = 0 }
+            serial = 1
+        }
+        oldIndex.removeAll(keepingCapacity: true)
+        oldRecords.removeAll(keepingCapacity: true)
+        backdrops.removeAll(keepingCapacity: true)
+        previousCount = current.count
+        previousSpreading = spreading
+        spreading = 0
+        next = 0
+    }
+
+    /// Keeps the old record at `k` (once per list) before the list changes it.
+    private func save(_ k: Int) {
+        guard k < previousCount, savedIn[k] != serial else { return }
+        savedIn[k] = serial
+        savedAt[k] = oldRecords.count
+        oldIndex.append(k)
+        oldRecords.append(current[k])
+    }
+
+    func add(_ r: UnsafePointer<DrawRecord>) {
+        let k = next
+        next += 1
+        if k < current.count {
+            let same = current.withUnsafeBufferPointer { c in DamageTracker.identical(c.baseAddress! + k, r) }
+            if !same {
+                save(k)
+                current[k] = r.pointee
+            }
+        } else {
+            current.append(r.pointee)
+            if savedIn.count < current.count {
+                savedIn.append(0)
+                savedAt.append(0)
+            }
+        }
+        if r.pointee.hasFilters || (r.pointee.shadowPath == nil && r.pointee.shadowColor != nil && r.pointee.shadowOpacity > 0) {
+            spreading += 1
+            if r.pointee.hasFilters, let f = r.pointee.filters, !f.backgroundFilters.isEmpty { backdrops.append(k) }
+        }
+    }
+
     func end() {
-        swap(&previous, &current)
-        swap(&current, &building)
+        if next < current.count {
+            for j in next..<current.count { save(j) }
+            current.removeLast(current.count - next)
+        }
         lists += 1
+    }
+
+    /// The record at `j` in the list before the last one (`j < previousCount`).
+    private func previousRecord(_ j: Int) -> DrawRecord {
+        savedIn[j] == serial ? oldRecords[savedAt[j]] : current[j]
+    }
+
+    /// Builds `previous`: every record of the list before the last one.
+    private func materializePrevious() {
+        previous.removeAll(keepingCapacity: true)
+        previous.reserveCapacity(previousCount)
+        for j in 0..<previousCount { previous.append(previousRecord(j)) }
     }
 
     /// No list known yet: an empty answer would be wrong, so a huge rectangle stands for
@@ -147,9 +232,40 @@ final class DamageTracker {
 
     func patch(_ index: Int, _ p: DrawRecordPatch) {
         switch p {
-        case .descendants(let n): building[index].descendantCount = n
-        case .mask(let i, let n): building[index].maskIndex = i; building[index].maskCount = n
+        case .descendants(let n):
+            if current[index].descendantCount != n {
+                save(index)
+                current[index].descendantCount = n
+            }
+        case .mask(let i, let n):
+            if current[index].maskIndex != i || current[index].maskCount != n {
+                save(index)
+                current[index].maskIndex = i
+                current[index].maskCount = n
+            }
         }
+    }
+
+    /// Whether two records are equal, in place: equal bytes (no field-by-field comparison),
+    /// else `==` (no copy).
+    static func identical(_ a: UnsafePointer<DrawRecord>, _ b: UnsafePointer<DrawRecord>) -> Bool {
+        sameBytes(a, b) || a.pointee == b.pointee
+    }
+
+    /// Whether two records have equal bytes (then they are equal, but for a NaN field).
+    static func sameBytes(_ a: UnsafePointer<DrawRecord>, _ b: UnsafePointer<DrawRecord>) -> Bool {
+        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+        let n = MemoryLayout<DrawRecord>.size
+        var k = 0
+        while k + 8 <= n {
+            if x.load(fromByteOffset: k, as: UInt64.self) != y.load(fromByteOffset: k, as: UInt64.self) { return false }
+            k += 8
+        }
+        while k < n {
+            if x.load(fromByteOffset: k, as: UInt8.self) != y.load(fromByteOffset: k, as: UInt8.self) { return false }
+            k += 1
+        }
+        return true
     }
 
     /// Whether two records of one layer look the same: every field but the indices that only
@@ -166,26 +282,10 @@ final class DamageTracker {
         return a == c
     }
 
-    /// ``sameLook(_:_:)`` of two records in place: records whose bytes are all equal (the usual
-    /// case for a still layer: plain values, the same references) are the same look without
-    /// the field-by-field comparison or a copy; otherwise the comparison decides. (Equal bytes
-    /// differ from `==` only for a NaN field, which is then the same, not a change each frame.)
+    /// ``sameLook(_:_:)`` of two records in place: equal records (the usual case for a still
+    /// layer) are the same look without a copy; otherwise the look comparison decides.
     static func sameLook(_ a: UnsafePointer<DrawRecord>, _ b: UnsafePointer<DrawRecord>) -> Bool {
-        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
-        let n = MemoryLayout<DrawRecord>.size
-        var k = 0
-        var equal = true
-        while k + 8 <= n {
-            if x.load(fromByteOffset: k, as: UInt64.self) != y.load(fromByteOffset: k, as: UInt64.self) { equal = false; break }
-            k += 8
-        }
-        if equal {
-            while k < n {
-                if x.load(fromByteOffset: k, as: UInt8.self) != y.load(fromByteOffset: k, as: UInt8.self) { equal = false; break }
-                k += 1
-            }
-        }
-        return equal || sameLook(a.pointee, b.pointee)
+        identical(a, b) || sameLook(a.pointee, b.pointee)
     }
 
     /// The damage of the last two lists; see ``Engine/damage(root:)``.
@@ -205,6 +305,11 @@ final class DamageTracker {
             for i in current.indices { if let r = nowWanted.rect(i, generation) { add(r) } }
             return merged()
         }
+        if previousCount == current.count, spreading == 0, previousSpreading == 0,
+           oldIndex.indices.allSatisfy({ oldRecords[$0].layer == current[oldIndex[$0]].layer }) {
+            return changedOnly()
+        }
+        materializePrevious()
         // First the comparison, which says which extents are needed; then only those extents
         // (and the backdrop readers'), in one walk of each list: the work beyond the
         // comparison scales with what changed, not with the records (issue 31).
@@ -288,6 +393,7 @@ final class DamageTracker {
     /// whole-list comparison. Kept as the reference the tests hold ``damage()`` to (equal
     /// answers on random scenes and edits); not used by the engine.
     func referenceDamage() -> [Rect] {
+        materializePrevious()
         out.removeAll(keepingCapacity: true)
         if lists == 0 { return wholeRootUnknown() }
         let now = extents(current)
@@ -337,12 +443,41 @@ final class DamageTracker {
         return merged()
     }
 
+    /// The usual frame: the same layers in the same order and no spreads. Only the records the
+    /// last list overwrote can differ, and each one's extent is its own: the work is in
+    /// proportion to the changed records. The same answer as the general path of ``damage()``
+    /// (the same rectangles in the same order).
+    private func changedOnly() -> [Rect] {
+        order.removeAll(keepingCapacity: true)
+        order.append(contentsOf: oldIndex.indices)
+        order.sort { oldIndex[$0] < oldIndex[$1] }
+        for s in order {
+            let i = oldIndex[s]
+            let same = oldRecords.withUnsafeBufferPointer { o in
+                current.withUnsafeBufferPointer { c in DamageTracker.sameLook(o.baseAddress! + s, c.baseAddress! + i) }
+            }
+            if same { continue }
+            if let e = DamageTracker.spreadExtent(oldRecords[s], []) { add(e) }
+            if let e = DamageTracker.spreadExtent(current[i], []) { add(e) }
+            // A mask that came or went: the whole subtree, before and after.
+            if (oldRecords[s].maskIndex == nil) != (current[i].maskIndex == nil) {
+                for k in i..<min(previousCount, i + 1 + oldRecords[s].descendantCount) {
+                    if let e = DamageTracker.spreadExtent(previousRecord(k), []) { add(e) }
+                }
+                for k in i..<min(current.count, i + 1 + current[i].descendantCount) {
+                    if let e = DamageTracker.spreadExtent(current[k], []) { add(e) }
+                }
+            }
+        }
+        return merged()
+    }
+
     /// R19.5, RS-10.5: a record that reads its backdrop shows what changed under it, so
     /// damage that meets the region it reads (its extent grown by the background blur's
     /// reach) damages its whole extent too. One pass in painter's order.
     private func widenForBackdrops() {
         guard nowWanted.backdropCount > 0 else { return }
-        for i in current.indices where current[i].hasFilters {
+        for i in backdrops {
             guard let f = current[i].filters, !f.backgroundFilters.isEmpty,
                   let e = nowWanted.rect(i, generation) else { continue }
             let g = f.backgroundReach
