@@ -135,4 +135,28 @@ struct DamageCostTests {
         #expect(d.contains { $0.contains(Point(x: 5, y: 5)) } && d.contains { $0.contains(Point(x: 105, y: 5)) })
         #expect(!d.contains { $0.contains(Point(x: 50, y: 5)) })
     }
+
+    @Test("Equal records of two lists have equal field bytes (padding left out), a changed field does not")
+    func fieldBytes() throws {
+        #expect(DamageTracker.fieldRanges != nil)
+        let engine = Engine()
+        let root = engine.makeLayer()
+        for i in 0..<5 {
+            let l = engine.makeLayer()
+            l.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+            l.position = Point(x: Double(i) * 20, y: 0)
+            l.backgroundColor = .white
+            root.addSublayer(l)
+        }
+        engine.tick(0)
+        let a = try engine.drawList(root: root)
+        engine.tick(1)
+        let b = try engine.drawList(root: root)
+        for i in a.indices {
+            var x = a[i], y = b[i]
+            #expect(DamageTracker.sameBytes(&x, &y), "record \(i)")
+            y.opacity = 0.5
+            #expect(!DamageTracker.sameBytes(&x, &y), "record \(i)")
+        }
+    }
 }

@@ -252,21 +252,62 @@ final class DamageTracker {
         sameBytes(a, b) || a.pointee == b.pointee
     }
 
-    /// Whether two records have equal bytes (then they are equal, but for a NaN field).
+    /// Whether two records have equal bytes in every stored property (then they are equal,
+    /// but for a NaN field). Padding between the properties is left out: it holds whatever
+    /// the builder's memory held, and differs between two equal records.
     static func sameBytes(_ a: UnsafePointer<DrawRecord>, _ b: UnsafePointer<DrawRecord>) -> Bool {
+        guard let ranges = fieldRanges else { return false }
         let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
-        let n = MemoryLayout<DrawRecord>.size
-        var k = 0
-        while k + 8 <= n {
-            if x.load(fromByteOffset: k, as: UInt64.self) != y.load(fromByteOffset: k, as: UInt64.self) { return false }
-            k += 8
-        }
-        while k < n {
-            if x.load(fromByteOffset: k, as: UInt8.self) != y.load(fromByteOffset: k, as: UInt8.self) { return false }
-            k += 1
+        for (offset, count) in ranges {
+            var k = offset
+            let end = offset + count
+            while k + 8 <= end {
+                if x.loadUnaligned(fromByteOffset: k, as: UInt64.self) != y.loadUnaligned(fromByteOffset: k, as: UInt64.self) { return false }
+                k += 8
+            }
+            while k < end {
+                if x.load(fromByteOffset: k, as: UInt8.self) != y.load(fromByteOffset: k, as: UInt8.self) { return false }
+                k += 1
+            }
         }
         return true
     }
+
+    /// The byte ranges of ``DrawRecord``'s stored properties, adjacent ones merged: laid out
+    /// from its reflection in declaration order (each at its alignment), as the compiler lays
+    /// out a struct. Nil, and `==` decides every comparison, when that does not match the real
+    /// layout (the offsets of fields spread over the record, and the size).
+    static let fieldRanges: [(Int, Int)]? = {
+        func layout<T>(_ value: T) -> (size: Int, alignment: Int) {
+            (MemoryLayout<T>.size, MemoryLayout<T>.alignment)
+        }
+        var ranges: [(Int, Int)] = []
+        var offsets: [String: Int] = [:]
+        var end = 0
+        for child in Mirror(reflecting: DrawRecord.blank).children {
+            let (size, alignment) = layout(child.value)
+            let offset = (end + alignment - 1) / alignment * alignment
+            if let label = child.label { offsets[label] = offset }
+            if let last = ranges.last, last.0 + last.1 == offset {
+                ranges[ranges.count - 1].1 += size
+            } else if size > 0 {
+                ranges.append((offset, size))
+            }
+            end = offset + size
+        }
+        let checks: [(String, Int?)] = [
+            ("layer", MemoryLayout<DrawRecord>.offset(of: \.layer)),
+            ("backgroundColor", MemoryLayout<DrawRecord>.offset(of: \.backgroundColor)),
+            ("clipIndex", MemoryLayout<DrawRecord>.offset(of: \.clipIndex)),
+            ("transition", MemoryLayout<DrawRecord>.offset(of: \.transition)),
+            ("maskIndex", MemoryLayout<DrawRecord>.offset(of: \.maskIndex)),
+            ("groupIndex", MemoryLayout<DrawRecord>.offset(of: \.groupIndex)),
+            ("filters", MemoryLayout<DrawRecord>.offset(of: \.filters)),
+            ("hasTransient", MemoryLayout<DrawRecord>.offset(of: \.hasTransient)),
+        ]
+        for (label, real) in checks where real == nil || offsets[label] != real { return nil }
+        return end == MemoryLayout<DrawRecord>.size ? ranges : nil
+    }()
 
     /// Whether two records of one layer look the same: every field but the indices that only
     /// say where things sit in the list (their effect shows in other records' fields).
