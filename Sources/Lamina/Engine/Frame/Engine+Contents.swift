@@ -256,21 +256,31 @@ final class DamageTracker {
     /// but for a NaN field). Padding between the properties is left out: it holds whatever
     /// the builder's memory held, and differs between two equal records.
     static func sameBytes(_ a: UnsafePointer<DrawRecord>, _ b: UnsafePointer<DrawRecord>) -> Bool {
-        guard let ranges = fieldRanges else { return false }
+        guard let masks = fieldMasks else { return false }
         let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
-        for (offset, count) in ranges {
-            var k = offset
-            let end = offset + count
-            while k + 8 <= end {
-                if x.loadUnaligned(fromByteOffset: k, as: UInt64.self) != y.loadUnaligned(fromByteOffset: k, as: UInt64.self) { return false }
-                k += 8
+        let size = MemoryLayout<DrawRecord>.size, words = size / 8
+        // Whole words under a mask of their property bytes, without a branch per word; the
+        // bytes past the last whole word one by one (a record may end there).
+        var diff: UInt64 = 0
+        masks.withUnsafeBufferPointer { m in
+            for w in 0..<words {
+                diff |= (x.load(fromByteOffset: w &* 8, as: UInt64.self) ^ y.load(fromByteOffset: w &* 8, as: UInt64.self)) & m[w]
             }
-            while k < end {
-                if x.load(fromByteOffset: k, as: UInt8.self) != y.load(fromByteOffset: k, as: UInt8.self) { return false }
-                k += 1
+            for k in (words &* 8)..<size where m[words] & (0xFF << UInt64((k &- words &* 8) &* 8)) != 0 {
+                diff |= UInt64(x.load(fromByteOffset: k, as: UInt8.self) ^ y.load(fromByteOffset: k, as: UInt8.self))
             }
         }
-        return true
+        return diff == 0
+    }
+
+    /// ``fieldRanges`` as one mask per 8-byte word of a record (0xFF in each byte that belongs
+    /// to a stored property), the bytes past the last whole word in a last mask; nil with it.
+    static let fieldMasks: [UInt64]? = fieldRanges.map { ranges in
+        var masks = [UInt64](repeating: 0, count: MemoryLayout<DrawRecord>.size / 8 + 1)
+        for (offset, count) in ranges {
+            for k in offset..<(offset + count) { masks[k / 8] |= 0xFF << UInt64((k % 8) * 8) }
+        }
+        return masks
     }
 
     /// The byte ranges of ``DrawRecord``'s stored properties, adjacent ones merged: laid out
