@@ -263,8 +263,21 @@ final class DamageTracker {
         // bytes past the last whole word one by one (a record may end there).
         var diff: UInt64 = 0
         masks.withUnsafeBufferPointer { m in
-            for w in 0..<words {
+            // Eight words at a time (vector registers), then the rest one by one.
+            let mp = UnsafeRawPointer(m.baseAddress!)
+            var wide = SIMD8<UInt64>()
+            var w = 0
+            while w &+ 8 <= words {
+                let o = w &* 8
+                wide |= (x.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt64>.self)
+                    ^ y.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt64>.self))
+                    & mp.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt64>.self)
+                w &+= 8
+            }
+            if any(wide .!= SIMD8<UInt64>()) { diff = 1 }
+            while w < words {
                 diff |= (x.load(fromByteOffset: w &* 8, as: UInt64.self) ^ y.load(fromByteOffset: w &* 8, as: UInt64.self)) & m[w]
+                w &+= 1
             }
             for k in (words &* 8)..<size where m[words] & (0xFF << UInt64((k &- words &* 8) &* 8)) != 0 {
                 diff |= UInt64(x.load(fromByteOffset: k, as: UInt8.self) ^ y.load(fromByteOffset: k, as: UInt8.self))
