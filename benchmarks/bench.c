@@ -846,6 +846,37 @@ static double cost_scenario(size_t n, int measure) {
             sink += records[cnt - 1].opacity;
         }
 
+        /* Damage (issue 31, RS-10): the same scene with its root tracked. Per frame the draw
+         * list (now keeping the list for the damage) and one damage call, per record: 1 %
+         * animated, then idle (the animations over: the answer is empty). */
+        {
+            const lamina_rect_t *rects = NULL;
+            size_t nr = 0;
+            CHECK(lamina_engine_damage(d, root, &rects, &nr)); /* starts tracking */
+            for (int f = frames + 1; f <= 2 * frames; f++) {
+                double t = (double)f / 60.0;
+                CHECK(lamina_engine_tick(d, t));
+                COST_BEGIN();
+                CHECK(lamina_engine_draw_list(d, root, t, &records, &cnt));
+                COST_END("draw_list_tracked_per_record", (double)(n + 1));
+                COST_BEGIN();
+                CHECK(lamina_engine_damage(d, root, &rects, &nr));
+                COST_END("damage_per_record", (double)(n + 1));
+                SANITY(nr >= 1, "cost: no damage while 1 %% of the layers fade (%zu rectangles)", nr);
+            }
+            CHECK(lamina_engine_tick(d, 2.0));
+            CHECK(lamina_engine_draw_list(d, root, 2.0, &records, &cnt));
+            for (int f = 1; f <= frames; f++) {
+                double t = 2.0 + (double)f / 60.0;
+                CHECK(lamina_engine_tick(d, t));
+                CHECK(lamina_engine_draw_list(d, root, t, &records, &cnt));
+                COST_BEGIN();
+                CHECK(lamina_engine_damage(d, root, &rects, &nr));
+                COST_END("damage_idle_per_record", (double)(n + 1));
+                SANITY(nr == 0, "cost: %zu damage rectangles on an idle frame", nr);
+            }
+        }
+
         /* Idle text layers (issue 26, R15.6): N of them beside the squares, laid out once by a
          * provider of the bench's own (8 glyphs each); the measured frames must ask for no
          * layout, so a text layer's cost is its record and the cache's comparison. */

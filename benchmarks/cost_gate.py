@@ -64,6 +64,9 @@ DESCRIPTIONS = {
     "draw_list_explicit_per_record": "engine_draw_list per record, 5N explicitly animated layers",
     "tick_explicit_per_animation": "engine_tick per explicit animation, 5N layers",
     "spring_retarget": "spring transaction retargeting a running spring: set + commit share",
+    "draw_list_tracked_per_record": "engine_draw_list per record, root's damage tracked (1% animated)",
+    "damage_per_record": "engine_damage per record, 1% animated",
+    "damage_idle_per_record": "engine_damage per record, nothing changed",
 }
 ORDER = list(DESCRIPTIONS)
 

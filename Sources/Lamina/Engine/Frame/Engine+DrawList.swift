@@ -457,7 +457,7 @@ extension Engine {
             }
             tracker.begin()
             buildDrawList(slot, at: t, scratch: scratch, emit: { record, plain in
-                tracker.add(record.pointee)
+                tracker.add(record)
                 emit(record, plain)
             }, patch: { index, p in
                 tracker.patch(index, p)
@@ -476,7 +476,7 @@ extension Engine {
               slots[head: Int(slot)].everCommitted else { return }
         if replicatorLayers > 0, (try? checkExpansion(slot, at: last.time)) == nil { return }
         tracker.begin()
-        buildDrawList(slot, at: last.time, scratch: DrawList(), emit: { r, _ in tracker.add(r.pointee) },
+        buildDrawList(slot, at: last.time, scratch: DrawList(), emit: { r, _ in tracker.add(r) },
                       patch: { i, p in tracker.patch(i, p) })
         tracker.end()
     }
