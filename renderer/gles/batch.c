@@ -95,7 +95,23 @@ void lgl_flush(lgl_frame_t *f) {
         lgl_set_device_vp(f, r->prim_u_vp);
         glUniform1f(r->prim_u_scale, (float)f->scale);
     }
-    glBindVertexArray(r->vao);
+    if (r->batch_kind == KIND_RECT) {
+        /* rect.vert's layout: m11, m22, m41, m42, the shape rect, the quad, the fill, the
+         * antialiasing scales, the clip. In place, front to back (instance i's compact floats
+         * end at or before its full ones start, but for i = 1: hence the copy). */
+        for (size_t i = 0; i < r->inst_count; i++) {
+            float in[INST_FLOATS], *out = r->inst + RECT_FLOATS * i;
+            memcpy(in, r->inst + INST_FLOATS * i, sizeof in);
+            out[0] = in[0], out[1] = in[5], out[2] = in[8], out[3] = in[9];
+            memcpy(out + 4, in + 12, 12 * sizeof(float)); /* rect, quad, fill */
+            memcpy(out + 16, in + 24, 4 * sizeof(float));  /* aa scales */
+            memcpy(out + 20, in + 32, 4 * sizeof(float));  /* clip */
+        }
+        bytes = r->inst_count * RECT_FLOATS * sizeof(float);
+        glBindVertexArray(r->rect_vao);
+    } else {
+        glBindVertexArray(r->vao);
+    }
     glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
     /* New storage of exactly the batch's size, filled: the driver need not wait for the previous
      * pass. (Orphaning the largest batch's size instead cost a fresh allocation of that size at

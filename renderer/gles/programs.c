@@ -101,6 +101,7 @@ void lgl_delete_gl(lamina_gles_renderer_t *r) {
     }
     if (r->vbo) glDeleteBuffers(1, &r->vbo);
     if (r->vao) glDeleteVertexArrays(1, &r->vao);
+    if (r->rect_vao) glDeleteVertexArrays(1, &r->rect_vao);
     for (int i = 0; i < 2 * MAX_PASS_DEPTH; i++) {
         if (r->targets[i].fbo) glDeleteFramebuffers(1, &r->targets[i].fbo);
         if (r->targets[i].tex) glDeleteTextures(1, &r->targets[i].tex);
@@ -173,7 +174,7 @@ void lgl_upload_rows(GLuint *tex, size_t *cap_rows, const float *data, size_t te
 int lgl_create_programs(lamina_gles_renderer_t *r) {
     r->prim = lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_box_frag);
     r->prim_ext = r->prim ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_box_ext_frag) : 0;
-    r->rect = r->prim_ext ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_rect_frag) : 0;
+    r->rect = r->prim_ext ? lgl_link_program(r, lgl_shader_rect_vert, lgl_shader_rect_frag) : 0;
     r->img_inst = r->rect ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_image_inst_frag) : 0;
     r->img_rect = r->img_inst ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_image_rect_frag) : 0;
     r->shadow_tex_prog = r->img_rect ? lgl_link_program(r, lgl_shader_primitive_vert, lgl_shader_shadow_tex_frag) : 0;

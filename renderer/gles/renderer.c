@@ -86,6 +86,15 @@ lamina_status_t lamina_gles_renderer_create(lamina_gles_renderer_t **out_rendere
                               (const void *)(uintptr_t)(i * 4 * sizeof(float)));
         glVertexAttribDivisor(i, 1);
     }
+    /* Plain rectangles' (rect.vert): 6 vec4 attributes over the same buffer. */
+    glGenVertexArrays(1, &r->rect_vao);
+    glBindVertexArray(r->rect_vao);
+    for (GLuint i = 0; i < RECT_FLOATS / 4; i++) {
+        glEnableVertexAttribArray(i);
+        glVertexAttribPointer(i, 4, GL_FLOAT, GL_FALSE, RECT_FLOATS * sizeof(float),
+                              (const void *)(uintptr_t)(i * 4 * sizeof(float)));
+        glVertexAttribDivisor(i, 1);
+    }
     glBindVertexArray(0);
     GLenum err = glGetError();
     if (err != GL_NO_ERROR) {

@@ -1134,6 +1134,29 @@ const char lgl_shader_rect_frag[] =
     "  o_color = col;\n"
     "}\n";
 
+const char lgl_shader_rect_vert[] =
+    "layout(location=0) in vec4 a_xf;\n"
+    "layout(location=1) in vec4 a_rect;\n"
+    "layout(location=2) in vec4 a_quad;\n"
+    "layout(location=3) in vec4 a_fill;\n"
+    "layout(location=4) in vec4 a_aa;\n"
+    "layout(location=5) in vec4 a_clip;\n"
+    "uniform vec4 u_vp;\n"
+    "uniform float u_scale;\n"
+    "out vec2 v_local;\n"
+    "flat out vec4 v_rect; flat out vec4 v_fill; flat out vec4 v_border;\n"
+    "flat out vec4 v_params; flat out vec4 v_clip;\n"
+    "void main() {\n"
+    "  vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));\n"
+    "  vec2 p = a_quad.xy + corner * a_quad.zw;\n"
+    "  vec4 q = p.x * vec4(a_xf.x, 0.0, 0.0, 0.0) + p.y * vec4(0.0, a_xf.y, 0.0, 0.0) +\n"
+    "           vec4(a_xf.z, a_xf.w, 0.0, 1.0);\n"
+    "  float sx = 2.0 * u_scale / u_vp.z, sy = 2.0 * u_scale / u_vp.w;\n"
+    "  gl_Position = vec4(q.x * sx - q.w, q.w - q.y * sy, 0.0, q.w);\n"
+    "  v_local = p; v_rect = a_rect; v_fill = a_fill; v_border = a_aa;\n"
+    "  v_params = vec4(0.0); v_clip = a_clip;\n"
+    "}\n";
+
 const char lgl_shader_shadow_frag[] =
     "precision highp float;\n"
     "in vec2 v_local;\n"

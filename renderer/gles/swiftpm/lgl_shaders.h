@@ -25,6 +25,7 @@ extern const char lgl_shader_image_rect_frag[];
 extern const char lgl_shader_plane_vert[];
 extern const char lgl_shader_primitive_vert[];
 extern const char lgl_shader_rect_frag[];
+extern const char lgl_shader_rect_vert[];
 extern const char lgl_shader_shadow_frag[];
 extern const char lgl_shader_shadow_path_frag[];
 extern const char lgl_shader_shadow_tex_frag[];
