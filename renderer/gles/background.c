@@ -34,9 +34,12 @@ void lgl_emit_background(lgl_frame_t *f, const lamina_draw_record_t *rec, double
     if (has_bg && f->cleared == rec && !has_border) return; /* the frame's clear drew it */
     if (plain_rect(rec, has_border)) {
         const lamina_transform3d_t *m = &rec->transform;
-        /* The quad's margin: one device pixel along each axis. rect.frag's coverage is 0 at
-         * half a pixel past an edge, so every pixel it touches has its centre inside. */
-        double mx = 1.0 / (fabs(m->m11) * f->scale), my = 1.0 / (fabs(m->m22) * f->scale);
+        /* The quad's margin: half a device pixel along each axis. rect.frag's coverage is 0
+         * at half a pixel past an edge, so the quad holds every pixel centre with coverage
+         * (those exactly on its edge have none: whether the rasteriser takes them changes no
+         * pixel). A whole pixel drew 16 fragments for a 2 x 2 square, half of one 9 at most
+         * (issue 29: 100,000 small squares). */
+        double mx = 0.5 / (fabs(m->m11) * f->scale), my = 0.5 / (fabs(m->m22) * f->scale);
         double fallback = 1.0 / (sqrt(fabs(m->m11 * m->m22)) * f->scale);
         double cap = fmax(fallback, fmax(fabs(rec->bounds.size.width), fabs(rec->bounds.size.height)));
         double margin = fmin(fmax(mx, my), cap);
