@@ -286,6 +286,7 @@ static lgl_shadow_tex_t *shadow_tex_for(lgl_frame_t *f, const lamina_draw_record
         glBindVertexArray(r->vao);
         glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
         glBufferData(GL_ARRAY_BUFFER, sizeof v, v, GL_STREAM_DRAW);
+        r->vbo_cap = sizeof v; /* the batcher's storage is this now (batch.c refills in place) */
         glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, 1);
         r->stats.draw_calls++;
         glEnable(GL_BLEND);
