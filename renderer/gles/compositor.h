@@ -125,6 +125,7 @@ struct lamina_gles_renderer {
         comp_u_shift_new, comp_u_clip_bounds, comp_u_radius, comp_u_corner;
     float *inst;
     size_t inst_count, inst_cap;
+    size_t *check_scratch, check_cap; /* check_list's stack, kept between frames (planner.c) */
     size_t vbo_cap; /* bytes: the size of vbo's storage (batch.c refills it in place) */
     lgl_target_t targets[2 * MAX_PASS_DEPTH];
     lamina_gles_stats_t stats;

@@ -176,16 +176,33 @@ void lgl_draw_range(lgl_frame_t *f, const lamina_draw_record_t *recs, size_t cou
     free(open);
 }
 
-/* Checks that the list nests: every subtree ends inside its parent's and the list. */
-static lamina_status_t check_list(const lamina_draw_record_t *recs, size_t count) {
-    size_t *ends = malloc((count ? count : 1) * sizeof *ends);
+/* Checks that the list nests: every subtree ends inside its parent's and the list. With `r`,
+ * its stack is the renderer's, kept between frames (issue 29: at 100,000 records a fresh one
+ * per frame cost more than the check), and *has_text says whether any record is a text layer
+ * (this pass reads every record anyway; without one lgl_text_prepare's pass is skipped). */
+static lamina_status_t check_list_into(lamina_gles_renderer_t *r, const lamina_draw_record_t *recs,
+                                       size_t count, int *has_text) {
+    size_t *ends;
+    if (r) {
+        if (r->check_cap < (count ? count : 1)) {
+            size_t *p = realloc(r->check_scratch, (count ? count : 1) * sizeof *p);
+            if (!p) return lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory");
+            r->check_scratch = p;
+            r->check_cap = count ? count : 1;
+        }
+        ends = r->check_scratch;
+    } else {
+        ends = malloc((count ? count : 1) * sizeof *ends);
+        if (!ends) return lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory");
+    }
     size_t n = 0;
-    if (!ends) return lgl_fail(LAMINA_STATUS_OUT_OF_MEMORY, "out of memory");
+    int text = 0;
     for (size_t i = 0; i < count; i++) {
+        text |= lgl_has_kind_fields(&recs[i]) && recs[i].layer_kind == LAMINA_LAYER_KIND_TEXT;
         while (n > 0 && ends[n - 1] <= i) n--;
         size_t end = i + 1 + (size_t)recs[i].descendant_count;
         if (end > count || (n > 0 && end > ends[n - 1])) {
-            free(ends);
+            if (!r) free(ends);
             return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT,
                             "malformed draw list: record %zu's subtree runs past its parent's", i);
         }
@@ -196,21 +213,26 @@ static lamina_status_t check_list(const lamina_draw_record_t *recs, size_t count
             (recs[i].mask_index < 0 ? recs[i].mask_count != 0
                                     : (size_t)recs[i].mask_index + recs[i].mask_count > count ||
                                           (size_t)recs[i].mask_index <= i)) {
-            free(ends);
+            if (!r) free(ends);
             return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT,
                             "malformed draw list: record %zu's mask range is outside the list", i);
         }
         /* A mask subtree sits one level below its host, after the host's own subtree. */
         if (i > 0 && !is_mask && recs[i].depth != recs[0].depth + (uint32_t)n) {
-            free(ends);
+            if (!r) free(ends);
             return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT,
                             "malformed draw list: record %zu has depth %u, expected %zu", i,
                             recs[i].depth, (size_t)recs[0].depth + n);
         }
         ends[n++] = end;
     }
-    free(ends);
+    if (!r) free(ends);
+    if (has_text) *has_text = text;
     return LAMINA_STATUS_OK;
+}
+
+static lamina_status_t check_list(const lamina_draw_record_t *recs, size_t count) {
+    return check_list_into(NULL, recs, count, NULL);
 }
 
 /* Whether the list's first record is an opaque background that covers the whole viewport and
@@ -250,13 +272,14 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
         return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "scale must be finite and > 0, time finite");
     if (count > 0 && !records)
         return lgl_fail(LAMINA_STATUS_INVALID_ARGUMENT, "records is NULL with count %zu", count);
+    int has_text = 0;
     if (count > 0) {
         lamina_bool_t has = 0;
         lamina_status_t s = lamina_layer_has_presentation(engine, records[0].layer, &has);
         if (s != LAMINA_STATUS_OK)
             return lgl_fail(s, "the draw list's root is not a layer of this engine (%s)",
                             lamina_status_string(s));
-        s = check_list(records, count);
+        s = check_list_into(r, records, count, &has_text);
         if (s != LAMINA_STATUS_OK) return s;
     }
     while (glGetError() != GL_NO_ERROR) {
@@ -295,7 +318,9 @@ lamina_status_t lgl_draw(lamina_gles_renderer_t *r, lamina_engine_t *engine,
     glDisable(GL_CULL_FACE);
     glEnable(GL_BLEND);
     glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-    lgl_text_prepare(&f, records, count); /* R15.8: new text tiles, before any pass draws */
+    /* R15.8: new text tiles, before any pass draws (none without a text layer: an empty list
+     * only forgets last frame's keys). */
+    lgl_text_prepare(&f, records, has_text ? count : 0);
     lgl_scissor_host(&f, 1); /* a partial frame clears its region only */
     if (frame->flags & LAMINA_GLES_FRAME_CLEAR) {
         lamina_color_t c = frame->clear_color;

@@ -114,6 +114,7 @@ void lamina_gles_renderer_destroy(lamina_gles_renderer_t *r) {
         lgl_delete_gl(r);
     lgl_text_free(r, own_context);
     free(r->inst);
+    free(r->check_scratch);
     free(r->texs);
     free(r->tex_slots);
     free(r->segs);
