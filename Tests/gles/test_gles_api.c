@@ -4,6 +4,7 @@
  * with a status (NULL, size 0, a draw list of another engine, a malformed list, no context).
  * Headless through EGL's surfaceless platform.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -628,6 +629,50 @@ static void test_opaque_root_and_plain_rects(void **state) {
     }
 }
 
+/* Issue 29: a plain rectangle's quad reaches half a device pixel past its edges (not one): a
+ * pixel whose centre lies outside the rectangle but less than half a pixel out is still drawn
+ * with its coverage. Squares whose left and top edges sit at .75 and .9 of a pixel, right and
+ * bottom edges at .1 and .25: the pixel before each left edge is 1/4 or 1/10 covered, the one
+ * after each right edge 1/10 or 1/4 (red over white: 255 - 255 x coverage in green and blue,
+ * within 1/255); the pixels beyond stay white. A quad without its margin leaves them white. */
+static void test_plain_rect_margin_keeps_ramp(void **state) {
+    (void)state;
+    static uint8_t px[100 * 100 * 4];
+    const double frac[2][2] = {{0.75, 0.1}, {0.9, 0.25}}; /* left/top fraction, right/bottom */
+    for (int v = 0; v < 2; v++) {
+        lamina_engine_t *e = NULL;
+        lamina_layer_t root, l;
+        assert_int_equal(lamina_engine_create(&e), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_create(e, &root), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_bounds(e, root, (lamina_rect_t){{0, 0}, {100, 100}}), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_position(e, root, (lamina_point_t){50, 50}), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_color(e, root, "backgroundColor", (lamina_color_t){1, 1, 1, 1}), LAMINA_STATUS_OK);
+        double x0 = 20 + frac[v][0], x1 = 60 + frac[v][1]; /* the same on y */
+        assert_int_equal(lamina_layer_create(e, &l), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_bounds(e, l, (lamina_rect_t){{0, 0}, {x1 - x0, x1 - x0}}), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_position(e, l, (lamina_point_t){(x0 + x1) / 2, (x0 + x1) / 2}), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_set_color(e, l, "backgroundColor", (lamina_color_t){1, 0, 0, 1}), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_add_sublayer(e, root, l), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_layer_release(e, l), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_engine_tick(e, 0), LAMINA_STATUS_OK);
+        lamina_gles_frame_t frame = LAMINA_GLES_FRAME_INIT;
+        lamina_gles_stats_t st = {.struct_size = sizeof st};
+        assert_int_equal(lamina_gles_render_rgba(e, root, 0, 100, 100, 1, &frame, px, sizeof px, &st),
+                         LAMINA_STATUS_OK);
+        int before = 255 - (int)lround(255 * (1 - frac[v][0])), after = 255 - (int)lround(255 * frac[v][1]);
+        const int mid = 40;
+        check_near(px + 4 * ((size_t)mid * 100 + 20), 255, before, before, 1, 20, mid);
+        check_near(px + 4 * ((size_t)mid * 100 + 60), 255, after, after, 1, 60, mid);
+        check_near(px + 4 * ((size_t)20 * 100 + mid), 255, before, before, 1, mid, 20);
+        check_near(px + 4 * ((size_t)60 * 100 + mid), 255, after, after, 1, mid, 60);
+        check_near(px + 4 * ((size_t)mid * 100 + 19), 255, 255, 255, 0, 19, mid);
+        check_near(px + 4 * ((size_t)mid * 100 + 61), 255, 255, 255, 0, 61, mid);
+        check_near(px + 4 * ((size_t)mid * 100 + mid), 255, 0, 0, 0, mid, mid);
+        assert_int_equal(lamina_layer_release(e, root), LAMINA_STATUS_OK);
+        assert_int_equal(lamina_engine_destroy(e), LAMINA_STATUS_OK);
+    }
+}
+
 /* Issue 29: contents sharing one texture draw as one batched call, and so do distinct small
  * images (from the atlas); the pixels are the image's own texels inside, white between. */
 static void test_images_batched(void **state) {
@@ -882,6 +927,7 @@ int main(void) {
         cmocka_unit_test(test_cached_shadow_matches_analytic),
         cmocka_unit_test(test_cards_one_draw),
         cmocka_unit_test(test_opaque_root_and_plain_rects),
+        cmocka_unit_test(test_plain_rect_margin_keeps_ramp),
         cmocka_unit_test(test_images_batched),
         cmocka_unit_test(test_red_square_exact),
         cmocka_unit_test(test_red_square_scale_2),
