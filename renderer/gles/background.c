@@ -55,12 +55,7 @@ void lgl_emit_background(lgl_frame_t *f, const lamina_draw_record_t *rec, double
     float *p = lgl_instance_for(f, rec, rec->bounds, lgl_local_margin(&rec->transform, rec->bounds, f->scale),
                                 shape_kind(rec));
     if (!p) return;
-    if (has_bg) lgl_premultiplied(lgl_tinted(rec->background_color, rec), alpha, p + 20);
-    else memset(p + 20, 0, 4 * sizeof(float));
-    if (has_border) lgl_premultiplied(lgl_tinted(rec->border_color, rec), alpha, p + 24);
-    else memset(p + 24, 0, 4 * sizeof(float));
-    p[28] = (float)rec->corner_radius;
-    p[29] = has_border ? (float)rec->border_width : 0.0f;
+    lgl_box_paint(rec, alpha, has_bg, has_border, p);
     p[30] = lgl_corner_code(rec) + lgl_edge_code(rec);
     p[31] = 0;
 }

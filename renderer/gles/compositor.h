@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* One instance of primitive.vert (batch.c): 9 vec4 attributes (36 floats). */
 enum { INST_FLOATS = 36 };
@@ -340,6 +341,19 @@ static inline float lgl_edge_code(const lamina_draw_record_t *rec) {
         return 0.0f;
     unsigned aa = (rec->flags2 & LAMINA_DRAW2_EDGE_ANTIALIASING) ? (rec->edge_antialiasing_mask & 15u) : 0u;
     return (float)(32u * (~aa & 15u));
+}
+
+/* A box instance's paint, shared by box.frag and the card shaders: the background's and the
+ * border's premultiplied colours (transparent where absent) in p[20..27], the corner radius in
+ * p[28] and the border width in p[29]. */
+static inline void lgl_box_paint(const lamina_draw_record_t *rec, double alpha, int has_bg, int has_border,
+                                 float *p) {
+    if (has_bg) lgl_premultiplied(lgl_tinted(rec->background_color, rec), alpha, p + 20);
+    else memset(p + 20, 0, 4 * sizeof(float));
+    if (has_border) lgl_premultiplied(lgl_tinted(rec->border_color, rec), alpha, p + 24);
+    else memset(p + 24, 0, 4 * sizeof(float));
+    p[28] = (float)rec->corner_radius;
+    p[29] = has_border ? (float)rec->border_width : 0.0f;
 }
 
 /* 1.5 x the layer units per device pixel along the layer's worst direction near the rectangle

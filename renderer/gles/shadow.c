@@ -410,12 +410,7 @@ int lgl_emit_card(lgl_frame_t *f, const lamina_draw_record_t *rec, double alpha,
     double x0 = fmin(p[16], dx), y0 = fmin(p[17], dy);
     double x1 = fmax(p[16] + p[18], dx + t->ew), y1 = fmax(p[17] + p[19], dy + t->eh);
     p[16] = (float)x0, p[17] = (float)y0, p[18] = (float)(x1 - x0), p[19] = (float)(y1 - y0);
-    if (has_bg) lgl_premultiplied(lgl_tinted(rec->background_color, rec), alpha, p + 20);
-    else memset(p + 20, 0, 4 * sizeof(float));
-    if (has_border) lgl_premultiplied(lgl_tinted(rec->border_color, rec), alpha, p + 24);
-    else memset(p + 24, 0, 4 * sizeof(float));
-    p[28] = (float)rec->corner_radius;
-    p[29] = has_border ? (float)rec->border_width : 0.0f;
+    lgl_box_paint(rec, alpha, has_bg, has_border, p);
     p[30] = 15.0f + lgl_edge_code(rec);
     p[31] = (float)(m->m11 * f->scale); /* card_round.frag's device pixels per unit */
     float col[4];
