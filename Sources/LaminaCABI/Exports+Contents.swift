@@ -335,36 +335,42 @@ public func lamina_layer_get_mask(
 extension lamina_draw_record_t {
     /// The 0.2 fields, except the two pointers (set after the list is complete).
     mutating func setContentsFields(_ r: DrawRecord) {
+        withUnsafePointer(to: r) { setContentsFields(from: $0) }
+    }
+
+    /// ``setContentsFields(_:)`` reading the record in place (no copy of it).
+    @inline(__always)
+    mutating func setContentsFields(from p: UnsafePointer<DrawRecord>) {
         struct_size = UInt32(MemoryLayout<lamina_draw_record_t>.size)
-        flags2 = withUnsafePointer(to: r) { drawFlags2($0) }
-        contents = r.contents.map { ImageRegistry.shared.register($0) } ?? 0
-        contents_previous = r.contentsPrevious.map { ImageRegistry.shared.register($0) } ?? 0
-        contents_fade = r.contentsFade
-        contents_dest = r.contentsDestination.c
-        contents_previous_dest = r.contentsPreviousDestination.c
-        contents_rect = r.contentsRect.c
-        contents_center = r.contentsCenter.c
-        contents_scale = r.contentsScale
-        minification_filter_bias = r.minificationFilterBias
-        contents_gravity = r.contentsGravity.code
-        minification_filter = r.minificationFilter.code
-        magnification_filter = r.magnificationFilter.code
-        corner_curve = r.cornerCurve.code
-        masked_corners = UInt32(r.maskedCorners)
-        edge_antialiasing_mask = UInt32(r.edgeAntialiasingMask)
-        mask_index = r.maskIndex.map { Int32(clamping: $0) } ?? -1
-        mask_count = UInt32(clamping: r.maskCount)
-        mask_host_index = r.maskHostIndex.map { Int32(clamping: $0) } ?? -1
-        group_index = r.groupIndex.map { Int32(clamping: $0) } ?? -1
-        target_opacity = r.targetOpacity
-        group_opacity = r.groupOpacity
-        rasterization_scale = r.rasterizationScale
+        flags2 = drawFlags2(p)
+        contents = p.pointee.contents.map { ImageRegistry.shared.register($0) } ?? 0
+        contents_previous = p.pointee.contentsPrevious.map { ImageRegistry.shared.register($0) } ?? 0
+        contents_fade = p.pointee.contentsFade
+        contents_dest = p.pointee.contentsDestination.c
+        contents_previous_dest = p.pointee.contentsPreviousDestination.c
+        contents_rect = p.pointee.contentsRect.c
+        contents_center = p.pointee.contentsCenter.c
+        contents_scale = p.pointee.contentsScale
+        minification_filter_bias = p.pointee.minificationFilterBias
+        contents_gravity = p.pointee.contentsGravity.code
+        minification_filter = p.pointee.minificationFilter.code
+        magnification_filter = p.pointee.magnificationFilter.code
+        corner_curve = p.pointee.cornerCurve.code
+        masked_corners = UInt32(p.pointee.maskedCorners)
+        edge_antialiasing_mask = UInt32(p.pointee.edgeAntialiasingMask)
+        mask_index = p.pointee.maskIndex.map { Int32(clamping: $0) } ?? -1
+        mask_count = UInt32(clamping: p.pointee.maskCount)
+        mask_host_index = p.pointee.maskHostIndex.map { Int32(clamping: $0) } ?? -1
+        group_index = p.pointee.groupIndex.map { Int32(clamping: $0) } ?? -1
+        target_opacity = p.pointee.targetOpacity
+        group_opacity = p.pointee.groupOpacity
+        rasterization_scale = p.pointee.rasterizationScale
         shadow_path = nil
         shadow_path_count = 0
         transition_before = nil
-        layer_kind = r.kind.rawValue
-        instance_index = UInt32(clamping: r.instanceIndex)
-        instance_color = r.instanceColor.c
+        layer_kind = p.pointee.kind.rawValue
+        instance_index = UInt32(clamping: p.pointee.instanceIndex)
+        instance_color = p.pointee.instanceColor.c
         shape = nil
         gradient = nil
         text = nil
@@ -408,6 +414,48 @@ struct CBuffer<T> {
     }
 }
 
+/// One record index's own C copy of a shape path (`CDrawSide.recordPaths`): the Swift
+/// elements it was made from, held so that they cannot change, and the copy.
+struct RecordPath {
+    var keep: [PathElement] = []
+    var storage: UnsafeMutablePointer<lamina_path_element_t>? = nil
+    var capacity = 0
+    /// The list (`CDrawSide.listSerial`) that last used it.
+    var serial = 0
+
+    /// Whether the copy was made from `elements` (the same array buffer: its elements cannot
+    /// have changed while `keep` holds it).
+    @inline(__always)
+    func holds(_ elements: [PathElement]) -> Bool {
+        guard keep.count == elements.count, !elements.isEmpty else { return false }
+        let a = keep.withUnsafeBufferPointer { $0.baseAddress }
+        let b = elements.withUnsafeBufferPointer { $0.baseAddress }
+        return a == b
+    }
+
+    /// Converts `elements` into the copy (grown when too small) and holds them.
+    mutating func store(_ elements: [PathElement]) {
+        if capacity < elements.count {
+            storage?.deallocate()
+            storage = .allocate(capacity: elements.count)
+            capacity = elements.count
+        }
+        let s = storage!
+        elements.withUnsafeBufferPointer { buf in
+            for k in buf.indices { (s + k).initialize(to: cPathElement(buf[k])) }
+        }
+        keep = elements
+    }
+
+    /// Frees the copy and lets go of the elements.
+    mutating func release() {
+        storage?.deallocate()
+        storage = nil
+        capacity = 0
+        keep = []
+    }
+}
+
 /// The side buffers of one engine's C draw list: shadow paths, transitions' before records,
 /// shape and gradient data (issue 15), the images the list names (kept alive while it is
 /// valid), a repacked copy for lamina_engine_draw_list_sized(), and the last damage. Every
@@ -418,6 +466,8 @@ final class CDrawSide {
     /// Shape layers' records (RS-8), their paths in `paths` and dash patterns in `numbers`.
     var shapes = CBuffer<lamina_draw_shape_t>()
     /// `before`: the record is `befores[record]` (a transition's before record), not the list's.
+    /// `path` is an offset in `paths`, or -1 when the shape already points at its record's own
+    /// copy (`recordPaths`).
     var shapeFixups: [(record: Int, before: Bool, shape: Int, path: Int, dashes: Int)] = []
     /// Gradient layers' records (RS-9), their colours in `colors`, locations in `numbers`.
     var gradients = CBuffer<lamina_draw_gradient_t>()
@@ -439,6 +489,18 @@ final class CDrawSide {
     var sharedPaths: [Int: (offset: Int, keep: [PathElement])] = [:]
     var sharedNumbers: [Int: (offset: Int, keep: [Double])] = [:]
     var sharedColors: [Int: (offset: Int, keep: [Color])] = [:]
+    /// Per record index: the C copy of the shape path the record there had, kept from list to
+    /// list (issue 28). A record whose path is the same Swift array as the one its index had
+    /// last time (the usual case: a static shape layer) points at that copy again, with no
+    /// conversion. Only for records outside replicators, whose paths nothing else shares;
+    /// replicated ones share one copy per list (`sharedPaths`).
+    var recordPaths: [RecordPath] = []
+    /// The indices in `recordPaths` this list used, and the ones the last list used (whose
+    /// copies go when this list does not use them again).
+    var recordPathsUsed: [Int] = []
+    var recordPathsUsedBefore: [Int] = []
+    /// Counts the lists, to mark the `recordPaths` each one uses.
+    var listSerial = 0
     /// Bytes of side data this list has written, against `sideDataBudget`.
     var sideBytes = 0
     /// This engine's budget for a list's side data (`lamina_engine_set_draw_list_budget`).
@@ -456,6 +518,9 @@ final class CDrawSide {
     var hasPlainTemplate = false
 
     func reset() {
+        listSerial &+= 1
+        swap(&recordPathsUsed, &recordPathsUsedBefore)
+        recordPathsUsed.removeAll(keepingCapacity: true)
         paths.reset()
         pathFixups.removeAll(keepingCapacity: true)
         shapes.reset()
@@ -501,6 +566,52 @@ final class CDrawSide {
         return offset
     }
 
+    /// Record `index`'s own C copy of `elements` (see `recordPaths`): the copy it had in the last
+    /// list when `elements` is the same array (holding the array keeps its elements unchanged:
+    /// a shared array is copied before it is written), else a fresh conversion into the
+    /// record's buffer; nil over budget. Charges the budget as a copy in `paths` would.
+    private func recordPath(_ elements: [PathElement], at index: Int) -> UnsafePointer<lamina_path_element_t>? {
+        guard take(elements.count * MemoryLayout<lamina_path_element_t>.stride) else { return nil }
+        if index >= recordPaths.count {
+            recordPaths.append(contentsOf: repeatElement(RecordPath(), count: index + 1 - recordPaths.count))
+        }
+        let serial = listSerial
+        if recordPaths[index].serial != serial { recordPathsUsed.append(index) }
+        return recordPaths.withUnsafeMutableBufferPointer { buf in
+            let rp = buf.baseAddress! + index
+            rp.pointee.serial = serial
+            if let storage = rp.pointee.storage, rp.pointee.holds(elements) { return UnsafePointer(storage) }
+            rp.pointee.store(elements)
+            return UnsafePointer(rp.pointee.storage!)
+        }
+    }
+
+    /// Drops the record paths the last list used and this one did not (their arrays and
+    /// copies): nothing points at them once this list is handed out.
+    private func releaseUnusedRecordPaths() {
+        guard !recordPathsUsedBefore.isEmpty else { return }
+        let serial = listSerial
+        recordPaths.withUnsafeMutableBufferPointer { buf in
+            for i in recordPathsUsedBefore where buf[i].serial != serial { buf[i].release() }
+        }
+    }
+
+    /// Appends `values` to `numbers` (no sharing: a record outside replicators); nil over budget.
+    private func appendNumbers(_ values: [Double]) -> Int? {
+        guard take(values.count * MemoryLayout<Double>.stride) else { return nil }
+        let offset = numbers.count
+        for v in values { numbers.append(v) }
+        return offset
+    }
+
+    /// Appends `values` to `colors` (no sharing); nil over budget.
+    private func appendColors(_ values: [Color]) -> Int? {
+        guard take(values.count * MemoryLayout<lamina_color_t>.stride) else { return nil }
+        let offset = colors.count
+        for c in values { colors.append(c.c) }
+        return offset
+    }
+
     /// The offset of `values` in `numbers`, written once per list; nil over budget.
     private func sharedNumbers(_ values: [Double]) -> Int? {
         let key = values.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
@@ -534,22 +645,25 @@ final class CDrawSide {
         befores.free()
         packed?.deallocate()
         plainTemplate.deallocate()
+        for i in recordPaths.indices { recordPaths[i].release() }
     }
 
     /// The C record of `r` with its 0.2 fields; paths and before records go to the side
     /// buffers, their pointers fixed up by ``finish(_:)``.
     /// Writes the C record of `r` into uninitialized memory at `slot`, in place (a record is
     /// large: no temporary copies).
+    /// The record is read in place (`r`): no copy of it.
     @inline(__always)
-    func fill(_ slot: UnsafeMutablePointer<lamina_draw_record_t>, _ r: DrawRecord, at index: Int) {
+    func fill(_ slot: UnsafeMutablePointer<lamina_draw_record_t>, _ r: UnsafePointer<DrawRecord>, at index: Int) {
         slot.initialize(to: lamina_draw_record_t())
-        slot.pointee.set01(r)
-        slot.pointee.setContentsFields(r)
-        if r.contents != nil || r.contentsPrevious != nil || r.shadowPath != nil || r.transitionBefore != nil
-            || r.shape != nil || r.gradient != nil || r.text != nil {
+        slot.pointee.set01(from: r)
+        slot.pointee.setContentsFields(from: r)
+        if r.pointee.contents != nil || r.pointee.contentsPrevious != nil || r.pointee.shadowPath != nil
+            || r.pointee.transitionBefore != nil || r.pointee.kind == .shape || r.pointee.kind == .gradient
+            || r.pointee.kind == .text {
             sideFields(r, at: index)
         }
-        if r.hasFilters, let f = r.filters, take(CDrawFilterSide.bytes(f)) {
+        if r.pointee.hasFilters, let f = r.pointee.filters, take(CDrawFilterSide.bytes(f)) {
             // R19: the record's filters and the flags that say what they ask for.
             slot.pointee.flags2 |= filterFlags2(f)
             filterSide.append(f, at: index)
@@ -557,16 +671,20 @@ final class CDrawSide {
     }
 
     /// Images kept alive, shadow paths and before records: only for records that have them.
-    private func sideFields(_ r: DrawRecord, at index: Int) {
-        if let shape = r.shape { shapeFields(shape, at: index, before: false) }
-        if let gradient = r.gradient { gradientFields(gradient, at: index, before: false) }
-        if let text = r.text { texts.append(text, at: index, before: false) }
-        if let i = r.contents { images.append(i) }
-        if let i = r.contentsPrevious { images.append(i) }
-        if let p = r.shadowPath, !p.elements.isEmpty, let offset = sharedPath(p.elements) {
+    private func sideFields(_ r: UnsafePointer<DrawRecord>, at index: Int) {
+        // Shape paths and gradient stops outside replicators belong to their record alone.
+        let own = !r.pointee.isReplicated
+        if r.pointee.kind == .shape, let shape = r.pointee.shape { shapeFields(shape, at: index, before: false, own: own) }
+        if r.pointee.kind == .gradient, let gradient = r.pointee.gradient {
+            gradientFields(gradient, at: index, before: false, own: own)
+        }
+        if r.pointee.kind == .text, let text = r.pointee.text { texts.append(text, at: index, before: false) }
+        if let i = r.pointee.contents { images.append(i) }
+        if let i = r.pointee.contentsPrevious { images.append(i) }
+        if let p = r.pointee.shadowPath, !p.elements.isEmpty, let offset = sharedPath(p.elements) {
             pathFixups.append((index, offset, p.elements.count))
         }
-        if let b = r.transitionBefore,
+        if let b = r.pointee.transitionBefore,
            take(MemoryLayout<lamina_draw_record_t>.stride * (1 + b.sublayers.count)) {
             // The layer's record, then its sublayers' (CA-10.2): contiguous in `befores`, so
             // transition_before points at 1 + descendant_count records.
@@ -588,19 +706,38 @@ final class CDrawSide {
             // The before record's path shares the side buffer; fixed up with the others.
             beforePathFixups.append((befores.count, offset, p.elements.count))
         }
-        if let shape = r.shape { shapeFields(shape, at: befores.count, before: true) }
-        if let gradient = r.gradient { gradientFields(gradient, at: befores.count, before: true) }
+        if let shape = r.shape { shapeFields(shape, at: befores.count, before: true, own: false) }
+        if let gradient = r.gradient { gradientFields(gradient, at: befores.count, before: true, own: false) }
         if let text = r.text { texts.append(text, at: befores.count, before: true) }
         befores.append(cb)
     }
 
     /// A shape record (RS-8) into `shapes`, its path and dashes into their buffers; the
-    /// pointers are set by ``finish(_:)``.
-    private func shapeFields(_ s: DrawShape, at index: Int, before: Bool) {
-        guard take(MemoryLayout<lamina_draw_shape_t>.stride),
-              let path = sharedPath(s.path.elements),
-              let dashes = sharedNumbers(s.lineDashPattern) else { return }
+    /// pointers are set by ``finish(_:)``. `own`: the path is the record's alone (outside
+    /// replicators and before records), so it goes to the record's own copy (`recordPaths`),
+    /// kept from the last list when unchanged, and its dashes need no sharing.
+    private func shapeFields(_ s: DrawShape, at index: Int, before: Bool, own: Bool) {
+        guard take(MemoryLayout<lamina_draw_shape_t>.stride) else { return }
+        var ownPath: UnsafePointer<lamina_path_element_t>? = nil
+        let path: Int
+        if own {
+            guard let p = recordPath(s.path.elements, at: index) else { return }
+            ownPath = p
+            path = -1
+        } else {
+            guard let p = sharedPath(s.path.elements) else { return }
+            path = p
+        }
+        // No dashes: nothing to write (the pointer stays NULL with a count of 0).
+        let dashes: Int
+        if s.lineDashPattern.isEmpty {
+            dashes = 0
+        } else {
+            guard let d = own ? appendNumbers(s.lineDashPattern) : sharedNumbers(s.lineDashPattern) else { return }
+            dashes = d
+        }
         var c = lamina_draw_shape_t()
+        c.path = ownPath
         c.path_count = s.path.elements.count
         var f: UInt32 = 0
         if let fill = s.fillColor { f |= LAMINA_DRAW_SHAPE_FILL; c.fill_color = fill.c }
@@ -620,10 +757,11 @@ final class CDrawSide {
     }
 
     /// A gradient record (RS-9) into `gradients`, its colours and locations into their buffers.
-    private func gradientFields(_ g: DrawGradient, at index: Int, before: Bool) {
+    /// `own`: outside replicators and before records, the stops are written without sharing.
+    private func gradientFields(_ g: DrawGradient, at index: Int, before: Bool, own: Bool) {
         guard take(MemoryLayout<lamina_draw_gradient_t>.stride),
-              let colorsAt = sharedColors(g.colors),
-              let locationsAt = sharedNumbers(g.locations) else { return }
+              let colorsAt = own ? appendColors(g.colors) : sharedColors(g.colors),
+              let locationsAt = own ? appendNumbers(g.locations) : sharedNumbers(g.locations) else { return }
         var c = lamina_draw_gradient_t()
         c.type = g.type.code
         c.count = g.colors.count
@@ -639,7 +777,7 @@ final class CDrawSide {
         guard let records else { return }
         for f in shapeFixups {
             let shape = shapes.base! + f.shape
-            shape.pointee.path = UnsafePointer(paths.base! + f.path)
+            if f.path >= 0 { shape.pointee.path = UnsafePointer(paths.base! + f.path) }
             if shape.pointee.line_dash_count > 0 { shape.pointee.line_dash_pattern = UnsafePointer(numbers.base! + f.dashes) }
             if f.before { befores.base![f.record].shape = UnsafePointer(shape) } else { records[f.record].shape = UnsafePointer(shape) }
         }
@@ -664,6 +802,7 @@ final class CDrawSide {
             befores.base![f.record].shadow_path_count = f.count
         }
         for f in beforeFixups { records[f.record].transition_before = UnsafePointer(befores.base! + f.index) }
+        releaseUnusedRecordPaths()
     }
 }
 

@@ -33,7 +33,7 @@ extension CDrawSide {
         if r.pointee.contents != nil || r.pointee.contentsPrevious != nil || r.pointee.shadowPath != nil
             || r.pointee.transitionBefore != nil || r.pointee.kind == .shape || r.pointee.kind == .gradient
             || r.pointee.kind == .text || r.pointee.hasFilters {
-            fill(slot, r.pointee, at: index)
+            fill(slot, r, at: index)
             return
         }
         slot.initialize(to: lamina_draw_record_t())

@@ -178,6 +178,11 @@ public struct DrawRecord: Hashable, Sendable {
     /// and ``maskCount``) may differ from its default: the record fill resets them only then,
     /// one test for nearly every record instead of seven fields (issue 29).
     package var hasTransient = false
+    /// Whether the record is drawn inside a replicator instance (RS-13.1): its side data (a
+    /// shape's path, a gradient's stops) may be the same arrays as other records', which the C
+    /// draw list writes once per list; a record outside replicators has its path to itself, and
+    /// the C list keeps its copy from list to list while it does not change (issue 28).
+    package var isReplicated = false
 
     /// Creates a record.
     public init(
@@ -447,7 +452,7 @@ extension Engine {
                     "layer \(root.rawValue) has never been committed, so it has no presentation (R3)")
             }
             // Replicators multiply records (RS-13.1): bound the whole list before emitting any.
-            if replicatorLayers > 0 { try checkExpansion(slot, at: t) }
+            if replicatorLayers > 0, !expansionIsBounded { try checkExpansion(slot, at: t) }
             guard let tracker = damageTrackers[root] else {
                 // No damage to track: the caller's closures directly, one call per record less.
                 // What a first damage query needs to rebuild this list as its baseline.
@@ -736,12 +741,12 @@ extension Engine {
         guard kind != .plain || previous != .plain else { return }
         record.kind = kind
         if kind == .shape {
-            record.shape = p.pointee.drawShape()
+            record.shape = DrawShape.make(rare.value.custom)
         } else if previous == .shape {
             record.shape = nil
         }
         if kind == .gradient {
-            record.gradient = p.pointee.drawGradient()
+            record.gradient = DrawGradient.make(rare.value.custom)
         } else if previous == .gradient {
             record.gradient = nil
         }
@@ -947,10 +952,12 @@ extension Engine {
                 if inst >= 0 {
                     record.instanceIndex = list.instances[Int(inst)].index
                     record.instanceColor = list.instances[Int(inst)].color
+                    record.isReplicated = true
                     tinted = true
                 } else if tinted {
                     record.instanceIndex = 0
                     record.instanceColor = .white
+                    record.isReplicated = false
                     tinted = false
                 }
 
@@ -1212,6 +1219,23 @@ extension Engine {
     /// The most records replicators may add to a draw list, beyond one per layer (RS-13.1):
     /// 2²² (a few GB of records beyond it). Trees without replicators are not limited.
     static let maximumExpandedRecords = 1 << 22
+
+    /// Whether no draw list of this engine can pass ``maximumExpandedRecords``, whatever the
+    /// instance counts: a walk visits each slot at most once (a mask has one host, the tree no
+    /// cycle), and a layer is drawn at most 10000^R times under R replicators (a count is at
+    /// most ``maximumInstanceCount``, animated ones clamped), so slots × 10000^R records bound
+    /// the list. Then ``checkExpansion(_:at:)`` has nothing to find and is not run: a small
+    /// tree with one replicator (a Lottie repeater) skips a walk of the whole tree per frame
+    /// (issue 28). Lock held.
+    var expansionIsBounded: Bool {
+        var bound = slots.count
+        for _ in 0..<replicatorLayers {
+            let (product, overflow) = bound.multipliedReportingOverflow(by: maximumInstanceCount)
+            guard !overflow, product <= Self.maximumExpandedRecords else { return false }
+            bound = product
+        }
+        return bound <= Self.maximumExpandedRecords
+    }
 
     /// Throws `outOfMemory` when the replicators under `root` would add more than
     /// ``maximumExpandedRecords`` records to its draw list at `t` — nested replicators multiply

@@ -442,8 +442,9 @@ extension LayerProperties {
     }
 
     /// The shape record of a shape layer's presented values, or nil without a path or with an
-    /// empty one (nothing to draw, RS-8.1).
-    func drawShape() -> DrawShape? {
+    /// empty one (nothing to draw, RS-8.1), one lookup per property: the reference that
+    /// ``DrawShape/make(_:)`` (the draw list's single pass) is tested against.
+    func drawShapeByLookup() -> DrawShape? {
         guard hasRare, case .path(let path) = kindValue(.path), !path.elements.isEmpty else { return nil }
         let start = min(max(kindNumber(.strokeStart, 0), 0), 1)
         let end = min(max(kindNumber(.strokeEnd, 1), 0), 1)
@@ -464,8 +465,9 @@ extension LayerProperties {
     }
 
     /// The gradient record of a gradient layer's presented values, or nil when it draws
-    /// nothing (RS-9.3).
-    func drawGradient() -> DrawGradient? {
+    /// nothing (RS-9.3), one lookup per property: the reference that ``DrawGradient/make(_:)``
+    /// (the draw list's single pass) is tested against.
+    func drawGradientByLookup() -> DrawGradient? {
         guard hasRare, case .colorArray(let colors) = kindValue(.colors), colors.count >= 2 else { return nil }
         var locations: [Double]
         switch kindValue(.locations) {
@@ -484,5 +486,192 @@ extension LayerProperties {
         return DrawGradient(
             type: GradientType(rawValue: kindString(.gradientType)) ?? .axial, colors: colors,
             locations: locations, startPoint: start, endPoint: end, focalPoint: focal)
+    }
+}
+
+// MARK: - The draw list's single pass (issue 28)
+
+extension FillRule {
+    /// `FillRule(rawValue: s) ?? .nonZero` by comparing with each name (a small string's
+    /// comparison is two words), without the generic string switch.
+    @inline(__always)
+    static func parse(_ s: String) -> FillRule { s == "even-odd" ? .evenOdd : .nonZero }
+}
+
+extension LineCap {
+    /// `LineCap(rawValue: s) ?? .butt` (see ``FillRule/parse(_:)``).
+    @inline(__always)
+    static func parse(_ s: String) -> LineCap { s == "round" ? .round : s == "square" ? .square : .butt }
+}
+
+extension LineJoin {
+    /// `LineJoin(rawValue: s) ?? .miter` (see ``FillRule/parse(_:)``).
+    @inline(__always)
+    static func parse(_ s: String) -> LineJoin { s == "round" ? .round : s == "bevel" ? .bevel : .miter }
+}
+
+extension GradientType {
+    /// `GradientType(rawValue: s) ?? .axial` (see ``FillRule/parse(_:)``).
+    @inline(__always)
+    static func parse(_ s: String) -> GradientType { s == "radial" ? .radial : s == "conic" ? .conic : .axial }
+}
+
+/// A shape layer's drawing values as the draw list reads them: each property's value
+/// converted the way ``LayerProperties/drawShapeByLookup()`` converts it (a value of another
+/// type reads as that property's fallback), before the clamps and the checks that make a
+/// ``DrawShape``.
+private struct ShapeValues {
+    var path: Path? = nil
+    var fill: Color? = nil
+    var fillRule = FillRule.nonZero
+    var stroke: Color? = nil
+    var width = 1.0
+    var miterLimit = 10.0
+    var cap = LineCap.butt
+    var join = LineJoin.miter
+    var dashes: [Double] = []
+    var phase = 0.0
+    var start = 0.0
+    var end = 1.0
+
+    /// The shape properties' ids: `path` … `strokeEnd`, consecutive.
+    static let ids = PropertyID.path.rawValue...PropertyID.strokeEnd.rawValue
+
+    /// Every shape property at its default (what a layer that set none of them draws).
+    static let defaults: ShapeValues = {
+        var s = ShapeValues()
+        for id in ids { s.take(id, Builtins.table[Int(id)].defaultValue) }
+        return s
+    }()
+
+    /// Takes property `id`'s value.
+    @inline(__always)
+    mutating func take(_ id: UInt16, _ value: Value) {
+        switch id {
+        case PropertyID.path.rawValue:
+            if case .path(let p) = value { path = p } else { path = nil }
+        case PropertyID.fillColor.rawValue:
+            if case .color(let c) = value { fill = c } else { fill = nil }
+        case PropertyID.fillRule.rawValue:
+            if case .string(let v) = value { fillRule = FillRule.parse(v) } else { fillRule = .nonZero }
+        case PropertyID.strokeColor.rawValue:
+            if case .color(let c) = value { stroke = c } else { stroke = nil }
+        case PropertyID.lineWidth.rawValue:
+            if case .number(let v) = value { width = v } else { width = 1 }
+        case PropertyID.lineCap.rawValue:
+            if case .string(let v) = value { cap = LineCap.parse(v) } else { cap = .butt }
+        case PropertyID.lineJoin.rawValue:
+            if case .string(let v) = value { join = LineJoin.parse(v) } else { join = .miter }
+        case PropertyID.miterLimit.rawValue:
+            if case .number(let v) = value { miterLimit = v } else { miterLimit = 10 }
+        case PropertyID.lineDashPattern.rawValue:
+            if case .numberArray(let d) = value { dashes = d } else { dashes = [] }
+        case PropertyID.lineDashPhase.rawValue:
+            if case .number(let v) = value { phase = v } else { phase = 0 }
+        case PropertyID.strokeStart.rawValue:
+            if case .number(let v) = value { start = v } else { start = 0 }
+        case PropertyID.strokeEnd.rawValue:
+            if case .number(let v) = value { end = v } else { end = 1 }
+        default: break
+        }
+    }
+}
+
+extension DrawShape {
+    /// The shape record of a shape layer whose kind-specific values are `values` (its presented
+    /// ones), or nil without a path or with an empty one (nothing to draw, RS-8.1): one pass
+    /// over the few values the layer stores, starting from the defaults, instead of a lookup
+    /// per property (issue 28). Equal to ``LayerProperties/drawShapeByLookup()``.
+    @inline(__always)
+    static func make(_ values: PropertyValues) -> DrawShape? {
+        var s = ShapeValues.defaults
+        values.withEntries { buf in
+            for k in buf.indices {
+                let id = buf[k].id
+                if id > ShapeValues.ids.upperBound { break }  // sorted: nothing further is a shape's
+                if id >= ShapeValues.ids.lowerBound { s.take(id, buf[k].value) }
+            }
+        }
+        guard let path = s.path, !path.elements.isEmpty else { return nil }
+        let start = min(max(s.start, 0), 1)
+        let end = min(max(s.end, 0), 1)
+        var fill = s.fill
+        if let f = fill, !(f.alpha > 0) { fill = nil }
+        var stroke = s.stroke
+        if !(s.width > 0) || !(start < end) { stroke = nil }
+        return DrawShape(
+            path: path, fillColor: fill, fillRule: s.fillRule, strokeColor: stroke, lineWidth: s.width,
+            miterLimit: s.miterLimit, lineCap: s.cap, lineJoin: s.join, lineDashPattern: s.dashes,
+            lineDashPhase: s.phase, strokeStart: start, strokeEnd: end)
+    }
+}
+
+/// A gradient layer's values as the draw list reads them (see ``ShapeValues``).
+private struct GradientValues {
+    var colors: [Color]? = nil
+    /// The locations, or nil for evenly spaced ones (any value other than a number array).
+    var locations: [Double]? = nil
+    var start = Point(x: 0.5, y: 0)
+    var end = Point(x: 0.5, y: 1)
+    var focalOffset: Point? = nil
+    var type = GradientType.axial
+
+    /// `colors` … `gradientType`, consecutive; `focalOffset` comes later.
+    static let ids = PropertyID.colors.rawValue...PropertyID.gradientType.rawValue
+
+    /// Every gradient property at its default.
+    static let defaults: GradientValues = {
+        var g = GradientValues()
+        for id in ids { g.take(id, Builtins.table[Int(id)].defaultValue) }
+        g.take(PropertyID.focalOffset.rawValue, Builtins.table[Int(PropertyID.focalOffset.rawValue)].defaultValue)
+        return g
+    }()
+
+    @inline(__always)
+    mutating func take(_ id: UInt16, _ value: Value) {
+        switch id {
+        case PropertyID.colors.rawValue:
+            if case .colorArray(let c) = value { colors = c } else { colors = nil }
+        case PropertyID.locations.rawValue:
+            if case .numberArray(let l) = value { locations = l } else { locations = nil }
+        case PropertyID.startPoint.rawValue:
+            if case .point(let p) = value { start = p } else { start = Point(x: 0.5, y: 0) }
+        case PropertyID.endPoint.rawValue:
+            if case .point(let p) = value { end = p } else { end = Point(x: 0.5, y: 1) }
+        case PropertyID.gradientType.rawValue:
+            if case .string(let v) = value { type = GradientType.parse(v) } else { type = .axial }
+        case PropertyID.focalOffset.rawValue:
+            if case .point(let p) = value { focalOffset = p } else { focalOffset = nil }
+        default: break
+        }
+    }
+}
+
+extension DrawGradient {
+    /// The gradient record of a gradient layer whose kind-specific values are `values`, or nil
+    /// when it draws nothing (RS-9.3): one pass over the stored values (issue 28). Equal to
+    /// ``LayerProperties/drawGradientByLookup()``.
+    @inline(__always)
+    static func make(_ values: PropertyValues) -> DrawGradient? {
+        var g = GradientValues.defaults
+        values.withEntries { buf in
+            for k in buf.indices {
+                let id = buf[k].id
+                if id > PropertyID.focalOffset.rawValue { break }
+                if GradientValues.ids.contains(id) || id == PropertyID.focalOffset.rawValue { g.take(id, buf[k].value) }
+            }
+        }
+        guard let colors = g.colors, colors.count >= 2 else { return nil }
+        let locations: [Double]
+        if let l = g.locations {
+            guard l.count == colors.count else { return nil }
+            locations = l
+        } else {
+            let n = Double(colors.count - 1)
+            locations = (0..<colors.count).map { Double($0) / n }
+        }
+        let focal = g.focalOffset.map { Point(x: g.start.x + $0.x, y: g.start.y + $0.y) } ?? g.start
+        return DrawGradient(
+            type: g.type, colors: colors, locations: locations, startPoint: g.start, endPoint: g.end, focalPoint: focal)
     }
 }

@@ -30,8 +30,9 @@ struct RareProperties: Sendable {
     var autoreverses = false
     var fillMode: FillMode = .removed
     /// Custom properties that differ from their registered default, and the kind-specific
-    /// properties (shape, gradient, replicator) that were set, by PropertyID.
-    var custom: [UInt16: Value] = [:]
+    /// properties (shape, gradient, replicator) that were set, by PropertyID: sorted by id
+    /// (PropertyValues.swift), read without hashing.
+    var custom = PropertyValues()
     /// Contents and the rest of the renderer-facing look (LayerProperties+Contents.swift).
     var look = LookProperties()
 }

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+// A layer's custom and kind-specific property values (issue 28): one array sorted by property
+// id, in place of a hashed dictionary, so that the draw list reads a shape layer's dozen
+// values in one pass instead of a dozen hashed lookups per frame, and a presentation that
+// changes one of them copies an array, not a hash table.
+
+/// The values a layer stores by property id: custom properties that differ from their
+/// registered default, and the kind-specific properties (shape, gradient, replicator, text)
+/// that were set. What a `[UInt16: Value]` held, with the same semantics (an absent id reads
+/// nil; assigning nil removes it), kept sorted by id in one array: a layer holds a handful, so
+/// a lookup is a short binary search with no hashing, and a copy is one buffer.
+struct PropertyValues: Sendable {
+    /// The entries, sorted by id, each id once.
+    private(set) var entries: [Entry] = []
+
+    /// One stored value.
+    struct Entry: Sendable {
+        var id: UInt16
+        var value: Value
+    }
+
+    /// Whether nothing is stored.
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// The index of the first entry whose id is not below `id` (`entries.count` if none).
+    @inline(__always)
+    private func lowerBound(_ id: UInt16) -> Int {
+        entries.withUnsafeBufferPointer { buf -> Int in
+            var lo = 0, hi = buf.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if buf[mid].id < id { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+    }
+
+    /// The value stored for `id`, or nil; assigning nil removes it.
+    subscript(id: UInt16) -> Value? {
+        get {
+            let k = lowerBound(id)
+            return entries.withUnsafeBufferPointer { buf in k < buf.count && buf[k].id == id ? buf[k].value : nil }
+        }
+        set {
+            let k = lowerBound(id)
+            let present = k < entries.count && entries[k].id == id
+            switch (newValue, present) {
+            case (let v?, true): entries[k].value = v
+            case (let v?, false): entries.insert(Entry(id: id, value: v), at: k)
+            case (nil, true): entries.remove(at: k)
+            case (nil, false): break
+            }
+        }
+    }
+
+    /// Calls `body` with the entries in id order, read in place (no copy of the array).
+    @inline(__always)
+    func withEntries<R>(_ body: (UnsafeBufferPointer<Entry>) -> R) -> R {
+        entries.withUnsafeBufferPointer(body)
+    }
+}
