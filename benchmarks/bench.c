@@ -1055,6 +1055,95 @@ static double cost_scenario(size_t n, int measure) {
 #undef COST_END
 }
 
+/* A shape-layer-heavy draw list (issue 28: what a Lottie file builds): root + N shape layers,
+ * each with a rounded-rectangle path (10 elements), a fill, a round-capped stroke and, every
+ * fifth, a dash pattern; a quarter morph their path (an explicit, looping, autoreversing basic
+ * animation between two paths of the same structure), a quarter animate strokeEnd, the rest are
+ * still. Per frame the tick, then the measured draw list (per record). */
+static double cost_shapes(size_t n, int measure) {
+    const int frames = 4;
+    double sink = 0;
+    lamina_engine_t *x;
+    lamina_layer_t root;
+    CHECK(lamina_engine_create(&x));
+    CHECK(lamina_layer_create(x, &root));
+    CHECK(lamina_layer_set_bounds(x, root, (lamina_rect_t){{0, 0}, {800, 600}}));
+    lamina_path_element_t a[16], b[16];
+    size_t na = 0, nb = 0;
+    CHECK(lamina_path_rounded_rect((lamina_rect_t){{0, 0}, {20, 20}}, 4, 4, a, 16, &na));
+    CHECK(lamina_path_rounded_rect((lamina_rect_t){{2, 3}, {14, 12}}, 6, 6, b, 16, &nb));
+    SANITY(na == nb && na >= 8, "cost: shape paths of %zu and %zu elements", na, nb);
+    lamina_value_t pa = {.type = LAMINA_VALUE_PATH}, pb = pa, v;
+    pa.u.path.elements = a;
+    pa.u.path.count = na;
+    pb.u.path.elements = b;
+    pb.u.path.count = nb;
+    lamina_animation_t *morph, *trim;
+    CHECK(lamina_animation_create_basic("path", &morph));
+    CHECK(lamina_animation_create_basic("strokeEnd", &trim));
+    CHECK(lamina_animation_set_from_value(morph, &pa));
+    CHECK(lamina_animation_set_to_value(morph, &pb));
+    lamina_value_t t0 = {.type = LAMINA_VALUE_NUMBER}, t1 = t0;
+    t0.u.number = 0.1;
+    t1.u.number = 1;
+    CHECK(lamina_animation_set_from_value(trim, &t0));
+    CHECK(lamina_animation_set_to_value(trim, &t1));
+    lamina_media_timing_t mt = LAMINA_MEDIA_TIMING_INIT;
+    mt.duration = 1.5;
+    mt.repeat_count = LAMINA_REPEAT_FOREVER;
+    mt.autoreverses = 1;
+    CHECK(lamina_animation_set_media_timing(morph, &mt));
+    CHECK(lamina_animation_set_media_timing(trim, &mt));
+    double dashes[2] = {4, 2};
+    for (size_t i = 0; i < n; i++) {
+        lamina_layer_t l;
+        CHECK(lamina_layer_create_kind(x, LAMINA_LAYER_KIND_SHAPE, &l));
+        CHECK(lamina_layer_set_bounds(x, l, (lamina_rect_t){{0, 0}, {20, 20}}));
+        CHECK(lamina_layer_set_position(x, l, (lamina_point_t){10 + (double)((i * 37) % 780), 10 + (double)((i * 53 / 7) % 580)}));
+        CHECK(lamina_layer_set_value(x, l, "path", &pa));
+        v = (lamina_value_t){.type = LAMINA_VALUE_COLOR};
+        v.u.color = (lamina_color_t){0.2, 0.4, 0.8, 1};
+        CHECK(lamina_layer_set_value(x, l, "fillColor", &v));
+        v.u.color = (lamina_color_t){0.1, 0.1, 0.1, 1};
+        CHECK(lamina_layer_set_value(x, l, "strokeColor", &v));
+        CHECK(lamina_layer_set_number(x, l, "lineWidth", 2));
+        v = (lamina_value_t){.type = LAMINA_VALUE_STRING};
+        v.u.string = "round";
+        CHECK(lamina_layer_set_value(x, l, "lineCap", &v));
+        if (i % 5 == 4) {
+            v = (lamina_value_t){.type = LAMINA_VALUE_NUMBER_ARRAY};
+            v.u.numbers.items = dashes;
+            v.u.numbers.count = 2;
+            CHECK(lamina_layer_set_value(x, l, "lineDashPattern", &v));
+        }
+        CHECK(lamina_layer_add_sublayer(x, root, l));
+        if (i % 4 == 0) CHECK(lamina_layer_add_animation(x, l, morph, "morph"));
+        if (i % 4 == 1) CHECK(lamina_layer_add_animation(x, l, trim, "trim"));
+        CHECK(lamina_layer_release(x, l));
+    }
+    lamina_animation_release(morph);
+    lamina_animation_release(trim);
+    const lamina_draw_record_t *records;
+    size_t cnt = 0;
+    CHECK(lamina_engine_tick(x, 0.0));
+    CHECK(lamina_engine_draw_list(x, root, 0.0, &records, &cnt));
+    SANITY(cnt == n + 1 && records[1].shape != NULL, "cost: shape draw list has %zu records", cnt);
+    for (int f = 1; f <= frames; f++) {
+        double t = (double)f / 60.0;
+        CHECK(lamina_engine_tick(x, t));
+        if (measure) cost_begin();
+        CHECK(lamina_engine_draw_list(x, root, t, &records, &cnt));
+        if (measure) cost_end("draw_list_shapes_per_record", (double)(n + 1));
+        /* The first shape morphs: its path is on its way from the first path to the second. */
+        const lamina_draw_shape_t *s = records[1].shape;
+        SANITY(s != NULL && s->path_count == na && s->path[0].points[0].y > a[0].points[0].y,
+               "cost: the morphing shape's path did not move (y %g)", s ? s->path[0].points[0].y : -1.0);
+        sink += s->path[0].points[0].x;
+    }
+    CHECK(lamina_engine_destroy(x));
+    return sink;
+}
+
 static int run_cost(size_t n) {
 #ifndef LAMINA_BENCH_HAVE_CALLGRIND
     (void)n;
@@ -1063,6 +1152,8 @@ static int run_cost(size_t n) {
 #else
     double sink = cost_scenario(n / 10 < 200 ? 200 : n / 10, 0); /* warm up, not measured */
     sink += cost_scenario(n, 1);
+    sink += cost_shapes(n / 10 < 200 ? 200 : n / 10, 0);
+    sink += cost_shapes(n, 1);
     printf("lamina-bench --cost: n=%zu done (checksum %.6g)%s\n", n, sink,
            RUNNING_ON_VALGRIND ? "" : " [not under valgrind: nothing was counted]");
     return 0;
@@ -1114,7 +1205,8 @@ static void rule(int columns) {
 
 static void usage(void) {
     fprintf(stderr, "usage: lamina-bench [--quick] [--frames F] [--siblings S,...] [N ...]\n"
-                    "       lamina-bench --cost [N]      (instruction counts under callgrind)\n");
+                    "       lamina-bench --cost [N]      (instruction counts under callgrind)\n"
+                    "       lamina-bench --cost-shapes N (only draw_list_shapes_per_record)\n");
     exit(64);
 }
 
@@ -1127,6 +1219,14 @@ int main(int argc, char **argv) {
     int quick = 0;
     size_t siblings[8];
     int tcount = -1;
+    if (argc == 3 && strcmp(argv[1], "--cost-shapes") == 0) {
+        /* Only the shape-layer draw list's entry (issue 28), for measuring it alone. */
+        size_t cn = (size_t)strtoull(argv[2], NULL, 10);
+        if (cn < 200 || cn > 1000000) usage();
+        double sink = cost_shapes(200, 0) + cost_shapes(cn, 1);
+        printf("lamina-bench --cost-shapes: n=%zu done (checksum %.6g)\n", cn, sink);
+        return 0;
+    }
     if (argc >= 2 && strcmp(argv[1], "--cost") == 0) {
         size_t cn = 2000;
         if (argc == 3) {

@@ -67,6 +67,8 @@ DESCRIPTIONS = {
     "draw_list_tracked_per_record": "engine_draw_list per record, root's damage tracked (1% animated)",
     "damage_per_record": "engine_damage per record, 1% animated",
     "damage_idle_per_record": "engine_damage per record, nothing changed",
+    # Issue 28: a shape-layer-heavy draw list (what a Lottie file builds).
+    "draw_list_shapes_per_record": "engine_draw_list per shape record, N shapes, 1/4 morph path, 1/4 strokeEnd",
 }
 ORDER = list(DESCRIPTIONS)
 
