@@ -199,3 +199,81 @@ struct ExpansionBoundTests {
         #expect(!engine.lock.withLock { engine.expansionIsBounded })
     }
 }
+
+@Suite("The draw list carries local times down the tree (issue 28)")
+struct InheritedLocalTimeTests {
+    /// A random tree of `count` layers under `root`, some with their own beginTime, speed,
+    /// timeOffset, duration and repeats (CA-5.11), some animated explicitly (opacity, position,
+    /// a keyframed transform), a replicator with a delay and a mask among them.
+    private func scene(_ engine: Engine, seed: UInt64) -> Layer {
+        var rng = SplitMix(state: seed)
+        let root = engine.makeLayer()
+        root.bounds = Rect(x: 0, y: 0, width: 400, height: 400)
+        root.speed = 1.5  // a Lottie root: played by its own timing
+        root.beginTime = 0.1
+        var layers = [root]
+        for k in 0..<40 {
+            let l = k == 5 ? engine.makeReplicatorLayer() : engine.makeLayer()
+            if let r = l as? ReplicatorLayer {
+                r.instanceCount = 3
+                r.instanceDelay = 0.2
+            }
+            l.bounds = Rect(x: 0, y: 0, width: 10 + rng.unit() * 20, height: 10)
+            l.position = Point(x: rng.unit() * 300, y: rng.unit() * 300)
+            if rng.int(3) == 0 { l.beginTime = rng.unit() - 0.3 }
+            if rng.int(3) == 0 { l.speed = [0.5, 2, -1, 0][rng.int(4)] }
+            if rng.int(4) == 0 { l.timeOffset = rng.unit() }
+            if rng.int(6) == 0 {
+                l.duration = 0.4 + rng.unit()
+                l.repeatCount = 2
+                l.autoreverses = rng.int(2) == 0
+            }
+            if rng.int(2) == 0 {
+                var a = Animation.basic(keyPath: "opacity", from: .number(0.2), to: .number(1), duration: 0.7)
+                a.timing.repeatCount = .infinity
+                a.timing.beginTime = rng.unit() * 0.3
+                try? l.add(a, forKey: "o")
+            }
+            if rng.int(3) == 0 {
+                var a = Animation.basic(keyPath: "position", from: .point(Point(x: 0, y: 0)), to: .point(Point(x: 90, y: 40)), duration: 1.1)
+                a.timing.autoreverses = true
+                a.timing.repeatCount = 3
+                try? l.add(a, forKey: "p")
+            }
+            layers[rng.int(layers.count)].addSublayer(l)
+            layers.append(l)
+        }
+        let mask = engine.makeLayer()
+        mask.bounds = Rect(x: 0, y: 0, width: 50, height: 50)
+        mask.speed = 2
+        try? mask.add(Animation.basic(keyPath: "opacity", from: .number(0.3), to: .number(1), duration: 1), forKey: "m")
+        layers[3].mask = mask
+        return root
+    }
+
+    @Test("every record equals the one from a walk to the root per layer", arguments: 0..<3)
+    func againstTheWalk(seed: UInt64) throws {
+        let engine = Engine()
+        let root = scene(engine, seed: 500 + seed)
+        engine.tick(0)
+        var changed = 0
+        for f in 1...40 {
+            let t = Double(f) * 0.05
+            engine.tick(t)
+            engine.lock.withLock { engine.drawListInheritsLocalTime = true }
+            let fast = try engine.drawList(root: root.id)
+            engine.lock.withLock { engine.drawListInheritsLocalTime = false }
+            let slow = try engine.drawList(root: root.id)
+            engine.lock.withLock { engine.drawListInheritsLocalTime = true }
+            #expect(fast == slow, "frame \(f)")
+            // And off the current frame (the list's own time, evaluated afresh).
+            #expect(try engine.drawList(root: root.id, at: t - 0.01) == {
+                engine.lock.withLock { engine.drawListInheritsLocalTime = false }
+                defer { engine.lock.withLock { engine.drawListInheritsLocalTime = true } }
+                return try engine.drawList(root: root.id, at: t - 0.01)
+            }())
+            if f > 1 { changed += 1 }
+        }
+        #expect(changed > 0)
+    }
+}

@@ -212,6 +212,9 @@ public final class Engine: @unchecked Sendable {
     var timePathScratch: [Int32] = []
     /// Live replicator layers (RS-13); while 0, a draw list skips the expansion bound.
     var replicatorLayers = 0
+    /// Set by tests: the draw list asks ``localTime(_:at:)`` for every layer instead of carrying
+    /// local times down the tree (``drawListInheritsLocalTime``). Lock held.
+    var drawListWalksLocalTime = false
     /// Reused by `checkExpansion`: (slot, copies, whether evaluated at shifted times) of the
     /// subtree walk.
     var expansionScratch: [(slot: Int32, copies: Int, shifted: Bool)] = []
@@ -977,11 +980,16 @@ public final class Engine: @unchecked Sendable {
     }
 
     /// ``presentation(_:at:fresh:holdingStarts:)`` of a committed layer written into `out`
-    /// (initialised), for the draw list: no copy of the result on its way. Lock held.
+    /// (initialised), for the draw list: no copy of the result on its way. `local`, when given,
+    /// is the layer's local time at `time` (``localTime(_:at:)``), which the draw list carries
+    /// down the tree instead of walking up to the root for every animated layer. Lock held.
     @inline(__always)
-    func presentation(_ slot: Int32, at time: Double, holdingStarts: Bool, into out: UnsafeMutablePointer<LayerProperties>) {
+    func presentation(
+        _ slot: Int32, at time: Double, holdingStarts: Bool, into out: UnsafeMutablePointer<LayerProperties>,
+        local: Double? = nil
+    ) {
         out.pointee = committedProperties(slot)
-        applyAnimations(slot, at: time, to: &out.pointee, holdingStarts: holdingStarts)
+        applyAnimations(slot, at: time, to: &out.pointee, holdingStarts: holdingStarts, knownLocal: local)
     }
 
     /// One property's presentation value at `time`, or nil if the layer was never committed
@@ -1053,12 +1061,13 @@ public final class Engine: @unchecked Sendable {
     /// tick's samples; an explicit one reuses its own at the time the tick sampled it (issue 29,
     /// `ExplicitState.sample(_:at:)`). The records are read in place. Lock held.
     private func applyAnimations(
-        _ slot: Int32, at time: Double, to p: inout LayerProperties, fresh: Bool = false, holdingStarts: Bool = false
+        _ slot: Int32, at time: Double, to p: inout LayerProperties, fresh: Bool = false, holdingStarts: Bool = false,
+        knownLocal: Double? = nil
     ) {
         let a = Int(slots[head: Int(slot)].animIndex)
         guard a >= 0 else { return }
         let current = time == now && !fresh
-        let local = localTime(slot, at: time)
+        let local = knownLocal ?? localTime(slot, at: time)
         // The committed values, which an explicit animation's evaluation reads (CA-7.2): `p` as
         // given, copied for the first explicit animation evaluated, none when all are sampled.
         var model: LayerProperties? = nil

@@ -343,6 +343,13 @@ public final class DrawList {
     }
 
     var inherited: [Inherited] = []
+    /// Beside `inherited` (the same index), while the engine has timed layers: P's local time
+    /// (CA-5.2), the parent time of its sublayers and its mask (for a replicator instance, P's
+    /// local time at the instance's engine time, RS-13.4), so that a layer's local time is one
+    /// step from it (``Engine/layerLocalTime(_:parentTime:)``), not a walk up to the root per
+    /// animated layer (issue 28). Apart from `inherited`, so that trees without timed layers
+    /// copy nothing more per record.
+    var times: [Double] = []
     /// The traversal's stack: a plain buffer (no uniqueness check per push and pop, which a
     /// Swift array in a class costs).
     var work = PlainStack<Work>()
@@ -378,6 +385,7 @@ public final class DrawList {
     /// Clears the traversal's scratch state (the records are the caller's business).
     func resetScratch() {
         inherited.removeAll(keepingCapacity: true)
+        times.removeAll(keepingCapacity: true)
         work.removeAllKeepingCapacity()
         maskBases.removeAll(keepingCapacity: true)
         instances.removeAll(keepingCapacity: true)
@@ -882,6 +890,9 @@ extension Engine {
             // presentation goes to the list's scratch. No copy (and no retain) of the layer.
             let i = Int(slot)
             guard headBuf[i].everCommitted else { continue }  // never committed
+            // The layer's local time (CA-5.2) once an animated layer has asked for it; `lt`
+            // without timed layers.
+            var local = lt
             var p: UnsafePointer<LayerProperties>
             if headBuf[i].animIndex < 0 {
                 let snap = slotBuf[i].snapshot
@@ -896,7 +907,8 @@ extension Engine {
                 }
             } else {
                 // A delayed instance holds implicit animations at their start (RS-13.4).
-                presentation(slot, at: lt, holdingStarts: lt < t, into: scratchP)
+                if timedLayers > 0 { local = drawListLocalTime(slot, inherit: pi, at: lt, list) }
+                presentation(slot, at: lt, holdingStarts: lt < t, into: scratchP, local: local)
                 p = UnsafePointer(scratchP)
             }
             if (p.pointee.flags & LayerProperties.Flags.hidden != 0) { continue }
@@ -1053,6 +1065,9 @@ extension Engine {
                     clipIndex: masks ? index : clipIndex, clipRect: childClip, clipIsRect: childClipIsRect,
                     instance: inst, depth: depth, flipped: flipped != flips, ownFlipped: flipped, inMask: inMask,
                     maskHost: maskHost))
+                if timedLayers > 0 {
+                    list.times.append(headBuf[i].animIndex >= 0 ? local : drawListLocalTime(slot, inherit: pi, at: lt, list))
+                }
 
                 // After the subtree: the mask, then close this record; the sublayers first drawn
                 // on top of the stack.
@@ -1220,6 +1235,25 @@ extension Engine {
     /// 2²² (a few GB of records beyond it). Trees without replicators are not limited.
     static let maximumExpandedRecords = 1 << 22
 
+    /// Whether the draw list carries each layer's local time down the tree (on by default); off,
+    /// it asks ``localTime(_:at:)`` for every layer, the general path the tests compare with.
+    /// Lock held.
+    package var drawListInheritsLocalTime: Bool {
+        get { !drawListWalksLocalTime }
+        set { drawListWalksLocalTime = !newValue }
+    }
+
+    /// The local time (CA-5.2) at engine time `lt` of a layer the draw list enters inheriting
+    /// `list.inherited[inherit]`: one step from the time its superlayer (or, for a mask root,
+    /// its host, R16.8) hands down in `list.times`, not a walk up to the root per layer (issue
+    /// 28); the walk for the list's root, and for every layer with the fast path off. Only
+    /// while the engine has timed layers (`list.times` is empty otherwise). Lock held.
+    private func drawListLocalTime(_ slot: Int32, inherit: Int, at lt: Double, _ list: DrawList) -> Double {
+        guard inherit >= 0, drawListInheritsLocalTime else { return localTime(slot, at: lt) }
+        let parentTime = list.times[inherit]
+        return slots[Int(slot)].everTimed ? layerLocalTime(slot, parentTime: parentTime) : parentTime
+    }
+
     /// Whether no draw list of this engine can pass ``maximumExpandedRecords``, whatever the
     /// instance counts: a walk visits each slot at most once (a mask has one host, the tree no
     /// cycle), and a layer is drawn at most 10000^R times under R replicators (a count is at
@@ -1322,11 +1356,15 @@ extension Engine {
         var power = Transform3D.identity
         for k in 0..<count {
             var entry = base
+            let kd = Double(k)
             if k > 0 {
                 power = power.concatenating(aboutAnchor)
                 entry.childBase = power.concatenating(base.childBase)
             }
-            let kd = Double(k)
+            // The replicator's local time at the instance's engine time (RS-13.4).
+            if timedLayers > 0 {
+                list.times.append(k > 0 && delay != 0 ? localTime(slot, at: t - kd * delay) : list.times[Int(own)])
+            }
             @inline(__always) func channel(_ c: Double, _ o: Double) -> Double { min(max(c + kd * o, 0), 1) }
             let ck = Color(
                 red: channel(color.red, offsets.0), green: channel(color.green, offsets.1),

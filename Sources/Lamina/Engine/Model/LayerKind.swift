@@ -581,8 +581,10 @@ extension DrawShape {
     /// The shape record of a shape layer whose kind-specific values are `values` (its presented
     /// ones), or nil without a path or with an empty one (nothing to draw, RS-8.1): one pass
     /// over the few values the layer stores, starting from the defaults, instead of a lookup
-    /// per property (issue 28). Equal to ``LayerProperties/drawShapeByLookup()``.
-    @inline(__always)
+    /// per property (issue 28). Equal to ``LayerProperties/drawShapeByLookup()``. Not inlined:
+    /// the draw list's record fill, which calls it for shape layers only, stays small enough
+    /// to be inlined into the traversal.
+    @inline(never)
     static func make(_ values: PropertyValues) -> DrawShape? {
         var s = ShapeValues.defaults
         values.withEntries { buf in
@@ -650,8 +652,8 @@ private struct GradientValues {
 extension DrawGradient {
     /// The gradient record of a gradient layer whose kind-specific values are `values`, or nil
     /// when it draws nothing (RS-9.3): one pass over the stored values (issue 28). Equal to
-    /// ``LayerProperties/drawGradientByLookup()``.
-    @inline(__always)
+    /// ``LayerProperties/drawGradientByLookup()``. Not inlined (see ``DrawShape/make(_:)``).
+    @inline(never)
     static func make(_ values: PropertyValues) -> DrawGradient? {
         var g = GradientValues.defaults
         values.withEntries { buf in
