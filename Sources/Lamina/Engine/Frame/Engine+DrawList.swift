@@ -50,6 +50,13 @@ public struct DrawRecord: Hashable, Sendable {
     /// Whether the back side shows when the layer faces away (default true); a renderer culls
     /// the back face of a layer with false.
     public var isDoubleSided: Bool
+    /// Whether the record is drawn inside a replicator instance (RS-13.1): its side data (a
+    /// shape's path, a gradient's stops) may be the same arrays as other records', which the C
+    /// draw list writes once per list; a record outside replicators has its path to itself, and
+    /// the C list keeps its copy from list to list while it does not change (issue 28).
+    /// Declared here, in the padding before ``depth``: the record's size, which the damage
+    /// tracker's byte comparison walks, stays as it was.
+    package var isReplicated = false
     /// The depth below the draw-list root (0 for the root).
     public var depth: Int
     /// How many records after this one belong to its subtree. A renderer that keeps a clip
@@ -178,11 +185,6 @@ public struct DrawRecord: Hashable, Sendable {
     /// and ``maskCount``) may differ from its default: the record fill resets them only then,
     /// one test for nearly every record instead of seven fields (issue 29).
     package var hasTransient = false
-    /// Whether the record is drawn inside a replicator instance (RS-13.1): its side data (a
-    /// shape's path, a gradient's stops) may be the same arrays as other records', which the C
-    /// draw list writes once per list; a record outside replicators has its path to itself, and
-    /// the C list keeps its copy from list to list while it does not change (issue 28).
-    package var isReplicated = false
 
     /// Creates a record.
     public init(
