@@ -60,6 +60,21 @@ final class LottieContext {
     /// (docs/lottie.md#unseen). Unbounded under a time remap.
     var shownFrames: (lo: Double, hi: Double) = (-.infinity, .infinity)
 
+    /// `shownFrames` without its margin: a closed range holding every frame, fractional ones
+    /// included, that progress 0…1 can show of the composition being built (its ip…op at the
+    /// top; inside a precomposition, at least the frames its layer maps there). A property that
+    /// shows one value over it is a constant (docs/lottie.md#still).
+    var stillFrames: (lo: Double, hi: Double) { (shownFrames.lo + 1, shownFrames.hi - 1) }
+    /// Whether what is still over `stillFrames` becomes a constant (tests turn it off).
+    var still = true
+
+    /// The keyframes counted so far, to rewind to when a property parsed only to look at it is
+    /// parsed again by the code that maps it.
+    var keyframeMark: Int {
+        get { keyframeCount }
+        set { keyframeCount = newValue }
+    }
+
     init(frameRate: Double, maximumKeyframes: Int = LottieLimits.maximumKeyframes) {
         self.frameRate = frameRate
         self.maximumKeyframes = maximumKeyframes
@@ -174,8 +189,12 @@ enum LottieValues {
 }
 
 enum LottieImporter {
+    /// `simplify`: remove the wrapper layers that change nothing (LottieSimplify); `still`:
+    /// properties and visibility that never change over the shown frames are constants
+    /// (docs/lottie.md#still). Tests turn them off to compare the pictures with and without.
     static func importScene(
-        _ bytes: [UInt8], maximumKeyframes: Int = LottieLimits.maximumKeyframes
+        _ bytes: [UInt8], maximumKeyframes: Int = LottieLimits.maximumKeyframes, simplify: Bool = true,
+        still: Bool = true
     ) throws(LottieError) -> LottieScene {
         guard bytes.count <= LottieLimits.maximumBytes else {
             throw LottieError("$", "the file is \(bytes.count) bytes, more than the \(LottieLimits.maximumBytes) accepted")
@@ -195,6 +214,7 @@ enum LottieImporter {
         }
         guard op > ip else { throw LottieError("$.op", "the out frame \(op) must be after the in frame \(ip)") }
         let ctx = LottieContext(frameRate: fr, maximumKeyframes: maximumKeyframes)
+        ctx.still = still
         if let assets = top["assets"] {
             for a in try assets.array() {
                 if let id = a.string("id") { ctx.assets[id] = a }
@@ -222,6 +242,7 @@ enum LottieImporter {
         ctx.shownFrames = (ip - 1, op + 1)
         frameSpace.sublayers = try buildComposition(
             layers, size: Size(width: w, height: h), endFrame: op, depth: 0, ctx)
+        if simplify { LottieSimplify.simplify(root) }
         return LottieScene(root: root, info: info, warnings: ctx.warnings)
     }
 
@@ -325,7 +346,10 @@ enum LottieImporter {
         if let remap = ctx.remap {
             slot.set("hidden", .bool(true))
             slot.add("lottie.visibility", remappedVisibility(from: ip, to: visibleTo, remap, ctx))
-        } else if ip > -LottieLimits.maximumFrames || visibleTo < LottieLimits.maximumFrames {
+        } else if (ip > -LottieLimits.maximumFrames || visibleTo < LottieLimits.maximumFrames)
+                    && !(ctx.still && ip <= ctx.stillFrames.lo && visibleTo > ctx.stillFrames.hi + 1e-6)
+        {
+            // (Visible at every frame the composition can show: no animation, docs/lottie.md#still.)
             slot.set("hidden", .bool(true))
             let from = max(ip, -LottieLimits.maximumFrames)
             var a = Animation.basic(keyPath: "hidden", from: .bool(false), to: .bool(false))
@@ -861,14 +885,18 @@ enum LottieImporter {
     static func staticTransform(
         _ ks: JNode, content: LottieNode, size: Size, opacity: Bool, _ ctx: LottieContext
     ) throws(LottieError) -> LottieNode? {
+        // A parse counts keyframes against the file's budget, and the chain parses an animated
+        // property again: when this gives up, the count goes back to where it was.
+        let mark = ctx.keyframeMark
         func prop(_ key: String, _ d: [Double]) throws(LottieError) -> LottieProp? {
             guard let n = ks[key] else { return LottieProp(constant: d) }
-            // Look before parsing: a parse counts keyframes against the file's budget, and the
-            // chain parses an animated property again.
-            if n["k"]?.first?.member("t") != nil {
+            // Keyframes that show one value at every frame are a constant (docs/lottie.md#still).
+            let p = try LottieProp.parse(n, ctx, read: LottieValues.numbers)
+            if p.isAnimated {
+                ctx.keyframeMark = mark
                 return nil
             }
-            return try LottieProp.parse(n, ctx, read: LottieValues.numbers)
+            return p
         }
         if let p = ks["p"], p["s"].map({ (try? $0.number()) == 1 }) == true || (p["x"] != nil && p["k"] == nil) {
             return nil  // separate x and y: the chain handles them

@@ -504,17 +504,24 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
     }
 
     @Test func aStaticTransformIsOneLayer() throws {
-        // root, frame space, slot, the transform, the content, the fill's shape layer: six
-        // records; an animated opacity splits the transform into its layers (position and
-        // rotation; anchor, scale and opacity): seven.
+        // Without leaving wrappers out: root, frame space, slot, the transform, the content,
+        // the fill's shape layer: six records; an animated opacity splits the transform into
+        // its layers (position and rotation; anchor, scale and opacity): seven.
         let engine = Engine()
-        let still = try engine.loadLottie(data: doc(layers: shapeLayer()))
-        still.seek(progress: 0.5)
-        let moving = try engine.loadLottie(data: doc(layers: shapeLayer(ks: opacityRamp(0, 100))))
-        moving.seek(progress: 0.5)
-        engine.tick(0)
-        #expect(try engine.drawList(root: still.root).count == 6)
-        #expect(try engine.drawList(root: moving.root).count == 7)
+        func count(_ bytes: [UInt8], simplify: Bool) throws -> Int {
+            let scene = try LottieImporter.importScene(bytes, simplify: simplify)
+            let anim = LottieAnimation(root: try engine.realize(scene.root), info: scene.info, warnings: scene.warnings)
+            anim.seek(progress: 0.5)
+            engine.tick(0)
+            return try engine.drawList(root: anim.root).count
+        }
+        let still = doc(layers: shapeLayer()), moving = doc(layers: shapeLayer(ks: opacityRamp(0, 100)))
+        #expect(try count(still, simplify: false) == 6)
+        #expect(try count(moving, simplify: false) == 7)
+        // As loaded (docs/lottie.md#wrappers): the identity layers go, so the root and the
+        // shape; with the opacity's layer between them when it animates.
+        #expect(try count(still, simplify: true) == 2)
+        #expect(try count(moving, simplify: true) == 3)
     }
 
     @Test func playLoopsAndSpeedAndOnce() throws {
