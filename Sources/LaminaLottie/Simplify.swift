@@ -1,60 +1,133 @@
 // SPDX-License-Identifier: Apache-2.0
 // Fewer layers for the same picture (docs/lottie.md#wrappers): the importer builds a layer per
 // step of a Lottie transform, per layer slot and per group, and many of them turn out to carry
-// nothing, or only a translation. Each layer costs a draw record and a visit every frame, so
-// before the tree is realised, a plain layer that is the identity is replaced by its sublayers,
-// and one that only translates its one sublayer moves that sublayer instead. Both are exact:
-// the world transform of everything below is the same product, up to the rounding of one
-// addition.
+// nothing, a translation, or a still matrix over layers that have none of their own. Each layer
+// costs a draw record and a visit every frame, so before the tree is realised such a wrapper
+// gives its place to its sublayers, which take over what it carried. The world transform of
+// everything below is the same product, up to the rounding of one multiply-add.
 
 import Lamina
 
 enum LottieSimplify {
-    /// What a wrapper layer says about its sublayers' space: a translation by `offset`.
+    /// What a wrapper layer does to its sublayers: maps their space by a still 2D linear
+    /// `matrix` about `anchor` (in its bounds coordinates) to `position`, and maybe hides them
+    /// or fades them (`carried`: its `hidden` and `opacity` values and animations, such as a
+    /// Lottie layer's in and out points, which a single sublayer can carry instead).
     struct Wrapper {
-        var offset: Point
+        var position = Point(x: 0, y: 0)
+        var anchor = Point(x: 0, y: 0)
+        var matrix = Transform3D.identity
         var name: Value?
+        var carried: [(key: String, value: Value)] = []
+        var animations: [(key: String, animation: Animation)] = []
+
+        /// Whether it hides or fades its sublayers.
+        var carries: Bool { !carried.isEmpty || !animations.isEmpty }
+
+        /// Whether it moves its sublayers by a translation only (the identity when it is zero).
+        var translates: Bool { matrix == .identity }
+        var offset: Point { Point(x: position.x - anchor.x, y: position.y - anchor.y) }
     }
 
-    /// `node` as a pure translation of its sublayers' space, or nil when it is anything more:
-    /// a plain layer with no animation, no mask, and among its values only geometry that makes
-    /// a translation (anchor point, bounds, position, an identity transform), opacity 1, not
-    /// hidden, no time of its own, and a name.
+    /// A still matrix that maps the plane to itself without translating: m11, m12, m21, m22.
+    static func planar(_ m: Transform3D) -> Bool {
+        m.m13 == 0 && m.m14 == 0 && m.m23 == 0 && m.m24 == 0 && m.m31 == 0 && m.m32 == 0 && m.m33 == 1
+            && m.m34 == 0 && m.m41 == 0 && m.m42 == 0 && m.m43 == 0 && m.m44 == 1
+            && m.m11.isFinite && m.m12.isFinite && m.m21.isFinite && m.m22.isFinite
+    }
+
+    /// The keys a wrapper's single sublayer can carry for it: hiding or fading a layer that
+    /// draws nothing itself hides or fades its one sublayer's subtree, the same pixels.
+    static let carriedKeys: Set<String> = ["hidden", "opacity"]
+
+    /// `node` as a wrapper, or nil when it is anything more: a plain layer with no mask, whose
+    /// animations are of `hidden` and `opacity` only and whose values are geometry that makes
+    /// a still planar map (anchor point, bounds, position, transform), `hidden`, `opacity`, no
+    /// time of its own, and a name.
     static func wrapper(_ node: LottieNode) -> Wrapper? {
-        guard node.kind == .plain, node.animations.isEmpty, node.mask == nil else { return nil }
-        var position = Point(x: 0, y: 0), anchor = Point(x: 0.5, y: 0.5), bounds = Rect(x: 0, y: 0, width: 0, height: 0)
-        var name: Value?
+        guard node.kind == .plain, node.mask == nil else { return nil }
+        var w = Wrapper()
+        for a in node.animations {
+            guard let path = a.animation.keyPath, carriedKeys.contains(path) else { return nil }
+            w.animations.append(a)
+        }
+        var anchor = Point(x: 0.5, y: 0.5), bounds = Rect(x: 0, y: 0, width: 0, height: 0)
         for (key, value) in node.values {
             switch (key, value) {
-            case ("position", .point(let p)): position = p
+            case ("position", .point(let p)): w.position = p
             case ("anchorPoint", .point(let p)): anchor = p
             case ("bounds", .rect(let r)): bounds = r
-            case ("name", .string): name = value
-            case ("transform", .transform(let m)) where m == .identity: break
-            case ("opacity", .number(let o)) where o == 1: break
-            case ("hidden", .bool(false)), ("masksToBounds", .bool(false)): break
+            case ("name", .string): w.name = value
+            case ("hidden", .bool), ("opacity", .number): w.carried.append((key, value))
+            case ("transform", .transform(let m)) where planar(m): w.matrix = m
+            case ("masksToBounds", .bool(false)): break
             case ("beginTime", .number(let t)) where t == 0: break
             case ("timeOffset", .number(let t)) where t == 0: break
             case ("speed", .number(let s)) where s == 1: break
             default: return nil
             }
         }
-        // A point x of the bounds lands at position + (x − anchor in bounds coordinates).
-        let offset = Point(
-            x: position.x - (bounds.origin.x + anchor.x * bounds.size.width),
-            y: position.y - (bounds.origin.y + anchor.y * bounds.size.height))
-        guard offset.x.isFinite, offset.y.isFinite else { return nil }
-        return Wrapper(offset: offset, name: name)
+        // A point x of the bounds lands at position + (x − anchor)·matrix.
+        w.anchor = Point(x: bounds.origin.x + anchor.x * bounds.size.width, y: bounds.origin.y + anchor.y * bounds.size.height)
+        guard w.offset.x.isFinite, w.offset.y.isFinite else { return nil }
+        // An opacity of 1 and a hidden of false that nothing animates are the defaults.
+        w.carried.removeAll { c in
+            !w.animations.contains { $0.animation.keyPath == c.key } && (c.value == .number(1) || c.value == .bool(false))
+        }
+        return w
+    }
+
+    /// Keys a layer's own time is made of: a sublayer with any of them runs in another time
+    /// than its wrapper, so the wrapper's animations cannot move onto it.
+    static let timingKeys: Set<String> = [
+        "beginTime", "timeOffset", "speed", "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
+    ]
+
+    /// Whether `child` can take over what `w` does to it: it animates nothing that the change
+    /// touches (its position; with a matrix, its transform, and it has no transform, shadow or
+    /// filter of its own), and, when `w` hides or fades, it has no visibility, opacity or time
+    /// of its own (and no animation under the same keys).
+    static func canTakeOver(_ w: Wrapper, _ child: LottieNode) -> Bool {
+        for a in child.animations {
+            let path = a.animation.keyPath ?? a.key
+            if path.hasPrefix("position") { return false }
+            if !w.translates && path.hasPrefix("transform") { return false }
+            if w.carries && (carriedKeys.contains(path) || w.animations.contains { $0.key == a.key }) { return false }
+        }
+        for (key, value) in child.values {
+            if !w.translates {
+                if key == "transform", value != .transform(.identity) { return false }
+                if key.hasPrefix("shadow") || key == "filters" || key == "compositingFilter" { return false }
+            }
+            // (A blend mode inside a faded group blends with the group, not with what is below.)
+            if w.carries && (carriedKeys.contains(key) || timingKeys.contains(key) || key == "compositingFilter") { return false }
+        }
+        return true
+    }
+
+    /// Moves what `w` did onto `child`, which takes its place: the position maps through the
+    /// wrapper (position + (p − anchor)·matrix), the matrix becomes its transform, the
+    /// visibility and the name move with it.
+    static func takeOver(_ w: Wrapper, _ child: LottieNode) {
+        var p = Point(x: 0, y: 0)
+        if case .point(let q)? = child.values.last(where: { $0.key == "position" })?.value { p = q }
+        let v = Point(x: p.x - w.anchor.x, y: p.y - w.anchor.y)
+        let m = w.matrix
+        let moved = w.translates
+            ? Point(x: p.x + w.offset.x, y: p.y + w.offset.y)
+            : Point(x: w.position.x + v.x * m.m11 + v.y * m.m21, y: w.position.y + v.x * m.m12 + v.y * m.m22)
+        child.values.append(("position", .point(moved)))
+        if !w.translates { child.values.append(("transform", .transform(m))) }
+        child.values.append(contentsOf: w.carried)
+        child.animations.append(contentsOf: w.animations)
+        if let name = w.name { child.values.append(("name", name)) }
     }
 
     /// Removes the wrapper layers below `top` (never `top` itself, nor a mask layer, whose own
-    /// content is the mask). A wrapper that is the identity gives its place to its sublayers when
-    /// it has one, or when it is its superlayer's only sublayer (the order of everything drawn
-    /// stays the same); one that translates gives its place to its one sublayer, whose position
-    /// takes the translation, when that position does not animate. Under a replicator only a
-    /// wrapper of one sublayer goes (each sublayer is replicated on its own). A wrapper's name
-    /// moves to the sublayer that takes its place when that has none (a wrapper with a name
-    /// and several sublayers stays).
+    /// content is the mask). A wrapper gives its place to its sublayers, in order, when each
+    /// can take over what it does to it (`canTakeOver`); one that hides or fades, or has a name, only to
+    /// its one sublayer (which has no name of its own); under a replicator, only to one
+    /// sublayer (each sublayer is replicated on its own).
     static func simplify(_ top: LottieNode) {
         var work: [LottieNode] = [top]
         while let parent = work.popLast() {
@@ -62,30 +135,19 @@ enum LottieSimplify {
             while k < parent.sublayers.count {
                 let node = parent.sublayers[k]
                 guard let w = wrapper(node) else { k += 1; continue }
-                let only = node.sublayers.count == 1
-                let identity = w.offset.x == 0 && w.offset.y == 0
-                let child = only ? node.sublayers[0] : nil
-                if identity && (only || (parent.sublayers.count == 1 && parent.kind != .replicator)) {
-                    if let name = w.name {
-                        guard let child, !child.values.contains(where: { $0.key == "name" }) else { k += 1; continue }
-                        child.values.append(("name", name))
-                    }
-                    // Look at the sublayers that take its place again: they may be wrappers too.
-                    parent.sublayers.replaceSubrange(k...k, with: node.sublayers)
-                    continue
+                let children = node.sublayers
+                let single = children.count == 1
+                let identity = w.translates && w.offset.x == 0 && w.offset.y == 0
+                var fits = single || (parent.kind != .replicator && w.name == nil && !w.carries)
+                if fits, w.name != nil, children[0].values.contains(where: { $0.key == "name" }) { fits = false }
+                let nothing = identity && !w.carries && w.name == nil
+                if fits, !nothing { fits = children.allSatisfy { canTakeOver(w, $0) } }
+                guard fits else { k += 1; continue }
+                if !nothing {
+                    for c in children { takeOver(w, c) }
                 }
-                if !identity, let child,
-                   !child.animations.contains(where: { ($0.animation.keyPath ?? $0.key).hasPrefix("position") }),
-                   w.name == nil || !child.values.contains(where: { $0.key == "name" })
-                {
-                    var p = Point(x: 0, y: 0)
-                    if case .point(let q)? = child.values.last(where: { $0.key == "position" })?.value { p = q }
-                    child.values.append(("position", .point(Point(x: p.x + w.offset.x, y: p.y + w.offset.y))))
-                    if let name = w.name { child.values.append(("name", name)) }
-                    parent.sublayers[k] = child
-                    continue
-                }
-                k += 1
+                // Look at the sublayers that take its place again: they may be wrappers too.
+                parent.sublayers.replaceSubrange(k...k, with: children)
             }
             work.append(contentsOf: parent.sublayers)
             if let m = parent.mask { work.append(m) }
