@@ -360,6 +360,15 @@ enum LottieImporter {
             a.isRemovedOnCompletion = false
             slot.add("lottie.visibility", a)
         }
+        // While it is built (its content, masks, effects, its own and its parents' transforms),
+        // the frames that matter are those where it is visible: its properties are still when
+        // they do not change there (docs/lottie.md#still). Not inside a curved remap, where
+        // visibility is sampled through the remap.
+        let compositionFrames = ctx.shownFrames
+        defer { ctx.shownFrames = compositionFrames }
+        if ctx.remap == nil {
+            ctx.shownFrames = (max(ip - 1, compositionFrames.lo), min(visibleTo + 1, compositionFrames.hi))
+        }
         // The blend mode (R19.3): the slot's compositingFilter, so the whole Lottie layer —
         // content, masks, transforms, opacity and track matte — blends as one group with what
         // lies below it in its composition.
