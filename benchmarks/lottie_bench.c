@@ -17,6 +17,12 @@
  * lamina_lottie_seek), after 3 warm-up frames that compile the programs and upload the images.
  *
  *   lamina-lottie-bench [--gles [--gles-frames N]] FILE.json ...   one JSON object per line
+ *   lamina-lottie-bench --cost FILE.json ...    the cost gate's entries (benchmarks/cost_gate.py)
+ *
+ * --cost: run under `valgrind --tool=callgrind --collect-atstart=no`; per file one load, the
+ * untimed pass, then the timed pass with collection on, dumped as "cost:lottie_frame_STEM:N"
+ * (STEM the file's name without .json and a leading "Issues-"/"LottieFiles-"; N the timed
+ * frames): instructions per frame of tick + draw list in steady playback.
  */
 #include <math.h>
 #include <stdio.h>
@@ -26,6 +32,12 @@
 
 #include <lamina/lamina.h>
 #include <lamina/lamina_lottie.h>
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define LAMINA_LOTTIE_BENCH_HAVE_CALLGRIND 1
+#endif
+#endif
 #ifdef LAMINA_LOTTIE_BENCH_GLES
 #include <lamina/lamina_gles.h>
 
@@ -123,11 +135,41 @@ static void count_tree(lamina_engine_t *engine, lamina_layer_t layer, size_t *la
     free(subs);
 }
 
+/* The cost gate's measured loop (--cost): collection on around the timed pass only. */
+static void cost_toggle(void) {
+#ifdef LAMINA_LOTTIE_BENCH_HAVE_CALLGRIND
+    CALLGRIND_TOGGLE_COLLECT;
+#endif
+}
+
+static void cost_dump(const char *path, int frames) {
+#ifdef LAMINA_LOTTIE_BENCH_HAVE_CALLGRIND
+    const char *name = strrchr(path, '/');
+    name = name ? name + 1 : path;
+    if (strncmp(name, "Issues-", 7) == 0) name += 7;
+    else if (strncmp(name, "LottieFiles-", 12) == 0) name += 12;
+    char desc[160];
+    int len = (int)strcspn(name, ".");
+    snprintf(desc, sizeof desc, "cost:lottie_frame_%.*s:%d", len, name, frames);
+    CALLGRIND_DUMP_STATS_AT(desc);
+#else
+    (void)path, (void)frames;
+#endif
+}
+
 int main(int argc, char **argv) {
-    int gles = 0, gles_frames = 20;
+    int gles = 0, gles_frames = 20, cost = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--gles") == 0) {
             gles = 1;
+            continue;
+        }
+        if (strcmp(argv[i], "--cost") == 0) {
+#ifndef LAMINA_LOTTIE_BENCH_HAVE_CALLGRIND
+            fprintf(stderr, "lamina-lottie-bench: built without <valgrind/callgrind.h>: no --cost\n");
+            return 1;
+#endif
+            cost = 1;
             continue;
         }
         if (strcmp(argv[i], "--gles-frames") == 0 && i + 1 < argc) {
@@ -143,10 +185,11 @@ int main(int argc, char **argv) {
         if (!json || fread(json, 1, (size_t)size, f) != (size_t)size) return 1;
         fclose(f);
         enum { LOADS = 9 };
+        const int loads_wanted = cost ? 1 : LOADS;  /* the gate measures frames, not loads */
         double loads[LOADS];
         lamina_engine_t *engine = NULL;
         lamina_lottie_t *anim = NULL;
-        for (int k = 0; k < LOADS; k++) {
+        for (int k = LOADS - loads_wanted; k < LOADS; k++) {
             lamina_engine_t *e = NULL;
             lamina_engine_create(&e);
             lamina_lottie_t *a = NULL;
@@ -190,6 +233,11 @@ int main(int argc, char **argv) {
             if (k >= frames) per[k - frames] = spent;
             records = n;
             ticks++;
+            if (cost && k == frames - 1) cost_toggle();
+            if (cost && k == frames + timed - 1) {
+                cost_toggle();
+                cost_dump(argv[i], timed);
+            }
         }
         lamina_lottie_seek(anim, 0.5);
         lamina_engine_tick(engine, 1e4);
@@ -205,7 +253,7 @@ int main(int argc, char **argv) {
         printf("{\"file\": \"%s\", \"load_us\": %.1f, \"frame_us\": %.2f, \"records\": %zu, "
                "\"layers\": %zu, \"animations\": %zu, \"frames\": %d, \"timed_frames\": %d, \"ticks\": %zu, "
                "\"width\": %g, \"height\": %g, \"paused_idle\": %s%s}\n",
-               name ? name + 1 : argv[i], median(loads, LOADS), median(per, timed), records, layers, animations,
+               name ? name + 1 : argv[i], median(loads + LOADS - loads_wanted, loads_wanted), median(per, timed), records, layers, animations,
                frames, timed, ticks + 2, info.width, info.height, isinf(next) ? "true" : "false", extra);
         fflush(stdout);
         free(per);
