@@ -84,15 +84,18 @@ enum LottieSimplify {
     ]
 
     /// Whether `child` can take over what `w` does to it: it animates nothing that the change
-    /// touches (its position; with a matrix, its transform, and it has no transform, shadow or
-    /// filter of its own), and, when `w` hides or fades, it has no visibility, opacity or time
-    /// of its own (and no animation under the same keys).
+    /// touches (its position, when `w` moves it; with a matrix, its transform, and it has no
+    /// transform, shadow or filter of its own), and, for what `w` hides or fades, it has no
+    /// value or animation of the same key, no time of its own and no blend mode.
     static func canTakeOver(_ w: Wrapper, _ child: LottieNode) -> Bool {
+        let moves = !(w.translates && w.offset.x == 0 && w.offset.y == 0)
+        var carried = Set(w.carried.map(\.key))
+        for a in w.animations { carried.insert(a.animation.keyPath ?? a.key) }
         for a in child.animations {
             let path = a.animation.keyPath ?? a.key
-            if path.hasPrefix("position") { return false }
+            if moves && path.hasPrefix("position") { return false }
             if !w.translates && path.hasPrefix("transform") { return false }
-            if w.carries && (carriedKeys.contains(path) || w.animations.contains { $0.key == a.key }) { return false }
+            if carried.contains(path) || w.animations.contains(where: { $0.key == a.key }) { return false }
         }
         for (key, value) in child.values {
             if !w.translates {
@@ -100,7 +103,7 @@ enum LottieSimplify {
                 if key.hasPrefix("shadow") || key == "filters" || key == "compositingFilter" { return false }
             }
             // (A blend mode inside a faded group blends with the group, not with what is below.)
-            if w.carries && (carriedKeys.contains(key) || timingKeys.contains(key) || key == "compositingFilter") { return false }
+            if w.carries && (carried.contains(key) || timingKeys.contains(key) || key == "compositingFilter") { return false }
         }
         return true
     }
