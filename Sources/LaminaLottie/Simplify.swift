@@ -102,8 +102,10 @@ enum LottieSimplify {
                 if key == "transform", value != .transform(.identity) { return false }
                 if key.hasPrefix("shadow") || key == "filters" || key == "compositingFilter" { return false }
             }
+            // Its own opacity of 1 or hidden of false is the default: the wrapper's replaces it.
+            if carried.contains(key) && value != .number(1) && value != .bool(false) { return false }
             // (A blend mode inside a faded group blends with the group, not with what is below.)
-            if w.carries && (carried.contains(key) || timingKeys.contains(key) || key == "compositingFilter") { return false }
+            if w.carries && (timingKeys.contains(key) || key == "compositingFilter") { return false }
         }
         return true
     }

@@ -178,4 +178,42 @@ private func same(_ a: DrawRecord, _ b: DrawRecord) -> Bool {
         let scaled = try LottieScene.load(doc(layers: shapeLayer(ks: #""p":{"a":0,"k":[40,30]},"s":{"a":0,"k":[200,50]}"#)))
         #expect(scaled.root.allNodes.contains { n in n.values.contains { $0.key == "transform" } })
     }
+
+    /// A still scale (non-uniform) moves onto the shape layer as its transform, not into the
+    /// path's points (a stroke's width must scale with it), and the shape's position maps
+    /// through it: position + (p − anchor)·M.
+    @Test func aStillMatrixBecomesTheSublayersTransform() throws {
+        let stroke = #"{"ty":4,"ind":1,"nm":"S","ip":0,"op":1000,"st":0,"ks":{"a":{"a":0,"k":[5,5]},"p":{"a":0,"k":[40,30]},"s":{"a":0,"k":[200,50]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[20,20]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}},{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":4}}]}"#
+        let bytes = doc(layers: stroke)
+        let general = try LottieImporter.importScene(bytes, simplify: false, still: false)
+        let lean = try LottieImporter.importScene(bytes)
+        #expect(lean.root.allNodes.count == 2)
+        let shape = try #require(lean.root.sublayers.first)
+        #expect(shape.kind == .shape)
+        #expect(shape.values.last { $0.key == "transform" }?.value == .transform(Transform3D(scaleX: 2, y: 0.5, z: 1)))
+        #expect(shape.values.last { $0.key == "position" }?.value == .point(Point(x: 30, y: 27.5)))
+        #expect(shape.values.last { $0.key == "lineWidth" }?.value == .number(4))
+        let g = try painted(general, progress: 0.3).records, l = try painted(lean, progress: 0.3).records
+        #expect(g.count == l.count && zip(g, l).allSatisfy { same($0, $1) })
+    }
+
+    /// A Lottie layer that comes and goes (in and out points inside the file's frames) and
+    /// fades: its visibility and opacity animations move down to the one layer that draws.
+    @Test func visibilityAndOpacityMoveToTheOneLayerThatDraws() throws {
+        let bytes = doc(layers: shapeLayer(ks: opacityRamp(0, 100), ip: 10, op: 50))
+        let general = try LottieImporter.importScene(bytes, simplify: false, still: false)
+        let lean = try LottieImporter.importScene(bytes)
+        #expect(lean.root.allNodes.count == 2)
+        let shape = try #require(lean.root.sublayers.first)
+        #expect(Set(shape.animations.map(\.key)) == ["opacity", "lottie.visibility"])
+        #expect(shape.values.contains { $0.key == "name" && $0.value == .string("L1") })
+        for p in [0.05, 0.1, 0.3, 0.49, 0.5, 0.7] {
+            let g = try painted(general, progress: p).records, l = try painted(lean, progress: p).records
+            #expect(g.count == l.count && zip(g, l).allSatisfy { same($0, $1) }, "at \(p)")
+        }
+        // Shown from frame 10 to 50 with the opacity ramp's value.
+        let (_, at30) = try shapes(bytes, progress: 0.3)
+        #expect(at30.count == 1 && abs((at30.first?.opacity ?? 0) - 0.3) < 1e-9)
+        #expect(try shapes(bytes, progress: 0.6).1.isEmpty)
+    }
 }

@@ -519,9 +519,9 @@ func shapes(_ bytes: [UInt8], progress p: Double) throws -> (LottieAnimation, [D
         #expect(try count(still, simplify: false) == 6)
         #expect(try count(moving, simplify: false) == 7)
         // As loaded (docs/lottie.md#wrappers): the identity layers go, so the root and the
-        // shape; with the opacity's layer between them when it animates.
+        // shape; an animated opacity moves onto the shape, the one layer that draws.
         #expect(try count(still, simplify: true) == 2)
-        #expect(try count(moving, simplify: true) == 3)
+        #expect(try count(moving, simplify: true) == 2)
     }
 
     @Test func playLoopsAndSpeedAndOnce() throws {
