@@ -93,7 +93,7 @@ enum LottieSimplify {
         for a in w.animations { carried.insert(a.animation.keyPath ?? a.key) }
         for a in child.animations {
             let path = a.animation.keyPath ?? a.key
-            if moves && path.hasPrefix("position") { return false }
+            if moves && path.hasPrefix("position") && !mapsPoints(a.animation) { return false }
             if !w.translates && path.hasPrefix("transform") { return false }
             if carried.contains(path) || w.animations.contains(where: { $0.key == a.key }) { return false }
         }
@@ -110,18 +110,39 @@ enum LottieSimplify {
         return true
     }
 
+    /// Whether `a` is a position animation whose values can be mapped through a wrapper's
+    /// still affine map exactly: keyframes of points, interpolated linearly or held (an affine
+    /// map of the ends maps every point between them the same way, whatever the timing), with
+    /// no path (motion along a path goes by arc length, which a non-uniform scale changes),
+    /// nothing additive or cumulative.
+    static func mapsPoints(_ a: Animation) -> Bool {
+        guard a.keyPath == "position", !a.isAdditive, !a.isCumulative, a.valueFunction == nil,
+              a.fromValue == nil, a.toValue == nil, a.byValue == nil,
+              case .keyframe(let spec, let path, let rotation) = a.kind, path == nil, rotation == nil,
+              spec.calculationMode == .linear || spec.calculationMode == .discrete
+        else { return false }
+        return spec.values.allSatisfy { if case .point = $0 { return true } else { return false } }
+    }
+
     /// Moves what `w` did onto `child`, which takes its place: the position maps through the
     /// wrapper (position + (p − anchor)·matrix), the matrix becomes its transform, the
     /// visibility and the name move with it.
     static func takeOver(_ w: Wrapper, _ child: LottieNode) {
+        let m = w.matrix
+        func map(_ p: Point) -> Point {
+            if w.translates { return Point(x: p.x + w.offset.x, y: p.y + w.offset.y) }
+            let v = Point(x: p.x - w.anchor.x, y: p.y - w.anchor.y)
+            return Point(x: w.position.x + v.x * m.m11 + v.y * m.m21, y: w.position.y + v.x * m.m12 + v.y * m.m22)
+        }
         var p = Point(x: 0, y: 0)
         if case .point(let q)? = child.values.last(where: { $0.key == "position" })?.value { p = q }
-        let v = Point(x: p.x - w.anchor.x, y: p.y - w.anchor.y)
-        let m = w.matrix
-        let moved = w.translates
-            ? Point(x: p.x + w.offset.x, y: p.y + w.offset.y)
-            : Point(x: w.position.x + v.x * m.m11 + v.y * m.m21, y: w.position.y + v.x * m.m12 + v.y * m.m22)
-        child.values.append(("position", .point(moved)))
+        child.values.append(("position", .point(map(p))))
+        // Its position keyframes (mapsPoints) map the same way.
+        for k in child.animations.indices where child.animations[k].animation.keyPath == "position" {
+            guard case .keyframe(var spec, let path, let rotation) = child.animations[k].animation.kind else { continue }
+            spec.values = spec.values.map { v in if case .point(let q) = v { return .point(map(q)) } else { return v } }
+            child.animations[k].animation.kind = .keyframe(spec, path: path, rotationMode: rotation)
+        }
         if !w.translates { child.values.append(("transform", .transform(m))) }
         child.values.append(contentsOf: w.carried)
         child.animations.append(contentsOf: w.animations)
