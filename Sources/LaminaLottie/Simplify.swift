@@ -149,6 +149,41 @@ enum LottieSimplify {
         if let name = w.name { child.values.append(("name", name)) }
     }
 
+    /// The keys of a shape layer's stroke, of its fill, and those a fill and a stroke must share
+    /// to be one layer.
+    static let strokeKeys: Set<String> = [
+        "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit", "lineDashPattern", "lineDashPhase",
+        "strokeStart", "strokeEnd",
+    ]
+    static let fillKeys: Set<String> = ["fillColor", "fillRule"]
+    static let sharedKeys: Set<String> = ["anchorPoint", "bounds", "position", "transform", "path"]
+
+    /// Whether `fill` (a shape layer that only fills) and `stroke` (one that only strokes, drawn
+    /// right above it) can be one shape layer, which fills and then strokes (RS-8): the same
+    /// still path and geometry, opacity 1 on both (a layer's opacity would fade the two
+    /// together, not each on its own), nothing else set, and animations only of their own
+    /// style (no path animation: a still path is compared, an animated one is not).
+    static func mergeable(fill: LottieNode, stroke: LottieNode) -> Bool {
+        guard fill.kind == .shape, stroke.kind == .shape, fill.mask == nil, stroke.mask == nil,
+              fill.sublayers.isEmpty, stroke.sublayers.isEmpty
+        else { return false }
+        var f: [String: Value] = [:], s: [String: Value] = [:]
+        for (k, v) in fill.values { f[k] = v }
+        for (k, v) in stroke.values { s[k] = v }
+        for (k, v) in f where !sharedKeys.contains(k) && !fillKeys.contains(k) && !(k == "opacity" && v == .number(1)) {
+            return false
+        }
+        for (k, v) in s where !sharedKeys.contains(k) && !strokeKeys.contains(k)
+            && !(k == "opacity" && v == .number(1)) && !(k == "fillColor" && v == .null)
+        {
+            return false
+        }
+        guard let color = f["fillColor"], color != .null, s["strokeColor"] != nil, f["path"] != nil else { return false }
+        for k in sharedKeys where f[k] != s[k] { return false }
+        return fill.animations.allSatisfy { fillKeys.contains($0.animation.keyPath ?? "") }
+            && stroke.animations.allSatisfy { strokeKeys.contains($0.animation.keyPath ?? "") }
+    }
+
     /// Removes the wrapper layers below `top` (never `top` itself, nor a mask layer, whose own
     /// content is the mask). A wrapper gives its place to its sublayers, in order, when each
     /// can take over what it does to it (`canTakeOver`); one that hides or fades, or has a name, only to
@@ -174,6 +209,17 @@ enum LottieSimplify {
                 }
                 // Look at the sublayers that take its place again: they may be wrappers too.
                 parent.sublayers.replaceSubrange(k...k, with: children)
+            }
+            // A fill with the stroke of the same path right above it: one shape layer, which
+            // fills, then strokes (not under a replicator, which repeats each sublayer apart).
+            var j = 0
+            while parent.kind != .replicator && j + 1 < parent.sublayers.count {
+                if mergeable(fill: parent.sublayers[j], stroke: parent.sublayers[j + 1]) {
+                    let stroke = parent.sublayers.remove(at: j + 1)
+                    parent.sublayers[j].values.append(contentsOf: stroke.values.filter { strokeKeys.contains($0.key) })
+                    parent.sublayers[j].animations.append(contentsOf: stroke.animations)
+                }
+                j += 1
             }
             work.append(contentsOf: parent.sublayers)
             if let m = parent.mask { work.append(m) }

@@ -26,7 +26,32 @@ private func painted(_ scene: LottieScene, progress p: Double) throws -> (record
             || r.masksToBounds || r.maskIndex != nil || r.filters != nil || r.kind == .replicator
     }
     let nodes = scene.root.allNodes
-    return (paints, nodes.count, nodes.reduce(0) { $0 + $1.animations.count })
+    return (paints.flatMap(fillThenStroke), nodes.count, nodes.reduce(0) { $0 + $1.animations.count })
+}
+
+/// A shape record as what it draws: its fill, then its stroke (RS-8), each a record of its own
+/// with the other's fields at their defaults, so a fill and a stroke merged into one shape layer
+/// compare equal to the two layers they were.
+private func fillThenStroke(_ r: DrawRecord) -> [DrawRecord] {
+    guard let shape = r.shape else { return [r] }
+    var fill = shape, stroke = shape
+    fill.strokeColor = nil
+    stroke.fillColor = nil
+    var parts: [DrawShape] = []
+    if shape.fillColor != nil { parts.append(fill) }
+    if shape.strokeColor != nil { parts.append(stroke) }
+    if parts.isEmpty { parts = [shape] }
+    return parts.map { part in
+        var p = part
+        if p.strokeColor == nil {
+            p.lineWidth = 1; p.miterLimit = 10; p.lineCap = .butt; p.lineJoin = .miter
+            p.lineDashPattern = []; p.lineDashPhase = 0; p.strokeStart = 0; p.strokeEnd = 1
+        }
+        if p.fillColor == nil { p.fillRule = .nonZero }
+        var out = r
+        out.shape = p
+        return out
+    }
 }
 
 /// Whether two painting records draw the same thing: the same content under the same world
