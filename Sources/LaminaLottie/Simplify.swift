@@ -192,10 +192,13 @@ enum LottieSimplify {
     static func simplify(_ top: LottieNode) {
         var work: [LottieNode] = [top]
         while let parent = work.popLast() {
-            var k = 0
-            while k < parent.sublayers.count {
-                let node = parent.sublayers[k]
-                guard let w = wrapper(node) else { k += 1; continue }
+            // The sublayers that take a wrapper's place are looked at again (they may be
+            // wrappers too): a stack in order, so the pass is linear in the sublayers.
+            var kept: [LottieNode] = []
+            kept.reserveCapacity(parent.sublayers.count)
+            var pending = Array(parent.sublayers.reversed())
+            while let node = pending.popLast() {
+                guard let w = wrapper(node) else { kept.append(node); continue }
                 let children = node.sublayers
                 let single = children.count == 1
                 let identity = w.translates && w.offset.x == 0 && w.offset.y == 0
@@ -203,13 +206,13 @@ enum LottieSimplify {
                 if fits, w.name != nil, children[0].values.contains(where: { $0.key == "name" }) { fits = false }
                 let nothing = identity && !w.carries && w.name == nil
                 if fits, !nothing { fits = children.allSatisfy { canTakeOver(w, $0) } }
-                guard fits else { k += 1; continue }
+                guard fits else { kept.append(node); continue }
                 if !nothing {
                     for c in children { takeOver(w, c) }
                 }
-                // Look at the sublayers that take its place again: they may be wrappers too.
-                parent.sublayers.replaceSubrange(k...k, with: children)
+                pending.append(contentsOf: children.reversed())
             }
+            parent.sublayers = kept
             // A fill with the stroke of the same path right above it: one shape layer, which
             // fills, then strokes (not under a replicator, which repeats each sublayer apart).
             var j = 0

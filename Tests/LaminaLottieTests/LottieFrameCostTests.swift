@@ -241,4 +241,16 @@ private func same(_ a: DrawRecord, _ b: DrawRecord) -> Bool {
         #expect(at30.count == 1 && abs((at30.first?.opacity ?? 0) - 0.3) < 1e-9)
         #expect(try shapes(bytes, progress: 0.6).1.isEmpty)
     }
+
+    /// Many sibling layers: each Lottie layer becomes its one shape layer under the root, in
+    /// order (the pass is linear in the sublayers: a stack, not an array edited in place).
+    @Test func manySiblingsEachBecomeOneLayer() throws {
+        let n = 2_000
+        let layers = (1...n).map { shapeLayer(ind: $0) }.joined(separator: ",")
+        let scene = try LottieScene.load(doc(layers: layers))
+        #expect(scene.root.sublayers.count == n)
+        #expect(scene.root.sublayers.allSatisfy { $0.kind == .shape && $0.sublayers.isEmpty })
+        // Bottom first: the last Lottie layer (L2000) is drawn first.
+        #expect(scene.root.sublayers.first?.values.contains { $0.key == "name" && $0.value == .string("L\(n)") } == true)
+    }
 }
