@@ -84,8 +84,9 @@ enum LottieSimplify {
     ]
 
     /// Whether `child` can take over what `w` does to it: it animates nothing that the change
-    /// touches (its position, when `w` moves it; with a matrix, its transform, and it has no
-    /// transform, shadow or filter of its own), and, for what `w` hides or fades, it has no
+    /// touches (its position, when `w` moves it, unless its keyframes map; with a matrix, its
+    /// transform, and it has no shadow or filter, and a transform of its own only when that is
+    /// planar too), and, for what `w` hides or fades, it has no
     /// value or animation of the same key, no time of its own and no blend mode.
     static func canTakeOver(_ w: Wrapper, _ child: LottieNode) -> Bool {
         let moves = !(w.translates && w.offset.x == 0 && w.offset.y == 0)
@@ -99,7 +100,11 @@ enum LottieSimplify {
         }
         for (key, value) in child.values {
             if !w.translates {
-                if key == "transform", value != .transform(.identity) { return false }
+                // Its own still transform composes with the wrapper's matrix when both are
+                // planar: the product is still a planar matrix about its anchor.
+                if key == "transform" {
+                    guard case .transform(let t) = value, planar(t) else { return false }
+                }
                 if key.hasPrefix("shadow") || key == "filters" || key == "compositingFilter" { return false }
             }
             // Its own opacity of 1 or hidden of false is the default: the wrapper's replaces it.
@@ -125,7 +130,7 @@ enum LottieSimplify {
     }
 
     /// Moves what `w` did onto `child`, which takes its place: the position maps through the
-    /// wrapper (position + (p − anchor)·matrix), the matrix becomes its transform, the
+    /// wrapper (position + (p − anchor)·matrix), its transform is its own then the matrix, the
     /// visibility and the name move with it.
     static func takeOver(_ w: Wrapper, _ child: LottieNode) {
         let m = w.matrix
@@ -143,7 +148,12 @@ enum LottieSimplify {
             spec.values = spec.values.map { v in if case .point(let q) = v { return .point(map(q)) } else { return v } }
             child.animations[k].animation.kind = .keyframe(spec, path: path, rotationMode: rotation)
         }
-        if !w.translates { child.values.append(("transform", .transform(m))) }
+        if !w.translates {
+            // Row vectors: its own transform first, then the wrapper's.
+            var own = Transform3D.identity
+            if case .transform(let t)? = child.values.last(where: { $0.key == "transform" })?.value { own = t }
+            child.values.append(("transform", .transform(own.concatenating(m))))
+        }
         child.values.append(contentsOf: w.carried)
         child.animations.append(contentsOf: w.animations)
         if let name = w.name { child.values.append(("name", name)) }
