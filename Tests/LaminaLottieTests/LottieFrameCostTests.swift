@@ -220,6 +220,19 @@ private func same(_ a: DrawRecord, _ b: DrawRecord) -> Bool {
         #expect(shape.values.last { $0.key == "lineWidth" }?.value == .number(4))
         let g = try painted(general, progress: 0.3).records, l = try painted(lean, progress: 0.3).records
         #expect(g.count == l.count && zip(g, l).allSatisfy { same($0, $1) })
+        // A group turned by 30° inside it: the shape's transform is the group's turn, then the
+        // layer's scale (its own first), still one layer under the root.
+        let group = #"{"ty":4,"ind":1,"ip":0,"op":1000,"st":0,"ks":{"a":{"a":0,"k":[5,5]},"p":{"a":0,"k":[40,30]},"s":{"a":0,"k":[200,50]}},"shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[20,20]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}},{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":4}},{"ty":"tr","p":{"a":0,"k":[10,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":30},"o":{"a":0,"k":100}}]}]}"#
+        let g2 = try LottieImporter.importScene(doc(layers: group), simplify: false, still: false)
+        let l2 = try LottieImporter.importScene(doc(layers: group))
+        #expect(l2.root.allNodes.count == 2)
+        let turn = Transform3D(rotationAngle: 30 * .pi / 180, x: 0, y: 0, z: 1)
+        #expect(l2.root.sublayers.first?.values.last { $0.key == "transform" }?.value
+            == .transform(turn.concatenating(Transform3D(scaleX: 2, y: 0.5, z: 1))))
+        for p in [0.0, 0.5] {
+            let a = try painted(g2, progress: p).records, b = try painted(l2, progress: p).records
+            #expect(a.count == b.count && zip(a, b).allSatisfy { same($0, $1) })
+        }
     }
 
     /// A Lottie layer that comes and goes (in and out points inside the file's frames) and
