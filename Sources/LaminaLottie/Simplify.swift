@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Fewer layers for the same picture (docs/lottie.md#wrappers): the importer builds a layer per
 // step of a Lottie transform, per layer slot and per group, and many of them turn out to carry
-// nothing, a translation, or a still matrix over layers that have none of their own. Each layer
-// costs a draw record and a visit every frame, so before the tree is realised such a wrapper
-// gives its place to its sublayers, which take over what it carried. The world transform of
-// everything below is the same product, up to the rounding of one multiply-add.
+// nothing, a translation, a still matrix, a visibility or an opacity that the one layer below
+// could carry as well. Each layer costs a draw record and a visit every frame, so before the tree
+// is realised such a wrapper gives its place to its sublayers, which take over what it carried;
+// and a fill with the stroke of the same path right above it becomes one shape layer. The world
+// transform of everything drawn is the same product, up to the rounding of a multiply-add.
 
 import Lamina
 
