@@ -346,6 +346,7 @@ enum LottieImporter {
         if let remap = ctx.remap {
             slot.set("hidden", .bool(true))
             slot.add("lottie.visibility", remappedVisibility(from: ip, to: visibleTo, remap, ctx))
+            slot.visibleShare = 0  // (unknown: the remap may pass its in point any number of times)
         } else if (ip > -LottieLimits.maximumFrames || visibleTo < LottieLimits.maximumFrames)
                     && !(ctx.still && ip <= ctx.stillFrames.lo && visibleTo > ctx.stillFrames.hi + 1e-6)
         {
@@ -359,6 +360,9 @@ enum LottieImporter {
             a.timing.duration = (visibleTo - from) / ctx.frameRate
             a.isRemovedOnCompletion = false
             slot.add("lottie.visibility", a)
+            let frames = ctx.stillFrames, span = frames.hi - frames.lo
+            let seen = min(visibleTo, frames.hi) - max(ip, frames.lo)
+            slot.visibleShare = span > 0 && span.isFinite ? min(max(seen / span, 0), 1) : 0
         }
         // While it is built (its content, masks, effects, its own and its parents' transforms),
         // the frames that matter are those where it is visible: its properties are still when

@@ -19,6 +19,8 @@ enum LottieSimplify {
         var anchor = Point(x: 0, y: 0)
         var matrix = Transform3D.identity
         var name: Value?
+        /// The wrapper's `LottieNode.visibleShare`.
+        var visibleShare = 1.0
         var carried: [(key: String, value: Value)] = []
         var animations: [(key: String, animation: Animation)] = []
 
@@ -48,6 +50,7 @@ enum LottieSimplify {
     static func wrapper(_ node: LottieNode) -> Wrapper? {
         guard node.kind == .plain, node.mask == nil else { return nil }
         var w = Wrapper()
+        w.visibleShare = node.visibleShare
         for a in node.animations {
             guard let path = a.animation.keyPath, carriedKeys.contains(path) else { return nil }
             w.animations.append(a)
@@ -93,6 +96,13 @@ enum LottieSimplify {
         let moves = !(w.translates && w.offset.x == 0 && w.offset.y == 0)
         var carried = Set(w.carried.map(\.key))
         for a in w.animations { carried.insert(a.animation.keyPath ?? a.key) }
+        // A layer that is hidden most of the time keeps its visibility above an animated one:
+        // while hidden, the draw list skips its subtree without applying their animations.
+        if w.animations.contains(where: { $0.animation.keyPath == "hidden" }), !child.animations.isEmpty,
+           w.visibleShare < 0.5
+        {
+            return false
+        }
         for a in child.animations {
             let path = a.animation.keyPath ?? a.key
             if moves && path.hasPrefix("position") && !mapsPoints(a.animation) { return false }
@@ -157,6 +167,7 @@ enum LottieSimplify {
         }
         child.values.append(contentsOf: w.carried)
         child.animations.append(contentsOf: w.animations)
+        child.visibleShare = min(child.visibleShare, w.visibleShare)
         if let name = w.name { child.values.append(("name", name)) }
     }
 

@@ -236,23 +236,29 @@ private func same(_ a: DrawRecord, _ b: DrawRecord) -> Bool {
     }
 
     /// A Lottie layer that comes and goes (in and out points inside the file's frames) and
-    /// fades: its visibility and opacity animations move down to the one layer that draws.
+    /// fades: its visibility and opacity animations move down to the one layer that draws,
+    /// when it shows at least half the time; else the visibility stays above the animated
+    /// layer, whose animations the draw list then skips while it is hidden.
     @Test func visibilityAndOpacityMoveToTheOneLayerThatDraws() throws {
-        let bytes = doc(layers: shapeLayer(ks: opacityRamp(0, 100), ip: 10, op: 50))
+        let brief = try LottieImporter.importScene(doc(layers: shapeLayer(ks: opacityRamp(0, 100), ip: 10, op: 50)))
+        #expect(brief.root.allNodes.count == 3)
+        #expect(brief.root.sublayers.first?.animations.map(\.key) == ["lottie.visibility"])
+        #expect(brief.root.sublayers.first?.sublayers.first?.animations.map(\.key) == ["opacity"])
+        let bytes = doc(layers: shapeLayer(ks: opacityRamp(0, 100), ip: 10, op: 60))
         let general = try LottieImporter.importScene(bytes, simplify: false, still: false)
         let lean = try LottieImporter.importScene(bytes)
         #expect(lean.root.allNodes.count == 2)
         let shape = try #require(lean.root.sublayers.first)
         #expect(Set(shape.animations.map(\.key)) == ["opacity", "lottie.visibility"])
         #expect(shape.values.contains { $0.key == "name" && $0.value == .string("L1") })
-        for p in [0.05, 0.1, 0.3, 0.49, 0.5, 0.7] {
+        for p in [0.05, 0.1, 0.3, 0.59, 0.6, 0.7] {
             let g = try painted(general, progress: p).records, l = try painted(lean, progress: p).records
             #expect(g.count == l.count && zip(g, l).allSatisfy { same($0, $1) }, "at \(p)")
         }
-        // Shown from frame 10 to 50 with the opacity ramp's value.
+        // Shown from frame 10 to 60 with the opacity ramp's value.
         let (_, at30) = try shapes(bytes, progress: 0.3)
         #expect(at30.count == 1 && abs((at30.first?.opacity ?? 0) - 0.3) < 1e-9)
-        #expect(try shapes(bytes, progress: 0.6).1.isEmpty)
+        #expect(try shapes(bytes, progress: 0.7).1.isEmpty)
     }
 
     /// Many sibling layers: each Lottie layer becomes its one shape layer under the root, in
