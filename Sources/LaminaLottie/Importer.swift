@@ -345,8 +345,12 @@ enum LottieImporter {
         if shown.lo >= shown.hi && !asMatte { return nil }
         if let remap = ctx.remap {
             slot.set("hidden", .bool(true))
-            slot.add("lottie.visibility", remappedVisibility(from: ip, to: visibleTo, remap, ctx))
-            slot.visibleShare = 0  // (unknown: the remap may pass its in point any number of times)
+            let visibility = remappedVisibility(from: ip, to: visibleTo, remap, ctx)
+            slot.add("lottie.visibility", visibility)
+            // The share of its samples (evenly spaced over the remap) where it shows.
+            if case .keyframe(let spec, _, _) = visibility.kind, !spec.values.isEmpty {
+                slot.visibleShare = Double(spec.values.filter { $0 == .bool(false) }.count) / Double(spec.values.count)
+            }
         } else if (ip > -LottieLimits.maximumFrames || visibleTo < LottieLimits.maximumFrames)
                     && !(ctx.still && ip <= ctx.stillFrames.lo && visibleTo > ctx.stillFrames.hi + 1e-6)
         {
