@@ -68,11 +68,17 @@ final class LottieContext {
     /// Whether what is still over `stillFrames` becomes a constant (tests turn it off).
     var still = true
 
-    /// The keyframes counted so far, to rewind to when a property parsed only to look at it is
-    /// parsed again by the code that maps it.
-    var keyframeMark: Int {
-        get { keyframeCount }
-        set { keyframeCount = newValue }
+    /// The properties of the transform being mapped, by JSON node: `staticTransform` parses
+    /// them to see whether they are still, and the chain that maps them when they are not
+    /// reads them from here instead of parsing (and counting) them again.
+    var transformProps: [Int: LottieProp] = [:]
+
+    /// A transform property (numbers), parsed once per transform (`transformProps`).
+    func transformProp(_ n: JNode) throws(LottieError) -> LottieProp {
+        if let p = transformProps[n.index] { return p }
+        let p = try LottieProp.parse(n, self, read: LottieValues.numbers)
+        transformProps[n.index] = p
+        return p
     }
 
     init(frameRate: Double, maximumKeyframes: Int = LottieLimits.maximumKeyframes) {
@@ -684,6 +690,8 @@ enum LottieImporter {
         _ ks: JNode, content: LottieNode, size: Size, opacity: Bool, _ ctx: LottieContext,
         autoOrient: Bool = false
     ) throws(LottieError) -> LottieNode {
+        ctx.transformProps = [:]
+        defer { ctx.transformProps = [:] }
         if let single = try staticTransform(ks, content: content, size: size, opacity: opacity, ctx) {
             return single
         }
@@ -711,7 +719,7 @@ enum LottieImporter {
                 })
             }
         } else if let p = ks["p"] {
-            let prop = try LottieProp.parse(p, ctx, read: LottieValues.numbers)
+            let prop = try ctx.transformProp(p)
             let mapped = positionAnimation(prop, ctx, autoOrient: autoOrient)
             outer.apply("position", mapped)
             if autoOrient, prop.isAnimated {
@@ -744,7 +752,7 @@ enum LottieImporter {
             }
         }
         if let r = rotation {
-            let prop = try LottieProp.parse(r, ctx, read: LottieValues.numbers)
+            let prop = try ctx.transformProp(r)
             if prop.isAnimated {
                 outer.apply("transform", ctx.map("transform", [prop], valueFunction: .rotateZ) { v in
                     .number((v[0].first ?? 0) * .pi / 180)
@@ -760,8 +768,8 @@ enum LottieImporter {
         }
         var middle = outer
         if let sk = ks["sk"] {
-            let skew = try LottieProp.parse(sk, ctx, read: LottieValues.numbers)
-            let axis = try ks["sa"].map { n throws(LottieError) in try LottieProp.parse(n, ctx, read: LottieValues.numbers) }
+            let skew = try ctx.transformProp(sk)
+            let axis = try ks["sa"].map { n throws(LottieError) in try ctx.transformProp(n) }
                 ?? LottieProp(constant: [0])
             // A skew that stays 0 is no skew whatever its axis does: no layer, and no sampled
             // animation of identity matrices.
@@ -800,7 +808,7 @@ enum LottieImporter {
         }
         let inner = try frameNode(size, ctx, at: ks.path)
         if let a = ks["a"] {
-            let prop = try LottieProp.parse(a, ctx, read: LottieValues.numbers)
+            let prop = try ctx.transformProp(a)
             inner.apply("bounds.origin", ctx.map("bounds.origin", [prop]) { v in .point(LottieValues.point(v[0])) })
             if let idx = inner.values.lastIndex(where: { $0.key == "bounds.origin" }), case .point(let o) = inner.values[idx].value {
                 inner.values[idx] = ("bounds", .rect(Rect(x: o.x, y: o.y, width: size.width, height: size.height)))
@@ -808,7 +816,7 @@ enum LottieImporter {
         }
         var scaleY: LottieNode?  // the y scale's layer, between `middle` and `inner`
         if let s = ks["s"] {
-            let prop = try LottieProp.parse(s, ctx, read: LottieValues.numbers)
+            let prop = try ctx.transformProp(s)
             func scale(_ v: [Double]) -> Point {
                 Point(x: (v.count > 0 ? v[0] : 100) / 100, y: (v.count > 1 ? v[1] : (v.count > 0 ? v[0] : 100)) / 100)
             }
@@ -836,7 +844,7 @@ enum LottieImporter {
             }
         }
         if opacity, let o = ks["o"] {
-            let prop = try LottieProp.parse(o, ctx, read: LottieValues.numbers)
+            let prop = try ctx.transformProp(o)
             inner.apply("opacity", ctx.map("opacity", [prop]) { v in .number(min(max((v[0].first ?? 100) / 100, 0), 1)) })
         }
         if let scaleY {
@@ -875,7 +883,7 @@ enum LottieImporter {
     static func tiltMapping(_ ks: JNode, _ ctx: LottieContext) throws(LottieError) -> (mapped: LottieMapped, model: Transform3D?)? {
         func prop(_ key: String, _ d: [Double]) throws(LottieError) -> LottieProp {
             guard let n = ks[key] else { return LottieProp(constant: d) }
-            return try LottieProp.parse(n, ctx, read: LottieValues.numbers)
+            return try ctx.transformProp(n)
         }
         let ry = try prop("ry", [0]), rx = try prop("rx", [0]), or = try prop("or", [0, 0, 0])
         func still(_ p: LottieProp) -> Bool { !p.isAnimated && !p.first.contains { $0 != 0 } }
@@ -902,18 +910,12 @@ enum LottieImporter {
     static func staticTransform(
         _ ks: JNode, content: LottieNode, size: Size, opacity: Bool, _ ctx: LottieContext
     ) throws(LottieError) -> LottieNode? {
-        // A parse counts keyframes against the file's budget, and the chain parses an animated
-        // property again: when this gives up, the count goes back to where it was.
-        let mark = ctx.keyframeMark
         func prop(_ key: String, _ d: [Double]) throws(LottieError) -> LottieProp? {
             guard let n = ks[key] else { return LottieProp(constant: d) }
-            // Keyframes that show one value at every frame are a constant (docs/lottie.md#still).
-            let p = try LottieProp.parse(n, ctx, read: LottieValues.numbers)
-            if p.isAnimated {
-                ctx.keyframeMark = mark
-                return nil
-            }
-            return p
+            // Keyframes that show one value at every frame are a constant (docs/lottie.md#still);
+            // the chain reads an animated one from the context's cache, parsed once.
+            let p = try ctx.transformProp(n)
+            return p.isAnimated ? nil : p
         }
         if let p = ks["p"], p["s"].map({ (try? $0.number()) == 1 }) == true || (p["x"] != nil && p["k"] == nil) {
             return nil  // separate x and y: the chain handles them
