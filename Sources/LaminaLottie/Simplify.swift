@@ -94,8 +94,8 @@ enum LottieSimplify {
     /// value or animation of the same key, no time of its own and no blend mode.
     static func canTakeOver(_ w: Wrapper, _ child: LottieNode) -> Bool {
         let moves = !(w.translates && w.offset.x == 0 && w.offset.y == 0)
-        var carried = Set(w.carried.map(\.key))
-        for a in w.animations { carried.insert(a.animation.keyPath ?? a.key) }
+        var carried = w.carried.map(\.key)
+        for a in w.animations { carried.append(a.animation.keyPath ?? a.key) }
         // A layer that is hidden most of the time keeps its visibility above an animated one:
         // while hidden, the draw list skips its subtree without applying their animations.
         if w.animations.contains(where: { $0.animation.keyPath == "hidden" }), !child.animations.isEmpty,
@@ -187,7 +187,12 @@ enum LottieSimplify {
     /// style (no path animation: a still path is compared, an animated one is not).
     static func mergeable(fill: LottieNode, stroke: LottieNode) -> Bool {
         guard fill.kind == .shape, stroke.kind == .shape, fill.mask == nil, stroke.mask == nil,
-              fill.sublayers.isEmpty, stroke.sublayers.isEmpty
+              fill.sublayers.isEmpty, stroke.sublayers.isEmpty,
+              // (Cheap looks first: most neighbours are not a fill and a stroke.)
+              stroke.values.contains(where: { $0.key == "strokeColor" }),
+              !fill.values.contains(where: { $0.key == "strokeColor" }),
+              fill.animations.allSatisfy({ fillKeys.contains($0.animation.keyPath ?? "") }),
+              stroke.animations.allSatisfy({ strokeKeys.contains($0.animation.keyPath ?? "") })
         else { return false }
         var f: [String: Value] = [:], s: [String: Value] = [:]
         for (k, v) in fill.values { f[k] = v }
@@ -202,8 +207,7 @@ enum LottieSimplify {
         }
         guard let color = f["fillColor"], color != .null, s["strokeColor"] != nil, f["path"] != nil else { return false }
         for k in sharedKeys where f[k] != s[k] { return false }
-        return fill.animations.allSatisfy { fillKeys.contains($0.animation.keyPath ?? "") }
-            && stroke.animations.allSatisfy { strokeKeys.contains($0.animation.keyPath ?? "") }
+        return true
     }
 
     /// Removes the wrapper layers below `top` (never `top` itself, nor a mask layer, whose own
