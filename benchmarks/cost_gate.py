@@ -69,7 +69,18 @@ DESCRIPTIONS = {
     "damage_idle_per_record": "engine_damage per record, nothing changed",
     # Issue 28: a shape-layer-heavy draw list (what a Lottie file builds).
     "draw_list_shapes_per_record": "engine_draw_list per shape record, N shapes, 1/4 morph path, 1/4 strokeEnd",
+    # Lottie playback (issue 28): lamina-lottie-bench --cost, beside lamina-bench when CMake
+    # built the importer; tick + draw list per frame of a loaded sample in steady playback.
+    "lottie_frame_issue_1853": "Lottie issue_1853 100x100: tick + draw list per frame",
+    "lottie_frame_step_loader": "Lottie step_loader 500x260: tick + draw list per frame",
+    "lottie_frame_TwitterHeartButton": "Lottie TwitterHeartButton 60x60: tick + draw list per frame",
 }
+# The Lottie entries' samples (Tests/LaminaLottieTests/Samples) and their prefix: without a
+# lamina-lottie-bench next to the bench (a SwiftPM build has none) they are reported as not
+# measured instead of failing as missing.
+LOTTIE_PREFIX = "lottie_frame_"
+LOTTIE_SAMPLES = ["Issues-issue_1853.json", "LottieFiles-step_loader.json", "TwitterHeartButton.json"]
+UNMEASURED_PREFIXES: list[str] = []
 ORDER = list(DESCRIPTIONS)
 
 # docs/architecture.md's target for each entry, as a ratio to the floor where it is one (shown
@@ -128,6 +139,19 @@ def measure(bench: str, n: int, keep: str | None) -> dict[str, float]:
     if proc.returncode != 0:
         sys.stderr.write(proc.stdout + proc.stderr)
         sys.exit(f"cost-gate: the bench failed under callgrind (exit {proc.returncode})")
+    lottie = Path(bench).resolve().parent / "lamina-lottie-bench"
+    samples = [ROOT / "Tests" / "LaminaLottieTests" / "Samples" / n for n in LOTTIE_SAMPLES]
+    if lottie.exists():
+        cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--dump-instr=no", "--dump-line=no",
+               f"--callgrind-out-file={out}/callgrind.out.lottie", str(lottie), "--cost"] + [str(p) for p in samples]
+        print("running: " + " ".join(cmd), flush=True)
+        proc = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if proc.returncode != 0:
+            sys.stderr.write(proc.stdout + proc.stderr)
+            sys.exit(f"cost-gate: lamina-lottie-bench failed under callgrind (exit {proc.returncode})")
+    else:
+        print(f"cost-gate: no {lottie}: the {LOTTIE_PREFIX}* entries are not measured", flush=True)
+        UNMEASURED_PREFIXES.append(LOTTIE_PREFIX)
     result = parse_dumps(out)
     if not keep:
         shutil.rmtree(out, ignore_errors=True)
@@ -150,6 +174,9 @@ def compare(measured: dict[str, float], baseline: dict[str, float], threshold: f
         what = DESCRIPTIONS.get(k, "")
         ratio = f"{m / floor:.2f}" if (m is not None and floor) else "-"
         target = TARGETS.get(k, "-")
+        if m is None and any(k.startswith(p) for p in UNMEASURED_PREFIXES):
+            lines.append(f"{k:<28} {'-':>10} {'-':>8} {target:>8} {b or 0:>10.1f} {'-':>8}  skipped {what}")
+            continue
         if m is None:
             status, failed = "MISSING", True
             lines.append(f"{k:<28} {'-':>10} {'-':>8} {target:>8} {b:>10.1f} {'-':>8}  {status}  {what}")
@@ -238,6 +265,13 @@ def self_test() -> int:
     expect("-30% improvement passes with a hint", {**base, "set_number": 210.0}, base, False, True)
     expect("missing entry fails", {FLOOR: 100.0, "set_number": 300.0}, base, True)
     expect("new entry passes with a hint", {**base, "get_number": 50.0}, base, False, True)
+    # A Lottie entry fails as missing, unless no lamina-lottie-bench was there to measure it.
+    lottie_base = {**base, LOTTIE_PREFIX + "x": 1000.0}
+    expect("missing Lottie entry fails", dict(base), lottie_base, True)
+    UNMEASURED_PREFIXES.append(LOTTIE_PREFIX)
+    expect("unmeasured Lottie entry is skipped", dict(base), lottie_base, False)
+    expect("unmeasured Lottie entries skip nothing else", {FLOOR: 100.0}, lottie_base, True)
+    UNMEASURED_PREFIXES.remove(LOTTIE_PREFIX)
 
     # End to end through the command line: saved measurements against doctored baseline files.
     with tempfile.TemporaryDirectory(prefix="lamina-cost-selftest-") as tmp:

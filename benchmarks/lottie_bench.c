@@ -1,8 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The Lottie importer's costs (issue 28; benchmarks/lottie_bench.py compares them with rlottie
  * and ThorVG): per file, the load (parse + build layers + animations, median of runs, µs) and
- * the engine's CPU time per frame while playing (tick + draw list, median over the
- * animation's frames, µs), and whether a paused animation is idle (next_frame_time = +inf).
+ * the engine's CPU time per frame while playing (tick + draw list, µs), and whether a paused
+ * animation is idle (next_frame_time = +inf). The frame figure is steady playback, as a host
+ * runs it: one untimed pass over the animation's frames first (its first frames pay one-time
+ * setup), then the median of a timed pass of max(frames, 60) frames, looping the animation when
+ * it is shorter (benchmarks/README.md, "Steady playback"). What a load makes, per frame: `layers`
+ * (every layer of the tree, masks included), `animations` (explicit animations attached to
+ * them, each sampled every frame) and `records` (the draw list's records at the last frame);
+ * `ticks` is how many ticks the run made in all (to divide a profile's inclusive count by).
  * With --gles (when built with the compositor), also the reference compositor's frame time at
  * the sample's own size, headless on EGL's surfaceless platform (llvmpipe without a GPU): per
  * frame lamina_gles_renderer_draw() + glFinish(), wall time (gles_frame_us) and the process's CPU
@@ -11,6 +17,12 @@
  * lamina_lottie_seek), after 3 warm-up frames that compile the programs and upload the images.
  *
  *   lamina-lottie-bench [--gles [--gles-frames N]] FILE.json ...   one JSON object per line
+ *   lamina-lottie-bench --cost FILE.json ...    the cost gate's entries (benchmarks/cost_gate.py)
+ *
+ * --cost: run under `valgrind --tool=callgrind --collect-atstart=no`; per file one load, the
+ * untimed pass, then the timed pass with collection on, dumped as "cost:lottie_frame_STEM:N"
+ * (STEM the file's name without .json and a leading "Issues-"/"LottieFiles-"; N the timed
+ * frames): instructions per frame of tick + draw list in steady playback.
  */
 #include <math.h>
 #include <stdio.h>
@@ -20,6 +32,12 @@
 
 #include <lamina/lamina.h>
 #include <lamina/lamina_lottie.h>
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define LAMINA_LOTTIE_BENCH_HAVE_CALLGRIND 1
+#endif
+#endif
 #ifdef LAMINA_LOTTIE_BENCH_GLES
 #include <lamina/lamina_gles.h>
 
@@ -100,11 +118,58 @@ static int gles_costs(lamina_engine_t *engine, lamina_lottie_t *anim, lamina_lay
 #endif
 }
 
+/* The layers of `layer`'s tree (masks included) and their explicit animations. */
+static void count_tree(lamina_engine_t *engine, lamina_layer_t layer, size_t *layers, size_t *animations) {
+    size_t n = 0;
+    *layers += 1;
+    if (lamina_layer_get_animation_count(engine, layer, &n) == LAMINA_STATUS_OK) *animations += n;
+    lamina_layer_t mask = LAMINA_LAYER_NONE;
+    if (lamina_layer_get_mask(engine, layer, &mask) == LAMINA_STATUS_OK && mask != LAMINA_LAYER_NONE)
+        count_tree(engine, mask, layers, animations);
+    size_t count = 0;
+    if (lamina_layer_get_sublayers(engine, layer, NULL, 0, &count) != LAMINA_STATUS_OK || count == 0) return;
+    lamina_layer_t *subs = malloc(sizeof *subs * count);
+    if (!subs) return;
+    if (lamina_layer_get_sublayers(engine, layer, subs, count, &count) == LAMINA_STATUS_OK)
+        for (size_t k = 0; k < count; k++) count_tree(engine, subs[k], layers, animations);
+    free(subs);
+}
+
+/* The cost gate's measured loop (--cost): collection on around the timed pass only. */
+static void cost_toggle(void) {
+#ifdef LAMINA_LOTTIE_BENCH_HAVE_CALLGRIND
+    CALLGRIND_TOGGLE_COLLECT;
+#endif
+}
+
+static void cost_dump(const char *path, int frames) {
+#ifdef LAMINA_LOTTIE_BENCH_HAVE_CALLGRIND
+    const char *name = strrchr(path, '/');
+    name = name ? name + 1 : path;
+    if (strncmp(name, "Issues-", 7) == 0) name += 7;
+    else if (strncmp(name, "LottieFiles-", 12) == 0) name += 12;
+    char desc[160];
+    int len = (int)strcspn(name, ".");
+    snprintf(desc, sizeof desc, "cost:lottie_frame_%.*s:%d", len, name, frames);
+    CALLGRIND_DUMP_STATS_AT(desc);
+#else
+    (void)path, (void)frames;
+#endif
+}
+
 int main(int argc, char **argv) {
-    int gles = 0, gles_frames = 20;
+    int gles = 0, gles_frames = 20, cost = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--gles") == 0) {
             gles = 1;
+            continue;
+        }
+        if (strcmp(argv[i], "--cost") == 0) {
+#ifndef LAMINA_LOTTIE_BENCH_HAVE_CALLGRIND
+            fprintf(stderr, "lamina-lottie-bench: built without <valgrind/callgrind.h>: no --cost\n");
+            return 1;
+#endif
+            cost = 1;
             continue;
         }
         if (strcmp(argv[i], "--gles-frames") == 0 && i + 1 < argc) {
@@ -120,10 +185,11 @@ int main(int argc, char **argv) {
         if (!json || fread(json, 1, (size_t)size, f) != (size_t)size) return 1;
         fclose(f);
         enum { LOADS = 9 };
+        const int loads_wanted = cost ? 1 : LOADS;  /* the gate measures frames, not loads */
         double loads[LOADS];
         lamina_engine_t *engine = NULL;
         lamina_lottie_t *anim = NULL;
-        for (int k = 0; k < LOADS; k++) {
+        for (int k = LOADS - loads_wanted; k < LOADS; k++) {
             lamina_engine_t *e = NULL;
             lamina_engine_create(&e);
             lamina_lottie_t *a = NULL;
@@ -145,22 +211,33 @@ int main(int argc, char **argv) {
         lamina_lottie_get_root(anim, &root);
         lamina_lottie_info_t info = {.struct_size = sizeof info};
         lamina_lottie_get_info(anim, &info);
+        size_t layers = 0, animations = 0;
+        count_tree(engine, root, &layers, &animations);
         lamina_engine_tick(engine, 0);
-        lamina_lottie_play(anim);
+        lamina_lottie_play(anim);  /* loops (lamina_lottie_set_loop's default) */
         int frames = (int)(info.out_frame - info.in_frame);
         if (frames < 1) frames = 1;
         if (frames > 600) frames = 600;
-        double *per = malloc(sizeof(double) * (size_t)frames);
-        size_t records = 0;
-        for (int k = 0; k < frames; k++) {
+        /* Steady playback: one untimed pass over the frames, then at least 60 timed frames. */
+        int timed = frames < 60 ? 60 : frames;
+        double *per = malloc(sizeof(double) * (size_t)timed);
+        size_t records = 0, ticks = 1;
+        for (int k = 0; k < frames + timed; k++) {
             double t = (k + 0.5) / info.frame_rate;
             double t0 = cpu_us();
             lamina_engine_tick(engine, t);
             const lamina_draw_record_t *recs;
             size_t n = 0;
             lamina_engine_draw_list(engine, root, t, &recs, &n);
-            per[k] = cpu_us() - t0;
+            double spent = cpu_us() - t0;
+            if (k >= frames) per[k - frames] = spent;
             records = n;
+            ticks++;
+            if (cost && k == frames - 1) cost_toggle();
+            if (cost && k == frames + timed - 1) {
+                cost_toggle();
+                cost_dump(argv[i], timed);
+            }
         }
         lamina_lottie_seek(anim, 0.5);
         lamina_engine_tick(engine, 1e4);
@@ -174,9 +251,10 @@ int main(int argc, char **argv) {
             snprintf(extra, sizeof extra, ", \"gles_frame_us\": %.1f, \"gles_cpu_us\": %.1f", gl_us, gl_cpu_us);
         const char *name = strrchr(argv[i], '/');
         printf("{\"file\": \"%s\", \"load_us\": %.1f, \"frame_us\": %.2f, \"records\": %zu, "
+               "\"layers\": %zu, \"animations\": %zu, \"frames\": %d, \"timed_frames\": %d, \"ticks\": %zu, "
                "\"width\": %g, \"height\": %g, \"paused_idle\": %s%s}\n",
-               name ? name + 1 : argv[i], median(loads, LOADS), median(per, frames), records,
-               info.width, info.height, isinf(next) ? "true" : "false", extra);
+               name ? name + 1 : argv[i], median(loads + LOADS - loads_wanted, loads_wanted), median(per, timed), records, layers, animations,
+               frames, timed, ticks + 2, info.width, info.height, isinf(next) ? "true" : "false", extra);
         fflush(stdout);
         free(per);
         free(json);

@@ -6,6 +6,9 @@ faster peer's time to rasterise a frame at the sample's own size. Lamina leaves 
 the GPU; the target is at most 0.25x the faster peer. Also whether a paused animation is idle.
 With --gles, also the reference compositor's frame time per sample at its own size, headless
 (llvmpipe without a GPU): wall and process CPU time of lamina_gles_renderer_draw + glFinish.
+Lamina's frame time is steady playback (one untimed pass over the frames, then at least 60
+timed frames: benchmarks/README.md, "Steady playback"); each row also says what the load made
+per frame: layers, explicit animations and draw records. --no-peers prints Lamina's side alone.
 
     python3 benchmarks/lottie_bench.py --bench build/lamina-lottie-bench [--gles] [SAMPLES...]
 """
@@ -80,14 +83,25 @@ def main():
     ap.add_argument("--gles", action="store_true",
                     help="also the reference compositor's frame time (lamina-lottie-bench --gles)")
     ap.add_argument("--gles-frames", type=int, default=20, help="frames drawn per sample with --gles")
+    ap.add_argument("--no-peers", action="store_true",
+                    help="Lamina's figures and counts only (no rlottie or ThorVG)")
     ap.add_argument("samples", nargs="*")
     args = ap.parse_args()
-    paths = [SAMPLES / s for s in args.samples] or sorted(SAMPLES.glob("*.json"))
+    paths = [SAMPLES / (s if s.endswith(".json") else s + ".json") for s in args.samples] or sorted(SAMPLES.glob("*.json"))
     cmd = [args.bench] + (["--gles", "--gles-frames", str(args.gles_frames)] if args.gles else []) + [str(p) for p in paths]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True)
     rows = [json.loads(line) for line in out.stdout.splitlines()]
+    if args.no_peers:
+        print(f"{'sample':42} {'load µs':>9} {'frame µs':>9} {'layers':>7} {'animations':>10} {'records':>7}")
+        for r in rows:
+            print(f"{r['file'][:42]:42} {r['load_us']:9.0f} {r['frame_us']:9.1f} {r['layers']:7} "
+                  f"{r['animations']:10} {r['records']:7}")
+        if args.json:
+            args.json.write_text(json.dumps(rows, indent=1))
+        return
     print(f"{'sample':42} {'load µs: Lamina':>16} {'rlottie':>9} {'ThorVG':>9} {'/best':>6} | "
-          f"{'frame µs: Lamina':>16} {'raster best':>11} {'ratio':>6} {'idle':>5}"
+          f"{'frame µs: Lamina':>16} {'raster best':>11} {'ratio':>6} {'idle':>5} "
+          f"{'layers':>6} {'anims':>5} {'recs':>5}"
           + (f" | {'GLES ms wall':>12} {'CPU':>7}" if args.gles else ""))
     within = 0
     for r, p in zip(rows, paths):
@@ -107,7 +121,8 @@ def main():
         elif args.gles:
             gl = f" | {'-':>12} {'-':>7}"
         print(f"{r['file'][:42]:42} {r['load_us']:16.0f} {rl_load:9.0f} {tv_load:9.0f} {load_ratio:6.1f} | "
-              f"{r['frame_us']:16.1f} {best:11.1f} {ratio:6.2f} {str(r['paused_idle']):>5}{gl}")
+              f"{r['frame_us']:16.1f} {best:11.1f} {ratio:6.2f} {str(r['paused_idle']):>5} "
+              f"{r['layers']:6} {r['animations']:5} {r['records']:5}{gl}")
         sys.stdout.flush()
     print(f"per-frame CPU within 0.25x of the faster rasteriser: {within} of {len(rows)} samples")
     loads_within = sum(r["load_ratio"] <= 3 for r in rows)

@@ -60,6 +60,27 @@ final class LottieContext {
     /// (docs/lottie.md#unseen). Unbounded under a time remap.
     var shownFrames: (lo: Double, hi: Double) = (-.infinity, .infinity)
 
+    /// `shownFrames` without its margin: a closed range holding every frame, fractional ones
+    /// included, that progress 0…1 can show of the composition being built (its ip…op at the
+    /// top; inside a precomposition, at least the frames its layer maps there). A property that
+    /// shows one value over it is a constant (docs/lottie.md#still).
+    var stillFrames: (lo: Double, hi: Double) { (shownFrames.lo + 1, shownFrames.hi - 1) }
+    /// Whether what is still over `stillFrames` becomes a constant (tests turn it off).
+    var still = true
+
+    /// The properties of the transform being mapped, by JSON node: `staticTransform` parses
+    /// them to see whether they are still, and the chain that maps them when they are not
+    /// reads them from here instead of parsing (and counting) them again.
+    var transformProps: [Int: LottieProp] = [:]
+
+    /// A transform property (numbers), parsed once per transform (`transformProps`).
+    func transformProp(_ n: JNode) throws(LottieError) -> LottieProp {
+        if let p = transformProps[n.index] { return p }
+        let p = try LottieProp.parse(n, self, read: LottieValues.numbers)
+        transformProps[n.index] = p
+        return p
+    }
+
     init(frameRate: Double, maximumKeyframes: Int = LottieLimits.maximumKeyframes) {
         self.frameRate = frameRate
         self.maximumKeyframes = maximumKeyframes
@@ -174,8 +195,12 @@ enum LottieValues {
 }
 
 enum LottieImporter {
+    /// `simplify`: remove the wrapper layers that change nothing (LottieSimplify); `still`:
+    /// properties and visibility that never change over the shown frames are constants
+    /// (docs/lottie.md#still). Tests turn them off to compare the pictures with and without.
     static func importScene(
-        _ bytes: [UInt8], maximumKeyframes: Int = LottieLimits.maximumKeyframes
+        _ bytes: [UInt8], maximumKeyframes: Int = LottieLimits.maximumKeyframes, simplify: Bool = true,
+        still: Bool = true
     ) throws(LottieError) -> LottieScene {
         guard bytes.count <= LottieLimits.maximumBytes else {
             throw LottieError("$", "the file is \(bytes.count) bytes, more than the \(LottieLimits.maximumBytes) accepted")
@@ -195,6 +220,7 @@ enum LottieImporter {
         }
         guard op > ip else { throw LottieError("$.op", "the out frame \(op) must be after the in frame \(ip)") }
         let ctx = LottieContext(frameRate: fr, maximumKeyframes: maximumKeyframes)
+        ctx.still = still
         if let assets = top["assets"] {
             for a in try assets.array() {
                 if let id = a.string("id") { ctx.assets[id] = a }
@@ -222,6 +248,7 @@ enum LottieImporter {
         ctx.shownFrames = (ip - 1, op + 1)
         frameSpace.sublayers = try buildComposition(
             layers, size: Size(width: w, height: h), endFrame: op, depth: 0, ctx)
+        if simplify { LottieSimplify.simplify(root) }
         return LottieScene(root: root, info: info, warnings: ctx.warnings)
     }
 
@@ -324,8 +351,16 @@ enum LottieImporter {
         if shown.lo >= shown.hi && !asMatte { return nil }
         if let remap = ctx.remap {
             slot.set("hidden", .bool(true))
-            slot.add("lottie.visibility", remappedVisibility(from: ip, to: visibleTo, remap, ctx))
-        } else if ip > -LottieLimits.maximumFrames || visibleTo < LottieLimits.maximumFrames {
+            let visibility = remappedVisibility(from: ip, to: visibleTo, remap, ctx)
+            slot.add("lottie.visibility", visibility)
+            // The share of its samples (evenly spaced over the remap) where it shows.
+            if case .keyframe(let spec, _, _) = visibility.kind, !spec.values.isEmpty {
+                slot.visibleShare = Double(spec.values.filter { $0 == .bool(false) }.count) / Double(spec.values.count)
+            }
+        } else if (ip > -LottieLimits.maximumFrames || visibleTo < LottieLimits.maximumFrames)
+                    && !(ctx.still && ip <= ctx.stillFrames.lo && visibleTo > ctx.stillFrames.hi + 1e-6)
+        {
+            // (Visible at every frame the composition can show: no animation, docs/lottie.md#still.)
             slot.set("hidden", .bool(true))
             let from = max(ip, -LottieLimits.maximumFrames)
             var a = Animation.basic(keyPath: "hidden", from: .bool(false), to: .bool(false))
@@ -335,6 +370,18 @@ enum LottieImporter {
             a.timing.duration = (visibleTo - from) / ctx.frameRate
             a.isRemovedOnCompletion = false
             slot.add("lottie.visibility", a)
+            let frames = ctx.stillFrames, span = frames.hi - frames.lo
+            let seen = min(visibleTo, frames.hi) - max(ip, frames.lo)
+            slot.visibleShare = span > 0 && span.isFinite ? min(max(seen / span, 0), 1) : 0
+        }
+        // While it is built (its content, masks, effects, its own and its parents' transforms),
+        // the frames that matter are those where it is visible: its properties are still when
+        // they do not change there (docs/lottie.md#still). Not inside a curved remap, where
+        // visibility is sampled through the remap.
+        let compositionFrames = ctx.shownFrames
+        defer { ctx.shownFrames = compositionFrames }
+        if ctx.remap == nil {
+            ctx.shownFrames = (max(ip - 1, compositionFrames.lo), min(visibleTo + 1, compositionFrames.hi))
         }
         // The blend mode (R19.3): the slot's compositingFilter, so the whole Lottie layer —
         // content, masks, transforms, opacity and track matte — blends as one group with what
@@ -643,6 +690,8 @@ enum LottieImporter {
         _ ks: JNode, content: LottieNode, size: Size, opacity: Bool, _ ctx: LottieContext,
         autoOrient: Bool = false
     ) throws(LottieError) -> LottieNode {
+        ctx.transformProps = [:]
+        defer { ctx.transformProps = [:] }
         if let single = try staticTransform(ks, content: content, size: size, opacity: opacity, ctx) {
             return single
         }
@@ -670,7 +719,7 @@ enum LottieImporter {
                 })
             }
         } else if let p = ks["p"] {
-            let prop = try LottieProp.parse(p, ctx, read: LottieValues.numbers)
+            let prop = try ctx.transformProp(p)
             let mapped = positionAnimation(prop, ctx, autoOrient: autoOrient)
             outer.apply("position", mapped)
             if autoOrient, prop.isAnimated {
@@ -703,7 +752,7 @@ enum LottieImporter {
             }
         }
         if let r = rotation {
-            let prop = try LottieProp.parse(r, ctx, read: LottieValues.numbers)
+            let prop = try ctx.transformProp(r)
             if prop.isAnimated {
                 outer.apply("transform", ctx.map("transform", [prop], valueFunction: .rotateZ) { v in
                     .number((v[0].first ?? 0) * .pi / 180)
@@ -719,8 +768,8 @@ enum LottieImporter {
         }
         var middle = outer
         if let sk = ks["sk"] {
-            let skew = try LottieProp.parse(sk, ctx, read: LottieValues.numbers)
-            let axis = try ks["sa"].map { n throws(LottieError) in try LottieProp.parse(n, ctx, read: LottieValues.numbers) }
+            let skew = try ctx.transformProp(sk)
+            let axis = try ks["sa"].map { n throws(LottieError) in try ctx.transformProp(n) }
                 ?? LottieProp(constant: [0])
             // A skew that stays 0 is no skew whatever its axis does: no layer, and no sampled
             // animation of identity matrices.
@@ -759,7 +808,7 @@ enum LottieImporter {
         }
         let inner = try frameNode(size, ctx, at: ks.path)
         if let a = ks["a"] {
-            let prop = try LottieProp.parse(a, ctx, read: LottieValues.numbers)
+            let prop = try ctx.transformProp(a)
             inner.apply("bounds.origin", ctx.map("bounds.origin", [prop]) { v in .point(LottieValues.point(v[0])) })
             if let idx = inner.values.lastIndex(where: { $0.key == "bounds.origin" }), case .point(let o) = inner.values[idx].value {
                 inner.values[idx] = ("bounds", .rect(Rect(x: o.x, y: o.y, width: size.width, height: size.height)))
@@ -767,7 +816,7 @@ enum LottieImporter {
         }
         var scaleY: LottieNode?  // the y scale's layer, between `middle` and `inner`
         if let s = ks["s"] {
-            let prop = try LottieProp.parse(s, ctx, read: LottieValues.numbers)
+            let prop = try ctx.transformProp(s)
             func scale(_ v: [Double]) -> Point {
                 Point(x: (v.count > 0 ? v[0] : 100) / 100, y: (v.count > 1 ? v[1] : (v.count > 0 ? v[0] : 100)) / 100)
             }
@@ -795,7 +844,7 @@ enum LottieImporter {
             }
         }
         if opacity, let o = ks["o"] {
-            let prop = try LottieProp.parse(o, ctx, read: LottieValues.numbers)
+            let prop = try ctx.transformProp(o)
             inner.apply("opacity", ctx.map("opacity", [prop]) { v in .number(min(max((v[0].first ?? 100) / 100, 0), 1)) })
         }
         if let scaleY {
@@ -834,7 +883,7 @@ enum LottieImporter {
     static func tiltMapping(_ ks: JNode, _ ctx: LottieContext) throws(LottieError) -> (mapped: LottieMapped, model: Transform3D?)? {
         func prop(_ key: String, _ d: [Double]) throws(LottieError) -> LottieProp {
             guard let n = ks[key] else { return LottieProp(constant: d) }
-            return try LottieProp.parse(n, ctx, read: LottieValues.numbers)
+            return try ctx.transformProp(n)
         }
         let ry = try prop("ry", [0]), rx = try prop("rx", [0]), or = try prop("or", [0, 0, 0])
         func still(_ p: LottieProp) -> Bool { !p.isAnimated && !p.first.contains { $0 != 0 } }
@@ -863,12 +912,10 @@ enum LottieImporter {
     ) throws(LottieError) -> LottieNode? {
         func prop(_ key: String, _ d: [Double]) throws(LottieError) -> LottieProp? {
             guard let n = ks[key] else { return LottieProp(constant: d) }
-            // Look before parsing: a parse counts keyframes against the file's budget, and the
-            // chain parses an animated property again.
-            if n["k"]?.first?.member("t") != nil {
-                return nil
-            }
-            return try LottieProp.parse(n, ctx, read: LottieValues.numbers)
+            // Keyframes that show one value at every frame are a constant (docs/lottie.md#still);
+            // the chain reads an animated one from the context's cache, parsed once.
+            let p = try ctx.transformProp(n)
+            return p.isAnimated ? nil : p
         }
         if let p = ks["p"], p["s"].map({ (try? $0.number()) == 1 }) == true || (p["x"] != nil && p["k"] == nil) {
             return nil  // separate x and y: the chain handles them

@@ -105,7 +105,42 @@ struct LottieProp {
         }
         // An old-format last keyframe with no value ends the previous segment.
         if keys.count == 1 { return LottieProp(keys: keys) }
+        // One value at every frame the animation can show: a constant, not an animation
+        // (docs/lottie.md#still).
+        let frames = ctx.stillFrames
+        if ctx.still, let v = LottieProp(keys: keys).stillValue(from: frames.lo, to: frames.hi) {
+            return LottieProp(constant: v)
+        }
         return LottieProp(keys: keys)
+    }
+
+    /// The one value the property shows at every frame f with `lo` ≤ f ≤ `hi` (fractional frames
+    /// included), or nil when it shows more than one there. A segment that overlaps the range
+    /// (its ends included, so a jump at either end counts) is still when it holds, or when it
+    /// ends where it starts and has no spatial tangents (easing only reparameterises a segment
+    /// between equal values; a curved motion path between them is a loop). Before the first
+    /// keyframe and after the last the ends hold, as in `value(at:)`.
+    func stillValue(from lo: Double, to hi: Double) -> [Double]? {
+        let n = keys.count
+        guard n > 1 else { return keys[0].s }
+        guard lo <= hi else { return nil }
+        var found: [Double]?
+        func take(_ v: [Double]) -> Bool {
+            if let found { return found == v }
+            found = v
+            return true
+        }
+        if lo <= keys[0].t, !take(keys[0].s) { return nil }
+        for i in 0..<(n - 1) where keys[i + 1].t >= lo && keys[i].t <= hi {
+            let a = keys[i]
+            if a.hold || (a.s == endValue(i) && !isSpatial(i)) {
+                if !take(a.s) { return nil }
+            } else {
+                return nil
+            }
+        }
+        if hi >= keys[n - 1].t, !take(keys[n - 1].s.isEmpty ? endValue(n - 2) : keys[n - 1].s) { return nil }
+        return found
     }
 
     /// The end value of segment `i` (from keyframe i to i + 1).

@@ -19,6 +19,11 @@ package final class LottieNode {
     package var sublayers: [LottieNode] = []
     /// The mask layer, or nil.
     package var mask: LottieNode?
+    /// The share of the frames its composition can show at which it is visible (its in and
+    /// out points; 1 without them), for the wrapper pass (LottieSimplify): a hidden layer's
+    /// subtree is skipped by the draw list, its animations unapplied, so a visibility moves
+    /// down onto an animated layer only where the layer shows at least half the time.
+    package var visibleShare = 1.0
 
     package init(_ kind: LayerKind = .plain) { self.kind = kind }
 

@@ -28,8 +28,9 @@ func drawList(_ bytes: [UInt8], progress p: Double = 0) throws -> (LottieAnimati
         let blended = records.indices.filter { records[$0].filters?.blendMode == .multiply }
         #expect(blended.count == 1)
         guard let b = blended.first else { return }
-        // The slot: root (0) → frame space (1) → slot (2), holding the layer's shape.
-        #expect(records[b].depth == 2)
+        // The slot: root (0) → slot (1), holding the layer's shape (the frame space of a file
+        // starting at frame 0 is the identity, no layer: docs/lottie.md#wrappers).
+        #expect(records[b].depth == 1)
         #expect(records[b].isGroup)
         let shape = records.indices.first { records[$0].shape != nil }
         #expect(shape.map { $0 > b && $0 <= b + records[b].descendantCount } == true)
