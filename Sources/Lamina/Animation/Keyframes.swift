@@ -192,6 +192,14 @@ package struct KeyframeEvaluator: Sendable {
 
     let plan: Plan
 
+    /// For a `linear` plan whose values are all numbers, or all points, sizes, rects or
+    /// colours: their components (`Value.vector`), so that a value between two keyframes is
+    /// one vector blend (what `Value.interpolated` computes lane by lane) instead of a switch
+    /// over both values. Empty otherwise.
+    let linearVectors: [SIMD4<Double>]
+    /// The type of the values behind ``linearVectors``.
+    let vectorType: ValueType
+
     enum Plan: Sendable {
         case empty
         case constant(Value)
@@ -215,11 +223,13 @@ package struct KeyframeEvaluator: Sendable {
         guard n > 0 else {
             keyTimes = []
             plan = .empty
+            (linearVectors, vectorType) = ([], .null)
             return
         }
         guard n > 1 else {
             keyTimes = spec.calculationMode == .discrete ? [0, 1] : [0]
             plan = .constant(values[0])
+            (linearVectors, vectorType) = ([], .null)
             return
         }
         let functions = spec.timingFunctions.flatMap { $0.count == n - 1 ? $0 : nil }
@@ -266,6 +276,28 @@ package struct KeyframeEvaluator: Sendable {
                 plan = .linear(values, nil)
             }
         }
+        if case .linear = plan, let vectors = KeyframeEvaluator.vectors(of: values) {
+            (linearVectors, vectorType) = (vectors, values[0].type)
+        } else {
+            (linearVectors, vectorType) = ([], .null)
+        }
+    }
+
+    /// The components of `values` when they are all of one type that `Value.vector` and
+    /// `Value.fromVector` map both ways, exactly (numbers, points, sizes, rects, colours).
+    private static func vectors(of values: [Value]) -> [SIMD4<Double>]? {
+        let type = values[0].type
+        switch type {
+        case .number, .point, .size, .rect, .color: break
+        default: return nil
+        }
+        var out: [SIMD4<Double>] = []
+        out.reserveCapacity(values.count)
+        for v in values {
+            guard v.type == type, let c = v.vector else { return nil }
+            out.append(c)
+        }
+        return out
     }
 
     /// The value at the animation's eased progress `p` (see ``KeyframeSpec`` for the rules).
@@ -291,6 +323,12 @@ package struct KeyframeEvaluator: Sendable {
             let eased = functions.map { $0[i].progress(at: local) } ?? local
             if eased == 0 { return values[i] }
             if eased == 1 { return values[i + 1] }
+            if !linearVectors.isEmpty {
+                // `lerp` lane by lane (its `p == 1` case is the return above), as
+                // `Value.interpolated` does for these types.
+                let a = linearVectors[i], b = linearVectors[i + 1]
+                return Value.fromVector(a + (b - a) * eased, as: vectorType)
+            }
             return values[i].interpolated(to: values[i + 1], progress: eased)
 
         case .cubic(let spline, let functions):

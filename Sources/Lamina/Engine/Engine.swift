@@ -863,10 +863,11 @@ public final class Engine: @unchecked Sendable {
     /// `ExplicitState.sample(_:at:)`).
     private func sampleGeneral(at time: Double, finishedOwners: inout [Int32]) {
         var memo = TimingMemo()
+        var parentTime = ParentTimeMemo()
         curves.withUnsafeBufferPointer { curves in
             for a in animated.indices {
                 let owner = animated[a].slot
-                let local = localTime(owner, at: time)
+                let local = localTime(owner, at: time, memo: &parentTime)
                 animated[a].animations.withUnsafeMutableBufferPointer { buf in
                     for k in buf.indices where buf[k].track < 0 && buf[k].state != .pending {
                         if let e = AttachedAnimation.explicit(buf.baseAddress! + k) {

@@ -86,6 +86,11 @@ final class ExplicitState {
         /// cumulative, without a value function: `lerp` of the endpoints' components, which is
         /// what `Value.interpolated` computes for them, without building a `Value`.
         case inline(kind: UInt8, from: SIMD4<Double>, to: SIMD4<Double>)
+        /// Keyframes without a path (a Lottie scene's every animation): the evaluator's value,
+        /// accumulated when `cumulative`, through `valueFunction`, kept when of the `expected`
+        /// type (or nil while `nullable`), as the general steps do, with what they read from
+        /// the animation worked out once: no switch over its kind, no copy of its keyframes.
+        case keyframes(expected: ValueType, nullable: Bool, valueFunction: ValueFunction?, cumulative: Bool)
         /// Any other self-contained animation: the general steps.
         case general
     }
@@ -380,6 +385,19 @@ final class ExplicitState {
             inlineSample = inline
             sampleLocal = parentTime
             return
+        case .keyframes(let expected, let nullable, let valueFunction, let cumulative):
+            var v: Value? = nil
+            if st.isContributing, let value = keyframes?.value(atProgress: easedProgress(st)) {
+                // The general steps' `BasicEndpoints.value(from: c, to: c, progress: 0, …)` is
+                // `c` (blending a value with itself at 0 gives it back, up to the sign of a
+                // zero), then the value function.
+                let c = cumulative ? cumulated(value, iteration: st.currentIteration) : value
+                v = valueFunction == nil ? c : valueFunction!.apply(c)
+            }
+            if let value = v, !(value.type == expected || (nullable && value == .null)) { v = nil }
+            store(v)
+            sampleLocal = parentTime
+            return
         case .general:
             break
         }
@@ -411,6 +429,12 @@ final class ExplicitState {
             let expected = target.component.valueType(in: info.type)
             if !(value.type == expected || (value == .null && info.nullable && target.component == .whole)) { v = nil }
         }
+        store(v)
+        sampleLocal = parentTime
+    }
+
+    /// Keeps `v` as the sample (``sample``, and ``inlineSample`` for a whole inline property).
+    private func store(_ v: Value?) {
         var inline = InlineSample.none
         if let value = v, let target, target.component == .whole {
             switch (target.property, value) {
@@ -425,7 +449,6 @@ final class ExplicitState {
         }
         sample = v
         inlineSample = inline
-        sampleLocal = parentTime
     }
 
     /// Applies the value sampled at ``sampleLocal`` to `p`: what ``contribute(at:into:model:)``
@@ -446,6 +469,12 @@ final class ExplicitState {
     /// The plan for ``sample(_:at:)`` (see `SamplePlan`).
     private func makePlan() -> SamplePlan {
         guard isSelfContained else { return .none }
+        if case .keyframe = animation.kind, let target, let info = targetInfo {
+            return .keyframes(
+                expected: target.component.valueType(in: info.type),
+                nullable: info.nullable && target.component == .whole,
+                valueFunction: animation.valueFunction, cumulative: animation.isCumulative)
+        }
         guard let target, target.component == .whole, !animation.isCumulative, animation.valueFunction == nil,
               let f = animation.fromValue, let t = animation.toValue, f.type == t.type,
               let fv = f.vector, let tv = t.vector else { return .general }
@@ -504,6 +533,17 @@ final class ExplicitState {
     func isFinished(_ st: TimingState) -> Bool {
         animation.isRemovedOnCompletion && st.isFinished
     }
+}
+
+/// See ``Engine/localTime(_:at:memo:)``: sixteen layers (time parents of layers asked about)
+/// and their local times at the loop's engine time, direct-mapped by slot (no allocation,
+/// nothing to clear but these two vectors).
+struct ParentTimeMemo {
+    /// The layers, -2 for an empty entry (-1 stands for "no parent": engine time itself, which
+    /// maps to entry 15).
+    var parents = SIMD16<Int32>(repeating: -2)
+    /// Their local times.
+    var times = SIMD16<Double>(repeating: 0)
 }
 
 /// Timing introspection for one attached animation (the issue's "phase, current iteration,
@@ -798,18 +838,27 @@ extension Engine {
         guard timedLayers > 0 else { return t }
         // Iterative (R13): a chain may be 100k+ layers deep. Find the timed layers on the path
         // to the root (untimed ones map parent time to itself), then apply them root first.
+        // Up to eight are kept in registers on the way up (a Lottie scene has two or three:
+        // its root, its frame space, a precomposition), so the common case walks once and
+        // touches no array; more are collected again into the scratch buffer.
+        var found = SIMD8<Int32>(repeating: -1)
         var timed = 0
-        var nearest: Int32 = -1
         var s = slot
         while s >= 0 {
             if slots[Int(s)].everTimed {
-                if timed == 0 { nearest = s }
+                if timed < 8 { found[timed] = s }
                 timed += 1
             }
             s = timeParent(s)
         }
         if timed == 0 { return t }
-        if timed == 1 { return layerLocalTime(nearest, parentTime: t) }
+        var time = t
+        if timed <= 8 {
+            for k in stride(from: timed - 1, through: 0, by: -1) {
+                time = layerLocalTime(found[k], parentTime: time)
+            }
+            return time
+        }
         var path: [Int32] = []
         swap(&path, &timePathScratch)  // reuse the buffer: this runs per track per frame
         path.removeAll(keepingCapacity: true)
@@ -818,7 +867,6 @@ extension Engine {
             if slots[Int(s)].everTimed { path.append(s) }
             s = timeParent(s)
         }
-        var time = t
         for k in stride(from: path.count - 1, through: 0, by: -1) {
             time = layerLocalTime(path[k], parentTime: time)
         }
@@ -826,14 +874,46 @@ extension Engine {
         return time
     }
 
+    /// ``localTime(_:at:)`` for a loop that asks for many layers' times at one engine time
+    /// `t` (the tick's sampling): `memo` keeps recent layers' time parents with those parents'
+    /// local times, so that a layer whose parent was seen (a sibling: a Lottie shape group's
+    /// layers, most animated layers of a scene) costs one step, not a walk to the root. The
+    /// same steps in the same order as the walk, so the same time, bit for bit. Lock held; the
+    /// layers' timings and links must not change while `memo` is in use.
+    @inline(__always)
+    func localTime(_ slot: Int32, at t: Double, memo: inout ParentTimeMemo) -> Double {
+        guard timedLayers > 0 else { return t }
+        let parent = timeParent(slot)
+        let k = Int(parent & 15)
+        let parentTime: Double
+        if memo.parents[k] == parent {
+            parentTime = memo.times[k]
+        } else {
+            parentTime = parent >= 0 ? localTime(parent, at: t) : t
+            memo.parents[k] = parent
+            memo.times[k] = parentTime
+        }
+        return slots[Int(slot)].everTimed ? layerLocalTime(slot, parentTime: parentTime) : parentTime
+    }
+
+    /// The committed values a layer's timing is read from: its snapshot while it has
+    /// uncommitted changes, else its model (what ``layerLocalTime(_:parentTime:)`` has always
+    /// read), by address. Lock held; valid until the slots or the pool grow.
+    @inline(__always)
+    func timingValues(_ slot: Int32) -> UnsafePointer<LayerProperties> {
+        let snap = slots[Int(slot)].snapshot
+        if snap >= 0 { return snapshotPool.pointer(Int(snap)) }
+        return (UnsafeRawPointer(slots.pointer(Int(slot))) + modelOffset).assumingMemoryBound(to: LayerProperties.self)
+    }
+
     /// One layer's step of the walk above: its parent's time to its own local time (CA-5.x).
     /// The single place a layer's own timing applies, so extending layer timing (duration,
     /// repeats, autoreverse) changes only this function. Lock held.
     @inline(__always)
     func layerLocalTime(_ slot: Int32, parentTime: Double) -> Double {
-        // Read in place: this runs per track and per ancestor on the per-frame path.
-        let snap = slots[Int(slot)].snapshot
-        let timing = snap < 0 ? slots[Int(slot)].model.layerTiming : snapshotPool[Int(snap)].layerTiming
+        // Read in place (`LayerProperties.layerTiming(_:)`): this runs per animated layer and
+        // per timed ancestor on the per-frame path.
+        let timing = LayerProperties.layerTiming(timingValues(slot))
         // Issue 8 item 7: the whole of CAMediaTiming (duration, repeats, autoreverse, fill),
         // not only stage 1; identical to stage 1 while the layer's duration is 0.
         return timing.layerLocalTime(forParentTime: parentTime)
