@@ -67,6 +67,8 @@ DESCRIPTIONS = {
     "draw_list_tracked_per_record": "engine_draw_list per record, root's damage tracked (1% animated)",
     "damage_per_record": "engine_damage per record, 1% animated",
     "damage_idle_per_record": "engine_damage per record, nothing changed",
+    # Issue 28: the tick's sampling of keyframe animations under timed ancestors (a Lottie scene).
+    "tick_per_keyframe_animation": "engine_tick per keyframe animation (rotateZ; 1/4 paths), timed root",
 }
 ORDER = list(DESCRIPTIONS)
 

@@ -199,6 +199,9 @@ package struct KeyframeEvaluator: Sendable {
     let linearVectors: [SIMD4<Double>]
     /// The type of the values behind ``linearVectors``.
     let vectorType: ValueType
+    /// The `linear` plan's per-segment timing functions, beside ``linearVectors`` (read without
+    /// a switch over the plan, whose payload a switch copies).
+    let vectorFunctions: [TimingFunction]?
 
     enum Plan: Sendable {
         case empty
@@ -223,13 +226,13 @@ package struct KeyframeEvaluator: Sendable {
         guard n > 0 else {
             keyTimes = []
             plan = .empty
-            (linearVectors, vectorType) = ([], .null)
+            (linearVectors, vectorType, vectorFunctions) = ([], .null, nil)
             return
         }
         guard n > 1 else {
             keyTimes = spec.calculationMode == .discrete ? [0, 1] : [0]
             plan = .constant(values[0])
-            (linearVectors, vectorType) = ([], .null)
+            (linearVectors, vectorType, vectorFunctions) = ([], .null, nil)
             return
         }
         let functions = spec.timingFunctions.flatMap { $0.count == n - 1 ? $0 : nil }
@@ -276,10 +279,10 @@ package struct KeyframeEvaluator: Sendable {
                 plan = .linear(values, nil)
             }
         }
-        if case .linear = plan, let vectors = KeyframeEvaluator.vectors(of: values) {
-            (linearVectors, vectorType) = (vectors, values[0].type)
+        if case .linear(_, let functions) = plan, let vectors = KeyframeEvaluator.vectors(of: values) {
+            (linearVectors, vectorType, vectorFunctions) = (vectors, values[0].type, functions)
         } else {
-            (linearVectors, vectorType) = ([], .null)
+            (linearVectors, vectorType, vectorFunctions) = ([], .null, nil)
         }
     }
 
@@ -308,6 +311,7 @@ package struct KeyframeEvaluator: Sendable {
     ///   different types.
     public func value(atProgress p: Double) -> Value? {
         let p = KeyframeTiming.clampedProgress(p)
+        if !linearVectors.isEmpty { return vectorValue(atClampedProgress: p) }
         switch plan {
         case .empty:
             return nil
@@ -323,12 +327,6 @@ package struct KeyframeEvaluator: Sendable {
             let eased = functions.map { $0[i].progress(at: local) } ?? local
             if eased == 0 { return values[i] }
             if eased == 1 { return values[i + 1] }
-            if !linearVectors.isEmpty {
-                // `lerp` lane by lane (its `p == 1` case is the return above), as
-                // `Value.interpolated` does for these types.
-                let a = linearVectors[i], b = linearVectors[i + 1]
-                return Value.fromVector(a + (b - a) * eased, as: vectorType)
-            }
             return values[i].interpolated(to: values[i + 1], progress: eased)
 
         case .cubic(let spline, let functions):
@@ -350,6 +348,19 @@ package struct KeyframeEvaluator: Sendable {
 }
 
 extension KeyframeEvaluator {
+    /// The `linear` plan's value at clamped progress `p` for keyframes with
+    /// ``linearVectors``: the keyframe itself at a segment's ends (a value rebuilt from its
+    /// components is the value, these types being their components), else `lerp` lane by lane
+    /// (its `p == 1` case being an end), as `Value.interpolated` blends these types.
+    private func vectorValue(atClampedProgress p: Double) -> Value {
+        let (i, local) = KeyframeTiming.segment(at: p, times: keyTimes)
+        let eased = vectorFunctions.map { $0[i].progress(at: local) } ?? local
+        if eased == 0 { return Value.fromVector(linearVectors[i], as: vectorType) }
+        if eased == 1 { return Value.fromVector(linearVectors[i + 1], as: vectorType) }
+        let a = linearVectors[i], b = linearVectors[i + 1]
+        return Value.fromVector(a + (b - a) * eased, as: vectorType)
+    }
+
     /// The two keyframes around eased progress `p` and the weight of the second (after the
     /// segment's timing function), for keyframes that interpolate piecewise linearly: `linear`
     /// and `paced`, and the spline modes when they fall back to those (values that cannot be

@@ -535,15 +535,13 @@ final class ExplicitState {
     }
 }
 
-/// See ``Engine/localTime(_:at:memo:)``: sixteen layers (time parents of layers asked about)
-/// and their local times at the loop's engine time, direct-mapped by slot (no allocation,
-/// nothing to clear but these two vectors).
+/// See ``Engine/localTime(_:at:memo:)``: 32 layers and their local times at the loop's engine
+/// time, direct-mapped by slot (no allocation, nothing to clear but these two vectors).
 struct ParentTimeMemo {
-    /// The layers, -2 for an empty entry (-1 stands for "no parent": engine time itself, which
-    /// maps to entry 15).
-    var parents = SIMD16<Int32>(repeating: -2)
+    /// The layers, -1 for an empty entry.
+    var layers = SIMD32<Int32>(repeating: -1)
     /// Their local times.
-    var times = SIMD16<Double>(repeating: 0)
+    var times = SIMD32<Double>(repeating: 0)
 }
 
 /// Timing introspection for one attached animation (the issue's "phase, current iteration,
@@ -875,25 +873,55 @@ extension Engine {
     }
 
     /// ``localTime(_:at:)`` for a loop that asks for many layers' times at one engine time
-    /// `t` (the tick's sampling): `memo` keeps recent layers' time parents with those parents'
-    /// local times, so that a layer whose parent was seen (a sibling: a Lottie shape group's
-    /// layers, most animated layers of a scene) costs one step, not a walk to the root. The
-    /// same steps in the same order as the walk, so the same time, bit for bit. Lock held; the
-    /// layers' timings and links must not change while `memo` is in use.
-    @inline(__always)
+    /// `t` (the tick's sampling): `memo` keeps recent layers' local times at `t`, so that the
+    /// walk toward the root stops at the first layer it holds. Each call leaves the times of
+    /// the layer and its nearest three ancestors there, so a sibling or cousin of a layer
+    /// asked about (a Lottie scene's animated layers share groups and precompositions) costs
+    /// a step or two, not a walk to the root. The same steps in the same order as the walk,
+    /// so the same time, bit for bit. Lock held; the layers' timings and links must not
+    /// change while `memo` is in use.
     func localTime(_ slot: Int32, at t: Double, memo: inout ParentTimeMemo) -> Double {
         guard timedLayers > 0 else { return t }
-        let parent = timeParent(slot)
-        let k = Int(parent & 15)
-        let parentTime: Double
-        if memo.parents[k] == parent {
-            parentTime = memo.times[k]
-        } else {
-            parentTime = parent >= 0 ? localTime(parent, at: t) : t
-            memo.parents[k] = parent
-            memo.times[k] = parentTime
+        // Up: the timed layers below the first remembered layer (or the root), bottom first,
+        // and the first four layers passed with how many timed layers lie below each.
+        var found = SIMD8<Int32>(repeating: -1)
+        var near = SIMD4<Int32>(repeating: -1)
+        var nearBelow = SIMD4<Int32>(repeating: 0)
+        var timed: Int32 = 0
+        var passed = 0
+        var start = t
+        var s = slot
+        while s >= 0 {
+            let k = Int(s & 31)
+            if memo.layers[k] == s {
+                start = memo.times[k]
+                break
+            }
+            if passed < 4 {
+                near[passed] = s
+                nearBelow[passed] = timed
+                passed += 1
+            }
+            if slots[Int(s)].everTimed {
+                guard timed < 8 else { return localTime(slot, at: t) }  // a deep chain: no memo
+                found[Int(timed)] = s
+                timed += 1
+            }
+            s = timeParent(s)
         }
-        return slots[Int(slot)].everTimed ? layerLocalTime(slot, parentTime: parentTime) : parentTime
+        // Down: times[c] is the time below the c lowest timed layers, times[timed] the start.
+        var times = SIMD16<Double>(repeating: start)
+        var c = Int(timed) - 1
+        while c >= 0 {
+            times[c] = layerLocalTime(found[c], parentTime: times[c + 1])
+            c -= 1
+        }
+        for j in 0..<passed {
+            let k = Int(near[j] & 31)
+            memo.layers[k] = near[j]
+            memo.times[k] = times[Int(nearBelow[j])]
+        }
+        return times[0]
     }
 
     /// The committed values a layer's timing is read from: its snapshot while it has
