@@ -260,15 +260,17 @@ struct TickSamplingFastPathTests {
             let all = layers + [mask]
             for time in [0.0, 1.3, -2.75, 17.125] {
                 try engine.lock.withLock { () throws(LaminaError) in
-                    var memo = ParentTimeMemo()
-                    // Twice through the memo: a miss and then hits, in two orders.
-                    for l in all + all.reversed() {
-                        let slot = try engine.resolve(l.id)
-                        let expected = Self.referenceLocalTime(engine, slot, at: time)
-                        let direct = engine.localTime(slot, at: time)
-                        let memoised = engine.localTime(slot, at: time, memo: &memo)
-                        #expect(direct.bitPattern == expected.bitPattern, "chain \(n) at \(time): \(direct) ≠ \(expected)")
-                        #expect(memoised.bitPattern == expected.bitPattern, "chain \(n) at \(time), memo: \(memoised) ≠ \(expected)")
+                    var slots: [Int32] = []
+                    for l in all + all.reversed() { slots.append(try engine.resolve(l.id)) }
+                    ParentTimeMemo.with { memo in
+                        // Twice through the memo: a miss and then hits, in two orders.
+                        for slot in slots {
+                            let expected = Self.referenceLocalTime(engine, slot, at: time)
+                            let direct = engine.localTime(slot, at: time)
+                            let memoised = engine.localTime(slot, at: time, memo: memo)
+                            #expect(direct.bitPattern == expected.bitPattern, "chain \(n) at \(time): \(direct) ≠ \(expected)")
+                            #expect(memoised.bitPattern == expected.bitPattern, "chain \(n) at \(time), memo: \(memoised) ≠ \(expected)")
+                        }
                     }
                 }
             }
@@ -308,10 +310,12 @@ struct TickSamplingFastPathTests {
         }
         engine.tick(3)
         try engine.lock.withLock { () throws(LaminaError) in
-            var memo = ParentTimeMemo()
-            for c in children + children.reversed() + children {
-                let slot = try engine.resolve(c.id)
-                #expect(engine.localTime(slot, at: 3, memo: &memo) == Self.referenceLocalTime(engine, slot, at: 3))
+            var slots: [Int32] = []
+            for c in children + children.reversed() + children { slots.append(try engine.resolve(c.id)) }
+            ParentTimeMemo.with { memo in
+                for slot in slots {
+                    #expect(engine.localTime(slot, at: 3, memo: memo) == Self.referenceLocalTime(engine, slot, at: 3))
+                }
             }
         }
     }

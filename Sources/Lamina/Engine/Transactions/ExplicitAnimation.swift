@@ -11,6 +11,14 @@ final class ExplicitState {
     let target: ResolvedKey?
     let targetInfo: PropertyInfo?
     let keyframes: KeyframeEvaluator?
+    /// ``keyframes``, or an empty evaluator: the tick's sampling reads this one, which (not
+    /// optional) it borrows in place, where unwrapping ``keyframes`` copied the evaluator (a
+    /// retain and release of each of its arrays per frame).
+    private let sampledKeyframes: KeyframeEvaluator
+    /// The target's property when the animation targets it whole (not a component): the
+    /// inline sample's switch reads it instead of copying the target (whose component may
+    /// hold strings).
+    private let wholeProperty: PropertyID?
     let path: KeyframePathEvaluator?
     /// A spring's motion; a property animator swaps it (linear while scrubbed, R17.15).
     var spring: SpringSolution? { didSet { dropSample() } }
@@ -169,6 +177,8 @@ final class ExplicitState {
         case .basic, .transition: break
         }
         self.keyframes = keyframes
+        sampledKeyframes = keyframes ?? KeyframeEvaluator(KeyframeSpec(values: []))
+        wholeProperty = target.flatMap { $0.component == .whole ? $0.property : nil }
         self.path = path
         self.spring = spring
         self.children = children
@@ -387,14 +397,15 @@ final class ExplicitState {
             return
         case .keyframes(let expected, let nullable, let valueFunction, let cumulative):
             var v: Value? = nil
-            if st.isContributing, let value = keyframes?.value(atProgress: easedProgress(st)) {
+            if st.isContributing, var value = sampledKeyframes.value(atProgress: easedProgress(st)) {
                 // The general steps' `BasicEndpoints.value(from: c, to: c, progress: 0, …)` is
                 // `c` (blending a value with itself at 0 gives it back, up to the sign of a
                 // zero), then the value function.
-                let c = cumulative ? cumulated(value, iteration: st.currentIteration) : value
-                v = valueFunction == nil ? c : valueFunction!.apply(c)
+                if cumulative { value = cumulated(value, iteration: st.currentIteration) }
+                if let valueFunction { v = valueFunction.apply(value) } else { v = value }
             }
-            if let value = v, !(value.type == expected || (nullable && value == .null)) { v = nil }
+            // `.null` is the one value of its type.
+            if let type = v?.type, !(type == expected || (nullable && type == .null)) { v = nil }
             store(v)
             sampleLocal = parentTime
             return
@@ -434,16 +445,18 @@ final class ExplicitState {
     }
 
     /// Keeps `v` as the sample (``sample``, and ``inlineSample`` for a whole inline property).
-    private func store(_ v: Value?) {
+    private func store(_ v: consuming Value?) {
+        // Matched in place, property first (a switch over a (property, value) pair copied the
+        // value into the pair through its generic witness).
         var inline = InlineSample.none
-        if let value = v, let target, target.component == .whole {
-            switch (target.property, value) {
-            case (.position, .point(let x)): inline = .position(x)
-            case (.bounds, .rect(let x)): inline = .bounds(x)
-            case (.opacity, .number(let x)): inline = .opacity(x)
-            case (.zPosition, .number(let x)): inline = .zPosition(x)
-            case (.anchorPoint, .point(let x)): inline = .anchorPoint(x)
-            case (.backgroundColor, .color(let x)): inline = .backgroundColor(x)
+        if let property = wholeProperty {
+            switch property {
+            case .position: if case .point(let x)? = v { inline = .position(x) }
+            case .bounds: if case .rect(let x)? = v { inline = .bounds(x) }
+            case .opacity: if case .number(let x)? = v { inline = .opacity(x) }
+            case .zPosition: if case .number(let x)? = v { inline = .zPosition(x) }
+            case .anchorPoint: if case .point(let x)? = v { inline = .anchorPoint(x) }
+            case .backgroundColor: if case .color(let x)? = v { inline = .backgroundColor(x) }
             default: break
             }
         }
@@ -536,12 +549,28 @@ final class ExplicitState {
 }
 
 /// See ``Engine/localTime(_:at:memo:)``: 32 layers and their local times at the loop's engine
-/// time, direct-mapped by slot (no allocation, nothing to clear but these two vectors).
+/// time, direct-mapped by slot, in stack memory the loop provides (``with(_:)``): no heap
+/// allocation, and no SIMD vectors (indexing one by a variable copies it through memory).
 struct ParentTimeMemo {
     /// The layers, -1 for an empty entry.
-    var layers = SIMD32<Int32>(repeating: -1)
+    let layers: UnsafeMutablePointer<Int32>
     /// Their local times.
-    var times = SIMD32<Double>(repeating: 0)
+    let times: UnsafeMutablePointer<Double>
+
+    /// The number of entries.
+    static let size = 32
+
+    /// Calls `body` with an empty memo on the stack.
+    @inline(__always)
+    static func with<R>(_ body: (ParentTimeMemo) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: size) { layers in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: size) { times in
+                layers.initialize(repeating: -1)
+                times.initialize(repeating: 0)
+                return body(ParentTimeMemo(layers: layers.baseAddress!, times: times.baseAddress!))
+            }
+        }
+    }
 }
 
 /// Timing introspection for one attached animation (the issue's "phase, current iteration,
@@ -836,40 +865,43 @@ extension Engine {
         guard timedLayers > 0 else { return t }
         // Iterative (R13): a chain may be 100k+ layers deep. Find the timed layers on the path
         // to the root (untimed ones map parent time to itself), then apply them root first.
-        // Up to eight are kept in registers on the way up (a Lottie scene has two or three:
+        // Up to eight are kept on the stack on the way up (a Lottie scene has two or three:
         // its root, its frame space, a precomposition), so the common case walks once and
         // touches no array; more are collected again into the scratch buffer.
-        var found = SIMD8<Int32>(repeating: -1)
-        var timed = 0
-        var s = slot
-        while s >= 0 {
-            if slots[Int(s)].everTimed {
-                if timed < 8 { found[timed] = s }
-                timed += 1
+        let time: Double? = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 8) { found in
+            var timed = 0
+            var s = slot
+            while s >= 0 {
+                if slots[Int(s)].everTimed {
+                    guard timed < 8 else { return nil }
+                    found[timed] = s
+                    timed += 1
+                }
+                s = timeParent(s)
             }
-            s = timeParent(s)
-        }
-        if timed == 0 { return t }
-        var time = t
-        if timed <= 8 {
-            for k in stride(from: timed - 1, through: 0, by: -1) {
+            var time = t
+            var k = timed - 1
+            while k >= 0 {
                 time = layerLocalTime(found[k], parentTime: time)
+                k -= 1
             }
             return time
         }
+        if let time { return time }
         var path: [Int32] = []
         swap(&path, &timePathScratch)  // reuse the buffer: this runs per track per frame
         path.removeAll(keepingCapacity: true)
-        s = slot
+        var s = slot
         while s >= 0 {
             if slots[Int(s)].everTimed { path.append(s) }
             s = timeParent(s)
         }
+        var deep = t
         for k in stride(from: path.count - 1, through: 0, by: -1) {
-            time = layerLocalTime(path[k], parentTime: time)
+            deep = layerLocalTime(path[k], parentTime: deep)
         }
         swap(&path, &timePathScratch)
-        return time
+        return deep
     }
 
     /// ``localTime(_:at:)`` for a loop that asks for many layers' times at one engine time
@@ -880,48 +912,52 @@ extension Engine {
     /// a step or two, not a walk to the root. The same steps in the same order as the walk,
     /// so the same time, bit for bit. Lock held; the layers' timings and links must not
     /// change while `memo` is in use.
-    func localTime(_ slot: Int32, at t: Double, memo: inout ParentTimeMemo) -> Double {
+    func localTime(_ slot: Int32, at t: Double, memo: ParentTimeMemo) -> Double {
         guard timedLayers > 0 else { return t }
-        // Up: the timed layers below the first remembered layer (or the root), bottom first,
-        // and the first four layers passed with how many timed layers lie below each.
-        var found = SIMD8<Int32>(repeating: -1)
-        var near = SIMD4<Int32>(repeating: -1)
-        var nearBelow = SIMD4<Int32>(repeating: 0)
-        var timed: Int32 = 0
-        var passed = 0
-        var start = t
-        var s = slot
-        while s >= 0 {
-            let k = Int(s & 31)
-            if memo.layers[k] == s {
-                start = memo.times[k]
-                break
+        // Scratch on the stack: the timed layers below the first remembered layer (or the
+        // root), bottom first (8); the first four layers passed (4) with how many timed
+        // layers lie below each (4); then the times below 0...8 of those timed layers (9).
+        let result: Double? = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 16) { scratch in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 9) { times in
+                let found = scratch.baseAddress!, near = found + 8, nearBelow = found + 12
+                var timed: Int32 = 0
+                var passed = 0
+                var start = t
+                var s = slot
+                while s >= 0 {
+                    let k = Int(s & 31)
+                    if memo.layers[k] == s {
+                        start = memo.times[k]
+                        break
+                    }
+                    if passed < 4 {
+                        near[passed] = s
+                        nearBelow[passed] = timed
+                        passed += 1
+                    }
+                    if slots[Int(s)].everTimed {
+                        guard timed < 8 else { return nil }  // a deep chain: no memo
+                        found[Int(timed)] = s
+                        timed += 1
+                    }
+                    s = timeParent(s)
+                }
+                // times[c]: the time below the c lowest timed layers; times[timed], the start.
+                times[Int(timed)] = start
+                var c = Int(timed) - 1
+                while c >= 0 {
+                    times[c] = layerLocalTime(found[c], parentTime: times[c + 1])
+                    c -= 1
+                }
+                for j in 0..<passed {
+                    let k = Int(near[j] & 31)
+                    memo.layers[k] = near[j]
+                    memo.times[k] = times[Int(nearBelow[j])]
+                }
+                return times[0]
             }
-            if passed < 4 {
-                near[passed] = s
-                nearBelow[passed] = timed
-                passed += 1
-            }
-            if slots[Int(s)].everTimed {
-                guard timed < 8 else { return localTime(slot, at: t) }  // a deep chain: no memo
-                found[Int(timed)] = s
-                timed += 1
-            }
-            s = timeParent(s)
         }
-        // Down: times[c] is the time below the c lowest timed layers, times[timed] the start.
-        var times = SIMD16<Double>(repeating: start)
-        var c = Int(timed) - 1
-        while c >= 0 {
-            times[c] = layerLocalTime(found[c], parentTime: times[c + 1])
-            c -= 1
-        }
-        for j in 0..<passed {
-            let k = Int(near[j] & 31)
-            memo.layers[k] = near[j]
-            memo.times[k] = times[Int(nearBelow[j])]
-        }
-        return times[0]
+        return result ?? localTime(slot, at: t)
     }
 
     /// The committed values a layer's timing is read from: its snapshot while it has
