@@ -407,9 +407,20 @@ struct TickSamplingFastPathTests {
             keyPath: "fillColor", values: [.color(.black), .color(Color(red: 1, green: 0.5, blue: 0, alpha: 1))], duration: 1)
         fades.timing.fillMode = .both
         fades.isRemovedOnCompletion = false
+        // A value function given inputs it does not take (rotateZ of points): no value, the
+        // model's transform shows, sampled or evaluated.
+        var odd = Animation.keyframe(
+            keyPath: "transform", values: [.point(Point(x: 1, y: 2)), .point(Point(x: 3, y: 4))], duration: 1)
+        odd.valueFunction = .rotateZ
+        // A whole transform's keyframes through a value function that passes matrices on.
+        var matrices = Animation.keyframe(
+            keyPath: "transform",
+            values: [.transform(Transform3D(translationX: 4, y: 0, z: 0)), .transform(Transform3D(scaleX: 2, y: 3, z: 1))],
+            duration: 1)
+        matrices.valueFunction = .scale
         let animations: [(Animation, String)] = [
             (shape, "path"), (spin, "transform"), (grow, "transform"), (stepping, "opacity"), (later, "position"),
-            (fades, "fillColor"),
+            (fades, "fillColor"), (odd, "transform"), (matrices, "transform"),
         ]
         for (k, (original, key)) in animations.enumerated() {
             // Attached throughout (as Lottie's are), so that every read has its animation.

@@ -118,7 +118,14 @@ final class ExplicitState {
         case zPosition(Double)
         case anchorPoint(Point)
         case backgroundColor(Color)
+        /// A whole `transform` made by a keyframe animation's value function (issue 28): the
+        /// matrix is ``sampledMatrix`` (kept apart, so that this enum stays small), not a
+        /// boxed `.transform` value.
+        case transform
     }
+
+    /// The matrix of ``InlineSample/transform``.
+    private var sampledMatrix = Transform3D.identity
 
     /// `resolvedKey`: the key path already resolved by the caller (an implicit spring knows its
     /// property), so that it is not parsed again.
@@ -402,7 +409,25 @@ final class ExplicitState {
                 // `c` (blending a value with itself at 0 gives it back, up to the sign of a
                 // zero), then the value function.
                 if cumulative { value = cumulated(value, iteration: st.currentIteration) }
-                if let valueFunction { v = valueFunction.apply(value) } else { v = value }
+                if let valueFunction {
+                    if wholeProperty == .transform {
+                        // A whole transform (a Lottie rotation or scale): kept unboxed, as
+                        // `apply` would store `.transform(m)`; no value when the function
+                        // takes no such input, as `apply` answers nil.
+                        sample = nil
+                        if let m = valueFunction.matrix(for: value) {
+                            sampledMatrix = m
+                            inlineSample = .transform
+                        } else {
+                            inlineSample = .none
+                        }
+                        sampleLocal = parentTime
+                        return
+                    }
+                    v = valueFunction.apply(value)
+                } else {
+                    v = value
+                }
             }
             // `.null` is the one value of its type.
             if let type = v?.type, !(type == expected || (nullable && type == .null)) { v = nil }
@@ -475,6 +500,7 @@ final class ExplicitState {
         case .zPosition(let v): p.zPosition = v
         case .anchorPoint(let v): p.anchorPoint = v
         case .backgroundColor(let v): p.backgroundColor = v
+        case .transform: p.rare.transform = sampledMatrix  // what `apply` sets for `.transform(m)`
         case .none: if let v = sample { apply(v, to: &p) }
         }
     }
