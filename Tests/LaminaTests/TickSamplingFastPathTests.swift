@@ -362,6 +362,32 @@ struct TickSamplingFastPathTests {
         #expect(flags.value(atProgress: 0.75) == .bool(true))
     }
 
+    @Test("A segment hint (the last frame's segment) gives the search's value: forward, backward, jumps, equal key times, stale hints")
+    func segmentHintMatchesSearch() {
+        var rng = TickRandom(state: 1853)
+        // 60 keys with repeated times (jumps), as a sampled Lottie property has.
+        var times = (0..<58).map { _ in rng.uniform(0, 1) }.sorted()
+        times[10] = times[9]
+        times[30] = times[29]
+        times = [0] + times + [1]
+        let values = times.indices.map { _ in Value.point(Point(x: rng.uniform(-9, 9), y: rng.uniform(-9, 9))) }
+        let evaluator = KeyframeEvaluator(KeyframeSpec(values: values, keyTimes: times))
+        #expect(evaluator.keyTimes == times)
+        var progress = (0...300).map { Double($0) / 300 }
+        progress += progress.reversed()
+        progress += (0..<300).map { _ in rng.uniform(-0.2, 1.2) }
+        progress += [times[9], times[10], times[29].nextDown, times[30], 1, 0, .nan]
+        var hint = -1
+        for p in progress {
+            #expect(evaluator.value(atProgress: p, segmentHint: &hint) == evaluator.value(atProgress: p), "at \(p)")
+            #expect((-1...58).contains(hint))
+        }
+        for stale in [-7, 58, 59, 500] {
+            var h = stale
+            #expect(evaluator.value(atProgress: 0.5, segmentHint: &h) == evaluator.value(atProgress: 0.5))
+        }
+    }
+
     @Test("Path.interpolated writes every element as the element blend does, and switches at 0.5 between structures (RS-8.5)")
     func pathBlendMatchesElementBlend() {
         let a = Path.roundedRect(Rect(x: 0, y: 0, width: 10, height: 6), cornerRadius: 2)

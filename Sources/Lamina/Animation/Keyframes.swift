@@ -311,7 +311,10 @@ package struct KeyframeEvaluator: Sendable {
     ///   different types.
     public func value(atProgress p: Double) -> Value? {
         let p = KeyframeTiming.clampedProgress(p)
-        if !linearVectors.isEmpty { return vectorValue(atClampedProgress: p) }
+        if !linearVectors.isEmpty {
+            var hint = -1
+            return vectorValue(atClampedProgress: p, hint: &hint)
+        }
         switch plan {
         case .empty:
             return nil
@@ -352,13 +355,21 @@ extension KeyframeEvaluator {
     /// ``linearVectors``: the keyframe itself at a segment's ends (a value rebuilt from its
     /// components is the value, these types being their components), else `lerp` lane by lane
     /// (its `p == 1` case being an end), as `Value.interpolated` blends these types.
-    private func vectorValue(atClampedProgress p: Double) -> Value {
-        let (i, local) = KeyframeTiming.segment(at: p, times: keyTimes)
+    private func vectorValue(atClampedProgress p: Double, hint: inout Int) -> Value {
+        let (i, local) = KeyframeTiming.segment(at: p, times: keyTimes, hint: &hint)
         let eased = vectorFunctions.map { $0[i].progress(at: local) } ?? local
         if eased == 0 { return Value.fromVector(linearVectors[i], as: vectorType) }
         if eased == 1 { return Value.fromVector(linearVectors[i + 1], as: vectorType) }
         let a = linearVectors[i], b = linearVectors[i + 1]
         return Value.fromVector(a + (b - a) * eased, as: vectorType)
+    }
+
+    /// ``value(atProgress:)`` for a caller that samples the same keyframes frame after frame:
+    /// `segmentHint` keeps the segment found last (start it at -1), so that numeric keyframes
+    /// (``linearVectors``) usually skip the search among their keys. The same value.
+    package func value(atProgress p: Double, segmentHint: inout Int) -> Value? {
+        guard !linearVectors.isEmpty else { return value(atProgress: p) }
+        return vectorValue(atClampedProgress: KeyframeTiming.clampedProgress(p), hint: &segmentHint)
     }
 
     /// The two keyframes around eased progress `p` and the weight of the second (after the
@@ -458,6 +469,26 @@ enum KeyframeTiming {
             let mid = (lo + hi + 1) / 2
             if times[mid] <= p { lo = mid } else { hi = mid - 1 }
         }
+        return progress(at: p, inSegment: lo, times: times)
+    }
+
+    /// ``segment(at:times:)`` trying segment `hint` first (the one the last call found, for an
+    /// animation sampled frame after frame): it is the answer when its start is ≤ p and the
+    /// next start (if any) > p, since the times never decrease; otherwise the search runs and
+    /// `hint` becomes its answer.
+    static func segment(at p: Double, times: [Double], hint: inout Int) -> (index: Int, local: Double) {
+        let h = hint, last = times.count - 2
+        if h >= 0, h <= last, times[h] <= p, h == last || times[h + 1] > p {
+            return progress(at: p, inSegment: h, times: times)
+        }
+        let found = segment(at: p, times: times)
+        hint = found.index
+        return found
+    }
+
+    /// The progress within segment `lo` at `p` (see ``segment(at:times:)``).
+    @inline(__always)
+    private static func progress(at p: Double, inSegment lo: Int, times: [Double]) -> (index: Int, local: Double) {
         let start = times[lo], end = times[lo + 1]
         guard end > start else { return (lo, 1) }
         if p >= end { return (lo, 1) }

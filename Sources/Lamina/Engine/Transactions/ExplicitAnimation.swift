@@ -126,6 +126,8 @@ final class ExplicitState {
 
     /// The matrix of ``InlineSample/transform``.
     private var sampledMatrix = Transform3D.identity
+    /// The keyframe segment the last sample found (`KeyframeEvaluator.value(atProgress:segmentHint:)`).
+    private var segmentHint = -1
 
     /// `resolvedKey`: the key path already resolved by the caller (an implicit spring knows its
     /// property), so that it is not parsed again.
@@ -404,7 +406,8 @@ final class ExplicitState {
             return
         case .keyframes(let expected, let nullable, let valueFunction, let cumulative):
             var v: Value? = nil
-            if st.isContributing, var value = sampledKeyframes.value(atProgress: easedProgress(st)) {
+            if st.isContributing,
+               var value = sampledKeyframes.value(atProgress: easedProgress(st), segmentHint: &segmentHint) {
                 // The general steps' `BasicEndpoints.value(from: c, to: c, progress: 0, …)` is
                 // `c` (blending a value with itself at 0 gives it back, up to the sign of a
                 // zero), then the value function.
