@@ -377,6 +377,9 @@ struct TickSamplingFastPathTests {
         progress += progress.reversed()
         progress += (0..<300).map { _ in rng.uniform(-0.2, 1.2) }
         progress += [times[9], times[10], times[29].nextDown, times[30], 1, 0, .nan]
+        // Each key time from just below it: the hint is the segment before, and the key time
+        // itself (with the repeated ones) belongs to the next, the later of equal starts.
+        for t in times { progress += [t.nextDown, t, t.nextUp] }
         var hint = -1
         for p in progress {
             #expect(evaluator.value(atProgress: p, segmentHint: &hint) == evaluator.value(atProgress: p), "at \(p)")
