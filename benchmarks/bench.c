@@ -1024,6 +1024,93 @@ static double cost_scenario(size_t n, int measure) {
         CHECK(lamina_engine_destroy(r));
     }
 
+    /* Keyframe animations under timed ancestors (issue 28, the tick's share): a Lottie scene's
+     * shape, as LaminaLottie builds it. A playing root (duration 10 s, repeating, fill both)
+     * over a frame space that begins at -0.1 s, N shape layers in groups of 8, each with a
+     * keyframe rotation (five keys, curved segments, a rotateZ value function, fill both, kept
+     * attached) and every fourth with a keyframe path of three rects as well. The ticks are
+     * counted per explicit animation: local time, timing state and keyframe value of each. */
+    {
+        size_t nk = n, nanim = 0;
+        lamina_engine_t *k;
+        lamina_layer_t kroot, kframes, kgroup = 0, klast = 0;
+        lamina_animation_t *spin, *shape;
+        CHECK(lamina_engine_create(&k));
+        CHECK(lamina_layer_create(k, &kroot));
+        CHECK(lamina_layer_create(k, &kframes));
+        CHECK(lamina_layer_add_sublayer(k, kroot, kframes));
+        CHECK(lamina_layer_set_number(k, kroot, "duration", 10));
+        CHECK(lamina_layer_set_number(k, kroot, "repeatCount", 1e6)); /* a layer takes finite counts */
+        CHECK(lamina_layer_set_number(k, kframes, "beginTime", -0.1));
+        CHECK(lamina_animation_create_keyframe("transform", &spin));
+        CHECK(lamina_animation_create_keyframe("path", &shape));
+        lamina_value_t turns[5];
+        for (int j = 0; j < 5; j++) {
+            turns[j].type = LAMINA_VALUE_NUMBER;
+            turns[j].u.number = (j % 2 ? 1.0 : -0.5) * (double)j;
+        }
+        const double turn_times[5] = {0, 0.2, 0.5, 0.7, 1};
+        const lamina_timing_function_t curves[4] = {
+            {0.42, 0, 0.58, 1}, {0.33, 0, 0.67, 1}, {0.17, 0.89, 0.32, 1.27}, {0.42, 0, 1, 1}};
+        CHECK(lamina_animation_set_keyframe_values(spin, turns, 5));
+        CHECK(lamina_animation_set_key_times(spin, turn_times, 5));
+        CHECK(lamina_animation_set_keyframe_timing_functions(spin, curves, 4));
+        CHECK(lamina_animation_set_value_function(spin, LAMINA_VALUE_FUNCTION_ROTATE_Z));
+        lamina_path_element_t rects[3][5];
+        lamina_value_t outlines[3];
+        for (int j = 0; j < 3; j++) {
+            size_t count = 0;
+            CHECK(lamina_path_rect((lamina_rect_t){{-2.0 * j, 0}, {10 + 6.0 * j, 10 - 2.0 * j}}, rects[j], 5, &count));
+            outlines[j].type = LAMINA_VALUE_PATH;
+            outlines[j].u.path.elements = rects[j];
+            outlines[j].u.path.count = count;
+        }
+        CHECK(lamina_animation_set_keyframe_values(shape, outlines, 3));
+        lamina_media_timing_t mt = LAMINA_MEDIA_TIMING_INIT;
+        mt.fill_mode = LAMINA_FILL_MODE_BOTH;
+        for (lamina_animation_t *a = spin; a; a = a == spin ? shape : NULL)
+            CHECK(lamina_animation_set_removed_on_completion(a, LAMINA_FALSE));
+        for (size_t i = 0; i < nk; i++) {
+            lamina_layer_t l;
+            if (i % 8 == 0) {
+                CHECK(lamina_layer_create(k, &kgroup));
+                CHECK(lamina_layer_add_sublayer(k, kframes, kgroup));
+                CHECK(lamina_layer_release(k, kgroup));
+            }
+            CHECK(lamina_layer_create_kind(k, LAMINA_LAYER_KIND_SHAPE, &l));
+            CHECK(lamina_layer_add_sublayer(k, kgroup, l));
+            /* Spans of 1 to 2 s from 0 to 0.5 s: some frames fall before, inside and after. */
+            mt.begin_time = (double)(i % 5) * 0.1;
+            mt.duration = 1.0 + (double)(i % 10) * 0.1;
+            CHECK(lamina_animation_set_media_timing(spin, &mt));
+            CHECK(lamina_animation_set_media_timing(shape, &mt));
+            CHECK(lamina_layer_add_animation(k, l, spin, "spin"));
+            nanim++;
+            if (i % 4 == 0) {
+                CHECK(lamina_layer_add_animation(k, l, shape, "shape"));
+                nanim++;
+            }
+            CHECK(lamina_layer_release(k, l));
+            klast = l;
+        }
+        lamina_animation_release(spin);
+        lamina_animation_release(shape);
+        CHECK(lamina_engine_tick(k, 0.0));
+        for (int f = 1; f <= frames; f++) {
+            double t = 0.3 * f;
+            COST_BEGIN();
+            CHECK(lamina_engine_tick(k, t));
+            COST_END("tick_per_keyframe_animation", (double)nanim);
+        }
+        /* The last layer turns: its keyframes fill both ends, so it is never the identity's 0. */
+        lamina_value_t pv;
+        CHECK(lamina_layer_get_presentation_value(k, klast, "transform", &pv));
+        SANITY(pv.type == LAMINA_VALUE_TRANSFORM && pv.u.transform.m12 != 0,
+               "cost: keyframe rotation m12 %g", pv.u.transform.m12);
+        sink += pv.u.transform.m11;
+        CHECK(lamina_engine_destroy(k));
+    }
+
     /* The floor: 2N values, `frames` frames spread over the curve. */
     {
         size_t nv = 2 * n;

@@ -74,6 +74,8 @@ DESCRIPTIONS = {
     "lottie_frame_issue_1853": "Lottie issue_1853 100x100: tick + draw list per frame",
     "lottie_frame_step_loader": "Lottie step_loader 500x260: tick + draw list per frame",
     "lottie_frame_TwitterHeartButton": "Lottie TwitterHeartButton 60x60: tick + draw list per frame",
+    # Issue 28: the tick's sampling of keyframe animations under timed ancestors (a Lottie scene).
+    "tick_per_keyframe_animation": "engine_tick per keyframe animation (rotateZ; 1/4 paths), timed root",
 }
 # The Lottie entries' samples (Tests/LaminaLottieTests/Samples) and their prefix: without a
 # lamina-lottie-bench next to the bench (a SwiftPM build has none) they are reported as not

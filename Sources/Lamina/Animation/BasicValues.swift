@@ -45,10 +45,17 @@ public enum ValueFunction: String, Sendable, CaseIterable {
     /// type's documentation).
     package func apply(_ v: Value) -> Value? {
         if case .transform = v { return v }
+        return matrix(for: v).map { .transform($0) }
+    }
+
+    /// ``apply(_:)``'s matrix, unboxed: the tick's sampling keeps it as it is (a `.transform`
+    /// value is a heap box, one allocation per animation per frame).
+    package func matrix(for v: Value) -> Transform3D? {
+        if case .transform(let m) = v { return m }
         if case .vector3(let t) = v {  // CA-7.5: scale and translate take three values
             switch self {
-            case .scale: return .transform(Transform3D(scaleX: t.x, y: t.y, z: t.z))
-            case .translate: return .transform(Transform3D(translationX: t.x, y: t.y, z: t.z))
+            case .scale: return Transform3D(scaleX: t.x, y: t.y, z: t.z)
+            case .translate: return Transform3D(translationX: t.x, y: t.y, z: t.z)
             default: return nil
             }
         }
@@ -63,12 +70,12 @@ public enum ValueFunction: String, Sendable, CaseIterable {
 
         switch self {
         case .scale:
-            if let n { return .transform(Transform3D(scaleX: n, y: n, z: n)) }
-            if let pair { return .transform(Transform3D(scaleX: pair.x, y: pair.y, z: 1)) }
+            if let n { return Transform3D(scaleX: n, y: n, z: n) }
+            if let pair { return Transform3D(scaleX: pair.x, y: pair.y, z: 1) }
             return nil
         case .translate:
-            if let n { return .transform(Transform3D(translationX: n, y: 0, z: 0)) }
-            if let pair { return .transform(Transform3D(translationX: pair.x, y: pair.y, z: 0)) }
+            if let n { return Transform3D(translationX: n, y: 0, z: 0) }
+            if let pair { return Transform3D(translationX: pair.x, y: pair.y, z: 0) }
             return nil
         default:
             break
@@ -87,7 +94,7 @@ public enum ValueFunction: String, Sendable, CaseIterable {
         case .translateZ: m = Transform3D(translationX: 0, y: 0, z: n)
         case .scale, .translate: return nil  // handled above
         }
-        return .transform(m)
+        return m
     }
 }
 

@@ -192,6 +192,17 @@ package struct KeyframeEvaluator: Sendable {
 
     let plan: Plan
 
+    /// For a `linear` plan whose values are all numbers, or all points, sizes, rects or
+    /// colours: their components (`Value.vector`), so that a value between two keyframes is
+    /// one vector blend (what `Value.interpolated` computes lane by lane) instead of a switch
+    /// over both values. Empty otherwise.
+    let linearVectors: [SIMD4<Double>]
+    /// The type of the values behind ``linearVectors``.
+    let vectorType: ValueType
+    /// The `linear` plan's per-segment timing functions, beside ``linearVectors`` (read without
+    /// a switch over the plan, whose payload a switch copies).
+    let vectorFunctions: [TimingFunction]?
+
     enum Plan: Sendable {
         case empty
         case constant(Value)
@@ -215,11 +226,13 @@ package struct KeyframeEvaluator: Sendable {
         guard n > 0 else {
             keyTimes = []
             plan = .empty
+            (linearVectors, vectorType, vectorFunctions) = ([], .null, nil)
             return
         }
         guard n > 1 else {
             keyTimes = spec.calculationMode == .discrete ? [0, 1] : [0]
             plan = .constant(values[0])
+            (linearVectors, vectorType, vectorFunctions) = ([], .null, nil)
             return
         }
         let functions = spec.timingFunctions.flatMap { $0.count == n - 1 ? $0 : nil }
@@ -266,6 +279,28 @@ package struct KeyframeEvaluator: Sendable {
                 plan = .linear(values, nil)
             }
         }
+        if case .linear(_, let functions) = plan, let vectors = KeyframeEvaluator.vectors(of: values) {
+            (linearVectors, vectorType, vectorFunctions) = (vectors, values[0].type, functions)
+        } else {
+            (linearVectors, vectorType, vectorFunctions) = ([], .null, nil)
+        }
+    }
+
+    /// The components of `values` when they are all of one type that `Value.vector` and
+    /// `Value.fromVector` map both ways, exactly (numbers, points, sizes, rects, colours).
+    private static func vectors(of values: [Value]) -> [SIMD4<Double>]? {
+        let type = values[0].type
+        switch type {
+        case .number, .point, .size, .rect, .color: break
+        default: return nil
+        }
+        var out: [SIMD4<Double>] = []
+        out.reserveCapacity(values.count)
+        for v in values {
+            guard v.type == type, let c = v.vector else { return nil }
+            out.append(c)
+        }
+        return out
     }
 
     /// The value at the animation's eased progress `p` (see ``KeyframeSpec`` for the rules).
@@ -276,6 +311,10 @@ package struct KeyframeEvaluator: Sendable {
     ///   different types.
     public func value(atProgress p: Double) -> Value? {
         let p = KeyframeTiming.clampedProgress(p)
+        if !linearVectors.isEmpty {
+            var hint = -1
+            return vectorValue(atClampedProgress: p, hint: &hint)
+        }
         switch plan {
         case .empty:
             return nil
@@ -312,6 +351,27 @@ package struct KeyframeEvaluator: Sendable {
 }
 
 extension KeyframeEvaluator {
+    /// The `linear` plan's value at clamped progress `p` for keyframes with
+    /// ``linearVectors``: the keyframe itself at a segment's ends (a value rebuilt from its
+    /// components is the value, these types being their components), else `lerp` lane by lane
+    /// (its `p == 1` case being an end), as `Value.interpolated` blends these types.
+    private func vectorValue(atClampedProgress p: Double, hint: inout Int) -> Value {
+        let (i, local) = KeyframeTiming.segment(at: p, times: keyTimes, hint: &hint)
+        let eased = vectorFunctions.map { $0[i].progress(at: local) } ?? local
+        if eased == 0 { return Value.fromVector(linearVectors[i], as: vectorType) }
+        if eased == 1 { return Value.fromVector(linearVectors[i + 1], as: vectorType) }
+        let a = linearVectors[i], b = linearVectors[i + 1]
+        return Value.fromVector(a + (b - a) * eased, as: vectorType)
+    }
+
+    /// ``value(atProgress:)`` for a caller that samples the same keyframes frame after frame:
+    /// `segmentHint` keeps the segment found last (start it at -1), so that numeric keyframes
+    /// (``linearVectors``) usually skip the search among their keys. The same value.
+    package func value(atProgress p: Double, segmentHint: inout Int) -> Value? {
+        guard !linearVectors.isEmpty else { return value(atProgress: p) }
+        return vectorValue(atClampedProgress: KeyframeTiming.clampedProgress(p), hint: &segmentHint)
+    }
+
     /// The two keyframes around eased progress `p` and the weight of the second (after the
     /// segment's timing function), for keyframes that interpolate piecewise linearly: `linear`
     /// and `paced`, and the spline modes when they fall back to those (values that cannot be
@@ -409,6 +469,26 @@ enum KeyframeTiming {
             let mid = (lo + hi + 1) / 2
             if times[mid] <= p { lo = mid } else { hi = mid - 1 }
         }
+        return progress(at: p, inSegment: lo, times: times)
+    }
+
+    /// ``segment(at:times:)`` trying segment `hint` first (the one the last call found, for an
+    /// animation sampled frame after frame): it is the answer when its start is ≤ p and the
+    /// next start (if any) > p, since the times never decrease; otherwise the search runs and
+    /// `hint` becomes its answer.
+    static func segment(at p: Double, times: [Double], hint: inout Int) -> (index: Int, local: Double) {
+        let h = hint, last = times.count - 2
+        if h >= 0, h <= last, times[h] <= p, h == last || times[h + 1] > p {
+            return progress(at: p, inSegment: h, times: times)
+        }
+        let found = segment(at: p, times: times)
+        hint = found.index
+        return found
+    }
+
+    /// The progress within segment `lo` at `p` (see ``segment(at:times:)``).
+    @inline(__always)
+    private static func progress(at p: Double, inSegment lo: Int, times: [Double]) -> (index: Int, local: Double) {
         let start = times[lo], end = times[lo + 1]
         guard end > start else { return (lo, 1) }
         if p >= end { return (lo, 1) }

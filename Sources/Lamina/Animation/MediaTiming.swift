@@ -182,7 +182,9 @@ public struct MediaTiming: Hashable, Sendable {
     /// Whether `repeatCount` asks for endless repetition (and `repeatDuration` does not bound it).
     @inlinable
     public var repeatsForever: Bool {
-        repeatCount >= MediaTiming.foreverRepeatCount
+        // The constant itself, not `foreverRepeatCount`: a global's lazy-initialisation check
+        // on every timing state was a tenth of its cost.
+        repeatCount >= Double(Float.greatestFiniteMagnitude)
     }
 
     /// The cycle length `P = duration × (autoreverses ? 2 : 1)` in local time; 0 for an instant
@@ -196,8 +198,11 @@ public struct MediaTiming: Hashable, Sendable {
     /// The active duration `AD` in local time (CA-5.10): `repeatDuration` when positive, else
     /// `P × repeatCount` (`P` when repeatCount ≤ 0), ∞ when repeating forever, 0 for an instant.
     @inlinable
-    public var activeDuration: Double {
-        let p = period
+    public var activeDuration: Double { activeDuration(period: period) }
+
+    /// ``activeDuration`` for this timing's ``period`` `p`, already known.
+    @inlinable
+    func activeDuration(period p: Double) -> Double {
         guard p > 0 else { return 0 }
         if repeatDuration > 0 { return repeatDuration }
         if repeatsForever { return .infinity }
@@ -280,20 +285,69 @@ public struct MediaTiming: Hashable, Sendable {
     /// The state of this object at parent time `t`: the one decision of active / filling /
     /// finished used for evaluation and removal alike (CA-5.10). See the type's documentation
     /// for the rules.
+    ///
+    /// Per frame for every explicit animation and timed layer, so the period and active
+    /// duration are worked out once and passed down, and a position inside the first cycle
+    /// (every non-repeating animation while it plays) skips the remainder and rounding
+    /// (``wrap(_:endOfCycle:period:)``); the arithmetic is otherwise the general rule's, bit for
+    /// bit (MediaTimingTests compares it with the rule as first written).
+    @inline(__always)
     package func state(atParentTime t: Double) -> TimingState {
-        let ad = activeDuration
+        // The common case first: playing forwards inside the first cycle (a non-repeating
+        // animation while it plays, a Lottie scene's root while it plays through once). It is
+        // the general rule's answer there, step for step: active from beginTime to
+        // beginTime + AD / speed, iteration 0, the position `elapsed + timeOffset` itself.
+        // Before and after such a timing without a timeOffset, played once (a Lottie
+        // animation outside its keyframes' span), the start and end samples are position 0 and
+        // P of iteration 0, which is what the general rule's wrap gives there.
+        if speed > 0, duration > 0, !t.isNaN {
+            let p = autoreverses ? 2 * duration : duration
+            let ad = activeDuration(period: p)
+            if t < beginTime {
+                if timeOffset == 0 {
+                    return TimingState(
+                        phase: .before, isContributing: fillMode.holdsStart, currentIteration: 0,
+                        iterationProgress: finish(cycles: 0, u: 0).progress, activeDuration: ad,
+                        isFinished: false)
+                }
+            } else if t >= beginTime + ad / speed {
+                if timeOffset == 0, !(repeatDuration > 0), repeatCount <= 0 || repeatCount == 1 {
+                    return TimingState(
+                        phase: .after, isContributing: fillMode.holdsEnd, currentIteration: 0,
+                        iterationProgress: finish(cycles: 0, u: p).progress, activeDuration: ad,
+                        isFinished: true)
+                }
+            } else {
+                let elapsed = (t - beginTime) * speed
+                let u = elapsed + timeOffset
+                if elapsed < ad, u >= 0, u < p {
+                    return TimingState(
+                        phase: .active, isContributing: true, currentIteration: 0,
+                        iterationProgress: finish(cycles: 0, u: u).progress, activeDuration: ad,
+                        isFinished: false)
+                }
+            }
+        }
+        return generalState(atParentTime: t)
+    }
+
+    /// ``state(atParentTime:)`` by the general rule, for every timing and time.
+    @inline(never)
+    package func generalState(atParentTime t: Double) -> TimingState {
+        let p = period
+        let ad = activeDuration(period: p)
         let frozen = speed == 0 || speed.isNaN
         let backwardsPlay = !frozen && speed < 0
 
         // The phase compares parent times with beginTime and endTime, so that `endTime` and
         // this function agree exactly (the engine schedules removal by one, evaluates by the
-        // other).
+        // other). Not frozen: |speed| > 0, so endTime is `beginTime + AD / |speed|`.
         let phase: TimingPhase
         if frozen {
             phase = ad > 0 ? .active : .after
         } else if t.isNaN || t < beginTime {
             phase = .before
-        } else if t >= endTime {
+        } else if t >= beginTime + ad / abs(speed) {
             phase = .after
         } else {
             phase = .active
@@ -309,38 +363,40 @@ public struct MediaTiming: Hashable, Sendable {
             if !backwardsPlay {
                 // Rounding can put the last instant before endTime at τ = AD: hold the end.
                 sample = elapsed < ad
-                    ? sampleAt(localTime: elapsed, endOfCycle: false) : endSample()
+                    ? sampleAt(localTime: elapsed, endOfCycle: false, period: p)
+                    : endSample(period: p, activeDuration: ad)
             } else if ad.isFinite {
                 // Measured from the end; the entry instant is the exact end sample, and rounding
                 // at the exit holds the start.
                 let position = ad - elapsed
                 if elapsed == 0 {
-                    sample = endSample()
+                    sample = endSample(period: p, activeDuration: ad)
                 } else if position <= 0 {
-                    sample = startSample()
+                    sample = startSample(period: p)
                 } else {
-                    sample = sampleAt(localTime: position, endOfCycle: true)
+                    sample = sampleAt(localTime: position, endOfCycle: true, period: p)
                 }
             } else {
-                sample = sampleAt(localTime: -elapsed, endOfCycle: true)
+                sample = sampleAt(localTime: -elapsed, endOfCycle: true, period: p)
             }
         case .before:
             // Forward play enters at the local start; backward play at the local end.
             if backwardsPlay {
                 contributing = fillMode.holdsEnd
-                sample = ad.isFinite ? endSample() : sampleAt(localTime: 0, endOfCycle: true)
+                sample = ad.isFinite
+                    ? endSample(period: p, activeDuration: ad) : sampleAt(localTime: 0, endOfCycle: true, period: p)
             } else {
                 contributing = fillMode.holdsStart
-                sample = startSample()
+                sample = startSample(period: p)
             }
         case .after:
             // Forward play leaves at the local end; backward play at the local start.
             if backwardsPlay {
                 contributing = fillMode.holdsStart
-                sample = startSample()
+                sample = startSample(period: p)
             } else {
                 contributing = fillMode.holdsEnd
-                sample = endSample()
+                sample = endSample(period: p, activeDuration: ad)
             }
         }
         return TimingState(
@@ -349,43 +405,55 @@ public struct MediaTiming: Hashable, Sendable {
     }
 
     // MARK: Sampling
+    //
+    // Each takes the timing's ``period`` `p` (and ``activeDuration`` where it needs it) from
+    // the caller, which has worked it out already.
 
     /// The sample at local position τ = 0 (the local start, +timeOffset).
-    func startSample() -> (iteration: Int, progress: Double) {
-        guard period > 0 else { return (0, 0) }
-        return sampleAt(localTime: 0, endOfCycle: false)
+    func startSample(period p: Double) -> (iteration: Int, progress: Double) {
+        guard p > 0 else { return (0, 0) }
+        return sampleAt(localTime: 0, endOfCycle: false, period: p)
     }
 
     /// The sample at local position τ = AD, taken as the limit from inside the active period:
     /// a whole number of cycles ends at the end of the last one, not the start of the next.
-    func endSample() -> (iteration: Int, progress: Double) {
-        let p = period
+    func endSample(period p: Double, activeDuration ad: Double) -> (iteration: Int, progress: Double) {
         guard p > 0 else { return (0, autoreverses ? 0 : 1) }
         if repeatDuration > 0 || repeatsForever {
-            return sampleAt(localTime: activeDuration, endOfCycle: true)
+            return sampleAt(localTime: ad, endOfCycle: true, period: p)
         }
-        // Count whole cycles exactly instead of wrapping P × count (which may round).
+        // Count whole cycles exactly instead of wrapping P × count (which may round). One cycle
+        // (the default) needs no rounding: ⌈1⌉ − 1 is 0.
         let count = playedCycles
-        let whole = (count.rounded(.up) - 1)          // cycles completed before the last one
+        let whole = count == 1 ? 0 : (count.rounded(.up) - 1)  // cycles completed before the last one
         let lastPart = (count - whole) * p             // (0, P]: how far into the last cycle
-        let wrapped = wrap(lastPart + timeOffset, endOfCycle: true)
+        let wrapped = wrap(lastPart + timeOffset, endOfCycle: true, period: p)
         return finish(cycles: whole + wrapped.cycles, u: wrapped.u)
     }
 
     /// The sample at local position τ (before timeOffset). `endOfCycle` picks the convention at
     /// a cycle boundary: false → start of the next cycle (u = 0), true → end of the previous one
     /// (u = P).
-    func sampleAt(localTime tau: Double, endOfCycle: Bool) -> (iteration: Int, progress: Double) {
-        guard period > 0 else { return (0, endOfCycle && !autoreverses ? 1 : 0) }
-        let wrapped = wrap(tau + timeOffset, endOfCycle: endOfCycle)
+    func sampleAt(localTime tau: Double, endOfCycle: Bool, period p: Double) -> (iteration: Int, progress: Double) {
+        guard p > 0 else { return (0, endOfCycle && !autoreverses ? 1 : 0) }
+        let wrapped = wrap(tau + timeOffset, endOfCycle: endOfCycle, period: p)
         return finish(cycles: wrapped.cycles, u: wrapped.u)
     }
 
-    /// Splits a local time into whole cycles and the position `u` within the cycle, in [0, P)
-    /// (or (0, P] for `endOfCycle`). An infinite period never wraps.
+    /// ``wrap(_:endOfCycle:period:)`` with this timing's ``period``.
     func wrap(_ s: Double, endOfCycle: Bool) -> (cycles: Double, u: Double) {
-        let p = period
+        wrap(s, endOfCycle: endOfCycle, period: period)
+    }
+
+    /// Splits a local time into whole cycles and the position `u` within the cycle, in [0, P)
+    /// (or (0, P] for `endOfCycle`), `p` being this timing's ``period``. An infinite period
+    /// never wraps.
+    func wrap(_ s: Double, endOfCycle: Bool, period p: Double) -> (cycles: Double, u: Double) {
         guard p.isFinite else { return (0, s) }
+        // Inside the first cycle, or at its end: what the remainder and rounding below give
+        // there (s mod P is s itself, exactly), without them.
+        if s >= 0 && s < p { return endOfCycle && s == 0 ? (-1, p) : (0, s) }
+        if endOfCycle && s == p { return (0, p) }
         guard s.isFinite else { return (s, 0) }
         var u = s.truncatingRemainder(dividingBy: p)  // exact
         if u < 0 { u += p }
@@ -399,6 +467,7 @@ public struct MediaTiming: Hashable, Sendable {
     }
 
     /// Mirrors the backward half of an autoreversing cycle and normalises to progress.
+    @inline(__always)
     func finish(cycles: Double, u: Double) -> (iteration: Int, progress: Double) {
         var u = u
         if autoreverses && u > duration { u = 2 * duration - u }

@@ -866,36 +866,39 @@ public final class Engine: @unchecked Sendable {
     /// `ExplicitState.sample(_:at:)`).
     private func sampleGeneral(at time: Double, finishedOwners: inout [Int32]) {
         var memo = TimingMemo()
-        curves.withUnsafeBufferPointer { curves in
-            for a in animated.indices {
-                let owner = animated[a].slot
-                let local = localTime(owner, at: time)
-                animated[a].animations.withUnsafeMutableBufferPointer { buf in
-                    for k in buf.indices where buf[k].track < 0 && buf[k].state != .pending {
-                        if let e = AttachedAnimation.explicit(buf.baseAddress! + k) {
-                            // One timing state for the start, the sample and the end.
-                            let st = e.animation.timing.state(atParentTime: local)
-                            if !e.started, st.phase != .before {
-                                e.started = true
-                                if let didStart = e.animation.delegate?.didStart {
-                                    let owner = e.owner
-                                    let key = buf[k].key
-                                    pendingCallbacks.append { [weak self] in
-                                        if let self { didStart(Layer(engine: self, id: owner), key) }
+        // The layers' times at `time`, remembered across the loop (siblings and cousins).
+        ParentTimeMemo.with { layerTimes in
+            curves.withUnsafeBufferPointer { curves in
+                for a in animated.indices {
+                    let owner = animated[a].slot
+                    let local = localTime(owner, at: time, memo: layerTimes)
+                    animated[a].animations.withUnsafeMutableBufferPointer { buf in
+                        for k in buf.indices where buf[k].track < 0 && buf[k].state != .pending {
+                            if let e = AttachedAnimation.explicit(buf.baseAddress! + k) {
+                                // One timing state for the start, the sample and the end.
+                                let st = e.animation.timing.state(atParentTime: local)
+                                if !e.started, st.phase != .before {
+                                    e.started = true
+                                    if let didStart = e.animation.delegate?.didStart {
+                                        let owner = e.owner
+                                        let key = buf[k].key
+                                        pendingCallbacks.append { [weak self] in
+                                            if let self { didStart(Layer(engine: self, id: owner), key) }
+                                        }
                                     }
                                 }
+                                // Sampled once per frame, like the implicit ones (issue 29).
+                                e.sample(st, at: local)
+                                if e.isFinished(st) { finishedOwners.append(owner) }
+                            } else if local >= buf[k].endTime {
+                                // removedOnCompletion (the default): gone once its active duration
+                                // passed, and no value meanwhile (kept for a replicator's delayed
+                                // instances, RS-13.4, it must not show its last sample).
+                                buf[k].current = nil
+                                finishedOwners.append(owner)
+                            } else {
+                                buf[k].current = buf[k].sample(at: local, curves, &memo)
                             }
-                            // Sampled once per frame, like the implicit ones (issue 29).
-                            e.sample(st, at: local)
-                            if e.isFinished(st) { finishedOwners.append(owner) }
-                        } else if local >= buf[k].endTime {
-                            // removedOnCompletion (the default): gone once its active duration
-                            // passed, and no value meanwhile (kept for a replicator's delayed
-                            // instances, RS-13.4, it must not show its last sample).
-                            buf[k].current = nil
-                            finishedOwners.append(owner)
-                        } else {
-                            buf[k].current = buf[k].sample(at: local, curves, &memo)
                         }
                     }
                 }

@@ -111,9 +111,18 @@ public struct Path: Hashable, Sendable {
     /// structures match, else `self` below 0.5 and `other` from 0.5 on (RS-8.5).
     public func interpolated(to other: Path, progress p: Double) -> Path {
         guard hasSameStructure(as: other) else { return p < 0.5 ? self : other }
-        var out = self
-        for i in elements.indices { out.elements[i] = elements[i].interpolated(to: other.elements[i], p) }
-        return out
+        // Written once into a buffer of the right size (a keyframed path is blended every
+        // frame): copying `self` and assigning each element checked the copy's uniqueness per
+        // element after copying it whole.
+        let n = elements.count
+        return elements.withUnsafeBufferPointer { a in
+            other.elements.withUnsafeBufferPointer { b in
+                Path(elements: Array(unsafeUninitializedCapacity: n) { out, count in
+                    for i in 0..<n { (out.baseAddress! + i).initialize(to: a[i].interpolated(to: b[i], p)) }
+                    count = n
+                })
+            }
+        }
     }
 
     /// The bounding box of every point, control points included (a cover of the filled area;

@@ -154,6 +154,23 @@ struct LayerProperties: Sendable {
             fillMode: r.fillMode)
     }
 
+    /// ``layerTiming`` of the values at `p`, read in place: eight loads from the layer's box
+    /// (or the defaults without one), no copy of the layer's values or of the box's. Every
+    /// explicit animation's tick and draw-list read maps its layer's time through this
+    /// (`Engine.layerLocalTime`), where the getter's copy of the whole box cost ~100
+    /// instructions per timed ancestor.
+    @inline(__always)
+    static func layerTiming(_ p: UnsafePointer<LayerProperties>) -> MediaTiming {
+        guard let box = p.pointee.rareBox else { return MediaTiming() }
+        return Unmanaged.passUnretained(box)._withUnsafeGuaranteedRef { b in
+            MediaTiming(
+                beginTime: b.value.beginTime, duration: b.value.duration, speed: b.value.speed,
+                timeOffset: b.value.timeOffset, repeatCount: b.value.repeatCount,
+                repeatDuration: b.value.repeatDuration, autoreverses: b.value.autoreverses,
+                fillMode: b.value.fillMode)
+        }
+    }
+
     /// Whether the layer's time differs from its superlayer's.
     var isTimed: Bool {
         guard let r = rareBox?.value else { return false }

@@ -11,6 +11,14 @@ final class ExplicitState {
     let target: ResolvedKey?
     let targetInfo: PropertyInfo?
     let keyframes: KeyframeEvaluator?
+    /// ``keyframes``, or an empty evaluator: the tick's sampling reads this one, which (not
+    /// optional) it borrows in place, where unwrapping ``keyframes`` copied the evaluator (a
+    /// retain and release of each of its arrays per frame).
+    private let sampledKeyframes: KeyframeEvaluator
+    /// The target's property when the animation targets it whole (not a component): the
+    /// inline sample's switch reads it instead of copying the target (whose component may
+    /// hold strings).
+    private let wholeProperty: PropertyID?
     let path: KeyframePathEvaluator?
     /// A spring's motion; a property animator swaps it (linear while scrubbed, R17.15).
     var spring: SpringSolution? { didSet { dropSample() } }
@@ -86,6 +94,11 @@ final class ExplicitState {
         /// cumulative, without a value function: `lerp` of the endpoints' components, which is
         /// what `Value.interpolated` computes for them, without building a `Value`.
         case inline(kind: UInt8, from: SIMD4<Double>, to: SIMD4<Double>)
+        /// Keyframes without a path (a Lottie scene's every animation): the evaluator's value,
+        /// accumulated when `cumulative`, through `valueFunction`, kept when of the `expected`
+        /// type (or nil while `nullable`), as the general steps do, with what they read from
+        /// the animation worked out once: no switch over its kind, no copy of its keyframes.
+        case keyframes(expected: ValueType, nullable: Bool, valueFunction: ValueFunction?, cumulative: Bool)
         /// Any other self-contained animation: the general steps.
         case general
     }
@@ -105,7 +118,16 @@ final class ExplicitState {
         case zPosition(Double)
         case anchorPoint(Point)
         case backgroundColor(Color)
+        /// A whole `transform` made by a keyframe animation's value function (issue 28): the
+        /// matrix is ``sampledMatrix`` (kept apart, so that this enum stays small), not a
+        /// boxed `.transform` value.
+        case transform
     }
+
+    /// The matrix of ``InlineSample/transform``.
+    private var sampledMatrix = Transform3D.identity
+    /// The keyframe segment the last sample found (`KeyframeEvaluator.value(atProgress:segmentHint:)`).
+    private var segmentHint = -1
 
     /// `resolvedKey`: the key path already resolved by the caller (an implicit spring knows its
     /// property), so that it is not parsed again.
@@ -164,6 +186,8 @@ final class ExplicitState {
         case .basic, .transition: break
         }
         self.keyframes = keyframes
+        sampledKeyframes = keyframes ?? KeyframeEvaluator(KeyframeSpec(values: []))
+        wholeProperty = target.flatMap { $0.component == .whole ? $0.property : nil }
         self.path = path
         self.spring = spring
         self.children = children
@@ -380,6 +404,39 @@ final class ExplicitState {
             inlineSample = inline
             sampleLocal = parentTime
             return
+        case .keyframes(let expected, let nullable, let valueFunction, let cumulative):
+            var v: Value? = nil
+            if st.isContributing,
+               var value = sampledKeyframes.value(atProgress: easedProgress(st), segmentHint: &segmentHint) {
+                // The general steps' `BasicEndpoints.value(from: c, to: c, progress: 0, …)` is
+                // `c` (blending a value with itself at 0 gives it back, up to the sign of a
+                // zero), then the value function.
+                if cumulative { value = cumulated(value, iteration: st.currentIteration) }
+                if let valueFunction {
+                    if wholeProperty == .transform {
+                        // A whole transform (a Lottie rotation or scale): kept unboxed, as
+                        // `apply` would store `.transform(m)`; no value when the function
+                        // takes no such input, as `apply` answers nil.
+                        sample = nil
+                        if let m = valueFunction.matrix(for: value) {
+                            sampledMatrix = m
+                            inlineSample = .transform
+                        } else {
+                            inlineSample = .none
+                        }
+                        sampleLocal = parentTime
+                        return
+                    }
+                    v = valueFunction.apply(value)
+                } else {
+                    v = value
+                }
+            }
+            // `.null` is the one value of its type.
+            if let type = v?.type, !(type == expected || (nullable && type == .null)) { v = nil }
+            store(v)
+            sampleLocal = parentTime
+            return
         case .general:
             break
         }
@@ -411,21 +468,28 @@ final class ExplicitState {
             let expected = target.component.valueType(in: info.type)
             if !(value.type == expected || (value == .null && info.nullable && target.component == .whole)) { v = nil }
         }
+        store(v)
+        sampleLocal = parentTime
+    }
+
+    /// Keeps `v` as the sample (``sample``, and ``inlineSample`` for a whole inline property).
+    private func store(_ v: consuming Value?) {
+        // Matched in place, property first (a switch over a (property, value) pair copied the
+        // value into the pair through its generic witness).
         var inline = InlineSample.none
-        if let value = v, let target, target.component == .whole {
-            switch (target.property, value) {
-            case (.position, .point(let x)): inline = .position(x)
-            case (.bounds, .rect(let x)): inline = .bounds(x)
-            case (.opacity, .number(let x)): inline = .opacity(x)
-            case (.zPosition, .number(let x)): inline = .zPosition(x)
-            case (.anchorPoint, .point(let x)): inline = .anchorPoint(x)
-            case (.backgroundColor, .color(let x)): inline = .backgroundColor(x)
+        if let property = wholeProperty {
+            switch property {
+            case .position: if case .point(let x)? = v { inline = .position(x) }
+            case .bounds: if case .rect(let x)? = v { inline = .bounds(x) }
+            case .opacity: if case .number(let x)? = v { inline = .opacity(x) }
+            case .zPosition: if case .number(let x)? = v { inline = .zPosition(x) }
+            case .anchorPoint: if case .point(let x)? = v { inline = .anchorPoint(x) }
+            case .backgroundColor: if case .color(let x)? = v { inline = .backgroundColor(x) }
             default: break
             }
         }
         sample = v
         inlineSample = inline
-        sampleLocal = parentTime
     }
 
     /// Applies the value sampled at ``sampleLocal`` to `p`: what ``contribute(at:into:model:)``
@@ -439,6 +503,7 @@ final class ExplicitState {
         case .zPosition(let v): p.zPosition = v
         case .anchorPoint(let v): p.anchorPoint = v
         case .backgroundColor(let v): p.backgroundColor = v
+        case .transform: p.rare.transform = sampledMatrix  // what `apply` sets for `.transform(m)`
         case .none: if let v = sample { apply(v, to: &p) }
         }
     }
@@ -446,6 +511,12 @@ final class ExplicitState {
     /// The plan for ``sample(_:at:)`` (see `SamplePlan`).
     private func makePlan() -> SamplePlan {
         guard isSelfContained else { return .none }
+        if case .keyframe = animation.kind, let target, let info = targetInfo {
+            return .keyframes(
+                expected: target.component.valueType(in: info.type),
+                nullable: info.nullable && target.component == .whole,
+                valueFunction: animation.valueFunction, cumulative: animation.isCumulative)
+        }
         guard let target, target.component == .whole, !animation.isCumulative, animation.valueFunction == nil,
               let f = animation.fromValue, let t = animation.toValue, f.type == t.type,
               let fv = f.vector, let tv = t.vector else { return .general }
@@ -503,6 +574,31 @@ final class ExplicitState {
     /// ``isFinished(at:)`` with the timing state at that time already known.
     func isFinished(_ st: TimingState) -> Bool {
         animation.isRemovedOnCompletion && st.isFinished
+    }
+}
+
+/// See ``Engine/localTime(_:at:memo:)``: 32 layers and their local times at the loop's engine
+/// time, direct-mapped by slot, in stack memory the loop provides (``with(_:)``): no heap
+/// allocation, and no SIMD vectors (indexing one by a variable copies it through memory).
+struct ParentTimeMemo {
+    /// The layers, -1 for an empty entry.
+    let layers: UnsafeMutablePointer<Int32>
+    /// Their local times.
+    let times: UnsafeMutablePointer<Double>
+
+    /// The number of entries.
+    static let size = 32
+
+    /// Calls `body` with an empty memo on the stack.
+    @inline(__always)
+    static func with<R>(_ body: (ParentTimeMemo) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: size) { layers in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: size) { times in
+                layers.initialize(repeating: -1)
+                times.initialize(repeating: 0)
+                return body(ParentTimeMemo(layers: layers.baseAddress!, times: times.baseAddress!))
+            }
+        }
     }
 }
 
@@ -798,32 +894,109 @@ extension Engine {
         guard timedLayers > 0 else { return t }
         // Iterative (R13): a chain may be 100k+ layers deep. Find the timed layers on the path
         // to the root (untimed ones map parent time to itself), then apply them root first.
-        var timed = 0
-        var nearest: Int32 = -1
-        var s = slot
-        while s >= 0 {
-            if slots[Int(s)].everTimed {
-                if timed == 0 { nearest = s }
-                timed += 1
+        // Up to eight are kept on the stack on the way up (a Lottie scene has two or three:
+        // its root, its frame space, a precomposition), so the common case walks once and
+        // touches no array; more are collected again into the scratch buffer.
+        let time: Double? = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 8) { found in
+            var timed = 0
+            var s = slot
+            while s >= 0 {
+                if slots[Int(s)].everTimed {
+                    guard timed < 8 else { return nil }
+                    found[timed] = s
+                    timed += 1
+                }
+                s = timeParent(s)
             }
-            s = timeParent(s)
+            var time = t
+            var k = timed - 1
+            while k >= 0 {
+                time = layerLocalTime(found[k], parentTime: time)
+                k -= 1
+            }
+            return time
         }
-        if timed == 0 { return t }
-        if timed == 1 { return layerLocalTime(nearest, parentTime: t) }
+        if let time { return time }
         var path: [Int32] = []
         swap(&path, &timePathScratch)  // reuse the buffer: this runs per track per frame
         path.removeAll(keepingCapacity: true)
-        s = slot
+        var s = slot
         while s >= 0 {
             if slots[Int(s)].everTimed { path.append(s) }
             s = timeParent(s)
         }
-        var time = t
+        var deep = t
         for k in stride(from: path.count - 1, through: 0, by: -1) {
-            time = layerLocalTime(path[k], parentTime: time)
+            deep = layerLocalTime(path[k], parentTime: deep)
         }
         swap(&path, &timePathScratch)
-        return time
+        return deep
+    }
+
+    /// ``localTime(_:at:)`` for a loop that asks for many layers' times at one engine time
+    /// `t` (the tick's sampling): `memo` keeps recent layers' local times at `t`, so that the
+    /// walk toward the root stops at the first layer it holds. Each call leaves the times of
+    /// the layer and its nearest three ancestors there, so a sibling or cousin of a layer
+    /// asked about (a Lottie scene's animated layers share groups and precompositions) costs
+    /// a step or two, not a walk to the root. The same steps in the same order as the walk,
+    /// so the same time, bit for bit. Lock held; the layers' timings and links must not
+    /// change while `memo` is in use.
+    func localTime(_ slot: Int32, at t: Double, memo: ParentTimeMemo) -> Double {
+        guard timedLayers > 0 else { return t }
+        // Scratch on the stack: the timed layers below the first remembered layer (or the
+        // root), bottom first (8); the first four layers passed (4) with how many timed
+        // layers lie below each (4); then the times below 0...8 of those timed layers (9).
+        let result: Double? = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 16) { scratch in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 9) { times in
+                let found = scratch.baseAddress!, near = found + 8, nearBelow = found + 12
+                var timed: Int32 = 0
+                var passed = 0
+                var start = t
+                var s = slot
+                while s >= 0 {
+                    let k = Int(s & 31)
+                    if memo.layers[k] == s {
+                        start = memo.times[k]
+                        break
+                    }
+                    if passed < 4 {
+                        near[passed] = s
+                        nearBelow[passed] = timed
+                        passed += 1
+                    }
+                    if slots[Int(s)].everTimed {
+                        guard timed < 8 else { return nil }  // a deep chain: no memo
+                        found[Int(timed)] = s
+                        timed += 1
+                    }
+                    s = timeParent(s)
+                }
+                // times[c]: the time below the c lowest timed layers; times[timed], the start.
+                times[Int(timed)] = start
+                var c = Int(timed) - 1
+                while c >= 0 {
+                    times[c] = layerLocalTime(found[c], parentTime: times[c + 1])
+                    c -= 1
+                }
+                for j in 0..<passed {
+                    let k = Int(near[j] & 31)
+                    memo.layers[k] = near[j]
+                    memo.times[k] = times[Int(nearBelow[j])]
+                }
+                return times[0]
+            }
+        }
+        return result ?? localTime(slot, at: t)
+    }
+
+    /// The committed values a layer's timing is read from: its snapshot while it has
+    /// uncommitted changes, else its model (what ``layerLocalTime(_:parentTime:)`` has always
+    /// read), by address. Lock held; valid until the slots or the pool grow.
+    @inline(__always)
+    func timingValues(_ slot: Int32) -> UnsafePointer<LayerProperties> {
+        let snap = slots[Int(slot)].snapshot
+        if snap >= 0 { return snapshotPool.pointer(Int(snap)) }
+        return (UnsafeRawPointer(slots.pointer(Int(slot))) + modelOffset).assumingMemoryBound(to: LayerProperties.self)
     }
 
     /// One layer's step of the walk above: its parent's time to its own local time (CA-5.x).
@@ -831,9 +1004,9 @@ extension Engine {
     /// repeats, autoreverse) changes only this function. Lock held.
     @inline(__always)
     func layerLocalTime(_ slot: Int32, parentTime: Double) -> Double {
-        // Read in place: this runs per track and per ancestor on the per-frame path.
-        let snap = slots[Int(slot)].snapshot
-        let timing = snap < 0 ? slots[Int(slot)].model.layerTiming : snapshotPool[Int(snap)].layerTiming
+        // Read in place (`LayerProperties.layerTiming(_:)`): this runs per animated layer and
+        // per timed ancestor on the per-frame path.
+        let timing = LayerProperties.layerTiming(timingValues(slot))
         // Issue 8 item 7: the whole of CAMediaTiming (duration, repeats, autoreverse, fill),
         // not only stage 1; identical to stage 1 while the layer's duration is 0.
         return timing.layerLocalTime(forParentTime: parentTime)
