@@ -2619,6 +2619,19 @@ LAMINA_API lamina_status_t lamina_testing_set_next_engine_tag(uint32_t tag);
  *  or above 2^24-1), STALE_HANDLE. Since: 0.2 */
 LAMINA_API lamina_status_t lamina_testing_age_layer_slots(lamina_engine_t *engine, uint32_t generation);
 
+/** Test only: turns off (0) or on again (1, the default) the reuse of an unchanged draw list:
+ *  while nothing the list of a root depends on has changed since the engine's last list of it
+ *  (no call but the tick of a still scene, damage, the draw list and next_frame_time), draw
+ *  lists hand back that list, the same buffer, without walking the tree. Off, every list is
+ *  built afresh: the reference tests compare with. Errors: INVALID_ARGUMENT (NULL engine),
+ *  STALE_HANDLE. Thread-safe. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_testing_set_draw_list_reuse(lamina_engine_t *engine, lamina_bool_t enabled);
+
+/** Test only: how many draw lists `engine` has built by walking its tree (Swift and C);
+ *  lists handed back unchanged are not counted. Errors: INVALID_ARGUMENT (NULL engine or
+ *  out_builds), STALE_HANDLE. Thread-safe. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_testing_get_draw_list_builds(lamina_engine_t *engine, uint64_t *out_builds);
+
 /* ========================================================================================== */
 /* END reliability limits and test hooks                                                      */
 /* Interaction: presentation velocity, springs that retarget, scroll physics (R17)           */
