@@ -229,6 +229,14 @@ struct ListReuseChangeTests {
         // Then the scene is still again.
         s.engine.tick(3)
         #expect(try !s.check(at: 3), "a still scene walked again")
+        // A tick that retires an animation changes the list even at the time it was built at.
+        try plain.add(Animation.basic(keyPath: "opacity", from: .number(0), to: .number(0.5), duration: 0.5), forKey: "short")
+        s.engine.tick(10)
+        _ = try s.check(at: 10)
+        s.engine.tick(10.25)
+        _ = try s.check(at: 10.25)
+        s.engine.tick(11)
+        #expect(try s.check(at: 10.25, "the list of a time before a retirement"))
     }
 
     @Test("A delayed animation: the tick that begins it builds the list again")
@@ -258,6 +266,19 @@ struct ListReuseChangeTests {
         _ = try s.check(at: 0)
         s.engine.tick(0.5)
         #expect(try s.check(at: 0.5, "stamped at the tick"))
+    }
+
+    @Test("A change left to the tick's implicit commit: the list built before the tick is not the list after it")
+    func implicitCommitAtTick() throws {
+        let s = Scene()
+        let plain = try #require(s.byKind[.plain])
+        try s.settle(at: 0)
+        s.engine.transaction.disableActions = true  // (the implicit transaction's)
+        plain.backgroundColor = Color(red: 0, green: 0, blue: 1)
+        #expect(try s.check(at: 0, "uncommitted"))
+        s.engine.tick(0)
+        #expect(try s.check(at: 0, "committed by the tick"), "the tick's commit did not walk")
+        #expect(s.list.records[1].backgroundColor == Color(red: 0, green: 0, blue: 1))
     }
 
     @Test("A paused animation (speed 0) and a held fill are still: handed back across ticks, not at an earlier time")
