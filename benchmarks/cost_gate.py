@@ -67,6 +67,8 @@ DESCRIPTIONS = {
     "draw_list_tracked_per_record": "engine_draw_list per record, root's damage tracked (1% animated)",
     "damage_per_record": "engine_damage per record, 1% animated",
     "damage_idle_per_record": "engine_damage per record, nothing changed",
+    # issue 28: an unchanged draw list is handed back without a walk (Engine+ListReuse.swift)
+    "draw_list_unchanged": "engine_draw_list of N still layers after a tick, nothing changed (per call)",
 }
 ORDER = list(DESCRIPTIONS)
 
