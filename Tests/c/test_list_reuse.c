@@ -29,6 +29,7 @@ static scene_t make_scene(void) {
     ASSERT_OK(lamina_layer_create(s.e, &s.a));
     ASSERT_OK(lamina_layer_create_kind(s.e, LAMINA_LAYER_KIND_SHAPE, &s.shape));
     ASSERT_OK(lamina_layer_set_bounds(s.e, s.root, (lamina_rect_t){{0, 0}, {100, 59}}));
+    ASSERT_OK(lamina_layer_set_position(s.e, s.root, (lamina_point_t){50, 29.5}));
     ASSERT_OK(lamina_layer_set_bounds(s.e, s.a, (lamina_rect_t){{0, 0}, {20, 20}}));
     ASSERT_OK(lamina_layer_set_color(s.e, s.a, "backgroundColor", (lamina_color_t){1, 0, 0, 1}));
     ASSERT_OK(lamina_layer_set_bounds(s.e, s.shape, (lamina_rect_t){{0, 0}, {30, 30}}));

@@ -24,6 +24,7 @@ def _raw_list(engine, root, t):
 def _scene(engine):
     root = engine.layer()
     root.bounds = (0, 0, 100, 59)
+    root.position = (50, 29.5)
     a = engine.layer()
     a.bounds = (0, 0, 20, 20)
     a.background_color = (1, 0, 0, 1)
