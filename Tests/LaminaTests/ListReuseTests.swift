@@ -393,3 +393,20 @@ struct ListReuseDamageTests {
         #expect(walkedOn < steps.count, "reuse never happened")
     }
 }
+
+@Suite("Draw list reuse: the list object (issue 28)")
+struct ListReuseObjectTests {
+    @Test("A DrawList filled by the walk that never reuses is not handed back as the reused list")
+    func filledElsewhere() throws {
+        let s = Scene()
+        let plain = try #require(s.byKind[.plain])
+        try s.settle(at: 0)
+        // The package walk fills the same object with another root's list.
+        try s.engine.drawList(root: plain.id, at: 0, into: s.list)
+        let got = try s.reusing(at: 0)
+        #expect(got.walked)
+        let want = try s.fresh(at: 0)
+        let same = got.records == want
+        #expect(same)
+    }
+}

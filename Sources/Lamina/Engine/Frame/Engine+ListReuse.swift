@@ -155,6 +155,8 @@ extension Engine {
         emit: (UnsafePointer<DrawRecord>, _ plain: Bool) -> Void, patch: (_ index: Int, _ patch: DrawRecordPatch) -> Void
     ) throws(LaminaError) {
         let serial = currentListSerial()
+        // A `DrawList` filled here is not the list its reuse record names any more.
+        if listReuse.list === scratch { listReuse.listStamp = nil }
         try visitDrawListLocked(root: root, at: time, scratch: scratch, emit: emit, patch: patch)
         listReuse.lastBuild = DrawListStamp(serial: serial, root: root, time: time ?? now)
     }
