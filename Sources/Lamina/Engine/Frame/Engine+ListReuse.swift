@@ -32,10 +32,11 @@ struct ListReuse {
     var serial: UInt64 = 0
     /// `Lock.changes` when `serial` was last confirmed current.
     var confirmedAt: UInt64 = 0
-    /// The serial whose state was found not to depend on time from `invariantFrom` on (−∞: at
-    /// no time at all), or nil.
+    /// The serial whose state was found to show the same list at every time in
+    /// `invariantFrom ..< invariantUntil` (−∞ ..< +∞: no animation at all), or nil.
     var invariantSerial: UInt64? = nil
     var invariantFrom = -Double.infinity
+    var invariantUntil = Double.infinity
     /// The last list built by any consumer (the damage tracker's last list is it).
     var lastBuild: DrawListStamp? = nil
     /// Off: every list is built afresh (the tests' reference path, `testingSetDrawListReuse`).
@@ -53,6 +54,9 @@ struct ListReuse {
     var listStamp: DrawListStamp? = nil
     var array: [DrawRecord] = []
     var arrayStamp: DrawListStamp? = nil
+
+    /// Whether `t` is in the time-invariance window (of `invariantSerial`).
+    func isInvariant(at t: Double) -> Bool { t >= invariantFrom && t < invariantUntil }
 }
 
 extension Engine {
@@ -76,38 +80,45 @@ extension Engine {
         // A tracked root's damage compares with the tracker's last list: it must be this one.
         if let tracker = damageTrackers[root], !tracker.hasList || listReuse.lastBuild != stamp { return false }
         if t == stamp.time { return true }
-        // For all t ≥ from the list is the one at `from`: both times must be there.
+        // Every time in from ..< until shows the same list: both times must be there.
         guard listReuse.invariantSerial == stamp.serial else { return false }
-        let from = listReuse.invariantFrom
-        return from == -.infinity || (t >= from && stamp.time >= from)
+        return listReuse.isInvariant(at: t) && listReuse.isInvariant(at: stamp.time)
     }
 
-    /// Whether nothing can change what a list shows as time moves on from `t`: no animation,
-    /// animator, hand-off or callback at all (then at no time; the cheap answer), or
-    /// ``nextChangeTime(after:)`` is +∞ at `t` (``nextFrameTime``'s notion: only frozen clocks and
-    /// held fills are left). Records the answer for the current serial. Lock held.
+    /// For how long from `t` nothing can change what a list shows: for ever, at every time, when
+    /// there is no animation, animator, hand-off or due completion at all (the cheap answer);
+    /// else until ``nextChangeTime(after:)`` (``nextFrameTime``'s notion: the next time anything
+    /// on screen can change; +∞ when only frozen clocks and held fills are left, the next key
+    /// time of discrete keyframes, the begin of a delayed animation), when that is later than
+    /// `t`. Records the answer for the current serial. Lock held.
     private func noteTimeInvariance(at t: Double) {
         let serial = listReuse.serial
         if animated.isEmpty, runningAnimators.isEmpty, handoffBlocks.isEmpty, readyCompletions.isEmpty {
             listReuse.invariantSerial = serial
             listReuse.invariantFrom = -.infinity
+            listReuse.invariantUntil = .infinity
             return
         }
         if listReuse.probeWait > 0 {
             listReuse.probeWait -= 1
             return
         }
-        guard runningAnimators.isEmpty, handoffBlocks.isEmpty, nextChangeTime(after: t) == .infinity else {
+        let until = runningAnimators.isEmpty && handoffBlocks.isEmpty ? nextChangeTime(after: t) : t
+        guard until > t else {
             listReuse.probeGap = min(listReuse.probeGap * 2, 64)
             listReuse.probeWait = listReuse.probeGap
             return
         }
         listReuse.probeGap = 1
-        if listReuse.invariantSerial == serial {
+        // Two windows of one state that overlap are one window (windows that only touch are
+        // not: the list may change where one ends); otherwise the newer one is kept.
+        if listReuse.invariantSerial == serial, t < listReuse.invariantUntil, until > listReuse.invariantFrom {
             listReuse.invariantFrom = min(listReuse.invariantFrom, t)
+            listReuse.invariantUntil = max(listReuse.invariantUntil, until)
         } else {
             listReuse.invariantSerial = serial
             listReuse.invariantFrom = t
+            listReuse.invariantUntil = until
         }
     }
 
@@ -220,12 +231,12 @@ extension Engine {
 
     /// Called by the tick (Engine.swift, `tickChecked`) with the lock just taken, before it
     /// changes anything: when nothing but this tick ran since the last list was confirmed, the
-    /// state was found time-invariant up to `time`, and the tick has nothing to stamp (`quiet`:
+    /// state was found to show the same list at `time` as when it was built, and the tick has nothing to stamp (`quiet`:
     /// no deferred begin), finish, commit or call back, the tick changes nothing a list shows,
     /// so the lists built before it stay valid. Lock held.
     func keepDrawListThroughTick(to time: Double, quiet: Bool) {
         guard quiet, listReuse.enabled, lock.changes == listReuse.confirmedAt &+ 1,
-              listReuse.invariantSerial == listReuse.serial, time >= listReuse.invariantFrom,
+              listReuse.invariantSerial == listReuse.serial, listReuse.isInvariant(at: time),
               runningAnimators.isEmpty, handoffBlocks.isEmpty, readyCompletions.isEmpty, pendingCallbacks.isEmpty,
               stack().frames.isEmpty
         else { return }
