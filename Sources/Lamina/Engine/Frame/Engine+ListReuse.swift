@@ -103,7 +103,8 @@ extension Engine {
             listReuse.probeWait -= 1
             return
         }
-        let until = runningAnimators.isEmpty && handoffBlocks.isEmpty ? nextChangeTime(after: t) : t
+        let until = runningAnimators.isEmpty && handoffBlocks.isEmpty && animationClocksAreSimple()
+            ? nextChangeTime(after: t) : t
         guard until > t else {
             listReuse.probeGap = min(listReuse.probeGap * 2, 64)
             listReuse.probeWait = listReuse.probeGap
@@ -120,6 +121,30 @@ extension Engine {
             listReuse.invariantFrom = t
             listReuse.invariantUntil = until
         }
+    }
+
+    /// Whether every animated layer's clock is stopped (CA-5.12) or is the engine's own (no layer
+    /// timing on it or above it): ``nextChangeTime(after:)`` reads each animation's phase at one
+    /// local time, which under an ancestor's repeat, autoreverse or negative speed does not
+    /// tell what a later time shows (a Lottie root loops: its held fills start again at the
+    /// wrap). Anything else is taken as depending on time. Lock held.
+    private func animationClocksAreSimple() -> Bool {
+        guard timedLayers > 0 else { return true }
+        let plain = MediaTiming()
+        for a in animated.indices {
+            let owner = animated[a].slot
+            if isClockStopped(owner) { continue }
+            var s = owner
+            while s >= 0 {
+                if slots[Int(s)].everTimed {
+                    let snap = slots[Int(s)].snapshot
+                    let timing = snap < 0 ? slots[Int(s)].model.layerTiming : snapshotPool[Int(snap)].layerTiming
+                    if timing != plain { return false }
+                }
+                s = timeParent(s)
+            }
+        }
+        return true
     }
 
     /// ``visitDrawList(root:at:scratch:emit:patch:)`` for a consumer that keeps its last list:
