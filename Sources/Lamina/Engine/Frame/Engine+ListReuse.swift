@@ -103,8 +103,9 @@ extension Engine {
             listReuse.probeWait -= 1
             return
         }
-        let until = runningAnimators.isEmpty && handoffBlocks.isEmpty && animationClocksAreSimple()
-            ? nextChangeTime(after: t) : t
+        // nextChangeTime first: while anything plays it answers `t` at its first live animation.
+        var until = runningAnimators.isEmpty && handoffBlocks.isEmpty ? nextChangeTime(after: t) : t
+        if until > t, !animationClocksAreSimple() { until = t }
         guard until > t else {
             listReuse.probeGap = min(listReuse.probeGap * 2, 64)
             listReuse.probeWait = listReuse.probeGap
