@@ -48,7 +48,7 @@ struct ListReuse {
     /// so an animating scene pays it once in up to 64 frames, and a scene that pauses is found
     /// within that many.
     var probeGap = 1
-    var probeWait = 0
+    var probeWait = 1  // (not at the first build: a one-frame host pays nothing for it)
     /// The Swift consumers: the last ``DrawList`` filled (weakly) and the last array returned.
     weak var list: DrawList? = nil
     var listStamp: DrawListStamp? = nil
@@ -103,9 +103,10 @@ extension Engine {
             listReuse.probeWait -= 1
             return
         }
-        // nextChangeTime first: while anything plays it answers `t` at its first live animation.
-        var until = runningAnimators.isEmpty && handoffBlocks.isEmpty ? nextChangeTime(after: t) : t
-        if until > t, !animationClocksAreSimple() { until = t }
+        // The clocks first: a playing Lottie fails there at its first animation, where
+        // nextChangeTime may walk every animation before it answers.
+        let until = runningAnimators.isEmpty && handoffBlocks.isEmpty && animationClocksAreSimple()
+            ? nextChangeTime(after: t) : t
         guard until > t else {
             listReuse.probeGap = min(listReuse.probeGap * 2, 64)
             listReuse.probeWait = listReuse.probeGap
@@ -133,17 +134,22 @@ extension Engine {
         guard timedLayers > 0 else { return true }
         let plain = MediaTiming()
         for a in animated.indices {
-            let owner = animated[a].slot
-            if isClockStopped(owner) { continue }
-            var s = owner
+            // One walk up the layer's clock chain: stopped anywhere, or timed nowhere.
+            var s = animated[a].slot
+            var timed = false
             while s >= 0 {
                 if slots[Int(s)].everTimed {
                     let snap = slots[Int(s)].snapshot
                     let timing = snap < 0 ? slots[Int(s)].model.layerTiming : snapshotPool[Int(snap)].layerTiming
-                    if timing != plain { return false }
+                    if timing.speed == 0 {
+                        timed = false
+                        break
+                    }
+                    if timing != plain { timed = true }
                 }
-                s = timeParent(s)
+                s = timeParent(s)  // a mask's clock is its host's (R16.8)
             }
+            if timed { return false }
         }
         return true
     }
