@@ -249,6 +249,9 @@ struct ListReuseChangeTests {
         try plain.add(anim, forKey: "later")
         s.engine.tick(1)
         _ = try s.check(at: 1)
+        // (The still window is looked for from the second list of an animated state on.)
+        s.engine.tick(1.25)
+        _ = try s.check(at: 1.25)
         // Before it begins nothing moves: the list is handed back until its begin
         // (nextFrameTime's window), at the begin it is built again.
         s.engine.tick(1.5)
@@ -295,6 +298,8 @@ struct ListReuseChangeTests {
         s.engine.tick(0)
         s.engine.tick(2)
         _ = try s.check(at: 2)
+        s.engine.tick(2.5)
+        _ = try s.check(at: 2.5)  // (the still window is looked for from the second list on)
         s.engine.tick(3)
         #expect(try !s.check(at: 3), "a held fill walked again")
         s.engine.tick(4)
@@ -309,6 +314,8 @@ struct ListReuseChangeTests {
         p2.speed = 0
         s2.engine.tick(2)
         _ = try s2.check(at: 2)
+        s2.engine.tick(2.5)
+        _ = try s2.check(at: 2.5)
         s2.engine.tick(3)
         #expect(try !s2.check(at: 3), "a paused animation walked again")
         #expect(s2.engine.nextFrameTime == .infinity)
