@@ -1235,8 +1235,9 @@ typedef struct lamina_draw_record {
  *  overlap with reading the previous result. Steady state allocates nothing once the buffer
  *  has grown. When nothing the list depends on has changed since the engine's last list of the
  *  same root (no call on the engine but ticks of a still scene, damage, next_frame_time and
- *  draw lists; the time may differ only where nothing animates), that list is handed back
- *  as it is, the same pointer, at O(1) cost and with no damage (issue 28).
+ *  draw lists; the time may differ only where nothing on screen changes between the two),
+ *  that list is handed back as it is, the same pointer, at O(1) cost and with no damage
+ *  (issue 28).
  *  Errors: INVALID_ARGUMENT, STALE_HANDLE, NO_PRESENTATION (root never committed),
  *  OUT_OF_MEMORY (also when replicators would add more than 2^22 records, RS-13.1, checked
  *  before anything is built). Since: 0.1
