@@ -321,6 +321,28 @@ struct ListReuseChangeTests {
         #expect(s2.engine.nextFrameTime == .infinity)
     }
 
+    @Test("A held fill under a looping superlayer starts again at the wrap: not a still window")
+    func loopingAncestor() throws {
+        let s = Scene()
+        let plain = try #require(s.byKind[.plain])
+        // The root's time loops every 2 s (as a playing Lottie root's does); the fill is held
+        // from 0.5 s of each cycle to its end.
+        s.root.duration = 2
+        s.root.repeatCount = 100
+        var held = Animation.basic(keyPath: "opacity", from: .number(0), to: .number(0.5), duration: 0.5)
+        held.isRemovedOnCompletion = false
+        held.timing.fillMode = .forwards
+        held.timing.beginTime = 0.001  // (not 0: begins at a fixed time of the cycle, not the commit)
+        try plain.add(held, forKey: "held")
+        var t = 0.0
+        s.engine.tick(t)
+        while t < 6 {
+            t += 0.25
+            s.engine.tick(t)
+            _ = try s.check(at: t, "at \(t)")
+        }
+    }
+
     @Test("A text layout provider change, and a still scene at any time")
     func providerAndTime() throws {
         let s = Scene()
