@@ -1109,6 +1109,41 @@ static double cost_scenario(size_t n, int measure) {
                "cost: keyframe rotation m12 %g", pv.u.transform.m12);
         sink += pv.u.transform.m11;
         CHECK(lamina_engine_destroy(k));
+    /* An unchanged draw list (issue 28): N still layers, a tick and a draw list per frame with
+     * nothing changed. The list is handed back (same records, no walk): per frame, the draw
+     * list call alone. */
+    {
+        lamina_engine_t *u;
+        lamina_layer_t uroot;
+        CHECK(lamina_engine_create(&u));
+        CHECK(lamina_layer_create(u, &uroot));
+        for (size_t i = 0; i < n; i++) {
+            lamina_layer_t l;
+            CHECK(lamina_layer_create(u, &l));
+            CHECK(lamina_layer_set_bounds(u, l, (lamina_rect_t){{0, 0}, {10, 10}}));
+            CHECK(lamina_layer_set_position(u, l, pos0(i)));
+            CHECK(lamina_layer_add_sublayer(u, uroot, l));
+            CHECK(lamina_layer_release(u, l));
+        }
+        CHECK(lamina_engine_tick(u, 0.0));
+        const lamina_draw_record_t *first, *records;
+        size_t cnt = 0;
+        uint64_t walks0 = 0, walks1 = 0;
+        CHECK(lamina_engine_draw_list(u, uroot, 0.0, &first, &cnt));
+        CHECK(lamina_testing_get_draw_list_builds(u, &walks0));
+        const int uframes = 16;
+        for (int f = 1; f <= uframes; f++) {
+            double t = (double)f / 60.0;
+            CHECK(lamina_engine_tick(u, t));
+            COST_BEGIN();
+            CHECK(lamina_engine_draw_list(u, uroot, t, &records, &cnt));
+            COST_END("draw_list_unchanged", 1.0);
+            SANITY(records == first && cnt == n + 1, "cost: unchanged draw list moved (%zu records)", cnt);
+        }
+        CHECK(lamina_testing_get_draw_list_builds(u, &walks1));
+        SANITY(walks1 == walks0, "cost: unchanged draw list walked %llu times", (unsigned long long)(walks1 - walks0));
+        sink += records[cnt - 1].transform.m41;
+        CHECK(lamina_engine_destroy(u));
     }
 
     /* The floor: 2N values, `frames` frames spread over the curve. */

@@ -76,6 +76,8 @@ DESCRIPTIONS = {
     "lottie_frame_TwitterHeartButton": "Lottie TwitterHeartButton 60x60: tick + draw list per frame",
     # Issue 28: the tick's sampling of keyframe animations under timed ancestors (a Lottie scene).
     "tick_per_keyframe_animation": "engine_tick per keyframe animation (rotateZ; 1/4 paths), timed root",
+    # issue 28: an unchanged draw list is handed back without a walk (Engine+ListReuse.swift)
+    "draw_list_unchanged": "engine_draw_list of N still layers after a tick, nothing changed (per call)",
 }
 # The Lottie entries' samples (Tests/LaminaLottieTests/Samples) and their prefix: without a
 # lamina-lottie-bench next to the bench (a SwiftPM build has none) they are reported as not

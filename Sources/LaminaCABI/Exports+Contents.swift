@@ -823,16 +823,22 @@ public func lamina_engine_draw_list_sized(
         return fail(LAMINA_STATUS_INVALID_ARGUMENT, "record_size must be a multiple of 8 (a sizeof(lamina_draw_record_t)), got \(recordSize)")
     }
     guard let outRecords, let outCount else { return fail(LAMINA_STATUS_INVALID_ARGUMENT, "out_records or out_count is NULL") }
-    return buildDrawList(engine, root, time) { records, n, storage in
+    return buildDrawList(engine, root, time) { records, n, storage, reused in
         let size = MemoryLayout<lamina_draw_record_t>.size
         outCount.pointee = n
         guard recordSize != size, n > 0, let records else {
             outRecords.pointee = UnsafeRawPointer(records)
             return
         }
+        let side = storage.side
+        // The last list handed back unchanged, already repacked at this size.
+        if reused, storage.reuse.packedSize == recordSize, let packed = side.packed {
+            outRecords.pointee = UnsafeRawPointer(packed)
+            return
+        }
+        storage.reuse.packedSize = recordSize
         // Another record size (an older or newer header): repack into the side buffer, which
         // is reused from frame to frame (no allocation in steady state).
-        let side = storage.side
         let bytes = recordSize * n
         if side.packedBytes < bytes {
             side.packed?.deallocate()

@@ -279,6 +279,8 @@ final class CDrawList: @unchecked Sendable {
     /// writes them between lists.
     var plainHeld: UnsafeMutablePointer<Bool>? = nil
     var capacity = 0
+    /// The last list, to hand back unchanged (Exports+ListReuse.swift).
+    var reuse = CListReuse()
     let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     init() { pthread_mutex_init(mutex, nil) }
@@ -360,10 +362,12 @@ let plainFillPrefetchOffsets: [Int] = plainFillRanges.flatMap { r in
 
 /// Builds `root`'s C draw list at `time` into the engine's buffer (full records: every field
 /// of this version) and hands the records to `use` with the list's mutex held, so a caller can
-/// repack them before another thread rebuilds the list.
+/// repack them before another thread rebuilds the list. `use`'s last argument says the list is
+/// the last one handed back unchanged (nothing changed since, Exports+ListReuse.swift): the
+/// buffer and its side data were not touched.
 func buildDrawList(
     _ engine: OpaquePointer?, _ root: lamina_layer_t, _ time: Double,
-    _ use: (UnsafePointer<lamina_draw_record_t>?, Int, CDrawList) -> Void
+    _ use: (UnsafePointer<lamina_draw_record_t>?, Int, CDrawList, _ reused: Bool) -> Void
 ) -> lamina_status_t {
     withEngine(engine) { e throws(LaminaError) in
         guard time.isFinite else { throw LaminaError(.invalidArgument, "time must be finite, got \(time)") }
@@ -379,8 +383,8 @@ func buildDrawList(
         let side = storage.side
         let fillLines = plainFillPrefetchOffsets
         var n = 0
-        try e.visitDrawList(
-            root: LayerID(rawValue: root), at: time, scratch: storage.list,
+        let reused = try storage.visit(
+            e, root, time,
             emit: { record, plain in
                 if n == 0 { side.reset() }  // the first record
                 storage.ensureRoom(after: n)
@@ -399,6 +403,12 @@ func buildDrawList(
                     storage.buffer![index].mask_count = UInt32(clamping: c)
                 }
             })
+        if reused {
+            // Nothing changed since the last list: it is handed back as it is.
+            let count = storage.reuse.count
+            use(count == 0 ? nil : UnsafePointer(storage.buffer), count, storage, true)
+            return
+        }
         if n == 0 { side.reset() }
         if side.overBudget {
             // Nothing past the budget was written; the records written point to nothing (R18).
@@ -407,7 +417,8 @@ func buildDrawList(
                 "the draw list's side data (paths, dashes, gradient colours) would pass its budget of \(side.sideDataBudget) bytes (R18; lamina_engine_set_draw_list_budget)")
         }
         side.finish(storage.buffer)
-        use(n == 0 ? nil : UnsafePointer(storage.buffer), n, storage)
+        storage.built(count: n)
+        use(n == 0 ? nil : UnsafePointer(storage.buffer), n, storage, false)
     }
 }
 

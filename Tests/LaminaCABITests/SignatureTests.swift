@@ -269,6 +269,9 @@ func headerAndExportsAgree() {
     same(CLamina.lamina_text_layer_layout_count, LaminaCABI.lamina_text_layer_layout_count)
     // Layer filters (issue 32).
     same(CLamina.lamina_filter_init, LaminaCABI.lamina_filter_init)
+    // Draw-list reuse test hooks (issue 28).
+    same(CLamina.lamina_testing_set_draw_list_reuse, LaminaCABI.lamina_testing_set_draw_list_reuse)
+    same(CLamina.lamina_testing_get_draw_list_builds, LaminaCABI.lamina_testing_get_draw_list_builds)
 }
 
 @Test("The run-time version matches the header's version macros")

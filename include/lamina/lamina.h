@@ -1233,7 +1233,12 @@ typedef struct lamina_draw_record {
  *  of lamina_engine_draw_list() on the same engine (from any thread) or the engine's
  *  destruction (a failing call leaves the previous list valid); NULL when the count is 0. Calls on one engine from two threads must not
  *  overlap with reading the previous result. Steady state allocates nothing once the buffer
- *  has grown. Errors: INVALID_ARGUMENT, STALE_HANDLE, NO_PRESENTATION (root never committed),
+ *  has grown. When nothing the list depends on has changed since the engine's last list of the
+ *  same root (no call on the engine but ticks of a still scene, damage, next_frame_time and
+ *  draw lists; the time may differ only where nothing on screen changes between the two),
+ *  that list is handed back as it is, the same pointer, at O(1) cost and with no damage
+ *  (issue 28).
+ *  Errors: INVALID_ARGUMENT, STALE_HANDLE, NO_PRESENTATION (root never committed),
  *  OUT_OF_MEMORY (also when replicators would add more than 2^22 records, RS-13.1, checked
  *  before anything is built). Since: 0.1
  *
@@ -2618,6 +2623,19 @@ LAMINA_API lamina_status_t lamina_testing_set_next_engine_tag(uint32_t tag);
  *  there. Live layers keep their handles. Errors: INVALID_ARGUMENT (NULL engine, generation 0
  *  or above 2^24-1), STALE_HANDLE. Since: 0.2 */
 LAMINA_API lamina_status_t lamina_testing_age_layer_slots(lamina_engine_t *engine, uint32_t generation);
+
+/** Test only: turns off (0) or on again (1, the default) the reuse of an unchanged draw list:
+ *  while nothing the list of a root depends on has changed since the engine's last list of it
+ *  (no call but the tick of a still scene, damage, the draw list and next_frame_time), draw
+ *  lists hand back that list, the same buffer, without walking the tree. Off, every list is
+ *  built afresh: the reference tests compare with. Errors: INVALID_ARGUMENT (NULL engine),
+ *  STALE_HANDLE. Thread-safe. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_testing_set_draw_list_reuse(lamina_engine_t *engine, lamina_bool_t enabled);
+
+/** Test only: how many draw lists `engine` has built by walking its tree (Swift and C);
+ *  lists handed back unchanged are not counted. Errors: INVALID_ARGUMENT (NULL engine or
+ *  out_builds), STALE_HANDLE. Thread-safe. Since: 0.2 */
+LAMINA_API lamina_status_t lamina_testing_get_draw_list_builds(lamina_engine_t *engine, uint64_t *out_builds);
 
 /* ========================================================================================== */
 /* END reliability limits and test hooks                                                      */

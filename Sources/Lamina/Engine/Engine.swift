@@ -246,6 +246,8 @@ public final class Engine: @unchecked Sendable {
     /// `screenSerial` then and whether no transaction held uncommitted changes, so that the
     /// first damage query can take the same list as its baseline (Engine+Contents.swift).
     var lastUntrackedList: (root: LayerID, time: Double, serial: UInt64, clean: Bool)? = nil
+    /// The reuse of unchanged draw lists (Frame/Engine+ListReuse.swift).
+    var listReuse = ListReuse()
     var customByName: [String: PropertyID] = [:]
 
     // MARK: Text layers (R15, Engine+Text.swift)
@@ -814,6 +816,7 @@ public final class Engine: @unchecked Sendable {
                     : "tick() called while another thread is ticking this engine")
         }
         tickingThread = token
+        keepDrawListThroughTick(to: time, quiet: deferredBegins.isEmpty)  // Frame/Engine+ListReuse.swift
         tickCount &+= 1
         // Time first, then the commit (R2): a change made while the host slept begins now.
         now = time
@@ -838,7 +841,7 @@ public final class Engine: @unchecked Sendable {
         // swap above, under the lock (an optimised build did exactly that).
         withExtendedLifetime(released) {}
 
-        lock.withLock { tickingThread = 0 }
+        lock.withLockForReading { tickingThread = 0 }  // changes nothing a draw list shows
     }
 
     /// Samples every committed animation at `now` and retires those that ended: one pass over

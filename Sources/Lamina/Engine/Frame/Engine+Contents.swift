@@ -100,7 +100,8 @@ extension Engine {
     ///
     /// - Throws: `staleHandle`.
     package func damage(root: LayerID) throws(LaminaError) -> [Rect] {
-        try lock.withLock { () throws(LaminaError) -> [Rect] in
+        // For reading: damage changes nothing a draw list shows (Engine+ListReuse.swift).
+        try lock.withLockForReading { () throws(LaminaError) -> [Rect] in
             _ = try resolve(root)
             // Forget roots that are gone (few roots: a cheap sweep).
             for (id, _) in damageTrackers where (try? resolve(id)) == nil { damageTrackers[id] = nil }
@@ -158,6 +159,7 @@ final class DamageTracker {
     private var order: [Int] = []
 
     func begin() {
+        repeated = false
         serial &+= 1
         if serial == 0 {
             // Wrapped: forget every stamp so none is mistaken for this list's.
@@ -203,6 +205,26 @@ final class DamageTracker {
             if r.pointee.hasFilters, let f = r.pointee.filters, !f.backgroundFilters.isEmpty { backdrops.append(k) }
         }
     }
+
+    /// Whether a list has been built: ``repeatLast()`` has one to repeat.
+    var hasList: Bool { lists > 0 }
+
+    /// The last list again, unchanged (an unchanged draw list handed back without a walk,
+    /// Engine+ListReuse.swift): the list before it is the last one, so its damage is none.
+    func repeatLast() {
+        precondition(lists > 0, "Lamina: no draw list to repeat (internal error)")
+        var kept: [Int] = []
+        swap(&kept, &backdrops)
+        begin()
+        swap(&kept, &backdrops)
+        next = current.count
+        spreading = previousSpreading
+        end()
+        repeated = true
+    }
+
+    /// Set by ``repeatLast()`` until the next list: the last two lists are one (no damage).
+    private var repeated = false
 
     func end() {
         if next < current.count {
@@ -356,6 +378,7 @@ final class DamageTracker {
     func damage() -> [Rect] {
         out.removeAll(keepingCapacity: true)
         if lists == 0 { return wholeRootUnknown() }
+        if repeated { return out }  // the same list twice (Engine+ListReuse.swift)
         generation &+= 1
         if generation == 0 {
             // Wrapped: forget every stamp so none is mistaken for this call's.

@@ -452,7 +452,18 @@ extension Engine {
         root: LayerID, at time: Double?, scratch: DrawList,
         emit: (UnsafePointer<DrawRecord>, _ plain: Bool) -> Void, patch: (_ index: Int, _ patch: DrawRecordPatch) -> Void
     ) throws(LaminaError) {
-        try lock.withLock { () throws(LaminaError) in
+        try lock.withLockForReading { () throws(LaminaError) in
+            try visitDrawListFresh(root: root, at: time, scratch: scratch, emit: emit, patch: patch)
+        }
+    }
+
+    /// ``visitDrawList(root:at:scratch:emit:patch:)`` with the lock held (the reuse of an
+    /// unchanged list, Engine+ListReuse.swift, calls it when it has to build).
+    func visitDrawListLocked(
+        root: LayerID, at time: Double?, scratch: DrawList,
+        emit: (UnsafePointer<DrawRecord>, _ plain: Bool) -> Void, patch: (_ index: Int, _ patch: DrawRecordPatch) -> Void
+    ) throws(LaminaError) {
+        do {
             let slot = try resolve(root)
             let source = try geometrySource(.presentation(at: time))
             guard case .presentation(let t) = source else { return }
@@ -526,7 +537,7 @@ extension Engine {
     /// instance begins one otherwise; the replicators above are looked up only for animations
     /// that instance 0 does not play at the current time.
     public var nextFrameTime: Double {
-        lock.withLock { nextChangeTime(after: now) }
+        lock.withLockForReading { nextChangeTime(after: now) }
     }
 
     /// See ``nextFrameTime``. Deliberately small: it reads only the ready completions, the

@@ -6,21 +6,23 @@ extension Engine {
     /// Builds the draw list of `root`'s subtree at `time` (the engine's current time when nil)
     /// into `list`, reusing its buffers (R14; docs/draw-records.md): records in painter's order, presentation values,
     /// hidden, never-committed and fully transparent subtrees left out. The list is remembered
-    /// for ``damage(root:)``.
+    /// for ``damage(root:)``. When nothing the list depends on changed since the last list of
+    /// `root` filled into the same `list`, `list` is handed back as it is, without a walk.
     ///
     /// - Throws: `invalidArgument` for a non-finite time; `noPresentation` when `root` was
     ///   never committed; `staleHandle` when `root` is a dead layer object from a callback;
     ///   `outOfMemory` when replicators would add more than 2²² records (RS-13.1).
     public func drawList(root: Layer, at time: Double? = nil, into list: DrawList) throws(LaminaError) {
         try checkOwn(root)
-        try drawList(root: root.id, at: time, into: list)
+        try drawListReusing(root: root.id, at: time, into: list)
     }
 
     /// The draw list of `root`'s subtree at `time` as a new array; see
-    /// ``drawList(root:at:into:)``.
+    /// ``drawList(root:at:into:)``. When nothing changed since the last array of `root`, that
+    /// array is handed back (shared: copied only if written).
     public func drawList(root: Layer, at time: Double? = nil) throws(LaminaError) -> [DrawRecord] {
         try checkOwn(root)
-        return try drawList(root: root.id, at: time)
+        return try drawListReusing(root: root.id, at: time)
     }
 
     /// The rectangles of `root`'s space that changed between its last two draw lists (RS-10.1, RS-10.3):

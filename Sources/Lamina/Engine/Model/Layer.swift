@@ -465,7 +465,7 @@ extension Engine {
 
     /// The engine's current time: that of the last tick (0 before the first); with a
     /// ``clock``, commits also move it forward to the clock's reading (R1).
-    public var time: Double { lock.withLock { now } }
+    public var time: Double { lock.withLockForReading { now } }  // a read (Engine+ListReuse.swift)
 }
 
 /// How engine code (callbacks) and the tree accessors turn a handle into *the* `Layer` object

@@ -24,6 +24,11 @@ import Musl
 package final class Lock: @unchecked Sendable {
     /// 0 when free, else the owner's pthread id.
     private let owner = Atomic<UInt>(0)
+    /// Moves each time the lock is taken through `lock()`, `lockFromHost()` or `withLock`, and
+    /// not through the `…ForReading` forms: every call that may change what the lock guards
+    /// moves it, so "unchanged since" is a comparison (the draw list's reuse,
+    /// Engine+ListReuse.swift). Read and written only with the lock held.
+    package private(set) var changes: UInt64 = 0
 
     /// A free lock.
     package init() {}
@@ -31,10 +36,22 @@ package final class Lock: @unchecked Sendable {
     /// Takes the lock, waiting while another thread holds it; traps if this thread holds it.
     @inline(__always)
     package func lock() {
+        lockForReading()
+        changes &+= 1
+    }
+
+    /// ``lock()`` for a call that changes nothing the lock guards (a read): ``changes`` stays.
+    /// A change made under it anyway must call ``noteChange()``.
+    @inline(__always)
+    package func lockForReading() {
         let me = currentThreadID()
         if owner.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged { return }
         lockSlow(me)
     }
+
+    /// Counts a change made under ``lockForReading()``. Lock held.
+    @inline(__always)
+    package func noteChange() { changes &+= 1 }
 
     /// Takes the lock for a call that comes from host code (the C ABI's entry points): false,
     /// without taking it, when the calling thread already holds it. That is host code the
@@ -43,9 +60,13 @@ package final class Lock: @unchecked Sendable {
     @inline(__always)
     package func lockFromHost() -> Bool {
         let me = currentThreadID()
-        if owner.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged { return true }
+        if owner.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
+            changes &+= 1
+            return true
+        }
         if owner.load(ordering: .relaxed) == me { return false }
         lockSlow(me)
+        changes &+= 1
         return true
     }
 
@@ -97,6 +118,14 @@ package final class Lock: @unchecked Sendable {
     @inline(__always)
     package func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
         lock()
+        defer { unlock() }
+        return try body()
+    }
+
+    /// ``withLock(_:)`` for a read: ``changes`` stays (see ``lockForReading()``).
+    @inline(__always)
+    package func withLockForReading<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        lockForReading()
         defer { unlock() }
         return try body()
     }

@@ -423,7 +423,7 @@ extension Engine {
 
     /// Whether the layer has a presentation (it was committed at least once, CA-1.2).
     package func hasPresentation(_ layer: LayerID) throws(LaminaError) -> Bool {
-        try lock.withLock { () throws(LaminaError) -> Bool in
+        try lock.withLockForReading { () throws(LaminaError) -> Bool in  // a read (Engine+ListReuse.swift)
             slots[head: Int(try resolve(layer))].everCommitted
         }
     }

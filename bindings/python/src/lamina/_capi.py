@@ -783,6 +783,9 @@ _FUNCTIONS: List[Any] = [
     ('lamina_engine_set_draw_list_budget', [EngineP, c_size_t], c_int32),
     ('lamina_testing_set_next_engine_tag', [c_uint32], c_int32),
     ('lamina_testing_age_layer_slots', [EngineP, c_uint32], c_int32),
+    # draw-list reuse test hooks (issue 28)
+    ('lamina_testing_set_draw_list_reuse', [EngineP, c_uint32], c_int32),
+    ('lamina_testing_get_draw_list_builds', [EngineP, POINTER(c_uint64)], c_int32),
     # Interaction (R17)
     ('lamina_layer_get_presentation_velocity', [EngineP, c_uint64, c_char_p, c_double, POINTER(Value)], c_int32),
     ('lamina_transaction_set_spring', [EngineP, POINTER(Spring)], c_int32),
