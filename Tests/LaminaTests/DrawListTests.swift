@@ -391,6 +391,38 @@ struct NextFrameTimeTests {
         #expect(engine.nextFrameTime == .infinity)
     }
 
+    @Test("A fill held under a looping superlayer keeps the host awake until the loop ends; paused, it sleeps (CA-5.10)")
+    func heldFillUnderLoop() throws {
+        let engine = Engine()
+        let root = engine.makeLayer()
+        let child = engine.makeLayer()
+        root.addSublayer(child)
+        root.duration = 1
+        root.repeatCount = 3
+        root.fillMode = .both
+        var held = Animation.basic(keyPath: "opacity", from: .number(1), to: .number(0.5), duration: 0.5)
+        held.timing.fillMode = .forwards
+        held.isRemovedOnCompletion = false
+        try child.add(held, forKey: "held")
+        engine.tick(0)
+        engine.tick(0.7)  // root time 0.7: the animation is over and holds 0.5...
+        #expect(approx(try child.presentedNumber("opacity", at: 0.7), 0.5, tolerance: 1e-12))
+        #expect(engine.nextFrameTime == 0.7)  // ...but plays again at root time 0 (engine 1)
+        #expect(approx(try child.presentedNumber("opacity", at: 1.25), 0.75, tolerance: 1e-12))
+        engine.tick(3.5)  // the root's three cycles are over: its time holds at 1
+        #expect(engine.nextFrameTime == .infinity)
+        // A root playing once, then holding, lets the host sleep once the animation is over.
+        root.repeatCount = 1
+        root.beginTime = 4
+        engine.tick(4.8)
+        #expect(engine.nextFrameTime == .infinity)
+        // A paused clock stands still (speed 0): nothing to wake for.
+        root.repeatCount = 3
+        root.speed = 0
+        engine.tick(5)
+        #expect(engine.nextFrameTime == .infinity)
+    }
+
     @Test("Discrete keyframes: the next key time, not the next frame; then the end (CA-8.6)")
     func discreteKeyframes() throws {
         let engine = Engine()

@@ -1262,7 +1262,10 @@ LAMINA_API lamina_status_t lamina_engine_draw_list(
  *  only such animations run, the answer is the next key time (or the end of the cycle or of
  *  the animation), not the current time. Under a replicator every instance counts (RS-13.4):
  *  an instance still playing an animation, or holding one it has not begun, keeps it at the
- *  current time. Errors: INVALID_ARGUMENT, STALE_HANDLE. Since: 0.1 */
+ *  current time. An animation holding its end value under a superlayer that repeats,
+ *  autoreverses, runs backwards or has not begun yet (a playing Lottie root) plays again, so it
+ *  keeps the answer at the current time too; under a superlayer that is paused (speed 0) or
+ *  past its end nothing below it changes. Errors: INVALID_ARGUMENT, STALE_HANDLE. Since: 0.1 */
 LAMINA_API lamina_status_t lamina_engine_next_frame_time(
     lamina_engine_t *engine, double *out_time);
 

@@ -530,7 +530,10 @@ extension Engine {
     ///
     /// Conservative under layer time: when a layer's clock is not the engine's (beginTime,
     /// speed or timeOffset set, CA-5.2), a delayed animation on it answers the current time, and
-    /// so does a discrete keyframe animation seen by a replicator's delayed instances.
+    /// so does a discrete keyframe animation seen by a replicator's delayed instances. An
+    /// animation holding its fill under a superlayer whose clock comes back (it repeats,
+    /// autoreverses, runs backwards or has not begun: a playing Lottie root) plays again, so it
+    /// answers the current time too; under one that is paused or past its end, nothing moves.
     /// Under a replicator it covers every instance (RS-13.4): the current time while any
     /// instance still plays an animation (conservatively also while a delay longer than the
     /// animation leaves the instances on both sides of it), and the time at which the first
@@ -540,6 +543,9 @@ extension Engine {
         lock.withLockForReading { nextChangeTime(after: now) }
     }
 
+    /// How a layer's clock runs on (``clockCourse(_:at:)``).
+    enum ClockCourse { case forward, still, revisits }
+
     /// See ``nextFrameTime``. Deliberately small: it reads only the ready completions, the
     /// transaction stacks' dirty lists and each attached animation's state and timing, so that
     /// the engine owner can adapt it when the animation storage changes. Lock held.
@@ -548,10 +554,12 @@ extension Engine {
         for s in stacks.values where !s.dirty.isEmpty { return t }
         var next = Double.infinity
         for a in animated.indices {
-            // A layer whose clock is stopped (its or an ancestor's speed 0, QA1673's pause)
-            // shows the same frame for ever: only a commit can change it.
+            // A layer whose clock stands still (its or an ancestor's speed 0, QA1673's pause,
+            // or an ancestor past its end) shows the same frame for ever: only a commit can
+            // change it.
             let owner = animated[a].slot
-            let frozen = timedLayers > 0 && isClockStopped(owner)
+            let clock = timedLayers > 0 ? clockCourse(owner, at: t) : .forward
+            let frozen = clock == .still
             let local = localTime(owner, at: t)
             // Under replicators the instances see the layer at engine times t − hi … t − lo
             // (RS-13.4). Looked up only for an animation that instance 0 does not play now.
@@ -578,6 +586,9 @@ extension Engine {
                         // holds its fill for ever, and moves no more once the most delayed
                         // instance is done too.
                         if e.animation.isRemovedOnCompletion { return t }
+                        // ...unless the layer's clock comes back to times it has passed (a
+                        // looping superlayer: a playing Lottie root), when it plays again.
+                        if clock == .revisits { return t }
                         let hi = instanceShift(owner, cached: &span).hi
                         if hi > 0, timing.state(atParentTime: localTime(owner, at: t - hi)).phase != .after {
                             return t
@@ -604,20 +615,40 @@ extension Engine {
         return next
     }
 
-    /// Whether the layer's time stands still: its committed speed or an ancestor's is 0
-    /// (CA-5.12; a mask's ancestors are its host's, R16.8). Walks the chain iteratively. Lock
-    /// held.
-    func isClockStopped(_ slot: Int32) -> Bool {
+    /// How a layer's clock runs from engine time `t` on, decided by the first layer of its
+    /// clock chain (R16.8: a mask's is its host's), root first, whose timing settles it:
+    /// `.still` when that layer's speed is 0 or it is past its end (its time then holds, and so
+    /// does every time below it); `.revisits` when it has not begun yet, or is active and
+    /// repeats, autoreverses or runs backwards: the clock comes back to times it has shown, so
+    /// an animation finished on it may play again (a playing Lottie root, CA-5.10); `.forward`
+    /// otherwise. Walks the chain iteratively. Lock held.
+    func clockCourse(_ slot: Int32, at t: Double) -> ClockCourse {
+        var chain: [Int32] = []
         var s = slot
         while s >= 0 {
-            if slots[Int(s)].everTimed {
-                let snap = slots[Int(s)].snapshot
-                let timing = snap < 0 ? slots[Int(s)].model.layerTiming : snapshotPool[Int(snap)].layerTiming
-                if timing.speed == 0 { return true }
-            }
-            s = timeParent(s)  // a mask's clock is its host's (R16.8)
+            if slots[Int(s)].everTimed { chain.append(s) }
+            s = timeParent(s)
         }
-        return false
+        var time = t
+        for k in stride(from: chain.count - 1, through: 0, by: -1) {
+            let timing = LayerProperties.layerTiming(timingValues(chain[k]))
+            if timing.speed == 0 { return .still }
+            if timing.duration <= 0 {
+                // No active period (stage 1 only, as layerLocalTime): time maps linearly.
+                if timing.speed < 0 { return .revisits }
+            } else {
+                switch timing.state(atParentTime: time).phase {
+                case .after: return .still
+                case .before: return .revisits
+                case .active:
+                    if timing.speed < 0 || timing.autoreverses || timing.repeatCount > 1 || timing.repeatDuration > 0 {
+                        return .revisits
+                    }
+                }
+            }
+            time = timing.layerLocalTime(forParentTime: time)
+        }
+        return .forward
     }
 
     /// A sublayer's zPosition on the presentation at `t` (0 when it has none: it is skipped
