@@ -895,6 +895,9 @@ static double cost_scenario(size_t n, int measure) {
             CHECK(lamina_layer_set_value(d, texts[i], "string", &sv));
             CHECK(lamina_layer_add_sublayer(d, troot, texts[i]));
         }
+        /* The walk itself: with nothing changed the list would be handed back unwalked
+         * (draw_list_unchanged measures that). */
+        CHECK(lamina_testing_set_draw_list_reuse(d, LAMINA_FALSE));
         CHECK(lamina_engine_tick(d, 0.0));
         CHECK(lamina_engine_draw_list(d, troot, 0.0, &records, &cnt));
         SANITY(cnt == n + 1 && layouts == n, "cost: text draw list has %zu records after %zu layouts", cnt, layouts);
@@ -907,6 +910,7 @@ static double cost_scenario(size_t n, int measure) {
             SANITY(records[cnt - 1].text && records[cnt - 1].text->run_count == 1, "cost: a text record without its run");
         }
         SANITY(layouts == n, "cost: idle text layers were laid out again (%zu layouts)", layouts);
+        CHECK(lamina_testing_set_draw_list_reuse(d, LAMINA_TRUE));
         free(texts);
 
         /* Tree edits at N siblings: remove one of them (spread over the array), add it back. */
@@ -1109,6 +1113,8 @@ static double cost_scenario(size_t n, int measure) {
                "cost: keyframe rotation m12 %g", pv.u.transform.m12);
         sink += pv.u.transform.m11;
         CHECK(lamina_engine_destroy(k));
+    }
+
     /* An unchanged draw list (issue 28): N still layers, a tick and a draw list per frame with
      * nothing changed. The list is handed back (same records, no walk): per frame, the draw
      * list call alone. */
