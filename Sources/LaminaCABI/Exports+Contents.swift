@@ -341,30 +341,9 @@ extension lamina_draw_record_t {
     /// ``setContentsFields(_:)`` reading the record in place (no copy of it).
     @inline(__always)
     mutating func setContentsFields(from p: UnsafePointer<DrawRecord>) {
-        struct_size = UInt32(MemoryLayout<lamina_draw_record_t>.size)
-        flags2 = drawFlags2(p)
+        setPlainContentsFields(from: p)
         contents = p.pointee.contents.map { ImageRegistry.shared.register($0) } ?? 0
         contents_previous = p.pointee.contentsPrevious.map { ImageRegistry.shared.register($0) } ?? 0
-        contents_fade = p.pointee.contentsFade
-        contents_dest = p.pointee.contentsDestination.c
-        contents_previous_dest = p.pointee.contentsPreviousDestination.c
-        contents_rect = p.pointee.contentsRect.c
-        contents_center = p.pointee.contentsCenter.c
-        contents_scale = p.pointee.contentsScale
-        minification_filter_bias = p.pointee.minificationFilterBias
-        contents_gravity = p.pointee.contentsGravity.code
-        minification_filter = p.pointee.minificationFilter.code
-        magnification_filter = p.pointee.magnificationFilter.code
-        corner_curve = p.pointee.cornerCurve.code
-        masked_corners = UInt32(p.pointee.maskedCorners)
-        edge_antialiasing_mask = UInt32(p.pointee.edgeAntialiasingMask)
-        mask_index = p.pointee.maskIndex.map { Int32(clamping: $0) } ?? -1
-        mask_count = UInt32(clamping: p.pointee.maskCount)
-        mask_host_index = p.pointee.maskHostIndex.map { Int32(clamping: $0) } ?? -1
-        group_index = p.pointee.groupIndex.map { Int32(clamping: $0) } ?? -1
-        target_opacity = p.pointee.targetOpacity
-        group_opacity = p.pointee.groupOpacity
-        rasterization_scale = p.pointee.rasterizationScale
         shadow_path = nil
         shadow_path_count = 0
         transition_before = nil

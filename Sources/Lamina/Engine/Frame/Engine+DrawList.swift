@@ -416,23 +416,10 @@ extension Engine {
     ///   `root` was never committed; `outOfMemory` when replicators would add more than
     ///   ``Engine/maximumExpandedRecords`` records (RS-13.1).
     package func drawList(root: LayerID, at time: Double? = nil, into list: DrawList) throws(LaminaError) {
-        var cleared = false
+        var fill = DrawListFill(list: list)
         try visitDrawList(
-            root: root, at: time, scratch: list,
-            emit: { record, _ in
-                if !cleared {
-                    list.records.removeAll(keepingCapacity: true)
-                    cleared = true
-                }
-                list.records.append(record.pointee)
-            },
-            patch: { index, patch in
-                switch patch {
-                case .descendants(let n): list.records[index].descendantCount = n
-                case .mask(let i, let n): list.records[index].maskIndex = i; list.records[index].maskCount = n
-                }
-            })
-        if !cleared { list.records.removeAll(keepingCapacity: true) }
+            root: root, at: time, scratch: list, emit: { record, _ in fill.emit(record) }, patch: { fill.patch($0, $1) })
+        if !fill.cleared { list.records.removeAll(keepingCapacity: true) }
     }
 
     /// The draw-list traversal with the records handed to `emit` one by one, in painter's
@@ -1424,6 +1411,34 @@ extension Engine {
         for k in stride(from: count - 1, through: 0, by: -1) {
             let e = Int32(truncatingIfNeeded: firstEntry + k)
             pushSublayers(of: slot, index: index, inherit: e, at: t - Double(k) * delay, &list.work, &list.keys)
+        }
+    }
+}
+
+/// A walk's `emit` and `patch` filling a ``DrawList``'s records: the first record emitted
+/// replaces the old ones (a walk that throws emits nothing and leaves them as they were), each
+/// is appended, and a patch completes one already emitted.
+struct DrawListFill {
+    let list: DrawList
+    /// Whether a record came (the old records are gone).
+    private(set) var cleared = false
+
+    init(list: DrawList) { self.list = list }
+
+    @inline(__always)
+    mutating func emit(_ record: UnsafePointer<DrawRecord>) {
+        if !cleared {
+            list.records.removeAll(keepingCapacity: true)
+            cleared = true
+        }
+        list.records.append(record.pointee)
+    }
+
+    @inline(__always)
+    func patch(_ index: Int, _ patch: DrawRecordPatch) {
+        switch patch {
+        case .descendants(let n): list.records[index].descendantCount = n
+        case .mask(let i, let n): list.records[index].maskIndex = i; list.records[index].maskCount = n
         }
     }
 }

@@ -209,23 +209,11 @@ extension Engine {
     package func drawListReusing(root: LayerID, at time: Double? = nil, into list: DrawList) throws(LaminaError) {
         // (Nothing is emitted when the walk throws: `list` and its record stay as they were.)
         var stamp = lock.withLockForReading { listReuse.list === list ? listReuse.listStamp : nil }
-        var cleared = false
+        var fill = DrawListFill(list: list)
         let reused = try visitDrawList(
             root: root, at: time, scratch: list, reusing: &stamp,
-            emit: { record, _ in
-                if !cleared {
-                    list.records.removeAll(keepingCapacity: true)
-                    cleared = true
-                }
-                list.records.append(record.pointee)
-            },
-            patch: { index, patch in
-                switch patch {
-                case .descendants(let n): list.records[index].descendantCount = n
-                case .mask(let i, let n): list.records[index].maskIndex = i; list.records[index].maskCount = n
-                }
-            })
-        if !reused, !cleared { list.records.removeAll(keepingCapacity: true) }
+            emit: { record, _ in fill.emit(record) }, patch: { fill.patch($0, $1) })
+        if !reused, !fill.cleared { list.records.removeAll(keepingCapacity: true) }
         lock.withLockForReading {
             listReuse.list = list
             listReuse.listStamp = stamp
