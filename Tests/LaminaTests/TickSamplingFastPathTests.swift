@@ -486,6 +486,122 @@ struct TickSamplingFastPathTests {
     }
 }
 
+// MARK: - Path keyframes blended over last frame's path
+
+/// Whether two paths are the same elements with the same coordinates bit for bit.
+private func samePathBits(_ a: Path, _ b: Path) -> Bool {
+    guard a.elements.count == b.elements.count else { return false }
+    for (x, y) in zip(a.elements, b.elements) {
+        guard x.kind == y.kind else { return false }
+        let px = x.points, py = y.points
+        for (p, q) in zip(px, py) where p.x.bitPattern != q.x.bitPattern || p.y.bitPattern != q.y.bitPattern {
+            return false
+        }
+    }
+    return true
+}
+
+/// A random path of `count` elements of random kinds (`seed` picks them, so equal seeds give
+/// equal structures).
+private func randomPath(_ rng: inout TickRandom, kinds: [Int]) -> Path {
+    var path = Path()
+    func point() -> Point { Point(x: rng.uniform(-50, 50), y: rng.uniform(-50, 50)) }
+    for kind in kinds {
+        switch kind {
+        case 0: path.move(to: point())
+        case 1: path.addLine(to: point())
+        case 2: path.addQuadCurve(to: point(), control: point())
+        case 3: path.addCurve(to: point(), control1: point(), control2: point())
+        default: path.closeSubpath()
+        }
+    }
+    return path
+}
+
+@Suite("Issue 28: a keyframed path is blended over last frame's path, with the general steps' answer (RS-8.5)")
+struct PathBlendReuseTests {
+    @Test("Path.blend gives Path.interpolated bit for bit into buffers of every size, and a shared buffer's other holder keeps its path")
+    func blendMatchesInterpolated() {
+        var rng = TickRandom(state: 0x9E37_79B9_7F4A_7C15)
+        for round in 0..<200 {
+            let n = Int(rng.next() % 9)
+            let kinds = (0..<n).map { _ in Int(rng.next() % 5) }
+            let a = randomPath(&rng, kinds: kinds)
+            // Mostly the same structure; sometimes another (the switch at 0.5).
+            let otherKinds = rng.next() % 4 == 0 ? (0..<Int(rng.next() % 9)).map { _ in Int(rng.next() % 5) } : kinds
+            let b = randomPath(&rng, kinds: otherKinds)
+            let p = rng.pick([0, 1, 0.5, -0.3, 1.7, rng.uniform(0, 1), rng.uniform(0, 1)])
+            let expected = a.interpolated(to: b, progress: p)
+            // Last frame's path: as many elements (reused), or another count (replaced).
+            var buffer = randomPath(&rng, kinds: rng.next() % 2 == 0 ? kinds : [1, 1, 4])
+            // Sometimes another value holds the buffer's storage too: the blend must not
+            // write over its path.
+            let kept: Path? = rng.next() % 3 == 0 ? buffer : nil
+            let snapshot = Path(elements: kept?.elements.map { $0 } ?? [])
+            Path.blend(a, b, progress: p, into: &buffer)
+            #expect(samePathBits(buffer, expected), "round \(round) at \(p)")
+            if let kept { #expect(samePathBits(kept, snapshot), "round \(round)") }
+        }
+    }
+
+    @Test("Linear path keyframes sampled tick after tick (curves, a structure switch, a mismatched count) equal an evaluation at every time, and reuse last frame's storage")
+    func sampledPathsMatchEvaluation() throws {
+        var rng = TickRandom(state: 0xD1B5_4A32_D192_ED03)
+        let kinds = [0, 3, 1, 2, 3, 4, 0, 1, 1, 4]
+        let frames: [Value] = [
+            .path(randomPath(&rng, kinds: kinds)), .path(randomPath(&rng, kinds: kinds)),
+            .path(randomPath(&rng, kinds: kinds)),
+            .path(randomPath(&rng, kinds: [0, 1, 1, 4])),  // another structure: a switch at 0.5
+            .path(randomPath(&rng, kinds: kinds)),
+        ]
+        for functions in [nil, [TimingFunction.easeIn, .easeOut, .linear, .easeInEaseOut]] {
+            var animation = Animation.keyframe(keyPath: "path", values: frames, keyTimes: [0, 0.2, 0.5, 0.7, 1], duration: 2)
+            if case .keyframe(var spec, _, _) = animation.kind {
+                spec.timingFunctions = functions
+                animation.kind = .keyframe(spec)
+            }
+            animation.timing.fillMode = .both
+            animation.isRemovedOnCompletion = false
+            let sampled = Engine(), evaluated = Engine()
+            var layers: [Layer] = []
+            for engine in [sampled, evaluated] {
+                let root = engine.makeLayer()
+                let layer = engine.makeLayer(kind: .shape)
+                root.addSublayer(layer)
+                engine.tick(0)
+                try layer.add(animation, forKey: "a")
+                engine.tick(0)
+                layers.append(layer)
+            }
+            // Forward frame by frame (the buffer reused), then jumps back and across segments.
+            var times = (1...90).map { Double($0) / 40 }
+            times += (0..<40).map { _ in rng.uniform(0.001, 2.2) }
+            var lastAddress: UnsafeRawPointer? = nil
+            var reused = 0
+            for t in times {
+                sampled.tick(t)
+                let state = try #require(try explicitState(sampled, layers[0], "a"))
+                #expect(state.sampleLocal == t)
+                let got = try layers[0].presentationValue(forKeyPath: "path", at: t)
+                // The evaluated engine's tick was at 0: a read at t evaluates.
+                let want = try layers[1].presentationValue(forKeyPath: "path", at: t)
+                guard case .path(let g)? = got, case .path(let w)? = want else {
+                    Issue.record("no path at \(t): \(String(describing: got)) / \(String(describing: want))")
+                    continue
+                }
+                #expect(samePathBits(g, w), "at \(t)")
+                if case .path(let held)? = state.sample {
+                    let address = held.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+                    if address == lastAddress { reused += 1 }
+                    lastAddress = address
+                }
+            }
+            // Most forward frames blend inside a segment whose structures match.
+            #expect(reused > 30, "reused \(reused) times")
+        }
+    }
+}
+
 /// The attached explicit animation under `key` (test access to the tick's sample).
 private func explicitState(_ engine: Engine, _ layer: Layer, _ key: String) throws -> ExplicitState? {
     try engine.lock.withLock { () throws(LaminaError) -> ExplicitState? in

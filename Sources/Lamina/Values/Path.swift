@@ -125,6 +125,26 @@ public struct Path: Hashable, Sendable {
         }
     }
 
+    /// Sets `buffer` to `a.interpolated(to: b, progress: p)`, the same elements, written over
+    /// `buffer`'s own when it has as many (a keyframed path is blended every frame: last
+    /// frame's storage is reused instead of a new array allocated and the old one freed). When
+    /// something else still holds `buffer`'s storage, writing copies it first, as any change
+    /// to a shared array does.
+    static func blend(_ a: Path, _ b: Path, progress p: Double, into buffer: inout Path) {
+        let n = a.elements.count
+        guard buffer.elements.count == n, a.hasSameStructure(as: b) else {
+            buffer = a.interpolated(to: b, progress: p)
+            return
+        }
+        a.elements.withUnsafeBufferPointer { a in
+            b.elements.withUnsafeBufferPointer { b in
+                buffer.elements.withUnsafeMutableBufferPointer { out in
+                    for i in 0..<n { out[i] = a[i].interpolated(to: b[i], p) }
+                }
+            }
+        }
+    }
+
     /// The bounding box of every point, control points included (a cover of the filled area;
     /// nil for a path without points).
     public var controlPointBounds: Rect? {

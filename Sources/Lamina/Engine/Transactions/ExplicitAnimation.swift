@@ -99,6 +99,11 @@ final class ExplicitState {
         /// type (or nil while `nullable`), as the general steps do, with what they read from
         /// the animation worked out once: no switch over its kind, no copy of its keyframes.
         case keyframes(expected: ValueType, nullable: Bool, valueFunction: ValueFunction?, cumulative: Bool)
+        /// Linear keyframes of whole paths (a Lottie shape's `path`), neither cumulative nor
+        /// through a value function: the `keyframes` plan's value, with a blend written over
+        /// last frame's path (`Path.blend`) in place of a new one per frame. The paths are
+        /// ``pathFrames``, the segments' timing functions ``pathFunctions``.
+        case pathKeyframes
         /// Any other self-contained animation: the general steps.
         case general
     }
@@ -128,6 +133,10 @@ final class ExplicitState {
     private var sampledMatrix = Transform3D.identity
     /// The keyframe segment the last sample found (`KeyframeEvaluator.value(atProgress:segmentHint:)`).
     private var segmentHint = -1
+    /// The ``SamplePlan/pathKeyframes`` plan's keyframes (the evaluator's values, unwrapped
+    /// once) and its per-segment timing functions.
+    private var pathFrames: [Path] = []
+    private var pathFunctions: [TimingFunction]? = nil
 
     /// `resolvedKey`: the key path already resolved by the caller (an implicit spring knows its
     /// property), so that it is not parsed again.
@@ -437,6 +446,34 @@ final class ExplicitState {
             store(v)
             sampleLocal = parentTime
             return
+        case .pathKeyframes:
+            // What `KeyframeEvaluator.value(atProgress:)` answers for linear keyframes (the
+            // keyframe itself at a segment's ends, else the blend), every value being a path
+            // of the expected type.
+            var v: Value? = nil
+            if st.isContributing {
+                let (i, local) = KeyframeTiming.segment(
+                    at: KeyframeTiming.clampedProgress(easedProgress(st)), times: sampledKeyframes.keyTimes,
+                    hint: &segmentHint)
+                let eased = pathFunctions.map { $0[i].progress(at: local) } ?? local
+                if eased == 0 {
+                    v = .path(pathFrames[i])
+                } else if eased == 1 {
+                    v = .path(pathFrames[i + 1])
+                } else {
+                    // Last frame's path, held by nothing else once the sample lets it go
+                    // (unless a reader kept it, which the blend's write then copies).
+                    var buffer = Path()
+                    if case .path(let last)? = sample { buffer = last }
+                    sample = nil
+                    Path.blend(pathFrames[i], pathFrames[i + 1], progress: eased, into: &buffer)
+                    v = .path(buffer)
+                }
+            }
+            sample = v
+            inlineSample = .none
+            sampleLocal = parentTime
+            return
         case .general:
             break
         }
@@ -512,6 +549,20 @@ final class ExplicitState {
     private func makePlan() -> SamplePlan {
         guard isSelfContained else { return .none }
         if case .keyframe = animation.kind, let target, let info = targetInfo {
+            if target.component == .whole, info.type == .path, animation.valueFunction == nil,
+               !animation.isCumulative, case .linear(let values, let functions) = sampledKeyframes.plan {
+                var paths: [Path] = []
+                paths.reserveCapacity(values.count)
+                for value in values {
+                    guard case .path(let p) = value else { break }
+                    paths.append(p)
+                }
+                if paths.count == values.count {
+                    pathFrames = paths
+                    pathFunctions = functions
+                    return .pathKeyframes
+                }
+            }
             return .keyframes(
                 expected: target.component.valueType(in: info.type),
                 nullable: info.nullable && target.component == .whole,
