@@ -78,12 +78,15 @@ DESCRIPTIONS = {
     "tick_per_keyframe_animation": "engine_tick per keyframe animation (rotateZ; 1/4 paths), timed root",
     # issue 28: an unchanged draw list is handed back without a walk (Engine+ListReuse.swift)
     "draw_list_unchanged": "engine_draw_list of N still layers after a tick, nothing changed (per call)",
+    # issue 28: linear path keyframes blended over last frame's path (ExplicitState, Path.blend)
+    "lottie_frame_pr_1604_1": "Lottie pr_1604_1: tick + draw list per frame (morphing paths)",
 }
 # The Lottie entries' samples (Tests/LaminaLottieTests/Samples) and their prefix: without a
 # lamina-lottie-bench next to the bench (a SwiftPM build has none) they are reported as not
 # measured instead of failing as missing.
 LOTTIE_PREFIX = "lottie_frame_"
-LOTTIE_SAMPLES = ["Issues-issue_1853.json", "LottieFiles-step_loader.json", "TwitterHeartButton.json"]
+LOTTIE_SAMPLES = ["Issues-issue_1853.json", "LottieFiles-step_loader.json", "TwitterHeartButton.json",
+                  "Issues-pr_1604_1.json"]
 UNMEASURED_PREFIXES: list[str] = []
 ORDER = list(DESCRIPTIONS)
 
