@@ -1006,7 +1006,12 @@ public final class Engine: @unchecked Sendable {
         _ slot: Int32, at time: Double, holdingStarts: Bool, into out: UnsafeMutablePointer<LayerProperties>,
         local: Double? = nil
     ) {
-        out.pointee = committedProperties(slot)
+        // Assigned from where they are stored: no temporary copy on the way.
+        if let committed = committedAddress(slot) {
+            out.pointee = committed.pointee
+        } else {
+            out.pointee = committedProperties(slot)
+        }
         applyAnimations(slot, at: time, to: &out.pointee, holdingStarts: holdingStarts, knownLocal: local)
     }
 
