@@ -954,6 +954,18 @@ public final class Engine: @unchecked Sendable {
         return p
     }
 
+    /// The address of a layer's committed values when they are stored whole (its model, or
+    /// its snapshot while it has uncommitted changes); nil when they are its model with saved
+    /// values put back (``committedProperties(_:)`` builds those). Lock held; valid until the
+    /// slots or the snapshot pool grow.
+    @inline(__always)
+    func committedAddress(_ slot: Int32) -> UnsafePointer<LayerProperties>? {
+        let snap = slots[Int(slot)].snapshot
+        if snap >= 0 { return snapshotPool.pointer(Int(snap)) }
+        guard snap == -1 else { return nil }
+        return (UnsafeRawPointer(slots.pointer(Int(slot))) + modelOffset).assumingMemoryBound(to: LayerProperties.self)
+    }
+
     /// One committed property value, without copying the layer's other values.
     @inline(__always)
     func committedValue(_ slot: Int32, _ property: PropertyID, _ customDefault: Value) -> Value {
@@ -994,7 +1006,12 @@ public final class Engine: @unchecked Sendable {
         _ slot: Int32, at time: Double, holdingStarts: Bool, into out: UnsafeMutablePointer<LayerProperties>,
         local: Double? = nil
     ) {
-        out.pointee = committedProperties(slot)
+        // Assigned from where they are stored: no temporary copy on the way.
+        if let committed = committedAddress(slot) {
+            out.pointee = committed.pointee
+        } else {
+            out.pointee = committedProperties(slot)
+        }
         applyAnimations(slot, at: time, to: &out.pointee, holdingStarts: holdingStarts, knownLocal: local)
     }
 
@@ -1074,8 +1091,8 @@ public final class Engine: @unchecked Sendable {
         guard a >= 0 else { return }
         let current = time == now && !fresh
         let local = knownLocal ?? localTime(slot, at: time)
-        // The committed values, which an explicit animation's evaluation reads (CA-7.2): `p` as
-        // given, copied for the first explicit animation evaluated, none when all are sampled.
+        // The committed values, which an explicit animation's evaluation reads (CA-7.2): read in
+        // place (``committedAddress(_:)``), copied only when saved values must be put back.
         var model: LayerProperties? = nil
         var memo = TimingMemo()
         animated[a].animations.withUnsafeMutableBufferPointer { buf in
@@ -1086,6 +1103,10 @@ public final class Engine: @unchecked Sendable {
                 if let e = AttachedAnimation.explicit(r) {
                     if local == e.sampleLocal {
                         e.applySample(to: &p)
+                    } else if let committed = committedAddress(slot) {
+                        // Borrowed in place (issue 28): a keyframe path or additive animation
+                        // the tick keeps no sample of cost a copy of the layer per frame.
+                        e.contribute(at: local, into: &p, model: committed.pointee)
                     } else {
                         if model == nil { model = committedProperties(slot) }
                         e.contribute(at: local, into: &p, model: model.unsafelyUnwrapped)
