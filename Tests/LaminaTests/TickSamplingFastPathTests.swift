@@ -8,6 +8,8 @@
 // evaluation (issue 29). Times and progress are compared exactly: both sides do the same
 // floating-point steps.
 
+import Dispatch
+import Synchronization
 import Testing
 
 @testable import Lamina
@@ -542,6 +544,27 @@ struct PathBlendReuseTests {
             #expect(samePathBits(buffer, expected), "round \(round) at \(p)")
             if let kept { #expect(samePathBits(kept, snapshot), "round \(round)") }
         }
+    }
+
+    /// Engines on several threads each blend their own paths; empty ones share the standard
+    /// library's empty-array singleton, so blending one must not write to it (under the CI's
+    /// ThreadSanitizer run a write there is reported as a race with the other threads' reads).
+    @Test("Empty paths blend to the empty path on several threads at once, with no write to shared storage")
+    func emptyPathsBlendOnManyThreads() {
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for k in 0..<2_000 {
+                var buffer = Path()
+                Path.blend(Path(), Path(), progress: Double(k) / 2_000, into: &buffer)
+                let direct = Path().interpolated(to: Path(), progress: 0.25)
+                let empty: [PathElement] = []
+                let read = empty.withUnsafeBufferPointer { $0.count }
+                if !buffer.elements.isEmpty || !direct.elements.isEmpty || read != 0 {
+                    failures.withLock { $0 += 1 }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
     }
 
     @Test("Linear path keyframes sampled tick after tick (curves, a structure switch, a mismatched count) equal an evaluation at every time, and reuse last frame's storage")

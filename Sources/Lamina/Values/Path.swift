@@ -115,6 +115,10 @@ public struct Path: Hashable, Sendable {
         // frame): copying `self` and assigning each element checked the copy's uniqueness per
         // element after copying it whole.
         let n = elements.count
+        // `Array(unsafeUninitializedCapacity: 0)` stores its count into the shared empty-array
+        // singleton, a write that races with every other thread's empty array (ThreadSanitizer
+        // reports it): two empty paths blend to the empty path, with no new array.
+        guard n > 0 else { return self }
         return elements.withUnsafeBufferPointer { a in
             other.elements.withUnsafeBufferPointer { b in
                 Path(elements: Array(unsafeUninitializedCapacity: n) { out, count in
