@@ -877,6 +877,42 @@ static double cost_scenario(size_t n, int measure) {
             }
         }
 
+        /* The damage merge's worst case (issue 31 item 3, R18): N disjoint 1x1 squares 5 apart,
+         * every one changed in one frame, so the merge meets N boxes that never touch. Its
+         * work per record stays bounded (the merge cap); the pairwise merge it replaced was
+         * quadratic. */
+        {
+            lamina_engine_t *g;
+            lamina_layer_t groot;
+            lamina_layer_t *sq = xmalloc(n * sizeof *sq);
+            CHECK(lamina_engine_create(&g));
+            CHECK(lamina_layer_create(g, &groot));
+            CHECK(lamina_layer_set_bounds(g, groot, (lamina_rect_t){{0, 0}, {5000, 5000}}));
+            for (size_t i = 0; i < n; i++) {
+                CHECK(lamina_layer_create(g, &sq[i]));
+                CHECK(lamina_layer_set_bounds(g, sq[i], (lamina_rect_t){{0, 0}, {1, 1}}));
+                CHECK(lamina_layer_set_position(g, sq[i], (lamina_point_t){(double)(i % 1000 * 5), (double)(i / 1000 * 5)}));
+                CHECK(lamina_layer_add_sublayer(g, groot, sq[i]));
+            }
+            const lamina_rect_t *rects = NULL;
+            size_t nr = 0, gcnt = 0;
+            CHECK(lamina_engine_tick(g, 0.0));
+            CHECK(lamina_engine_damage(g, groot, &rects, &nr)); /* starts tracking */
+            CHECK(lamina_engine_draw_list(g, groot, 0.0, &records, &gcnt));
+            CHECK(lamina_transaction_begin(g));
+            CHECK(lamina_transaction_set_disable_actions(g, LAMINA_TRUE));
+            for (size_t i = 0; i < n; i++) CHECK(lamina_layer_set_opacity(g, sq[i], 0.5));
+            CHECK(lamina_transaction_commit(g));
+            CHECK(lamina_engine_tick(g, 1.0));
+            CHECK(lamina_engine_draw_list(g, groot, 1.0, &records, &gcnt));
+            COST_BEGIN();
+            CHECK(lamina_engine_damage(g, groot, &rects, &nr));
+            COST_END("damage_all_changed_per_record", (double)(n + 1));
+            SANITY(nr == 1, "cost: %zu damage rectangles for %zu disjoint changed squares (want their union)", nr, n);
+            free(sq);
+            CHECK(lamina_engine_destroy(g));
+        }
+
         /* Idle text layers (issue 26, R15.6): N of them beside the squares, laid out once by a
          * provider of the bench's own (8 glyphs each); the measured frames must ask for no
          * layout, so a text layer's cost is its record and the cache's comparison. */

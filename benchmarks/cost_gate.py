@@ -67,6 +67,7 @@ DESCRIPTIONS = {
     "draw_list_tracked_per_record": "engine_draw_list per record, root's damage tracked (1% animated)",
     "damage_per_record": "engine_damage per record, 1% animated",
     "damage_idle_per_record": "engine_damage per record, nothing changed",
+    "damage_all_changed_per_record": "engine_damage per record, N disjoint squares all changed (merge's worst case)",
     # Issue 28: a shape-layer-heavy draw list (what a Lottie file builds).
     "draw_list_shapes_per_record": "engine_draw_list per shape record, N shapes, 1/4 morph path, 1/4 strokeEnd",
     # Lottie playback (issue 28): lamina-lottie-bench --cost, beside lamina-bench when CMake

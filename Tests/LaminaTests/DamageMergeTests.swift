@@ -81,13 +81,15 @@ struct DamageMergeTests {
         #expect(DamageTracker.merge([]) == [])
     }
 
-    @Test("100,000 changed records answer in well under a second (the pairwise merge took minutes)")
+    /// How long it takes is the cost gate's `damage_all_changed_per_record` (instructions per
+    /// record, the same worst case), not a clock here: a timed test fails on a loaded machine.
+    @Test("Thousands of disjoint changed records answer their union (the merge's worst case)")
     func manyChangedRecords() throws {
         let engine = Engine()
         let root = engine.makeLayer()
         root.bounds = Rect(x: 0, y: 0, width: 4000, height: 4000)
         var layers: [Layer] = []
-        for i in 0..<100_000 {
+        for i in 0..<5_000 {
             // Disjoint squares 2 apart: after rounding out (+1 each side) they still do not
             // touch, the merge's worst case.
             let l = engine.makeLayer()
@@ -105,13 +107,9 @@ struct DamageMergeTests {
         }
         engine.tick(1)
         _ = try engine.drawList(root: root.id)
-        let clock = ContinuousClock()
-        var rects: [Rect] = []
-        let took = try clock.measure { rects = try engine.damage(root: root.id) }
+        let rects = try engine.damage(root: root.id)
         // Their union (conservative, RS-10.1), from the first square's rounded-out extent.
         #expect(rects.count == 1)
         #expect(rects.first.map { $0.origin.x <= -1 && $0.size.width >= 4996 } == true)
-        // Generous for a loaded debug build; the pairwise merge needed minutes here.
-        #expect(took < .seconds(5), "damage of 100k changed records took \(took)")
     }
 }

