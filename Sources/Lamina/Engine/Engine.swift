@@ -190,6 +190,12 @@ public final class Engine: @unchecked Sendable {
     var lookAnimations = 0
     /// Reused per tick: owners of animations that ended.
     private var finishedOwners: [Int32] = []
+    /// A rare-property box no layer holds, kept from the draw list's presentation scratch
+    /// when it moves on to the next animated layer, for that layer's explicit animations to
+    /// write into (`LayerProperties.prepareRareWrite(reusing:)`, issue 28) instead of a new
+    /// copy-on-write box per animated layer and frame. Holds at most one layer's old values.
+    /// Lock held.
+    private var spareRare: RareBox? = nil
     /// Animation delegate calls waiting for the next tick's callback phase, in order.
     var pendingCallbacks: [() -> Void] = []
     /// Property animators that are running (R17.11): each tick checks whether they reached
@@ -1008,6 +1014,8 @@ public final class Engine: @unchecked Sendable {
     ) {
         // Assigned from where they are stored: no temporary copy on the way.
         if let committed = committedAddress(slot) {
+            // The last layer's own box, kept for this one's rare writes (``spareRare``).
+            if spareRare == nil { spareRare = out.pointee.takeUniqueRareBox() }
             out.pointee = committed.pointee
         } else {
             out.pointee = committedProperties(slot)
@@ -1095,12 +1103,18 @@ public final class Engine: @unchecked Sendable {
         // place (``committedAddress(_:)``), copied only when saved values must be put back.
         var model: LayerProperties? = nil
         var memo = TimingMemo()
+        // Whether the layer has a box of its own for rare writes yet (``spareRare``).
+        var prepared = false
         animated[a].animations.withUnsafeMutableBufferPointer { buf in
             guard let first = buf.baseAddress else { return }
             for k in 0..<buf.count {
                 let r = first + k
                 guard r.pointee.state != .pending else { continue }
                 if let e = AttachedAnimation.explicit(r) {
+                    if e.writesRare && !prepared {
+                        prepared = true
+                        if spareRare != nil { p.prepareRareWrite(reusing: &spareRare) }
+                    }
                     if local == e.sampleLocal {
                         e.applySample(to: &p)
                     } else if let committed = committedAddress(slot) {
