@@ -883,22 +883,26 @@ public final class Engine: @unchecked Sendable {
                     let local = localTime(owner, at: time, memo: layerTimes)
                     animated[a].animations.withUnsafeMutableBufferPointer { buf in
                         for k in buf.indices where buf[k].track < 0 && buf[k].state != .pending {
-                            if let e = AttachedAnimation.explicit(buf.baseAddress! + k) {
-                                // One timing state for the start, the sample and the end.
-                                let st = e.animation.timing.state(atParentTime: local)
-                                if !e.started, st.phase != .before {
-                                    e.started = true
-                                    if let didStart = e.animation.delegate?.didStart {
-                                        let owner = e.owner
-                                        let key = buf[k].key
-                                        pendingCallbacks.append { [weak self] in
-                                            if let self { didStart(Layer(engine: self, id: owner), key) }
+                            // Unretained: the record holds it throughout the loop, which
+                            // removes none.
+                            if let u = AttachedAnimation.explicitUnretained(buf.baseAddress! + k) {
+                                u._withUnsafeGuaranteedRef { e in
+                                    // One timing state for the start, the sample and the end.
+                                    let st = e.animation.timing.state(atParentTime: local)
+                                    if !e.started, st.phase != .before {
+                                        e.started = true
+                                        if let didStart = e.animation.delegate?.didStart {
+                                            let owner = e.owner
+                                            let key = buf[k].key
+                                            pendingCallbacks.append { [weak self] in
+                                                if let self { didStart(Layer(engine: self, id: owner), key) }
+                                            }
                                         }
                                     }
+                                    // Sampled once per frame, like the implicit ones (issue 29).
+                                    e.sample(st, at: local)
+                                    if e.isFinished(st) { finishedOwners.append(owner) }
                                 }
-                                // Sampled once per frame, like the implicit ones (issue 29).
-                                e.sample(st, at: local)
-                                if e.isFinished(st) { finishedOwners.append(owner) }
                             } else if local >= buf[k].endTime {
                                 // removedOnCompletion (the default): gone once its active duration
                                 // passed, and no value meanwhile (kept for a replicator's delayed
@@ -1110,20 +1114,23 @@ public final class Engine: @unchecked Sendable {
             for k in 0..<buf.count {
                 let r = first + k
                 guard r.pointee.state != .pending else { continue }
-                if let e = AttachedAnimation.explicit(r) {
-                    if e.writesRare && !prepared {
-                        prepared = true
-                        if spareRare != nil { p.prepareRareWrite(reusing: &spareRare) }
-                    }
-                    if local == e.sampleLocal {
-                        e.applySample(to: &p)
-                    } else if let committed = committedAddress(slot) {
-                        // Borrowed in place (issue 28): a keyframe path or additive animation
-                        // the tick keeps no sample of cost a copy of the layer per frame.
-                        e.contribute(at: local, into: &p, model: committed.pointee)
-                    } else {
-                        if model == nil { model = committedProperties(slot) }
-                        e.contribute(at: local, into: &p, model: model.unsafelyUnwrapped)
+                // Unretained: the record holds it throughout, and nothing here removes one.
+                if let u = AttachedAnimation.explicitUnretained(r) {
+                    u._withUnsafeGuaranteedRef { e in
+                        if e.writesRare && !prepared {
+                            prepared = true
+                            if spareRare != nil { p.prepareRareWrite(reusing: &spareRare) }
+                        }
+                        if local == e.sampleLocal {
+                            e.applySample(to: &p)
+                        } else if let committed = committedAddress(slot) {
+                            // Borrowed in place (issue 28): a keyframe path or additive animation
+                            // the tick keeps no sample of cost a copy of the layer per frame.
+                            e.contribute(at: local, into: &p, model: committed.pointee)
+                        } else {
+                            if model == nil { model = committedProperties(slot) }
+                            e.contribute(at: local, into: &p, model: model.unsafelyUnwrapped)
+                        }
                     }
                     continue
                 }
