@@ -1103,9 +1103,9 @@ public final class Engine: @unchecked Sendable {
         guard a >= 0 else { return }
         let current = time == now && !fresh
         let local = knownLocal ?? localTime(slot, at: time)
-        // The committed values, which an explicit animation's evaluation reads (CA-7.2): read in
-        // place (``committedAddress(_:)``), copied only when saved values must be put back.
-        var model: LayerProperties? = nil
+        // The committed values, which an explicit animation's evaluation reads (CA-7.2), are
+        // read in place (``committedAddress(_:)``), copied only when saved values must be put
+        // back: per such animation (rare), with no optional copy set up for every layer.
         var memo = TimingMemo()
         // Whether the layer has a box of its own for rare writes yet (``spareRare``).
         var prepared = false
@@ -1128,8 +1128,7 @@ public final class Engine: @unchecked Sendable {
                             // the tick keeps no sample of cost a copy of the layer per frame.
                             e.contribute(at: local, into: &p, model: committed.pointee)
                         } else {
-                            if model == nil { model = committedProperties(slot) }
-                            e.contribute(at: local, into: &p, model: model.unsafelyUnwrapped)
+                            e.contribute(at: local, into: &p, model: committedProperties(slot))
                         }
                     }
                     continue

@@ -157,7 +157,11 @@ struct LayerProperties: Sendable {
         // The spare's table, moved out so that it stays unshared while the values are copied.
         var table = PropertyValues()
         swap(&table, &box.value.custom)
-        box.value = rareBox.unsafelyUnwrapped.value
+        // Assigned field by field in place: no temporary copy of the whole struct on the way.
+        let source = rareBox.unsafelyUnwrapped
+        withUnsafeMutablePointer(to: &box.value) { dst in
+            withUnsafeMutablePointer(to: &source.value) { src in dst.update(from: src, count: 1) }
+        }
         table.assignValues(from: box.value.custom)
         box.value.custom = table
         rareBox = box
