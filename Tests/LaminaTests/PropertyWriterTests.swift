@@ -177,7 +177,7 @@ struct PropertyWriterTests {
         #expect(PropertyWriter.make(.whole(.name)) == .general)
     }
 
-    @Test("storesNumber / storesPoint / storesColor say exactly which typed stores a writer takes")
+    @Test("storesNumber / storesPoint / storesColor / storesBool say exactly which typed stores a writer takes")
     func typedStoresMatchWrites() {
         var g = Mix(state: 0x29)
         for (_, key) in Self.keyPaths() {
@@ -186,6 +186,8 @@ struct PropertyWriterTests {
             let number = p.write(number: 1.5, with: writer)
             let point = p.write(point: Point(x: 1, y: 2), with: writer)
             let color = p.write(color: .black, with: writer)
+            let bool = p.write(bool: true, with: writer)
+            #expect(bool == writer.storesBool, "\(key): boolean")
             #expect(number == writer.storesNumber, "\(key): number")
             #expect(point == writer.storesPoint, "\(key): point")
             #expect(color == writer.storesColor, "\(key): colour")

@@ -104,6 +104,12 @@ extension PropertyWriter {
         }
     }
 
+    /// Whether ``LayerProperties/write(bool:with:)`` stores a boolean with this writer.
+    var storesBool: Bool {
+        if case .flag = self { return true }
+        return false
+    }
+
     /// Whether ``LayerProperties/write(color:with:)`` stores a colour with this writer.
     var storesColor: Bool {
         switch self {
@@ -166,9 +172,7 @@ extension LayerProperties {
             case .sublayerTransform: rare.sublayerTransform = m
             default: return false
             }
-        case .bool(let x):
-            guard case .flag(let bit) = writer else { return false }
-            setFlag(bit, x)
+        case .bool(let x): return write(bool: x, with: writer)
         case .null:
             switch writer {
             case .backgroundColor: backgroundColor = nil
@@ -223,6 +227,14 @@ extension LayerProperties {
         case .table(let id): rare.custom[id] = .point(x)
         default: return false
         }
+        return true
+    }
+
+    /// ``write(_:with:)`` of a boolean.
+    @inline(__always)
+    mutating func write(bool x: Bool, with writer: PropertyWriter) -> Bool {
+        guard case .flag(let bit) = writer else { return false }
+        setFlag(bit, x)
         return true
     }
 

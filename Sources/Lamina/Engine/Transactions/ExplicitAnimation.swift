@@ -147,6 +147,8 @@ final class ExplicitState {
         case number(Double)
         case point(Point)
         case color(Color)
+        /// A boolean of a flag (`hidden`…), likewise.
+        case bool(Bool)
     }
 
     /// The matrix of ``InlineSample/transform``.
@@ -552,7 +554,7 @@ final class ExplicitState {
     }
 
     /// Keeps `v` as the sample: unboxed in ``inlineSample`` where the key path's store takes
-    /// it straight (a whole inline property, or a number, point or colour the ``writer``
+    /// it straight (a whole inline property, or a number, point, colour or flag the ``writer``
     /// stores), with ``sample`` left nil; in ``sample`` otherwise. Storing a `Value?` goes
     /// through the generic optional's assignment (~60 instructions, issue 28), so it is done
     /// only for what needs a box (a path, a transform) or when one is held.
@@ -576,6 +578,7 @@ final class ExplicitState {
             case .number(let x)?: if writer.storesNumber { inline = .number(x) }
             case .point(let x)?: if writer.storesPoint { inline = .point(x) }
             case .color(let x)?: if writer.storesColor { inline = .color(x) }
+            case .bool(let x)?: if writer.storesBool { inline = .bool(x) }
             default: break
             }
         }
@@ -611,6 +614,7 @@ final class ExplicitState {
         case .number(let v): _ = p.write(number: v, with: writer)
         case .point(let v): _ = p.write(point: v, with: writer)
         case .color(let v): _ = p.write(color: v, with: writer)
+        case .bool(let v): _ = p.write(bool: v, with: writer)
         case .none:
             // The sample has the key path's type (``sample(_:at:)`` drops any other).
             if let v = sample, !p.write(v, with: writer) { apply(v, to: &p) }
