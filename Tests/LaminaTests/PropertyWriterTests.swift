@@ -283,4 +283,40 @@ struct PropertyWriterTests {
             }
         }
     }
+
+    @Test("The reused rare box keeps no drawn layer's contents image alive once the layer is gone")
+    func spareBoxDropsContents() throws {
+        let engine = Engine()
+        let root = engine.makeLayer()
+        root.bounds = Rect(x: 0, y: 0, width: 50, height: 50)
+        weak var weakImage: Image? = nil
+        do {
+            let image = try Image(width: 1, height: 1, rgba: [1, 2, 3, 255], premultiplied: true)
+            weakImage = image
+            // Drawn first: its presentation writes the transform, so the draw list's scratch
+            // ends up with a box of its own holding the image.
+            let pictured = engine.makeLayer()
+            pictured.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+            try pictured.setValue(.image(image), forKeyPath: "contents")
+            var turn = Animation.keyframe(keyPath: "transform.rotation.z", values: [.number(0), .number(2)], duration: 1)
+            turn.timing.repeatCount = .infinity
+            try pictured.add(turn, forKey: "turn")
+            // Drawn next: an inline write only, so the box becomes the spare and stays one.
+            let sliding = engine.makeLayer()
+            sliding.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+            var slide = Animation.keyframe(keyPath: "position.x", values: [.number(0), .number(20)], duration: 1)
+            slide.timing.repeatCount = .infinity
+            try sliding.add(slide, forKey: "slide")
+            root.addSublayer(pictured)
+            root.addSublayer(sliding)
+            engine.tick(0)
+            engine.tick(0.1)
+            _ = try engine.drawList(root: root.id, at: 0.1)
+            pictured.removeFromSuperlayer()
+        }
+        engine.tick(0.2)
+        _ = try engine.drawList(root: root.id, at: 0.2)
+        engine.tick(0.3)
+        #expect(weakImage == nil)
+    }
 }

@@ -193,8 +193,8 @@ public final class Engine: @unchecked Sendable {
     /// A rare-property box no layer holds, kept from the draw list's presentation scratch
     /// when it moves on to the next animated layer, for that layer's explicit animations to
     /// write into (`LayerProperties.prepareRareWrite(reusing:)`, issue 28) instead of a new
-    /// copy-on-write box per animated layer and frame. Holds at most one layer's old values.
-    /// Lock held.
+    /// copy-on-write box per animated layer and frame. Holds at most one layer's old values,
+    /// never its contents image. Lock held.
     private var spareRare: RareBox? = nil
     /// Animation delegate calls waiting for the next tick's callback phase, in order.
     var pendingCallbacks: [() -> Void] = []
@@ -1019,7 +1019,12 @@ public final class Engine: @unchecked Sendable {
         // Assigned from where they are stored: no temporary copy on the way.
         if let committed = committedAddress(slot) {
             // The last layer's own box, kept for this one's rare writes (``spareRare``).
-            if spareRare == nil { spareRare = out.pointee.takeUniqueRareBox() }
+            if spareRare == nil, let box = out.pointee.takeUniqueRareBox() {
+                // Without the layer's image: a host that let go of it sees it released
+                // (the rest is overwritten when the box is reused).
+                if box.value.look.contents != nil { box.value.look.contents = nil }
+                spareRare = box
+            }
             out.pointee = committed.pointee
         } else {
             out.pointee = committedProperties(slot)
