@@ -1308,6 +1308,90 @@ static double cost_shapes(size_t n, int measure) {
     return sink;
 }
 
+/* The tick's application of sampled values (issue 28): N shape layers under a root, each with
+ * four looping keyframe animations on the key paths a Lottie scene animates besides whole
+ * inline properties: a component of the transform ("transform.rotation.z"), a component of the
+ * position ("position.x"), a shape's number ("strokeEnd") and colour ("fillColor"). Per frame,
+ * engine_tick (sampling) + engine_draw_list (applying each sample to its layer's presentation)
+ * / 4N animations. The run fails when the first shape's rotation, x or strokeEnd do not move. */
+static double cost_apply(size_t n, int measure) {
+    const int frames = 4;
+    double sink = 0;
+    lamina_engine_t *x;
+    lamina_layer_t root;
+    CHECK(lamina_engine_create(&x));
+    CHECK(lamina_layer_create(x, &root));
+    CHECK(lamina_layer_set_bounds(x, root, (lamina_rect_t){{0, 0}, {800, 600}}));
+    lamina_path_element_t a[16];
+    size_t na = 0;
+    CHECK(lamina_path_rounded_rect((lamina_rect_t){{0, 0}, {20, 20}}, 4, 4, a, 16, &na));
+    lamina_value_t pa = {.type = LAMINA_VALUE_PATH};
+    pa.u.path.elements = a;
+    pa.u.path.count = na;
+    const char *keys[4] = {"transform.rotation.z", "position.x", "strokeEnd", "fillColor"};
+    lamina_animation_t *anims[4];
+    const double times[3] = {0, 0.4, 1};
+    const lamina_timing_function_t curves[2] = {{0.42, 0, 0.58, 1}, {0.33, 0, 0.67, 1}};
+    lamina_media_timing_t mt = LAMINA_MEDIA_TIMING_INIT;
+    mt.duration = 2;
+    mt.repeat_count = LAMINA_REPEAT_FOREVER;
+    for (int k = 0; k < 4; k++) {
+        lamina_value_t vals[3];
+        for (int j = 0; j < 3; j++) {
+            if (k == 3) {
+                vals[j] = (lamina_value_t){.type = LAMINA_VALUE_COLOR};
+                vals[j].u.color = (lamina_color_t){0.2 * j, 0.4, 1 - 0.3 * j, 1};
+            } else {
+                vals[j] = (lamina_value_t){.type = LAMINA_VALUE_NUMBER};
+                vals[j].u.number = k == 0 ? 1.5 * j : k == 1 ? 10 + 40.0 * j : 0.2 + 0.4 * j;
+            }
+        }
+        CHECK(lamina_animation_create_keyframe(keys[k], &anims[k]));
+        CHECK(lamina_animation_set_keyframe_values(anims[k], vals, 3));
+        CHECK(lamina_animation_set_key_times(anims[k], times, 3));
+        CHECK(lamina_animation_set_keyframe_timing_functions(anims[k], curves, 2));
+        CHECK(lamina_animation_set_media_timing(anims[k], &mt));
+    }
+    for (size_t i = 0; i < n; i++) {
+        lamina_layer_t l;
+        CHECK(lamina_layer_create_kind(x, LAMINA_LAYER_KIND_SHAPE, &l));
+        CHECK(lamina_layer_set_bounds(x, l, (lamina_rect_t){{0, 0}, {20, 20}}));
+        CHECK(lamina_layer_set_position(x, l, (lamina_point_t){10 + (double)((i * 37) % 780), 10 + (double)((i * 53 / 7) % 580)}));
+        CHECK(lamina_layer_set_value(x, l, "path", &pa));
+        lamina_value_t v = {.type = LAMINA_VALUE_COLOR};
+        v.u.color = (lamina_color_t){0.1, 0.1, 0.1, 1};
+        CHECK(lamina_layer_set_value(x, l, "strokeColor", &v));
+        CHECK(lamina_layer_set_number(x, l, "lineWidth", 2));
+        CHECK(lamina_layer_add_sublayer(x, root, l));
+        for (int k = 0; k < 4; k++) CHECK(lamina_layer_add_animation(x, l, anims[k], keys[k]));
+        CHECK(lamina_layer_release(x, l));
+    }
+    for (int k = 0; k < 4; k++) lamina_animation_release(anims[k]);
+    const lamina_draw_record_t *records;
+    size_t cnt = 0;
+    CHECK(lamina_engine_tick(x, 0.0));
+    CHECK(lamina_engine_draw_list(x, root, 0.0, &records, &cnt));
+    SANITY(cnt == n + 1 && records[1].shape != NULL, "cost: apply draw list has %zu records", cnt);
+    double m12 = records[1].transform.m12, m41 = records[1].transform.m41, end = records[1].shape->stroke_end;
+    for (int f = 1; f <= frames; f++) {
+        double t = 0.1 * f;
+        if (measure) cost_begin();
+        CHECK(lamina_engine_tick(x, t));
+        CHECK(lamina_engine_draw_list(x, root, t, &records, &cnt));
+        if (measure) cost_end("frame_apply_per_animation", (double)(4 * n));
+        const lamina_draw_record_t *r = &records[1];
+        SANITY(r->shape != NULL && r->transform.m12 != m12 && r->transform.m41 != m41 && r->shape->stroke_end != end,
+               "cost: the first shape's rotation, x or strokeEnd did not move (m12 %g, m41 %g, end %g)",
+               r->transform.m12, r->transform.m41, r->shape ? r->shape->stroke_end : -1.0);
+        m12 = r->transform.m12;
+        m41 = r->transform.m41;
+        end = r->shape->stroke_end;
+        sink += m12 + r->shape->fill_color.r;
+    }
+    CHECK(lamina_engine_destroy(x));
+    return sink;
+}
+
 static int run_cost(size_t n) {
 #ifndef LAMINA_BENCH_HAVE_CALLGRIND
     (void)n;
@@ -1318,6 +1402,8 @@ static int run_cost(size_t n) {
     sink += cost_scenario(n, 1);
     sink += cost_shapes(n / 10 < 200 ? 200 : n / 10, 0);
     sink += cost_shapes(n, 1);
+    sink += cost_apply(n / 10 < 200 ? 200 : n / 10, 0);
+    sink += cost_apply(n, 1);
     printf("lamina-bench --cost: n=%zu done (checksum %.6g)%s\n", n, sink,
            RUNNING_ON_VALGRIND ? "" : " [not under valgrind: nothing was counted]");
     return 0;
@@ -1370,7 +1456,8 @@ static void rule(int columns) {
 static void usage(void) {
     fprintf(stderr, "usage: lamina-bench [--quick] [--frames F] [--siblings S,...] [N ...]\n"
                     "       lamina-bench --cost [N]      (instruction counts under callgrind)\n"
-                    "       lamina-bench --cost-shapes N (only draw_list_shapes_per_record)\n");
+                    "       lamina-bench --cost-shapes N (only draw_list_shapes_per_record)\n"
+                    "       lamina-bench --cost-apply N  (only frame_apply_per_animation)\n");
     exit(64);
 }
 
@@ -1389,6 +1476,14 @@ int main(int argc, char **argv) {
         if (cn < 200 || cn > 1000000) usage();
         double sink = cost_shapes(200, 0) + cost_shapes(cn, 1);
         printf("lamina-bench --cost-shapes: n=%zu done (checksum %.6g)\n", cn, sink);
+        return 0;
+    }
+    if (argc == 3 && strcmp(argv[1], "--cost-apply") == 0) {
+        /* Only the tick's application of sampled values (issue 28), for measuring it alone. */
+        size_t cn = (size_t)strtoull(argv[2], NULL, 10);
+        if (cn < 200 || cn > 1000000) usage();
+        double sink = cost_apply(200, 0) + cost_apply(cn, 1);
+        printf("lamina-bench --cost-apply: n=%zu done (checksum %.6g)\n", cn, sink);
         return 0;
     }
     if (argc >= 2 && strcmp(argv[1], "--cost") == 0) {

@@ -81,6 +81,9 @@ DESCRIPTIONS = {
     "draw_list_unchanged": "engine_draw_list of N still layers after a tick, nothing changed (per call)",
     # issue 28: linear path keyframes blended over last frame's path (ExplicitState, Path.blend)
     "lottie_frame_pr_1604_1": "Lottie pr_1604_1: tick + draw list per frame (morphing paths)",
+    # issue 28: sampled values stored straight into the presentation (PropertyWriter), typed
+    # samples, a reused rare box; bench.c cost_apply, alone: lamina-bench --cost-apply N
+    "frame_apply_per_animation": "tick + draw list per keyframe animation (rotation.z, position.x, strokeEnd, fillColor)",
 }
 # The Lottie entries' samples (Tests/LaminaLottieTests/Samples) and their prefix: without a
 # lamina-lottie-bench next to the bench (a SwiftPM build has none) they are reported as not

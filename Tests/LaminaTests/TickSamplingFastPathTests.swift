@@ -449,9 +449,27 @@ struct TickSamplingFastPathTests {
             values: [.transform(Transform3D(translationX: 4, y: 0, z: 0)), .transform(Transform3D(scaleX: 2, y: 3, z: 1))],
             duration: 1)
         matrices.valueFunction = .scale
+        // Issue 28's typed samples: numbers, points and colours of key-path components and
+        // shape properties, kept unboxed and stored straight into the presentation.
+        var slide = Animation.keyframe(keyPath: "position.x", values: [.number(1), .number(7), .number(-2)], keyTimes: [0, 0.4, 1], duration: 1.2)
+        if case .keyframe(var spec, _, _) = slide.kind {
+            spec.timingFunctions = [.easeInEaseOut, TimingFunction(controlPoints: 0.17, 0.89, 0.32, 1.27)]
+            slide.kind = .keyframe(spec)
+        }
+        let turn = Animation.keyframe(keyPath: "transform.rotation.z", values: [.number(0), .number(1.5), .number(0.25)], duration: 0.9)
+        let trim = Animation.keyframe(keyPath: "strokeEnd", values: [.number(0), .number(1)], duration: 0.7)
+        let anchor = Animation.keyframe(
+            keyPath: "bounds.origin", values: [.point(Point(x: 0, y: 0)), .point(Point(x: -4, y: 6))], duration: 1)
+        var stretch = Animation.keyframe(keyPath: "transform.scale", values: [.number(1), .number(2.5)], duration: 1.1)
+        stretch.isCumulative = true
+        stretch.timing.repeatCount = 3
+        let blink = Animation.keyframe(
+            keyPath: "hidden", values: [.bool(false), .bool(true), .bool(false)], calculationMode: .discrete, duration: 1.3)
         let animations: [(Animation, String)] = [
             (shape, "path"), (spin, "transform"), (grow, "transform"), (stepping, "opacity"), (later, "position"),
-            (fades, "fillColor"), (odd, "transform"), (matrices, "transform"),
+            (fades, "fillColor"), (odd, "transform"), (matrices, "transform"), (slide, "position.x"),
+            (turn, "transform.rotation.z"), (trim, "strokeEnd"), (anchor, "bounds.origin"), (stretch, "transform.scale"),
+            (blink, "hidden"),
         ]
         for (k, (original, key)) in animations.enumerated() {
             // Attached throughout (as Lottie's are), so that every read has its animation.

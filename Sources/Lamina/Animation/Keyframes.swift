@@ -364,6 +364,18 @@ extension KeyframeEvaluator {
         return Value.fromVector(a + (b - a) * eased, as: vectorType)
     }
 
+    /// ``vectorValue(atClampedProgress:hint:)``'s components, without building the value: for
+    /// keyframes with ``linearVectors`` (a caller checks), at progress `p` (clamped here).
+    /// `Value.fromVector` of the answer is ``value(atProgress:segmentHint:)``'s value.
+    package func vector(atProgress p: Double, segmentHint hint: inout Int) -> SIMD4<Double> {
+        let (i, local) = KeyframeTiming.segment(at: KeyframeTiming.clampedProgress(p), times: keyTimes, hint: &hint)
+        let eased = vectorFunctions.map { $0[i].progress(at: local) } ?? local
+        if eased == 0 { return linearVectors[i] }
+        if eased == 1 { return linearVectors[i + 1] }
+        let a = linearVectors[i], b = linearVectors[i + 1]
+        return a + (b - a) * eased
+    }
+
     /// ``value(atProgress:)`` for a caller that samples the same keyframes frame after frame:
     /// `segmentHint` keeps the segment found last (start it at -1), so that numeric keyframes
     /// (``linearVectors``) usually skip the search among their keys. The same value.

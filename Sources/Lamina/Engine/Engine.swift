@@ -190,6 +190,12 @@ public final class Engine: @unchecked Sendable {
     var lookAnimations = 0
     /// Reused per tick: owners of animations that ended.
     private var finishedOwners: [Int32] = []
+    /// A rare-property box no layer holds, kept from the draw list's presentation scratch
+    /// when it moves on to the next animated layer, for that layer's explicit animations to
+    /// write into (`LayerProperties.prepareRareWrite(reusing:)`, issue 28) instead of a new
+    /// copy-on-write box per animated layer and frame. Holds at most one layer's old values,
+    /// never its contents image. Lock held.
+    private var spareRare: RareBox? = nil
     /// Animation delegate calls waiting for the next tick's callback phase, in order.
     var pendingCallbacks: [() -> Void] = []
     /// Property animators that are running (R17.11): each tick checks whether they reached
@@ -877,22 +883,26 @@ public final class Engine: @unchecked Sendable {
                     let local = localTime(owner, at: time, memo: layerTimes)
                     animated[a].animations.withUnsafeMutableBufferPointer { buf in
                         for k in buf.indices where buf[k].track < 0 && buf[k].state != .pending {
-                            if let e = AttachedAnimation.explicit(buf.baseAddress! + k) {
-                                // One timing state for the start, the sample and the end.
-                                let st = e.animation.timing.state(atParentTime: local)
-                                if !e.started, st.phase != .before {
-                                    e.started = true
-                                    if let didStart = e.animation.delegate?.didStart {
-                                        let owner = e.owner
-                                        let key = buf[k].key
-                                        pendingCallbacks.append { [weak self] in
-                                            if let self { didStart(Layer(engine: self, id: owner), key) }
+                            // Unretained: the record holds it throughout the loop, which
+                            // removes none.
+                            if let u = AttachedAnimation.explicitUnretained(buf.baseAddress! + k) {
+                                u._withUnsafeGuaranteedRef { e in
+                                    // One timing state for the start, the sample and the end.
+                                    let st = e.animation.timing.state(atParentTime: local)
+                                    if !e.started, st.phase != .before {
+                                        e.started = true
+                                        if let didStart = e.animation.delegate?.didStart {
+                                            let owner = e.owner
+                                            let key = buf[k].key
+                                            pendingCallbacks.append { [weak self] in
+                                                if let self { didStart(Layer(engine: self, id: owner), key) }
+                                            }
                                         }
                                     }
+                                    // Sampled once per frame, like the implicit ones (issue 29).
+                                    e.sample(st, at: local)
+                                    if e.isFinished(st) { finishedOwners.append(owner) }
                                 }
-                                // Sampled once per frame, like the implicit ones (issue 29).
-                                e.sample(st, at: local)
-                                if e.isFinished(st) { finishedOwners.append(owner) }
                             } else if local >= buf[k].endTime {
                                 // removedOnCompletion (the default): gone once its active duration
                                 // passed, and no value meanwhile (kept for a replicator's delayed
@@ -1008,6 +1018,13 @@ public final class Engine: @unchecked Sendable {
     ) {
         // Assigned from where they are stored: no temporary copy on the way.
         if let committed = committedAddress(slot) {
+            // The last layer's own box, kept for this one's rare writes (``spareRare``).
+            if spareRare == nil, let box = out.pointee.takeUniqueRareBox() {
+                // Without the layer's image: a host that let go of it sees it released
+                // (the rest is overwritten when the box is reused).
+                if box.value.look.contents != nil { box.value.look.contents = nil }
+                spareRare = box
+            }
             out.pointee = committed.pointee
         } else {
             out.pointee = committedProperties(slot)
@@ -1091,25 +1108,33 @@ public final class Engine: @unchecked Sendable {
         guard a >= 0 else { return }
         let current = time == now && !fresh
         let local = knownLocal ?? localTime(slot, at: time)
-        // The committed values, which an explicit animation's evaluation reads (CA-7.2): read in
-        // place (``committedAddress(_:)``), copied only when saved values must be put back.
-        var model: LayerProperties? = nil
+        // The committed values, which an explicit animation's evaluation reads (CA-7.2), are
+        // read in place (``committedAddress(_:)``), copied only when saved values must be put
+        // back: per such animation (rare), with no optional copy set up for every layer.
         var memo = TimingMemo()
+        // Whether the layer has a box of its own for rare writes yet (``spareRare``).
+        var prepared = false
         animated[a].animations.withUnsafeMutableBufferPointer { buf in
             guard let first = buf.baseAddress else { return }
             for k in 0..<buf.count {
                 let r = first + k
                 guard r.pointee.state != .pending else { continue }
-                if let e = AttachedAnimation.explicit(r) {
-                    if local == e.sampleLocal {
-                        e.applySample(to: &p)
-                    } else if let committed = committedAddress(slot) {
-                        // Borrowed in place (issue 28): a keyframe path or additive animation
-                        // the tick keeps no sample of cost a copy of the layer per frame.
-                        e.contribute(at: local, into: &p, model: committed.pointee)
-                    } else {
-                        if model == nil { model = committedProperties(slot) }
-                        e.contribute(at: local, into: &p, model: model.unsafelyUnwrapped)
+                // Unretained: the record holds it throughout, and nothing here removes one.
+                if let u = AttachedAnimation.explicitUnretained(r) {
+                    u._withUnsafeGuaranteedRef { e in
+                        if e.writesRare && !prepared {
+                            prepared = true
+                            if spareRare != nil { p.prepareRareWrite(reusing: &spareRare) }
+                        }
+                        if local == e.sampleLocal {
+                            e.applySample(to: &p)
+                        } else if let committed = committedAddress(slot) {
+                            // Borrowed in place (issue 28): a keyframe path or additive animation
+                            // the tick keeps no sample of cost a copy of the layer per frame.
+                            e.contribute(at: local, into: &p, model: committed.pointee)
+                        } else {
+                            e.contribute(at: local, into: &p, model: committedProperties(slot))
+                        }
                     }
                     continue
                 }

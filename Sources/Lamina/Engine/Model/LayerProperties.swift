@@ -133,6 +133,40 @@ struct LayerProperties: Sendable {
         }
     }
 
+    /// The layer's rare box when nothing else holds it, taken out (the layer is left without
+    /// one): for ``prepareRareWrite(reusing:)`` to reuse once the layer is overwritten.
+    @inline(__always)
+    mutating func takeUniqueRareBox() -> RareBox? {
+        guard rareBox != nil, isKnownUniquelyReferenced(&rareBox) else { return nil }
+        let box = rareBox
+        rareBox = nil
+        return box
+    }
+
+    /// Before writes to the rare properties of a layer whose box is shared (a presentation
+    /// assigned from the committed values): gives it a box of its own by writing the shared
+    /// box's values into `spare` (taken; left nil), its table's entries in place when they
+    /// hold the same ids, instead of the copy-on-write's new box and new table, and the free
+    /// of last layer's (issue 28: an allocation and a free of each per animated layer and
+    /// frame). The values are unchanged; nothing happens without a spare, without a box, or
+    /// with a box of the layer's own.
+    mutating func prepareRareWrite(reusing spare: inout RareBox?) {
+        guard spare != nil, rareBox != nil, !isKnownUniquelyReferenced(&rareBox) else { return }
+        let box = spare.unsafelyUnwrapped
+        spare = nil
+        // The spare's table, moved out so that it stays unshared while the values are copied.
+        var table = PropertyValues()
+        swap(&table, &box.value.custom)
+        // Assigned field by field in place: no temporary copy of the whole struct on the way.
+        let source = rareBox.unsafelyUnwrapped
+        withUnsafeMutablePointer(to: &box.value) { dst in
+            withUnsafeMutablePointer(to: &source.value) { src in dst.update(from: src, count: 1) }
+        }
+        table.assignValues(from: box.value.custom)
+        box.value.custom = table
+        rareBox = box
+    }
+
     /// A copy of the boxed properties through a plain return, not the `rare` coroutine (whose
     /// frame for a struct this size is heap-allocated): for the draw list, which reads many
     /// fields of every layer.

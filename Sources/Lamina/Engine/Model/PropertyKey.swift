@@ -587,7 +587,8 @@ package enum KeyComponent: Hashable, Sendable {
         return "\(self)"
     }
 
-    private var transformComponent: TransformComponent? {
+    /// The transform component a `transform.…` key path names (nil for the others).
+    var transformComponent: TransformComponent? {
         switch self {
         case .rotationX: return .rotationX
         case .rotationY: return .rotationY

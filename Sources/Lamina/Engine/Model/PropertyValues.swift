@@ -53,6 +53,29 @@ struct PropertyValues: Sendable {
         }
     }
 
+    /// Makes this table equal to `other`. When both hold the same ids, `other`'s values are
+    /// written over this table's entries in place (no new buffer while this one is not
+    /// shared: a presentation's table reused frame after frame, issue 28); otherwise this
+    /// table takes `other`'s buffer, as an assignment does.
+    mutating func assignValues(from other: PropertyValues) {
+        let same = entries.withUnsafeBufferPointer { a in
+            other.entries.withUnsafeBufferPointer { b -> Bool in
+                guard a.count == b.count, a.count > 0, a.baseAddress != b.baseAddress else { return false }
+                for k in a.indices where a[k].id != b[k].id { return false }
+                return true
+            }
+        }
+        guard same else {
+            self = other
+            return
+        }
+        entries.withUnsafeMutableBufferPointer { a in
+            other.entries.withUnsafeBufferPointer { b in
+                for k in a.indices { a[k].value = b[k].value }
+            }
+        }
+    }
+
     /// Calls `body` with the entries in id order, read in place (no copy of the array).
     @inline(__always)
     func withEntries<R>(_ body: (UnsafeBufferPointer<Entry>) -> R) -> R {

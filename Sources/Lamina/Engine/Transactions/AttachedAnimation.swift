@@ -96,6 +96,16 @@ struct AttachedAnimation {
         return nil
     }
 
+    /// ``explicit(_:)`` without a reference taken: for the per-frame loops (the tick's
+    /// sampling, the presentation's application), which use the state while the record holds
+    /// it and remove no record meanwhile; a retain and a release per animation and frame
+    /// otherwise (issue 28). Use it through `_withUnsafeGuaranteedRef`.
+    @inline(__always)
+    static func explicitUnretained(_ r: UnsafePointer<AttachedAnimation>) -> Unmanaged<ExplicitState>? {
+        if case .explicit(let e) = r.pointee.payload { return Unmanaged.passUnretained(e) }
+        return nil
+    }
+
     /// A record without endpoints (a numeric animation's live in its timing group).
     init(key: String, target: PropertyID, duration: Double, curve: Int32) {
         self.key = key

@@ -19,6 +19,14 @@ final class ExplicitState {
     /// inline sample's switch reads it instead of copying the target (whose component may
     /// hold strings).
     private let wholeProperty: PropertyID?
+    /// How a value of the target's type is stored into a presentation (issue 28): a plain
+    /// store for the common key paths, `.general` for the rest (``apply(_:to:)``).
+    private let writer: PropertyWriter
+    /// Whether applying it may write the layer's rare properties (the transform, a shape's
+    /// path, a component of either…): the presentation then takes a reused box first
+    /// (`Engine.spareRare`). False for the inline properties and for groups and transitions,
+    /// which copy on write as before.
+    let writesRare: Bool
     let path: KeyframePathEvaluator?
     /// A spring's motion; a property animator swaps it (linear while scrubbed, R17.15).
     var spring: SpringSolution? { didSet { dropSample() } }
@@ -99,6 +107,12 @@ final class ExplicitState {
         /// type (or nil while `nullable`), as the general steps do, with what they read from
         /// the animation worked out once: no switch over its kind, no copy of its keyframes.
         case keyframes(expected: ValueType, nullable: Bool, valueFunction: ValueFunction?, cumulative: Bool)
+        /// Numeric keyframes (`KeyframeEvaluator.linearVectors`) of numbers, points or colours
+        /// whose key path's ``writer`` stores that type straight (`transform.rotation.z`,
+        /// `position.x`, a shape's `strokeEnd` or `fillColor`, issue 28), neither cumulative
+        /// nor through a value function: the `keyframes` plan's value kept as its components
+        /// (`type` is the keyframes' type), with no `Value` built, stored or destroyed.
+        case vectorKeyframes(type: ValueType)
         /// Linear keyframes of whole paths (a Lottie shape's `path`), neither cumulative nor
         /// through a value function: the `keyframes` plan's value, with a blend written over
         /// last frame's path (`Path.blend`) in place of a new one per frame. The paths are
@@ -127,6 +141,14 @@ final class ExplicitState {
         /// matrix is ``sampledMatrix`` (kept apart, so that this enum stays small), not a
         /// boxed `.transform` value.
         case transform
+        /// A number, point or colour of any other key path the animation's ``writer`` stores
+        /// directly (`position.x`, `bounds.origin`, `transform.rotation.z`, a shape's
+        /// `strokeEnd` or `fillColor`, issue 28): kept unboxed, as `apply` would store it.
+        case number(Double)
+        case point(Point)
+        case color(Color)
+        /// A boolean of a flag (`hidden`…), likewise.
+        case bool(Bool)
     }
 
     /// The matrix of ``InlineSample/transform``.
@@ -197,6 +219,12 @@ final class ExplicitState {
         self.keyframes = keyframes
         sampledKeyframes = keyframes ?? KeyframeEvaluator(KeyframeSpec(values: []))
         wholeProperty = target.flatMap { $0.component == .whole ? $0.property : nil }
+        writer = target.map(PropertyWriter.make) ?? .general
+        if let target {
+            writesRare = !LayerProperties.isInline(target.property) || path != nil
+        } else {
+            writesRare = false
+        }
         self.path = path
         self.spring = spring
         self.children = children
@@ -409,7 +437,7 @@ final class ExplicitState {
                 default: inline = .backgroundColor(Color(red: v[0], green: v[1], blue: v[2], alpha: v[3]))
                 }
             }
-            sample = nil
+            dropBoxedSample()
             inlineSample = inline
             sampleLocal = parentTime
             return
@@ -426,7 +454,7 @@ final class ExplicitState {
                         // A whole transform (a Lottie rotation or scale): kept unboxed, as
                         // `apply` would store `.transform(m)`; no value when the function
                         // takes no such input, as `apply` answers nil.
-                        sample = nil
+                        dropBoxedSample()
                         if let m = valueFunction.matrix(for: value) {
                             sampledMatrix = m
                             inlineSample = .transform
@@ -444,6 +472,22 @@ final class ExplicitState {
             // `.null` is the one value of its type.
             if let type = v?.type, !(type == expected || (nullable && type == .null)) { v = nil }
             store(v)
+            sampleLocal = parentTime
+            return
+        case .vectorKeyframes(let type):
+            // `Value.fromVector` of these components is the `keyframes` plan's value, of the
+            // expected type, which `store` would keep unboxed as this case.
+            var inline = InlineSample.none
+            if st.isContributing {
+                let v = sampledKeyframes.vector(atProgress: easedProgress(st), segmentHint: &segmentHint)
+                switch type {
+                case .number: inline = .number(v[0])
+                case .point: inline = .point(Point(x: v[0], y: v[1]))
+                default: inline = .color(Color(red: v[0], green: v[1], blue: v[2], alpha: v[3]))
+                }
+            }
+            dropBoxedSample()
+            inlineSample = inline
             sampleLocal = parentTime
             return
         case .pathKeyframes:
@@ -509,7 +553,11 @@ final class ExplicitState {
         sampleLocal = parentTime
     }
 
-    /// Keeps `v` as the sample (``sample``, and ``inlineSample`` for a whole inline property).
+    /// Keeps `v` as the sample: unboxed in ``inlineSample`` where the key path's store takes
+    /// it straight (a whole inline property, or a number, point, colour or flag the ``writer``
+    /// stores), with ``sample`` left nil; in ``sample`` otherwise. Storing a `Value?` goes
+    /// through the generic optional's assignment (~60 instructions, issue 28), so it is done
+    /// only for what needs a box (a path, a transform) or when one is held.
     private func store(_ v: consuming Value?) {
         // Matched in place, property first (a switch over a (property, value) pair copied the
         // value into the pair through its generic witness).
@@ -525,8 +573,29 @@ final class ExplicitState {
             default: break
             }
         }
-        sample = v
+        if case .none = inline, writer != .general {
+            switch v {
+            case .number(let x)?: if writer.storesNumber { inline = .number(x) }
+            case .point(let x)?: if writer.storesPoint { inline = .point(x) }
+            case .color(let x)?: if writer.storesColor { inline = .color(x) }
+            case .bool(let x)?: if writer.storesBool { inline = .bool(x) }
+            default: break
+            }
+        }
+        if case .none = inline, v != nil {
+            sample = v
+        } else {
+            // Unboxed, or no value: nothing to keep in `sample`.
+            dropBoxedSample()
+        }
         inlineSample = inline
+    }
+
+    /// Empties ``sample`` when it holds a value (a nil one is left alone: assigning nil still
+    /// takes the generic optional's path).
+    @inline(__always)
+    private func dropBoxedSample() {
+        if sample != nil { sample = nil }
     }
 
     /// Applies the value sampled at ``sampleLocal`` to `p`: what ``contribute(at:into:model:)``
@@ -541,7 +610,14 @@ final class ExplicitState {
         case .anchorPoint(let v): p.anchorPoint = v
         case .backgroundColor(let v): p.backgroundColor = v
         case .transform: p.rare.transform = sampledMatrix  // what `apply` sets for `.transform(m)`
-        case .none: if let v = sample { apply(v, to: &p) }
+        // ``store(_:)`` keeps these only for a writer that takes them, so each store happens.
+        case .number(let v): _ = p.write(number: v, with: writer)
+        case .point(let v): _ = p.write(point: v, with: writer)
+        case .color(let v): _ = p.write(color: v, with: writer)
+        case .bool(let v): _ = p.write(bool: v, with: writer)
+        case .none:
+            // The sample has the key path's type (``sample(_:at:)`` drops any other).
+            if let v = sample, !p.write(v, with: writer) { apply(v, to: &p) }
         }
     }
 
@@ -563,8 +639,18 @@ final class ExplicitState {
                     return .pathKeyframes
                 }
             }
+            let expected = target.component.valueType(in: info.type)
+            if animation.valueFunction == nil, !animation.isCumulative, !sampledKeyframes.linearVectors.isEmpty,
+               sampledKeyframes.vectorType == expected {
+                switch expected {
+                case .number where writer.storesNumber: return .vectorKeyframes(type: .number)
+                case .point where writer.storesPoint: return .vectorKeyframes(type: .point)
+                case .color where writer.storesColor: return .vectorKeyframes(type: .color)
+                default: break
+                }
+            }
             return .keyframes(
-                expected: target.component.valueType(in: info.type),
+                expected: expected,
                 nullable: info.nullable && target.component == .whole,
                 valueFunction: animation.valueFunction, cumulative: animation.isCumulative)
         }
@@ -613,6 +699,8 @@ final class ExplicitState {
         guard let target, let info = targetInfo else { return }
         let expected = target.component.valueType(in: info.type)
         guard v.type == expected || (v == .null && info.nullable && target.component == .whole) else { return }
+        // A plain store for the common key paths; the same bits as the general write below.
+        if p.write(v, with: writer) { return }
         let whole = p.get(target.property, customDefault: info.defaultValue)
         p.set(target.property, target.component.insert(v, into: whole))
     }
