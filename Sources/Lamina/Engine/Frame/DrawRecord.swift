@@ -345,20 +345,85 @@ public final class DrawList {
         }
     }
 
-    var inherited: [Inherited] = []
+    /// Plain buffers, like `work`: an array in a class cost a uniqueness check per append and
+    /// a generic `removeAll` per list (issue 28: ~300 instructions a list for a small tree).
+    var inherited = PlainStack<Inherited>()
     /// Beside `inherited` (the same index), while the engine has timed layers: P's local time
     /// (CA-5.2), the parent time of its sublayers and its mask (for a replicator instance, P's
     /// local time at the instance's engine time, RS-13.4), so that a layer's local time is one
     /// step from it (``Engine/layerLocalTime(_:parentTime:)``), not a walk up to the root per
     /// animated layer (issue 28). Apart from `inherited`, so that trees without timed layers
     /// copy nothing more per record.
-    var times: [Double] = []
+    var times = PlainStack<Double>()
     /// The traversal's stack: a plain buffer (no uniqueness check per push and pop, which a
     /// Swift array in a class costs).
     var work = PlainStack<Work>()
-    var maskBases: [Transform3D] = []
+    var maskBases = PlainStack<Transform3D>()
     var keys: [SiblingKey] = []
-    var instances: [InstanceState] = []
+    var instances = PlainStack<InstanceState>()
+    /// Per record index, the shape record last made there from a layer's stored values and the
+    /// values it was made from (issue 28): a record whose layer shows the same values array
+    /// gets the same shape without ``DrawShape/make(_:)``. Holding the array keeps it
+    /// unchanged (a write to a shared array copies it first) and its address unused by any
+    /// other array, so the same address means the same values. Only values stored in a layer
+    /// (or its snapshot) are memoised, never an animated layer's presentation: holding that
+    /// would make the tick copy the sample it blends over (a morphing path) every frame. The
+    /// shape is lent to the record (swapped in, then back once the record is emitted), not
+    /// copied: a copy and the destruction of the record's last one cost ~150 instructions.
+    private var shapeMemos: [ShapeMemo] = []
+
+    /// One entry of `shapeMemos`.
+    private struct ShapeMemo {
+        var values = PropertyValues()
+        var shape: DrawShape? = nil
+        /// Whether `shape` was made from `values` (a fresh entry has made nothing).
+        var made = false
+    }
+
+    /// How many shapes ``lendShape(of:at:to:)`` took from the memo (tests check that the
+    /// memoised path ran).
+    package private(set) var shapeMemoHits = 0
+
+    /// Puts `DrawShape.make(values)` in `shape`, record `index`'s: the memo's shape for that
+    /// index when it was made from the same stored values array, else one made now and kept
+    /// there. Swapped in: `shape`'s old value waits in the memo until ``returnShape(from:at:)``
+    /// swaps it back, which must come before anything else of the memo is used. Equal to
+    /// `DrawShape.make(values)` (`ShapeMemoTests`).
+    @inline(__always)
+    func lendShape(of values: PropertyValues, at index: Int, to shape: inout DrawShape?) {
+        if index >= shapeMemos.count {
+            shapeMemos.append(contentsOf: repeatElement(ShapeMemo(), count: index + 1 - shapeMemos.count))
+        }
+        shapeMemos.withUnsafeMutableBufferPointer { buf in
+            let m = buf.baseAddress! + index
+            if m.pointee.made, m.pointee.values.sharesStorage(with: values) {
+                shapeMemoHits &+= 1
+            } else {
+                Self.remember(values, in: m)
+            }
+            swap(&shape, &m.pointee.shape)
+        }
+    }
+
+    /// The memo's miss (see ``lendShape(of:at:to:)``): makes the shape and keeps it with its
+    /// values for the next list.
+    @inline(never)
+    private static func remember(_ values: PropertyValues, in m: UnsafeMutablePointer<ShapeMemo>) {
+        m.pointee = ShapeMemo(values: values, shape: DrawShape.make(values), made: true)
+    }
+
+    /// Swaps the shape ``lendShape(of:at:to:)`` lent to record `index` back into the memo.
+    @inline(__always)
+    func returnShape(from shape: inout DrawShape?, at index: Int) {
+        shapeMemos.withUnsafeMutableBufferPointer { buf in swap(&shape, &buf[index].shape) }
+    }
+
+    /// Lets go of the memo entries from record `count` on (records this list did not reach):
+    /// no layer's values are held past the list that last drew them there.
+    func trimShapeMemos(to count: Int) {
+        if shapeMemos.count > count { shapeMemos.removeLast(shapeMemos.count - count) }
+    }
+
     /// Where the traversal puts the presentation of an animated layer (one at a time).
     let presentationScratch: UnsafeMutablePointer<LayerProperties> = {
         let p = UnsafeMutablePointer<LayerProperties>.allocate(capacity: 1)
@@ -387,11 +452,11 @@ public final class DrawList {
 
     /// Clears the traversal's scratch state (the records are the caller's business).
     func resetScratch() {
-        inherited.removeAll(keepingCapacity: true)
-        times.removeAll(keepingCapacity: true)
+        inherited.removeAllKeepingCapacity()
+        times.removeAllKeepingCapacity()
         work.removeAllKeepingCapacity()
-        maskBases.removeAll(keepingCapacity: true)
-        instances.removeAll(keepingCapacity: true)
+        maskBases.removeAllKeepingCapacity()
+        instances.removeAllKeepingCapacity()
     }
 }
 
