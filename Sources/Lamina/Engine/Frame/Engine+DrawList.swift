@@ -258,7 +258,7 @@ extension Engine {
             // when the values are the same array, lent until the record is emitted
             // (`DrawList.lendShape(of:at:to:)`).
             if let shapes {
-                shapes.lendShape(of: rare.value.custom, at: index, to: &record.shape)
+                shapes.lendShape(of: rare.value.custom, at: index, to: &record)
             } else {
                 record.shape = DrawShape.make(rare.value.custom)
             }
@@ -551,7 +551,7 @@ extension Engine {
                 withUnsafeMutablePointer(to: &record) { emit(UnsafePointer($0), plain) }
                 count += 1
                 // The memo's shape goes back (the record keeps the one it had before).
-                if stored && record.kind == .shape { list.returnShape(from: &record.shape, at: index) }
+                if stored && record.kind == .shape { list.returnShape(from: &record, at: index) }
 
                 // A leaf without a mask has nothing to hand down: no inherited state, no closing
                 // item (its descendant count stays the 0 it was emitted with, so no patch call).
