@@ -386,7 +386,9 @@ public final class DrawList {
     /// (or its snapshot) are memoised, never an animated layer's presentation: holding that
     /// would make the tick copy the sample it blends over (a morphing path) every frame. The
     /// shape is lent to the record (swapped in, then back once the record is emitted), not
-    /// copied: a copy and the destruction of the record's last one cost ~150 instructions.
+    /// copied: a copy and the destruction of the record's last one cost ~150 instructions. An
+    /// index whose record is no longer a stored shape keeps its entry (and holds its values)
+    /// until it draws one again or the list ends before it (`trimShapeMemos(to:)`).
     private var shapeMemos: [ShapeMemo] = []
 
     /// One entry of `shapeMemos`.
