@@ -404,7 +404,8 @@ extension Array {
 }
 
 /// Where a record's shape is stored (`DrawRecord.shapeValue`), to read it through a record
-/// pointer without copying it.
+/// pointer without copying it. Known here because Lamina is built without library evolution
+/// (a resilient build would stop at the first shape record of every test run, not ship).
 let shapeValueOffset = MemoryLayout<DrawRecord>.offset(of: \DrawRecord.shapeValue)!
 
 /// One record index's own C copy of a shape path (`CDrawSide.recordPaths`): the Swift
