@@ -393,14 +393,54 @@ struct CBuffer<T> {
     }
 }
 
+extension Array {
+    /// `removeAll(keepingCapacity: true)` when there is anything to remove: on an empty array
+    /// that call still costs a uniqueness check and a generic range replacement, and a draw
+    /// list resets a dozen side arrays that are empty for most lists (issue 28).
+    @inline(__always)
+    mutating func clearKeepingCapacity() {
+        if !isEmpty { removeAll(keepingCapacity: true) }
+    }
+}
+
+/// Where a record's shape is stored (`DrawRecord.shapeValue`), to read it through a record
+/// pointer without copying it. Known here because Lamina is built without library evolution
+/// (a resilient build would stop at the first shape record of every test run, not ship).
+let shapeValueOffset = MemoryLayout<DrawRecord>.offset(of: \DrawRecord.shapeValue)!
+
 /// One record index's own C copy of a shape path (`CDrawSide.recordPaths`): the Swift
-/// elements it was made from, held so that they cannot change, and the copy.
+/// elements it was made from, held so that they cannot change, and the copy; with the C shape
+/// struct and dash pattern of the index's shape record, which stay put from list to list.
 struct RecordPath {
     var keep: [PathElement] = []
     var storage: UnsafeMutablePointer<lamina_path_element_t>? = nil
     var capacity = 0
     /// The list (`CDrawSide.listSerial`) that last used it.
     var serial = 0
+    /// The record's C shape (allocated on first use, then rewritten in place each list, so the
+    /// record points at it without a fixup).
+    var shape: UnsafeMutablePointer<lamina_draw_shape_t>? = nil
+    /// The dash pattern the copy in `dashStorage` was made from (held, as `keep`).
+    var keepDashes: [Double] = []
+    var dashStorage: UnsafeMutablePointer<Double>? = nil
+    var dashCapacity = 0
+
+    /// The C copy of `dashes` (not empty): the one made last list when `dashes` is the same
+    /// array, else a fresh copy.
+    mutating func dashes(_ dashes: [Double]) -> UnsafePointer<Double> {
+        let same = keepDashes.count == dashes.count
+            && keepDashes.withUnsafeBufferPointer { $0.baseAddress } == dashes.withUnsafeBufferPointer { $0.baseAddress }
+        if let d = dashStorage, same { return UnsafePointer(d) }
+        if dashCapacity < dashes.count {
+            dashStorage?.deallocate()
+            dashStorage = .allocate(capacity: dashes.count)
+            dashCapacity = dashes.count
+        }
+        let d = dashStorage!
+        dashes.withUnsafeBufferPointer { buf in d.initialize(from: buf.baseAddress!, count: buf.count) }
+        keepDashes = dashes
+        return UnsafePointer(d)
+    }
 
     /// Whether the copy was made from `elements` (the same array buffer: its elements cannot
     /// have changed while `keep` holds it).
@@ -426,12 +466,18 @@ struct RecordPath {
         keep = elements
     }
 
-    /// Frees the copy and lets go of the elements.
+    /// Frees the copies and the shape struct, and lets go of the arrays.
     mutating func release() {
         storage?.deallocate()
         storage = nil
         capacity = 0
         keep = []
+        shape?.deallocate()
+        shape = nil
+        dashStorage?.deallocate()
+        dashStorage = nil
+        dashCapacity = 0
+        keepDashes = []
     }
 }
 
@@ -442,11 +488,11 @@ struct RecordPath {
 final class CDrawSide {
     var paths = CBuffer<lamina_path_element_t>()
     var pathFixups: [(record: Int, offset: Int, count: Int)] = []
-    /// Shape layers' records (RS-8), their paths in `paths` and dash patterns in `numbers`.
+    /// Shape layers' records (RS-8) inside replicators and in before records, their paths in
+    /// `paths` and dash patterns in `numbers` (the others are their index's own, `recordPaths`).
     var shapes = CBuffer<lamina_draw_shape_t>()
     /// `before`: the record is `befores[record]` (a transition's before record), not the list's.
-    /// `path` is an offset in `paths`, or -1 when the shape already points at its record's own
-    /// copy (`recordPaths`).
+    /// `path` is an offset in `paths`.
     var shapeFixups: [(record: Int, before: Bool, shape: Int, path: Int, dashes: Int)] = []
     /// Gradient layers' records (RS-9), their colours in `colors`, locations in `numbers`.
     var gradients = CBuffer<lamina_draw_gradient_t>()
@@ -499,21 +545,21 @@ final class CDrawSide {
     func reset() {
         listSerial &+= 1
         swap(&recordPathsUsed, &recordPathsUsedBefore)
-        recordPathsUsed.removeAll(keepingCapacity: true)
+        recordPathsUsed.clearKeepingCapacity()
         paths.reset()
-        pathFixups.removeAll(keepingCapacity: true)
+        pathFixups.clearKeepingCapacity()
         shapes.reset()
-        shapeFixups.removeAll(keepingCapacity: true)
+        shapeFixups.clearKeepingCapacity()
         gradients.reset()
-        gradientFixups.removeAll(keepingCapacity: true)
+        gradientFixups.clearKeepingCapacity()
         texts.reset()
         filterSide.reset()
         numbers.reset()
         colors.reset()
         befores.reset()
-        beforeFixups.removeAll(keepingCapacity: true)
-        beforePathFixups.removeAll(keepingCapacity: true)
-        images.removeAll(keepingCapacity: true)
+        beforeFixups.clearKeepingCapacity()
+        beforePathFixups.clearKeepingCapacity()
+        images.clearKeepingCapacity()
         if !sharedPaths.isEmpty { sharedPaths.removeAll(keepingCapacity: true) }
         if !sharedNumbers.isEmpty { sharedNumbers.removeAll(keepingCapacity: true) }
         if !sharedColors.isEmpty { sharedColors.removeAll(keepingCapacity: true) }
@@ -640,7 +686,7 @@ final class CDrawSide {
         if r.pointee.contents != nil || r.pointee.contentsPrevious != nil || r.pointee.shadowPath != nil
             || r.pointee.transitionBefore != nil || r.pointee.kind == .shape || r.pointee.kind == .gradient
             || r.pointee.kind == .text {
-            sideFields(r, at: index)
+            sideFields(r, into: slot, at: index)
         }
         if r.pointee.hasFilters, let f = r.pointee.filters, take(CDrawFilterSide.bytes(f)) {
             // R19: the record's filters and the flags that say what they ask for.
@@ -650,10 +696,21 @@ final class CDrawSide {
     }
 
     /// Images kept alive, shadow paths and before records: only for records that have them.
-    private func sideFields(_ r: UnsafePointer<DrawRecord>, at index: Int) {
+    private func sideFields(
+        _ r: UnsafePointer<DrawRecord>, into slot: UnsafeMutablePointer<lamina_draw_record_t>, at index: Int
+    ) {
         // Shape paths and gradient stops outside replicators belong to their record alone.
         let own = !r.pointee.isReplicated
-        if r.pointee.kind == .shape, let shape = r.pointee.shape { shapeFields(shape, at: index, before: false, own: own) }
+        if r.pointee.kind == .shape, r.pointee.hasShape {
+            // Read in place (`DrawRecord.shapeValue`): binding the optional `shape` copied the
+            // whole shape, its arrays retained and released, per record (issue 28).
+            let shape = (UnsafeRawPointer(r) + shapeValueOffset).assumingMemoryBound(to: DrawShape.self)
+            if own {
+                ownShapeFields(shape, into: slot, at: index)
+            } else {
+                shapeFields(shape.pointee, at: index, before: false)
+            }
+        }
         if r.pointee.kind == .gradient, let gradient = r.pointee.gradient {
             gradientFields(gradient, at: index, before: false, own: own)
         }
@@ -685,54 +742,75 @@ final class CDrawSide {
             // The before record's path shares the side buffer; fixed up with the others.
             beforePathFixups.append((befores.count, offset, p.elements.count))
         }
-        if let shape = r.shape { shapeFields(shape, at: befores.count, before: true, own: false) }
+        if let shape = r.shape { shapeFields(shape, at: befores.count, before: true) }
         if let gradient = r.gradient { gradientFields(gradient, at: befores.count, before: true, own: false) }
         if let text = r.text { texts.append(text, at: befores.count, before: true) }
         befores.append(cb)
     }
 
-    /// A shape record (RS-8) into `shapes`, its path and dashes into their buffers; the
-    /// pointers are set by ``finish(_:)``. `own`: the path is the record's alone (outside
-    /// replicators and before records), so it goes to the record's own copy (`recordPaths`),
-    /// kept from the last list when unchanged, and its dashes need no sharing.
-    private func shapeFields(_ s: DrawShape, at index: Int, before: Bool, own: Bool) {
-        guard take(MemoryLayout<lamina_draw_shape_t>.stride) else { return }
-        var ownPath: UnsafePointer<lamina_path_element_t>? = nil
-        let path: Int
-        if own {
-            guard let p = recordPath(s.path.elements, at: index) else { return }
-            ownPath = p
-            path = -1
-        } else {
-            guard let p = sharedPath(s.path.elements) else { return }
-            path = p
+    /// The shape record (RS-8) `*s` of a list record outside replicators (its path and dashes
+    /// are its own), written into the record index's own storage (`recordPaths`): the C shape
+    /// struct, rewritten in place, which `slot` points at directly (no fixup, no `shapes`
+    /// entry), the path and the dash pattern, converted again only when they are not the
+    /// arrays their copies were made from. The same struct ``shapeFields(_:at:before:)``
+    /// writes for a shared record (`DrawListRecordPathTests`), charged to the budget in the
+    /// same order; nothing past the budget.
+    private func ownShapeFields(
+        _ s: UnsafePointer<DrawShape>, into slot: UnsafeMutablePointer<lamina_draw_record_t>, at index: Int
+    ) {
+        guard take(MemoryLayout<lamina_draw_shape_t>.stride), let path = recordPath(s.pointee.path.elements, at: index)
+        else { return }
+        let dashCount = s.pointee.lineDashPattern.count
+        guard dashCount == 0 || take(dashCount * MemoryLayout<Double>.stride) else { return }
+        var c = cShape(s)
+        c.path = path
+        recordPaths.withUnsafeMutableBufferPointer { buf in
+            let rp = buf.baseAddress! + index  // `recordPath` made the entry
+            if dashCount > 0 { c.line_dash_pattern = rp.pointee.dashes(s.pointee.lineDashPattern) }
+            if rp.pointee.shape == nil { rp.pointee.shape = .allocate(capacity: 1) }
+            rp.pointee.shape.unsafelyUnwrapped.initialize(to: c)
+            slot.pointee.shape = UnsafePointer(rp.pointee.shape.unsafelyUnwrapped)
         }
+    }
+
+    /// The C shape struct of `s` without its pointers (path, dash pattern): the one mapping
+    /// both shape writers use.
+    @inline(__always)
+    private func cShape(_ s: UnsafePointer<DrawShape>) -> lamina_draw_shape_t {
+        var c = lamina_draw_shape_t()
+        c.path_count = s.pointee.path.elements.count
+        var f: UInt32 = 0
+        if let fill = s.pointee.fillColor { f |= LAMINA_DRAW_SHAPE_FILL; c.fill_color = fill.c }
+        if let stroke = s.pointee.strokeColor { f |= LAMINA_DRAW_SHAPE_STROKE; c.stroke_color = stroke.c }
+        c.flags = f
+        c.fill_rule = s.pointee.fillRule.code
+        c.line_width = s.pointee.lineWidth
+        c.miter_limit = s.pointee.miterLimit
+        c.line_cap = s.pointee.lineCap.code
+        c.line_join = s.pointee.lineJoin.code
+        c.line_dash_count = s.pointee.lineDashPattern.count
+        c.line_dash_phase = s.pointee.lineDashPhase
+        c.stroke_start = s.pointee.strokeStart
+        c.stroke_end = s.pointee.strokeEnd
+        return c
+    }
+
+    /// A shape record (RS-8) of a replicated record or a before record into `shapes`, its path
+    /// and dashes shared with the list's other records that have the same arrays (issue 31
+    /// item 6); the pointers are set by ``finish(_:)``. (A record outside replicators takes
+    /// ``ownShapeFields(_:into:at:)``.)
+    private func shapeFields(_ s: DrawShape, at index: Int, before: Bool) {
+        guard take(MemoryLayout<lamina_draw_shape_t>.stride), let path = sharedPath(s.path.elements) else { return }
         // No dashes: nothing to write (the pointer stays NULL with a count of 0).
         let dashes: Int
         if s.lineDashPattern.isEmpty {
             dashes = 0
         } else {
-            guard let d = own ? appendNumbers(s.lineDashPattern) : sharedNumbers(s.lineDashPattern) else { return }
+            guard let d = sharedNumbers(s.lineDashPattern) else { return }
             dashes = d
         }
-        var c = lamina_draw_shape_t()
-        c.path = ownPath
-        c.path_count = s.path.elements.count
-        var f: UInt32 = 0
-        if let fill = s.fillColor { f |= LAMINA_DRAW_SHAPE_FILL; c.fill_color = fill.c }
-        if let stroke = s.strokeColor { f |= LAMINA_DRAW_SHAPE_STROKE; c.stroke_color = stroke.c }
-        c.flags = f
-        c.fill_rule = s.fillRule.code
-        c.line_width = s.lineWidth
-        c.miter_limit = s.miterLimit
-        c.line_cap = s.lineCap.code
-        c.line_join = s.lineJoin.code
-        c.line_dash_count = s.lineDashPattern.count
-        c.line_dash_phase = s.lineDashPhase
-        c.stroke_start = s.strokeStart
-        c.stroke_end = s.strokeEnd
         shapeFixups.append((index, before, shapes.count, path, dashes))
-        shapes.append(c)
+        shapes.append(withUnsafePointer(to: s) { cShape($0) })
     }
 
     /// A gradient record (RS-9) into `gradients`, its colours and locations into their buffers.
@@ -756,7 +834,7 @@ final class CDrawSide {
         guard let records else { return }
         for f in shapeFixups {
             let shape = shapes.base! + f.shape
-            if f.path >= 0 { shape.pointee.path = UnsafePointer(paths.base! + f.path) }
+            shape.pointee.path = UnsafePointer(paths.base! + f.path)
             if shape.pointee.line_dash_count > 0 { shape.pointee.line_dash_pattern = UnsafePointer(numbers.base! + f.dashes) }
             if f.before { befores.base![f.record].shape = UnsafePointer(shape) } else { records[f.record].shape = UnsafePointer(shape) }
         }

@@ -115,7 +115,7 @@ struct CDrawFilterSide {
     mutating func reset() {
         boxes.reset()
         items.reset()
-        fixups.removeAll(keepingCapacity: true)
+        fixups.clearKeepingCapacity()
     }
 
     mutating func free() {

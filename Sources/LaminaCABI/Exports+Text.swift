@@ -201,8 +201,8 @@ struct CTextSide {
         glyphs.reset()
         points.reset()
         lines.reset()
-        fixups.removeAll(keepingCapacity: true)
-        runFixups.removeAll(keepingCapacity: true)
+        fixups.clearKeepingCapacity()
+        runFixups.clearKeepingCapacity()
     }
 
     mutating func free() {

@@ -45,6 +45,10 @@ private func checkAgainstSwift(_ engine: Engine, _ view: OpaquePointer, _ root: 
                 #expect(ce.points.1.x == want.points.1.x && ce.points.1.y == want.points.1.y, "record \(i) element \(k)")
                 #expect(ce.points.2.x == want.points.2.x && ce.points.2.y == want.points.2.y, "record \(i) element \(k)")
             }
+            // Every field of the shape struct, not only its pointers (a record's own struct is
+            // rewritten in place from list to list).
+            let want = DrawShapeFields(s)
+            #expect(DrawShapeFields(cs.pointee) == want, "record \(i)")
             #expect(cs.pointee.line_dash_count == s.lineDashPattern.count)
             for (k, d) in s.lineDashPattern.enumerated() { #expect(cs.pointee.line_dash_pattern[k] == d) }
             if s.lineDashPattern.isEmpty { #expect(cs.pointee.line_dash_pattern == nil) }
@@ -61,6 +65,47 @@ private func checkAgainstSwift(_ engine: Engine, _ view: OpaquePointer, _ root: 
         } else {
             #expect(c.gradient == nil)
         }
+    }
+}
+
+/// A shape struct's fields other than its pointers, from the C struct or from what the Swift
+/// record says it must hold (docs/draw-records.md), compared bit for bit.
+private struct DrawShapeFields: Equatable {
+    var flags: UInt32, fill: [UInt64], stroke: [UInt64], rule: Int32, width: UInt64, miter: UInt64
+    var cap: Int32, join: Int32, dashCount: Int, phase: UInt64, start: UInt64, end: UInt64, pathCount: Int
+
+    init(_ c: lamina_draw_shape_t) {
+        flags = c.flags
+        fill = (c.flags & LAMINA_DRAW_SHAPE_FILL) != 0
+            ? [c.fill_color.r, c.fill_color.g, c.fill_color.b, c.fill_color.a].map(\.bitPattern) : []
+        stroke = (c.flags & LAMINA_DRAW_SHAPE_STROKE) != 0
+            ? [c.stroke_color.r, c.stroke_color.g, c.stroke_color.b, c.stroke_color.a].map(\.bitPattern) : []
+        rule = c.fill_rule
+        width = c.line_width.bitPattern
+        miter = c.miter_limit.bitPattern
+        cap = c.line_cap
+        join = c.line_join
+        dashCount = c.line_dash_count
+        phase = c.line_dash_phase.bitPattern
+        start = c.stroke_start.bitPattern
+        end = c.stroke_end.bitPattern
+        pathCount = c.path_count
+    }
+
+    init(_ s: DrawShape) {
+        flags = (s.fillColor != nil ? LAMINA_DRAW_SHAPE_FILL : 0) | (s.strokeColor != nil ? LAMINA_DRAW_SHAPE_STROKE : 0)
+        fill = s.fillColor.map { [$0.red, $0.green, $0.blue, $0.alpha].map(\.bitPattern) } ?? []
+        stroke = s.strokeColor.map { [$0.red, $0.green, $0.blue, $0.alpha].map(\.bitPattern) } ?? []
+        rule = s.fillRule.code
+        width = s.lineWidth.bitPattern
+        miter = s.miterLimit.bitPattern
+        cap = s.lineCap.code
+        join = s.lineJoin.code
+        dashCount = s.lineDashPattern.count
+        phase = s.lineDashPhase.bitPattern
+        start = s.strokeStart.bitPattern
+        end = s.strokeEnd.bitPattern
+        pathCount = s.path.elements.count
     }
 }
 
@@ -112,9 +157,12 @@ struct DrawListRecordPathTests {
         var count = 0
         #expect(cDrawList(view, root, at: 0, &records, &count) == LAMINA_STATUS_OK)
         let first = try #require(records![1].shape).pointee.path
+        let firstShape = records![1].shape
         #expect(cDrawList(view, root, at: 0, &records, &count) == LAMINA_STATUS_OK)
-        // The same copy: nothing converted (the fast path is taken).
+        // The same copy: nothing converted (the fast path is taken), and the record's own
+        // shape struct, rewritten where it was.
         #expect(try #require(records![1].shape).pointee.path == first)
+        #expect(records![1].shape == firstShape)
         try checkAgainstSwift(engine, view, root, at: 0)
         // The same number of elements, other points: a new conversion, the new points.
         shape.path = .rect(Rect(x: 5, y: 6, width: 7, height: 8))
@@ -154,7 +202,7 @@ struct DrawListRecordPathTests {
         defer { destroyEngineView(view) }
         var t = 0.0
         for frame in 0..<120 {
-            switch rng.int(9) {
+            switch rng.int(11) {
             case 0:  // a new path
                 shapes[rng.int(shapes.count)].path = randomPath(&rng)
             case 1:  // no path (the record has no shape), or an empty one
@@ -182,6 +230,16 @@ struct DrawListRecordPathTests {
                 g.locations = rng.int(2) == 0 ? nil : (0..<n).map { Double($0) / Double(n) }
             case 7:  // the replicator's count
                 replicator.instanceCount = 1 + rng.int(4)
+            case 8:  // how the shape is painted: the struct's other fields
+                let s = shapes[rng.int(shapes.count)]
+                s.fillColor = rng.int(3) == 0 ? nil : Color(red: rng.unit(), green: rng.unit(), blue: 0, alpha: rng.unit())
+                s.strokeColor = rng.int(2) == 0 ? nil : Color(red: 0, green: rng.unit(), blue: 1)
+                s.lineWidth = [0, 0.5, 2][rng.int(3)]
+                s.strokeEnd = rng.unit()
+                s.lineCap = [.butt, .round, .square][rng.int(3)]
+            case 9:  // the same dash pattern, a new array
+                let s = shapes[rng.int(shapes.count)]
+                if let d = s.lineDashPattern { s.lineDashPattern = d.map { $0 } }
             default:  // nothing: every copy kept
                 break
             }

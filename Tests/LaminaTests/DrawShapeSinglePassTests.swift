@@ -149,6 +149,18 @@ struct DrawShapeSinglePassTests {
         #expect(DrawShape.make(PropertyValues()) == nil)
     }
 
+    @Test("the single pass starts from the property table's defaults")
+    func startValues() {
+        #expect(ShapeValues() == ShapeValues.defaults)
+        #expect(GradientValues() == GradientValues.defaults)
+        // Bit for bit, too (a focal offset of -0 would not add like 0).
+        #expect(GradientValues().focalOffset.map { [$0.x.bitPattern, $0.y.bitPattern] }
+            == GradientValues.defaults.focalOffset.map { [$0.x.bitPattern, $0.y.bitPattern] })
+        #expect(ShapeValues().width.bitPattern == ShapeValues.defaults.width.bitPattern)
+        #expect(ShapeValues().miterLimit.bitPattern == ShapeValues.defaults.miterLimit.bitPattern)
+        #expect(ShapeValues().end.bitPattern == ShapeValues.defaults.end.bitPattern)
+    }
+
     @Test("the names parse as the enums' raw values do")
     func names() {
         for s in ["non-zero", "even-odd", "", "x", "Even-odd"] { #expect(FillRule.parse(s) == (FillRule(rawValue: s) ?? .nonZero)) }

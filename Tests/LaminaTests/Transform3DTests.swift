@@ -737,3 +737,28 @@ struct Transform3DComponentTests {
         #expect(close(base.setting(c, to: v).value(of: c), v, 1e-12), "\(c)")
     }
 }
+
+@Suite("isIdentity without the shared constant (issue 28)")
+struct Transform3DIsIdentityTests {
+    @Test("isIdentity answers as == .identity for entries of 1, 0, -0, 2 and NaN")
+    func againstEquality() {
+        var state: UInt64 = 28
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
+        let entries: [Double] = [1, 0, -0.0, 2, .nan]
+        var identities = 0
+        for _ in 0..<20000 {
+            var t = Transform3D.identity
+            // Mostly the identity with one or two entries changed, so both answers occur.
+            for _ in 0..<(next() % 3) {
+                let v = entries[next() % entries.count]
+                withUnsafeMutableBytes(of: &t) { $0.storeBytes(of: v, toByteOffset: (next() % 16) * 8, as: Double.self) }
+            }
+            #expect(t.isIdentity == (t == .identity))
+            if t.isIdentity { identities += 1 }
+        }
+        #expect(identities > 1000 && identities < 19000)
+    }
+}

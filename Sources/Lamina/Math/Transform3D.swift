@@ -35,5 +35,10 @@ public struct Transform3D: Hashable, Sendable {
 
     /// Whether this is exactly the identity.
     @inlinable
-    public var isIdentity: Bool { self == .identity }
+    public var isIdentity: Bool {
+        // `self == .identity`, element by element in place: no load of the shared constant and
+        // no call of the synthesized comparison (the draw list asks once per layer, issue 28).
+        m11 == 1 && m22 == 1 && m33 == 1 && m44 == 1 && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0
+            && m23 == 0 && m24 == 0 && m31 == 0 && m32 == 0 && m34 == 0 && m41 == 0 && m42 == 0 && m43 == 0
+    }
 }

@@ -168,7 +168,24 @@ public struct DrawRecord: Hashable, Sendable {
     /// the instance colours of its replicator ancestors, opaque white without one. Straight RGBA.
     public var instanceColor: Color = .white
     /// A shape layer's path and how to paint it (RS-8), or nil (not a shape layer, or no path).
-    public var shape: DrawShape? = nil
+    public var shape: DrawShape? {
+        get { hasShape ? shapeValue : nil }
+        set {
+            if let v = newValue {
+                shapeValue = v
+                hasShape = true
+            } else {
+                shapeValue = .none
+                hasShape = false
+            }
+        }
+    }
+    /// ``shape``'s storage: the shape while ``hasShape``, else ``DrawShape/none`` (so that equal
+    /// records compare equal). A plain field, which a reader through a record pointer reads in
+    /// place, where reading the optional would copy it (the C list, issue 28).
+    package var shapeValue: DrawShape = .none
+    /// Whether the record has a shape (``shapeValue`` holds it).
+    package var hasShape = false
     /// A gradient layer's gradient (RS-9), or nil (not a gradient layer, or it draws nothing,
     /// RS-9.3).
     public var gradient: DrawGradient? = nil
@@ -345,20 +362,94 @@ public final class DrawList {
         }
     }
 
-    var inherited: [Inherited] = []
+    /// Plain buffers, like `work`: an array in a class cost a uniqueness check per append and
+    /// a generic `removeAll` per list (issue 28: ~300 instructions a list for a small tree).
+    var inherited = PlainStack<Inherited>()
     /// Beside `inherited` (the same index), while the engine has timed layers: P's local time
     /// (CA-5.2), the parent time of its sublayers and its mask (for a replicator instance, P's
     /// local time at the instance's engine time, RS-13.4), so that a layer's local time is one
     /// step from it (``Engine/layerLocalTime(_:parentTime:)``), not a walk up to the root per
     /// animated layer (issue 28). Apart from `inherited`, so that trees without timed layers
     /// copy nothing more per record.
-    var times: [Double] = []
+    var times = PlainStack<Double>()
     /// The traversal's stack: a plain buffer (no uniqueness check per push and pop, which a
     /// Swift array in a class costs).
     var work = PlainStack<Work>()
-    var maskBases: [Transform3D] = []
+    var maskBases = PlainStack<Transform3D>()
     var keys: [SiblingKey] = []
-    var instances: [InstanceState] = []
+    var instances = PlainStack<InstanceState>()
+    /// Per record index, the shape record last made there from a layer's stored values and the
+    /// values it was made from (issue 28): a record whose layer shows the same values array
+    /// gets the same shape without ``DrawShape/make(_:)``. Holding the array keeps it
+    /// unchanged (a write to a shared array copies it first) and its address unused by any
+    /// other array, so the same address means the same values. Only values stored in a layer
+    /// (or its snapshot) are memoised, never an animated layer's presentation: holding that
+    /// would make the tick copy the sample it blends over (a morphing path) every frame. The
+    /// shape is lent to the record (swapped in, then back once the record is emitted), not
+    /// copied: a copy and the destruction of the record's last one cost ~150 instructions. An
+    /// index whose record is no longer a stored shape keeps its entry (and holds its values)
+    /// until it draws one again or the list ends before it (`trimShapeMemos(to:)`).
+    private var shapeMemos: [ShapeMemo] = []
+
+    /// One entry of `shapeMemos`.
+    private struct ShapeMemo {
+        var values = PropertyValues()
+        /// The shape (``DrawRecord/shapeValue``, ``DrawRecord/hasShape``).
+        var shape = DrawShape.none
+        var has = false
+        /// Whether `shape` was made from `values` (a fresh entry has made nothing).
+        var made = false
+    }
+
+    /// How many shapes ``lendShape(of:at:to:)`` took from the memo (tests check that the
+    /// memoised path ran).
+    package private(set) var shapeMemoHits = 0
+
+    /// Puts `DrawShape.make(values)` in `shape`, record `index`'s: the memo's shape for that
+    /// index when it was made from the same stored values array, else one made now and kept
+    /// there. Swapped in: the record's old shape waits in the memo until ``returnShape(from:at:)``
+    /// swaps it back, which must come before anything else of the memo is used. Equal to
+    /// `DrawShape.make(values)` (`ShapeMemoTests`).
+    @inline(__always)
+    func lendShape(of values: PropertyValues, at index: Int, to record: inout DrawRecord) {
+        if index >= shapeMemos.count {
+            shapeMemos.append(contentsOf: repeatElement(ShapeMemo(), count: index + 1 - shapeMemos.count))
+        }
+        shapeMemos.withUnsafeMutableBufferPointer { buf in
+            let m = buf.baseAddress! + index
+            if m.pointee.made, m.pointee.values.sharesStorage(with: values) {
+                shapeMemoHits &+= 1
+            } else {
+                Self.remember(values, in: m)
+            }
+            swap(&record.shapeValue, &m.pointee.shape)
+            swap(&record.hasShape, &m.pointee.has)
+        }
+    }
+
+    /// The memo's miss (see ``lendShape(of:at:to:)``): makes the shape and keeps it with its
+    /// values for the next list.
+    @inline(never)
+    private static func remember(_ values: PropertyValues, in m: UnsafeMutablePointer<ShapeMemo>) {
+        let shape = DrawShape.make(values)
+        m.pointee = ShapeMemo(values: values, shape: shape ?? .none, has: shape != nil, made: true)
+    }
+
+    /// Swaps the shape ``lendShape(of:at:to:)`` lent to record `index` back into the memo.
+    @inline(__always)
+    func returnShape(from record: inout DrawRecord, at index: Int) {
+        shapeMemos.withUnsafeMutableBufferPointer { buf in
+            swap(&record.shapeValue, &buf[index].shape)
+            swap(&record.hasShape, &buf[index].has)
+        }
+    }
+
+    /// Lets go of the memo entries from record `count` on (records this list did not reach):
+    /// no layer's values are held past the list that last drew them there.
+    func trimShapeMemos(to count: Int) {
+        if shapeMemos.count > count { shapeMemos.removeLast(shapeMemos.count - count) }
+    }
+
     /// Where the traversal puts the presentation of an animated layer (one at a time).
     let presentationScratch: UnsafeMutablePointer<LayerProperties> = {
         let p = UnsafeMutablePointer<LayerProperties>.allocate(capacity: 1)
@@ -387,11 +478,11 @@ public final class DrawList {
 
     /// Clears the traversal's scratch state (the records are the caller's business).
     func resetScratch() {
-        inherited.removeAll(keepingCapacity: true)
-        times.removeAll(keepingCapacity: true)
+        inherited.removeAllKeepingCapacity()
+        times.removeAllKeepingCapacity()
         work.removeAllKeepingCapacity()
-        maskBases.removeAll(keepingCapacity: true)
-        instances.removeAll(keepingCapacity: true)
+        maskBases.removeAllKeepingCapacity()
+        instances.removeAllKeepingCapacity()
     }
 }
 

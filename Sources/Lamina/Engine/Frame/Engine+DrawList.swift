@@ -173,7 +173,7 @@ extension Engine {
     private func fillRecord(
         _ record: inout DrawRecord, _ slot: Int32, _ p: UnsafePointer<LayerProperties>, _ rare: RareBox,
         world: Transform3D, opacity: Double, depth: Int, clipIndex: Int, clipRect: Rect?,
-        clipIsRect: Bool, flipped: Bool, rareDefaults: inout Bool
+        clipIsRect: Bool, flipped: Bool, rareDefaults: inout Bool, shapes: DrawList? = nil, index: Int = 0
     ) {
         // Layer content lies at z = 0, so the third row (the image of the local z axis)
         // never matters; (0, 0, 1, 0) keeps 2D trees' matrices plain affine ones.
@@ -254,7 +254,14 @@ extension Engine {
         guard kind != .plain || previous != .plain else { return }
         record.kind = kind
         if kind == .shape {
-            record.shape = DrawShape.make(rare.value.custom)
+            // A layer drawn from its stored values: the shape its record index had last list
+            // when the values are the same array, lent until the record is emitted
+            // (`DrawList.lendShape(of:at:to:)`).
+            if let shapes {
+                shapes.lendShape(of: rare.value.custom, at: index, to: &record)
+            } else {
+                record.shape = DrawShape.make(rare.value.custom)
+            }
         } else if previous == .shape {
             record.shape = nil
         }
@@ -455,6 +462,9 @@ extension Engine {
                 }
 
                 let index = count
+                // Shown from values stored in the layer (not a presentation): its shape record
+                // may come from the list's memo.
+                let stored = p != UnsafePointer(scratchP)
                 let masks = (p.pointee.flags & LayerProperties.Flags.masksToBounds != 0)
                 let clipIndex = inherits ? up.clipIndex : -1
                 let clipRect = inherits ? up.clipRect : nil
@@ -464,7 +474,8 @@ extension Engine {
                     : isMaskRoot ? up.ownFlipped : up.flipped
                 fillRecord(
                     &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
-                    clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, rareDefaults: &rareDefaults)
+                    clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, rareDefaults: &rareDefaults,
+                    shapes: stored ? list : nil, index: index)
                 // The replicator instance (RS-13), written only inside one and when leaving one.
                 if inst >= 0 {
                     record.instanceIndex = list.instances[Int(inst)].index
@@ -539,6 +550,8 @@ extension Engine {
                 // Lent in place: no copy of the record on its way out.
                 withUnsafeMutablePointer(to: &record) { emit(UnsafePointer($0), plain) }
                 count += 1
+                // The memo's shape goes back (the record keeps the one it had before).
+                if stored && record.kind == .shape { list.returnShape(from: &record, at: index) }
 
                 // A leaf without a mask has nothing to hand down: no inherited state, no closing
                 // item (its descendant count stays the 0 it was emitted with, so no patch call).
@@ -564,20 +577,20 @@ extension Engine {
                     childClipIsRect = childClipIsRect && isAxisAlignedRect(world, rare.value.cornerRadius)
                 }
                 let ownInherit = Int32(truncatingIfNeeded: list.inherited.count)
-                list.inherited.append(DrawList.Inherited(
+                list.inherited.push(DrawList.Inherited(
                     childBase: childBase, opacity: opacity,
                     chain: group ? 1 : chainAbove * own, target: group ? index : target,
                     clipIndex: masks ? index : clipIndex, clipRect: childClip, clipIsRect: childClipIsRect,
                     instance: inst, depth: depth, flipped: flipped != flips, ownFlipped: flipped, inMask: inMask,
                     maskHost: maskHost))
                 if timedLayers > 0 {
-                    list.times.append(headBuf[i].animIndex >= 0 ? local : drawListLocalTime(slot, inherit: pi, at: lt, list))
+                    list.times.push(headBuf[i].animIndex >= 0 ? local : drawListLocalTime(slot, inherit: pi, at: lt, list))
                 }
 
                 // After the subtree: the mask, then close this record; the sublayers first drawn
                 // on top of the stack.
                 if maskSlot >= 0 {
-                    list.maskBases.append(flat)
+                    list.maskBases.push(flat)
                     list.work.push(DrawList.Work(
                         slot: -2, index: index, mask: maskSlot, maskBase: Int32(list.maskBases.count - 1),
                         inherit: ownInherit))
@@ -594,6 +607,7 @@ extension Engine {
         }
         }
         scratchP.pointee = LayerProperties()  // keeps no layer's box alive
+        list.trimShapeMemos(to: count)
     }
 
     /// A transition's before side of the sublayers (CA-10.2): the draw records of `slot`'s
@@ -868,19 +882,19 @@ extension Engine {
             }
             // The replicator's local time at the instance's engine time (RS-13.4).
             if timedLayers > 0 {
-                list.times.append(k > 0 && delay != 0 ? localTime(slot, at: t - kd * delay) : list.times[Int(own)])
+                list.times.push(k > 0 && delay != 0 ? localTime(slot, at: t - kd * delay) : list.times[Int(own)])
             }
             @inline(__always) func channel(_ c: Double, _ o: Double) -> Double { min(max(c + kd * o, 0), 1) }
             let ck = Color(
                 red: channel(color.red, offsets.0), green: channel(color.green, offsets.1),
                 blue: channel(color.blue, offsets.2), alpha: channel(color.alpha, offsets.3))
             entry.instance = Int32(truncatingIfNeeded: list.instances.count)
-            list.instances.append(DrawList.InstanceState(
+            list.instances.push(DrawList.InstanceState(
                 timeShift: outer.timeShift + kd * delay, index: k,
                 color: Color(
                     red: outer.color.red * ck.red, green: outer.color.green * ck.green,
                     blue: outer.color.blue * ck.blue, alpha: outer.color.alpha * ck.alpha)))
-            list.inherited.append(entry)
+            list.inherited.push(entry)
         }
         for k in stride(from: count - 1, through: 0, by: -1) {
             let e = Int32(truncatingIfNeeded: firstEntry + k)

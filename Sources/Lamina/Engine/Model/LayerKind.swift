@@ -391,6 +391,14 @@ public struct DrawShape: Hashable, Sendable {
     }
 }
 
+extension DrawShape {
+    /// What a record without a shape holds in ``DrawRecord/shapeValue``: one fixed value, so
+    /// that records compare as their optional shapes do.
+    package static let none = DrawShape(
+        path: Path(), fillColor: nil, fillRule: .nonZero, strokeColor: nil, lineWidth: 0, miterLimit: 0,
+        lineCap: .butt, lineJoin: .miter, lineDashPattern: [], lineDashPhase: 0, strokeStart: 0, strokeEnd: 0)
+}
+
 /// A gradient layer's fill in a ``DrawRecord`` (RS-9), present only when it draws something
 /// (RS-9.3: at least two colours, and locations nil or of the colours' count).
 public struct DrawGradient: Hashable, Sendable {
@@ -519,10 +527,12 @@ extension GradientType {
 /// A shape layer's drawing values as the draw list reads them: each property's value
 /// converted the way ``LayerProperties/drawShapeByLookup()`` converts it (a value of another
 /// type reads as that property's fallback), before the clamps and the checks that make a
-/// ``DrawShape``.
-private struct ShapeValues {
+/// ``DrawShape``. Starts at every shape property's default (``defaults`` derives the same from
+/// the property table; `DrawShapeSinglePassTests` checks they agree), written out so that a
+/// record starts from constants, not from a copy of a shared value (issue 28).
+struct ShapeValues: Equatable {
     var path: Path? = nil
-    var fill: Color? = nil
+    var fill: Color? = .black
     var fillRule = FillRule.nonZero
     var stroke: Color? = nil
     var width = 1.0
@@ -537,7 +547,8 @@ private struct ShapeValues {
     /// The shape properties' ids: `path` … `strokeEnd`, consecutive.
     static let ids = PropertyID.path.rawValue...PropertyID.strokeEnd.rawValue
 
-    /// Every shape property at its default (what a layer that set none of them draws).
+    /// Every shape property at its default (what a layer that set none of them draws), from
+    /// the property table: the reference for `ShapeValues()`.
     static let defaults: ShapeValues = {
         var s = ShapeValues()
         for id in ids { s.take(id, Builtins.table[Int(id)].defaultValue) }
@@ -586,7 +597,7 @@ extension DrawShape {
     /// to be inlined into the traversal.
     @inline(never)
     static func make(_ values: PropertyValues) -> DrawShape? {
-        var s = ShapeValues.defaults
+        var s = ShapeValues()
         values.withEntries { buf in
             for k in buf.indices {
                 let id = buf[k].id
@@ -608,20 +619,22 @@ extension DrawShape {
     }
 }
 
-/// A gradient layer's values as the draw list reads them (see ``ShapeValues``).
-private struct GradientValues {
+/// A gradient layer's values as the draw list reads them (see ``ShapeValues``), starting at
+/// the defaults.
+struct GradientValues: Equatable {
     var colors: [Color]? = nil
     /// The locations, or nil for evenly spaced ones (any value other than a number array).
     var locations: [Double]? = nil
     var start = Point(x: 0.5, y: 0)
     var end = Point(x: 0.5, y: 1)
-    var focalOffset: Point? = nil
+    var focalOffset: Point? = Point(x: 0, y: 0)
     var type = GradientType.axial
 
     /// `colors` … `gradientType`, consecutive; `focalOffset` comes later.
     static let ids = PropertyID.colors.rawValue...PropertyID.gradientType.rawValue
 
-    /// Every gradient property at its default.
+    /// Every gradient property at its default, from the property table: the reference for
+    /// `GradientValues()`.
     static let defaults: GradientValues = {
         var g = GradientValues()
         for id in ids { g.take(id, Builtins.table[Int(id)].defaultValue) }
@@ -655,7 +668,7 @@ extension DrawGradient {
     /// ``LayerProperties/drawGradientByLookup()``. Not inlined (see ``DrawShape/make(_:)``).
     @inline(never)
     static func make(_ values: PropertyValues) -> DrawGradient? {
-        var g = GradientValues.defaults
+        var g = GradientValues()
         values.withEntries { buf in
             for k in buf.indices {
                 let id = buf[k].id

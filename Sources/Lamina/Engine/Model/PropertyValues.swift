@@ -77,6 +77,15 @@ struct PropertyValues: Sendable {
     }
 
     /// Calls `body` with the entries in id order, read in place (no copy of the array).
+    /// Whether `other` is this very array (the same storage, not only equal contents): while
+    /// one of the two is held, neither can change in place, so the values are the same.
+    @inline(__always)
+    func sharesStorage(with other: PropertyValues) -> Bool {
+        let a = entries.withUnsafeBufferPointer { $0.baseAddress }
+        let b = other.entries.withUnsafeBufferPointer { $0.baseAddress }
+        return a == b && entries.count == other.entries.count
+    }
+
     @inline(__always)
     func withEntries<R>(_ body: (UnsafeBufferPointer<Entry>) -> R) -> R {
         entries.withUnsafeBufferPointer(body)
