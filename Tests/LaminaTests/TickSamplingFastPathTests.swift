@@ -506,6 +506,45 @@ struct TickSamplingFastPathTests {
     }
 }
 
+// MARK: - Constant Booleans
+
+@Suite("Issue 28: a basic animation between two equal Booleans (a Lottie layer's in and out points) samples what an evaluation gives")
+struct ConstantBooleanPlanTests {
+    @Test("Random timings (begin, duration, fills, repeats, autoreverse, speed), read at the tick's time and at another")
+    func constantBooleanPlan() throws {
+        var rng = TickRandom(state: 0x51_7C_C1_B7_27_22_0A_95)
+        for round in 0..<200 {
+            let on = round % 2 == 0
+            var a = Animation.basic(keyPath: "hidden", from: .bool(on), to: .bool(on))
+            a.timing.beginTime = Double(rng.next() % 20) * 0.1 - 0.5
+            a.timing.duration = Double(1 + rng.next() % 10) * 0.1
+            a.timing.fillMode = rng.pick([FillMode.removed, .forwards, .backwards, .both])
+            a.timing.repeatCount = Double(rng.next() % 3)
+            a.timing.autoreverses = rng.next() % 2 == 0
+            a.timing.speed = rng.pick([1, 2, -1, 0.5])
+            a.isRemovedOnCompletion = false
+            let readAt = Double(rng.next() % 40) * 0.1
+            var values: [Value?] = []
+            for ticked in [readAt, readAt + 0.01] {
+                let engine = Engine()
+                let root = engine.makeLayer()
+                let l = engine.makeLayer()
+                root.addSublayer(l)
+                l.isHidden = round % 3 == 0
+                engine.tick(0)
+                try l.add(a, forKey: "a")
+                engine.tick(0)
+                engine.tick(ticked)
+                // Sampled (read at the tick's time) and evaluated (read at another).
+                values.append(try l.presentationValue(forKeyPath: "hidden", at: readAt))
+                let state = try #require(try explicitState(engine, l, "a"))
+                #expect(!state.sampleLocal.isNaN, "round \(round): sampled at the tick")
+            }
+            #expect(values[0] == values[1], "round \(round) at \(readAt)")
+        }
+    }
+}
+
 // MARK: - Path keyframes blended over last frame's path
 
 /// Whether two paths are the same elements with the same coordinates bit for bit.

@@ -118,6 +118,11 @@ final class ExplicitState {
         /// last frame's path (`Path.blend`) in place of a new one per frame. The paths are
         /// ``pathFrames``, the segments' timing functions ``pathFunctions``.
         case pathKeyframes
+        /// A basic animation between two equal Booleans, neither cumulative nor through a value
+        /// function (the Lottie importer's in and out points: "shown" over a layer's frames):
+        /// the value while it contributes, which the general steps' blend of a value with
+        /// itself gives.
+        case constant(Value)
         /// Any other self-contained animation: the general steps.
         case general
     }
@@ -518,6 +523,10 @@ final class ExplicitState {
             inlineSample = .none
             sampleLocal = parentTime
             return
+        case .constant(let value):
+            store(st.isContributing ? value : nil)
+            sampleLocal = parentTime
+            return
         case .general:
             break
         }
@@ -653,6 +662,11 @@ final class ExplicitState {
                 expected: expected,
                 nullable: info.nullable && target.component == .whole,
                 valueFunction: animation.valueFunction, cumulative: animation.isCumulative)
+        }
+        if case .basic = animation.kind, let target, target.component == .whole, targetInfo?.type == .bool,
+           !animation.isCumulative, animation.valueFunction == nil,
+           case .bool(let a)? = animation.fromValue, case .bool(let b)? = animation.toValue, a == b {
+            return .constant(.bool(a))
         }
         guard let target, target.component == .whole, !animation.isCumulative, animation.valueFunction == nil,
               let f = animation.fromValue, let t = animation.toValue, f.type == t.type,
