@@ -403,11 +403,6 @@ extension Array {
     }
 }
 
-/// Where a record's shape is stored (`DrawRecord.shapeValue`), to read it through a record
-/// pointer without copying it. Known here because Lamina is built without library evolution
-/// (a resilient build would stop at the first shape record of every test run, not ship).
-let shapeValueOffset = MemoryLayout<DrawRecord>.offset(of: \DrawRecord.shapeValue)!
-
 /// One record index's own C copy of a shape path (`CDrawSide.recordPaths`): the Swift
 /// elements it was made from, held so that they cannot change, and the copy; with the C shape
 /// struct and dash pattern of the index's shape record, which stay put from list to list.
@@ -701,14 +696,11 @@ final class CDrawSide {
     ) {
         // Shape paths and gradient stops outside replicators belong to their record alone.
         let own = !r.pointee.isReplicated
-        if r.pointee.kind == .shape, r.pointee.hasShape {
-            // Read in place (`DrawRecord.shapeValue`): binding the optional `shape` copied the
-            // whole shape, its arrays retained and released, per record (issue 28).
-            let shape = (UnsafeRawPointer(r) + shapeValueOffset).assumingMemoryBound(to: DrawShape.self)
+        if r.pointee.kind == .shape, let shape = r.pointee.shape {
             if own {
                 ownShapeFields(shape, into: slot, at: index)
             } else {
-                shapeFields(shape.pointee, at: index, before: false)
+                shapeFields(shape, at: index, before: false)
             }
         }
         if r.pointee.kind == .gradient, let gradient = r.pointee.gradient {
@@ -748,25 +740,22 @@ final class CDrawSide {
         befores.append(cb)
     }
 
-    /// The shape record (RS-8) `*s` of a list record outside replicators (its path and dashes
+    /// The shape record (RS-8) `s` of a list record outside replicators (its path and dashes
     /// are its own), written into the record index's own storage (`recordPaths`): the C shape
     /// struct, rewritten in place, which `slot` points at directly (no fixup, no `shapes`
     /// entry), the path and the dash pattern, converted again only when they are not the
     /// arrays their copies were made from. The same struct ``shapeFields(_:at:before:)``
     /// writes for a shared record (`DrawListRecordPathTests`), charged to the budget in the
     /// same order; nothing past the budget.
-    private func ownShapeFields(
-        _ s: UnsafePointer<DrawShape>, into slot: UnsafeMutablePointer<lamina_draw_record_t>, at index: Int
-    ) {
-        guard take(MemoryLayout<lamina_draw_shape_t>.stride), let path = recordPath(s.pointee.path.elements, at: index)
-        else { return }
-        let dashCount = s.pointee.lineDashPattern.count
+    private func ownShapeFields(_ s: DrawShape, into slot: UnsafeMutablePointer<lamina_draw_record_t>, at index: Int) {
+        guard take(MemoryLayout<lamina_draw_shape_t>.stride), let path = recordPath(s.path.elements, at: index) else { return }
+        let dashCount = s.lineDashPattern.count
         guard dashCount == 0 || take(dashCount * MemoryLayout<Double>.stride) else { return }
         var c = cShape(s)
         c.path = path
         recordPaths.withUnsafeMutableBufferPointer { buf in
             let rp = buf.baseAddress! + index  // `recordPath` made the entry
-            if dashCount > 0 { c.line_dash_pattern = rp.pointee.dashes(s.pointee.lineDashPattern) }
+            if dashCount > 0 { c.line_dash_pattern = rp.pointee.dashes(s.lineDashPattern) }
             if rp.pointee.shape == nil { rp.pointee.shape = .allocate(capacity: 1) }
             rp.pointee.shape.unsafelyUnwrapped.initialize(to: c)
             slot.pointee.shape = UnsafePointer(rp.pointee.shape.unsafelyUnwrapped)
@@ -776,22 +765,22 @@ final class CDrawSide {
     /// The C shape struct of `s` without its pointers (path, dash pattern): the one mapping
     /// both shape writers use.
     @inline(__always)
-    private func cShape(_ s: UnsafePointer<DrawShape>) -> lamina_draw_shape_t {
+    private func cShape(_ s: DrawShape) -> lamina_draw_shape_t {
         var c = lamina_draw_shape_t()
-        c.path_count = s.pointee.path.elements.count
+        c.path_count = s.path.elements.count
         var f: UInt32 = 0
-        if let fill = s.pointee.fillColor { f |= LAMINA_DRAW_SHAPE_FILL; c.fill_color = fill.c }
-        if let stroke = s.pointee.strokeColor { f |= LAMINA_DRAW_SHAPE_STROKE; c.stroke_color = stroke.c }
+        if let fill = s.fillColor { f |= LAMINA_DRAW_SHAPE_FILL; c.fill_color = fill.c }
+        if let stroke = s.strokeColor { f |= LAMINA_DRAW_SHAPE_STROKE; c.stroke_color = stroke.c }
         c.flags = f
-        c.fill_rule = s.pointee.fillRule.code
-        c.line_width = s.pointee.lineWidth
-        c.miter_limit = s.pointee.miterLimit
-        c.line_cap = s.pointee.lineCap.code
-        c.line_join = s.pointee.lineJoin.code
-        c.line_dash_count = s.pointee.lineDashPattern.count
-        c.line_dash_phase = s.pointee.lineDashPhase
-        c.stroke_start = s.pointee.strokeStart
-        c.stroke_end = s.pointee.strokeEnd
+        c.fill_rule = s.fillRule.code
+        c.line_width = s.lineWidth
+        c.miter_limit = s.miterLimit
+        c.line_cap = s.lineCap.code
+        c.line_join = s.lineJoin.code
+        c.line_dash_count = s.lineDashPattern.count
+        c.line_dash_phase = s.lineDashPhase
+        c.stroke_start = s.strokeStart
+        c.stroke_end = s.strokeEnd
         return c
     }
 
@@ -810,7 +799,7 @@ final class CDrawSide {
             dashes = d
         }
         shapeFixups.append((index, before, shapes.count, path, dashes))
-        shapes.append(withUnsafePointer(to: s) { cShape($0) })
+        shapes.append(cShape(s))
     }
 
     /// A gradient record (RS-9) into `gradients`, its colours and locations into their buffers.

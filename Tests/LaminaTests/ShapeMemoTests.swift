@@ -115,26 +115,6 @@ struct ShapeMemoTests {
         #expect(list.records[1].shape?.fillColor == Color(red: 1, green: 0, blue: 0))
     }
 
-    @Test("a record's shape storage compares as the optional shape it stands for")
-    func shapeStorage() {
-        let path = Path.rect(Rect(x: 0, y: 0, width: 3, height: 4))
-        let s = DrawShape(
-            path: path, fillColor: .black, fillRule: .evenOdd, strokeColor: nil, lineWidth: 2, miterLimit: 10,
-            lineCap: .round, lineJoin: .bevel, lineDashPattern: [1, 2], lineDashPhase: 0.5, strokeStart: 0, strokeEnd: 1)
-        var a = DrawRecord.blank
-        var b = DrawRecord.blank
-        #expect(a.shape == nil && a == b)
-        a.shape = s
-        #expect(a.shape == s && a.hasShape && a != b)
-        b.shape = s
-        #expect(a == b && a.hashValue == b.hashValue)
-        b.shape = DrawShape.none  // a shape equal to the placeholder is still a shape
-        #expect(b.shape == DrawShape.none && a != b && b != DrawRecord.blank)
-        a.shape = nil
-        b.shape = nil
-        #expect(a.shape == nil && !a.hasShape && a == b && a == DrawRecord.blank && a.hashValue == b.hashValue)
-    }
-
     @Test("PropertyValues shares storage only with its own copies")
     func sharesStorage() {
         var a = PropertyValues()

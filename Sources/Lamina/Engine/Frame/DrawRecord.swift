@@ -168,24 +168,7 @@ public struct DrawRecord: Hashable, Sendable {
     /// the instance colours of its replicator ancestors, opaque white without one. Straight RGBA.
     public var instanceColor: Color = .white
     /// A shape layer's path and how to paint it (RS-8), or nil (not a shape layer, or no path).
-    public var shape: DrawShape? {
-        get { hasShape ? shapeValue : nil }
-        set {
-            if let v = newValue {
-                shapeValue = v
-                hasShape = true
-            } else {
-                shapeValue = .none
-                hasShape = false
-            }
-        }
-    }
-    /// ``shape``'s storage: the shape while ``hasShape``, else ``DrawShape/none`` (so that equal
-    /// records compare equal). A plain field, which a reader through a record pointer reads in
-    /// place, where reading the optional would copy it (the C list, issue 28).
-    package var shapeValue: DrawShape = .none
-    /// Whether the record has a shape (``shapeValue`` holds it).
-    package var hasShape = false
+    public var shape: DrawShape? = nil
     /// A gradient layer's gradient (RS-9), or nil (not a gradient layer, or it draws nothing,
     /// RS-9.3).
     public var gradient: DrawGradient? = nil
@@ -364,7 +347,10 @@ public final class DrawList {
 
     /// Plain buffers, like `work`: an array in a class cost a uniqueness check per append and
     /// a generic `removeAll` per list (issue 28: ~300 instructions a list for a small tree).
-    var inherited = PlainStack<Inherited>()
+    /// An array, not a plain buffer: the walk reads an entry per record, and a read of a
+    /// noncopyable buffer held by a class borrows it through an accessor (issue 28: ~45
+    /// instructions a record more in a 2,000-layer list).
+    var inherited: [Inherited] = []
     /// Beside `inherited` (the same index), while the engine has timed layers: P's local time
     /// (CA-5.2), the parent time of its sublayers and its mask (for a replicator instance, P's
     /// local time at the instance's engine time, RS-13.4), so that a layer's local time is one
@@ -394,9 +380,7 @@ public final class DrawList {
     /// One entry of `shapeMemos`.
     private struct ShapeMemo {
         var values = PropertyValues()
-        /// The shape (``DrawRecord/shapeValue``, ``DrawRecord/hasShape``).
-        var shape = DrawShape.none
-        var has = false
+        var shape: DrawShape? = nil
         /// Whether `shape` was made from `values` (a fresh entry has made nothing).
         var made = false
     }
@@ -407,11 +391,11 @@ public final class DrawList {
 
     /// Puts `DrawShape.make(values)` in `shape`, record `index`'s: the memo's shape for that
     /// index when it was made from the same stored values array, else one made now and kept
-    /// there. Swapped in: the record's old shape waits in the memo until ``returnShape(from:at:)``
+    /// there. Swapped in: `shape`'s old value waits in the memo until ``returnShape(from:at:)``
     /// swaps it back, which must come before anything else of the memo is used. Equal to
     /// `DrawShape.make(values)` (`ShapeMemoTests`).
     @inline(__always)
-    func lendShape(of values: PropertyValues, at index: Int, to record: inout DrawRecord) {
+    func lendShape(of values: PropertyValues, at index: Int, to shape: inout DrawShape?) {
         if index >= shapeMemos.count {
             shapeMemos.append(contentsOf: repeatElement(ShapeMemo(), count: index + 1 - shapeMemos.count))
         }
@@ -422,8 +406,7 @@ public final class DrawList {
             } else {
                 Self.remember(values, in: m)
             }
-            swap(&record.shapeValue, &m.pointee.shape)
-            swap(&record.hasShape, &m.pointee.has)
+            swap(&shape, &m.pointee.shape)
         }
     }
 
@@ -431,17 +414,13 @@ public final class DrawList {
     /// values for the next list.
     @inline(never)
     private static func remember(_ values: PropertyValues, in m: UnsafeMutablePointer<ShapeMemo>) {
-        let shape = DrawShape.make(values)
-        m.pointee = ShapeMemo(values: values, shape: shape ?? .none, has: shape != nil, made: true)
+        m.pointee = ShapeMemo(values: values, shape: DrawShape.make(values), made: true)
     }
 
     /// Swaps the shape ``lendShape(of:at:to:)`` lent to record `index` back into the memo.
     @inline(__always)
-    func returnShape(from record: inout DrawRecord, at index: Int) {
-        shapeMemos.withUnsafeMutableBufferPointer { buf in
-            swap(&record.shapeValue, &buf[index].shape)
-            swap(&record.hasShape, &buf[index].has)
-        }
+    func returnShape(from shape: inout DrawShape?, at index: Int) {
+        shapeMemos.withUnsafeMutableBufferPointer { buf in swap(&shape, &buf[index].shape) }
     }
 
     /// Lets go of the memo entries from record `count` on (records this list did not reach):
@@ -478,7 +457,7 @@ public final class DrawList {
 
     /// Clears the traversal's scratch state (the records are the caller's business).
     func resetScratch() {
-        inherited.removeAllKeepingCapacity()
+        inherited.removeAll(keepingCapacity: true)
         times.removeAllKeepingCapacity()
         work.removeAllKeepingCapacity()
         maskBases.removeAllKeepingCapacity()

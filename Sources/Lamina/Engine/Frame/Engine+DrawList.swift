@@ -173,7 +173,7 @@ extension Engine {
     private func fillRecord(
         _ record: inout DrawRecord, _ slot: Int32, _ p: UnsafePointer<LayerProperties>, _ rare: RareBox,
         world: Transform3D, opacity: Double, depth: Int, clipIndex: Int, clipRect: Rect?,
-        clipIsRect: Bool, flipped: Bool, rareDefaults: inout Bool, shapes: DrawList? = nil, index: Int = 0
+        clipIsRect: Bool, flipped: Bool, rareDefaults: inout Bool, lendsShape: Bool = false
     ) {
         // Layer content lies at z = 0, so the third row (the image of the local z axis)
         // never matters; (0, 0, 1, 0) keeps 2D trees' matrices plain affine ones.
@@ -252,16 +252,23 @@ extension Engine {
         let kind = slots[Int(slot)].kind
         let previous = record.kind
         guard kind != .plain || previous != .plain else { return }
+        fillKindDrawing(&record, slot, p, rare, kind: kind, previous: previous, lendsShape: lendsShape)
+    }
+
+    /// The kind's drawing of ``fillRecord``'s record (a shape, gradient or text record, or the
+    /// one before it at this index). Never inlined: the shape's and gradient's construction
+    /// make a large stack frame, which a plain record (nearly every one) must not set up.
+    @inline(never)
+    private func fillKindDrawing(
+        _ record: inout DrawRecord, _ slot: Int32, _ p: UnsafePointer<LayerProperties>, _ rare: RareBox,
+        kind: LayerKind, previous: LayerKind, lendsShape: Bool
+    ) {
         record.kind = kind
         if kind == .shape {
-            // A layer drawn from its stored values: the shape its record index had last list
-            // when the values are the same array, lent until the record is emitted
-            // (`DrawList.lendShape(of:at:to:)`).
-            if let shapes {
-                shapes.lendShape(of: rare.value.custom, at: index, to: &record)
-            } else {
-                record.shape = DrawShape.make(rare.value.custom)
-            }
+            // A layer drawn from its stored values gets the shape from the caller: the one its
+            // record index had last list when the values are the same array, lent until the
+            // record is emitted (`DrawList.lendShape(of:at:to:)`).
+            if !lendsShape { record.shape = DrawShape.make(rare.value.custom) }
         } else if previous == .shape {
             record.shape = nil
         }
@@ -475,7 +482,8 @@ extension Engine {
                 fillRecord(
                     &record, slot, p, rare, world: world, opacity: opacity, depth: depth, clipIndex: clipIndex,
                     clipRect: clipRect, clipIsRect: clipIsRect, flipped: flipped, rareDefaults: &rareDefaults,
-                    shapes: stored ? list : nil, index: index)
+                    lendsShape: stored)
+                if stored && record.kind == .shape { list.lendShape(of: rare.value.custom, at: index, to: &record.shape) }
                 // The replicator instance (RS-13), written only inside one and when leaving one.
                 if inst >= 0 {
                     record.instanceIndex = list.instances[Int(inst)].index
@@ -551,7 +559,7 @@ extension Engine {
                 withUnsafeMutablePointer(to: &record) { emit(UnsafePointer($0), plain) }
                 count += 1
                 // The memo's shape goes back (the record keeps the one it had before).
-                if stored && record.kind == .shape { list.returnShape(from: &record, at: index) }
+                if stored && record.kind == .shape { list.returnShape(from: &record.shape, at: index) }
 
                 // A leaf without a mask has nothing to hand down: no inherited state, no closing
                 // item (its descendant count stays the 0 it was emitted with, so no patch call).
@@ -577,7 +585,7 @@ extension Engine {
                     childClipIsRect = childClipIsRect && isAxisAlignedRect(world, rare.value.cornerRadius)
                 }
                 let ownInherit = Int32(truncatingIfNeeded: list.inherited.count)
-                list.inherited.push(DrawList.Inherited(
+                list.inherited.append(DrawList.Inherited(
                     childBase: childBase, opacity: opacity,
                     chain: group ? 1 : chainAbove * own, target: group ? index : target,
                     clipIndex: masks ? index : clipIndex, clipRect: childClip, clipIsRect: childClipIsRect,
@@ -894,7 +902,7 @@ extension Engine {
                 color: Color(
                     red: outer.color.red * ck.red, green: outer.color.green * ck.green,
                     blue: outer.color.blue * ck.blue, alpha: outer.color.alpha * ck.alpha)))
-            list.inherited.push(entry)
+            list.inherited.append(entry)
         }
         for k in stride(from: count - 1, through: 0, by: -1) {
             let e = Int32(truncatingIfNeeded: firstEntry + k)

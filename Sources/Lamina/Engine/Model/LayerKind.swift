@@ -391,14 +391,6 @@ public struct DrawShape: Hashable, Sendable {
     }
 }
 
-extension DrawShape {
-    /// What a record without a shape holds in ``DrawRecord/shapeValue``: one fixed value, so
-    /// that records compare as their optional shapes do.
-    package static let none = DrawShape(
-        path: Path(), fillColor: nil, fillRule: .nonZero, strokeColor: nil, lineWidth: 0, miterLimit: 0,
-        lineCap: .butt, lineJoin: .miter, lineDashPattern: [], lineDashPhase: 0, strokeStart: 0, strokeEnd: 0)
-}
-
 /// A gradient layer's fill in a ``DrawRecord`` (RS-9), present only when it draws something
 /// (RS-9.3: at least two colours, and locations nil or of the colours' count).
 public struct DrawGradient: Hashable, Sendable {
