@@ -9,24 +9,10 @@ import Testing
 
 @testable import Lamina
 
-/// A deterministic generator (SplitMix64), so a failure reproduces.
-private struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
-
 /// A value for a shape or gradient property: mostly of the property's own type (names right
 /// and wrong, edge numbers), sometimes null or another type, which the draw list reads as the
 /// property's fallback.
-private func randomValue(_ rng: inout SplitMix, for id: PropertyID) -> Value {
+private func randomValue(_ rng: inout SplitMix64, for id: PropertyID) -> Value {
     let numbers: [Double] = [-1, 0, 0.25, 0.5, 1, 2, 10, .nan]
     let names = ["non-zero", "even-odd", "butt", "round", "square", "miter", "bevel", "axial", "radial", "conic", "", "Round"]
     func color() -> Value {
@@ -67,7 +53,7 @@ private func same(_ a: DrawShape?, _ b: DrawShape?) -> Bool {
 struct DrawShapeSinglePassTests {
     @Test("PropertyValues reads, writes and removes as the dictionary it replaced")
     func propertyValuesAsDictionary() {
-        var rng = SplitMix(state: 1)
+        var rng = SplitMix64(state: 1)
         var map = PropertyValues()
         var dict: [UInt16: Value] = [:]
         for step in 0..<4000 {
@@ -92,7 +78,7 @@ struct DrawShapeSinglePassTests {
 
     @Test("a shape record in one pass equals the record from a lookup per property", arguments: 0..<4)
     func shapeAgainstLookups(seed: UInt64) {
-        var rng = SplitMix(state: 100 + seed)
+        var rng = SplitMix64(state: 100 + seed)
         let ids = (PropertyID.path.rawValue...PropertyID.strokeEnd.rawValue).map { PropertyID(rawValue: $0) }
         var nonNil = 0
         for _ in 0..<1500 {
@@ -118,7 +104,7 @@ struct DrawShapeSinglePassTests {
 
     @Test("a gradient record in one pass equals the record from a lookup per property", arguments: 0..<4)
     func gradientAgainstLookups(seed: UInt64) {
-        var rng = SplitMix(state: 200 + seed)
+        var rng = SplitMix64(state: 200 + seed)
         let ids: [PropertyID] = [.colors, .locations, .startPoint, .endPoint, .gradientType, .focalOffset]
         var nonNil = 0
         for _ in 0..<1500 {
@@ -218,7 +204,7 @@ struct InheritedLocalTimeTests {
     /// timeOffset, duration and repeats (CA-5.11), some animated explicitly (opacity, position,
     /// a keyframed transform), a replicator with a delay and a mask among them.
     private func scene(_ engine: Engine, seed: UInt64) -> Layer {
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix64(state: seed)
         let root = engine.makeLayer()
         root.bounds = Rect(x: 0, y: 0, width: 400, height: 400)
         root.speed = 1.5  // a Lottie root: played by its own timing

@@ -11,18 +11,6 @@ import Testing
 
 @Suite("Issue 28: the direct store of a sampled value equals the general write (CA-7.6)")
 struct PropertyWriterTests {
-    /// A seeded generator, so that a failure repeats.
-    private struct Mix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Every key path of the property table: each built-in property whole, and each
     /// component its type takes (KeyComponent.parse's suffixes).
     private static func keyPaths() -> [(info: PropertyInfo, key: ResolvedKey)] {
@@ -46,9 +34,9 @@ struct PropertyWriterTests {
         return out
     }
 
-    private static func number(_ g: inout Mix) -> Double { Double.random(in: -500...500, using: &g) }
+    private static func number(_ g: inout SplitMix64) -> Double { Double.random(in: -500...500, using: &g) }
 
-    private static func transform(_ g: inout Mix) -> Transform3D {
+    private static func transform(_ g: inout SplitMix64) -> Transform3D {
         // Decomposable (a rotation, a non-zero scale, a translation), so that a component write
         // has something to replace.
         Transform3D(scaleX: Double.random(in: 0.2...3, using: &g), y: Double.random(in: -3 ... -0.2, using: &g), z: 1.5)
@@ -59,7 +47,7 @@ struct PropertyWriterTests {
     /// A random value of `type` for `id`, or nil for a type this test leaves at its default.
     /// The two corner / edge masks take whole numbers 0…15 (the engine checks that before
     /// storing).
-    private static func value(_ type: ValueType, for id: PropertyID, _ g: inout Mix) -> Value? {
+    private static func value(_ type: ValueType, for id: PropertyID, _ g: inout SplitMix64) -> Value? {
         if type == .number, id == .maskedCorners || id == .edgeAntialiasingMask {
             return .number(Double(Int.random(in: 0...15, using: &g)))
         }
@@ -85,7 +73,7 @@ struct PropertyWriterTests {
     /// A layer with every property of a plain type set at random (the kind-specific ones in
     /// its table), so that a component write has other parts to keep and a wrong property
     /// shows.
-    private static func layer(_ g: inout Mix) -> LayerProperties {
+    private static func layer(_ g: inout SplitMix64) -> LayerProperties {
         var p = LayerProperties()
         for raw in 0..<Int(PropertyID.builtinCount) {
             let info = Builtins.table[raw]
@@ -122,7 +110,7 @@ struct PropertyWriterTests {
 
     @Test("Every key path of the table: random values into random layers, direct store == get/insert/set, bit for bit")
     func directEqualsGeneral() {
-        var g = Mix(state: 0x28)
+        var g = SplitMix64(state: 0x28)
         var direct = 0
         for (info, key) in Self.keyPaths() {
             let writer = PropertyWriter.make(key)
@@ -179,7 +167,7 @@ struct PropertyWriterTests {
 
     @Test("storesNumber / storesPoint / storesColor / storesBool say exactly which typed stores a writer takes")
     func typedStoresMatchWrites() {
-        var g = Mix(state: 0x29)
+        var g = SplitMix64(state: 0x29)
         for (_, key) in Self.keyPaths() {
             let writer = PropertyWriter.make(key)
             var p = Self.layer(&g)
@@ -196,7 +184,7 @@ struct PropertyWriterTests {
 
     @Test("A presentation's rare box reused from a spare holds the shared box's values; the shared box and the spare's old holder keep theirs")
     func spareBoxReuse() {
-        var g = Mix(state: 0x30)
+        var g = SplitMix64(state: 0x30)
         for round in 0..<40 {
             let committed = Self.layer(&g)
             // The spare: another layer's own box, with the same table ids (reused in place) or,

@@ -8,21 +8,7 @@ import Testing
 
 @testable import Lamina
 
-/// A deterministic generator (SplitMix64), so a failure reproduces.
-private struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
-
-private func randomPath(_ rng: inout SplitMix) -> Path {
+private func randomPath(_ rng: inout SplitMix64) -> Path {
     var p = Path()
     p.move(to: Point(x: rng.unit() * 50, y: rng.unit() * 50))
     for _ in 0..<(1 + rng.int(4)) { p.addLine(to: Point(x: rng.unit() * 50, y: rng.unit() * 50)) }
@@ -34,7 +20,7 @@ private func randomPath(_ rng: inout SplitMix) -> Path {
 struct ShapeMemoTests {
     @Test("a reused list's records equal a fresh list's, frame after frame", arguments: 0..<3)
     func reusedAgainstFresh(seed: UInt64) throws {
-        var rng = SplitMix(state: 900 + seed)
+        var rng = SplitMix64(state: 900 + seed)
         let engine = Engine()
         let root = engine.makeLayer()
         root.bounds = Rect(x: 0, y: 0, width: 200, height: 200)

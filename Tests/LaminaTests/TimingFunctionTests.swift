@@ -12,21 +12,6 @@ fileprivate func close(_ a: Double, _ b: Double, _ tol: Double) -> Bool {
     abs(a - b) <= tol
 }
 
-/// A deterministic pseudo-random generator (SplitMix64), so the property test is repeatable
-/// and needs no Foundation.
-fileprivate struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-}
-
 /// The reference: 60 steps of bisection on the parameter, then By at the midpoint.
 fileprivate func referenceProgress(_ f: TimingFunction, _ x: Double) -> Double {
     func bezier(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
